@@ -1,0 +1,5 @@
+export * from './languages';
+export * from './genres';
+export * from './plans';
+export * from './print';
+export * from './cover';

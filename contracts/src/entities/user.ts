@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { AccountTypeSchema } from '../constants/plans';
+
+/** What the user service owns: identity and profile. Never carries a password or hash. */
+export const UserProfileSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  userName: z.string(),
+  admin: z.boolean(),
+  createdAt: z.string(),
+  avatar: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+/** What the billing service owns about a user. `null` allowance = unlimited. */
+export const BillingSummarySchema = z.object({
+  accountType: AccountTypeSchema,
+  nextBillingDate: z.string().nullable(),
+  subscriptionStatus: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  billingCity: z.string().nullable(),
+  billingState: z.string().nullable(),
+  billingZip: z.string().nullable(),
+  billingCountry: z.string().nullable(),
+  companyName: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  sdi: z.string().nullable(),
+  booksLeftThisMonth: z.number().int().nullable(),
+  coversLeftThisMonth: z.number().int().nullable(),
+  translationsLeftThisMonth: z.number().int().nullable(),
+});
+export type BillingSummary = z.infer<typeof BillingSummarySchema>;
+
+/** Billing state of an account that has never chosen a plan. */
+export const noPlanBillingSummary: BillingSummary = {
+  accountType: 'null',
+  nextBillingDate: null,
+  subscriptionStatus: null,
+  stripeCustomerId: null,
+  stripeSubscriptionId: null,
+  billingAddress: null,
+  billingCity: null,
+  billingState: null,
+  billingZip: null,
+  billingCountry: null,
+  companyName: null,
+  vatNumber: null,
+  sdi: null,
+  booksLeftThisMonth: 0,
+  coversLeftThisMonth: 0,
+  translationsLeftThisMonth: 0,
+};
+
+/** The User entity of spec §3 as the HTTP API returns it: profile plus billing. */
+export const UserSchema = UserProfileSchema.extend(BillingSummarySchema.shape);
+export type User = z.infer<typeof UserSchema>;
+
+/** userName is derived at sign-up: first and last name lowercased and joined (spec §3). */
+export function deriveUserName(firstName: string, lastName: string): string {
+  return `${firstName}${lastName}`.toLowerCase().replace(/\s+/g, '');
+}

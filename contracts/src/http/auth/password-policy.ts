@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const passwordPolicy = { minLength: 8, maxLength: 256 } as const;
+
+export const passwordMessages = {
+  required: 'Password is required',
+  tooShort: `Password must be at least ${passwordPolicy.minLength} characters long`,
+  tooLong: `Password must be at most ${passwordPolicy.maxLength} characters long`,
+  tooCommon: 'This password is too common. Please choose a less common one',
+} as const;
+
+/** Length rules only: the common-password check needs the list, which lives in the user service. */
+export const NewPasswordSchema = z
+  .string({ error: passwordMessages.required })
+  .min(1, passwordMessages.required)
+  .min(passwordPolicy.minLength, passwordMessages.tooShort)
+  .max(passwordPolicy.maxLength, passwordMessages.tooLong);

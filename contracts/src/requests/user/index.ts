@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { defineRequest } from '../../bus/define';
+import { UserProfileSchema } from '../../entities/user';
+import { SignUpRequestSchema } from '../../http/auth/sign-up';
+import { LoginRequestSchema } from '../../http/auth/login';
+import { ChangePasswordRequestSchema } from '../../http/auth/change-password';
+import { ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from '../../http/auth/password-reset';
+import { IssuedSessionSchema, ResolvedSessionSchema } from './session';
+
+export * from './session';
+
+const SessionReplySchema = z.object({ user: UserProfileSchema, session: IssuedSessionSchema });
+
+export const userRequests = {
+  signUp: defineRequest({
+    name: 'user.sign-up',
+    version: 1,
+    request: SignUpRequestSchema,
+    response: SessionReplySchema,
+    description: 'Creates an account and its first session. 409 when the email is taken.',
+  }),
+  login: defineRequest({
+    name: 'user.login',
+    version: 1,
+    request: LoginRequestSchema,
+    response: SessionReplySchema,
+    description: 'Checks credentials and opens a new session. 401 with one message for any failure.',
+  }),
+  logout: defineRequest({
+    name: 'user.logout',
+    version: 1,
+    request: z.object({ token: z.string() }),
+    response: z.object({}),
+    description: 'Revokes the session with this token; succeeds when it is already gone.',
+  }),
+  resolveSession: defineRequest({
+    name: 'user.session.resolve',
+    version: 1,
+    request: z.object({ token: z.string() }),
+    response: ResolvedSessionSchema,
+    description: 'Maps a session token to its user. 401 when unknown, revoked or expired.',
+  }),
+  getProfile: defineRequest({
+    name: 'user.profile.get',
+    version: 1,
+    request: z.object({ userId: z.string() }),
+    response: UserProfileSchema,
+    description: 'The profile of one user. 404 when unknown.',
+  }),
+  changePassword: defineRequest({
+    name: 'user.password.change',
+    version: 1,
+    request: z.object({ userId: z.string(), change: ChangePasswordRequestSchema }),
+    response: z.object({ session: IssuedSessionSchema }),
+    description: 'Changes the password, revokes every session of the user and opens a fresh one for the caller.',
+  }),
+  forgotPassword: defineRequest({
+    name: 'user.password.forgot',
+    version: 1,
+    request: ForgotPasswordRequestSchema,
+    response: z.object({}),
+    description: 'Mails a single-use reset link when the account exists; answers the same either way.',
+  }),
+  resetPassword: defineRequest({
+    name: 'user.password.reset',
+    version: 1,
+    request: ResetPasswordRequestSchema,
+    response: z.object({}),
+    description: 'Sets a new password from a reset token and revokes every session of the user.',
+  }),
+} as const;

@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+import type { AnyEventDef, AnyRequestDef } from '@bookwright/contracts';
+import type { Logger } from '../logger/logger';
+
+/**
+ * The bus port. Services talk to each other only through this interface; the adapter (NATS or
+ * in-process) is chosen at start-up and both must behave the same (see bus/bus.contract.test.ts).
+ *
+ * Requests: request/reply with a timeout. A handler that throws an AppError makes `request` reject with
+ * an AppError carrying the same status and msg; any other throw becomes a 500 whose details stay in the
+ * responder's log. No responder or no answer in time rejects with AppError 503.
+ *
+ * Events: at-least-once delivery through a durable stream. `publish` dedupes on the event id
+ * (`Nats-Msg-Id`) within the dedup window. A consumer handler that resolves acks; one that throws is
+ * redelivered after a back-off; after `maxDeliver` deliveries the message is terminated and logged.
+ * Payloads are validated against the contract on both sides.
+ */
+export interface Bus {
+  request<D extends AnyRequestDef>(
+    def: D,
+    payload: z.input<D['request']>,
+    options?: RequestOptions,
+  ): Promise<z.output<D['response']>>;
+
+  /** Answers requests for `def` as part of a queue group (default: the subject), so replicas share the load. */
+  serve<D extends AnyRequestDef>(
+    def: D,
+    handler: (payload: z.output<D['request']>, context: RequestContext) => Promise<z.input<D['response']>>,
+    options?: { queue?: string },
+  ): Promise<Subscription>;
+
+  /** Publishes one event. Resolves once the stream has stored it. */
+  publish<D extends AnyEventDef>(def: D, data: z.input<D['schema']>, options?: PublishOptions): Promise<void>;
+
+  /**
+   * Starts a durable consumer named `durable` for each handler's event. Replicas that use the same
+   * durable name share the work (each message goes to one of them).
+   */
+  consume(durable: string, handlers: EventHandler[], options?: ConsumeOptions): Promise<Subscription>;
+
+  /** Stops consumers and responders after in-flight handlers finish, then closes the connection. */
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  /** Default 10 000 ms. */
+  timeoutMs?: number;
+  /** Propagated to the responder's logs. */
+  requestId?: string;
+}
+
+export interface RequestContext {
+  requestId: string;
+  logger: Logger;
+}
+
+export interface PublishOptions {
+  /** The dedup key; default a new UUID. Use a deterministic id when a retry must not publish twice. */
+  id?: string;
+  correlationId?: string;
+}
+
+export interface ConsumeOptions {
+  /** Deliveries before a message is terminated as poison. Default 5. */
+  maxDeliver?: number;
+  /** How long a delivery may stay un-acked before it is redelivered. Default 30 000 ms. */
+  ackWaitMs?: number;
+  /** Delay before a failed (thrown) delivery is redelivered. Default 1 000 ms. */
+  retryDelayMs?: number;
+}
+
+export interface EventMeta {
+  id: string;
+  name: string;
+  version: number;
+  occurredAt: string;
+  correlationId: string | undefined;
+  /** 1 on first delivery. */
+  deliveryCount: number;
+  logger: Logger;
+}
+
+export interface EventHandler<D extends AnyEventDef = AnyEventDef> {
+  def: D;
+  handle: (data: z.output<D['schema']>, meta: EventMeta) => Promise<void>;
+}
+
+/** Declares the handler of one event; the data type follows from the event's schema. */
+export function on<D extends AnyEventDef>(
+  def: D,
+  handle: (data: z.output<D['schema']>, meta: EventMeta) => Promise<void>,
+): EventHandler {
+  return { def, handle } as unknown as EventHandler;
+}
+
+export interface Subscription {
+  /** Stops taking new messages and waits for in-flight handlers. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** A configuration that failed validation; `problems` lists every bad or missing variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once, at start-up, against a zod object whose keys are variable names.
+ * Empty strings count as unset so `FOO=` in a .env file falls back to the default.
+ */
+export function parseConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== '') cleaned[key] = value;
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    const shown = cleaned[name] === undefined ? 'is missing' : `has a bad value`;
+    return `${name} ${shown}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+/** `true`/`false`/`1`/`0`/`yes`/`no` as a boolean. */
+export const envBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** The variables every process reads. Services extend this with their own. */
+export const BaseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: envBoolean.optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\//, 'must be a nats:// or tls:// URL (comma-separate several servers)')
+    .optional(),
+  /** Prefix of every subject, stream and bucket, so several deployments (or test runs) can share a NATS server. */
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits and _ only')
+    .default('bw'),
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+});
+export type BaseConfig = z.output<typeof BaseConfigSchema>;
+
+export type Mode = 'embedded' | 'distributed';
+export const modeOf = (config: Pick<BaseConfig, 'NATS_URL'>): Mode => (config.NATS_URL ? 'distributed' : 'embedded');
