@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'deploy/**/*.test.ts', 'k8s/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'deploy/**/*.test.ts', 'k8s/**/*.test.ts', 'bench/**/*.test.ts', 'tests/api/**/*.test.ts'],
         },
       },
       {

@@ -6,12 +6,14 @@ import { LoginRequestSchema } from '../../http/auth/login';
 import { ChangePasswordRequestSchema } from '../../http/auth/change-password';
 import { ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from '../../http/auth/password-reset';
 import { IssuedSessionSchema, ResolvedSessionSchema } from './session';
+import { defineHealthRequest } from '../health';
 
 export * from './session';
 
 const SessionReplySchema = z.object({ user: UserProfileSchema, session: IssuedSessionSchema });
 
 export const userRequests = {
+  health: defineHealthRequest('user'),
   signUp: defineRequest({
     name: 'user.sign-up',
     version: 1,

@@ -12,7 +12,7 @@ export class ConfigError extends Error {
  * Parses the environment once, at start-up, against a zod object whose keys are variable names.
  * Empty strings count as unset so `FOO=` in a .env file falls back to the default.
  */
-export function parseConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+export function parseConfig<T>(schema: z.ZodType<T>, env: NodeJS.ProcessEnv = process.env): T {
   const cleaned: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== '') cleaned[key] = value;
   const result = schema.safeParse(cleaned);
@@ -49,6 +49,11 @@ export const BaseConfigSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits and _ only')
     .default('bw'),
+  /** Prepended to every service's schema name; lets test runs share one PostgreSQL database safely. */
+  DATABASE_SCHEMA_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
+    .default(''),
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
 });
 export type BaseConfig = z.output<typeof BaseConfigSchema>;

@@ -1,0 +1,238 @@
+/**
+ * Generates docs/events/asyncapi.json (AsyncAPI 3.0) from the typed registries of @bookwright/contracts,
+ * so services outside Bookwright can subscribe to its events (ARCHITECTURE §6).
+ *
+ *   npm run asyncapi             writes the file
+ *   npm run asyncapi -- --check  exits 1 when the file is out of date (CI)
+ *
+ * Every subject is prefixed with the deployment's bus namespace (BUS_NAMESPACE, default `bw`): the
+ * document writes it as the channel parameter `{namespace}`. Payloads are the contract's zod schemas as
+ * JSON Schema (draft-07, which AsyncAPI's default schema format extends), wrapped in the envelope that
+ * travels on the wire: EventEnvelope for events, ReplyEnvelope for replies. Requests travel bare.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import {
+  EventEnvelopeSchema,
+  ReplyEnvelopeSchema,
+  events,
+  requests,
+  type AnyEventDef,
+  type AnyRequestDef,
+} from '@bookwright/contracts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const asyncApiPath = join(root, 'docs', 'events', 'asyncapi.json');
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** The registries, or any with the same shape (tests pass their own). */
+export interface Registries {
+  events: Record<string, AnyEventDef>;
+  requests: Record<string, Record<string, AnyRequestDef>>;
+}
+
+const ref = (pointer: string): JsonObject => ({ $ref: pointer });
+
+/** A zod schema as JSON Schema draft-07 without the `$schema` keyword (AsyncAPI's schema format). */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io }) as JsonObject;
+  return rest;
+}
+
+/** The owning domain of a contract name: `user.registered` → `user`. */
+const domainOf = (name: string) => name.split('.')[0] ?? name;
+
+export function generateAsyncApi(registries: Registries = { events, requests }): JsonObject {
+  const { version } = JSON.parse(readFileSync(join(root, 'contracts', 'package.json'), 'utf8')) as { version: string };
+  const channels: JsonObject = {};
+  const operations: JsonObject = {};
+  const messages: JsonObject = {};
+  const namespaceParameter = { namespace: ref('#/components/parameters/namespace') };
+  const claimed = new Set<string>();
+  const claim = (subject: string, contract: string) => {
+    if (claimed.has(subject)) throw new Error(`${contract}: subject ${subject} is used twice in the registries`);
+    claimed.add(subject);
+  };
+
+  // Events: published to JetStream, delivered at least once.
+  const eventDefs = Object.entries(registries.events).sort(([, a], [, b]) => a.subject.localeCompare(b.subject));
+  for (const [key, def] of eventDefs) {
+    claim(def.subject, `events.${key}`);
+    const id = def.subject;
+    const title = `${def.name} v${def.version}`;
+    const envelope = EventEnvelopeSchema.extend({
+      name: z.literal(def.name),
+      version: z.literal(def.version),
+      data: def.schema,
+    });
+    messages[id] = {
+      name: def.name,
+      title,
+      summary: def.description,
+      contentType: 'application/json',
+      headers: {
+        type: 'object',
+        properties: {
+          'Nats-Msg-Id': {
+            type: 'string',
+            description: 'The envelope id. JetStream drops a second publish with the same id inside its dedup window.',
+          },
+        },
+      },
+      correlationId: ref('#/components/correlationIds/envelope'),
+      payload: jsonSchema(envelope, 'output'),
+      tags: [{ name: domainOf(def.name) }],
+      'x-contract': `events.${key}`,
+    };
+    channels[id] = {
+      address: `{namespace}.${def.subject}`,
+      title,
+      description: def.description,
+      parameters: namespaceParameter,
+      messages: { [id]: ref(`#/components/messages/${id}`) },
+    };
+    operations[id] = {
+      action: 'send',
+      channel: ref(`#/channels/${id}`),
+      title: `Publish ${title}`,
+      summary: def.description,
+      description:
+        'Bookwright publishes this event to a JetStream stream once the change it announces is committed. ' +
+        'Consume it with a durable consumer and explicit acks: delivery is at least once, so deduplicate on ' +
+        'the envelope id. A breaking change becomes a new version on a new subject; this one never changes shape.',
+      messages: [ref(`#/channels/${id}/messages/${id}`)],
+      tags: [{ name: domainOf(def.name) }],
+    };
+  }
+
+  // Requests: NATS core request/reply, answered by one member of the responder's queue group.
+  const requestDefs = Object.entries(registries.requests)
+    .flatMap(([group, defs]) => Object.entries(defs).map(([key, def]) => ({ contract: `requests.${group}.${key}`, def })))
+    .sort((a, b) => a.def.subject.localeCompare(b.def.subject));
+  const [okReply, errorReply] = ReplyEnvelopeSchema.options;
+  for (const { contract, def } of requestDefs) {
+    claim(def.subject, contract);
+    const id = def.subject;
+    const replyId = `${id}.reply`;
+    const title = def.subject.replace(/^rpc\./, '').replace(/\.v(\d+)$/, ' v$1');
+    const reply = z.discriminatedUnion('ok', [okReply.extend({ data: def.response }), errorReply]);
+    messages[`${id}.request`] = {
+      name: `${def.name} request`,
+      title: `${title} request`,
+      summary: def.description,
+      contentType: 'application/json',
+      payload: jsonSchema(def.request, 'input'),
+      tags: [{ name: domainOf(def.name) }],
+      'x-contract': contract,
+    };
+    messages[replyId] = {
+      name: `${def.name} reply`,
+      title: `${title} reply`,
+      summary: 'The value on success (`ok: true`), or an error with the HTTP status the gateway maps it to.',
+      contentType: 'application/json',
+      payload: jsonSchema(reply, 'output'),
+      tags: [{ name: domainOf(def.name) }],
+      'x-contract': contract,
+    };
+    channels[id] = {
+      address: `{namespace}.${def.subject}`,
+      title,
+      description: def.description,
+      parameters: namespaceParameter,
+      messages: { request: ref(`#/components/messages/${id}.request`) },
+    };
+    channels[replyId] = {
+      address: null,
+      title: `${title} reply`,
+      description: "The requester's inbox: the reply subject NATS sets on the request message.",
+      messages: { reply: ref(`#/components/messages/${replyId}`) },
+    };
+    operations[id] = {
+      action: 'receive',
+      channel: ref(`#/channels/${id}`),
+      title: `Answer ${title}`,
+      summary: def.description,
+      description:
+        'Send the request with a reply subject and a timeout; one responder answers. No answer in time, or no ' +
+        'responder, means the service is unavailable (the gateway answers 503).',
+      messages: [ref(`#/channels/${id}/messages/request`)],
+      reply: {
+        channel: ref(`#/channels/${replyId}`),
+        messages: [ref(`#/channels/${replyId}/messages/reply`)],
+      },
+      tags: [{ name: domainOf(def.name) }],
+    };
+  }
+
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'Bookwright bus',
+      version,
+      description:
+        'The events and request/reply subjects of Bookwright on NATS. Generated from the registries in ' +
+        '@bookwright/contracts by contracts/scripts/generate-asyncapi.ts (`npm run asyncapi`): do not edit by hand. ' +
+        'Every subject starts with the deployment namespace (`{namespace}`, BUS_NAMESPACE, default `bw`).',
+    },
+    defaultContentType: 'application/json',
+    servers: {
+      cluster: {
+        host: 'nats:4222',
+        protocol: 'nats',
+        title: 'NATS in a Bookwright cluster',
+        description:
+          'The in-cluster NATS service (k8s/base/nats.yaml) with JetStream. Outside the cluster, use the address ' +
+          'and credentials your operator gives you.',
+      },
+    },
+    channels,
+    operations,
+    components: {
+      parameters: {
+        namespace: {
+          description:
+            'The deployment namespace that prefixes every subject (BUS_NAMESPACE: lower-case letters, digits and ' +
+            '`_`, starting with a letter), so several deployments or test runs can share one NATS server.',
+          default: 'bw',
+          examples: ['bw'],
+        },
+      },
+      correlationIds: {
+        envelope: {
+          description: 'Ties the events of one user action together across services.',
+          location: '$message.payload#/correlationId',
+        },
+      },
+      messages,
+    },
+  };
+}
+
+/** The file's exact contents: 2-space JSON with a final newline. */
+export function renderAsyncApi(registries?: Registries): string {
+  return `${JSON.stringify(generateAsyncApi(registries), null, 2)}\n`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const text = renderAsyncApi();
+  if (process.argv.includes('--check')) {
+    let current = '';
+    try {
+      current = readFileSync(asyncApiPath, 'utf8');
+    } catch {
+      // Missing counts as out of date.
+    }
+    if (current !== text) {
+      console.error('docs/events/asyncapi.json is out of date: run `npm run asyncapi`');
+      process.exit(1);
+    }
+    console.log('docs/events/asyncapi.json is up to date');
+  } else {
+    writeFileSync(asyncApiPath, text);
+    console.log(`wrote ${asyncApiPath}`);
+  }
+}

@@ -1,0 +1,1 @@
+export { startSystem, type RunningSystem, type StartSystemOptions } from './start-system';

@@ -1,0 +1,111 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import {
+  ConfigError,
+  createBlobStore,
+  createBus,
+  createLogger,
+  openServiceDatabase,
+  parseConfig,
+  type BaseConfig,
+  type Logger,
+  type RunningService,
+} from '@bookwright/kit';
+import { GatewayConfigSchema, startGateway } from '@bookwright/gateway';
+import { backendServices } from './services';
+
+export interface StartSystemOptions {
+  /** Environment to read instead of process.env (tests pass their own). */
+  env?: NodeJS.ProcessEnv;
+  /** Overrides PORT; 0 picks a free port. */
+  port?: number;
+  /** Overrides DATA_DIR. */
+  dataDir?: string;
+  /** Overrides the log destination (tests keep logs quiet). */
+  logDestination?: NodeJS.WritableStream;
+}
+
+export interface RunningSystem {
+  url: string;
+  /** Graceful stop: the gateway drains, then services finish in-flight work, then the bus and stores close. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product in one process: every service and the gateway, sharing one bus adapter and one
+ * blob store. With no variables set that is the in-process bus, PGlite under DATA_DIR and files under
+ * DATA_DIR/blobs; with NATS_URL / DATABASE_URL set the same process uses the real servers.
+ */
+export async function startSystem(options: StartSystemOptions = {}): Promise<RunningSystem> {
+  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env) };
+  if (options.port !== undefined) env.PORT = String(options.port);
+  if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
+
+  // Parse every service's configuration first, so one run reports every bad variable at once.
+  const problems: string[] = [];
+  const parse = <T>(name: string, schema: Parameters<typeof parseConfig<T>>[0]): T | undefined => {
+    try {
+      return parseConfig(schema, env);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems.map((p) => `${name}: ${p}`));
+      return undefined;
+    }
+  };
+  const gatewayConfig = parse('gateway', GatewayConfigSchema);
+  const serviceConfigs = backendServices.map((service) => parse<BaseConfig>(service.name, service.configSchema));
+  if (problems.length > 0 || !gatewayConfig) throw new ConfigError([...new Set(problems)]);
+
+  const dataDir = resolve(gatewayConfig.DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  const loggerFor = (service: string): Logger =>
+    createLogger({
+      service,
+      level: gatewayConfig.LOG_LEVEL,
+      ...(gatewayConfig.LOG_PRETTY === undefined ? {} : { pretty: gatewayConfig.LOG_PRETTY }),
+      ...(options.logDestination ? { destination: options.logDestination } : {}),
+    });
+  const systemLogger = loggerFor('all-in-one');
+  const bus = await createBus({ natsUrl: gatewayConfig.NATS_URL, namespace: gatewayConfig.BUS_NAMESPACE, logger: loggerFor('bus'), name: 'all-in-one' });
+  const blobs = await createBlobStore({ natsUrl: gatewayConfig.NATS_URL, namespace: gatewayConfig.BUS_NAMESPACE, dataDir, logger: loggerFor('blobs') });
+
+  const running: RunningService[] = [];
+  const stopAll = async () => {
+    for (const service of running.reverse()) await service.stop();
+    await bus.close();
+    await blobs.close();
+  };
+  try {
+    for (const [index, service] of backendServices.entries()) {
+      const config = { ...serviceConfigs[index]!, DATA_DIR: dataDir };
+      const logger = loggerFor(service.name);
+      running.push(
+        await service.start({
+          name: service.name,
+          config,
+          logger,
+          bus,
+          blobs,
+          openDatabase: (migrations) =>
+            openServiceDatabase({
+              service: service.name,
+              schema: `${config.DATABASE_SCHEMA_PREFIX}${service.name}`,
+              ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir }),
+              migrations,
+              logger,
+            }),
+        }),
+      );
+    }
+    const gateway = await startGateway({ config: { ...gatewayConfig, DATA_DIR: dataDir }, logger: loggerFor('gateway'), bus });
+    running.push(gateway);
+    systemLogger.info(
+      { url: gateway.url, mode: gatewayConfig.NATS_URL ? 'distributed' : 'embedded', dataDir, database: gatewayConfig.DATABASE_URL ? 'postgresql' : 'pglite' },
+      'Bookwright is running',
+    );
+    return { url: gateway.url, stop: stopAll };
+  } catch (error) {
+    await stopAll().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { apiMessages, coverUploadMaxBytes } from '@bookwright/contracts';
+import type { Bus, Logger } from '@bookwright/kit';
+import type { GatewayConfig } from './config';
+import { registerErrorHandler } from './http/error-handler';
+import { registerFormBodyParser } from './http/form-body';
+import { cookiesAreSecure } from './security/cookies';
+import { registerCsrf } from './security/csrf';
+import { sessionSupport } from './security/session';
+import { registerSpa } from './web/spa';
+import { authRoutes } from './routes/auth';
+import { userRoutes } from './routes/user';
+import { healthRoutes } from './routes/health';
+import type { RouteDeps } from './routes/route-deps';
+
+export const apiPrefix = '/api/v1';
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Builds the HTTP edge: security plugins first, then validation and docs, then the API routes, then the
+ * web app. It owns no business data: every route validates, authorises and asks a service over the bus.
+ */
+export async function buildGateway(options: { config: GatewayConfig; logger: Logger; bus: Bus }): Promise<FastifyInstance> {
+  const { config, bus } = options;
+  const secureCookies = cookiesAreSecure(config.PUBLIC_URL);
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'reqId',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  registerFormBodyParser(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Browsers would rewrite http://localhost asset URLs to https and fail to load them.
+        upgradeInsecureRequests: secureCookies ? [] : null,
+        imgSrc: ["'self'", 'data:', 'blob:'],
+      },
+    },
+  });
+  if (config.CORS_ORIGINS) {
+    const allowed = new Set(config.CORS_ORIGINS.split(',').map((o) => o.trim()));
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin && allowed.has(origin)) {
+        reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true').header('vary', 'Origin');
+        if (request.method === 'OPTIONS') {
+          reply
+            .header('access-control-allow-methods', 'GET,POST,PATCH,PUT,DELETE')
+            .header('access-control-allow-headers', 'content-type,x-xsrf-token,x-request-id')
+            .status(204)
+            .send();
+        }
+      }
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, msg: apiMessages.tooManyRequests, retryAfterMs: context.ttl }),
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: coverUploadMaxBytes, files: 1, fields: 20 } });
+  registerCsrf(app, { secureCookies });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Bookwright API', version: '1.0.0', description: 'Cookie-authenticated; mutating calls need the X-XSRF-TOKEN header.' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs` });
+
+  const deps: RouteDeps = { bus, config, sessions: sessionSupport(bus, { secureCookies, timeoutMs: config.BUS_TIMEOUT_MS }) };
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(deps));
+      await api.register(authRoutes(deps));
+      await api.register(userRoutes(deps));
+    },
+    { prefix: apiPrefix },
+  );
+
+  await registerSpa(app, { distDir: config.WEB_DIST_DIR, apiPrefix });
+  return app;
+}

@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, apiMessages } from '@bookwright/contracts';
+
+const fastifyCodeMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: apiMessages.payloadTooLarge,
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+};
+
+/**
+ * The one error handler: every failure leaves as `{ msg }` with the right status. 4xx messages are the
+ * spec's or equally clear; 5xx details stay in the log, never in the answer.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      // A missing or non-object body fails at the root; zod's own wording for that means nothing to a user.
+      const msg = first && first.instancePath === '' && first.keyword === 'invalid_type' ? 'The request body is missing or malformed' : first?.message;
+      return reply.status(400).send({ msg: msg ?? 'Invalid request' });
+    }
+    if (error instanceof AppError) {
+      if (!error.expose) request.log.error({ err: error }, 'upstream failure');
+      const msg = error.expose ? error.message : error.status === 503 || error.status === 504 ? apiMessages.unavailable : apiMessages.internal;
+      return reply.status(error.status).send({ ...(error.expose ? error.extra : {}), msg });
+    }
+    const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (statusCode === 429) return reply.status(429).send({ msg: apiMessages.tooManyRequests });
+    if (statusCode >= 400 && statusCode < 500) {
+      const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+      return reply.status(statusCode).send({ msg: fastifyCodeMessages[code] ?? error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ msg: apiMessages.internal });
+  });
+}

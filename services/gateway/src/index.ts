@@ -1,0 +1,3 @@
+export { buildGateway, apiPrefix } from './app';
+export { gatewayService, startGateway, type RunningGateway } from './service';
+export { GatewayConfigSchema, type GatewayConfig } from './config';

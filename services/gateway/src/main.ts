@@ -1,0 +1,4 @@
+import { runStandalone } from '@bookwright/kit';
+import { gatewayService } from './service';
+
+await runStandalone(gatewayService);

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthSuccessSchema, LoginRequestSchema, MessageSchema, requests, SignUpRequestSchema } from '@bookwright/contracts';
+import type { RouteDeps } from './route-deps';
+import { loadCurrentUser } from './current-user';
+
+/** POST /auth/sign-up, POST /auth/login, GET /auth/logout (spec §7). */
+export function authRoutes(deps: RouteDeps) {
+  const { bus, sessions, config } = deps;
+  const timeoutMs = config.BUS_TIMEOUT_MS;
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const perAccount = app.rateLimit({
+      max: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      keyGenerator: (request) => `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+    });
+    const perIp = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.RATE_LIMIT_WINDOW_MS } };
+
+    app.post(
+      '/auth/sign-up',
+      {
+        config: perIp,
+        schema: { tags: ['auth'], summary: 'Create an account and sign in', body: SignUpRequestSchema, response: { 201: AuthSuccessSchema } },
+        preHandler: perAccount,
+      },
+      async (request, reply) => {
+        const { user, session } = await bus.request(requests.user.signUp, request.body, { requestId: request.id, timeoutMs });
+        sessions.setSessionCookie(reply, session);
+        const fullUser = await loadCurrentUser(bus, user._id, request.id, timeoutMs);
+        return reply.status(201).send({ msg: 'Account created', user: fullUser });
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        config: perIp,
+        schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequestSchema, response: { 200: AuthSuccessSchema } },
+        preHandler: perAccount,
+      },
+      async (request, reply) => {
+        const { user, session } = await bus.request(requests.user.login, request.body, { requestId: request.id, timeoutMs });
+        sessions.setSessionCookie(reply, session);
+        const fullUser = await loadCurrentUser(bus, user._id, request.id, timeoutMs);
+        return reply.send({ msg: 'Logged in', user: fullUser });
+      },
+    );
+
+    app.get(
+      '/auth/logout',
+      { schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: MessageSchema } } },
+      async (request, reply) => {
+        const token = sessions.sessionToken(request);
+        if (token) await bus.request(requests.user.logout, { token }, { requestId: request.id, timeoutMs });
+        sessions.clearSessionCookie(reply);
+        return reply.send({ msg: 'Logged out' });
+      },
+    );
+
+    // The identity-provider buttons of spec §2 navigate here; no provider is wired yet, so say so clearly.
+    app.get(
+      '/auth/oidc/:action',
+      { schema: { tags: ['auth'], params: z.object({ action: z.enum(['login', 'sign-up']) }), response: { 501: MessageSchema } } },
+      async (_request, reply) => reply.status(501).send({ msg: 'Sign-in with an identity provider is not available yet. Please use your email and password.' }),
+    );
+  };
+}

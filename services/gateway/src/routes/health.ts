@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HealthSchema, requests, type AnyRequestDef } from '@bookwright/contracts';
+import type { RouteDeps } from './route-deps';
+
+/** The services whose health the gateway's readiness includes. */
+const serviceHealthChecks: Record<string, AnyRequestDef> = {
+  user: requests.user.health,
+};
+
+const healthTimeoutMs = 2_000;
+
+/** GET /health (readiness: every service answers) and GET /health/live (liveness: this process runs). */
+export function healthRoutes(deps: RouteDeps) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/health',
+      { schema: { tags: ['health'], summary: 'Readiness of the gateway and every service', response: { 200: HealthSchema, 503: HealthSchema } } },
+      async (request, reply) => {
+        const entries = await Promise.all(
+          Object.entries(serviceHealthChecks).map(async ([name, def]) => {
+            try {
+              await deps.bus.request(def, {}, { timeoutMs: healthTimeoutMs, requestId: request.id });
+              return [name, 'ok'] as const;
+            } catch {
+              return [name, 'down'] as const;
+            }
+          }),
+        );
+        const checks = Object.fromEntries(entries);
+        const healthy = entries.every(([, state]) => state === 'ok');
+        return reply.status(healthy ? 200 : 503).send({
+          status: healthy ? 'ok' : 'degraded',
+          mode: deps.config.NATS_URL ? 'distributed' : 'embedded',
+          checks,
+        });
+      },
+    );
+    app.get(
+      '/health/live',
+      { schema: { tags: ['health'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } },
+      async () => ({ status: 'ok' as const }),
+    );
+  };
+}

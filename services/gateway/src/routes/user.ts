@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordMessages,
+  ChangePasswordRequestSchema,
+  ForgotPasswordRequestSchema,
+  MessageSchema,
+  passwordResetMessages,
+  requests,
+  ResetPasswordRequestSchema,
+  UserSchema,
+} from '@bookwright/contracts';
+import type { RouteDeps } from './route-deps';
+import { loadCurrentUser } from './current-user';
+
+/** GET /user/current-user, PATCH /user/password, POST /user/forgot-password, POST /user/reset-password. */
+export function userRoutes(deps: RouteDeps) {
+  const { bus, sessions, config } = deps;
+  const timeoutMs = config.BUS_TIMEOUT_MS;
+  const perIp = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.RATE_LIMIT_WINDOW_MS } };
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/user/current-user',
+      { schema: { tags: ['user'], summary: 'The signed-in user', response: { 200: UserSchema } }, preHandler: sessions.requireSession },
+      async (request) => loadCurrentUser(bus, request.session!.userId, request.id, timeoutMs),
+    );
+
+    app.patch(
+      '/user/password',
+      {
+        config: perIp,
+        schema: { tags: ['user'], summary: 'Change the password (signs out every other session)', body: ChangePasswordRequestSchema, response: { 200: MessageSchema } },
+        preHandler: sessions.requireSession,
+      },
+      async (request, reply) => {
+        const { session } = await bus.request(
+          requests.user.changePassword,
+          { userId: request.session!.userId, change: request.body },
+          { requestId: request.id, timeoutMs },
+        );
+        sessions.setSessionCookie(reply, session);
+        return reply.send({ msg: changePasswordMessages.success });
+      },
+    );
+
+    app.post(
+      '/user/forgot-password',
+      { config: perIp, schema: { tags: ['user'], summary: 'Mail a password reset link', body: ForgotPasswordRequestSchema, response: { 200: MessageSchema } } },
+      async (request) => {
+        await bus.request(requests.user.forgotPassword, request.body, { requestId: request.id, timeoutMs });
+        return { msg: passwordResetMessages.linkSent };
+      },
+    );
+
+    app.post(
+      '/user/reset-password',
+      { config: perIp, schema: { tags: ['user'], summary: 'Set a new password from a reset link', body: ResetPasswordRequestSchema, response: { 200: MessageSchema } } },
+      async (request, reply) => {
+        await bus.request(requests.user.resetPassword, request.body, { requestId: request.id, timeoutMs });
+        sessions.clearSessionCookie(reply);
+        return { msg: passwordResetMessages.success };
+      },
+    );
+  };
+}

@@ -1,0 +1,31 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AppError, apiMessages } from '@bookwright/contracts';
+import { csrfCookieName, csrfCookieOptions, csrfHeaderName } from './cookies';
+
+const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Double-submit CSRF protection for cookie auth: every GET hands out a readable XSRF-TOKEN cookie, and
+ * every mutating request must echo it in X-XSRF-TOKEN. A cross-site form can send the cookie but cannot
+ * read it, so it cannot set the header.
+ */
+export function registerCsrf(app: FastifyInstance, options: { secureCookies: boolean; exemptPaths?: string[] }): void {
+  const exempt = new Set(options.exemptPaths ?? []);
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[csrfCookieName];
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      if (!cookie) reply.setCookie(csrfCookieName, randomBytes(32).toString('base64url'), csrfCookieOptions(options.secureCookies));
+      return;
+    }
+    if (!mutatingMethods.has(request.method) || exempt.has(request.routeOptions.url ?? '')) return;
+    const header = request.headers[csrfHeaderName];
+    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new AppError(403, apiMessages.csrf);
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Bus, Logger, RunningService } from '@bookwright/kit';
+import { defineService } from '@bookwright/kit';
+import { GatewayConfigSchema, type GatewayConfig } from './config';
+import { buildGateway } from './app';
+
+export interface RunningGateway extends RunningService {
+  app: FastifyInstance;
+  /** http://host:port the server listens on (the real port when PORT=0). */
+  url: string;
+}
+
+export async function startGateway(options: { config: GatewayConfig; logger: Logger; bus: Bus }): Promise<RunningGateway> {
+  const app = await buildGateway(options);
+  await app.listen({ port: options.config.PORT, host: options.config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.config.PORT;
+  const url = `http://localhost:${port}`;
+  let closing = false;
+  return {
+    app,
+    url,
+    async ready() {
+      return !closing;
+    },
+    async stop() {
+      closing = true;
+      // close() stops accepting connections and waits for in-flight requests to finish.
+      await app.close();
+    },
+  };
+}
+
+/** The HTTP edge as a service of its own (distributed mode): `npm run start -w @bookwright/gateway`. */
+export const gatewayService = defineService({
+  name: 'gateway',
+  configSchema: GatewayConfigSchema,
+  start: ({ config, logger, bus }) => startGateway({ config, logger, bus }),
+});

@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { Logger } from '../logger/logger';
+import { createLogger } from '../logger/logger';
+import { ConfigError, parseConfig, type BaseConfig } from '../config/config';
+import { createBus } from '../bus/create-bus';
+import { createBlobStore } from '../blobs';
+import { openServiceDatabase } from '../db';
+import type { RunningService, ServiceDefinition } from './service';
+
+/**
+ * Runs one service as its own process (distributed mode, or a single service against the embedded
+ * adapters): parses config, connects the ports, serves /healthz and /readyz on HEALTH_PORT, and stops
+ * gracefully on SIGTERM/SIGINT — in-flight work finishes, then the bus and stores close, exit 0.
+ */
+export async function runStandalone<Config extends BaseConfig>(definition: ServiceDefinition<Config>): Promise<void> {
+  let config: Config;
+  try {
+    config = parseConfig(definition.configSchema);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${definition.name}: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({
+    service: definition.name,
+    level: config.LOG_LEVEL,
+    ...(config.LOG_PRETTY === undefined ? {} : { pretty: config.LOG_PRETTY }),
+  });
+
+  const bus = await createBus({ natsUrl: config.NATS_URL, namespace: config.BUS_NAMESPACE, logger, name: definition.name });
+  const blobs = await createBlobStore({ natsUrl: config.NATS_URL, namespace: config.BUS_NAMESPACE, dataDir: config.DATA_DIR, logger });
+  let running: RunningService | undefined;
+  let stopping = false;
+
+  const health = startHealthServer(config.HEALTH_PORT, logger, async () => !stopping && running !== undefined && (await running.ready()));
+
+  const stop = async (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second stop signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing in-flight work');
+    try {
+      await running?.stop();
+      await bus.close();
+      await blobs.close();
+      await new Promise<void>((resolve) => health.close(() => resolve()));
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  running = await definition.start({
+    name: definition.name,
+    config,
+    logger,
+    bus,
+    blobs,
+    openDatabase: (migrations) =>
+      openServiceDatabase({
+        service: definition.name,
+        schema: `${config.DATABASE_SCHEMA_PREFIX}${definition.name}`,
+        ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
+        migrations,
+        logger,
+      }),
+  });
+  logger.info({ mode: config.NATS_URL ? 'distributed' : 'embedded', healthPort: config.HEALTH_PORT }, 'service started');
+}
+
+function startHealthServer(port: number, logger: Logger, isReady: () => Promise<boolean>): Server {
+  const server = createServer((req, res) => {
+    const answer = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+    if (req.url === '/healthz') return answer(200, 'ok');
+    if (req.url === '/readyz') {
+      isReady().then(
+        (ready) => answer(ready ? 200 : 503, ready ? 'ready' : 'not ready'),
+        () => answer(503, 'not ready'),
+      );
+      return;
+    }
+    answer(404, 'not found');
+  });
+  server.listen(port, () => logger.debug({ port }, 'health server listening'));
+  return server;
+}

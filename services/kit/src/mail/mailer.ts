@@ -1,0 +1,54 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { Logger } from '../logger/logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The mail port: SMTP in production, files in `DATA_DIR/outbox` when no SMTP server is configured. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string; logger: Logger }): Mailer {
+  return options.smtpUrl
+    ? createSmtpMailer({ smtpUrl: options.smtpUrl, from: options.from, logger: options.logger })
+    : createOutboxMailer({ dir: join(options.dataDir, 'outbox'), from: options.from, logger: options.logger });
+}
+
+export function createSmtpMailer(options: { smtpUrl: string; from: string; logger: Logger }): Mailer {
+  const transport = createTransport(options.smtpUrl);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      options.logger.info({ mailTo: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/**
+ * Development mail: one JSON file per message, so a developer (and the browser tests) can open the
+ * link a real user would receive. The subject is logged; the body stays in the file because it can hold
+ * a live token.
+ */
+export function createOutboxMailer(options: { dir: string; from: string; logger: Logger }): Mailer {
+  return {
+    async send(message) {
+      await mkdir(options.dir, { recursive: true });
+      const file = join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
+      await writeFile(file, JSON.stringify({ from: options.from, ...message }, null, 2), { mode: 0o600 });
+      options.logger.info({ mailTo: message.to, subject: message.subject, file }, 'mail written to the outbox (no SMTP_URL set)');
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Logger, Mailer, OutboxRelay } from '@bookwright/kit';
+import type { UserDatabase } from '../db/schema';
+import type { UserConfig } from '../config';
+
+/** What every user-service handler may use; nothing else. */
+export interface UserHandlerDeps {
+  db: Kysely<UserDatabase>;
+  relay: OutboxRelay;
+  mailer: Mailer;
+  config: Pick<UserConfig, 'PUBLIC_URL'>;
+  logger: Logger;
+  now: () => Date;
+}

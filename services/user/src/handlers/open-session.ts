@@ -1,0 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { sessionTtlMs, type IssuedSession } from '@bookwright/contracts';
+import type { UserDatabase } from '../db/schema';
+import { sessionsRepository } from '../repositories/sessions.repository';
+import { hashToken, newSecretToken } from '../domain/secret-tokens';
+
+/** A fresh session id for every login (never reuse one), stored hashed with its expiry. */
+export async function openSession(db: Kysely<UserDatabase>, userId: string, now: Date): Promise<IssuedSession> {
+  const token = newSecretToken();
+  const expiresAt = new Date(now.getTime() + sessionTtlMs);
+  await sessionsRepository.insert(db, { id: randomUUID(), userId, tokenHash: hashToken(token), expiresAt });
+  return { token, expiresAt: expiresAt.toISOString() };
+}

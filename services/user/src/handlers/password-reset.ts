@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, events, passwordResetMessages, passwordResetTtlMs, type requests } from '@bookwright/contracts';
+import { enqueueEvent } from '@bookwright/kit';
+import type { z } from 'zod';
+import { usersRepository } from '../repositories/users.repository';
+import { sessionsRepository } from '../repositories/sessions.repository';
+import { resetTokensRepository } from '../repositories/reset-tokens.repository';
+import { assertPasswordAcceptable, hashPassword } from '../domain/passwords';
+import { hashToken, newSecretToken } from '../domain/secret-tokens';
+import { passwordResetMail } from '../domain/password-reset-mail';
+import type { UserHandlerDeps } from './deps';
+
+export function forgotPassword(deps: UserHandlerDeps) {
+  return async (input: z.output<(typeof requests.user.forgotPassword)['request']>) => {
+    const user = await usersRepository.findByEmail(deps.db, input.email);
+    if (!user) {
+      deps.logger.info('password reset asked for an unknown email');
+      return {};
+    }
+    const token = newSecretToken();
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      await resetTokensRepository.voidUnusedForUser(trx, user.id, now);
+      await resetTokensRepository.insert(trx, {
+        id: randomUUID(),
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + passwordResetTtlMs),
+      });
+    });
+    const link = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/reset-password/${token}`;
+    // Not awaited: answering only after the mail server replied would tell who has an account.
+    deps.mailer.send(passwordResetMail({ to: user.email, firstName: user.first_name, link })).catch((error: unknown) => {
+      deps.logger.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
+    });
+    return {};
+  };
+}
+
+export function resetPassword(deps: UserHandlerDeps) {
+  return async (input: z.output<(typeof requests.user.resetPassword)['request']>) => {
+    const tokenHash = hashToken(input.token);
+    const now = deps.now();
+    const check = (row: Awaited<ReturnType<typeof resetTokensRepository.findForUpdate>>) => {
+      if (!row) throw new AppError(400, passwordResetMessages.tokenUnknown);
+      if (row.used_at) throw new AppError(400, passwordResetMessages.tokenUsed);
+      if (new Date(row.expires_at) <= now) throw new AppError(400, passwordResetMessages.tokenExpired);
+      return row;
+    };
+    // Hash outside the transaction (it takes ~25 ms); the locked re-check below decides.
+    const preview = check(await resetTokensRepository.findForUpdate(deps.db, tokenHash));
+    const user = await usersRepository.findById(deps.db, preview.user_id);
+    if (!user) throw new AppError(400, passwordResetMessages.tokenUnknown);
+    assertPasswordAcceptable(input.newPassword, { email: user.email });
+    const passwordHash = await hashPassword(input.newPassword);
+    await deps.db.transaction().execute(async (trx) => {
+      const row = check(await resetTokensRepository.findForUpdate(trx, tokenHash));
+      await resetTokensRepository.markUsed(trx, row.id, now);
+      await usersRepository.setPasswordHash(trx, user.id, passwordHash);
+      await sessionsRepository.revokeAllForUser(trx, user.id, now);
+      await enqueueEvent(trx, events.userPasswordChanged, { userId: user.id, changedAt: now.toISOString(), via: 'reset' });
+    });
+    deps.relay.kick();
+    deps.logger.info({ userId: user.id }, 'password reset; sessions revoked');
+    return {};
+  };
+}

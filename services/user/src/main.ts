@@ -1,0 +1,4 @@
+import { runStandalone } from '@bookwright/kit';
+import { userService } from './service';
+
+await runStandalone(userService);

@@ -1,0 +1,64 @@
+import { events, requests } from '@bookwright/contracts';
+import { createMailer, defineService, OutboxRelay, type Subscription } from '@bookwright/kit';
+import { UserConfigSchema } from './config';
+import { migrations } from './db/migrations';
+import type { UserDatabase } from './db/schema';
+import type { UserHandlerDeps } from './handlers/deps';
+import { signUp } from './handlers/sign-up';
+import { login } from './handlers/login';
+import { getProfile, logout, resolveSession } from './handlers/sessions';
+import { changePassword } from './handlers/change-password';
+import { forgotPassword, resetPassword } from './handlers/password-reset';
+import { sessionsRepository } from './repositories/sessions.repository';
+
+const housekeepingIntervalMs = 60 * 60 * 1000;
+
+/** Accounts: identity, password hashes, sessions and password resets. */
+export const userService = defineService({
+  name: 'user',
+  configSchema: UserConfigSchema,
+  async start({ config, logger, bus, openDatabase }) {
+    const database = await openDatabase<UserDatabase>(migrations);
+    const relay = new OutboxRelay({ db: database.db, bus, logger, events });
+    relay.start();
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
+    const deps: UserHandlerDeps = { db: database.db, relay, mailer, config, logger, now: () => new Date() };
+
+    const subscriptions: Subscription[] = await Promise.all([
+      bus.serve(requests.user.health, async () => {
+        await database.db.selectFrom('users').select('id').limit(1).execute();
+        return { status: 'ok' as const };
+      }),
+      bus.serve(requests.user.signUp, signUp(deps)),
+      bus.serve(requests.user.login, login(deps)),
+      bus.serve(requests.user.logout, logout(deps)),
+      bus.serve(requests.user.resolveSession, resolveSession(deps)),
+      bus.serve(requests.user.getProfile, getProfile(deps)),
+      bus.serve(requests.user.changePassword, changePassword(deps)),
+      bus.serve(requests.user.forgotPassword, forgotPassword(deps)),
+      bus.serve(requests.user.resetPassword, resetPassword(deps)),
+    ]);
+
+    const housekeeping = setInterval(() => {
+      sessionsRepository
+        .deleteStale(database.db, new Date())
+        .then((deleted) => deleted > 0 && logger.info({ deleted }, 'stale sessions removed'))
+        .catch((error: unknown) => logger.warn({ err: error }, 'session housekeeping failed'));
+    }, housekeepingIntervalMs);
+    housekeeping.unref();
+
+    return {
+      async ready() {
+        await database.db.selectFrom('users').select('id').limit(1).execute();
+        return true;
+      },
+      async stop() {
+        clearInterval(housekeeping);
+        await Promise.all(subscriptions.map((s) => s.stop()));
+        await relay.stop();
+        await mailer.close();
+        await database.close();
+      },
+    };
+  },
+});

@@ -1,0 +1,171 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { startSystem, type RunningSystem } from '@bookwright/all-in-one';
+
+export interface TestSystem extends RunningSystem {
+  dataDir: string;
+  /** Every log line the system wrote, parsed (the tests look for secrets in them). */
+  logs: Record<string, unknown>[];
+  client(): HttpClient;
+  /** The newest mail written to the outbox for this address. */
+  lastMailTo(address: string): Promise<{ to: string; subject: string; text: string; html: string }>;
+}
+
+/**
+ * The whole system in-process on a free port, isolated from every other test file: its own data dir,
+ * and (when DATABASE_URL / NATS_URL are set, as in CI) its own schemas and bus namespace, removed again
+ * on stop.
+ */
+export async function startTestSystem(env: Record<string, string> = {}): Promise<TestSystem> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bookwright-test-'));
+  const suffix = randomBytes(4).toString('hex');
+  const namespace = `t${suffix}`;
+  const schemaPrefix = `t${suffix}_`;
+  const logs: Record<string, unknown>[] = [];
+  const logDestination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const baseEnv: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    LOG_PRETTY: 'false',
+    BUS_NAMESPACE: namespace,
+    DATABASE_SCHEMA_PREFIX: schemaPrefix,
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(process.env.NATS_URL ? { NATS_URL: process.env.NATS_URL } : {}),
+    ...env,
+  };
+  const system = await startSystem({ env: baseEnv, port: 0, dataDir, logDestination });
+  return {
+    ...system,
+    dataDir,
+    logs,
+    client: () => new HttpClient(system.url),
+    async stop() {
+      await system.stop();
+      await cleanUp({ namespace, schemaPrefix });
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    async lastMailTo(address) {
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline) {
+        const dir = join(dataDir, 'outbox');
+        const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+        for (const file of files) {
+          const mail = JSON.parse(await readFile(join(dir, file), 'utf8')) as { to: string; subject: string; text: string; html: string };
+          if (mail.to.toLowerCase() === address.toLowerCase()) return mail;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no mail to ${address} in the outbox`);
+    },
+  };
+}
+
+async function cleanUp(options: { namespace: string; schemaPrefix: string }): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where nspname like $1', [`${options.schemaPrefix}%`]);
+      for (const row of rows) await client.query(`drop schema if exists "${row.nspname}" cascade`);
+    } finally {
+      await client.end();
+    }
+  }
+  if (process.env.NATS_URL) {
+    const nc = await connect({ servers: process.env.NATS_URL });
+    try {
+      const jsm = await jetstreamManager(nc);
+      for await (const stream of jsm.streams.list()) {
+        const name = stream.config.name;
+        const lower = name.toLowerCase();
+        if (lower.startsWith(options.namespace) || lower.startsWith(`obj_${options.namespace}`)) await jsm.streams.delete(name);
+      }
+    } finally {
+      await nc.close();
+    }
+  }
+}
+
+export interface HttpResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN, as the web app does. */
+export class HttpClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; csrf?: boolean; ip?: string } = {},
+  ): Promise<HttpResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (method !== 'GET' && options.csrf !== false) {
+      if (!this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/v1/health/live');
+      headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    }
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    }
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, ...(body === undefined ? {} : { body }), redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      const expired = attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /max-age=0/i.test(a.trim()));
+      if (!name) continue;
+      if (expired || value.join('=') === '') this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.join('='));
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = Record<string, unknown>>(path: string, options?: Parameters<HttpClient['request']>[2]) {
+    return this.request<T>('GET', path, options);
+  }
+  post<T = Record<string, unknown>>(path: string, json?: unknown, options?: Parameters<HttpClient['request']>[2]) {
+    return this.request<T>('POST', path, { ...options, json });
+  }
+  patch<T = Record<string, unknown>>(path: string, json?: unknown, options?: Parameters<HttpClient['request']>[2]) {
+    return this.request<T>('PATCH', path, { ...options, json });
+  }
+}
+
+let counter = 0;
+/** A unique, valid sign-up body; passwords avoid the common-password list. */
+export function newAccount(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${Date.now().toString(36)}.${counter}.${randomBytes(3).toString('hex')}@example.com`,
+    password: `analytical-Engine-${randomBytes(4).toString('hex')}`,
+    ...overrides,
+  };
+}
