@@ -4,7 +4,6 @@ import { defineConfig } from 'vitest/config';
 // suites from the embedded defaults (PGlite, in-process bus) to the real servers.
 export default defineConfig({
   test: {
-    include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'bench/**/*.test.ts', 'tests/**/*.test.ts', 'deploy/**/*.test.ts', 'k8s/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
     testTimeout: 30_000,

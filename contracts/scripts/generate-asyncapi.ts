@@ -8,9 +8,11 @@
  * Every subject is prefixed with the deployment's bus namespace (BUS_NAMESPACE, default `bw`): the
  * document writes it as the channel parameter `{namespace}`. Payloads are the contract's zod schemas as
  * JSON Schema (draft-07, which AsyncAPI's default schema format extends), wrapped in the envelope that
- * travels on the wire: EventEnvelope for events, ReplyEnvelope for replies. Requests travel bare.
+ * travels on the wire: EventEnvelope for events, ReplyEnvelope for replies; requests travel bare. The
+ * schemas describe the schemas' input side, because that is what the sender puts on the wire
+ * (services/kit/src/bus/wire.ts) and what the receiver parses.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -38,8 +40,8 @@ export interface Registries {
 const ref = (pointer: string): JsonObject => ({ $ref: pointer });
 
 /** A zod schema as JSON Schema draft-07 without the `$schema` keyword (AsyncAPI's schema format). */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io }) as JsonObject;
+export function jsonSchema(schema: z.ZodType): JsonObject {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as JsonObject;
   return rest;
 }
 
@@ -84,7 +86,7 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
         },
       },
       correlationId: ref('#/components/correlationIds/envelope'),
-      payload: jsonSchema(envelope, 'output'),
+      payload: jsonSchema(envelope),
       tags: [{ name: domainOf(def.name) }],
       'x-contract': `events.${key}`,
     };
@@ -101,9 +103,10 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
       title: `Publish ${title}`,
       summary: def.description,
       description:
-        'Bookwright publishes this event to a JetStream stream once the change it announces is committed. ' +
-        'Consume it with a durable consumer and explicit acks: delivery is at least once, so deduplicate on ' +
-        'the envelope id. A breaking change becomes a new version on a new subject; this one never changes shape.',
+        'Bookwright publishes this event once the change it announces is committed, into the JetStream stream ' +
+        "of the namespace's events (`BW_EVENTS` for namespace `bw`, subjects `bw.evt.>`). Consume it with a " +
+        'durable consumer and explicit acks: delivery is at least once, so deduplicate on the envelope id. ' +
+        'A breaking change becomes a new version on a new subject; this one never changes shape.',
       messages: [ref(`#/channels/${id}/messages/${id}`)],
       tags: [{ name: domainOf(def.name) }],
     };
@@ -111,7 +114,9 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
 
   // Requests: NATS core request/reply, answered by one member of the responder's queue group.
   const requestDefs = Object.entries(registries.requests)
-    .flatMap(([group, defs]) => Object.entries(defs).map(([key, def]) => ({ contract: `requests.${group}.${key}`, def })))
+    .flatMap(([group, defs]) =>
+      Object.entries(defs).map(([key, def]) => ({ contract: `requests.${group}.${key}`, def })),
+    )
     .sort((a, b) => a.def.subject.localeCompare(b.def.subject));
   const [okReply, errorReply] = ReplyEnvelopeSchema.options;
   for (const { contract, def } of requestDefs) {
@@ -125,7 +130,16 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
       title: `${title} request`,
       summary: def.description,
       contentType: 'application/json',
-      payload: jsonSchema(def.request, 'input'),
+      headers: {
+        type: 'object',
+        properties: {
+          'Bw-Request-Id': {
+            type: 'string',
+            description: "Optional. The caller's request id; the responder logs it on every line about this request.",
+          },
+        },
+      },
+      payload: jsonSchema(def.request),
       tags: [{ name: domainOf(def.name) }],
       'x-contract': contract,
     };
@@ -134,7 +148,7 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
       title: `${title} reply`,
       summary: 'The value on success (`ok: true`), or an error with the HTTP status the gateway maps it to.',
       contentType: 'application/json',
-      payload: jsonSchema(reply, 'output'),
+      payload: jsonSchema(reply),
       tags: [{ name: domainOf(def.name) }],
       'x-contract': contract,
     };
@@ -232,6 +246,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     }
     console.log('docs/events/asyncapi.json is up to date');
   } else {
+    mkdirSync(dirname(asyncApiPath), { recursive: true });
     writeFileSync(asyncApiPath, text);
     console.log(`wrote ${asyncApiPath}`);
   }

@@ -19,7 +19,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       // A missing or non-object body fails at the root; zod's own wording for that means nothing to a user.
-      const msg = first && first.instancePath === '' && first.keyword === 'invalid_type' ? 'The request body is missing or malformed' : first?.message;
+      const msg = first && (first.instancePath === '' || first.instancePath === '/') && first.keyword === 'invalid_type' ? 'The request body is missing or malformed' : first?.message;
       return reply.status(400).send({ msg: msg ?? 'Invalid request' });
     }
     if (error instanceof AppError) {

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthSuccessSchema, LoginRequestSchema, MessageSchema, requests, SignUpRequestSchema } from '@bookwright/contracts';
+import { apiMessages, AppError, AuthSuccessSchema, LoginRequestSchema, MessageSchema, requests, SignUpRequestSchema } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 import { loadCurrentUser } from './current-user';
 
@@ -11,11 +11,20 @@ export function authRoutes(deps: RouteDeps) {
   const timeoutMs = config.BUS_TIMEOUT_MS;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const perAccount = app.rateLimit({
+    // A second limit keyed by the account, checked once the body is parsed: guessing one account's
+    // password from many IPs is slowed down as much as guessing from one.
+    const accountLimiter = app.createRateLimit({
       max: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
       keyGenerator: (request) => `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
     });
+    const perAccount = async (request: FastifyRequest, reply: FastifyReply) => {
+      const limit = await accountLimiter(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', String(limit.ttlInSeconds));
+        throw new AppError(429, apiMessages.tooManyRequests);
+      }
+    };
     const perIp = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.RATE_LIMIT_WINDOW_MS } };
 
     app.post(

@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import type { Logger } from '../logger/logger';
+import type { BlobStore } from './blob-store';
+import { createFsBlobStore } from './fs-blob-store';
+import { connectNatsBlobStore } from './nats-blob-store';
+
+/**
+ * The blob store for the configured mode: the NATS Object Store bucket `${namespace}_blobs` when a NATS
+ * URL is set (distributed), files under `${dataDir}/blobs` otherwise (embedded).
+ */
+export async function createBlobStore(options: {
+  natsUrl?: string;
+  namespace: string;
+  dataDir: string;
+  logger: Logger;
+}): Promise<BlobStore> {
+  if (options.natsUrl) {
+    return connectNatsBlobStore({
+      servers: options.natsUrl,
+      bucket: `${options.namespace}_blobs`,
+      logger: options.logger,
+    });
+  }
+  return createFsBlobStore({ root: join(options.dataDir, 'blobs') });
+}

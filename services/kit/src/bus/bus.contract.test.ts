@@ -1,0 +1,503 @@
+// @vitest-environment node
+// Pinned: NATS rejects jsdom's Uint8Array, and a project with a jsdom default may collect this file.
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { connect } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { AppError, apiMessages, defineEvent, defineRequest } from '@bookwright/contracts';
+import { createLogger, type Logger } from '../logger/logger';
+import { on, type Bus, type EventMeta } from './bus';
+import { createInProcessBus } from './in-process-bus';
+import { connectNatsBus, eventStreamName } from './nats-bus';
+
+/*
+ * One behavioural suite for every adapter: what passes against the in-process bus must pass against
+ * NATS (set NATS_URL to run it there too). Each NATS test gets its own namespace, so streams, durables
+ * and subjects never leak from one test into the next.
+ */
+
+const natsUrl = process.env.NATS_URL;
+
+// Test-only contracts ---------------------------------------------------------------------------------------
+
+const greet = defineRequest({
+  name: 'test.greet',
+  version: 1,
+  request: z.object({ name: z.string().min(1, 'Name is required') }),
+  response: z.object({ greeting: z.string(), polite: z.boolean().default(true) }),
+  description: 'Greets someone.',
+});
+/** Same subject, looser schema: lets a caller send what the responder must reject. */
+const greetLax = defineRequest({
+  name: 'test.greet',
+  version: 1,
+  request: z.object({ name: z.string() }),
+  response: greet.response,
+  description: 'Greets someone, unchecked.',
+});
+const fail = defineRequest({
+  name: 'test.fail',
+  version: 1,
+  request: z.object({ kind: z.enum(['app-error', 'crash', 'bad-reply']) }),
+  response: z.object({ ok: z.literal(true) }),
+  description: 'Fails on purpose.',
+});
+const slow = defineRequest({
+  name: 'test.slow',
+  version: 1,
+  request: z.object({}),
+  response: z.object({ done: z.boolean() }),
+  description: 'Answers late.',
+});
+const nobody = defineRequest({
+  name: 'test.nobody',
+  version: 1,
+  request: z.object({}),
+  response: z.object({}),
+  description: 'Has no responder.',
+});
+const whoami = defineRequest({
+  name: 'test.whoami',
+  version: 1,
+  request: z.object({ n: z.number() }),
+  response: z.object({ replica: z.string() }),
+  description: 'Says which replica answered.',
+});
+
+const noted = defineEvent({
+  name: 'test.noted',
+  version: 1,
+  schema: z.object({ n: z.number().int(), note: z.string().min(1) }),
+  description: 'Something was noted.',
+});
+/** Same subject, looser schema: lets a publisher store what consumers must treat as poison. */
+const notedLax = defineEvent({
+  name: 'test.noted',
+  version: 1,
+  schema: z.object({ n: z.number(), note: z.string() }),
+  description: 'Something was noted, unchecked.',
+});
+
+// Helpers -------------------------------------------------------------------------------------------------
+
+interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+const ERROR_LEVEL = 50;
+
+function captureLogger(): { logger: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as LogLine);
+      callback();
+    },
+  });
+  return { logger: createLogger({ service: 'bus-test', level: 'debug', pretty: false, destination }), lines };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(what: string, check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+  throw new Error('expected a rejection');
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+interface Adapter {
+  name: string;
+  skip: boolean;
+  open: (namespace: string, logger: Logger) => Promise<Bus>;
+}
+
+const adapters: Adapter[] = [
+  { name: 'in-process', skip: false, open: async (namespace, logger) => createInProcessBus({ logger, namespace }) },
+  {
+    name: 'nats',
+    skip: !natsUrl,
+    open: (namespace, logger) =>
+      connectNatsBus({ servers: natsUrl ?? '', namespace, logger, name: 'bus-contract-test' }),
+  },
+];
+
+// The suite -----------------------------------------------------------------------------------------------
+
+for (const adapter of adapters) {
+  describe.skipIf(adapter.skip)(`bus contract: ${adapter.name}`, () => {
+    let admin: NatsConnection | undefined;
+    const opened: { bus: Bus; namespace: string }[] = [];
+
+    beforeAll(async () => {
+      if (adapter.name === 'nats') admin = await connect({ servers: natsUrl ?? '' });
+    });
+
+    afterEach(async () => {
+      const jsm = admin ? await jetstreamManager(admin) : undefined;
+      for (const { bus, namespace } of opened.splice(0)) {
+        await bus.close();
+        await jsm?.streams.delete(eventStreamName(namespace)).catch(() => undefined);
+      }
+    });
+
+    afterAll(async () => {
+      await admin?.close();
+    });
+
+    async function open(): Promise<{ bus: Bus; logs: LogLine[] }> {
+      const namespace = `t${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+      const { logger, lines } = captureLogger();
+      const bus = await adapter.open(namespace, logger);
+      opened.push({ bus, namespace });
+      return { bus, logs: lines };
+    }
+
+    describe('requests', () => {
+      it('round-trips a validated request and reply, carrying the request id', async () => {
+        const { bus } = await open();
+        const seenIds: string[] = [];
+        await bus.serve(greet, async ({ name }, { requestId }) => {
+          seenIds.push(requestId);
+          return { greeting: `Hello ${name}` };
+        });
+
+        await expect(bus.request(greet, { name: 'Ada' }, { requestId: 'req-1' })).resolves.toEqual({
+          greeting: 'Hello Ada',
+          polite: true,
+        });
+        await expect(bus.request(greet, { name: 'Bob' })).resolves.toEqual({ greeting: 'Hello Bob', polite: true });
+        expect(seenIds[0]).toBe('req-1');
+        expect(seenIds[1]).toMatch(/.+/);
+      });
+
+      it('passes an AppError through with its status, message and code', async () => {
+        const { bus } = await open();
+        await bus.serve(fail, async () => {
+          throw new AppError(409, 'That name is taken', { code: 'name_taken' });
+        });
+
+        const error = await rejection(bus.request(fail, { kind: 'app-error' }));
+        expect(error.status).toBe(409);
+        expect(error.message).toBe('That name is taken');
+        expect(error.code).toBe('name_taken');
+      });
+
+      it('turns any other error into a generic 500 and logs the details on the responder', async () => {
+        const { bus, logs } = await open();
+        await bus.serve(fail, async ({ kind }) => {
+          if (kind === 'crash') throw new Error('database exploded');
+          return { ok: false } as unknown as { ok: true };
+        });
+
+        const crash = await rejection(bus.request(fail, { kind: 'crash' }));
+        expect(crash.status).toBe(500);
+        expect(crash.message).toBe(apiMessages.internal);
+        expect(
+          logs.some((line) => line.level >= ERROR_LEVEL && JSON.stringify(line).includes('database exploded')),
+        ).toBe(true);
+
+        const badReply = await rejection(bus.request(fail, { kind: 'bad-reply' }));
+        expect(badReply.status).toBe(500);
+        expect(badReply.message).toBe(apiMessages.internal);
+      });
+
+      it('answers 400 with the first issue when the payload breaks the contract, on either side', async () => {
+        const { bus } = await open();
+        let calls = 0;
+        await bus.serve(greet, async ({ name }) => {
+          calls += 1;
+          return { greeting: name };
+        });
+
+        const callerSide = await rejection(bus.request(greet, { name: '' }));
+        expect(callerSide.status).toBe(400);
+        expect(callerSide.message).toBe('Name is required');
+
+        const responderSide = await rejection(bus.request(greetLax, { name: '' }));
+        expect(responderSide.status).toBe(400);
+        expect(responderSide.message).toBe('Name is required');
+        expect(calls).toBe(0);
+      });
+
+      it('rejects with 503 when the answer does not come in time', async () => {
+        const { bus } = await open();
+        const release = deferred();
+        await bus.serve(slow, async () => {
+          await release.promise;
+          return { done: true };
+        });
+
+        const started = Date.now();
+        const error = await rejection(bus.request(slow, {}, { timeoutMs: 300 }));
+        const elapsed = Date.now() - started;
+        release.resolve();
+        expect(error.status).toBe(503);
+        expect(error.message).toBe(apiMessages.unavailable);
+        expect(elapsed).toBeGreaterThanOrEqual(250);
+        expect(elapsed).toBeLessThan(2_000);
+      });
+
+      it('rejects with 503 at once when nobody serves the request', async () => {
+        const { bus } = await open();
+        const started = Date.now();
+        const error = await rejection(bus.request(nobody, {}, { timeoutMs: 5_000 }));
+        expect(error.status).toBe(503);
+        expect(error.message).toBe(apiMessages.unavailable);
+        expect(Date.now() - started).toBeLessThan(1_000);
+      });
+
+      it('gives each request to one member of a queue group', async () => {
+        const { bus } = await open();
+        const handled: { replica: string; n: number }[] = [];
+        for (const replica of ['a', 'b']) {
+          await bus.serve(
+            whoami,
+            async ({ n }) => {
+              handled.push({ replica, n });
+              return { replica };
+            },
+            { queue: 'whoami-workers' },
+          );
+        }
+
+        const replies = await Promise.all(Array.from({ length: 20 }, (_, n) => bus.request(whoami, { n })));
+        expect(handled).toHaveLength(20);
+        expect(new Set(handled.map((entry) => entry.n)).size).toBe(20);
+        expect(new Set(replies.map((reply) => reply.replica))).toEqual(new Set(['a', 'b']));
+      });
+    });
+
+    describe('events', () => {
+      it('delivers a published event with its metadata', async () => {
+        const { bus } = await open();
+        const received: { data: { n: number; note: string }; meta: EventMeta }[] = [];
+        await bus.consume('notes', [on(noted, async (data, meta) => void received.push({ data, meta }))]);
+
+        await bus.publish(noted, { n: 1, note: 'first' }, { id: 'evt-1', correlationId: 'corr-1' });
+        await waitFor('the event', () => received.length === 1);
+        const [first] = received;
+        expect(first?.data).toEqual({ n: 1, note: 'first' });
+        expect(first?.meta).toMatchObject({
+          id: 'evt-1',
+          name: 'test.noted',
+          version: 1,
+          correlationId: 'corr-1',
+          deliveryCount: 1,
+        });
+        expect(Number.isNaN(Date.parse(first?.meta.occurredAt ?? ''))).toBe(false);
+      });
+
+      it('gives a durable created after publishing the events published before it', async () => {
+        const { bus } = await open();
+        for (const n of [1, 2, 3]) await bus.publish(noted, { n, note: `note ${n}` });
+
+        const seen: number[] = [];
+        await bus.consume('late', [on(noted, async ({ n }) => void seen.push(n))]);
+        await waitFor('the earlier events', () => seen.length === 3);
+        expect([...seen].sort()).toEqual([1, 2, 3]);
+      });
+
+      it('stores an event id once within the dedup window', async () => {
+        const { bus } = await open();
+        const seen: string[] = [];
+        await bus.consume('dedup', [on(noted, async (_data, meta) => void seen.push(meta.id))]);
+
+        await bus.publish(noted, { n: 1, note: 'once' }, { id: 'same-id' });
+        await bus.publish(noted, { n: 1, note: 'once' }, { id: 'same-id' });
+        await bus.publish(noted, { n: 2, note: 'after' }, { id: 'sentinel' });
+        await waitFor('the sentinel', () => seen.includes('sentinel'));
+        await sleep(200);
+        expect(seen.filter((id) => id === 'same-id')).toHaveLength(1);
+      });
+
+      it('redelivers after a handler throws, then stops once it succeeds', async () => {
+        const { bus } = await open();
+        const deliveries: number[] = [];
+        await bus.consume(
+          'flaky',
+          [
+            on(noted, async (_data, meta) => {
+              deliveries.push(meta.deliveryCount);
+              if (meta.deliveryCount === 1) throw new Error('transient failure');
+            }),
+          ],
+          { retryDelayMs: 100 },
+        );
+
+        await bus.publish(noted, { n: 1, note: 'retry me' });
+        await waitFor('the redelivery', () => deliveries.length === 2);
+        await sleep(400);
+        expect(deliveries).toEqual([1, 2]);
+      });
+
+      it('redelivers an event that is not acked within the ack wait', async () => {
+        const { bus } = await open();
+        const deliveries: { count: number; at: number }[] = [];
+        const release = deferred();
+        await bus.consume(
+          'hanging',
+          [
+            on(noted, async (_data, meta) => {
+              deliveries.push({ count: meta.deliveryCount, at: Date.now() });
+              if (meta.deliveryCount === 1) await release.promise;
+            }),
+          ],
+          { ackWaitMs: 1_000 },
+        );
+
+        await bus.publish(noted, { n: 1, note: 'slow' });
+        await waitFor('the redelivery after the ack wait', () => deliveries.length === 2, 6_000);
+        release.resolve();
+        const [first, second] = deliveries;
+        expect([first?.count, second?.count]).toEqual([1, 2]);
+        // Not earlier than the ack wait (a little slack for timer granularity).
+        expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(900);
+        await sleep(300);
+        expect(deliveries).toHaveLength(2);
+      });
+
+      it('terminates and logs an event after maxDeliver failed deliveries', async () => {
+        const { bus, logs } = await open();
+        let calls = 0;
+        await bus.consume(
+          'poison',
+          [
+            on(noted, async () => {
+              calls += 1;
+              throw new Error('always fails');
+            }),
+          ],
+          { maxDeliver: 3, retryDelayMs: 50 },
+        );
+
+        await bus.publish(noted, { n: 1, note: 'poison' }, { id: 'poison-1' });
+        await waitFor('three deliveries', () => calls >= 3);
+        await sleep(700);
+        expect(calls).toBe(3);
+        await waitFor('the error log', () =>
+          logs.some((line) => line.level >= ERROR_LEVEL && line.eventId === 'poison-1'),
+        );
+      });
+
+      it('rejects invalid data at publish, and terminates invalid stored data without calling the handler', async () => {
+        const { bus, logs } = await open();
+        const seen: number[] = [];
+        await bus.consume('strict', [on(noted, async ({ n }) => void seen.push(n))]);
+
+        await expect(bus.publish(noted, { n: 1.5, note: '' })).rejects.toThrow(/test\.noted/);
+
+        await bus.publish(notedLax, { n: 2.5, note: '' }, { id: 'bad-data' });
+        await bus.publish(noted, { n: 3, note: 'fine' });
+        await waitFor('the valid event', () => seen.includes(3));
+        await waitFor('the poison log', () =>
+          logs.some((line) => line.level >= ERROR_LEVEL && line.eventId === 'bad-data'),
+        );
+        await sleep(200);
+        expect(seen).toEqual([3]);
+      });
+
+      it('shares the work between consumers with the same durable name', async () => {
+        const { bus } = await open();
+        const handled: { replica: string; n: number }[] = [];
+        for (const replica of ['a', 'b']) {
+          await bus.consume('shared', [on(noted, async ({ n }) => void handled.push({ replica, n }))]);
+        }
+
+        for (let n = 0; n < 20; n += 1) await bus.publish(noted, { n, note: `note ${n}` });
+        await waitFor('all events', () => new Set(handled.map((entry) => entry.n)).size === 20);
+        await sleep(300);
+        expect(handled).toHaveLength(20);
+      });
+
+      it('keeps separate durables independent: each gets every event', async () => {
+        const { bus } = await open();
+        const byDurable: Record<string, number[]> = { first: [], second: [] };
+        for (const durable of ['first', 'second']) {
+          await bus.consume(durable, [on(noted, async ({ n }) => void byDurable[durable]?.push(n))]);
+        }
+
+        for (const n of [1, 2]) await bus.publish(noted, { n, note: 'x' });
+        await waitFor('both durables', () => byDurable.first?.length === 2 && byDurable.second?.length === 2);
+      });
+    });
+
+    describe('delivery', () => {
+      it('never runs a handler inside the publish or request call', async () => {
+        const { bus } = await open();
+        let insideCall = false;
+        const observed: boolean[] = [];
+        await bus.serve(greet, async ({ name }) => {
+          observed.push(insideCall);
+          return { greeting: name };
+        });
+        await bus.consume('async', [on(noted, async () => void observed.push(insideCall))]);
+
+        insideCall = true;
+        const reply = bus.request(greet, { name: 'x' });
+        const published = bus.publish(noted, { n: 1, note: 'x' });
+        insideCall = false;
+        await Promise.all([reply, published]);
+        await waitFor('both handlers', () => observed.length === 2);
+        expect(observed).toEqual([false, false]);
+      });
+    });
+
+    describe('close', () => {
+      it('waits for in-flight handlers, then refuses new requests', async () => {
+        const { bus } = await open();
+        let eventStarted = false;
+        let eventFinished = false;
+        let requestStarted = false;
+        let requestFinished = false;
+        await bus.consume('closing', [
+          on(noted, async () => {
+            eventStarted = true;
+            await sleep(300);
+            eventFinished = true;
+          }),
+        ]);
+        await bus.serve(slow, async () => {
+          requestStarted = true;
+          await sleep(300);
+          requestFinished = true;
+          return { done: true };
+        });
+
+        await bus.publish(noted, { n: 1, note: 'in flight' });
+        const pendingRequest = bus.request(slow, {}, { timeoutMs: 5_000 }).catch(() => undefined);
+        await waitFor('the handlers to start', () => eventStarted && requestStarted);
+        await bus.close();
+        expect(eventFinished).toBe(true);
+        expect(requestFinished).toBe(true);
+        await pendingRequest;
+
+        const error = await rejection(bus.request(greet, { name: 'late' }));
+        expect(error.status).toBe(503);
+        await expect(bus.close()).resolves.toBeUndefined();
+      });
+    });
+  });
+}

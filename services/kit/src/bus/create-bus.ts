@@ -1,0 +1,22 @@
+import type { Logger } from '../logger/logger';
+import type { Bus } from './bus';
+import { createInProcessBus } from './in-process-bus';
+import { connectNatsBus } from './nats-bus';
+
+/** NATS when a URL is configured (distributed mode), otherwise the in-process bus (embedded mode). */
+export async function createBus(options: {
+  natsUrl?: string;
+  namespace: string;
+  logger: Logger;
+  name: string;
+}): Promise<Bus> {
+  if (options.natsUrl) {
+    return connectNatsBus({
+      servers: options.natsUrl,
+      namespace: options.namespace,
+      logger: options.logger,
+      name: options.name,
+    });
+  }
+  return createInProcessBus({ logger: options.logger, namespace: options.namespace });
+}

@@ -1,0 +1,250 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../logger/logger';
+import { openServiceDatabase, type Migration } from './database';
+import { acquirePglite, openPgliteInstances, type PgliteLease } from './pglite';
+import { schemaNameFor } from './schema-name';
+import { databaseBackends, TestDatabases, uniqueService } from './test-helpers';
+
+interface ItemsDb {
+  items: { id: string; label: string };
+}
+
+/** A migration that counts its runs, so a test can tell "ran once" from "ran again". */
+type MigrationDb = Parameters<Migration['up']>[0];
+
+function countingMigration(name: string, body: (db: MigrationDb) => Promise<void>): Migration & { runs: number } {
+  const migration = {
+    name,
+    runs: 0,
+    async up(db: MigrationDb) {
+      migration.runs += 1;
+      await body(db);
+    },
+  };
+  return migration;
+}
+
+const createItems = (): Migration & { runs: number } =>
+  countingMigration('0001_items', async (db) => {
+    await db.schema
+      .createTable('items')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('label', 'text', (c) => c.notNull())
+      .execute();
+  });
+
+describe('schemaNameFor', () => {
+  it('sanitises service names to [a-z0-9_]', () => {
+    expect(schemaNameFor('user')).toBe('user');
+    expect(schemaNameFor('User-Svc')).toBe('user_svc');
+    expect(schemaNameFor('3d.render')).toBe('s_3d_render');
+    expect(() => schemaNameFor('---')).toThrow(/schema/);
+    expect(() => schemaNameFor('pg_catalog')).toThrow(/pg_/);
+  });
+});
+
+for (const backend of databaseBackends(process.env.DATABASE_URL)) {
+  describe.skipIf(backend.skip)(`service database on ${backend.name}`, () => {
+    const dbs = new TestDatabases(backend.databaseUrl);
+    let pinned: PgliteLease | undefined;
+
+    // One in-memory PGlite for the whole suite: starting one takes a second or two.
+    beforeAll(async () => {
+      if (!backend.databaseUrl) pinned = await acquirePglite(undefined);
+    });
+    afterAll(async () => {
+      await pinned?.release();
+    });
+    afterEach(async () => {
+      await dbs.cleanup();
+    });
+
+    it('creates the schema, runs the migrations in it and points search_path at it', async () => {
+      const items = createItems();
+      const service = uniqueService('catalog');
+      const { db, schema } = await dbs.open<ItemsDb>(service, [items]);
+
+      expect(schema).toBe(schemaNameFor(service));
+      expect(items.runs).toBe(1);
+      const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+      expect(current.rows[0]?.schema).toBe(schema);
+      const tables = await sql<{ table_schema: string; table_name: string }>`
+        select table_schema, table_name from information_schema.tables
+        where table_schema = ${schema} order by table_name`.execute(db);
+      expect(tables.rows.map((r) => r.table_name)).toEqual(['items', 'kysely_migration', 'kysely_migration_lock']);
+
+      await db.insertInto('items').values({ id: '1', label: 'one' }).execute();
+      const raw = await sql<{ label: string }>`select label from items`.execute(db);
+      expect(raw.rows).toEqual([{ label: 'one' }]);
+    });
+
+    it('runs each migration once across reopen, keeps the data, and applies only new migrations', async () => {
+      const dataDir = await dbs.tempDir();
+      const service = uniqueService('persist');
+      const items = createItems();
+
+      const first = await dbs.open<ItemsDb>(service, [items], { dataDir });
+      await first.db.insertInto('items').values({ id: '1', label: 'kept' }).execute();
+      await first.close();
+      if (!backend.databaseUrl) expect(openPgliteInstances()).not.toContain(`${dataDir}/pglite`);
+
+      const second = await dbs.open<ItemsDb>(service, [items], { dataDir });
+      expect(items.runs).toBe(1);
+      expect(await second.db.selectFrom('items').selectAll().execute()).toEqual([{ id: '1', label: 'kept' }]);
+      await second.close();
+
+      const addNote = countingMigration('0002_note', async (db) => {
+        await db.schema.alterTable('items').addColumn('note', 'text').execute();
+      });
+      const third = await dbs.open<ItemsDb>(service, [items, addNote], { dataDir });
+      expect(items.runs).toBe(1);
+      expect(addNote.runs).toBe(1);
+      const columns = await sql<{ column_name: string }>`
+        select column_name from information_schema.columns
+        where table_schema = ${third.schema} and table_name = 'items' order by column_name`.execute(third.db);
+      expect(columns.rows.map((r) => r.column_name)).toEqual(['id', 'label', 'note']);
+    }, 90_000); // creating a PGlite data directory runs initdb: seconds, more on a busy machine
+
+    it('lets several services and replicas open at the same time, each migration running once', async () => {
+      const dataDir = await dbs.tempDir();
+      const [a, b] = [uniqueService('alpha'), uniqueService('beta')];
+      const [itemsA, itemsB] = [createItems(), createItems()];
+      const opened = await Promise.all([
+        dbs.open<ItemsDb>(a, [itemsA], { dataDir }),
+        dbs.open<ItemsDb>(b, [itemsB], { dataDir }),
+        dbs.open<ItemsDb>(a, [itemsA], { dataDir }),
+        dbs.open<ItemsDb>(b, [itemsB], { dataDir }),
+      ]);
+      expect(itemsA.runs).toBe(1);
+      expect(itemsB.runs).toBe(1);
+      if (!backend.databaseUrl) {
+        // One PGlite for the directory, shared by all four handles, closed with the last of them.
+        expect(openPgliteInstances().filter((key) => key.startsWith(dataDir))).toHaveLength(1);
+        await Promise.all(opened.map((d) => d.close()));
+        expect(openPgliteInstances().filter((key) => key.startsWith(dataDir))).toHaveLength(0);
+      }
+    }, 90_000);
+
+    it('keeps two services apart even with the same table names', async () => {
+      const a = await dbs.open<ItemsDb>(uniqueService('books'), [createItems()]);
+      const b = await dbs.open<ItemsDb>(uniqueService('users'), [createItems()]);
+      await a.db.insertInto('items').values({ id: 'a', label: 'from a' }).execute();
+      await b.db.insertInto('items').values({ id: 'b', label: 'from b' }).execute();
+      await sql`insert into items (id, label) values ('a2', 'raw a')`.execute(a.db);
+
+      expect(await a.db.selectFrom('items').select('id').orderBy('id').execute()).toEqual([{ id: 'a' }, { id: 'a2' }]);
+      const rawB = await sql<{ id: string }>`select id from items order by id`.execute(b.db);
+      expect(rawB.rows).toEqual([{ id: 'b' }]);
+    });
+
+    it('rolls a failed transaction back completely', async () => {
+      const { db } = await dbs.open<ItemsDb>(uniqueService('rollback'), [createItems()]);
+      await db.insertInto('items').values({ id: 'before', label: 'x' }).execute();
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('items').values({ id: 'inside', label: 'x' }).execute();
+          await trx.insertInto('items').values({ id: 'before', label: 'duplicate key' }).execute();
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      expect(await db.selectFrom('items').select('id').execute()).toEqual([{ id: 'before' }]);
+
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ id: 'committed', label: 'x' }).execute();
+      });
+      expect(await db.selectFrom('items').select('id').orderBy('id').execute()).toEqual([
+        { id: 'before' },
+        { id: 'committed' },
+      ]);
+    });
+
+    it("never runs one service's statements inside another service's transaction", async () => {
+      const a = await dbs.open<ItemsDb>(uniqueService('slow'), [createItems()]);
+      const b = await dbs.open<ItemsDb>(uniqueService('busy'), [createItems()]);
+      const order: string[] = [];
+
+      const slowTransaction = a.db.transaction().execute(async (trx) => {
+        order.push('a:begin');
+        await trx.insertInto('items').values({ id: 'a1', label: 'x' }).execute();
+        await sleep(150);
+        await trx.insertInto('items').values({ id: 'a2', label: 'x' }).execute();
+        order.push('a:fail');
+        throw new Error('roll back a');
+      });
+      await sleep(30);
+      const otherWrite = (async () => {
+        await b.db.insertInto('items').values({ id: 'b1', label: 'x' }).execute();
+        await sql`insert into items (id, label) values ('b2', 'raw')`.execute(b.db);
+        order.push('b:written');
+      })();
+
+      await expect(slowTransaction).rejects.toThrow('roll back a');
+      await otherWrite;
+      expect(await a.db.selectFrom('items').select('id').execute()).toEqual([]);
+      expect(await b.db.selectFrom('items').select('id').orderBy('id').execute()).toEqual([{ id: 'b1' }, { id: 'b2' }]);
+      // PGlite has one connection: the other service waits for the transaction to end.
+      if (!backend.databaseUrl) expect(order).toEqual(['a:begin', 'a:fail', 'b:written']);
+    });
+
+    it('fails to open when a migration fails, leaving the schema as it was', async () => {
+      const service = uniqueService('broken');
+      const items = createItems();
+      const broken = countingMigration('0002_broken', async (db) => {
+        await db.schema.createTable('half_done').addColumn('id', 'text').execute();
+        throw new Error('migration bug');
+      });
+      await expect(dbs.open(service, [items, broken])).rejects.toThrow(/migration bug/);
+
+      const reopened = await dbs.open<ItemsDb>(service, [items]);
+      // Pending migrations run in one transaction: the good one was rolled back with the broken one.
+      expect(items.runs).toBe(2);
+      const halfDone =
+        await sql`select 1 from information_schema.tables where table_schema = ${reopened.schema} and table_name = 'half_done'`.execute(
+          reopened.db,
+        );
+      expect(halfDone.rows).toHaveLength(0);
+    });
+
+    it('rejects a migration list that is not in name order', async () => {
+      const second = countingMigration('0002_b', async () => {});
+      const first = countingMigration('0001_a', async () => {});
+      await expect(
+        openServiceDatabase({
+          service: 'unordered',
+          databaseUrl: backend.databaseUrl,
+          migrations: [second, first],
+          logger: silentLogger(),
+        }),
+      ).rejects.toThrow(/ascending order/);
+    });
+
+    it('returns the same value types as node-postgres', async () => {
+      const { db } = await dbs.open(uniqueService('types'), []);
+      const result = await sql<Record<string, unknown>>`
+        select 5::int8 as big, 2::int4 as small, 1.5::numeric as num, '\\x0102'::bytea as bytes,
+               '{"a":[1]}'::jsonb as doc, true as flag, ${'p'}::text as param`.execute(db);
+      expect(result.rows[0]).toEqual({
+        big: '5',
+        small: 2,
+        num: '1.5',
+        bytes: Buffer.from([1, 2]),
+        doc: { a: [1] },
+        flag: true,
+        param: 'p',
+      });
+    });
+
+    it.skipIf(backend.databaseUrl)('streams query results on PGlite', async () => {
+      const { db } = await dbs.open<ItemsDb>(uniqueService('stream'), [createItems()]);
+      await db
+        .insertInto('items')
+        .values(Array.from({ length: 25 }, (_, i) => ({ id: String(i).padStart(2, '0'), label: 'x' })))
+        .execute();
+      const seen: string[] = [];
+      for await (const row of db.selectFrom('items').select('id').orderBy('id').stream(10)) seen.push(row.id);
+      expect(seen).toHaveLength(25);
+      expect(seen[24]).toBe('24');
+    });
+  });
+}

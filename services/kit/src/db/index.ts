@@ -1,0 +1,11 @@
+export { openServiceDatabase, type Migration, type OpenServiceDatabaseOptions, type ServiceDatabase } from './database';
+export { schemaNameFor } from './schema-name';
+export {
+  enqueueEvent,
+  outboxMigration,
+  OutboxRelay,
+  type EnqueueOptions,
+  type OutboxDatabase,
+  type OutboxRelayOptions,
+  type OutboxTable,
+} from './outbox';

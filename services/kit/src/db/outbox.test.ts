@@ -1,0 +1,241 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineEvent, type AnyEventDef } from '@bookwright/contracts';
+import type { Bus, PublishOptions } from '../bus/bus';
+import { silentLogger } from '../logger/logger';
+import type { Migration } from './database';
+import { enqueueEvent, outboxMigration, OutboxRelay, type OutboxDatabase, type OutboxRelayOptions } from './outbox';
+import { acquirePglite, type PgliteLease } from './pglite';
+import { databaseBackends, TestDatabases, uniqueService } from './test-helpers';
+
+const thingHappened = defineEvent({
+  name: 'test.thing.happened',
+  version: 1,
+  schema: z.object({ thingId: z.string(), tags: z.array(z.string()).default([]) }),
+  description: 'A test event.',
+});
+const testEvents = { thingHappened } satisfies Record<string, AnyEventDef>;
+
+type Db = OutboxDatabase & { things: { id: string } };
+const thingsMigration: Migration = {
+  name: '0001_things',
+  async up(db) {
+    await db.schema
+      .createTable('things')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .execute();
+  },
+};
+const migrations = [outboxMigration, thingsMigration];
+
+interface Published {
+  def: AnyEventDef;
+  data: unknown;
+  options: PublishOptions | undefined;
+}
+
+/** Records what is published; the first `failFirst` calls throw as if the bus were down. */
+function fakeBus(failFirst = 0): Pick<Bus, 'publish'> & { published: Published[]; calls: number } {
+  const bus = {
+    published: [] as Published[],
+    calls: 0,
+    async publish(def: AnyEventDef, data: unknown, options?: PublishOptions): Promise<void> {
+      bus.calls += 1;
+      await sleep(1);
+      if (bus.calls <= failFirst) throw new Error('bus unavailable');
+      bus.published.push({ def, data, options });
+    },
+  };
+  return bus;
+}
+
+async function createThing(db: Kysely<Db>, id: string, options: { rollback?: boolean } = {}): Promise<string> {
+  let eventId = '';
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto('things').values({ id }).execute();
+      eventId = await enqueueEvent(trx, thingHappened, { thingId: id }, { correlationId: `req-${id}` });
+      if (options.rollback) throw new Error('rolled back on purpose');
+    })
+    .catch((error: unknown) => {
+      if (!options.rollback) throw error;
+    });
+  return eventId;
+}
+
+for (const backend of databaseBackends(process.env.DATABASE_URL)) {
+  describe.skipIf(backend.skip)(`outbox on ${backend.name}`, () => {
+    const dbs = new TestDatabases(backend.databaseUrl);
+    const relays: OutboxRelay[] = [];
+    let pinned: PgliteLease | undefined;
+
+    const relayFor = (
+      db: Kysely<Db>,
+      bus: Pick<Bus, 'publish'>,
+      options: Partial<OutboxRelayOptions> = {},
+    ): OutboxRelay => {
+      const relay = new OutboxRelay({
+        db,
+        bus,
+        logger: silentLogger(),
+        events: testEvents,
+        pollIntervalMs: 20,
+        retryBaseMs: 20,
+        ...options,
+      });
+      relays.push(relay);
+      return relay;
+    };
+
+    beforeAll(async () => {
+      if (!backend.databaseUrl) pinned = await acquirePglite(undefined);
+    });
+    afterAll(async () => {
+      await pinned?.release();
+    });
+    afterEach(async () => {
+      await Promise.all(relays.splice(0).map((r) => r.stop()));
+      await dbs.cleanup();
+    });
+
+    it('publishes an event committed with its change, soon after a kick, with its id as the dedup key', async () => {
+      const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+      const bus = fakeBus();
+      // A poll interval far longer than the test: only the kick can make it publish in time.
+      const relay = relayFor(db, bus, { pollIntervalMs: 60_000 });
+      relay.start();
+      await sleep(200);
+
+      const eventId = await createThing(db, 't1');
+      relay.kick();
+      await vi.waitFor(() => expect(bus.published).toHaveLength(1), { timeout: 5000 });
+
+      expect(bus.published[0]).toEqual({
+        def: thingHappened,
+        data: { thingId: 't1' },
+        options: { id: eventId, correlationId: 'req-t1' },
+      });
+      const row = await db.selectFrom('outbox').selectAll().where('id', '=', eventId).executeTakeFirstOrThrow();
+      expect(row.published_at).toBeInstanceOf(Date);
+      expect(row.attempts).toBe(1);
+      expect(row.event_name).toBe('test.thing.happened');
+      expect(row.event_version).toBe(1);
+    });
+
+    it('publishes nothing for a transaction that rolled back', async () => {
+      const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+      const bus = fakeBus();
+      await createThing(db, 'gone', { rollback: true });
+      await createThing(db, 'kept');
+
+      const relay = relayFor(db, bus);
+      expect(await relay.publishPending()).toBe(1);
+      expect(bus.published.map((p) => p.data)).toEqual([{ thingId: 'kept' }]);
+      expect(await db.selectFrom('outbox').select('id').execute()).toHaveLength(1);
+    });
+
+    it('rejects a payload that does not match the event schema, failing the change with it', async () => {
+      const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('things').values({ id: 'bad' }).execute();
+          // @ts-expect-error -- thingId must be a string
+          await enqueueEvent(trx, thingHappened, { thingId: 42 });
+        }),
+      ).rejects.toThrow(/test.thing.happened v1: payload does not match/);
+      expect(await db.selectFrom('things').selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+    });
+
+    it('retries with back-off while the bus fails and publishes once it recovers', async () => {
+      const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+      const bus = fakeBus(3);
+      const eventId = await createThing(db, 't1');
+
+      const relay = relayFor(db, bus);
+      relay.start();
+      await vi.waitFor(() => expect(bus.published).toHaveLength(1), { timeout: 10_000 });
+      await relay.stop();
+
+      expect(bus.calls).toBe(4);
+      expect(bus.published[0]?.options?.id).toBe(eventId);
+      const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(4);
+      expect(row.last_error).toBe('bus unavailable');
+      expect(row.published_at).toBeInstanceOf(Date);
+    });
+
+    it('publishes rows in the order they were written, and rows behind an unknown event still go', async () => {
+      const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+      await db.transaction().execute(async (trx) => {
+        for (const id of ['a', 'b', 'c']) await enqueueEvent(trx, thingHappened, { thingId: id });
+      });
+      await db
+        .insertInto('outbox')
+        .values({ id: 'orphan', event_name: 'test.unknown', event_version: 1, payload: '{}', correlation_id: null })
+        .execute();
+      await enqueueEvent(db, thingHappened, { thingId: 'd' });
+
+      const bus = fakeBus();
+      expect(await relayFor(db, bus).publishPending()).toBe(4);
+      expect(bus.published.map((p) => (p.data as { thingId: string }).thingId)).toEqual(['a', 'b', 'c', 'd']);
+      const orphan = await db.selectFrom('outbox').selectAll().where('id', '=', 'orphan').executeTakeFirstOrThrow();
+      expect(orphan.published_at).toBeNull();
+      expect(orphan.last_error).toMatch(/not in this relay's event registry/);
+    });
+
+    it('lets two relays (replicas) work the same outbox without sending a row twice', async () => {
+      const service = uniqueService('things');
+      const first = await dbs.open<Db>(service, migrations);
+      // A second handle, as a replica would have: its own pool on PostgreSQL, the shared instance on PGlite.
+      const second = await dbs.open<Db>(service, migrations);
+      const ids: string[] = [];
+      for (let i = 0; i < 60; i += 1) ids.push(await enqueueEvent(first.db, thingHappened, { thingId: `t${i}` }));
+
+      const bus = fakeBus();
+      const relays = [relayFor(first.db, bus, { batchSize: 7 }), relayFor(second.db, bus, { batchSize: 7 })];
+      for (const relay of relays) relay.start();
+      await Promise.all([relays[0]!.publishPending(), relays[1]!.publishPending()]);
+      await vi.waitFor(() => expect(bus.published).toHaveLength(60), { timeout: 10_000 });
+      await sleep(100);
+
+      const sentIds = bus.published.map((p) => p.options?.id);
+      expect(new Set(sentIds).size).toBe(60);
+      expect(sentIds.sort()).toEqual(ids.sort());
+      const unpublished = await first.db.selectFrom('outbox').select('id').where('published_at', 'is', null).execute();
+      expect(unpublished).toEqual([]);
+    });
+
+    it('hands a crashed relay’s claimed rows to another relay after the claim times out', async () => {
+      const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+      const eventId = await enqueueEvent(db, thingHappened, { thingId: 'x' });
+      // A relay that claims and then dies before publishing: simulated by claiming directly.
+      await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: sql<Date>`now() + interval '1500 milliseconds'` })
+        .where('id', '=', eventId)
+        .execute();
+
+      const bus = fakeBus();
+      const relay = relayFor(db, bus);
+      expect(await relay.publishPending()).toBe(0);
+      relay.start();
+      await vi.waitFor(() => expect(bus.published.map((p) => p.options?.id)).toEqual([eventId]), { timeout: 10_000 });
+    });
+
+    it('stops polling on stop()', async () => {
+      const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+      const bus = fakeBus();
+      const relay = relayFor(db, bus);
+      relay.start();
+      await relay.stop();
+      await createThing(db, 'late');
+      relay.kick();
+      await sleep(100);
+      expect(bus.published).toEqual([]);
+    });
+  });
+}

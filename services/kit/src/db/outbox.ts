@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Generated, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { events as contractEvents, type AnyEventDef } from '@bookwright/contracts';
+import type { Bus } from '../bus/bus';
+import type { Logger } from '../logger/logger';
+import type { Migration } from './database';
+
+/**
+ * The transactional outbox: an event is published if and only if the change it announces was
+ * committed. A service writes the event row with `enqueueEvent` in the same transaction as the
+ * change; the `OutboxRelay` publishes committed rows afterwards, at least once, with the row id as the
+ * bus dedup key (`Nats-Msg-Id`). Consumers are idempotent anyway and must not rely on the order of
+ * events: a row that fails to publish is retried later while younger rows go ahead.
+ */
+export interface OutboxTable {
+  id: string;
+  /** Insertion order; ties in `created_at` (one transaction) would otherwise publish in random order. */
+  seq: Generated<string>;
+  event_name: string;
+  event_version: number;
+  payload: unknown;
+  correlation_id: string | null;
+  created_at: Generated<Date>;
+  published_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** When a relay may try the row: pushed ahead while a relay holds it and after a failure (back-off). */
+  next_attempt_at: Generated<Date>;
+}
+
+/** Add to a service's table interface: `type DB = BookTables & OutboxDatabase`. */
+export interface OutboxDatabase {
+  outbox: OutboxTable;
+}
+
+/** Put first in every service's migration list. */
+export const outboxMigration: Migration = {
+  name: '0000_outbox',
+  async up(db) {
+    await db.schema
+      .createTable('outbox')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('seq', 'bigint', (c) => c.notNull().generatedAlwaysAsIdentity())
+      .addColumn('event_name', 'text', (c) => c.notNull())
+      .addColumn('event_version', 'integer', (c) => c.notNull())
+      .addColumn('payload', 'jsonb', (c) => c.notNull())
+      .addColumn('correlation_id', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('published_at', 'timestamptz')
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_error', 'text')
+      .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    // Only unpublished rows are ever searched; published ones are kept for a while and then purged.
+    await db.schema
+      .createIndex('outbox_unpublished')
+      .on('outbox')
+      .columns(['seq'])
+      .where(sql.ref('published_at'), 'is', null)
+      .execute();
+    await db.schema.createIndex('outbox_published_at').on('outbox').column('published_at').execute();
+  },
+};
+
+export interface EnqueueOptions {
+  /** The event id and bus dedup key; default a new UUID. A retried command passes a deterministic one. */
+  id?: string;
+  correlationId?: string;
+}
+
+/**
+ * Records an event to publish once the surrounding transaction commits. Call it with the transaction
+ * that makes the change (`db.transaction().execute(async (trx) => { …; await enqueueEvent(trx, …) })`),
+ * then `relay.kick()` after the commit. The data is checked against the event's schema here, so a bad
+ * payload fails the change instead of failing later in the relay. Returns the event id.
+ */
+export async function enqueueEvent<D extends AnyEventDef>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's handle or transaction
+  executor: Kysely<any>,
+  def: D,
+  data: z.input<D['schema']>,
+  options: EnqueueOptions = {},
+): Promise<string> {
+  // Validate what will travel: the JSON form, exactly as the relay will hand it to the bus.
+  const serialised = JSON.stringify(data);
+  if (serialised === undefined) throw new Error(`event ${def.name} v${def.version}: payload is not JSON`);
+  const payload: unknown = JSON.parse(serialised);
+  const checked = def.schema.safeParse(payload);
+  if (!checked.success) {
+    throw new Error(
+      `event ${def.name} v${def.version}: payload does not match its schema\n${z.prettifyError(checked.error)}`,
+    );
+  }
+  const id = options.id ?? randomUUID();
+  await (executor as Kysely<OutboxDatabase>)
+    .insertInto('outbox')
+    .values({
+      id,
+      event_name: def.name,
+      event_version: def.version,
+      // A string, not the object: node-postgres would turn a top-level array into a PostgreSQL array.
+      payload: serialised,
+      correlation_id: options.correlationId ?? null,
+    })
+    .execute();
+  return id;
+}
+
+export interface OutboxRelayOptions {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's handle
+  db: Kysely<any>;
+  bus: Pick<Bus, 'publish'>;
+  logger: Logger;
+  /** Event definitions to look rows up in (by name and version). Default: the contracts registry. */
+  events?: Record<string, AnyEventDef>;
+  /** How often to look for rows nobody kicked about (another replica's, or retries). Default 1 000 ms. */
+  pollIntervalMs?: number;
+  /** Rows claimed per round. Default 100. */
+  batchSize?: number;
+  /** First retry delay of a failed row, doubled per attempt. Default 1 000 ms. */
+  retryBaseMs?: number;
+  /** Longest retry delay. Default 5 minutes. */
+  retryMaxMs?: number;
+  /** How long a claimed row stays hidden from other relays; a crashed relay's rows return after it. Default 60 s. */
+  claimTimeoutMs?: number;
+  /** Published rows are deleted after this long. Default 7 days. */
+  retainPublishedMs?: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  seq: string;
+  event_name: string;
+  event_version: number;
+  payload: unknown;
+  correlation_id: string | null;
+  attempts: number;
+}
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+const MAX_ERROR_LENGTH = 2000;
+
+/**
+ * Publishes committed outbox rows, oldest first. Rows are claimed with `FOR UPDATE SKIP LOCKED` in one
+ * short statement that also pushes their `next_attempt_at` ahead, so several relays (replicas) never
+ * send the same row at the same time, and no transaction stays open while the bus is called (on PGlite
+ * that would hold the connection every service in the process shares). A crash after publishing but
+ * before marking the row re-sends it once the claim times out; the bus drops that duplicate by id.
+ */
+export class OutboxRelay {
+  readonly #db: Kysely<OutboxDatabase>;
+  readonly #bus: Pick<Bus, 'publish'>;
+  readonly #logger: Logger;
+  readonly #defs = new Map<string, AnyEventDef>();
+  readonly #pollIntervalMs: number;
+  readonly #batchSize: number;
+  readonly #retryBaseMs: number;
+  readonly #retryMaxMs: number;
+  readonly #claimTimeoutMs: number;
+  readonly #retainPublishedMs: number;
+
+  #loop: Promise<void> | undefined;
+  #stopping = false;
+  #kicked = false;
+  #wake: (() => void) | undefined;
+  #acceptKicks = true;
+  #consecutiveFailures = 0;
+  #lastPurge = 0;
+
+  constructor(options: OutboxRelayOptions) {
+    this.#db = options.db as Kysely<OutboxDatabase>;
+    this.#bus = options.bus;
+    this.#logger = options.logger.child({ component: 'outbox-relay' });
+    for (const def of Object.values(options.events ?? contractEvents))
+      this.#defs.set(defKey(def.name, def.version), def);
+    this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.#batchSize = options.batchSize ?? 100;
+    this.#retryBaseMs = options.retryBaseMs ?? 1000;
+    this.#retryMaxMs = options.retryMaxMs ?? 5 * 60 * 1000;
+    this.#claimTimeoutMs = options.claimTimeoutMs ?? 60_000;
+    this.#retainPublishedMs = options.retainPublishedMs ?? 7 * 24 * 60 * 60 * 1000;
+  }
+
+  /** Starts polling. Idempotent. */
+  start(): void {
+    if (this.#loop) return;
+    this.#stopping = false;
+    this.#loop = this.#run();
+  }
+
+  /** Publish soon: call after committing a transaction that enqueued events. */
+  kick(): void {
+    this.#kicked = true;
+    if (this.#acceptKicks) this.#wake?.();
+  }
+
+  /** Stops polling after the current batch. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#wake?.();
+    await this.#loop;
+    this.#loop = undefined;
+  }
+
+  /**
+   * Publishes every row that is due now and returns how many were published; stops at the first
+   * failure (the bus is probably down). The polling loop uses it; tests and shutdown code may too.
+   */
+  async publishPending(): Promise<number> {
+    let published = 0;
+    for (;;) {
+      const rows = await this.#claim();
+      const outcome = await this.#publishBatch(rows);
+      published += outcome.published;
+      if (outcome.failed) throw outcome.failed;
+      if (rows.length < this.#batchSize || this.#stopping) return published;
+    }
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      this.#kicked = false;
+      let delay = this.#pollIntervalMs;
+      try {
+        await this.publishPending();
+        this.#consecutiveFailures = 0;
+        await this.#purgeIfDue();
+      } catch (error) {
+        this.#consecutiveFailures += 1;
+        delay = Math.max(delay, this.#retryDelay(this.#consecutiveFailures));
+        this.#logger.warn({ err: error, retryInMs: delay }, 'outbox relay round failed');
+      }
+      if (this.#stopping) break;
+      // A kick that arrived during the round may be about rows committed after its claim.
+      if (this.#kicked && this.#consecutiveFailures === 0) continue;
+      // While failing, kicks do not cut the back-off short: each would cost one more failed publish.
+      await this.#sleep(delay, this.#consecutiveFailures === 0);
+    }
+  }
+
+  async #sleep(ms: number, acceptKicks: boolean): Promise<void> {
+    this.#acceptKicks = acceptKicks;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = done;
+    });
+    this.#wake = undefined;
+    this.#acceptKicks = true;
+  }
+
+  async #claim(): Promise<ClaimedRow[]> {
+    // One statement is one transaction: the row locks taken by the subquery's SKIP LOCKED are held
+    // until the claim (the moved next_attempt_at) is committed, which then hides the rows from others.
+    const rows = await this.#db
+      .updateTable('outbox')
+      .set({ next_attempt_at: sql<Date>`now() + make_interval(secs => ${this.#claimTimeoutMs / 1000})` })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('id')
+          .where('published_at', 'is', null)
+          .where('next_attempt_at', '<=', sql<Date>`now()`)
+          .orderBy('seq')
+          .limit(this.#batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'seq', 'event_name', 'event_version', 'payload', 'correlation_id', 'attempts'])
+      .execute();
+    // RETURNING has no order of its own.
+    return rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+  }
+
+  async #publishBatch(rows: ClaimedRow[]): Promise<{ published: number; failed?: unknown }> {
+    let published = 0;
+    for (const [index, row] of rows.entries()) {
+      const def = this.#defs.get(defKey(row.event_name, row.event_version));
+      try {
+        if (!def) {
+          throw new Error(`event ${row.event_name} v${row.event_version} is not in this relay's event registry`);
+        }
+        await this.#bus.publish(def, row.payload, { id: row.id, correlationId: row.correlation_id ?? undefined });
+      } catch (error) {
+        await this.#markFailed(row, error);
+        if (!def) continue; // Only this row is bad; the rest of the batch can still go.
+        // The bus is probably unavailable: hand the untried rows back at once rather than holding them
+        // for the claim timeout, and let the caller back off.
+        await this.#unclaim(rows.slice(index + 1).map((r) => r.id));
+        return { published, failed: error };
+      }
+      await this.#db
+        .updateTable('outbox')
+        .set({ published_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1` })
+        .where('id', '=', row.id)
+        .execute();
+      this.#logger.debug(
+        { eventId: row.id, event: row.event_name, version: row.event_version },
+        'outbox event published',
+      );
+      published += 1;
+    }
+    return { published };
+  }
+
+  async #markFailed(row: ClaimedRow, error: unknown): Promise<void> {
+    const attempts = row.attempts + 1;
+    const retryInMs = this.#retryDelay(attempts);
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+    await this.#db
+      .updateTable('outbox')
+      .set({
+        attempts,
+        last_error: message,
+        next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryInMs / 1000})`,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    const log = { eventId: row.id, event: row.event_name, version: row.event_version, attempts, retryInMs, err: error };
+    // A few failures are an outage being ridden out; many mean someone has to look.
+    if (attempts >= 5) this.#logger.error(log, 'outbox event keeps failing to publish');
+    else this.#logger.warn(log, 'outbox event failed to publish; will retry');
+  }
+
+  async #unclaim(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#db
+      .updateTable('outbox')
+      .set({ next_attempt_at: sql<Date>`now()` })
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  async #purgeIfDue(): Promise<void> {
+    if (Date.now() - this.#lastPurge < PURGE_EVERY_MS) return;
+    this.#lastPurge = Date.now();
+    const result = await this.#db
+      .deleteFrom('outbox')
+      .where('published_at', '<', sql<Date>`now() - make_interval(secs => ${this.#retainPublishedMs / 1000})`)
+      .executeTakeFirst();
+    if (result.numDeletedRows > 0n)
+      this.#logger.debug({ deleted: Number(result.numDeletedRows) }, 'purged published outbox rows');
+  }
+
+  #retryDelay(attempts: number): number {
+    return Math.min(this.#retryBaseMs * 2 ** Math.max(0, attempts - 1), this.#retryMaxMs);
+  }
+}
+
+function defKey(name: string, version: number): string {
+  return `${name}@v${version}`;
+}

@@ -1,0 +1,282 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { PGlite, types, type Results } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import type { Logger } from '../logger/logger';
+import { Mutex } from './mutex';
+import { quoteIdent } from './schema-name';
+
+/** One PGlite instance and the lock that lends its single connection to one caller at a time. */
+export interface SharedPglite {
+  readonly key: string;
+  readonly pglite: PGlite;
+  readonly mutex: Mutex;
+}
+
+export interface PgliteLease {
+  readonly shared: SharedPglite;
+  /** Gives the lease back; the last one closes the instance. Safe to call twice. */
+  release(): Promise<void>;
+}
+
+interface RegistryEntry {
+  refs: number;
+  ready: Promise<SharedPglite>;
+}
+
+const MEMORY_KEY = 'memory:';
+const registry = new Map<string, RegistryEntry>();
+// A directory may be reopened while its previous instance is still closing; two instances on one
+// directory would corrupt it, so the new one waits for the old one to finish.
+const closing = new Map<string, Promise<void>>();
+
+/**
+ * The process-wide PGlite for a data directory (`${dataDir}/pglite`), or the process-wide in-memory one
+ * when `dataDir` is undefined. Every service in the process shares it, each in its own schema; the
+ * instance is reference-counted so the last lease to be released closes it.
+ */
+export async function acquirePglite(dataDir: string | undefined): Promise<PgliteLease> {
+  const key = dataDir === undefined ? MEMORY_KEY : resolve(dataDir, 'pglite');
+  let entry = registry.get(key);
+  if (!entry) {
+    const created: RegistryEntry = { refs: 0, ready: createInstance(key, dataDir) };
+    created.ready.catch(() => {
+      if (registry.get(key) === created) registry.delete(key);
+    });
+    registry.set(key, created);
+    entry = created;
+  }
+  const held = entry;
+  held.refs += 1;
+  let shared: SharedPglite;
+  try {
+    shared = await held.ready;
+  } catch (error) {
+    held.refs -= 1;
+    throw error;
+  }
+  let released = false;
+  return {
+    shared,
+    release: async () => {
+      if (released) return;
+      released = true;
+      held.refs -= 1;
+      if (held.refs > 0) return;
+      if (registry.get(key) === held) registry.delete(key);
+      const done = closeInstance(shared);
+      closing.set(key, done);
+      try {
+        await done;
+      } finally {
+        if (closing.get(key) === done) closing.delete(key);
+      }
+    },
+  };
+}
+
+/** Keys of the PGlite instances open in this process (tests check sharing and closing with it). */
+export function openPgliteInstances(): string[] {
+  return [...registry.keys()];
+}
+
+async function createInstance(key: string, dataDir: string | undefined): Promise<SharedPglite> {
+  await closing.get(key)?.catch(() => undefined);
+  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir === undefined ? undefined : key, {
+    // Return what node-postgres returns, so service code sees the same values in both modes:
+    // int8 (count(*), bigserial) as a string and bytea as a Buffer.
+    parsers: {
+      [types.INT8]: (value: string) => value,
+      [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex'),
+    },
+  });
+  return { key, pglite, mutex: new Mutex() };
+}
+
+async function closeInstance(shared: SharedPglite): Promise<void> {
+  // Let a transaction that is still running (another service shutting down later) finish first.
+  await shared.mutex.lock();
+  try {
+    await shared.pglite.close();
+  } finally {
+    shared.mutex.unlock();
+  }
+}
+
+/** After this long waiting for the shared connection, something is probably holding it for good. */
+const SLOW_ACQUIRE_WARNING_MS = 5_000;
+
+/**
+ * A Kysely dialect over a shared PGlite instance for one service. PGlite has no connection pool, so
+ * every query or transaction of every service in the process takes the instance's mutex; a
+ * transaction keeps it until commit or rollback, so nothing from another service runs inside it.
+ * Each acquisition points `search_path` at the service's schema, so unqualified names resolve
+ * exactly as they do on a PostgreSQL connection opened for that service.
+ */
+export class PgliteDialect implements Dialect {
+  constructor(private readonly options: { lease: PgliteLease; schema: string; logger: Logger }) {}
+
+  createDriver(): Driver {
+    return new PgliteDriver(this.options.lease, this.options.schema, this.options.logger);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+
+  createAdapter(): DialectAdapter {
+    return new PostgresAdapter();
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Dialect interface takes a schema-agnostic handle
+  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
+  }
+}
+
+class PgliteDriver implements Driver {
+  readonly #lease: PgliteLease;
+  readonly #shared: SharedPglite;
+  readonly #connection: PgliteConnection;
+  readonly #setSearchPath: string;
+  readonly #logger: Logger;
+  #destroyed = false;
+
+  constructor(lease: PgliteLease, schema: string, logger: Logger) {
+    this.#lease = lease;
+    this.#shared = lease.shared;
+    this.#connection = new PgliteConnection(lease.shared.pglite);
+    this.#setSearchPath = `set search_path to ${quoteIdent(schema)}`;
+    this.#logger = logger;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.#destroyed) throw new Error('the database handle has been closed');
+    await this.#lock();
+    try {
+      await this.#shared.pglite.exec(this.#setSearchPath);
+    } catch (error) {
+      this.#shared.mutex.unlock();
+      throw error;
+    }
+    return this.#connection;
+  }
+
+  async #lock(): Promise<void> {
+    const timer = setTimeout(() => {
+      this.#logger.warn(
+        { waitedMs: SLOW_ACQUIRE_WARNING_MS },
+        'still waiting for the embedded database connection: a query on the root handle inside a ' +
+          'transaction (instead of the transaction handle) waits for ever on PGlite',
+      );
+    }, SLOW_ACQUIRE_WARNING_MS);
+    timer.unref();
+    try {
+      await this.#shared.mutex.lock();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    let statement = 'start transaction';
+    if (settings.isolationLevel) statement += ` isolation level ${settings.isolationLevel}`;
+    if (settings.accessMode) statement += ` ${settings.accessMode}`;
+    await connection.executeQuery(CompiledQuery.raw(statement));
+    this.#connection.inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.#connection.inTransaction = false;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    this.#connection.inTransaction = false;
+  }
+
+  async savepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteIdent(savepointName)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${quoteIdent(savepointName)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release ${quoteIdent(savepointName)}`));
+  }
+
+  async releaseConnection(): Promise<void> {
+    // If commit and rollback both failed the transaction may still be open; the next holder is
+    // another service, so it must not inherit it.
+    if (this.#connection.inTransaction) {
+      this.#connection.inTransaction = false;
+      await this.#shared.pglite.exec('rollback').catch((error: unknown) => {
+        this.#logger.error({ err: error }, 'could not roll back an abandoned transaction');
+      });
+    }
+    this.#shared.mutex.unlock();
+  }
+
+  async destroy(): Promise<void> {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    await this.#lease.release();
+  }
+}
+
+class PgliteConnection implements DatabaseConnection {
+  inTransaction = false;
+
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    // Like node-postgres: without parameters the simple protocol runs, so a migration may hold
+    // several statements; with parameters the extended protocol binds them.
+    const result =
+      compiledQuery.parameters.length === 0
+        ? (await this.pglite.exec(compiledQuery.sql)).at(-1)
+        : await this.pglite.query<Record<string, unknown>>(compiledQuery.sql, [...compiledQuery.parameters]);
+    return toQueryResult<R>(result);
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery, chunkSize = 100): AsyncIterableIterator<QueryResult<R>> {
+    // PGlite has no cursors over its single connection; the rows are read at once and handed out in
+    // chunks, so a stream costs the same memory as a plain query here.
+    if (!Number.isInteger(chunkSize) || chunkSize <= 0) throw new Error('chunkSize must be a positive integer');
+    const { rows } = await this.executeQuery<R>(compiledQuery);
+    for (let start = 0; start < rows.length; start += chunkSize) {
+      yield { rows: rows.slice(start, start + chunkSize) };
+    }
+  }
+}
+
+const COMMANDS_WITH_ROW_COUNT = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+function toQueryResult<R>(result: Results | undefined): QueryResult<R> {
+  if (!result) return { rows: [] };
+  const rows = result.rows as R[];
+  if (result.command && COMMANDS_WITH_ROW_COUNT.has(result.command)) {
+    return { rows, numAffectedRows: BigInt(result.affectedRows ?? 0) };
+  }
+  return { rows };
+}
