@@ -18,9 +18,18 @@ export default tseslint.config(
   {
     // Configuration is parsed once at start-up (services/kit/src/config); nothing else reads process.env.
     files: ['services/**/src/**/*.ts'],
-    ignores: ['services/**/src/main.ts', 'services/**/*.test.ts', 'services/kit/src/testing/**'],
+    ignores: [
+      'services/**/src/main.ts',
+      'services/**/*.test.ts',
+      'services/kit/src/testing/**',
+      'services/kit/src/config/**',
+      'services/all-in-one/src/**',
+    ],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the parsed config.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from the parsed config.' },
+      ],
     },
   },
   {

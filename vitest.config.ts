@@ -14,7 +14,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'deploy/**/*.test.ts', 'k8s/**/*.test.ts', 'bench/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: [
+            'contracts/**/*.test.ts',
+            'services/**/*.test.ts',
+            'deploy/**/*.test.ts',
+            'k8s/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+          ],
         },
       },
       {

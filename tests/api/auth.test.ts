@@ -25,7 +25,14 @@ describe('sign-up', () => {
     const account = newAccount({ firstName: 'Mary Ann', lastName: 'Shelley' });
     const res = await client.post<{ msg: string; user: Record<string, unknown> }>('/api/v1/auth/sign-up', account);
     expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ firstName: 'Mary Ann', lastName: 'Shelley', email: account.email, userName: 'maryannshelley', accountType: 'null', admin: false });
+    expect(res.body.user).toMatchObject({
+      firstName: 'Mary Ann',
+      lastName: 'Shelley',
+      email: account.email,
+      userName: 'maryannshelley',
+      accountType: 'null',
+      admin: false,
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
     const sid = cookieHeader(res.headers, 'sid');
     expect(sid).toMatch(/HttpOnly/i);
@@ -62,14 +69,18 @@ describe('sign-up', () => {
   });
 
   it('accepts a long passphrase well above 64 characters', async () => {
-    const res = await system.client().post('/api/v1/auth/sign-up', newAccount({ password: 'correct horse battery staple '.repeat(6) }));
+    const res = await system
+      .client()
+      .post('/api/v1/auth/sign-up', newAccount({ password: 'correct horse battery staple '.repeat(6) }));
     expect(res.status).toBe(201);
   });
 
   it('refuses a second account for the same email, whatever its case', async () => {
     const account = newAccount();
     expect((await system.client().post('/api/v1/auth/sign-up', account)).status).toBe(201);
-    const again = await system.client().post('/api/v1/auth/sign-up', { ...account, email: account.email.toUpperCase() });
+    const again = await system
+      .client()
+      .post('/api/v1/auth/sign-up', { ...account, email: account.email.toUpperCase() });
     expect(again.status).toBe(409);
     expect(again.body.msg).toBe(signUpMessages.duplicate);
   });
@@ -86,7 +97,10 @@ describe('sign-up', () => {
     });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ msg: 'The request body is not valid JSON' });
-    const empty = await fetch(`${system.url}/api/v1/auth/sign-up`, { method: 'POST', headers: { 'x-xsrf-token': xsrf, cookie } });
+    const empty = await fetch(`${system.url}/api/v1/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'x-xsrf-token': xsrf, cookie },
+    });
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { msg: string }).msg).toBe('The request body is missing or malformed');
   });
@@ -96,8 +110,12 @@ describe('login, sessions and logout', () => {
   it('gives one message for a wrong password and for an unknown email', async () => {
     const account = newAccount();
     await system.client().post('/api/v1/auth/sign-up', account);
-    const wrong = await system.client().post('/api/v1/auth/login', { email: account.email, password: 'not-the-password-1' });
-    const unknown = await system.client().post('/api/v1/auth/login', { email: `nobody.${account.email}`, password: account.password });
+    const wrong = await system
+      .client()
+      .post('/api/v1/auth/login', { email: account.email, password: 'not-the-password-1' });
+    const unknown = await system
+      .client()
+      .post('/api/v1/auth/login', { email: `nobody.${account.email}`, password: account.password });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ msg: loginMessages.invalidCredentials });
@@ -111,7 +129,9 @@ describe('login, sessions and logout', () => {
     const firstSid = first.cookies.get('sid');
 
     const second = system.client();
-    const login = await second.request('POST', '/api/v1/auth/login', { form: { email: account.email.toUpperCase(), password: account.password } });
+    const login = await second.request('POST', '/api/v1/auth/login', {
+      form: { email: account.email.toUpperCase(), password: account.password },
+    });
     expect(login.status).toBe(200);
     expect(second.cookies.get('sid')).toBeDefined();
     expect(second.cookies.get('sid')).not.toBe(firstSid);
@@ -150,10 +170,18 @@ describe('CSRF double submit', () => {
 
   it('rejects a mutating request without the header or with a wrong one', async () => {
     const client = system.client();
-    const missing = await client.post('/api/v1/auth/login', { email: 'a@b.co', password: 'whatever-123' }, { csrf: false });
+    const missing = await client.post(
+      '/api/v1/auth/login',
+      { email: 'a@b.co', password: 'whatever-123' },
+      { csrf: false },
+    );
     expect(missing.status).toBe(403);
     expect(missing.body).toEqual({ msg: apiMessages.csrf });
-    const wrong = await client.post('/api/v1/auth/login', { email: 'a@b.co', password: 'whatever-123' }, { csrf: false, headers: { 'x-xsrf-token': 'forged' } });
+    const wrong = await client.post(
+      '/api/v1/auth/login',
+      { email: 'a@b.co', password: 'whatever-123' },
+      { csrf: false, headers: { 'x-xsrf-token': 'forged' } },
+    );
     expect(wrong.status).toBe(403);
   });
 });
@@ -166,22 +194,44 @@ describe('password change', () => {
     const other = system.client();
     await other.post('/api/v1/auth/login', { email: account.email, password: account.password });
 
-    const wrong = await me.patch('/api/v1/user/password', { password: 'nope-nope-nope', newPassword: 'a-new-secret-42', confirmPassword: 'a-new-secret-42' });
+    const wrong = await me.patch('/api/v1/user/password', {
+      password: 'nope-nope-nope',
+      newPassword: 'a-new-secret-42',
+      confirmPassword: 'a-new-secret-42',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe(changePasswordMessages.wrongCurrent);
-    const mismatch = await me.patch('/api/v1/user/password', { password: account.password, newPassword: 'a-new-secret-42', confirmPassword: 'a-new-secret-43' });
+    const mismatch = await me.patch('/api/v1/user/password', {
+      password: account.password,
+      newPassword: 'a-new-secret-42',
+      confirmPassword: 'a-new-secret-43',
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.msg).toBe(changePasswordMessages.mismatch);
-    const anonymous = await system.client().patch('/api/v1/user/password', { password: account.password, newPassword: 'a-new-secret-42', confirmPassword: 'a-new-secret-42' });
+    const anonymous = await system
+      .client()
+      .patch('/api/v1/user/password', {
+        password: account.password,
+        newPassword: 'a-new-secret-42',
+        confirmPassword: 'a-new-secret-42',
+      });
     expect(anonymous.status).toBe(401);
 
-    const ok = await me.patch('/api/v1/user/password', { password: account.password, newPassword: 'a-new-secret-42', confirmPassword: 'a-new-secret-42' });
+    const ok = await me.patch('/api/v1/user/password', {
+      password: account.password,
+      newPassword: 'a-new-secret-42',
+      confirmPassword: 'a-new-secret-42',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.msg).toBe(changePasswordMessages.success);
     expect((await me.get('/api/v1/user/current-user')).status).toBe(200);
     expect((await other.get('/api/v1/user/current-user')).status).toBe(401);
-    expect((await system.client().post('/api/v1/auth/login', { email: account.email, password: account.password })).status).toBe(401);
-    expect((await system.client().post('/api/v1/auth/login', { email: account.email, password: 'a-new-secret-42' })).status).toBe(200);
+    expect(
+      (await system.client().post('/api/v1/auth/login', { email: account.email, password: account.password })).status,
+    ).toBe(401);
+    expect(
+      (await system.client().post('/api/v1/auth/login', { email: account.email, password: 'a-new-secret-42' })).status,
+    ).toBe(200);
   });
 });
 
@@ -205,17 +255,26 @@ describe('password recovery', () => {
 
     const weak = await system.client().post('/api/v1/user/reset-password', { token, newPassword: 'short' });
     expect(weak.body.msg).toBe(passwordMessages.tooShort);
-    const reset = await system.client().post('/api/v1/user/reset-password', { token, newPassword: 'brand-new-phrase-7' });
+    const reset = await system
+      .client()
+      .post('/api/v1/user/reset-password', { token, newPassword: 'brand-new-phrase-7' });
     expect(reset.status).toBe(200);
     expect(reset.body.msg).toBe(passwordResetMessages.success);
     // Every earlier session is gone; the new password works.
     expect((await signedIn.get('/api/v1/user/current-user')).status).toBe(401);
-    expect((await system.client().post('/api/v1/auth/login', { email: account.email, password: 'brand-new-phrase-7' })).status).toBe(200);
+    expect(
+      (await system.client().post('/api/v1/auth/login', { email: account.email, password: 'brand-new-phrase-7' }))
+        .status,
+    ).toBe(200);
 
-    const reused = await system.client().post('/api/v1/user/reset-password', { token, newPassword: 'another-phrase-8' });
+    const reused = await system
+      .client()
+      .post('/api/v1/user/reset-password', { token, newPassword: 'another-phrase-8' });
     expect(reused.status).toBe(400);
     expect(reused.body.msg).toBe(passwordResetMessages.tokenUsed);
-    const bogus = await system.client().post('/api/v1/user/reset-password', { token: 'made-up-token', newPassword: 'another-phrase-8' });
+    const bogus = await system
+      .client()
+      .post('/api/v1/user/reset-password', { token: 'made-up-token', newPassword: 'another-phrase-8' });
     expect(bogus.status).toBe(400);
     expect(bogus.body.msg).toBe(passwordResetMessages.tokenUnknown);
   });
@@ -233,8 +292,20 @@ describe('password recovery', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(secondToken).not.toBe(firstToken);
-    expect((await system.client().post('/api/v1/user/reset-password', { token: firstToken, newPassword: 'stale-link-phrase-1' })).status).toBe(400);
-    expect((await system.client().post('/api/v1/user/reset-password', { token: secondToken, newPassword: 'fresh-link-phrase-2' })).status).toBe(200);
+    expect(
+      (
+        await system
+          .client()
+          .post('/api/v1/user/reset-password', { token: firstToken, newPassword: 'stale-link-phrase-1' })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await system
+          .client()
+          .post('/api/v1/user/reset-password', { token: secondToken, newPassword: 'fresh-link-phrase-2' })
+      ).status,
+    ).toBe(200);
   });
 
   it('rejects an address without an at sign with the spec text', async () => {
@@ -257,7 +328,9 @@ describe('the edge', () => {
     expect(health.body).toMatchObject({ status: 'ok', checks: { user: 'ok' } });
     const spec = await system.client().get<{ paths: Record<string, unknown> }>('/api/v1/docs/json');
     expect(spec.status).toBe(200);
-    expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/sign-up', '/api/v1/user/current-user']));
+    expect(Object.keys(spec.body.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/sign-up', '/api/v1/user/current-user']),
+    );
   });
 
   it('sends security headers and a request id', async () => {

@@ -16,10 +16,14 @@ describe('rate limits on auth calls', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
       // A fresh client each time: the per-account limit must not depend on cookies.
-      statuses.push((await system.client().post('/api/v1/auth/login', { email, password: `guess-number-${i}` })).status);
+      statuses.push(
+        (await system.client().post('/api/v1/auth/login', { email, password: `guess-number-${i}` })).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const limited = await system.client().post('/api/v1/auth/login', { email: email.toUpperCase(), password: 'one-more-guess' });
+    const limited = await system
+      .client()
+      .post('/api/v1/auth/login', { email: email.toUpperCase(), password: 'one-more-guess' });
     expect(limited.status).toBe(429);
     expect(limited.body.msg).toBe(apiMessages.tooManyRequests);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -28,7 +32,9 @@ describe('rate limits on auth calls', () => {
   it('limits auth calls per IP', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) {
-      statuses.push((await system.client().post('/api/v1/user/forgot-password', { email: `someone${i}@example.com` })).status);
+      statuses.push(
+        (await system.client().post('/api/v1/user/forgot-password', { email: `someone${i}@example.com` })).status,
+      );
     }
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);

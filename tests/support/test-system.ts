@@ -30,7 +30,8 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
   const logs: Record<string, unknown>[] = [];
   const logDestination = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -61,7 +62,12 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
         const dir = join(dataDir, 'outbox');
         const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
         for (const file of files) {
-          const mail = JSON.parse(await readFile(join(dir, file), 'utf8')) as { to: string; subject: string; text: string; html: string };
+          const mail = JSON.parse(await readFile(join(dir, file), 'utf8')) as {
+            to: string;
+            subject: string;
+            text: string;
+            html: string;
+          };
           if (mail.to.toLowerCase() === address.toLowerCase()) return mail;
         }
         await new Promise((r) => setTimeout(r, 50));
@@ -76,7 +82,10 @@ async function cleanUp(options: { namespace: string; schemaPrefix: string }): Pr
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     try {
-      const { rows } = await client.query<{ nspname: string }>('select nspname from pg_namespace where nspname like $1', [`${options.schemaPrefix}%`]);
+      const { rows } = await client.query<{ nspname: string }>(
+        'select nspname from pg_namespace where nspname like $1',
+        [`${options.schemaPrefix}%`],
+      );
       for (const row of rows) await client.query(`drop schema if exists "${row.nspname}" cascade`);
     } finally {
       await client.end();
@@ -89,7 +98,8 @@ async function cleanUp(options: { namespace: string; schemaPrefix: string }): Pr
       for await (const stream of jsm.streams.list()) {
         const name = stream.config.name;
         const lower = name.toLowerCase();
-        if (lower.startsWith(options.namespace) || lower.startsWith(`obj_${options.namespace}`)) await jsm.streams.delete(name);
+        if (lower.startsWith(options.namespace) || lower.startsWith(`obj_${options.namespace}`))
+          await jsm.streams.delete(name);
       }
     } finally {
       await nc.close();
@@ -111,7 +121,13 @@ export class HttpClient {
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; csrf?: boolean; ip?: string } = {},
+    options: {
+      json?: unknown;
+      form?: Record<string, string>;
+      headers?: Record<string, string>;
+      csrf?: boolean;
+      ip?: string;
+    } = {},
   ): Promise<HttpResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (method !== 'GET' && options.csrf !== false) {
@@ -127,7 +143,12 @@ export class HttpClient {
       body = new URLSearchParams(options.form).toString();
     }
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, ...(body === undefined ? {} : { body }), redirect: 'manual' });
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      redirect: 'manual',
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const [name, ...value] = (pair ?? '').split('=');
@@ -159,7 +180,9 @@ export class HttpClient {
 
 let counter = 0;
 /** A unique, valid sign-up body; passwords avoid the common-password list. */
-export function newAccount(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
+export function newAccount(
+  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+) {
   counter += 1;
   return {
     firstName: 'Ada',

@@ -8,17 +8,34 @@ export const PaidAccountTypeSchema = z.enum(['starter', 'professional']);
 /** `null` allowance = unlimited. Prices in euro per month (spec §9; the settings dialog says 20 for starter). */
 export const plans = {
   starter: { label: 'Starter', priceEur: 30, settingsDialogPriceEur: 20, books: 10, covers: 10, translations: 5 },
-  professional: { label: 'Professional', priceEur: 70, settingsDialogPriceEur: 70, books: null, covers: null, translations: null },
-  enterprise: { label: 'Enterprise', priceEur: null, settingsDialogPriceEur: null, books: null, covers: null, translations: null },
+  professional: {
+    label: 'Professional',
+    priceEur: 70,
+    settingsDialogPriceEur: 70,
+    books: null,
+    covers: null,
+    translations: null,
+  },
+  enterprise: {
+    label: 'Enterprise',
+    priceEur: null,
+    settingsDialogPriceEur: null,
+    books: null,
+    covers: null,
+    translations: null,
+  },
   null: { label: 'No plan', priceEur: null, settingsDialogPriceEur: null, books: 0, covers: 0, translations: 0 },
-} as const satisfies Record<AccountType, {
-  label: string;
-  priceEur: number | null;
-  settingsDialogPriceEur: number | null;
-  books: number | null;
-  covers: number | null;
-  translations: number | null;
-}>;
+} as const satisfies Record<
+  AccountType,
+  {
+    label: string;
+    priceEur: number | null;
+    settingsDialogPriceEur: number | null;
+    books: number | null;
+    covers: number | null;
+    translations: number | null;
+  }
+>;
 
 export const currency = 'eur' as const;
 export const moneyBackGuaranteeDays = 30;

@@ -8,7 +8,11 @@ export class AppError extends Error {
   readonly code: string | undefined;
   readonly extra: Record<string, unknown> | undefined;
 
-  constructor(status: number, msg: string, options?: { code?: string; extra?: Record<string, unknown>; cause?: unknown }) {
+  constructor(
+    status: number,
+    msg: string,
+    options?: { code?: string; extra?: Record<string, unknown>; cause?: unknown },
+  ) {
     super(msg, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.status = status;

@@ -66,8 +66,18 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
       ...(options.logDestination ? { destination: options.logDestination } : {}),
     });
   const systemLogger = loggerFor('all-in-one');
-  const bus = await createBus({ natsUrl: gatewayConfig.NATS_URL, namespace: gatewayConfig.BUS_NAMESPACE, logger: loggerFor('bus'), name: 'all-in-one' });
-  const blobs = await createBlobStore({ natsUrl: gatewayConfig.NATS_URL, namespace: gatewayConfig.BUS_NAMESPACE, dataDir, logger: loggerFor('blobs') });
+  const bus = await createBus({
+    natsUrl: gatewayConfig.NATS_URL,
+    namespace: gatewayConfig.BUS_NAMESPACE,
+    logger: loggerFor('bus'),
+    name: 'all-in-one',
+  });
+  const blobs = await createBlobStore({
+    natsUrl: gatewayConfig.NATS_URL,
+    namespace: gatewayConfig.BUS_NAMESPACE,
+    dataDir,
+    logger: loggerFor('blobs'),
+  });
 
   const running: RunningService[] = [];
   const stopAll = async () => {
@@ -97,10 +107,19 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
         }),
       );
     }
-    const gateway = await startGateway({ config: { ...gatewayConfig, DATA_DIR: dataDir }, logger: loggerFor('gateway'), bus });
+    const gateway = await startGateway({
+      config: { ...gatewayConfig, DATA_DIR: dataDir },
+      logger: loggerFor('gateway'),
+      bus,
+    });
     running.push(gateway);
     systemLogger.info(
-      { url: gateway.url, mode: gatewayConfig.NATS_URL ? 'distributed' : 'embedded', dataDir, database: gatewayConfig.DATABASE_URL ? 'postgresql' : 'pglite' },
+      {
+        url: gateway.url,
+        mode: gatewayConfig.NATS_URL ? 'distributed' : 'embedded',
+        dataDir,
+        database: gatewayConfig.DATABASE_URL ? 'postgresql' : 'pglite',
+      },
       'Bookwright is running',
     );
     return { url: gateway.url, stop: stopAll };

@@ -29,7 +29,11 @@ const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
  * Builds the HTTP edge: security plugins first, then validation and docs, then the API routes, then the
  * web app. It owns no business data: every route validates, authorises and asks a service over the bus.
  */
-export async function buildGateway(options: { config: GatewayConfig; logger: Logger; bus: Bus }): Promise<FastifyInstance> {
+export async function buildGateway(options: {
+  config: GatewayConfig;
+  logger: Logger;
+  bus: Bus;
+}): Promise<FastifyInstance> {
   const { config, bus } = options;
   const secureCookies = cookiesAreSecure(config.PUBLIC_URL);
   const app = Fastify({
@@ -67,7 +71,10 @@ export async function buildGateway(options: { config: GatewayConfig; logger: Log
     app.addHook('onRequest', async (request, reply) => {
       const origin = request.headers.origin;
       if (origin && allowed.has(origin)) {
-        reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true').header('vary', 'Origin');
+        reply
+          .header('access-control-allow-origin', origin)
+          .header('access-control-allow-credentials', 'true')
+          .header('vary', 'Origin');
         if (request.method === 'OPTIONS') {
           reply
             .header('access-control-allow-methods', 'GET,POST,PATCH,PUT,DELETE')
@@ -80,7 +87,11 @@ export async function buildGateway(options: { config: GatewayConfig; logger: Log
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, msg: apiMessages.tooManyRequests, retryAfterMs: context.ttl }),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      msg: apiMessages.tooManyRequests,
+      retryAfterMs: context.ttl,
+    }),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: coverUploadMaxBytes, files: 1, fields: 20 } });
   registerCsrf(app, { secureCookies });
@@ -88,14 +99,22 @@ export async function buildGateway(options: { config: GatewayConfig; logger: Log
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Bookwright API', version: '1.0.0', description: 'Cookie-authenticated; mutating calls need the X-XSRF-TOKEN header.' },
+      info: {
+        title: 'Bookwright API',
+        version: '1.0.0',
+        description: 'Cookie-authenticated; mutating calls need the X-XSRF-TOKEN header.',
+      },
       servers: [{ url: '/' }],
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs` });
 
-  const deps: RouteDeps = { bus, config, sessions: sessionSupport(bus, { secureCookies, timeoutMs: config.BUS_TIMEOUT_MS }) };
+  const deps: RouteDeps = {
+    bus,
+    config,
+    sessions: sessionSupport(bus, { secureCookies, timeoutMs: config.BUS_TIMEOUT_MS }),
+  };
   await app.register(
     async (api) => {
       await api.register(healthRoutes(deps));

@@ -20,9 +20,17 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   /** Login attempts per account (email) per window, whatever the IP. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   /** Rate-limit window in milliseconds; the spec says limits reset every hour. */
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 1000),
   /** Largest accepted request body (JSON and uploads), in bytes. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(12 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 1024 * 1024),
   BUS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 export type GatewayConfig = z.output<typeof GatewayConfigSchema>;

@@ -10,7 +10,11 @@ export interface RunningGateway extends RunningService {
   url: string;
 }
 
-export async function startGateway(options: { config: GatewayConfig; logger: Logger; bus: Bus }): Promise<RunningGateway> {
+export async function startGateway(options: {
+  config: GatewayConfig;
+  logger: Logger;
+  bus: Bus;
+}): Promise<RunningGateway> {
   const app = await buildGateway(options);
   await app.listen({ port: options.config.PORT, host: options.config.HOST });
   const address = app.server.address();

@@ -97,7 +97,9 @@ export type BookState = FictionBookState | NonFictionBookState;
 export const isFictionState = (state: BookState): state is FictionBookState => 'plotOutline' in state;
 
 /** The chapters to write, in reading order, whatever the book type. */
-export function plannedChapters(state: BookState): { number: number; title: string; part: string; brief: string; keyPoints: string[] }[] {
+export function plannedChapters(
+  state: BookState,
+): { number: number; title: string; part: string; brief: string; keyPoints: string[] }[] {
   const chapters = isFictionState(state)
     ? state.plotOutline.acts.flatMap((act) =>
         act.chapters.map((c) => ({

@@ -23,7 +23,10 @@ export const BookFailureSchema = z.object({
 });
 export type BookFailure = z.infer<typeof BookFailureSchema>;
 
-export const WritingProgressSchema = z.object({ chaptersWritten: z.number().int().min(0), chaptersTotal: z.number().int().min(0) });
+export const WritingProgressSchema = z.object({
+  chaptersWritten: z.number().int().min(0),
+  chaptersTotal: z.number().int().min(0),
+});
 export type WritingProgress = z.infer<typeof WritingProgressSchema>;
 
 export const SizeSchema = z.enum(['short', 'long']);

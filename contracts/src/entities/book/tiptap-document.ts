@@ -4,7 +4,18 @@ import { z } from 'zod';
  * The editor document (tiptap / ProseMirror JSON) as stored in `bookContent`. Only the nodes and marks
  * the book editor can produce are accepted, so exports and the editor never meet an unknown node.
  */
-export const allowedLinkSchemes = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'] as const;
+export const allowedLinkSchemes = [
+  'http',
+  'https',
+  'ftp',
+  'ftps',
+  'mailto',
+  'tel',
+  'callto',
+  'sms',
+  'cid',
+  'xmpp',
+] as const;
 
 const textAlign = z.enum(['left', 'center', 'right', 'justify']).nullable().optional();
 
@@ -12,10 +23,13 @@ const LinkMarkSchema = z.object({
   type: z.literal('link'),
   attrs: z
     .object({
-      href: z.string().max(2_000).refine((href) => {
-        const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1]?.toLowerCase();
-        return scheme === undefined || (allowedLinkSchemes as readonly string[]).includes(scheme);
-      }, 'Links must use http, https, ftp, ftps, mailto, tel, callto, sms, cid or xmpp'),
+      href: z
+        .string()
+        .max(2_000)
+        .refine((href) => {
+          const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1]?.toLowerCase();
+          return scheme === undefined || (allowedLinkSchemes as readonly string[]).includes(scheme);
+        }, 'Links must use http, https, ftp, ftps, mailto, tel, callto, sms, cid or xmpp'),
       target: z.string().nullable().optional(),
       rel: z.string().nullable().optional(),
       class: z.string().nullable().optional(),
@@ -53,11 +67,34 @@ export const TiptapNodeSchema: z.ZodType<TiptapNode> = z.lazy(() =>
       attrs: z.object({ level: z.number().int().min(1).max(6), textAlign }).loose(),
       content: z.array(TiptapNodeSchema).optional(),
     }),
-    z.object({ type: z.enum(['bulletList', 'blockquote']), attrs: z.record(z.string(), z.unknown()).optional(), content: z.array(TiptapNodeSchema).optional() }),
-    z.object({ type: z.literal('orderedList'), attrs: z.object({ start: z.number().int().optional() }).loose().optional(), content: z.array(TiptapNodeSchema).optional() }),
-    z.object({ type: z.literal('listItem'), attrs: z.record(z.string(), z.unknown()).optional(), content: z.array(TiptapNodeSchema).optional() }),
-    z.object({ type: z.literal('taskList'), attrs: z.record(z.string(), z.unknown()).optional(), content: z.array(TiptapNodeSchema).optional() }),
-    z.object({ type: z.literal('taskItem'), attrs: z.object({ checked: z.boolean().default(false) }).loose().optional(), content: z.array(TiptapNodeSchema).optional() }),
+    z.object({
+      type: z.enum(['bulletList', 'blockquote']),
+      attrs: z.record(z.string(), z.unknown()).optional(),
+      content: z.array(TiptapNodeSchema).optional(),
+    }),
+    z.object({
+      type: z.literal('orderedList'),
+      attrs: z.object({ start: z.number().int().optional() }).loose().optional(),
+      content: z.array(TiptapNodeSchema).optional(),
+    }),
+    z.object({
+      type: z.literal('listItem'),
+      attrs: z.record(z.string(), z.unknown()).optional(),
+      content: z.array(TiptapNodeSchema).optional(),
+    }),
+    z.object({
+      type: z.literal('taskList'),
+      attrs: z.record(z.string(), z.unknown()).optional(),
+      content: z.array(TiptapNodeSchema).optional(),
+    }),
+    z.object({
+      type: z.literal('taskItem'),
+      attrs: z
+        .object({ checked: z.boolean().default(false) })
+        .loose()
+        .optional(),
+      content: z.array(TiptapNodeSchema).optional(),
+    }),
     z.object({ type: z.enum(['hardBreak', 'horizontalRule']), attrs: z.record(z.string(), z.unknown()).optional() }),
   ]),
 );
@@ -73,7 +110,12 @@ export function documentText(node: TiptapNode): string {
   if (node.type === 'text') return node.text ?? '';
   if (node.type === 'hardBreak') return '\n';
   const parts = (node.content ?? []).map(documentText);
-  const isBlockContainer = node.type === 'doc' || node.type.endsWith('List') || node.type === 'listItem' || node.type === 'taskItem' || node.type === 'blockquote';
+  const isBlockContainer =
+    node.type === 'doc' ||
+    node.type.endsWith('List') ||
+    node.type === 'listItem' ||
+    node.type === 'taskItem' ||
+    node.type === 'blockquote';
   return parts.join(isBlockContainer ? '\n\n' : '');
 }
 

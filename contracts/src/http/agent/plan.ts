@@ -13,7 +13,12 @@ export const planMessages = {
   started: "Book planning started! You'll see it in the library when it is ready!",
 } as const;
 
-const required = (msg: string, max: number) => z.string({ error: msg }).trim().min(1, msg).max(max, `${msg.split(' ')[0]} is too long`);
+const required = (msg: string, max: number) =>
+  z
+    .string({ error: msg })
+    .trim()
+    .min(1, msg)
+    .max(max, `${msg.split(' ')[0]} is too long`);
 
 /**
  * POST /agent/plan — checked in the spec's order (prompt, title, language, target audience, genre, size);

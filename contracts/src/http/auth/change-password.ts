@@ -16,5 +16,8 @@ export const ChangePasswordRequestSchema = z
     newPassword: NewPasswordSchema,
     confirmPassword: z.string({ error: changePasswordMessages.mismatch }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: changePasswordMessages.mismatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: changePasswordMessages.mismatch,
+    path: ['confirmPassword'],
+  });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;

@@ -27,7 +27,10 @@ export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
 /** POST /user/reset-password */
 export const ResetPasswordRequestSchema = z.object({
-  token: z.string({ error: passwordResetMessages.tokenRequired }).min(1, passwordResetMessages.tokenRequired).max(200, passwordResetMessages.tokenUnknown),
+  token: z
+    .string({ error: passwordResetMessages.tokenRequired })
+    .min(1, passwordResetMessages.tokenRequired)
+    .max(200, passwordResetMessages.tokenUnknown),
   newPassword: NewPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;

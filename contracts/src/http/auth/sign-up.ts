@@ -10,13 +10,21 @@ export const signUpMessages = {
 } as const;
 
 const requiredText = (msg: string, max = 100) =>
-  z.string({ error: msg }).trim().min(1, msg).max(max, `${msg.replace(' is required', '')} is too long`);
+  z
+    .string({ error: msg })
+    .trim()
+    .min(1, msg)
+    .max(max, `${msg.replace(' is required', '')} is too long`);
 
 /** POST /auth/sign-up (JSON or form-encoded). userName may be sent but is always derived again. */
 export const SignUpRequestSchema = z.object({
   firstName: requiredText(signUpMessages.firstName),
   lastName: requiredText(signUpMessages.lastName),
-  email: z.string({ error: signUpMessages.email }).trim().max(254, signUpMessages.email).pipe(z.email(signUpMessages.email)),
+  email: z
+    .string({ error: signUpMessages.email })
+    .trim()
+    .max(254, signUpMessages.email)
+    .pipe(z.email(signUpMessages.email)),
   password: NewPasswordSchema,
   userName: z.string().optional(),
 });

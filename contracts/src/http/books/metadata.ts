@@ -49,7 +49,10 @@ export const UpdateMetadataRequestSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v)), metadataMessages.publicationDate),
-  isbn: optionalText(20).refine((v) => v === null || /^(\d{9}[\dX]|\d{13})$/.test(v.replace(/[-\s]/g, '')), metadataMessages.isbn),
+  isbn: optionalText(20).refine(
+    (v) => v === null || /^(\d{9}[\dX]|\d{13})$/.test(v.replace(/[-\s]/g, '')),
+    metadataMessages.isbn,
+  ),
   subtitle: optionalText(300),
 });
 export type UpdateMetadataRequest = z.infer<typeof UpdateMetadataRequestSchema>;

@@ -19,12 +19,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       // A missing or non-object body fails at the root; zod's own wording for that means nothing to a user.
-      const msg = first && (first.instancePath === '' || first.instancePath === '/') && first.keyword === 'invalid_type' ? 'The request body is missing or malformed' : first?.message;
+      const msg =
+        first && (first.instancePath === '' || first.instancePath === '/') && first.keyword === 'invalid_type'
+          ? 'The request body is missing or malformed'
+          : first?.message;
       return reply.status(400).send({ msg: msg ?? 'Invalid request' });
     }
     if (error instanceof AppError) {
       if (!error.expose) request.log.error({ err: error }, 'upstream failure');
-      const msg = error.expose ? error.message : error.status === 503 || error.status === 504 ? apiMessages.unavailable : apiMessages.internal;
+      const msg = error.expose
+        ? error.message
+        : error.status === 503 || error.status === 504
+          ? apiMessages.unavailable
+          : apiMessages.internal;
       return reply.status(error.status).send({ ...(error.expose ? error.extra : {}), msg });
     }
     const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiMessages, AppError, AuthSuccessSchema, LoginRequestSchema, MessageSchema, requests, SignUpRequestSchema } from '@bookwright/contracts';
+import {
+  apiMessages,
+  AppError,
+  AuthSuccessSchema,
+  LoginRequestSchema,
+  MessageSchema,
+  requests,
+  SignUpRequestSchema,
+} from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 import { loadCurrentUser } from './current-user';
 
@@ -16,7 +24,10 @@ export function authRoutes(deps: RouteDeps) {
     const accountLimiter = app.createRateLimit({
       max: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
-      keyGenerator: (request) => `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+      keyGenerator: (request) =>
+        `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '')
+          .trim()
+          .toLowerCase()}`,
     });
     const perAccount = async (request: FastifyRequest, reply: FastifyReply) => {
       const limit = await accountLimiter(request);
@@ -31,11 +42,19 @@ export function authRoutes(deps: RouteDeps) {
       '/auth/sign-up',
       {
         config: perIp,
-        schema: { tags: ['auth'], summary: 'Create an account and sign in', body: SignUpRequestSchema, response: { 201: AuthSuccessSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Create an account and sign in',
+          body: SignUpRequestSchema,
+          response: { 201: AuthSuccessSchema },
+        },
         preHandler: perAccount,
       },
       async (request, reply) => {
-        const { user, session } = await bus.request(requests.user.signUp, request.body, { requestId: request.id, timeoutMs });
+        const { user, session } = await bus.request(requests.user.signUp, request.body, {
+          requestId: request.id,
+          timeoutMs,
+        });
         sessions.setSessionCookie(reply, session);
         const fullUser = await loadCurrentUser(bus, user._id, request.id, timeoutMs);
         return reply.status(201).send({ msg: 'Account created', user: fullUser });
@@ -50,7 +69,10 @@ export function authRoutes(deps: RouteDeps) {
         preHandler: perAccount,
       },
       async (request, reply) => {
-        const { user, session } = await bus.request(requests.user.login, request.body, { requestId: request.id, timeoutMs });
+        const { user, session } = await bus.request(requests.user.login, request.body, {
+          requestId: request.id,
+          timeoutMs,
+        });
         sessions.setSessionCookie(reply, session);
         const fullUser = await loadCurrentUser(bus, user._id, request.id, timeoutMs);
         return reply.send({ msg: 'Logged in', user: fullUser });
@@ -71,8 +93,17 @@ export function authRoutes(deps: RouteDeps) {
     // The identity-provider buttons of spec §2 navigate here; no provider is wired yet, so say so clearly.
     app.get(
       '/auth/oidc/:action',
-      { schema: { tags: ['auth'], params: z.object({ action: z.enum(['login', 'sign-up']) }), response: { 501: MessageSchema } } },
-      async (_request, reply) => reply.status(501).send({ msg: 'Sign-in with an identity provider is not available yet. Please use your email and password.' }),
+      {
+        schema: {
+          tags: ['auth'],
+          params: z.object({ action: z.enum(['login', 'sign-up']) }),
+          response: { 501: MessageSchema },
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .status(501)
+          .send({ msg: 'Sign-in with an identity provider is not available yet. Please use your email and password.' }),
     );
   };
 }

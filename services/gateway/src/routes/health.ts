@@ -17,7 +17,13 @@ export function healthRoutes(deps: RouteDeps) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/health',
-      { schema: { tags: ['health'], summary: 'Readiness of the gateway and every service', response: { 200: HealthSchema, 503: HealthSchema } } },
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Readiness of the gateway and every service',
+          response: { 200: HealthSchema, 503: HealthSchema },
+        },
+      },
       async (request, reply) => {
         const entries = await Promise.all(
           Object.entries(serviceHealthChecks).map(async ([name, def]) => {

@@ -23,7 +23,10 @@ export function userRoutes(deps: RouteDeps) {
 
     app.get(
       '/user/current-user',
-      { schema: { tags: ['user'], summary: 'The signed-in user', response: { 200: UserSchema } }, preHandler: sessions.requireSession },
+      {
+        schema: { tags: ['user'], summary: 'The signed-in user', response: { 200: UserSchema } },
+        preHandler: sessions.requireSession,
+      },
       async (request) => loadCurrentUser(bus, request.session!.userId, request.id, timeoutMs),
     );
 
@@ -31,7 +34,12 @@ export function userRoutes(deps: RouteDeps) {
       '/user/password',
       {
         config: perIp,
-        schema: { tags: ['user'], summary: 'Change the password (signs out every other session)', body: ChangePasswordRequestSchema, response: { 200: MessageSchema } },
+        schema: {
+          tags: ['user'],
+          summary: 'Change the password (signs out every other session)',
+          body: ChangePasswordRequestSchema,
+          response: { 200: MessageSchema },
+        },
         preHandler: sessions.requireSession,
       },
       async (request, reply) => {
@@ -47,7 +55,15 @@ export function userRoutes(deps: RouteDeps) {
 
     app.post(
       '/user/forgot-password',
-      { config: perIp, schema: { tags: ['user'], summary: 'Mail a password reset link', body: ForgotPasswordRequestSchema, response: { 200: MessageSchema } } },
+      {
+        config: perIp,
+        schema: {
+          tags: ['user'],
+          summary: 'Mail a password reset link',
+          body: ForgotPasswordRequestSchema,
+          response: { 200: MessageSchema },
+        },
+      },
       async (request) => {
         await bus.request(requests.user.forgotPassword, request.body, { requestId: request.id, timeoutMs });
         return { msg: passwordResetMessages.linkSent };
@@ -56,7 +72,15 @@ export function userRoutes(deps: RouteDeps) {
 
     app.post(
       '/user/reset-password',
-      { config: perIp, schema: { tags: ['user'], summary: 'Set a new password from a reset link', body: ResetPasswordRequestSchema, response: { 200: MessageSchema } } },
+      {
+        config: perIp,
+        schema: {
+          tags: ['user'],
+          summary: 'Set a new password from a reset link',
+          body: ResetPasswordRequestSchema,
+          response: { 200: MessageSchema },
+        },
+      },
       async (request, reply) => {
         await bus.request(requests.user.resetPassword, request.body, { requestId: request.id, timeoutMs });
         sessions.clearSessionCookie(reply);

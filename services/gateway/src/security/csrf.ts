@@ -21,7 +21,12 @@ export function registerCsrf(app: FastifyInstance, options: { secureCookies: boo
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[csrfCookieName];
     if (request.method === 'GET' || request.method === 'HEAD') {
-      if (!cookie) reply.setCookie(csrfCookieName, randomBytes(32).toString('base64url'), csrfCookieOptions(options.secureCookies));
+      if (!cookie)
+        reply.setCookie(
+          csrfCookieName,
+          randomBytes(32).toString('base64url'),
+          csrfCookieOptions(options.secureCookies),
+        );
       return;
     }
     if (!mutatingMethods.has(request.method) || exempt.has(request.routeOptions.url ?? '')) return;

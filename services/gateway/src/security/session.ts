@@ -26,7 +26,11 @@ export function sessionSupport(bus: Bus, options: { secureCookies: boolean; time
       const token = request.cookies[sessionCookieName];
       if (!token) throw new AppError(401, apiMessages.unauthenticated);
       try {
-        request.session = await bus.request(requests.user.resolveSession, { token }, { timeoutMs: options.timeoutMs, requestId: request.id });
+        request.session = await bus.request(
+          requests.user.resolveSession,
+          { token },
+          { timeoutMs: options.timeoutMs, requestId: request.id },
+        );
       } catch (error) {
         // A dead cookie is removed so the browser stops sending it.
         if (error instanceof AppError && error.status === 401) clear(reply);
@@ -34,7 +38,11 @@ export function sessionSupport(bus: Bus, options: { secureCookies: boolean; time
       }
     },
     setSessionCookie(reply, session) {
-      reply.setCookie(sessionCookieName, session.token, sessionCookieOptions(options.secureCookies, new Date(session.expiresAt)));
+      reply.setCookie(
+        sessionCookieName,
+        session.token,
+        sessionCookieOptions(options.secureCookies, new Date(session.expiresAt)),
+      );
     },
     clearSessionCookie: clear,
     sessionToken: (request) => request.cookies[sessionCookieName],

@@ -8,7 +8,10 @@ import { apiMessages } from '@bookwright/contracts';
  * Serves the built web app at `/`: hashed assets cached for a year, index.html never cached, and every
  * unknown non-API GET answered with index.html so client-side routes survive a reload.
  */
-export async function registerSpa(app: FastifyInstance, options: { distDir: string; apiPrefix: string }): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  options: { distDir: string; apiPrefix: string },
+): Promise<void> {
   const indexFile = join(options.distDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -26,9 +29,14 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith(options.apiPrefix) && !request.url.startsWith('/assets/');
+    const wantsPage =
+      request.method === 'GET' && !request.url.startsWith(options.apiPrefix) && !request.url.startsWith('/assets/');
     if (!wantsPage) return reply.status(404).send({ msg: apiMessages.notFound });
-    if (!built) return reply.status(503).type('text/plain').send('The web app has not been built yet. Run `npm run build:web`, then reload.');
+    if (!built)
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app has not been built yet. Run `npm run build:web`, then reload.');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -29,22 +29,36 @@ export async function runStandalone<Config extends BaseConfig>(definition: Servi
     ...(config.LOG_PRETTY === undefined ? {} : { pretty: config.LOG_PRETTY }),
   });
 
-  const bus = await createBus({ natsUrl: config.NATS_URL, namespace: config.BUS_NAMESPACE, logger, name: definition.name });
-  const blobs = await createBlobStore({ natsUrl: config.NATS_URL, namespace: config.BUS_NAMESPACE, dataDir: config.DATA_DIR, logger });
-  let running: RunningService | undefined;
-  let stopping = false;
+  const bus = await createBus({
+    natsUrl: config.NATS_URL,
+    namespace: config.BUS_NAMESPACE,
+    logger,
+    name: definition.name,
+  });
+  const blobs = await createBlobStore({
+    natsUrl: config.NATS_URL,
+    namespace: config.BUS_NAMESPACE,
+    dataDir: config.DATA_DIR,
+    logger,
+  });
+  // Filled in once start() resolves; the health server and signal handlers exist before that.
+  const state: { running: RunningService | undefined; stopping: boolean } = { running: undefined, stopping: false };
 
-  const health = startHealthServer(config.HEALTH_PORT, logger, async () => !stopping && running !== undefined && (await running.ready()));
+  const health = startHealthServer(
+    config.HEALTH_PORT,
+    logger,
+    async () => !state.stopping && state.running !== undefined && (await state.running.ready()),
+  );
 
   const stop = async (signal: string) => {
-    if (stopping) {
+    if (state.stopping) {
       logger.warn({ signal }, 'second stop signal: exiting now');
       process.exit(1);
     }
-    stopping = true;
+    state.stopping = true;
     logger.info({ signal }, 'stopping: finishing in-flight work');
     try {
-      await running?.stop();
+      await state.running?.stop();
       await bus.close();
       await blobs.close();
       await new Promise<void>((resolve) => health.close(() => resolve()));
@@ -58,7 +72,7 @@ export async function runStandalone<Config extends BaseConfig>(definition: Servi
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
-  running = await definition.start({
+  state.running = await definition.start({
     name: definition.name,
     config,
     logger,
@@ -73,7 +87,10 @@ export async function runStandalone<Config extends BaseConfig>(definition: Servi
         logger,
       }),
   });
-  logger.info({ mode: config.NATS_URL ? 'distributed' : 'embedded', healthPort: config.HEALTH_PORT }, 'service started');
+  logger.info(
+    { mode: config.NATS_URL ? 'distributed' : 'embedded', healthPort: config.HEALTH_PORT },
+    'service started',
+  );
 }
 
 function startHealthServer(port: number, logger: Logger, isReady: () => Promise<boolean>): Server {

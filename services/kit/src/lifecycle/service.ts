@@ -30,6 +30,8 @@ export interface ServiceDefinition<Config extends BaseConfig = BaseConfig> {
   start(context: ServiceContext<Config>): Promise<RunningService>;
 }
 
-export function defineService<Config extends BaseConfig>(definition: ServiceDefinition<Config>): ServiceDefinition<Config> {
+export function defineService<Config extends BaseConfig>(
+  definition: ServiceDefinition<Config>,
+): ServiceDefinition<Config> {
   return definition;
 }

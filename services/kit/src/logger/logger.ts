@@ -47,7 +47,10 @@ export function createLogger(settings: LoggerSettings): Logger {
   if (pretty) {
     return pino({
       ...options,
-      transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' } },
+      transport: {
+        target: 'pino-pretty',
+        options: { colorize: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' },
+      },
     });
   }
   return pino(options);

@@ -17,7 +17,12 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
   return options.smtpUrl
     ? createSmtpMailer({ smtpUrl: options.smtpUrl, from: options.from, logger: options.logger })
     : createOutboxMailer({ dir: join(options.dataDir, 'outbox'), from: options.from, logger: options.logger });
@@ -47,7 +52,10 @@ export function createOutboxMailer(options: { dir: string; from: string; logger:
       await mkdir(options.dir, { recursive: true });
       const file = join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
       await writeFile(file, JSON.stringify({ from: options.from, ...message }, null, 2), { mode: 0o600 });
-      options.logger.info({ mailTo: message.to, subject: message.subject, file }, 'mail written to the outbox (no SMTP_URL set)');
+      options.logger.info(
+        { mailTo: message.to, subject: message.subject, file },
+        'mail written to the outbox (no SMTP_URL set)',
+      );
     },
     async close() {},
   };

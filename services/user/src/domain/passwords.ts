@@ -30,7 +30,11 @@ export function assertPasswordAcceptable(password: string, context: { email?: st
   commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => String(p).toLowerCase()));
   const lowered = password.toLowerCase();
   const emailLocalPart = context.email?.split('@')[0]?.toLowerCase();
-  if (commonPasswords.has(lowered) || lowered === context.email?.toLowerCase() || (emailLocalPart && lowered === emailLocalPart)) {
+  if (
+    commonPasswords.has(lowered) ||
+    lowered === context.email?.toLowerCase() ||
+    (emailLocalPart && lowered === emailLocalPart)
+  ) {
     throw new AppError(400, passwordMessages.tooCommon);
   }
 }

@@ -14,7 +14,8 @@ export function changePassword(deps: UserHandlerDeps) {
     const user = await usersRepository.findById(deps.db, userId);
     if (!user) throw new AppError(401, apiMessages.unauthenticated);
     // 400, not 401: a wrong current password must not look like a lost session to the client.
-    if (!(await verifyPassword(user.password_hash, change.password))) throw new AppError(400, changePasswordMessages.wrongCurrent);
+    if (!(await verifyPassword(user.password_hash, change.password)))
+      throw new AppError(400, changePasswordMessages.wrongCurrent);
     if (change.newPassword === change.password) throw new AppError(400, changePasswordMessages.sameAsOld);
     assertPasswordAcceptable(change.newPassword, { email: user.email });
     const passwordHash = await hashPassword(change.newPassword);
@@ -22,7 +23,11 @@ export function changePassword(deps: UserHandlerDeps) {
     const session = await deps.db.transaction().execute(async (trx) => {
       await usersRepository.setPasswordHash(trx, user.id, passwordHash);
       await sessionsRepository.revokeAllForUser(trx, user.id, now);
-      await enqueueEvent(trx, events.userPasswordChanged, { userId: user.id, changedAt: now.toISOString(), via: 'change' });
+      await enqueueEvent(trx, events.userPasswordChanged, {
+        userId: user.id,
+        changedAt: now.toISOString(),
+        via: 'change',
+      });
       return openSession(trx, user.id, now);
     });
     deps.relay.kick();

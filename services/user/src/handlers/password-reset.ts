@@ -30,9 +30,11 @@ export function forgotPassword(deps: UserHandlerDeps) {
     });
     const link = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/reset-password/${token}`;
     // Not awaited: answering only after the mail server replied would tell who has an account.
-    deps.mailer.send(passwordResetMail({ to: user.email, firstName: user.first_name, link })).catch((error: unknown) => {
-      deps.logger.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
-    });
+    deps.mailer
+      .send(passwordResetMail({ to: user.email, firstName: user.first_name, link }))
+      .catch((error: unknown) => {
+        deps.logger.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
+      });
     return {};
   };
 }
@@ -58,7 +60,11 @@ export function resetPassword(deps: UserHandlerDeps) {
       await resetTokensRepository.markUsed(trx, row.id, now);
       await usersRepository.setPasswordHash(trx, user.id, passwordHash);
       await sessionsRepository.revokeAllForUser(trx, user.id, now);
-      await enqueueEvent(trx, events.userPasswordChanged, { userId: user.id, changedAt: now.toISOString(), via: 'reset' });
+      await enqueueEvent(trx, events.userPasswordChanged, {
+        userId: user.id,
+        changedAt: now.toISOString(),
+        via: 'reset',
+      });
     });
     deps.relay.kick();
     deps.logger.info({ userId: user.id }, 'password reset; sessions revoked');

@@ -2,10 +2,19 @@ import type { Kysely } from 'kysely';
 import type { UserDatabase } from '../db/schema';
 
 export const sessionsRepository = {
-  async insert(db: Kysely<UserDatabase>, session: { id: string; userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  async insert(
+    db: Kysely<UserDatabase>,
+    session: { id: string; userId: string; tokenHash: string; expiresAt: Date },
+  ): Promise<void> {
     await db
       .insertInto('sessions')
-      .values({ id: session.id, user_id: session.userId, token_hash: session.tokenHash, expires_at: session.expiresAt, revoked_at: null })
+      .values({
+        id: session.id,
+        user_id: session.userId,
+        token_hash: session.tokenHash,
+        expires_at: session.expiresAt,
+        revoked_at: null,
+      })
       .execute();
   },
 
@@ -21,11 +30,21 @@ export const sessionsRepository = {
   },
 
   async revokeByTokenHash(db: Kysely<UserDatabase>, tokenHash: string, now: Date): Promise<void> {
-    await db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .execute();
   },
 
   async revokeAllForUser(db: Kysely<UserDatabase>, userId: string, now: Date): Promise<void> {
-    await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
   },
 
   /** Housekeeping: rows past expiry or revoked more than a day ago carry no information worth keeping. */

@@ -43,7 +43,11 @@ export const usersRepository = {
   },
 
   async setPasswordHash(db: Kysely<UserDatabase>, id: string, passwordHash: string): Promise<void> {
-    await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', id).execute();
+    await db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
   },
 };
 
