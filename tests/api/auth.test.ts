@@ -208,13 +208,11 @@ describe('password change', () => {
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.msg).toBe(changePasswordMessages.mismatch);
-    const anonymous = await system
-      .client()
-      .patch('/api/v1/user/password', {
-        password: account.password,
-        newPassword: 'a-new-secret-42',
-        confirmPassword: 'a-new-secret-42',
-      });
+    const anonymous = await system.client().patch('/api/v1/user/password', {
+      password: account.password,
+      newPassword: 'a-new-secret-42',
+      confirmPassword: 'a-new-secret-42',
+    });
     expect(anonymous.status).toBe(401);
 
     const ok = await me.patch('/api/v1/user/password', {

@@ -77,7 +77,7 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
   };
 }
 
-async function cleanUp(options: { namespace: string; schemaPrefix: string }): Promise<void> {
+export async function cleanUp(options: { namespace: string; schemaPrefix: string }): Promise<void> {
   if (process.env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const chromiumPath = '/usr/bin/chromium';
+
+/**
+ * Whether the browser suites can run. Without Debian's Chromium they skip with a loud message, except in CI
+ * (CI=true), where a missing browser is a failure (ARCHITECTURE §9).
+ */
+export function browserAvailable(): boolean {
+  if (existsSync(chromiumPath)) return true;
+  if (process.env.CI) throw new Error(`${chromiumPath} is missing: CI must install chromium for the e2e suite`);
+  console.warn(
+    `\n${'!'.repeat(78)}\n!! SKIPPING browser tests: ${chromiumPath} not found. Install Debian's chromium to run them.\n${'!'.repeat(78)}\n`,
+  );
+  return false;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string }[];
+}
+
+/** Runs axe-core (WCAG 2 A/AA rules) in the page; returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated over the DevTools protocol: the app's Content-Security-Policy (script-src 'self') stays on.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.html).join('\n  ')}`).join('\n');
+}

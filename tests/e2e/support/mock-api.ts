@@ -1,0 +1,110 @@
+import type { Page, Route } from 'playwright-core';
+
+/** A user as GET /user/current-user answers it (contracts' UserSchema). */
+export function fakeUser(overrides: Record<string, unknown> = {}) {
+  return {
+    _id: 'u1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    userName: 'adalovelace',
+    admin: false,
+    createdAt: '2024-03-01T10:00:00.000Z',
+    avatar: null,
+    accountType: 'null',
+    nextBillingDate: null,
+    subscriptionStatus: null,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    billingAddress: null,
+    billingCity: null,
+    billingState: null,
+    billingZip: null,
+    billingCountry: null,
+    companyName: null,
+    vatNumber: null,
+    sdi: null,
+    booksLeftThisMonth: 0,
+    coversLeftThisMonth: 0,
+    translationsLeftThisMonth: 0,
+    ...overrides,
+  };
+}
+
+export interface MockApiOptions {
+  signedIn?: boolean;
+  user?: Record<string, unknown>;
+  /** Answer of POST /payment; default: 404 as long as billing does not exist. */
+  payment?: { status: number; body: unknown };
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  xsrf: string | undefined;
+}
+
+/**
+ * A stand-in for the gateway, installed with page.route: enough of /api/v1 for the UI tests, with the
+ * CSRF cookie/header check of the real one.
+ */
+export async function mockApi(page: Page, options: MockApiOptions = {}) {
+  const state = { signedIn: options.signedIn ?? false, user: fakeUser(options.user) };
+  const calls: RecordedCall[] = [];
+  const token = 'test-xsrf-token';
+
+  const json = (route: Route, status: number, body: unknown, setCookie = true) =>
+    route.fulfill({
+      status,
+      contentType: 'application/json',
+      headers: setCookie ? { 'set-cookie': `XSRF-TOKEN=${token}; Path=/; SameSite=Lax` } : {},
+      body: JSON.stringify(body),
+    });
+
+  await page.route('**/api/v1/**', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const path = url.pathname.replace('/api/v1', '');
+    const method = request.method();
+    const body = request.postDataJSON() as unknown;
+    const xsrf = (await request.allHeaders())['x-xsrf-token'];
+    calls.push({ method, path, body, xsrf });
+
+    if (method !== 'GET' && xsrf !== token) {
+      return json(route, 403, { msg: 'Invalid or missing CSRF token. Reload the page and try again' });
+    }
+    const b = (body ?? {}) as Record<string, string>;
+    switch (`${method} ${path}`) {
+      case 'GET /health':
+        return json(route, 200, { status: 'ok', mode: 'embedded', checks: {} });
+      case 'GET /user/current-user':
+        return state.signedIn ? json(route, 200, state.user) : json(route, 401, { msg: 'You need to be logged in to access this content' });
+      case 'POST /auth/login':
+        if (b.password !== 'correct horse') return json(route, 401, { msg: 'Invalid email or password' });
+        state.signedIn = true;
+        return json(route, 200, { msg: 'Logged in', user: state.user });
+      case 'POST /auth/sign-up':
+        if (b.email === 'taken@example.com') return json(route, 409, { msg: 'An account with this email already exists' });
+        state.signedIn = true;
+        state.user = fakeUser({ firstName: b.firstName, lastName: b.lastName, email: b.email, userName: b.userName });
+        return json(route, 201, { msg: 'Account created', user: state.user });
+      case 'GET /auth/logout':
+        state.signedIn = false;
+        return json(route, 200, { msg: 'Logged out' });
+      case 'POST /user/forgot-password':
+        return json(route, 200, { msg: "If an account exists for this email, we've sent a link to reset your password." });
+      case 'POST /user/reset-password':
+        if (b.token === 'expired') return json(route, 400, { msg: 'This reset link has expired. Please request a new one.' });
+        return json(route, 200, { msg: 'Password reset successfully!' });
+      case 'POST /payment': {
+        const answer = options.payment ?? { status: 404, body: { msg: 'Not found' } };
+        return json(route, answer.status, answer.body);
+      }
+      default:
+        return json(route, 404, { msg: 'Not found' });
+    }
+  });
+
+  return { calls, state };
+}
