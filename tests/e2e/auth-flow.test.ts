@@ -120,7 +120,10 @@ describe.skipIf(!browserAvailable())('accounts in the browser', () => {
     ];
     const problems: string[] = [];
     for (const { path, ready } of pages) {
-      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
         await page.setViewportSize(viewport);
         await page.goto(`${system.url}${path}`);
         await page.getByRole('heading', { level: 1, name: ready }).waitFor();

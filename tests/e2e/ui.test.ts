@@ -47,12 +47,21 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
   });
 
   it('starts checkout from /choose-plan and sends the browser to the returned url', async () => {
-    const { page, api } = await open('/choose-plan', { signedIn: true, payment: { status: 200, body: { url: 'https://checkout.example.test/session/1' } } });
-    await page.route('https://checkout.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Checkout</h1>' }));
+    const { page, api } = await open('/choose-plan', {
+      signedIn: true,
+      payment: { status: 200, body: { url: 'https://checkout.example.test/session/1' } },
+    });
+    await page.route('https://checkout.example.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Checkout</h1>' }),
+    );
     await page.getByRole('button', { name: /Get Started with Starter/ }).click();
     await page.waitForURL('https://checkout.example.test/session/1');
     const payment = api.calls.find((c) => c.path === '/payment');
-    expect(payment).toMatchObject({ method: 'POST', body: { accountType: 'starter', currency: 'eur' }, xsrf: 'test-xsrf-token' });
+    expect(payment).toMatchObject({
+      method: 'POST',
+      body: { accountType: 'starter', currency: 'eur' },
+      xsrf: 'test-xsrf-token',
+    });
     await close(page);
   });
 
@@ -92,7 +101,14 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
         }),
       );
     }
-    for (const control of ['Email', 'Password', 'Forgot password?', 'Sign In', 'Continue with single sign-on', 'Create one']) {
+    for (const control of [
+      'Email',
+      'Password',
+      'Forgot password?',
+      'Sign In',
+      'Continue with single sign-on',
+      'Create one',
+    ]) {
       expect(reached).toContain(control);
     }
     await page.getByLabel('Email').focus();

@@ -1,6 +1,17 @@
 import type { AnyEventDef } from '../bus/define';
 import { userRegisteredV1 } from './user/user-registered.v1';
 import { userPasswordChangedV1 } from './user/user-password-changed.v1';
+import {
+  bookChapterWrittenV1,
+  bookConfirmedV1,
+  bookCreatedV1,
+  bookFailedV1,
+  bookPlannedV1,
+  bookPlanningRequestedV1,
+  bookReadyV1,
+  bookUpdatedV1,
+} from './book/book-events.v1';
+import { billingPlanChangedV1 } from './billing/billing-events.v1';
 
 /**
  * Every event of the system, in one list the compiler checks: code refers to `events.userRegistered`,
@@ -9,6 +20,15 @@ import { userPasswordChangedV1 } from './user/user-password-changed.v1';
 export const events = {
   userRegistered: userRegisteredV1,
   userPasswordChanged: userPasswordChangedV1,
+  bookCreated: bookCreatedV1,
+  bookPlanningRequested: bookPlanningRequestedV1,
+  bookPlanned: bookPlannedV1,
+  bookConfirmed: bookConfirmedV1,
+  bookChapterWritten: bookChapterWrittenV1,
+  bookReady: bookReadyV1,
+  bookFailed: bookFailedV1,
+  bookUpdated: bookUpdatedV1,
+  billingPlanChanged: billingPlanChangedV1,
 } as const satisfies Record<string, AnyEventDef>;
 
 export type EventName = (typeof events)[keyof typeof events]['name'];

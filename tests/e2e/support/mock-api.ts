@@ -79,13 +79,16 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
       case 'GET /health':
         return json(route, 200, { status: 'ok', mode: 'embedded', checks: {} });
       case 'GET /user/current-user':
-        return state.signedIn ? json(route, 200, state.user) : json(route, 401, { msg: 'You need to be logged in to access this content' });
+        return state.signedIn
+          ? json(route, 200, state.user)
+          : json(route, 401, { msg: 'You need to be logged in to access this content' });
       case 'POST /auth/login':
         if (b.password !== 'correct horse') return json(route, 401, { msg: 'Invalid email or password' });
         state.signedIn = true;
         return json(route, 200, { msg: 'Logged in', user: state.user });
       case 'POST /auth/sign-up':
-        if (b.email === 'taken@example.com') return json(route, 409, { msg: 'An account with this email already exists' });
+        if (b.email === 'taken@example.com')
+          return json(route, 409, { msg: 'An account with this email already exists' });
         state.signedIn = true;
         state.user = fakeUser({ firstName: b.firstName, lastName: b.lastName, email: b.email, userName: b.userName });
         return json(route, 201, { msg: 'Account created', user: state.user });
@@ -93,9 +96,12 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
         state.signedIn = false;
         return json(route, 200, { msg: 'Logged out' });
       case 'POST /user/forgot-password':
-        return json(route, 200, { msg: "If an account exists for this email, we've sent a link to reset your password." });
+        return json(route, 200, {
+          msg: "If an account exists for this email, we've sent a link to reset your password.",
+        });
       case 'POST /user/reset-password':
-        if (b.token === 'expired') return json(route, 400, { msg: 'This reset link has expired. Please request a new one.' });
+        if (b.token === 'expired')
+          return json(route, 400, { msg: 'This reset link has expired. Please request a new one.' });
         return json(route, 200, { msg: 'Password reset successfully!' });
       case 'POST /payment': {
         const answer = options.payment ?? { status: 404, body: { msg: 'Not found' } };

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineEvent } from '../../bus/define';
+import { BookLanguageSchema, BookTypeSchema, GenreSchema } from '../../constants';
+
+const base = { bookId: z.string(), userId: z.string() };
+
+export const bookCreatedV1 = defineEvent({
+  name: 'book.created',
+  version: 1,
+  schema: z.object({
+    ...base,
+    title: z.string(),
+    genre: GenreSchema,
+    bookType: BookTypeSchema,
+    language: BookLanguageSchema,
+    targetAudience: z.string(),
+    size: z.enum(['short', 'long']),
+    prompt: z.string(),
+  }),
+  description: 'A book was created from a plan request and is in status planning.',
+});
+
+export const bookPlanningRequestedV1 = defineEvent({
+  name: 'book.planning-requested',
+  version: 1,
+  schema: z.object({ ...base, attempt: z.number().int().positive() }),
+  description: 'The planner should (re)build the plan of this book: after creation, and after a retry of failed planning.',
+});
+
+export const bookPlannedV1 = defineEvent({
+  name: 'book.planned',
+  version: 1,
+  schema: z.object(base),
+  description: 'The plan (bookState) is ready; the book is in status validation and waits for the author.',
+});
+
+export const bookConfirmedV1 = defineEvent({
+  name: 'book.confirmed',
+  version: 1,
+  schema: z.object({ ...base, attempt: z.number().int().positive() }),
+  description: 'The author confirmed the structure (or retried failed writing); the writer should write (or resume) the book.',
+});
+
+export const bookChapterWrittenV1 = defineEvent({
+  name: 'book.chapter-written',
+  version: 1,
+  schema: z.object({ ...base, chapterNumber: z.number().int().positive(), chaptersWritten: z.number().int().min(0), chaptersTotal: z.number().int().positive() }),
+  description: 'One more chapter is written and saved: writing progress is chaptersWritten of chaptersTotal.',
+});
+
+export const bookReadyV1 = defineEvent({
+  name: 'book.ready',
+  version: 1,
+  schema: z.object({ ...base, words: z.number().int().min(0), pages: z.number().int().min(0) }),
+  description: 'The manuscript is complete and stored; the book is in status ready.',
+});
+
+export const bookFailedV1 = defineEvent({
+  name: 'book.failed',
+  version: 1,
+  schema: z.object({ ...base, step: z.enum(['planning', 'writing']), reason: z.string() }),
+  description: 'Planning or writing failed for good; the book is in status failed and can be retried.',
+});
+
+export const bookUpdatedV1 = defineEvent({
+  name: 'book.updated',
+  version: 1,
+  schema: z.object({ ...base, fields: z.array(z.string()), status: z.enum(['planning', 'validation', 'writing', 'ready', 'failed']) }),
+  description: 'The author changed the book (structure, content, metadata or cover); `fields` names what changed.',
+});

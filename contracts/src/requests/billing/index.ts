@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { defineRequest } from '../../bus/define';
+import { BillingSummarySchema } from '../../entities/user';
+import { PaidAccountTypeSchema } from '../../constants/plans';
+import { defineHealthRequest } from '../health';
+
+export const AllowanceKindSchema = z.enum(['book', 'cover', 'translation']);
+export type AllowanceKind = z.infer<typeof AllowanceKindSchema>;
+
+/** The 403 texts of spec §8, by allowance. */
+export const allowanceExhaustedMessages: Record<AllowanceKind, string> = {
+  book: 'You have reached the limit of books you can create this month',
+  cover: 'You have reached the limit of covers you can generate this month',
+  translation: 'You have reached the limit of translations you can make this month',
+};
+
+export const InvoiceSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  date: z.string(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  amount: z.number(),
+  status: z.string(),
+  hostedUrl: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/** POST /payment */
+export const CheckoutRequestSchema = z.object({
+  accountType: z.enum(PaidAccountTypeSchema.options, { error: 'Please choose the Starter or Professional plan' }),
+  currency: z.literal('eur', { error: 'Only payments in euro (eur) are supported' }).default('eur'),
+});
+export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
+
+export const CheckoutResponseSchema = z.object({
+  url: z.string(),
+  /** `local` = the embedded provider: the plan is active at once and nothing is charged. */
+  provider: z.string(),
+  msg: z.string(),
+});
+
+export const billingRequests = {
+  health: defineHealthRequest('billing'),
+  getSummary: defineRequest({
+    name: 'billing.summary.get',
+    version: 1,
+    request: z.object({ userId: z.string() }),
+    response: BillingSummarySchema,
+    description: "A user's plan, next billing date and allowances left this month (plan-less defaults for an unknown user).",
+  }),
+  consumeAllowance: defineRequest({
+    name: 'billing.allowance.consume',
+    version: 1,
+    request: z.object({ userId: z.string(), kind: AllowanceKindSchema, key: z.string().min(1).max(200) }),
+    response: z.object({ remaining: z.number().int().nullable() }),
+    description:
+      'Atomically takes one unit of an allowance; 403 with the spec text when none is left. Idempotent per key: the same key never consumes twice.',
+  }),
+  refundAllowance: defineRequest({
+    name: 'billing.allowance.refund',
+    version: 1,
+    request: z.object({ userId: z.string(), kind: AllowanceKindSchema, key: z.string().min(1).max(200) }),
+    response: z.object({}),
+    description: 'Gives back the unit consumed under this key (when the work it paid for could not be done). Idempotent.',
+  }),
+  startCheckout: defineRequest({
+    name: 'billing.checkout.start',
+    version: 1,
+    request: z.object({ userId: z.string(), checkout: CheckoutRequestSchema }),
+    response: CheckoutResponseSchema,
+    description: 'Starts paying for a plan; answers the URL to send the browser to.',
+  }),
+  listInvoices: defineRequest({
+    name: 'billing.invoices.list',
+    version: 1,
+    request: z.object({ userId: z.string() }),
+    response: z.object({ invoices: z.array(InvoiceSchema) }),
+    description: "The user's invoices, newest first.",
+  }),
+} as const;

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { defineRequest } from '../../bus/define';
+import { BookSchema, BookSummarySchema } from '../../entities/book/book';
+import { BookStateSchema } from '../../entities/book/book-state';
+import { PlanRequestSchema } from '../../http/agent/plan';
+import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
+import { defineHealthRequest } from '../health';
+
+const owned = { userId: z.string(), bookId: z.string() };
+
+/** What the planner and writer need to know about a book (internal: no owner check). */
+export const BookBriefSchema = BookSchema.pick({
+  _id: true,
+  title: true,
+  subtitle: true,
+  genre: true,
+  bookType: true,
+  language: true,
+  targetAudience: true,
+  size: true,
+  prompt: true,
+  author: true,
+  status: true,
+  bookState: true,
+}).extend({ userId: z.string() });
+export type BookBrief = z.infer<typeof BookBriefSchema>;
+
+export const bookRequests = {
+  health: defineHealthRequest('book'),
+  create: defineRequest({
+    name: 'book.create',
+    version: 1,
+    request: z.object({ userId: z.string(), plan: PlanRequestSchema, idempotencyKey: z.string() }),
+    response: BookSchema,
+    description: 'Creates a book in status planning and asks for its plan. The same idempotencyKey returns the same book.',
+  }),
+  list: defineRequest({
+    name: 'book.list',
+    version: 1,
+    request: z.object({ userId: z.string() }),
+    response: z.object({ books: z.array(BookSummarySchema) }),
+    description: "The user's books, newest first, without plan and manuscript.",
+  }),
+  get: defineRequest({
+    name: 'book.get',
+    version: 1,
+    request: z.object(owned),
+    response: BookSchema,
+    description: 'One of the user’s books; 404 for an unknown id and for anyone else’s book.',
+  }),
+  updateState: defineRequest({
+    name: 'book.state.update',
+    version: 1,
+    request: z.object({ ...owned, newBookState: z.unknown() }),
+    response: BookSchema,
+    description: 'Replaces the whole bookState (validated against the book’s fiction/non-fiction shape). 409 while planning or writing.',
+  }),
+  setCover: defineRequest({
+    name: 'book.cover.set',
+    version: 1,
+    request: z.object({ ...owned, coverImage: z.string().nullable() }),
+    response: BookSchema,
+    description: 'Points the book at a cover image URL (or removes it).',
+  }),
+  updateContent: defineRequest({
+    name: 'book.content.update',
+    version: 1,
+    request: z.object({ ...owned, bookContent: z.string() }),
+    response: BookSchema,
+    description: 'Replaces the manuscript (tiptap JSON text; invalid documents get 400). 409 unless the book is ready.',
+  }),
+  updateMetadata: defineRequest({
+    name: 'book.metadata.update',
+    version: 1,
+    request: z.object({ ...owned, metadata: UpdateMetadataRequestSchema }),
+    response: BookSchema,
+    description: 'Saves the publishing metadata.',
+  }),
+  confirm: defineRequest({
+    name: 'book.confirm',
+    version: 1,
+    request: z.object(owned),
+    response: BookSchema,
+    description: 'Confirms the structure: validation → writing. 409 in any other status.',
+  }),
+  retry: defineRequest({
+    name: 'book.retry',
+    version: 1,
+    request: z.object(owned),
+    response: BookSchema,
+    description: 'Retries the step that failed (planning or writing). 409 unless the book failed.',
+  }),
+  // Internal: planner and writer report their work.
+  getBrief: defineRequest({
+    name: 'book.brief.get',
+    version: 1,
+    request: z.object({ bookId: z.string() }),
+    response: BookBriefSchema,
+    description: 'Internal: the request and plan of a book, for the planner and the writer.',
+  }),
+  recordPlan: defineRequest({
+    name: 'book.plan.record',
+    version: 1,
+    request: z.object({ bookId: z.string(), bookState: BookStateSchema }),
+    response: z.object({ applied: z.boolean() }),
+    description: 'Internal: stores the plan and moves planning → validation. `applied: false` when the book was no longer planning (a redelivery).',
+  }),
+  recordFailure: defineRequest({
+    name: 'book.failure.record',
+    version: 1,
+    request: z.object({ bookId: z.string(), step: z.enum(['planning', 'writing']), reason: z.string().max(1_000) }),
+    response: z.object({ applied: z.boolean() }),
+    description: 'Internal: marks the step as failed with a reason the author can read.',
+  }),
+  completeManuscript: defineRequest({
+    name: 'book.manuscript.complete',
+    version: 1,
+    request: z.object({ bookId: z.string(), contentBlobKey: z.string(), words: z.number().int().min(0), pages: z.number().int().min(0) }),
+    response: z.object({ applied: z.boolean() }),
+    description: 'Internal: the finished manuscript (tiptap JSON in the blob store under contentBlobKey); writing → ready.',
+  }),
+} as const;

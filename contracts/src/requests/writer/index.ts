@@ -1,0 +1,5 @@
+import { defineHealthRequest } from '../health';
+
+export const writerRequests = {
+  health: defineHealthRequest('writer'),
+} as const;

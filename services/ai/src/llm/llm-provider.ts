@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import type { BookLanguage, BookType, Genre, PlanRequest } from '@bookwright/contracts';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface LlmUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * What a call is for, in structured form. Real providers answer from the messages (the prompts);
+ * the offline provider composes its answer from the task alone, so both are driven by the same call
+ * sites and the whole flow runs with no network.
+ */
+export type LlmTask =
+  | { kind: 'plan'; bookType: BookType; request: PlanRequest }
+  | {
+      kind: 'chapter-part';
+      book: { title: string; genre: Genre; language: BookLanguage; targetAudience: string; bookType: BookType };
+      chapter: { number: number; total: number; title: string; part: string; brief: string; keyPoints: string[] };
+      /** 1-based part of the chapter being written, of partsTotal. */
+      partNumber: number;
+      partsTotal: number;
+      targetWords: number;
+      /** The end of what is already written of this chapter, for continuity. */
+      previousTail: string;
+    }
+  | { kind: 'chapter-facts'; chapterNumber: number; chapterTitle: string; language: BookLanguage; text: string };
+
+export interface LlmCallOptions {
+  task: LlmTask;
+  /** Appears in logs and usage records. */
+  bookId?: string;
+  temperature?: number;
+  maxTokens?: number;
+  signal?: AbortSignal;
+}
+
+export interface StructuredResult<T> {
+  value: T;
+  usage: LlmUsage;
+}
+
+export interface TextResult {
+  text: string;
+  usage: LlmUsage;
+  /** `length` = the model stopped at maxTokens: the caller should continue the text. */
+  finishReason: 'stop' | 'length' | 'other';
+}
+
+/**
+ * The LLM port. Every answer is untrusted: generateStructured validates against the zod schema (one
+ * repair round on invalid output), and throws LlmError when the provider cannot give a valid answer.
+ */
+export interface LlmProvider {
+  readonly name: 'openai' | 'offline';
+  readonly model: string;
+  generateStructured<T>(schema: z.ZodType<T>, schemaName: string, messages: ChatMessage[], options: LlmCallOptions): Promise<StructuredResult<T>>;
+  generateText(messages: ChatMessage[], options: LlmCallOptions & { onDelta?: (text: string) => void }): Promise<TextResult>;
+}
+
+/** A provider failure after retries. `retryable` = worth trying the whole step again later. */
+export class LlmError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'LlmError';
+  }
+}
