@@ -444,6 +444,40 @@ for (const adapter of adapters) {
       });
     });
 
+    describe('tail', () => {
+      it('fans every new event out to every tail, without replaying older ones', async () => {
+        const { bus } = await open();
+        await bus.publish(noted, { n: 0, note: 'before anyone tailed' });
+        const first: number[] = [];
+        const second: number[] = [];
+        await bus.tail([on(noted, async ({ n }) => void first.push(n))]);
+        await bus.tail([
+          on(noted, async ({ n }) => {
+            second.push(n);
+            if (n === 1) throw new Error('a failing tail handler is only logged');
+          }),
+        ]);
+        for (const n of [1, 2, 3]) await bus.publish(noted, { n, note: 'live' });
+        await waitFor('both tails', () => first.length === 3 && second.length === 3);
+        expect([...first].sort()).toEqual([1, 2, 3]);
+        expect([...second].sort()).toEqual([1, 2, 3]);
+      });
+
+      it('stops delivering once stopped', async () => {
+        const { bus } = await open();
+        const seen: number[] = [];
+        const tail = await bus.tail([on(noted, async ({ n }) => void seen.push(n))]);
+        await bus.publish(noted, { n: 1, note: 'seen' });
+        await waitFor('the first event', () => seen.length === 1);
+        await tail.stop();
+        await bus.publish(noted, { n: 2, note: 'unseen' });
+        const seenDurable: number[] = [];
+        await bus.consume('after-tail', [on(noted, async ({ n }) => void seenDurable.push(n))]);
+        await waitFor('a durable to catch up', () => seenDurable.length === 2);
+        expect(seen).toEqual([1]);
+      });
+    });
+
     describe('delivery', () => {
       it('never runs a handler inside the publish or request call', async () => {
         const { bus } = await open();

@@ -38,6 +38,13 @@ export interface Bus {
    */
   consume(durable: string, handlers: EventHandler[], options?: ConsumeOptions): Promise<Subscription>;
 
+  /**
+   * Live fan-out: every instance that tails receives every matching event published from now on. No
+   * replay, no ack, no redelivery; a failing handler is logged and skipped. For pushing changes to
+   * connected clients (Server-Sent Events), never for work that must happen.
+   */
+  tail(handlers: EventHandler[]): Promise<Subscription>;
+
   /** Stops consumers and responders after in-flight handlers finish, then closes the connection. */
   close(): Promise<void>;
 }

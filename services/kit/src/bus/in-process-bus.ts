@@ -303,6 +303,18 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
     }
   }
 
+  // Tails -------------------------------------------------------------------------------------------------
+
+  const tailers = new Set<{ handlers: EventHandler[]; inFlight: InFlight }>();
+  const deliverTail = async (handler: EventHandler, body: string, inFlight: InFlight): Promise<void> => {
+    const decoded = decodeEvent(handler.def, body);
+    if (!decoded.ok) return;
+    const eventLogger = logger.child({ eventId: decoded.envelope.id, tail: true });
+    await inFlight
+      .track(handler.handle(decoded.data, eventMeta(decoded.envelope, 1, eventLogger)))
+      .catch((error: unknown) => eventLogger.warn({ err: error }, 'tail handler failed'));
+  };
+
   // The port ---------------------------------------------------------------------------------------------
 
   const bus: Bus = {
@@ -349,6 +361,33 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
       lastSeq += 1;
       eventLog.set(lastSeq, { seq: lastSeq, subject: def.subject, body, storedAt: now });
       for (const consumer of consumers.values()) if (consumer.subject === def.subject) consumer.schedule();
+      for (const tailer of tailers) {
+        for (const handler of tailer.handlers) {
+          if (handler.def.subject !== def.subject) continue;
+          // A later tick, like every other delivery: never inside the publisher's call.
+          const timer = setTimer(() => void deliverTail(handler, body, tailer.inFlight), 0);
+          void timer;
+        }
+      }
+    },
+
+    async tail(handlers) {
+      if (closing) throw new Error('bus is closed');
+      const tailer = { handlers, inFlight: new InFlight() };
+      tailers.add(tailer);
+      let stopped = false;
+      const subscription: Subscription = {
+        async stop() {
+          if (!stopped) {
+            stopped = true;
+            tailers.delete(tailer);
+            subscriptions.delete(subscription);
+          }
+          await tailer.inFlight.settled();
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
     },
 
     async consume(durable, handlers, consumeOptions) {

@@ -233,6 +233,39 @@ export async function connectNatsBus(options: {
       await js.publish(subject(def.subject), body, { msgID: id });
     },
 
+    async tail(handlers) {
+      if (closing) throw new Error('bus is closed');
+      const inFlight = new InFlight();
+      // JetStream publishes are plain messages on their subject, so a core subscription sees every one
+      // of them live, on every instance, without a consumer to clean up when the instance goes away.
+      const subs = handlers.map((handler) =>
+        nc.subscribe(subject(handler.def.subject), {
+          callback: (error, msg) => {
+            if (error) return logger.warn({ err: error, subject: handler.def.subject }, 'tail subscription failed');
+            const decoded = decodeEvent(handler.def, msg.string());
+            if (!decoded.ok) return;
+            const eventLogger = logger.child({ eventId: decoded.envelope.id, tail: true });
+            void inFlight
+              .track(handler.handle(decoded.data, eventMeta(decoded.envelope, 1, eventLogger)))
+              .catch((handlerError: unknown) => eventLogger.warn({ err: handlerError }, 'tail handler failed'));
+          },
+        }),
+      );
+      await nc.flush();
+      let stopped = false;
+      const subscription: Subscription = {
+        async stop() {
+          if (!stopped) {
+            stopped = true;
+            for (const sub of subs) sub.unsubscribe();
+            subscriptions.delete(subscription);
+          }
+          await inFlight.settled();
+        },
+      };
+      return track(subscription);
+    },
+
     async consume(durable, handlers, consumeOptions) {
       if (closing) throw new Error('bus is closed');
       assertConsumeArguments(durable, handlers);
