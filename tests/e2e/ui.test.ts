@@ -96,7 +96,7 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
       await page.keyboard.press('Tab');
       reached.push(
         await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
+          const el = document.activeElement as HTMLInputElement | null;
           return el?.getAttribute('aria-label') ?? el?.labels?.[0]?.textContent ?? el?.textContent?.trim() ?? '';
         }),
       );

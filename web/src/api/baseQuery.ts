@@ -1,0 +1,84 @@
+import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { apiMessages } from '@bookwright/contracts';
+import { apiBaseUrl, refreshXsrfCookie, xsrfHeaderName, xsrfToken } from './xsrf';
+
+export interface ApiRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Plain objects are sent as JSON; FormData as multipart. */
+  body?: unknown;
+  responseType?: 'json' | 'blob';
+}
+
+/** Every failed call: the HTTP status (0 when the network failed) and the server's `msg` when it sent one. */
+export interface ApiError {
+  status: number;
+  msg?: string;
+}
+
+const mutating = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && typeof (value as { status?: unknown }).status === 'number';
+}
+
+/** The server's msg of a failed call, or the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.msg ? error.msg : fallback;
+}
+
+async function readBody(response: Response, responseType: ApiRequest['responseType']): Promise<unknown> {
+  if (responseType === 'blob' && response.ok) return response.blob();
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function msgOf(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null) {
+    const msg = (body as { msg?: unknown }).msg;
+    if (typeof msg === 'string' && msg) return msg;
+  }
+  return undefined;
+}
+
+/** The one way the web talks to the gateway: `/api/v1`, cookies included, CSRF header on mutations. */
+export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, api) => {
+  const request: ApiRequest = typeof args === 'string' ? { url: args } : args;
+  const method = request.method ?? 'GET';
+
+  const send = async (): Promise<Response> => {
+    const headers = new Headers({ Accept: 'application/json' });
+    let body: BodyInit | undefined;
+    if (request.body instanceof FormData) body = request.body;
+    else if (request.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(request.body);
+    }
+    if (mutating.has(method)) {
+      const token = await xsrfToken();
+      if (token) headers.set(xsrfHeaderName, token);
+    }
+    return fetch(`${apiBaseUrl}${request.url}`, { method, headers, body, credentials: 'include', signal: api.signal });
+  };
+
+  try {
+    let response = await send();
+    let data = await readBody(response, request.responseType);
+    // A stale token (the gateway rotates it on login and logout): fetch a fresh cookie and try once more.
+    if (response.status === 403 && mutating.has(method) && msgOf(data) === apiMessages.csrf) {
+      await refreshXsrfCookie();
+      response = await send();
+      data = await readBody(response, request.responseType);
+    }
+    if (!response.ok) return { error: { status: response.status, msg: msgOf(data) } };
+    return { data };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return { error: { status: 0 } };
+  }
+};

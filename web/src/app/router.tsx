@@ -1,0 +1,82 @@
+import { data, type RouteObject } from 'react-router';
+import { ErrorScreen } from '../features/errors/ErrorScreen';
+import { requireUser } from '../features/auth/requireUser';
+import { PageFallback, RootLayout } from './RootLayout';
+import type { AppStore } from './store';
+
+const errorElement = <ErrorScreen />;
+
+/**
+ * Every page is its own chunk (route `lazy`), so the landing page carries neither the app nor, later, the
+ * editor. Every route has the error screen as its errorElement; unknown URLs end in the 404 screen.
+ */
+export function appRoutes(store: AppStore): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement,
+      hydrateFallbackElement: <PageFallback />,
+      children: [
+        {
+          index: true,
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/landing/LandingPage')).LandingPage }),
+        },
+        {
+          path: 'login',
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
+        },
+        {
+          path: 'signup',
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/auth/SignUpPage')).SignUpPage }),
+        },
+        {
+          path: 'forgot-password',
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage }),
+        },
+        {
+          path: 'reset-password/:token',
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }),
+        },
+        {
+          path: 'choose-plan',
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/billing/ChoosePlanPage')).ChoosePlanPage }),
+        },
+        {
+          path: 'app',
+          id: 'app',
+          errorElement,
+          // The loader is not lazy, so the user loads while the shell's chunk downloads.
+          loader: requireUser(store),
+          lazy: async () => ({ Component: (await import('../features/shell/AppShell')).AppShell }),
+          children: [
+            {
+              index: true,
+              errorElement,
+              lazy: async () => ({ Component: (await import('../features/shell/AppHome')).AppHome }),
+            },
+            {
+              path: 'success',
+              errorElement,
+              lazy: async () => ({ Component: (await import('../features/billing/SuccessPage')).SuccessPage }),
+            },
+          ],
+        },
+        {
+          path: '*',
+          errorElement,
+          Component: () => null,
+          loader: () => {
+            throw data(null, { status: 404, statusText: 'Not Found' });
+          },
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, ErrorBox, TextField } from '../../components/ui';
+import { errorMessage } from '../../api/baseQuery';
+import { authTexts } from '../../texts';
+import { useLoginMutation } from './authApi';
+import { AuthLayout } from './AuthLayout';
+import { IdentityProviderButton, OrDivider } from './IdentityProviderButton';
+import { oidcLoginUrl } from './oidc';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [login, { isLoading }] = useLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      await login({ email, password }).unwrap();
+      await navigate('/app');
+    } catch (err) {
+      setError(errorMessage(err, authTexts.fallbackError));
+    }
+  }
+
+  return (
+    <AuthLayout title="Welcome back" subtitle="Sign in to pick up where your story left off.">
+      <form onSubmit={onSubmit} className="space-y-5">
+        {error && <ErrorBox>{error}</ErrorBox>}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <div>
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <p className="mt-2 text-right">
+            <Link
+              to="/forgot-password"
+              className="rounded text-sm font-medium text-ink-700 underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        </div>
+        <Button type="submit" className="w-full" busy={isLoading} disabled={isLoading}>
+          {isLoading ? authTexts.signingIn : 'Sign In'}
+        </Button>
+      </form>
+      <OrDivider />
+      <IdentityProviderButton href={oidcLoginUrl} />
+      <p className="mt-8 text-center text-sm text-stone-600">
+        Don&apos;t have an account?{' '}
+        <Link to="/signup" className="rounded font-semibold text-ink-800 underline-offset-4 hover:underline">
+          Create one
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

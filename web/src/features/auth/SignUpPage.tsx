@@ -1,0 +1,97 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { currency, deriveUserName, passwordPolicy, plans } from '@bookwright/contracts';
+import { Button, ErrorBox, TextField } from '../../components/ui';
+import { errorMessage } from '../../api/baseQuery';
+import { authTexts } from '../../texts';
+import { isPaidPlan, useCreateCheckoutMutation } from '../billing/billingApi';
+import { useSignUpMutation } from './authApi';
+import { AuthLayout } from './AuthLayout';
+import { IdentityProviderButton, OrDivider } from './IdentityProviderButton';
+import { oidcSignUpUrl } from './oidc';
+
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const accountType = params.get('accountType');
+  const plan = params.get('plan');
+  const [signUp] = useSignUpMutation();
+  const [createCheckout] = useCreateCheckoutMutation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
+  const chosen = isPaidPlan(plan) ? plan : isPaidPlan(accountType) ? accountType : undefined;
+
+  const field = (name: keyof typeof form) => ({
+    name,
+    value: form[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(undefined);
+    setBusy(true);
+    try {
+      await signUp({ ...form, userName: deriveUserName(form.firstName, form.lastName) }).unwrap();
+    } catch (err) {
+      setError(errorMessage(err, authTexts.fallbackError));
+      setBusy(false);
+      return;
+    }
+    if (isPaidPlan(plan)) {
+      try {
+        const { url } = await createCheckout({ accountType: plan, currency }).unwrap();
+        window.location.assign(url);
+        return;
+      } catch {
+        // Spec §8: a payment failure in the signup flow is silent; the plan page lets the author retry.
+      }
+    }
+    await navigate(chosen ? `/choose-plan?accountType=${chosen}` : '/choose-plan');
+  }
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle={
+        chosen ? (
+          <>
+            You&apos;re starting with the <strong className="font-semibold text-ink-900">{plans[chosen].label}</strong>{' '}
+            plan.
+          </>
+        ) : (
+          'Start turning your ideas into finished books.'
+        )
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-5">
+        {error && <ErrorBox>{error}</ErrorBox>}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" required {...field('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" required {...field('lastName')} />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${passwordPolicy.minLength} characters.`}
+          {...field('password')}
+        />
+        <Button type="submit" className="w-full" busy={busy} disabled={busy}>
+          {busy ? authTexts.creatingAccount : 'Create Account'}
+        </Button>
+      </form>
+      <OrDivider />
+      <IdentityProviderButton href={oidcSignUpUrl(accountType)} />
+      <p className="mt-8 text-center text-sm text-stone-600">
+        Already have an account?{' '}
+        <Link to="/login" className="rounded font-semibold text-ink-800 underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

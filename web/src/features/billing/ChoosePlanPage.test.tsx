@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, resetAfterEach } from '../../test/utils';
+
+resetAfterEach();
+
+function stubLocationAssign() {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
+  return assign;
+}
+
+describe('choose plan', () => {
+  it('shows the three plans of the spec', async () => {
+    mockFetch({});
+    renderApp('/choose-plan');
+    expect(await screen.findByRole('heading', { name: 'Starter' })).toBeTruthy();
+    expect(screen.getByText('€30')).toBeTruthy();
+    expect(screen.getByText('€70')).toBeTruthy();
+    expect(screen.getByText('Most Popular')).toBeTruthy();
+    expect(screen.getByText('Custom')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(screen.getAllByRole('button', { name: /Get Started/ })).toHaveLength(2);
+  });
+
+  it("starts checkout and sends the browser to the returned url, reading 'Loading...' meanwhile", async () => {
+    const assign = stubLocationAssign();
+    const calls = mockFetch({
+      'POST /payment': () => ({ status: 200, body: { url: 'https://checkout.example/s/1' } }),
+    });
+    renderApp('/choose-plan');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Get Started with Professional/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/s/1'));
+    expect(calls.find((c) => c.url === '/payment')?.body).toEqual({ accountType: 'professional', currency: 'eur' });
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeTruthy();
+  });
+
+  it('shows the checkout failure toast', async () => {
+    const assign = stubLocationAssign();
+    mockFetch({ 'POST /payment': () => ({ status: 404, body: { msg: 'Not found' } }) });
+    renderApp('/choose-plan');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Get Started with Starter/ }));
+    expect(await screen.findByText('Error initiating checkout. Please try again.')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getAllByRole('button', { name: /Get Started/ })).toHaveLength(2);
+  });
+});

@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui';
+import { successTexts } from '../../texts';
+
+/** /app/success: where checkout sends the author back once the subscription is active. */
+export function SuccessPage() {
+  return (
+    <div className="flex flex-1 items-center justify-center px-6 py-16">
+      <div className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm sm:p-12">
+        <span
+          className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-700"
+          aria-hidden="true"
+        >
+          <svg viewBox="0 0 24 24" className="size-7">
+            <path
+              d="M5 12.5l4.5 4.5L19 7.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </span>
+        <h1 className="mt-6 font-display text-3xl font-semibold text-ink-950 sm:text-4xl">{successTexts.title}</h1>
+        <p className="mt-3 text-base text-stone-600">{successTexts.body}</p>
+        <Link to="/app" className={buttonClass('primary', 'mt-8 px-6')}>
+          {successTexts.startWriting}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The gateway serves web/dist in production; in development Vite serves the app and proxies /api.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:8080', changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: 'http://localhost:8080', changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The landing page must stay light (ARCHITECTURE §10: < 250 KB gzipped initial JS).
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts package is plain declarations (zod schemas, constants): a chunk that imports one
+        // text or constant from it must not carry the whole package (and zod) with it.
+        moduleSideEffects: [{ test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+        // Building a zod schema has no effect outside the schema; unused ones may go.
+        manualPureFunctions: ['z'],
+      },
+    },
+  },
+});
