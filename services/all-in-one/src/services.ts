@@ -1,10 +1,20 @@
 import type { BaseConfig, ServiceDefinition } from '@bookwright/kit';
 import { userService } from '@bookwright/user';
+import { billingService } from '@bookwright/billing';
+import { bookService } from '@bookwright/book';
+import { plannerService } from '@bookwright/planner';
+import { writerService } from '@bookwright/writer';
+
+const asBase = <C extends BaseConfig>(service: ServiceDefinition<C>) => service as unknown as ServiceDefinition<BaseConfig>;
 
 /**
- * Every back-end service the embedded process runs, in start order. The gateway starts last, once they
- * all answer. Adding a service: add it here (see docs/adding-a-service.md).
+ * Every back-end service the embedded process runs, in start order (owners of data before the services
+ * that call them). The gateway starts last. Adding a service: add it here (see docs/adding-a-service.md).
  */
 export const backendServices: ServiceDefinition<BaseConfig>[] = [
-  userService as unknown as ServiceDefinition<BaseConfig>,
+  asBase(userService),
+  asBase(billingService),
+  asBase(bookService),
+  asBase(plannerService),
+  asBase(writerService),
 ];

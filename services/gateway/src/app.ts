@@ -19,6 +19,11 @@ import { registerSpa } from './web/spa';
 import { authRoutes } from './routes/auth';
 import { userRoutes } from './routes/user';
 import { healthRoutes } from './routes/health';
+import { bookRoutes } from './routes/books';
+import { agentRoutes } from './routes/agent';
+import { paymentRoutes } from './routes/payment';
+import { eventRoutes } from './routes/events';
+import { BookEventsHub } from './live/book-events-hub';
 import type { RouteDeps } from './routes/route-deps';
 
 export const apiPrefix = '/api/v1';
@@ -110,6 +115,10 @@ export async function buildGateway(options: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs` });
 
+  const hub = new BookEventsHub(bus, options.logger);
+  await hub.start();
+  // Open event streams never end by themselves: close them first so app.close() can finish.
+  app.addHook('preClose', async () => hub.stop());
   const deps: RouteDeps = {
     bus,
     config,
@@ -120,6 +129,10 @@ export async function buildGateway(options: {
       await api.register(healthRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(userRoutes(deps));
+      await api.register(bookRoutes(deps));
+      await api.register(agentRoutes(deps));
+      await api.register(paymentRoutes(deps));
+      await api.register(eventRoutes(deps, hub));
     },
     { prefix: apiPrefix },
   );

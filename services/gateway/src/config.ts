@@ -19,6 +19,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Login attempts per account (email) per window, whatever the IP. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Plan and write requests per signed-in user per window. */
+  GENERATION_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   /** Rate-limit window in milliseconds; the spec says limits reset every hour. */
   RATE_LIMIT_WINDOW_MS: z.coerce
     .number()

@@ -7,6 +7,10 @@ import type { RouteDeps } from './route-deps';
 /** The services whose health the gateway's readiness includes. */
 const serviceHealthChecks: Record<string, AnyRequestDef> = {
   user: requests.user.health,
+  billing: requests.billing.health,
+  book: requests.book.health,
+  planner: requests.planner.health,
+  writer: requests.writer.health,
 };
 
 const healthTimeoutMs = 2_000;

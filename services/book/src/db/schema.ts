@@ -1,0 +1,48 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { BookFailure, BookState, BookStatus } from '@bookwright/contracts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** JSONB: written as JSON text, read back parsed. */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface BooksTable {
+  id: string;
+  user_id: string;
+  /** The plan request that created the book; (user_id, idempotency_key) is unique so a retried request creates one book. */
+  idempotency_key: string;
+  status: BookStatus;
+  title: string;
+  subtitle: string | null;
+  genre: string;
+  book_type: 'fiction' | 'non-fiction';
+  language: string;
+  target_audience: string;
+  size: 'short' | 'long';
+  prompt: string;
+  book_state: Json<BookState | null>;
+  book_content: string | null;
+  cover_image: string | null;
+  author: string | null;
+  identifier: string | null;
+  language_metadata: string | null;
+  genre_metadata: string | null;
+  publisher: string | null;
+  description: string | null;
+  keywords: Json<string[]>;
+  rights: string | null;
+  publication_date: string | null;
+  isbn: string | null;
+  failure: Json<BookFailure | null>;
+  plan_attempt: Generated<number>;
+  write_attempt: Generated<number>;
+  chapters_written: Generated<number>;
+  chapters_total: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BookDatabase {
+  books: BooksTable;
+}
+
+export type BookRow = Selectable<BooksTable>;

@@ -1,0 +1,1 @@
+export { bookService } from './service';

@@ -1,0 +1,4 @@
+import { runStandalone } from '@bookwright/kit';
+import { bookService } from './service';
+
+await runStandalone(bookService);

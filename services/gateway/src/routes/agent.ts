@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BookSchema, PlanRequestSchema, requests } from '@bookwright/contracts';
+import type { RouteDeps } from './route-deps';
+
+/** POST /agent/plan and PATCH /agent/write/{id}: the two steps that start AI work. */
+export function agentRoutes(deps: RouteDeps) {
+  const { bus, sessions, config } = deps;
+  const timeoutMs = config.BUS_TIMEOUT_MS;
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', sessions.requireSession);
+    const perUser = {
+      rateLimit: {
+        max: config.GENERATION_RATE_LIMIT_PER_USER,
+        timeWindow: config.RATE_LIMIT_WINDOW_MS,
+        // Runs before the session is resolved, so key by the session cookie (one per signed-in browser) or IP.
+        keyGenerator: (request: { cookies: Record<string, string | undefined>; ip: string }) => request.cookies.sid ?? request.ip,
+      },
+    };
+
+    app.post(
+      '/agent/plan',
+      {
+        config: perUser,
+        schema: { tags: ['agent'], summary: 'Plan a new book (uses one book of the monthly allowance)', body: PlanRequestSchema, response: { 201: BookSchema } },
+      },
+      async (request, reply) => {
+        const book = await bus.request(requests.planner.plan, { userId: request.session!.userId, plan: request.body, requestId: request.id }, { requestId: request.id, timeoutMs });
+        return reply.status(201).send(book);
+      },
+    );
+
+    app.patch(
+      '/agent/write/:bookId',
+      {
+        config: perUser,
+        schema: { tags: ['agent'], summary: 'Confirm the structure and start writing', params: z.object({ bookId: z.string().min(1).max(100) }), response: { 200: BookSchema } },
+      },
+      async (request) => bus.request(requests.book.confirm, { userId: request.session!.userId, bookId: request.params.bookId }, { requestId: request.id, timeoutMs }),
+    );
+  };
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from './route-deps';
+import type { BookEventsHub } from '../live/book-events-hub';
+
+/**
+ * GET /events: the signed-in user's book events as Server-Sent Events (status changes and "chapter n of
+ * N"). Reconnect-safe: the browser's EventSource reconnects by itself after `retry`, and a client that
+ * reconnects re-reads the library once, since events sent while it was away are not replayed.
+ */
+export function eventRoutes(deps: RouteDeps, hub: BookEventsHub) {
+  return async function (app: FastifyInstance) {
+    app.get(
+      '/events',
+      { preHandler: deps.sessions.requireSession, schema: { tags: ['books'], summary: 'Live book updates (text/event-stream)' } },
+      async (request, reply) => {
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          // nginx-style proxies would otherwise buffer the stream.
+          'x-accel-buffering': 'no',
+          'x-request-id': request.id,
+        });
+        res.write(`retry: 5000\nevent: ready\ndata: {}\n\n`);
+        const remove = hub.add(request.session!.userId, res);
+        request.raw.on('close', remove);
+      },
+    );
+  };
+}

@@ -1,0 +1,10 @@
+import type { Bus, Logger } from '@bookwright/kit';
+import type { LlmProvider } from '@bookwright/ai';
+
+export interface PlannerHandlerDeps {
+  bus: Bus;
+  llm: LlmProvider;
+  logger: Logger;
+  /** Deliveries of a planning request before the book is marked failed. */
+  maxDeliver: number;
+}

@@ -1,0 +1,1 @@
+export { plannerService } from './service';

@@ -1,0 +1,4 @@
+import { runStandalone } from '@bookwright/kit';
+import { plannerService } from './service';
+
+await runStandalone(plannerService);

@@ -1,0 +1,52 @@
+import type { HttpClient } from './test-system';
+
+export interface StreamEvent {
+  event: string;
+  id: string | undefined;
+  data: Record<string, unknown>;
+}
+
+/** Reads GET /api/v1/events with the client's cookies and collects the parsed events. */
+export async function openEventStream(baseUrl: string, client: HttpClient) {
+  const controller = new AbortController();
+  const events: StreamEvent[] = [];
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await fetch(new URL('/api/v1/events', baseUrl), { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+  if (response.status !== 200 || !response.body) throw new Error(`event stream answered ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let sawReady!: () => void;
+  const ready = new Promise<void>((resolve) => (sawReady = resolve));
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(frame.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+          if (fields.event === 'ready') sawReady();
+          else if (fields.event) events.push({ event: fields.event, id: fields.id, data: JSON.parse(fields.data ?? '{}') as Record<string, unknown> });
+        }
+      }
+    } catch {
+      /* aborted */
+    }
+  })();
+  await ready;
+  return {
+    events,
+    close: () => controller.abort(),
+    async waitFor(predicate: (events: StreamEvent[]) => boolean, timeoutMs = 60_000): Promise<StreamEvent[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(events)) {
+        if (Date.now() > deadline) throw new Error(`stream never matched; got ${events.map((e) => e.event).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return events;
+    },
+  };
+}
