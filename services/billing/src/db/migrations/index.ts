@@ -1,0 +1,5 @@
+import { outboxMigration, type Migration } from '@bookwright/kit';
+import { billingAccountsMigration } from './0001_billing_accounts';
+
+/** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
+export const migrations: Migration[] = [outboxMigration, billingAccountsMigration];

@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError, allowanceExhaustedMessages, billingRequests, type AllowanceKind } from '@bookwright/contracts';
+import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';
+
+describe('consuming an allowance', () => {
+  let billing: RunningBilling;
+  beforeEach(async () => {
+    billing = await startBilling({ clock: testClock('2025-03-10T09:00:00.000Z') });
+  });
+  afterEach(async () => {
+    await billing.stop();
+  });
+
+  const consume = (userId: string, kind: AllowanceKind, key: string) =>
+    billing.bus.request(billingRequests.consumeAllowance, { userId, kind, key });
+  const subscribe = (userId: string, accountType: 'starter' | 'professional') =>
+    billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType } });
+  const summary = (userId: string) => billing.bus.request(billingRequests.getSummary, { userId });
+  const settle = <T>(promise: Promise<T>) =>
+    promise.then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+
+  it('refuses every kind to a user without a plan, with the spec texts', async () => {
+    const userId = newUserId();
+    for (const kind of ['book', 'cover', 'translation'] as const) {
+      const error = await consume(userId, kind, 'k1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ status: 403, message: allowanceExhaustedMessages[kind] });
+    }
+    // The spec's own words (§8), not just whatever the contract holds.
+    await expect(consume(userId, 'book', 'k2')).rejects.toMatchObject({
+      status: 403,
+      message: 'You have reached the limit of books you can create this month',
+    });
+    // A refusal leaves no trace that could later count as a consumption.
+    expect(await billing.db.selectFrom('allowance_consumptions').selectAll().execute()).toEqual([]);
+  });
+
+  it('gives a starter 10 books, then 403', async () => {
+    const userId = newUserId();
+    await subscribe(userId, 'starter');
+    for (let i = 1; i <= 10; i += 1) expect(await consume(userId, 'book', `book-${i}`)).toEqual({ remaining: 10 - i });
+    await expect(consume(userId, 'book', 'book-11')).rejects.toMatchObject({
+      status: 403,
+      message: allowanceExhaustedMessages.book,
+    });
+    expect(await summary(userId)).toMatchObject({
+      booksLeftThisMonth: 0,
+      coversLeftThisMonth: 10,
+      translationsLeftThisMonth: 5,
+    });
+  });
+
+  it('counts each kind on its own: a starter has 5 translations', async () => {
+    const userId = newUserId();
+    await subscribe(userId, 'starter');
+    for (let i = 1; i <= 5; i += 1) await consume(userId, 'translation', `t-${i}`);
+    await expect(consume(userId, 'translation', 't-6')).rejects.toMatchObject({
+      status: 403,
+      message: allowanceExhaustedMessages.translation,
+    });
+    expect(await consume(userId, 'cover', 'c-1')).toEqual({ remaining: 9 });
+    expect(await consume(userId, 'book', 'b-1')).toEqual({ remaining: 9 });
+  });
+
+  it('never runs out on the professional plan (remaining null)', async () => {
+    const userId = newUserId();
+    await subscribe(userId, 'professional');
+    for (let i = 0; i < 25; i += 1) expect(await consume(userId, 'book', `book-${i}`)).toEqual({ remaining: null });
+    expect(await consume(userId, 'cover', 'c')).toEqual({ remaining: null });
+    expect(await summary(userId)).toMatchObject({
+      booksLeftThisMonth: null,
+      coversLeftThisMonth: null,
+      translationsLeftThisMonth: null,
+    });
+  });
+
+  it('consumes once per key: a retry answers as before and charges nothing', async () => {
+    const userId = newUserId();
+    await subscribe(userId, 'starter');
+    expect(await consume(userId, 'book', 'book-a')).toEqual({ remaining: 9 });
+    expect(await consume(userId, 'book', 'book-a')).toEqual({ remaining: 9 });
+    // The same key for another kind is another consumption.
+    expect(await consume(userId, 'cover', 'book-a')).toEqual({ remaining: 9 });
+    expect(await consume(userId, 'book', 'book-b')).toEqual({ remaining: 8 });
+    expect(await summary(userId)).toMatchObject({ booksLeftThisMonth: 8, coversLeftThisMonth: 9 });
+  });
+
+  it('lets exactly 10 of 50 concurrent consumptions through on a starter plan', async () => {
+    const userId = newUserId();
+    await subscribe(userId, 'starter');
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => settle(consume(userId, 'book', `concurrent-${i}`))),
+    );
+    const succeeded = outcomes.filter((o) => o.ok);
+    const refused = outcomes.flatMap((o) => (o.ok ? [] : [o.error]));
+    expect(succeeded).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const error of refused) expect(error).toMatchObject({ status: 403, message: allowanceExhaustedMessages.book });
+    // Every remaining count from 9 down to 0 was handed out exactly once.
+    expect(succeeded.map((o) => o.value.remaining).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+    expect(await summary(userId)).toMatchObject({ booksLeftThisMonth: 0 });
+    const consumptions = await billing.db.selectFrom('allowance_consumptions').select('key').execute();
+    expect(consumptions).toHaveLength(10);
+  });
+
+  it('charges once for 20 concurrent retries of the same key', async () => {
+    const userId = newUserId();
+    await subscribe(userId, 'starter');
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => consume(userId, 'book', 'same-key')));
+    expect(outcomes).toEqual(Array.from({ length: 20 }, () => ({ remaining: 9 })));
+    expect(await summary(userId)).toMatchObject({ booksLeftThisMonth: 9 });
+  });
+});

@@ -1,0 +1,28 @@
+import { AppError, allowanceExhaustedMessages, type requests } from '@bookwright/contracts';
+import type { z } from 'zod';
+import { accountsRepository } from '../repositories/accounts.repository';
+import { leftColumn } from '../repositories/allowance-period.sql';
+import { consumptionsRepository } from '../repositories/consumptions.repository';
+import { currentAccount } from './current-account';
+import type { BillingHandlerDeps } from './deps';
+
+type Def = typeof requests.billing.consumeAllowance;
+
+export function consumeAllowance(deps: BillingHandlerDeps) {
+  return async (input: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
+    const now = deps.now();
+    return deps.db.transaction().execute(async (trx) => {
+      await accountsRepository.ensure(trx, input.userId, now);
+      if (!(await consumptionsRepository.claim(trx, input, now))) {
+        // A retry of a consumption that went through: answer as then, charge nothing.
+        const account = await currentAccount(trx, input.userId, now);
+        return { remaining: account[leftColumn[input.kind]] };
+      }
+      const taken = await accountsRepository.takeOne(trx, input.userId, input.kind, now);
+      // Throwing rolls the claim back too, so the key stays free for when there is allowance again.
+      if (!taken) throw new AppError(403, allowanceExhaustedMessages[input.kind]);
+      await consumptionsRepository.recordPeriod(trx, input);
+      return { remaining: taken.remaining };
+    });
+  };
+}

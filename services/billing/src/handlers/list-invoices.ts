@@ -1,0 +1,11 @@
+import type { requests } from '@bookwright/contracts';
+import type { z } from 'zod';
+import type { BillingHandlerDeps } from './deps';
+
+type Def = typeof requests.billing.listInvoices;
+
+export function listInvoices(deps: BillingHandlerDeps) {
+  return async ({ userId }: z.output<Def['request']>): Promise<z.input<Def['response']>> => ({
+    invoices: await deps.payments.listInvoices(userId),
+  });
+}

@@ -1,0 +1,4 @@
+import { runStandalone } from '@bookwright/kit';
+import { billingService } from './service';
+
+await runStandalone(billingService);

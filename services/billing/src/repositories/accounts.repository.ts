@@ -1,0 +1,169 @@
+import { sql, type Kysely } from 'kysely';
+import type { AllowanceKind, BillingSummary } from '@bookwright/contracts';
+import type { BillingAccountRow, BillingDatabase } from '../db/schema';
+import type { PaidAccountType } from '../payments/payment-provider';
+import {
+  leftColumn,
+  periodEnded,
+  planAllowance,
+  planAllowanceOfRow,
+  plusMonths,
+  rolledOver,
+} from './allowance-period.sql';
+
+/** Billing accounts. Every function takes the executor so callers can run it inside their transaction. */
+export const accountsRepository = {
+  /**
+   * Opens the plan-less account if there is none. An existing account is left as it is: the
+   * user.registered event may arrive after the user already chose a plan.
+   */
+  async ensure(db: Kysely<BillingDatabase>, userId: string, now: Date): Promise<void> {
+    await db
+      .insertInto('billing_accounts')
+      .values({
+        user_id: userId,
+        account_type: 'null',
+        subscription_status: null,
+        provider: null,
+        next_billing_date: null,
+        stripe_customer_id: null,
+        stripe_subscription_id: null,
+        billing_address: null,
+        billing_city: null,
+        billing_state: null,
+        billing_zip: null,
+        billing_country: null,
+        company_name: null,
+        vat_number: null,
+        sdi: null,
+        books_left: planAllowance('null', 'book'),
+        covers_left: planAllowance('null', 'cover'),
+        translations_left: planAllowance('null', 'translation'),
+        period_anchor: now,
+        period_start: now,
+        period_end: plusMonths(now, 1),
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  },
+
+  /** The account as it is at `now`; a period that has ended is rolled over first (a write, but rarely). */
+  async findCurrent(db: Kysely<BillingDatabase>, userId: string, now: Date): Promise<BillingAccountRow | undefined> {
+    const rolled = await db
+      .updateTable('billing_accounts')
+      .set({ ...rolledOver(now).columns(), updated_at: now })
+      .where('user_id', '=', userId)
+      .where(periodEnded(now))
+      .returningAll()
+      .executeTakeFirst();
+    return rolled ?? db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  },
+
+  /**
+   * Takes one unit of `kind` in one statement: the row lock makes concurrent takers queue, and each
+   * re-checks what is left on the row version it locks, so the last unit is taken once. Undefined when
+   * nothing is left (or there is no account). `remaining` null = unlimited.
+   */
+  async takeOne(
+    db: Kysely<BillingDatabase>,
+    userId: string,
+    kind: AllowanceKind,
+    now: Date,
+  ): Promise<{ remaining: number | null } | undefined> {
+    const current = rolledOver(now);
+    const left = current.left(kind);
+    return db
+      .updateTable('billing_accounts')
+      .set({ ...current.columns({ [kind]: sql<number | null>`${left} - 1` }), updated_at: now })
+      .where('user_id', '=', userId)
+      .where(sql<boolean>`(${left} is null or ${left} > 0)`)
+      .returning(sql<number | null>`${sql.ref(leftColumn[kind])}`.as('remaining'))
+      .executeTakeFirst();
+  },
+
+  /**
+   * Gives one unit of `kind` back, but only into the period the consumption `key` took it from (a new
+   * month has already restored everything) and never above the plan's allowance. Unlimited: nothing to do.
+   */
+  async giveBackOne(
+    db: Kysely<BillingDatabase>,
+    consumption: { userId: string; kind: AllowanceKind; key: string },
+    now: Date,
+  ): Promise<void> {
+    const column = leftColumn[consumption.kind];
+    await db
+      .updateTable('billing_accounts')
+      .set(column, sql<number>`least(${sql.ref(column)} + 1, ${planAllowanceOfRow(consumption.kind)})`)
+      .set({ updated_at: now })
+      .where('user_id', '=', consumption.userId)
+      .where(column, 'is not', null)
+      .where('period_end', '>', now)
+      .where('period_start', '=', (eb) =>
+        eb
+          .selectFrom('allowance_consumptions')
+          .select('period_start')
+          .where('user_id', '=', consumption.userId)
+          .where('kind', '=', consumption.kind)
+          .where('key', '=', consumption.key),
+      )
+      .execute();
+  },
+
+  /**
+   * Puts the account on `accountType` from `now`: a fresh period with the plan's allowances, renewing a
+   * month later. Undefined when that plan is already active, so a repeated checkout changes nothing.
+   */
+  activatePlan(
+    db: Kysely<BillingDatabase>,
+    change: { userId: string; accountType: PaidAccountType; provider: string; now: Date },
+  ): Promise<BillingAccountRow | undefined> {
+    const { now, accountType } = change;
+    const periodEnd = plusMonths(now, 1);
+    return db
+      .updateTable('billing_accounts')
+      .set({
+        account_type: accountType,
+        subscription_status: 'active',
+        provider: change.provider,
+        period_anchor: now,
+        period_start: now,
+        period_end: periodEnd,
+        next_billing_date: periodEnd,
+        books_left: planAllowance(accountType, 'book'),
+        covers_left: planAllowance(accountType, 'cover'),
+        translations_left: planAllowance(accountType, 'translation'),
+        updated_at: now,
+      })
+      .where('user_id', '=', change.userId)
+      .where((eb) =>
+        eb.or([eb('account_type', '!=', accountType), eb('subscription_status', 'is distinct from', 'active')]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  },
+};
+
+const isoOrNull = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/** The billing half of the spec's User entity. */
+export function presentSummary(row: BillingAccountRow): BillingSummary {
+  return {
+    accountType: row.account_type,
+    nextBillingDate: isoOrNull(row.next_billing_date),
+    subscriptionStatus: row.subscription_status,
+    stripeCustomerId: row.stripe_customer_id,
+    stripeSubscriptionId: row.stripe_subscription_id,
+    billingAddress: row.billing_address,
+    billingCity: row.billing_city,
+    billingState: row.billing_state,
+    billingZip: row.billing_zip,
+    billingCountry: row.billing_country,
+    companyName: row.company_name,
+    vatNumber: row.vat_number,
+    sdi: row.sdi,
+    booksLeftThisMonth: row.books_left,
+    coversLeftThisMonth: row.covers_left,
+    translationsLeftThisMonth: row.translations_left,
+  };
+}

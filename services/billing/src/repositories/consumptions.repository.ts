@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { AllowanceKind } from '@bookwright/contracts';
+import type { BillingDatabase } from '../db/schema';
+
+export interface ConsumptionKey {
+  userId: string;
+  kind: AllowanceKind;
+  key: string;
+}
+
+/** One row per (user, kind, key): the record that makes consuming and refunding idempotent. */
+export const consumptionsRepository = {
+  /**
+   * Records that `key` is taking a unit now. False when the key already holds one (a retry): the caller
+   * must not charge again. A refunded key may take a unit again, so a key never holds more than one.
+   * A concurrent claim of the same key waits on the unique index until this transaction ends.
+   */
+  async claim(db: Kysely<BillingDatabase>, consumption: ConsumptionKey, now: Date): Promise<boolean> {
+    const claimed = await db
+      .insertInto('allowance_consumptions')
+      .values({
+        user_id: consumption.userId,
+        kind: consumption.kind,
+        key: consumption.key,
+        consumed_at: now,
+        // Placeholder: `recordPeriod` sets the period the unit was actually taken from.
+        period_start: now,
+        refunded_at: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'kind', 'key'])
+          .doUpdateSet({ consumed_at: now, refunded_at: null })
+          .where('allowance_consumptions.refunded_at', 'is not', null),
+      )
+      .returning('key')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  },
+
+  /** Copies the account's current period onto the consumption, in SQL so no precision is lost on the way. */
+  async recordPeriod(db: Kysely<BillingDatabase>, consumption: ConsumptionKey): Promise<void> {
+    await db
+      .updateTable('allowance_consumptions')
+      .set((eb) => ({
+        period_start: eb
+          .selectFrom('billing_accounts')
+          .select('period_start')
+          .where('user_id', '=', consumption.userId),
+      }))
+      .where('user_id', '=', consumption.userId)
+      .where('kind', '=', consumption.kind)
+      .where('key', '=', consumption.key)
+      .execute();
+  },
+
+  /** Marks the key's unit as given back. False when it holds none (never consumed, or already refunded). */
+  async markRefunded(db: Kysely<BillingDatabase>, consumption: ConsumptionKey, now: Date): Promise<boolean> {
+    const refunded = await db
+      .updateTable('allowance_consumptions')
+      .set({ refunded_at: now })
+      .where('user_id', '=', consumption.userId)
+      .where('kind', '=', consumption.kind)
+      .where('key', '=', consumption.key)
+      .where('refunded_at', 'is', null)
+      .returning('key')
+      .executeTakeFirst();
+    return refunded !== undefined;
+  },
+};

@@ -1,0 +1,62 @@
+import { events, requests } from '@bookwright/contracts';
+import { defineService, on, OutboxRelay, type Subscription } from '@bookwright/kit';
+import { BillingConfigSchema } from './config';
+import { migrations } from './db/migrations';
+import type { BillingDatabase } from './db/schema';
+import type { BillingHandlerDeps } from './handlers/deps';
+import { getSummary } from './handlers/get-summary';
+import { consumeAllowance } from './handlers/consume-allowance';
+import { refundAllowance } from './handlers/refund-allowance';
+import { startCheckout } from './handlers/start-checkout';
+import { listInvoices } from './handlers/list-invoices';
+import { userRegistered } from './handlers/user-registered';
+import { createPaymentProvider } from './payments/create-payment-provider';
+
+export interface BillingServiceOptions {
+  /** The clock allowance periods are measured with; tests pass one they can move. */
+  now?: () => Date;
+}
+
+/** Plans, payments and the monthly allowances: the one place that answers "may this user use one more?". */
+export function createBillingService(options: BillingServiceOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  return defineService({
+    name: 'billing',
+    configSchema: BillingConfigSchema,
+    async start({ config, logger, bus, openDatabase }) {
+      const database = await openDatabase<BillingDatabase>(migrations);
+      const relay = new OutboxRelay({ db: database.db, bus, logger, events });
+      relay.start();
+      const payments = createPaymentProvider(config.PAYMENT_PROVIDER, { db: database.db, relay, logger, now });
+      const deps: BillingHandlerDeps = { db: database.db, payments, logger, now };
+
+      const subscriptions: Subscription[] = await Promise.all([
+        bus.serve(requests.billing.health, async () => {
+          await database.db.selectFrom('billing_accounts').select('user_id').limit(1).execute();
+          return { status: 'ok' as const };
+        }),
+        bus.serve(requests.billing.getSummary, getSummary(deps)),
+        bus.serve(requests.billing.consumeAllowance, consumeAllowance(deps)),
+        bus.serve(requests.billing.refundAllowance, refundAllowance(deps)),
+        bus.serve(requests.billing.startCheckout, startCheckout(deps)),
+        bus.serve(requests.billing.listInvoices, listInvoices(deps)),
+        bus.consume('billing', [on(events.userRegistered, userRegistered(deps))]),
+      ]);
+      if (payments.name === 'local') logger.warn('payments are local: plans activate at once and nothing is charged');
+
+      return {
+        async ready() {
+          await database.db.selectFrom('billing_accounts').select('user_id').limit(1).execute();
+          return true;
+        },
+        async stop() {
+          await Promise.all(subscriptions.map((s) => s.stop()));
+          await relay.stop();
+          await database.close();
+        },
+      };
+    },
+  });
+}
+
+export const billingService = createBillingService();
