@@ -50,7 +50,8 @@ async function waitForStatus(client: HttpClient, bookId: string, status: string,
     const res = await client.get<Book>(`/api/v1/book/${bookId}`);
     last = res.body;
     if (res.body.status === status) return res.body;
-    if (res.body.status === 'failed' && status !== 'failed') throw new Error(`book failed: ${JSON.stringify(res.body.failure)}`);
+    if (res.body.status === 'failed' && status !== 'failed')
+      throw new Error(`book failed: ${JSON.stringify(res.body.failure)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`book never reached ${status}; last status ${last?.status}`);
@@ -60,7 +61,13 @@ describe('plans and allowances', () => {
   it('shows the plan and allowances on current-user after checkout', async () => {
     const client = await author('starter');
     const me = await client.get('/api/v1/user/current-user');
-    expect(me.body).toMatchObject({ accountType: 'starter', booksLeftThisMonth: 10, coversLeftThisMonth: 10, translationsLeftThisMonth: 5, subscriptionStatus: 'active' });
+    expect(me.body).toMatchObject({
+      accountType: 'starter',
+      booksLeftThisMonth: 10,
+      coversLeftThisMonth: 10,
+      translationsLeftThisMonth: 5,
+      subscriptionStatus: 'active',
+    });
     expect(new Date(String(me.body.nextBillingDate)).getTime()).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
   });
 
@@ -101,7 +108,13 @@ describe('from idea to manuscript', () => {
     const stream = await openEventStream(system.url, client);
     const created = await client.post<Book>('/api/v1/agent/plan', fictionPlan);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'planning', title: fictionPlan.title, genre: 'mystery', bookType: 'fiction', language: 'english' });
+    expect(created.body).toMatchObject({
+      status: 'planning',
+      title: fictionPlan.title,
+      genre: 'mystery',
+      bookType: 'fiction',
+      language: 'english',
+    });
     expect((await client.get('/api/v1/user/current-user')).body.booksLeftThisMonth).toBe(9);
     const bookId = created.body._id;
 
@@ -111,18 +124,25 @@ describe('from idea to manuscript', () => {
     expect(state.plotOutline.acts.flatMap((a) => a.chapters).length).toBeGreaterThanOrEqual(10);
 
     // The author edits the structure; the edit survives a reload.
-    const edited: FictionBookState = { ...state, expandedIdea: { ...state.expandedIdea, themes: [...state.expandedIdea.themes, 'memory'] } };
+    const edited: FictionBookState = {
+      ...state,
+      expandedIdea: { ...state.expandedIdea, themes: [...state.expandedIdea.themes, 'memory'] },
+    };
     edited.plotOutline.acts[0]!.chapters[0]!.title = 'The First Letter';
     const saved = await client.patch<Book>(`/api/v1/book/${bookId}`, { newBookState: edited });
     expect(saved.status).toBe(200);
     const reloaded = await client.get<Book>(`/api/v1/book/${bookId}`);
-    expect((reloaded.body.bookState as FictionBookState).plotOutline.acts[0]!.chapters[0]!.title).toBe('The First Letter');
+    expect((reloaded.body.bookState as FictionBookState).plotOutline.acts[0]!.chapters[0]!.title).toBe(
+      'The First Letter',
+    );
     expect((reloaded.body.bookState as FictionBookState).expandedIdea.themes).toContain('memory');
 
     const bad = await client.patch(`/api/v1/book/${bookId}`, { newBookState: { expandedIdea: 'nope' } });
     expect(bad.status).toBe(400);
     expect(String(bad.body.msg)).toMatch(/^The book structure is not valid/);
-    expect((await client.patch(`/api/v1/book/content/${bookId}`, { bookContent: '{"type":"doc","content":[]}' })).status).toBe(409);
+    expect(
+      (await client.patch(`/api/v1/book/content/${bookId}`, { bookContent: '{"type":"doc","content":[]}' })).status,
+    ).toBe(409);
 
     const confirmed = await client.patch<Book>(`/api/v1/agent/write/${bookId}`);
     expect(confirmed.status).toBe(200);
@@ -141,28 +161,64 @@ describe('from idea to manuscript', () => {
     expect(pages).toBeLessThanOrEqual(115);
     expect(documentText(document).slice(0, 600).toLowerCase()).toContain('offline');
 
-    const names = await stream.waitFor((events) => events.some((e) => e.event === 'book.ready' && e.data.bookId === bookId));
+    const names = await stream.waitFor((events) =>
+      events.some((e) => e.event === 'book.ready' && e.data.bookId === bookId),
+    );
     const forBook = names.filter((e) => e.data.bookId === bookId).map((e) => e.event);
-    expect(forBook).toEqual(expect.arrayContaining(['book.created', 'book.planned', 'book.confirmed', 'book.chapter-written', 'book.ready']));
-    const progress = names.filter((e) => e.event === 'book.chapter-written' && e.data.bookId === bookId).map((e) => Number(e.data.chaptersWritten));
+    expect(forBook).toEqual(
+      expect.arrayContaining(['book.created', 'book.planned', 'book.confirmed', 'book.chapter-written', 'book.ready']),
+    );
+    const progress = names
+      .filter((e) => e.event === 'book.chapter-written' && e.data.bookId === bookId)
+      .map((e) => Number(e.data.chaptersWritten));
     expect(Math.max(...progress)).toBe(headings.length);
     stream.close();
 
     // The manuscript can be edited and the edit survives a reload.
-    const newDoc = { type: 'doc', content: [...document.content, { type: 'paragraph', content: [{ type: 'text', text: 'The End.' }] }] };
-    expect((await client.patch(`/api/v1/book/content/${bookId}`, { bookContent: JSON.stringify(newDoc) })).status).toBe(200);
+    const newDoc = {
+      type: 'doc',
+      content: [...document.content, { type: 'paragraph', content: [{ type: 'text', text: 'The End.' }] }],
+    };
+    expect((await client.patch(`/api/v1/book/content/${bookId}`, { bookContent: JSON.stringify(newDoc) })).status).toBe(
+      200,
+    );
     expect((await client.get<Book>(`/api/v1/book/${bookId}`)).body.bookContent).toContain('The End.');
-    expect((await client.patch(`/api/v1/book/content/${bookId}`, { bookContent: '{not json' })).body.msg).toBe('Book content must be the editor document as JSON text');
-    const notTiptap = await client.patch(`/api/v1/book/content/${bookId}`, { bookContent: JSON.stringify({ type: 'doc', content: [{ type: 'script', text: 'x' }] }) });
+    expect((await client.patch(`/api/v1/book/content/${bookId}`, { bookContent: '{not json' })).body.msg).toBe(
+      'Book content must be the editor document as JSON text',
+    );
+    const notTiptap = await client.patch(`/api/v1/book/content/${bookId}`, {
+      bookContent: JSON.stringify({ type: 'doc', content: [{ type: 'script', text: 'x' }] }),
+    });
     expect(notTiptap.status).toBe(400);
     expect(String(notTiptap.body.msg)).toMatch(/^Book content is not a valid editor document/);
-    const badLink = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] };
-    expect((await client.patch(`/api/v1/book/content/${bookId}`, { bookContent: JSON.stringify(badLink) })).status).toBe(400);
+    const badLink = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
+        },
+      ],
+    };
+    expect(
+      (await client.patch(`/api/v1/book/content/${bookId}`, { bookContent: JSON.stringify(badLink) })).status,
+    ).toBe(400);
 
     // Metadata
-    const missing = await client.patch(`/api/v1/book/metadata/${bookId}`, { title: 'T', author: '', identifier: 'x', languageMetadata: 'en' });
+    const missing = await client.patch(`/api/v1/book/metadata/${bookId}`, {
+      title: 'T',
+      author: '',
+      identifier: 'x',
+      languageMetadata: 'en',
+    });
     expect(missing.body.msg).toBe(metadataMessages.author);
-    const badDate = await client.patch(`/api/v1/book/metadata/${bookId}`, { title: 'T', author: 'A', identifier: 'x', languageMetadata: 'en', publicationDate: '2025-02-30' });
+    const badDate = await client.patch(`/api/v1/book/metadata/${bookId}`, {
+      title: 'T',
+      author: 'A',
+      identifier: 'x',
+      languageMetadata: 'en',
+      publicationDate: '2025-02-30',
+    });
     expect(badDate.body.msg).toBe(metadataMessages.publicationDate);
     const meta = await client.patch<Book>(`/api/v1/book/metadata/${bookId}`, {
       title: 'The Keeper of Letters',
@@ -175,7 +231,13 @@ describe('from idea to manuscript', () => {
       subtitle: 'A mystery',
     });
     expect(meta.status).toBe(200);
-    expect(meta.body).toMatchObject({ author: 'Ada Lovelace', keywords: ['lighthouse', 'letters', 'Baltic'], genreMetadata: 'mystery', publicationDate: '2026-03-01', subtitle: 'A mystery' });
+    expect(meta.body).toMatchObject({
+      author: 'Ada Lovelace',
+      keywords: ['lighthouse', 'letters', 'Baltic'],
+      genreMetadata: 'mystery',
+      publicationDate: '2026-03-01',
+      subtitle: 'A mystery',
+    });
   });
 
   it('plans and writes a non-fiction book with its own shape', async () => {
@@ -216,12 +278,18 @@ describe('authorisation', () => {
       await bob.patch(`/api/v1/book/${book._id}`, { newBookState: book.bookState }),
       await bob.patch(`/api/v1/book/${book._id}`, { coverImage: 'https://example.com/c.png' }),
       await bob.patch(`/api/v1/book/content/${book._id}`, { bookContent: '{"type":"doc","content":[]}' }),
-      await bob.patch(`/api/v1/book/metadata/${book._id}`, { title: 'x', author: 'y', identifier: 'z', languageMetadata: 'en' }),
+      await bob.patch(`/api/v1/book/metadata/${book._id}`, {
+        title: 'x',
+        author: 'y',
+        identifier: 'z',
+        languageMetadata: 'en',
+      }),
       await bob.patch(`/api/v1/agent/write/${book._id}`),
       await bob.post(`/api/v1/book/${book._id}/retry`),
       await bob.get('/api/v1/book/00000000-0000-0000-0000-000000000000'),
     ];
-    for (const res of attempts) expect({ status: res.status, msg: res.body.msg }).toEqual({ status: 404, msg: apiMessages.notFound });
+    for (const res of attempts)
+      expect({ status: res.status, msg: res.body.msg }).toEqual({ status: 404, msg: apiMessages.notFound });
     expect((await bob.get<BookSummary[]>('/api/v1/book')).body.map((b) => b._id)).not.toContain(book._id);
     expect((await alice.get<Book>(`/api/v1/book/${book._id}`)).body.status).toBe('validation');
     // Bob's live stream never carried Alice's book.
@@ -229,7 +297,12 @@ describe('authorisation', () => {
     bobStream.close();
 
     const anonymous = system.client();
-    for (const res of [await anonymous.get('/api/v1/book'), await anonymous.get(`/api/v1/book/${book._id}`), await anonymous.get('/api/v1/events'), await anonymous.post('/api/v1/agent/plan', fictionPlan)]) {
+    for (const res of [
+      await anonymous.get('/api/v1/book'),
+      await anonymous.get(`/api/v1/book/${book._id}`),
+      await anonymous.get('/api/v1/events'),
+      await anonymous.post('/api/v1/agent/plan', fictionPlan),
+    ]) {
       expect(res.status).toBe(401);
     }
   });
@@ -238,7 +311,10 @@ describe('authorisation', () => {
     const client = await author('starter');
     const book = (await client.post<Book>('/api/v1/agent/plan', fictionPlan)).body;
     await waitForStatus(client, book._id, 'validation');
-    const both = await client.patch(`/api/v1/book/${book._id}`, { newBookState: book.bookState, coverImage: 'https://x.y/z.png' });
+    const both = await client.patch(`/api/v1/book/${book._id}`, {
+      newBookState: book.bookState,
+      coverImage: 'https://x.y/z.png',
+    });
     expect(both.body.msg).toBe('Send either newBookState or coverImage');
     const neither = await client.patch(`/api/v1/book/${book._id}`, {});
     expect(neither.status).toBe(400);

@@ -11,7 +11,10 @@ export async function openEventStream(baseUrl: string, client: HttpClient) {
   const controller = new AbortController();
   const events: StreamEvent[] = [];
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const response = await fetch(new URL('/api/v1/events', baseUrl), { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+  const response = await fetch(new URL('/api/v1/events', baseUrl), {
+    headers: { cookie, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
   if (response.status !== 200 || !response.body) throw new Error(`event stream answered ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -27,9 +30,19 @@ export async function openEventStream(baseUrl: string, client: HttpClient) {
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(frame.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+          const fields = Object.fromEntries(
+            frame
+              .split('\n')
+              .filter((l) => !l.startsWith(':'))
+              .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+          );
           if (fields.event === 'ready') sawReady();
-          else if (fields.event) events.push({ event: fields.event, id: fields.id, data: JSON.parse(fields.data ?? '{}') as Record<string, unknown> });
+          else if (fields.event)
+            events.push({
+              event: fields.event,
+              id: fields.id,
+              data: JSON.parse(fields.data ?? '{}') as Record<string, unknown>,
+            });
         }
       }
     } catch {
@@ -43,7 +56,8 @@ export async function openEventStream(baseUrl: string, client: HttpClient) {
     async waitFor(predicate: (events: StreamEvent[]) => boolean, timeoutMs = 60_000): Promise<StreamEvent[]> {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(events)) {
-        if (Date.now() > deadline) throw new Error(`stream never matched; got ${events.map((e) => e.event).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`stream never matched; got ${events.map((e) => e.event).join(', ')}`);
         await new Promise((r) => setTimeout(r, 50));
       }
       return events;

@@ -20,7 +20,11 @@ export const plannerService = defineService({
       bus.serve(requests.planner.health, async () => ({ status: 'ok' as const })),
       bus.serve(requests.planner.plan, requestPlan(deps)),
       // A plan can take minutes with a real model: the ack wait must outlast it, or it is redelivered mid-work.
-      bus.consume('planner', [on(events.bookPlanningRequested, buildPlan(deps))], { maxDeliver, ackWaitMs: 10 * 60_000, retryDelayMs: 5_000 }),
+      bus.consume('planner', [on(events.bookPlanningRequested, buildPlan(deps))], {
+        maxDeliver,
+        ackWaitMs: 10 * 60_000,
+        retryDelayMs: 5_000,
+      }),
     ]);
     logger.info({ provider: llm.name, model: llm.model }, 'planner ready');
     return {

@@ -20,7 +20,10 @@ export function presentSummary(row: BookSummaryRow): BookSummary {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     failure: row.status === 'failed' ? row.failure : null,
-    progress: row.status === 'writing' || row.chapters_total > 0 ? { chaptersWritten: row.chapters_written, chaptersTotal: row.chapters_total } : null,
+    progress:
+      row.status === 'writing' || row.chapters_total > 0
+        ? { chaptersWritten: row.chapters_written, chaptersTotal: row.chapters_total }
+        : null,
   };
 }
 

@@ -10,5 +10,6 @@ const doing: Record<BookStatus, string> = {
 };
 
 export function assertStatus(status: BookStatus, allowed: readonly BookStatus[], action: string): void {
-  if (!allowed.includes(status)) throw new AppError(409, `You can't ${action} now: this book ${doing[status]}.`, { code: 'book_status' });
+  if (!allowed.includes(status))
+    throw new AppError(409, `You can't ${action} now: this book ${doing[status]}.`, { code: 'book_status' });
 }

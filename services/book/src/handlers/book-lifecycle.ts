@@ -49,12 +49,20 @@ export function retryBook(deps: BookHandlerDeps) {
       assertStatus(book.status, ['failed'], 'retry');
       if (book.failure?.step === 'writing') {
         const attempt = book.write_attempt + 1;
-        const updated = await booksRepository.update(trx, book.id, { status: 'writing', write_attempt: attempt, failure: JSON.stringify(null) });
+        const updated = await booksRepository.update(trx, book.id, {
+          status: 'writing',
+          write_attempt: attempt,
+          failure: JSON.stringify(null),
+        });
         await enqueueEvent(trx, events.bookConfirmed, { bookId: book.id, userId, attempt });
         return presentBook(updated);
       }
       const attempt = book.plan_attempt + 1;
-      const updated = await booksRepository.update(trx, book.id, { status: 'planning', plan_attempt: attempt, failure: JSON.stringify(null) });
+      const updated = await booksRepository.update(trx, book.id, {
+        status: 'planning',
+        plan_attempt: attempt,
+        failure: JSON.stringify(null),
+      });
       await enqueueEvent(trx, events.bookPlanningRequested, { bookId: book.id, userId, attempt });
       return presentBook(updated);
     });
@@ -82,7 +90,10 @@ export function recordFailure(deps: BookHandlerDeps) {
   return async ({ bookId, step, reason }: z.output<(typeof requests.book.recordFailure)['request']>) =>
     changeOwnedBook(deps, { bookId }, async (trx, book) => {
       if (book.status !== step) return { applied: false };
-      await booksRepository.update(trx, book.id, { status: 'failed', failure: JSON.stringify({ step, reason, at: new Date().toISOString() }) });
+      await booksRepository.update(trx, book.id, {
+        status: 'failed',
+        failure: JSON.stringify({ step, reason, at: new Date().toISOString() }),
+      });
       await enqueueEvent(trx, events.bookFailed, { bookId: book.id, userId: book.user_id, step, reason });
       deps.logger.warn({ bookId, step, reason }, 'book failed');
       return { applied: true };
@@ -91,7 +102,12 @@ export function recordFailure(deps: BookHandlerDeps) {
 
 /** writing → ready with the manuscript the writer left in the blob store. */
 export function completeManuscript(deps: BookHandlerDeps) {
-  return async ({ bookId, contentBlobKey, words, pages }: z.output<(typeof requests.book.completeManuscript)['request']>) => {
+  return async ({
+    bookId,
+    contentBlobKey,
+    words,
+    pages,
+  }: z.output<(typeof requests.book.completeManuscript)['request']>) => {
     // Read and check the document before taking the row lock: blob I/O must not hold the database.
     const blob = await deps.blobs.get(contentBlobKey);
     if (!blob) throw new AppError(400, `No manuscript under ${contentBlobKey}`);
@@ -129,8 +145,18 @@ export async function reannounceUnfinishedWork(deps: BookHandlerDeps): Promise<n
   if (books.length === 0) return 0;
   await deps.db.transaction().execute(async (trx) => {
     for (const book of books) {
-      if (book.status === 'planning') await enqueueEvent(trx, events.bookPlanningRequested, { bookId: book.id, userId: book.user_id, attempt: book.plan_attempt });
-      else await enqueueEvent(trx, events.bookConfirmed, { bookId: book.id, userId: book.user_id, attempt: Math.max(1, book.write_attempt) });
+      if (book.status === 'planning')
+        await enqueueEvent(trx, events.bookPlanningRequested, {
+          bookId: book.id,
+          userId: book.user_id,
+          attempt: book.plan_attempt,
+        });
+      else
+        await enqueueEvent(trx, events.bookConfirmed, {
+          bookId: book.id,
+          userId: book.user_id,
+          attempt: Math.max(1, book.write_attempt),
+        });
     }
   });
   deps.relay.kick();

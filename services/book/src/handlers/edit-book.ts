@@ -50,7 +50,11 @@ export function setCover(deps: BookHandlerDeps) {
   return async ({ userId, bookId, coverImage }: z.output<(typeof requests.book.setCover)['request']>) =>
     changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
       // Only our own blob URLs or https links: never javascript:, data: or file: in an <img src>.
-      if (coverImage !== null && !(/^\/api\/v1\/[\w\-./]+$/.test(coverImage) || /^https:\/\/[^\s]+$/.test(coverImage)) || (coverImage?.length ?? 0) > 2_000) {
+      if (
+        (coverImage !== null &&
+          !(/^\/api\/v1\/[\w\-./]+$/.test(coverImage) || /^https:\/\/[^\s]+$/.test(coverImage))) ||
+        (coverImage?.length ?? 0) > 2_000
+      ) {
         throw new AppError(400, editMessages.coverInvalid);
       }
       const updated = await booksRepository.update(trx, book.id, { cover_image: coverImage });

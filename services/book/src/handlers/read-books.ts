@@ -19,7 +19,11 @@ export function getBook(deps: BookHandlerDeps) {
 }
 
 export function getBrief(deps: BookHandlerDeps) {
-  return async ({ bookId }: z.output<(typeof requests.book.getBrief)['request']>): Promise<z.input<(typeof requests.book.getBrief)['response']>> => {
+  return async ({
+    bookId,
+  }: z.output<(typeof requests.book.getBrief)['request']>): Promise<
+    z.input<(typeof requests.book.getBrief)['response']>
+  > => {
     const row = await booksRepository.findById(deps.db, bookId);
     if (!row) throw new AppError(404, apiMessages.notFound);
     const book = presentBook(row);

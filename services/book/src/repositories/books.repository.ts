@@ -35,11 +35,22 @@ export const booksRepository = {
   },
 
   findByIdempotencyKey(db: Kysely<BookDatabase>, userId: string, key: string): Promise<BookRow | undefined> {
-    return db.selectFrom('books').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+    return db
+      .selectFrom('books')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
   },
 
   listSummaries(db: Kysely<BookDatabase>, userId: string): Promise<BookSummaryRow[]> {
-    return db.selectFrom('books').select(summaryColumns).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+    return db
+      .selectFrom('books')
+      .select(summaryColumns)
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
   },
 
   /** Someone else's book is as absent as an unknown one: callers answer 404 for both. */
@@ -77,6 +88,10 @@ export const booksRepository = {
   },
 
   listUnfinished(db: Kysely<BookDatabase>) {
-    return db.selectFrom('books').select(['id', 'user_id', 'status', 'plan_attempt', 'write_attempt']).where('status', 'in', ['planning', 'writing']).execute();
+    return db
+      .selectFrom('books')
+      .select(['id', 'user_id', 'status', 'plan_attempt', 'write_attempt'])
+      .where('status', 'in', ['planning', 'writing'])
+      .execute();
   },
 };

@@ -30,19 +30,46 @@ export class BookEventsHub {
   ) {}
 
   async start(): Promise<void> {
-    const forward = <T extends { userId: string; bookId: string }>(toUpdate: (data: T) => BookLiveUpdate) =>
+    const forward =
+      <T extends { userId: string; bookId: string }>(toUpdate: (data: T) => BookLiveUpdate) =>
       (data: T, meta: EventMeta) => {
         this.send(data.userId, meta, toUpdate(data));
         return Promise.resolve();
       };
     const handlers: EventHandler[] = [
-      on(events.bookCreated, forward((d) => ({ bookId: d.bookId, status: 'planning' }))),
-      on(events.bookPlanned, forward((d) => ({ bookId: d.bookId, status: 'validation' }))),
-      on(events.bookConfirmed, forward((d) => ({ bookId: d.bookId, status: 'writing' }))),
-      on(events.bookChapterWritten, forward((d) => ({ bookId: d.bookId, status: 'writing', chaptersWritten: d.chaptersWritten, chaptersTotal: d.chaptersTotal }))),
-      on(events.bookReady, forward((d) => ({ bookId: d.bookId, status: 'ready' }))),
-      on(events.bookFailed, forward((d) => ({ bookId: d.bookId, status: 'failed', reason: d.reason }))),
-      on(events.bookUpdated, forward((d) => ({ bookId: d.bookId, status: d.status, fields: d.fields }))),
+      on(
+        events.bookCreated,
+        forward((d) => ({ bookId: d.bookId, status: 'planning' })),
+      ),
+      on(
+        events.bookPlanned,
+        forward((d) => ({ bookId: d.bookId, status: 'validation' })),
+      ),
+      on(
+        events.bookConfirmed,
+        forward((d) => ({ bookId: d.bookId, status: 'writing' })),
+      ),
+      on(
+        events.bookChapterWritten,
+        forward((d) => ({
+          bookId: d.bookId,
+          status: 'writing',
+          chaptersWritten: d.chaptersWritten,
+          chaptersTotal: d.chaptersTotal,
+        })),
+      ),
+      on(
+        events.bookReady,
+        forward((d) => ({ bookId: d.bookId, status: 'ready' })),
+      ),
+      on(
+        events.bookFailed,
+        forward((d) => ({ bookId: d.bookId, status: 'failed', reason: d.reason })),
+      ),
+      on(
+        events.bookUpdated,
+        forward((d) => ({ bookId: d.bookId, status: d.status, fields: d.fields })),
+      ),
     ];
     this.subscription = await this.bus.tail(handlers);
     // Comments keep proxies from closing an idle stream.

@@ -16,7 +16,8 @@ export function agentRoutes(deps: RouteDeps) {
         max: config.GENERATION_RATE_LIMIT_PER_USER,
         timeWindow: config.RATE_LIMIT_WINDOW_MS,
         // Runs before the session is resolved, so key by the session cookie (one per signed-in browser) or IP.
-        keyGenerator: (request: { cookies: Record<string, string | undefined>; ip: string }) => request.cookies.sid ?? request.ip,
+        keyGenerator: (request: { cookies: Record<string, string | undefined>; ip: string }) =>
+          request.cookies.sid ?? request.ip,
       },
     };
 
@@ -24,10 +25,19 @@ export function agentRoutes(deps: RouteDeps) {
       '/agent/plan',
       {
         config: perUser,
-        schema: { tags: ['agent'], summary: 'Plan a new book (uses one book of the monthly allowance)', body: PlanRequestSchema, response: { 201: BookSchema } },
+        schema: {
+          tags: ['agent'],
+          summary: 'Plan a new book (uses one book of the monthly allowance)',
+          body: PlanRequestSchema,
+          response: { 201: BookSchema },
+        },
       },
       async (request, reply) => {
-        const book = await bus.request(requests.planner.plan, { userId: request.session!.userId, plan: request.body, requestId: request.id }, { requestId: request.id, timeoutMs });
+        const book = await bus.request(
+          requests.planner.plan,
+          { userId: request.session!.userId, plan: request.body, requestId: request.id },
+          { requestId: request.id, timeoutMs },
+        );
         return reply.status(201).send(book);
       },
     );
@@ -36,9 +46,19 @@ export function agentRoutes(deps: RouteDeps) {
       '/agent/write/:bookId',
       {
         config: perUser,
-        schema: { tags: ['agent'], summary: 'Confirm the structure and start writing', params: z.object({ bookId: z.string().min(1).max(100) }), response: { 200: BookSchema } },
+        schema: {
+          tags: ['agent'],
+          summary: 'Confirm the structure and start writing',
+          params: z.object({ bookId: z.string().min(1).max(100) }),
+          response: { 200: BookSchema },
+        },
       },
-      async (request) => bus.request(requests.book.confirm, { userId: request.session!.userId, bookId: request.params.bookId }, { requestId: request.id, timeoutMs }),
+      async (request) =>
+        bus.request(
+          requests.book.confirm,
+          { userId: request.session!.userId, bookId: request.params.bookId },
+          { requestId: request.id, timeoutMs },
+        ),
     );
   };
 }

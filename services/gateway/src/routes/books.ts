@@ -15,9 +15,12 @@ const PatchBookBodySchema = z
 
 /** The editor sends the document as JSON text; a client that sends the object itself is accepted too. */
 const ContentBodySchema = z.object({
-  bookContent: z.union([z.string().max(20_000_000), z.record(z.string(), z.unknown()).transform((doc) => JSON.stringify(doc))], {
-    error: 'bookContent must be the editor document as JSON text',
-  }),
+  bookContent: z.union(
+    [z.string().max(20_000_000), z.record(z.string(), z.unknown()).transform((doc) => JSON.stringify(doc))],
+    {
+      error: 'bookContent must be the editor document as JSON text',
+    },
+  ),
 });
 
 /** GET /book, GET /book/{id}, PATCH /book/{id}, PATCH /book/content/{id}, PATCH /book/metadata/{id}, POST /book/{id}/retry. */
@@ -29,45 +32,126 @@ export function bookRoutes(deps: RouteDeps) {
     app.addHook('preHandler', sessions.requireSession);
     const owner = (request: { session: { userId: string } | null }) => request.session!.userId;
 
-    app.get('/book', { schema: { tags: ['books'], summary: "The signed-in user's books, newest first", response: { 200: z.array(BookSummarySchema) } } }, async (request) => {
-      const { books } = await bus.request(requests.book.list, { userId: owner(request) }, { requestId: request.id, timeoutMs });
-      return books;
-    });
+    app.get(
+      '/book',
+      {
+        schema: {
+          tags: ['books'],
+          summary: "The signed-in user's books, newest first",
+          response: { 200: z.array(BookSummarySchema) },
+        },
+      },
+      async (request) => {
+        const { books } = await bus.request(
+          requests.book.list,
+          { userId: owner(request) },
+          { requestId: request.id, timeoutMs },
+        );
+        return books;
+      },
+    );
 
-    app.get('/book/:bookId', { schema: { tags: ['books'], summary: 'One book with its plan and manuscript', params: BookParamsSchema, response: { 200: BookSchema } } }, async (request) =>
-      bus.request(requests.book.get, { userId: owner(request), bookId: request.params.bookId }, { requestId: request.id, timeoutMs }),
+    app.get(
+      '/book/:bookId',
+      {
+        schema: {
+          tags: ['books'],
+          summary: 'One book with its plan and manuscript',
+          params: BookParamsSchema,
+          response: { 200: BookSchema },
+        },
+      },
+      async (request) =>
+        bus.request(
+          requests.book.get,
+          { userId: owner(request), bookId: request.params.bookId },
+          { requestId: request.id, timeoutMs },
+        ),
     );
 
     app.patch(
       '/book/:bookId',
-      { schema: { tags: ['books'], summary: 'Save the whole structure (newBookState) or apply a cover (coverImage)', params: BookParamsSchema, body: PatchBookBodySchema, response: { 200: BookSchema } } },
+      {
+        schema: {
+          tags: ['books'],
+          summary: 'Save the whole structure (newBookState) or apply a cover (coverImage)',
+          params: BookParamsSchema,
+          body: PatchBookBodySchema,
+          response: { 200: BookSchema },
+        },
+      },
       async (request) => {
         const { bookId } = request.params;
         const userId = owner(request);
         return request.body.coverImage !== undefined
-          ? bus.request(requests.book.setCover, { userId, bookId, coverImage: request.body.coverImage }, { requestId: request.id, timeoutMs })
-          : bus.request(requests.book.updateState, { userId, bookId, newBookState: request.body.newBookState }, { requestId: request.id, timeoutMs });
+          ? bus.request(
+              requests.book.setCover,
+              { userId, bookId, coverImage: request.body.coverImage },
+              { requestId: request.id, timeoutMs },
+            )
+          : bus.request(
+              requests.book.updateState,
+              { userId, bookId, newBookState: request.body.newBookState },
+              { requestId: request.id, timeoutMs },
+            );
       },
     );
 
     app.patch(
       '/book/content/:bookId',
-      { bodyLimit: 25 * 1024 * 1024, schema: { tags: ['books'], summary: 'Save the manuscript (tiptap JSON)', params: BookParamsSchema, body: ContentBodySchema, response: { 200: BookSchema } } },
+      {
+        bodyLimit: 25 * 1024 * 1024,
+        schema: {
+          tags: ['books'],
+          summary: 'Save the manuscript (tiptap JSON)',
+          params: BookParamsSchema,
+          body: ContentBodySchema,
+          response: { 200: BookSchema },
+        },
+      },
       async (request) =>
-        bus.request(requests.book.updateContent, { userId: owner(request), bookId: request.params.bookId, bookContent: request.body.bookContent }, { requestId: request.id, timeoutMs }),
+        bus.request(
+          requests.book.updateContent,
+          { userId: owner(request), bookId: request.params.bookId, bookContent: request.body.bookContent },
+          { requestId: request.id, timeoutMs },
+        ),
     );
 
     app.patch(
       '/book/metadata/:bookId',
-      { schema: { tags: ['books'], summary: 'Save the publishing metadata', params: BookParamsSchema, body: UpdateMetadataRequestSchema, response: { 200: BookSchema } } },
+      {
+        schema: {
+          tags: ['books'],
+          summary: 'Save the publishing metadata',
+          params: BookParamsSchema,
+          body: UpdateMetadataRequestSchema,
+          response: { 200: BookSchema },
+        },
+      },
       async (request) =>
-        bus.request(requests.book.updateMetadata, { userId: owner(request), bookId: request.params.bookId, metadata: request.body }, { requestId: request.id, timeoutMs }),
+        bus.request(
+          requests.book.updateMetadata,
+          { userId: owner(request), bookId: request.params.bookId, metadata: request.body },
+          { requestId: request.id, timeoutMs },
+        ),
     );
 
     app.post(
       '/book/:bookId/retry',
-      { schema: { tags: ['books'], summary: 'Retry the step that failed (planning or writing)', params: BookParamsSchema, response: { 200: BookSchema } } },
-      async (request) => bus.request(requests.book.retry, { userId: owner(request), bookId: request.params.bookId }, { requestId: request.id, timeoutMs }),
+      {
+        schema: {
+          tags: ['books'],
+          summary: 'Retry the step that failed (planning or writing)',
+          params: BookParamsSchema,
+          response: { 200: BookSchema },
+        },
+      },
+      async (request) =>
+        bus.request(
+          requests.book.retry,
+          { userId: owner(request), bookId: request.params.bookId },
+          { requestId: request.id, timeoutMs },
+        ),
     );
   };
 }

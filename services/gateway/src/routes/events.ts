@@ -11,7 +11,10 @@ export function eventRoutes(deps: RouteDeps, hub: BookEventsHub) {
   return async function (app: FastifyInstance) {
     app.get(
       '/events',
-      { preHandler: deps.sessions.requireSession, schema: { tags: ['books'], summary: 'Live book updates (text/event-stream)' } },
+      {
+        preHandler: deps.sessions.requireSession,
+        schema: { tags: ['books'], summary: 'Live book updates (text/event-stream)' },
+      },
       async (request, reply) => {
         reply.hijack();
         const res = reply.raw;

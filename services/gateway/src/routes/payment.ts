@@ -14,14 +14,37 @@ export function paymentRoutes(deps: RouteDeps) {
 
     app.post(
       '/payment',
-      { schema: { tags: ['billing'], summary: 'Start paying for a plan; answers the URL to open', body: CheckoutRequestSchema, response: { 200: CheckoutResponseSchema } } },
-      async (request) => bus.request(requests.billing.startCheckout, { userId: request.session!.userId, checkout: request.body }, { requestId: request.id, timeoutMs }),
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Start paying for a plan; answers the URL to open',
+          body: CheckoutRequestSchema,
+          response: { 200: CheckoutResponseSchema },
+        },
+      },
+      async (request) =>
+        bus.request(
+          requests.billing.startCheckout,
+          { userId: request.session!.userId, checkout: request.body },
+          { requestId: request.id, timeoutMs },
+        ),
     );
 
     app.get(
       '/payment/invoices',
-      { schema: { tags: ['billing'], summary: "The user's invoices", response: { 200: z.object({ invoices: z.array(InvoiceSchema) }) } } },
-      async (request) => bus.request(requests.billing.listInvoices, { userId: request.session!.userId }, { requestId: request.id, timeoutMs }),
+      {
+        schema: {
+          tags: ['billing'],
+          summary: "The user's invoices",
+          response: { 200: z.object({ invoices: z.array(InvoiceSchema) }) },
+        },
+      },
+      async (request) =>
+        bus.request(
+          requests.billing.listInvoices,
+          { userId: request.session!.userId },
+          { requestId: request.id, timeoutMs },
+        ),
     );
   };
 }

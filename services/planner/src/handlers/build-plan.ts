@@ -1,4 +1,11 @@
-import { bookTypeOf, FictionBookStateSchema, NonFictionBookStateSchema, requests, type BookState, type events } from '@bookwright/contracts';
+import {
+  bookTypeOf,
+  FictionBookStateSchema,
+  NonFictionBookStateSchema,
+  requests,
+  type BookState,
+  type events,
+} from '@bookwright/contracts';
 import type { EventMeta } from '@bookwright/kit';
 import { LlmError } from '@bookwright/ai';
 import type { z } from 'zod';
@@ -23,14 +30,26 @@ export function buildPlan(deps: PlannerHandlerDeps) {
       return;
     }
     const bookType = bookTypeOf(brief.genre);
-    const request = { prompt: brief.prompt, title: brief.title, language: brief.language, targetAudience: brief.targetAudience, genre: brief.genre, size: 'short' as const };
+    const request = {
+      prompt: brief.prompt,
+      title: brief.title,
+      language: brief.language,
+      targetAudience: brief.targetAudience,
+      genre: brief.genre,
+      size: 'short' as const,
+    };
     let state: BookState;
     try {
       const schema = bookType === 'fiction' ? FictionBookStateSchema : NonFictionBookStateSchema;
-      const result = await deps.llm.generateStructured<BookState>(schema, bookType === 'fiction' ? 'fiction_book_plan' : 'non_fiction_book_plan', planMessages(request, bookType), {
-        task: { kind: 'plan', bookType, request },
-        bookId,
-      });
+      const result = await deps.llm.generateStructured<BookState>(
+        schema,
+        bookType === 'fiction' ? 'fiction_book_plan' : 'non_fiction_book_plan',
+        planMessages(request, bookType),
+        {
+          task: { kind: 'plan', bookType, request },
+          bookId,
+        },
+      );
       state = normalizePlan(result.value);
     } catch (error) {
       const retryable = !(error instanceof LlmError) || error.retryable;

@@ -16,9 +16,11 @@ export function requestPlan(deps: PlannerHandlerDeps) {
       return await deps.bus.request(requests.book.create, { userId, plan, idempotencyKey: key }, { requestId });
     } catch (error) {
       // The book was not created: give the allowance back (best effort; billing's refund is idempotent).
-      await deps.bus.request(requests.billing.refundAllowance, { userId, kind: 'book', key }, { requestId }).catch((refundError: unknown) => {
-        deps.logger.error({ err: refundError, userId }, 'could not refund a book after a failed create');
-      });
+      await deps.bus
+        .request(requests.billing.refundAllowance, { userId, kind: 'book', key }, { requestId })
+        .catch((refundError: unknown) => {
+          deps.logger.error({ err: refundError, userId }, 'could not refund a book after a failed create');
+        });
       if (error instanceof AppError) throw error;
       throw new AppError(500, 'Failed to create book', { cause: error });
     }
