@@ -20,7 +20,15 @@ export type LlmTask =
   | { kind: 'plan'; bookType: BookType; request: PlanRequest }
   | {
       kind: 'chapter-part';
-      book: { title: string; genre: Genre; language: BookLanguage; targetAudience: string; bookType: BookType };
+      book: {
+        title: string;
+        genre: Genre;
+        language: BookLanguage;
+        targetAudience: string;
+        bookType: BookType;
+        /** Names from the plan's cast (fiction), so composed text can use the author's edited names. */
+        characterNames?: string[];
+      };
       chapter: { number: number; total: number; title: string; part: string; brief: string; keyPoints: string[] };
       /** 1-based part of the chapter being written, of partsTotal. */
       partNumber: number;
@@ -59,8 +67,16 @@ export interface TextResult {
 export interface LlmProvider {
   readonly name: 'openai' | 'offline';
   readonly model: string;
-  generateStructured<T>(schema: z.ZodType<T>, schemaName: string, messages: ChatMessage[], options: LlmCallOptions): Promise<StructuredResult<T>>;
-  generateText(messages: ChatMessage[], options: LlmCallOptions & { onDelta?: (text: string) => void }): Promise<TextResult>;
+  generateStructured<T>(
+    schema: z.ZodType<T>,
+    schemaName: string,
+    messages: ChatMessage[],
+    options: LlmCallOptions,
+  ): Promise<StructuredResult<T>>;
+  generateText(
+    messages: ChatMessage[],
+    options: LlmCallOptions & { onDelta?: (text: string) => void },
+  ): Promise<TextResult>;
 }
 
 /** A provider failure after retries. `retryable` = worth trying the whole step again later. */

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { Logger } from '@bookwright/kit';
+import {
+  LlmError,
+  type ChatMessage,
+  type LlmCallOptions,
+  type LlmProvider,
+  type LlmTask,
+  type LlmUsage,
+  type StructuredResult,
+  type TextResult,
+} from './llm-provider';
+import { composeChapterFacts } from './offline/compose-facts';
+import { composePlan } from './offline/compose-plan';
+import { composeChapterPart } from './offline/compose-prose';
+import { sleep } from './retry';
+
+export interface OfflineProviderOptions {
+  logger?: Logger;
+  /** Delay per call, to make benches and progress displays behave like a slow model. */
+  latencyMs?: number;
+}
+
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+/** What the offline writer answers for a task, before any schema is applied. */
+function answerFor(task: LlmTask): unknown {
+  switch (task.kind) {
+    case 'plan':
+      return composePlan(task.bookType, task.request);
+    case 'chapter-facts':
+      return composeChapterFacts(task);
+    case 'chapter-part':
+      return composeChapterPart(task);
+  }
+}
+
+/**
+ * The LLM port without a model: composes deterministic text from the task (never from the prompts), so the
+ * whole flow runs with no network and the same book always comes out the same. Every book it writes says
+ * so on its first page. Answers are validated against the caller's schema like any provider's, so a plan
+ * that drifts from the contracts fails loudly here rather than in the editor.
+ */
+export function createOfflineProvider(options: OfflineProviderOptions = {}): LlmProvider {
+  const latencyMs = options.latencyMs ?? 0;
+  const logger = options.logger;
+
+  async function delay(signal: AbortSignal | undefined): Promise<void> {
+    try {
+      if (latencyMs > 0) await sleep(latencyMs, signal);
+      else if (signal?.aborted) throw signal.reason;
+    } catch (reason) {
+      throw new LlmError('The LLM call was cancelled', false, { cause: reason });
+    }
+  }
+
+  function record(call: LlmCallOptions, messages: ChatMessage[], output: string): LlmUsage {
+    const usage = {
+      promptTokens: estimateTokens(messages.map((m) => m.content).join('\n')),
+      completionTokens: estimateTokens(output),
+    };
+    logger?.debug(
+      { bookId: call.bookId, purpose: call.task.kind, ...usage, model: 'offline' },
+      'LLM usage (offline writer, estimated)',
+    );
+    return usage;
+  }
+
+  return {
+    name: 'offline',
+    model: 'offline',
+
+    async generateStructured<T>(
+      schema: z.ZodType<T>,
+      schemaName: string,
+      messages: ChatMessage[],
+      call: LlmCallOptions,
+    ): Promise<StructuredResult<T>> {
+      await delay(call.signal);
+      if (call.task.kind === 'chapter-part') {
+        throw new LlmError('The offline writer answers chapter-part tasks as text (generateText)', false);
+      }
+      const answer = answerFor(call.task);
+      const result = schema.safeParse(answer);
+      if (!result.success) {
+        throw new LlmError(
+          `The offline writer's ${call.task.kind} answer does not match ${schemaName}: ${z.prettifyError(result.error)}`,
+          false,
+        );
+      }
+      return { value: result.data, usage: record(call, messages, JSON.stringify(answer)) };
+    },
+
+    async generateText(messages, call): Promise<TextResult> {
+      await delay(call.signal);
+      const answer = answerFor(call.task);
+      const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+      if (call.onDelta) {
+        // Paragraph by paragraph, like a model streaming, so progress displays have something to show.
+        const pieces = text.split(/(?<=\n\n)/);
+        for (const piece of pieces) call.onDelta(piece);
+      }
+      return { text, usage: record(call, messages, text), finishReason: 'stop' };
+    },
+  };
+}

@@ -1,0 +1,288 @@
+import {
+  genres,
+  type BookLanguage,
+  type BookType,
+  type Character,
+  type ContentChapter,
+  type FictionBookState,
+  type Genre,
+  type NonFictionBookState,
+  type PlanRequest,
+} from '@bookwright/contracts';
+import { bankFor, type LanguageBank } from './banks';
+import { Random, hashString } from './random';
+import { renderRandom } from './spintax';
+
+/** Fills `{slot}`s (and picks `[a|b]` options) of a bank phrase. */
+function fill(source: string, slots: Record<string, string>, random: Random): string {
+  return renderRandom(source, slots, () => random.next()).trim();
+}
+
+const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+const clip = (text: string, max: number) => {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  if (trimmed.length <= max) return trimmed;
+  const cut = trimmed.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+};
+
+/** The first sentence of the author's idea, to quote in the plan. */
+function firstSentence(text: string, max = 300): string {
+  const sentence = text.trim().split(/(?<=[.!?…])\s+|\n+/)[0] ?? text;
+  return clip(sentence, max);
+}
+
+// Function words of several book languages that are long enough to pass the length filter below.
+const stopWords = new Set(
+  [
+    'about',
+    'after',
+    'again',
+    'against',
+    'their',
+    'there',
+    'these',
+    'those',
+    'which',
+    'where',
+    'while',
+    'would',
+    'could',
+    'should',
+    'other',
+    'every',
+    'through',
+    'between',
+    'without',
+    'within',
+    'before',
+    'being',
+    'because',
+    'people',
+    'something',
+    'someone',
+    'story',
+    'book',
+    'novel',
+    'wants',
+    'about',
+    'einer',
+    'einem',
+    'einen',
+    'eines',
+    'nicht',
+    'nella',
+    'della',
+    'delle',
+    'quando',
+    'sobre',
+    'entre',
+    'desde',
+    'porque',
+    'cette',
+    'leurs',
+    'notre',
+    'votre',
+    'avant',
+    'après',
+    'které',
+    'která',
+    'který',
+    'kterou',
+    'jeho',
+    'które',
+    'który',
+    'która',
+    'przez',
+    'kiedy',
+  ].map((w) => w.toLocaleLowerCase()),
+);
+
+/** Distinctive words of the author's prompt and title, in order: the raw material of non-fiction topics. */
+export function keywords(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const word of text.match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? []) {
+    const lower = word.toLocaleLowerCase();
+    if ([...lower].length < 5 || stopWords.has(lower) || seen.has(lower)) continue;
+    seen.add(lower);
+    out.push(lower);
+  }
+  return out;
+}
+
+/** Phrases of one to three words between commas and "and"s of the prompt: "flour types", "hydration". */
+export function phrases(text: string, and: string): string[] {
+  const separators = new RegExp(`[,;:.!?()\\n]|\\s(?:${escapeRegExp(and)}|and|&)\\s`, 'iu');
+  return text
+    .split(separators)
+    .map((part) => part.trim().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
+    .filter((part) => {
+      const count = part.split(/\s+/).filter(Boolean).length;
+      return count >= 1 && count <= 3 && part.length >= 4 && !stopWords.has(part.toLocaleLowerCase());
+    });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const genreLabel = (genre: Genre) => genres.find((g) => g.value === genre)?.label ?? genre;
+
+/**
+ * The seeded cast of a book. It depends only on what a chapter-part task also knows (title, language, genre,
+ * audience), so the offline writer can name the same people the offline plan created.
+ */
+export function castFor(
+  book: { title: string; language: BookLanguage; genre: Genre; targetAudience: string },
+  bank: LanguageBank = bankFor(book.language),
+): string[] {
+  const random = new Random(
+    hashString(['cast', book.title, book.language, book.genre, book.targetAudience].join('\u0000')),
+  );
+  const count = random.int(4, Math.min(8, bank.names.length));
+  return random.sample(bank.names, count);
+}
+
+export function composePlan(bookType: BookType, request: PlanRequest): FictionBookState | NonFictionBookState {
+  const bank = bankFor(request.language);
+  const random = new Random(
+    hashString(
+      ['plan', request.title, request.prompt, request.language, request.genre, request.targetAudience].join('\u0000'),
+    ),
+  );
+  return bookType === 'fiction' ? composeFiction(request, bank, random) : composeNonFiction(request, bank, random);
+}
+
+function composeFiction(request: PlanRequest, bank: LanguageBank, random: Random): FictionBookState {
+  const cast = castFor(request, bank);
+  const hero = cast[0] as string;
+  const roles = bank.roles;
+  const characters: Character[] = cast.map((name, index) => {
+    const [from, to] = random.sample(bank.traits, 2) as [string, string];
+    const traits = random.sample(bank.traits, 2) as [string, string];
+    return {
+      name,
+      role: capitalise(
+        index < 2 ? (roles[index] as string) : (roles[2 + ((index - 2) % (roles.length - 2))] as string),
+      ),
+      arc: `${capitalise(from)} → ${to}`,
+      personality: `${capitalise(traits[0])}, ${traits[1]}`,
+      backstory: fill(random.pick(bank.plan.backstory), { name }, random),
+    };
+  });
+
+  const split = random.pick([
+    [4, 4, 4],
+    [3, 5, 4],
+    [4, 5, 3],
+    [3, 4, 5],
+  ]);
+  const titles = random.shuffle(bank.fictionTitles);
+  let chapterNumber = 0;
+  const acts = split.map((count, actIndex) => ({
+    actNumber: actIndex + 1,
+    description: fill(bank.plan.acts[actIndex] as string, { hero }, random),
+    chapters: Array.from({ length: count }, () => {
+      chapterNumber += 1;
+      const other = random.pick(cast.slice(1));
+      return {
+        chapterNumber,
+        title: titles[(chapterNumber - 1) % titles.length] as string,
+        purpose: fill(random.pick(bank.plan.purpose), { hero }, random),
+        summary: fill(random.pick(bank.plan.summary), { hero, other, element: random.pick(bank.elements) }, random),
+      };
+    }),
+  }));
+
+  return {
+    expandedIdea: {
+      subGenre: genreLabel(request.genre),
+      emotionalTone: capitalise(random.pick(bank.tones)),
+      themes: random.sample(bank.themes, 3).map(capitalise),
+      centralConflict: fill(bank.plan.conflict, { hero, title: request.title }, random),
+      worldBuilding: {
+        setting: fill(bank.plan.setting, { idea: firstSentence(request.prompt) }, random),
+        timePeriod: capitalise(random.pick(bank.periods)),
+        culturalContext: fill(bank.plan.culture, { audience: clip(request.targetAudience, 300) }, random),
+        uniqueElements: random.sample(bank.elements, 3).map(capitalise),
+      },
+      narrativeStyle: bank.plan.style,
+    },
+    characters,
+    plotOutline: { acts },
+  };
+}
+
+function composeNonFiction(request: PlanRequest, bank: LanguageBank, random: Random): NonFictionBookState {
+  const audience = clip(request.targetAudience, 300);
+  const topicCount = random.int(4, 6);
+  const keyTopics: string[] = [];
+  const addTopic = (topic: string) => {
+    const shown = capitalise(clip(topic, 120));
+    if (keyTopics.length < topicCount && !keyTopics.some((t) => t.toLocaleLowerCase() === shown.toLocaleLowerCase())) {
+      keyTopics.push(shown);
+    }
+  };
+  // Short phrases of the prompt ("flour types", "hydration") make the best topics; single distinctive
+  // words come next, the bank's generic angles last.
+  for (const phrase of phrases(request.prompt, bank.words.and)) addTopic(phrase);
+  for (const word of keywords(`${request.title} ${request.prompt}`)) addTopic(word);
+  for (const aspect of random.shuffle(bank.aspects)) addTopic(aspect);
+
+  const sectionCount = random.int(3, 4);
+  const perSection = 12 / sectionCount;
+  const aspects = random.shuffle(bank.aspects);
+  let chapterNumber = 0;
+  const sections = Array.from({ length: sectionCount }, (_, index) => {
+    const topic = keyTopics[index % keyTopics.length] as string;
+    return {
+      sectionNumber: index + 1,
+      title: topic,
+      objective: fill(bank.plan.objective, { topic }, random),
+      chapters: Array.from({ length: perSection }, (): ContentChapter => {
+        chapterNumber += 1;
+        const title = `${topic}: ${aspects[(chapterNumber - 1) % aspects.length] as string}`;
+        return {
+          chapterNumber,
+          title,
+          summary: fill(bank.plan.chapterSummary, { topic: title, audience }, random),
+          keyPoints: random
+            .sample(bank.plan.keyPoints, random.int(3, Math.min(4, bank.plan.keyPoints.length)))
+            .map((point) => fill(point, { topic }, random)),
+        };
+      }),
+    };
+  });
+
+  const researchCount = random.int(4, 8);
+  const researchSubjects = [...keyTopics, ...aspects.map((aspect) => `${keyTopics[0] as string}: ${aspect}`)];
+  const topics = researchSubjects.slice(0, researchCount).map((topic) => ({
+    title: topic,
+    query: clip(fill(bank.plan.query, { topic, audience }, random), 1_000),
+    summary: fill(bank.plan.research, { topic }, random),
+    tags: [...new Set([topic.toLocaleLowerCase(), genreLabel(request.genre).toLocaleLowerCase()])].map((tag) =>
+      clip(tag, 100),
+    ),
+  }));
+
+  return {
+    expandedIdea: {
+      subGenre: genreLabel(request.genre),
+      emotionalTone: capitalise(random.pick(bank.tones)),
+      themes: random.sample(bank.themes, 3).map(capitalise),
+      centralConflict: fill(bank.plan.question, { title: request.title, audience }, random),
+      keyTopics,
+      learningObjectives: random
+        .sample(keyTopics, Math.min(keyTopics.length, random.int(3, 4)))
+        .map((topic, index) =>
+          fill(bank.plan.learning[index % bank.plan.learning.length] as string, { topic }, random),
+        ),
+    },
+    researches: { topics },
+    contentOutline: {
+      structure: fill(bank.plan.structure, { sections: String(sectionCount), chapters: '12' }, random),
+      sections,
+    },
+  };
+}

@@ -1,0 +1,2 @@
+// Test and bench helpers; production code imports '@bookwright/ai', never this entry.
+export * from './scripted-openai-server';
