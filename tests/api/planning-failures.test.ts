@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FictionBookStateSchema, type Book } from '@bookwright/contracts';
+import { createOfflineProvider } from '@bookwright/ai';
+import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
+import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { openEventStream } from '../support/event-stream';
+
+// The whole system with the openai provider pointed at a local OpenAI-compatible server: the planner's
+// real SDK path, its repair round, the failed status with a readable reason, and the retry.
+describe('planning with a model that misbehaves', () => {
+  let llm: ScriptedOpenAiServer;
+  let system: TestSystem;
+  beforeAll(async () => {
+    llm = await startScriptedOpenAiServer({ respond: () => ({ content: '{"expandedIdea": "not an object"}' }) });
+    system = await startTestSystem({
+      LLM_PROVIDER: 'openai',
+      OPENAI_BASE_URL: llm.baseURL,
+      OPENAI_API_KEY: 'test-key',
+      LLM_MAX_RETRIES: '0',
+    });
+  });
+  afterAll(async () => {
+    await system?.stop();
+    await llm?.close();
+  });
+
+  async function waitFor(client: HttpClient, bookId: string, status: string): Promise<Book> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const book = (await client.get<Book>(`/api/v1/book/${bookId}`)).body;
+      if (book.status === status) return book;
+      if (Date.now() > deadline) throw new Error(`still ${book.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('fails the book with a reason after one repair round, and a retry plans it', async () => {
+    const client = system.client();
+    await client.post('/api/v1/auth/sign-up', newAccount());
+    await client.post('/api/v1/payment', { accountType: 'starter', currency: 'eur' });
+    const stream = await openEventStream(system.url, client);
+    const request = {
+      prompt: 'A cartographer maps a city that rearranges itself every night.',
+      title: 'The Night Map',
+      language: 'czech',
+      targetAudience: 'Young adults',
+      genre: 'fantasy',
+      size: 'short',
+    };
+    const book = (await client.post<Book>('/api/v1/agent/plan', request)).body;
+
+    const failed = await waitFor(client, book._id, 'failed');
+    expect(failed.failure).toMatchObject({
+      step: 'planning',
+      reason: 'The AI could not produce a valid plan for this book. Retry to try again.',
+    });
+    const planCalls = llm.chatRequests().length;
+    expect(planCalls).toBe(2); // the answer and one repair round
+    const repair = llm
+      .chatRequests()[1]!
+      .body.messages!.map((m) => m.content)
+      .join('\n');
+    expect(repair).toMatch(/expandedIdea/);
+    // The prompt carried the request's language and audience.
+    const prompt = llm
+      .chatRequests()[0]!
+      .body.messages!.map((m) => m.content)
+      .join('\n');
+    expect(prompt).toContain('Czech');
+    expect(prompt).toContain('Young adults');
+    await stream.waitFor((events) =>
+      events.some(
+        (e) => e.event === 'book.failed' && e.data.bookId === book._id && e.data.reason === failed.failure?.reason,
+      ),
+    );
+
+    // The model recovers; the author retries.
+    const good = await createOfflineProvider().generateStructured(FictionBookStateSchema, 'fiction_book_plan', [], {
+      task: {
+        kind: 'plan',
+        bookType: 'fiction',
+        request: { ...request, language: 'czech', genre: 'fantasy', size: 'short' },
+      },
+    });
+    llm.respondWith(() => ({ json: good.value }));
+    const retried = await client.post<Book>(`/api/v1/book/${book._id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body.status).toBe('planning');
+    const planned = await waitFor(client, book._id, 'validation');
+    expect(planned.failure).toBeNull();
+    expect(FictionBookStateSchema.parse(planned.bookState).plotOutline.acts.length).toBeGreaterThan(0);
+    // A retry is not a new book: the allowance was used once.
+    expect((await client.get('/api/v1/user/current-user')).body.booksLeftThisMonth).toBe(9);
+    expect((await client.post(`/api/v1/book/${book._id}/retry`)).status).toBe(409);
+    stream.close();
+  });
+});
