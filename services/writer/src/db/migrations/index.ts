@@ -1,0 +1,5 @@
+import { outboxMigration, type Migration } from '@bookwright/kit';
+import { writingJobsMigration } from './0001_writing_jobs';
+
+/** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
+export const migrations: Migration[] = [outboxMigration, writingJobsMigration];

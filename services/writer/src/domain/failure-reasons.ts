@@ -1,0 +1,10 @@
+/** Why writing stopped, in words an author can act on (shown on the book, ≤ 1,000 characters). */
+export const failureReasons = {
+  aiUnavailable: (chapter: number) => `The AI service did not answer. Retry to continue from chapter ${chapter}.`,
+  aiRefused: (chapter: number) =>
+    `The AI service refused to write chapter ${chapter}. Retry to continue from chapter ${chapter}; if it fails again, contact support.`,
+  internal: (chapter: number) =>
+    `Writing stopped because of an unexpected error. Retry to continue from chapter ${chapter}.`,
+  noPlan: 'The book has no plan to write from. Plan the book again, then confirm its structure.',
+  noChapters: 'The plan has no chapters. Add chapters to the plan, then confirm it again.',
+} as const;

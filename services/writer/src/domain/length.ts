@@ -1,0 +1,82 @@
+import { pageEstimate } from '@bookwright/contracts';
+
+/**
+ * Length targets. The spec's page estimate (§9) counts characters: characters / 5 = words, words / 250 =
+ * pages. Budgets are therefore kept in characters of the manuscript text, which is exactly what the
+ * estimate counts whatever the language, and turned into "about N words" only for the model.
+ */
+
+/** Pages a finished book should have: a short ("Standard") book is about 100 pages (spec §9). */
+export const targetPagesBySize = { short: 100, long: 160 } as const satisfies Record<string, number>;
+
+/** Characters of typical prose per word, spaces and punctuation included (the estimate assumes 5). */
+export const proseCharsPerWord = 5.8;
+
+/** Models rarely write more than ~2,000 words per call, so one call asks for at most this many. */
+export const maxWordsPerPart = 1_500;
+
+/** A chapter shorter than this share of its budget is extended with further parts. */
+export const extendBelowShare = 0.9;
+
+/** At most this many extension parts per chapter, so a model that keeps stopping early cannot loop. */
+export const maxExtensionParts = 2;
+
+/** A part never asks for fewer words than this (a tiny request makes a model wrap up at once). */
+const minWordsPerRequest = 150;
+
+export interface ChapterBudget {
+  chapterNumber: number;
+  /** Characters of prose this chapter should have (its share of the book). */
+  targetChars: number;
+  /** The same target as the model is asked for it: about this many words. */
+  targetWords: number;
+  /** Calls the chapter is written in at first; more are added when it ends up short. */
+  parts: number;
+}
+
+/**
+ * Splits the book's character budget evenly across its chapters, after setting aside the headings the
+ * manuscript adds, so the assembled manuscript lands on the target page count.
+ */
+export function chapterBudgets(
+  chapters: { number: number; heading: string }[],
+  size: keyof typeof targetPagesBySize,
+): ChapterBudget[] {
+  if (chapters.length === 0) return [];
+  const totalChars = targetPagesBySize[size] * pageEstimate.wordsPerPage * pageEstimate.charsPerWord;
+  // Each heading is a block of its own, joined to the next by a blank line.
+  const headingChars = chapters.reduce((sum, c) => sum + c.heading.length + 4, 0);
+  const perChapter = Math.max(minWordsPerRequest * proseCharsPerWord, (totalChars - headingChars) / chapters.length);
+  return chapters.map((c) => {
+    const targetChars = Math.round(perChapter);
+    const targetWords = wordsForChars(targetChars);
+    return { chapterNumber: c.number, targetChars, targetWords, parts: Math.ceil(targetWords / maxWordsPerPart) };
+  });
+}
+
+/** The words to ask a model for so that it writes about `chars` characters. */
+export function wordsForChars(chars: number, charsPerWord: number = proseCharsPerWord): number {
+  return Math.max(minWordsPerRequest, Math.round(chars / charsPerWord));
+}
+
+/**
+ * Words to ask for in the next part: what is still missing, shared by the parts still to come. Once some
+ * of the chapter is written, its own characters per word (longer in German or Finnish than in English)
+ * replace the default, so the following parts correct the length of the first.
+ */
+export function wordsForNextPart(
+  budget: ChapterBudget,
+  written: { characters: number; words: number },
+  partsLeft: number,
+): number {
+  const missing = Math.max(0, budget.targetChars - written.characters);
+  const charsPerWord =
+    written.words >= 100 ? Math.min(10, Math.max(4, written.characters / written.words)) : proseCharsPerWord;
+  return Math.min(maxWordsPerPart, wordsForChars(missing / Math.max(1, partsLeft), charsPerWord));
+}
+
+/** Whitespace-separated words: what authors and the book service call the word count. */
+export function countWords(text: string): number {
+  const matches = text.match(/\S+/g);
+  return matches ? matches.length : 0;
+}

@@ -1,0 +1,86 @@
+import {
+  documentText,
+  estimatePages,
+  TiptapDocumentSchema,
+  type BookLanguage,
+  type TiptapDocument,
+  type TiptapNode,
+} from '@bookwright/contracts';
+import { countWords } from './length';
+import { proseToBlocks } from './prose-to-tiptap';
+
+export interface ManuscriptChapter {
+  number: number;
+  title: string;
+  /** The chapter's prose as the model wrote it (paragraphs, `*emphasis*`, `**strong**`). */
+  text: string;
+}
+
+/** "Chapter 3: The Harbour" in the book's language ("3. fejezet: …" where the number comes first). */
+export function chapterHeading(language: BookLanguage, number: number, title: string): string {
+  const label = chapterLabels[language](number);
+  const cleanTitle = title.trim();
+  return cleanTitle ? `${label}: ${cleanTitle}` : label;
+}
+
+const before = (word: string) => (n: number) => `${word} ${n}`;
+const after = (word: string) => (n: number) => `${n}. ${word}`;
+
+const chapterLabels: Record<BookLanguage, (n: number) => string> = {
+  albanian: before('Kapitulli'),
+  croatian: before('Poglavlje'),
+  czech: before('Kapitola'),
+  danish: before('Kapitel'),
+  dutch: before('Hoofdstuk'),
+  english: before('Chapter'),
+  estonian: after('peatükk'),
+  finnish: before('Luku'),
+  french: before('Chapitre'),
+  german: before('Kapitel'),
+  hungarian: after('fejezet'),
+  italian: before('Capitolo'),
+  latvian: after('nodaļa'),
+  lithuanian: (n) => `${n} skyrius`,
+  norwegian: before('Kapittel'),
+  polish: before('Rozdział'),
+  portuguese: before('Capítulo'),
+  romanian: before('Capitolul'),
+  slovak: before('Kapitola'),
+  slovenian: before('Poglavje'),
+  spanish: before('Capítulo'),
+  swedish: before('Kapitel'),
+  turkish: after('Bölüm'),
+};
+
+/**
+ * The whole book as one editor document: each chapter a level-1 heading followed by its prose. Throws
+ * if the result is not a valid document, so an invalid manuscript is never stored.
+ */
+export function assembleManuscript(options: {
+  language: BookLanguage;
+  /** Non-fiction may contain lists; in fiction "- " lines are dialogue. */
+  allowLists: boolean;
+  chapters: ManuscriptChapter[];
+}): TiptapDocument {
+  const content: TiptapNode[] = [];
+  for (const chapter of [...options.chapters].sort((a, b) => a.number - b.number)) {
+    content.push({
+      type: 'heading',
+      attrs: { level: 1 },
+      content: [{ type: 'text', text: chapterHeading(options.language, chapter.number, chapter.title) }],
+    });
+    content.push(...proseToBlocks(chapter.text, { lists: options.allowLists }));
+  }
+  return TiptapDocumentSchema.parse({ type: 'doc', content });
+}
+
+/** Words and the spec's page estimate of a document. */
+export function manuscriptStats(document: TiptapDocument): { characters: number; words: number; pages: number } {
+  const text = documentText(document);
+  return { characters: text.length, words: countWords(text), pages: estimatePages(text.length) };
+}
+
+/** The characters of a chapter's prose as the page estimate will count them in the assembled manuscript. */
+export function proseLength(prose: string, allowLists: boolean): number {
+  return documentText({ type: 'doc', content: proseToBlocks(prose, { lists: allowLists }) }).length;
+}

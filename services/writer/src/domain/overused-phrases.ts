@@ -1,0 +1,96 @@
+/**
+ * Finds the phrases a model keeps repeating ("a shiver ran down", "took a deep breath") in the text
+ * written so far, so the next prompts can ask it to avoid them. Computed locally, language-agnostic:
+ * word n-grams of 3 to 5 words, counted within clauses (never across sentence punctuation), keeping
+ * those that occur more often than a threshold that grows with the amount of text.
+ */
+
+export interface OverusedPhrase {
+  phrase: string;
+  count: number;
+}
+
+export interface OverusedPhraseOptions {
+  /** Shortest and longest phrase in words. Default 3 and 5. */
+  minWords?: number;
+  maxWords?: number;
+  /** A phrase must occur at least this often. Default 4. */
+  minCount?: number;
+  /** ...and at least once per this many words of text. Default 4,000. */
+  wordsPerOccurrence?: number;
+  /** Words that make a phrase uninteresting (character names, which recur by nature). Case-insensitive. */
+  ignoreWords?: Iterable<string>;
+  /** At most this many phrases, most frequent first. Default 12. */
+  limit?: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+// Clause boundaries: sentence and clause punctuation, dashes, quotes and line breaks.
+const CLAUSE_BREAK = /[.!?;:,()[\]{}"“”«»„—–…\n]+/u;
+
+/** A phrase whose words are all this short is grammar ("and it was", "in the"), not style. */
+const SHORT_WORD = 3;
+
+export function findOverusedPhrases(texts: Iterable<string>, options: OverusedPhraseOptions = {}): OverusedPhrase[] {
+  const minWords = options.minWords ?? 3;
+  const maxWords = options.maxWords ?? 5;
+  const minCount = options.minCount ?? 4;
+  const wordsPerOccurrence = options.wordsPerOccurrence ?? 4_000;
+  const limit = options.limit ?? 12;
+  const ignore = new Set<string>();
+  for (const word of options.ignoreWords ?? []) for (const w of word.toLowerCase().match(WORD) ?? []) ignore.add(w);
+
+  const counts = new Map<string, number>();
+  let totalWords = 0;
+  for (const text of texts) {
+    for (const clause of text.split(CLAUSE_BREAK)) {
+      const words = clause.toLowerCase().match(WORD);
+      if (!words) continue;
+      totalWords += words.length;
+      for (let n = minWords; n <= maxWords; n += 1) {
+        for (let start = 0; start + n <= words.length; start += 1) {
+          const gram = words.slice(start, start + n);
+          if (gram.every((w) => w.length <= SHORT_WORD) || gram.some((w) => ignore.has(w))) continue;
+          const key = gram.join(' ');
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+      }
+    }
+  }
+
+  const threshold = Math.max(minCount, Math.ceil(totalWords / wordsPerOccurrence));
+  const frequent = [...counts].filter(([, count]) => count >= threshold);
+  // Longest first, so a shorter phrase that only occurs inside a kept longer one can be dropped.
+  frequent.sort(([a, ca], [b, cb]) => wordCount(b) - wordCount(a) || cb - ca || a.localeCompare(b));
+  const kept: OverusedPhrase[] = [];
+  // Kept phrases and the ones they cover, which cover further ones in turn.
+  const accounted: OverusedPhrase[] = [];
+  for (const [phrase, count] of frequent) {
+    // "took a deep" adds nothing next to "took a deep breath", nor does the next window of the same
+    // repeated sentence ("kalter wind wehte über das" after "ein kalter wind wehte über"), unless it is
+    // also common on its own.
+    const covering = accounted.find((k) => ` ${k.phrase} `.includes(` ${phrase} `) || overlaps(k.phrase, phrase));
+    accounted.push({ phrase, count });
+    if (covering && count < covering.count * 1.5) continue;
+    kept.push({ phrase, count });
+  }
+  kept.sort(
+    (a, b) => b.count - a.count || wordCount(b.phrase) - wordCount(a.phrase) || a.phrase.localeCompare(b.phrase),
+  );
+  return kept.slice(0, limit);
+}
+
+/** One phrase's last words are the other's first words (at least two of them). */
+function overlaps(a: string, b: string): boolean {
+  const wa = a.split(' ');
+  const wb = b.split(' ');
+  for (let k = Math.min(wa.length, wb.length) - 1; k >= 2; k -= 1) {
+    if (wa.slice(-k).join(' ') === wb.slice(0, k).join(' ')) return true;
+    if (wb.slice(-k).join(' ') === wa.slice(0, k).join(' ')) return true;
+  }
+  return false;
+}
+
+function wordCount(phrase: string): number {
+  return phrase.split(' ').length;
+}

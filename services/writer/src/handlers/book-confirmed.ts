@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, bookRequests, plannedChapters, type events } from '@bookwright/contracts';
+import type { EventMeta } from '@bookwright/kit';
+import type { z } from 'zod';
+import { failureReasons } from '../domain/failure-reasons';
+import { jobsRepository } from '../repositories/jobs.repository';
+import { jobBriefOf } from '../writing/job';
+import type { WriterHandlerDeps } from './deps';
+
+type BookConfirmed = z.output<(typeof events.bookConfirmed)['schema']>;
+
+/**
+ * `book.confirmed`: the author confirmed the plan (attempt 1) or pressed retry after a failure (a higher
+ * attempt). The first confirmation snapshots the plan into a job; a later attempt resumes that job with
+ * the chapters it already has; a redelivered event finds its attempt recorded and changes nothing. The
+ * writing itself runs in the background (it takes minutes): the event is acknowledged once the job is
+ * safely in the database, and the database — not the bus — is what a restarted writer resumes from.
+ */
+export function onBookConfirmed(deps: WriterHandlerDeps) {
+  return async (event: BookConfirmed, meta: EventMeta): Promise<void> => {
+    const logger = meta.logger.child({ bookId: event.bookId, attempt: event.attempt });
+    let job = await jobsRepository.findByBook(deps.db, event.bookId);
+    if (!job) {
+      const brief = await fetchBrief(deps, event.bookId);
+      if (!brief) {
+        logger.warn('confirmed book no longer exists: nothing to write');
+        return;
+      }
+      if (brief.status !== 'writing') {
+        logger.warn({ status: brief.status }, 'confirmed book is not waiting to be written: ignored');
+        return;
+      }
+      const chapters = brief.bookState ? plannedChapters(brief.bookState) : [];
+      if (!brief.bookState || chapters.length === 0) {
+        const reason = brief.bookState ? failureReasons.noChapters : failureReasons.noPlan;
+        logger.warn({ reason }, 'nothing to write');
+        await deps.bus.request(bookRequests.recordFailure, { bookId: event.bookId, step: 'writing', reason });
+        return;
+      }
+      await jobsRepository.insert(deps.db, {
+        id: randomUUID(),
+        bookId: event.bookId,
+        userId: brief.userId,
+        attempt: event.attempt,
+        brief: jobBriefOf(brief),
+        plan: brief.bookState,
+        chaptersTotal: chapters.length,
+      });
+      // Whoever won a concurrent insert, this is the book's job now.
+      job = await jobsRepository.findByBook(deps.db, event.bookId);
+      if (!job) throw new Error(`writing job of book ${event.bookId} vanished`);
+      logger.info({ jobId: job.id, chapters: chapters.length }, 'plan snapshot taken');
+    }
+
+    const firstSeen = await jobsRepository.recordAttempt(deps.db, {
+      bookId: event.bookId,
+      attempt: event.attempt,
+      jobId: job.id,
+    });
+    if (firstSeen) {
+      const updated = await jobsRepository.applyAttempt(deps.db, job.id, event.attempt);
+      if (updated && job.status === 'failed')
+        logger.info({ jobId: job.id }, 'retry: resuming from the chapters written');
+      job = updated ?? job;
+    }
+
+    if (job.status === 'writing') await deps.runner.ensureRunning(job.id);
+    // Harmless when the book service has it already (it answers applied: false); needed when it lost it.
+    else if (job.status === 'completed') await deps.runner.resendCompletion(job);
+  };
+}
+
+async function fetchBrief(deps: WriterHandlerDeps, bookId: string) {
+  try {
+    return await deps.bus.request(bookRequests.getBrief, { bookId });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return undefined;
+    throw error;
+  }
+}

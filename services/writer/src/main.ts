@@ -1,0 +1,4 @@
+import { runStandalone } from '@bookwright/kit';
+import { writerService } from './service';
+
+await runStandalone(writerService);

@@ -1,0 +1,59 @@
+import { sql, type Kysely } from 'kysely';
+import type { WriterDatabase, WrittenChapterRow } from '../db/schema';
+
+type Db = Kysely<WriterDatabase>;
+
+export interface NewChapter {
+  jobId: string;
+  chapterNumber: number;
+  title: string;
+  text: string;
+  words: number;
+  characters: number;
+  summary: string;
+  facts: string[];
+  parts: number;
+  attempt: number;
+}
+
+export const chaptersRepository = {
+  listForJob(db: Db, jobId: string): Promise<WrittenChapterRow[]> {
+    return db
+      .selectFrom('written_chapters')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .orderBy('chapter_number')
+      .execute();
+  },
+
+  /** Commits a chapter once; false when the (job, chapter) row already exists. */
+  async insert(db: Db, chapter: NewChapter): Promise<boolean> {
+    const result = await db
+      .insertInto('written_chapters')
+      .values({
+        job_id: chapter.jobId,
+        chapter_number: chapter.chapterNumber,
+        title: chapter.title,
+        text: chapter.text,
+        words: chapter.words,
+        characters: chapter.characters,
+        summary: chapter.summary,
+        facts: JSON.stringify(chapter.facts),
+        parts: chapter.parts,
+        attempt: chapter.attempt,
+      })
+      .onConflict((oc) => oc.columns(['job_id', 'chapter_number']).doNothing())
+      .returning('chapter_number')
+      .executeTakeFirst();
+    return result !== undefined;
+  },
+
+  async count(db: Db, jobId: string): Promise<number> {
+    const row = await db
+      .selectFrom('written_chapters')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};

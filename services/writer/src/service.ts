@@ -1,0 +1,91 @@
+import { hostname } from 'node:os';
+import { events, requests } from '@bookwright/contracts';
+import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
+import { defineService, OutboxRelay, on, type Logger, type Subscription } from '@bookwright/kit';
+import { WriterConfigSchema, type WriterConfig } from './config';
+import { migrations } from './db/migrations';
+import type { WriterDatabase } from './db/schema';
+import { onBookConfirmed } from './handlers/book-confirmed';
+import type { WriterTuning } from './writing/deps';
+import { WritingRunner } from './writing/writing-runner';
+
+export interface WriterServiceOptions {
+  /** The LLM to write with; default the provider the configuration names. Tests pass their own. */
+  llm?: (config: WriterConfig, logger: Logger) => LlmProvider;
+  /** Overrides of the configured pacing (tests shorten the back-off). */
+  tuning?: Partial<WriterTuning>;
+  /** This writer's name in job leases; default WRITER_INSTANCE_ID, then the host name. */
+  instanceId?: string;
+}
+
+/** The writer: turns a confirmed plan into the book's manuscript, chapter by chapter, resuming after a crash. */
+export function createWriterService(options: WriterServiceOptions = {}) {
+  return defineService({
+    name: 'writer',
+    configSchema: WriterConfigSchema,
+    async start({ config, logger, bus, blobs, openDatabase }) {
+      const llm = (options.llm ?? createLlmProvider)(config, logger);
+      const database = await openDatabase<WriterDatabase>(migrations);
+      const relay = new OutboxRelay({ db: database.db, bus, logger, events });
+      relay.start();
+      const tuning: WriterTuning = {
+        concurrency: config.WRITER_CONCURRENCY,
+        chapterAttempts: config.WRITER_CHAPTER_ATTEMPTS,
+        retryBaseMs: config.WRITER_RETRY_BASE_MS,
+        leaseMs: config.WRITER_LEASE_MS,
+        sweepMs: config.WRITER_SWEEP_MS,
+        requestTimeoutMs: config.WRITER_BOOK_TIMEOUT_MS,
+        ...options.tuning,
+      };
+      const runner = new WritingRunner({
+        db: database.db,
+        bus,
+        blobs,
+        relay,
+        llm,
+        logger,
+        tuning,
+        instanceId: options.instanceId ?? config.WRITER_INSTANCE_ID ?? hostname(),
+      });
+      logger.info({ llm: llm.name, model: llm.model, concurrency: tuning.concurrency }, 'writer starting');
+
+      const subscriptions: Subscription[] = [];
+      const stopAll = async () => {
+        await Promise.all(subscriptions.map((s) => s.stop()));
+        await runner.stop();
+        await relay.stop();
+        // Progress committed in the last moments goes out now rather than with the next start.
+        await relay.publishPending().catch((error: unknown) => {
+          logger.warn({ err: error }, 'outbox not flushed on stop; it is published after the next start');
+        });
+        await database.close();
+      };
+      try {
+        // Unfinished jobs first: the database, not the bus, is what survives a restart.
+        await runner.start();
+        subscriptions.push(
+          await bus.serve(requests.writer.health, async () => {
+            await database.db.selectFrom('writing_jobs').select('id').limit(1).execute();
+            return { status: 'ok' as const };
+          }),
+        );
+        // Generous redelivery: a confirmation must survive the book service being away for a deploy.
+        const handlers = [on(events.bookConfirmed, onBookConfirmed({ db: database.db, bus, runner }))];
+        subscriptions.push(await bus.consume('writer', handlers, { maxDeliver: 30, retryDelayMs: 5_000 }));
+      } catch (error) {
+        await stopAll();
+        throw error;
+      }
+
+      return {
+        async ready() {
+          await database.db.selectFrom('writing_jobs').select('id').limit(1).execute();
+          return true;
+        },
+        stop: stopAll,
+      };
+    },
+  });
+}
+
+export const writerService = createWriterService();

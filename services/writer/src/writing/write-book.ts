@@ -1,0 +1,259 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { bookRequests, events } from '@bookwright/contracts';
+import { LlmError } from '@bookwright/ai';
+import { enqueueEvent } from '@bookwright/kit';
+import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../domain/continuity';
+import { failureReasons } from '../domain/failure-reasons';
+import { assembleManuscript, manuscriptStats } from '../domain/manuscript';
+import { findOverusedPhrases } from '../domain/overused-phrases';
+import { chaptersRepository } from '../repositories/chapters.repository';
+import { jobsRepository } from '../repositories/jobs.repository';
+import type { WriterDeps } from './deps';
+import { manuscriptKey, type LoadedJob } from './job';
+import type { Slots } from './slots';
+import { UsageMeter, writeChapter, type WrittenChapter } from './write-chapter';
+
+/** Another instance took the job over (this one's lease ran out): stop without touching it. */
+export class LeaseLostError extends Error {
+  constructor(jobId: string) {
+    super(`lease of writing job ${jobId} lost`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+export type BookOutcome = 'completed' | 'failed';
+
+interface FinishedChapter extends FinishedChapterNotes {
+  text: string;
+}
+
+/**
+ * Writes the unfinished chapters of a job, at most `slots` at a time across the process, in reading
+ * order; commits each as it completes; then assembles and hands over the manuscript, or records why
+ * writing failed. Rejects with the signal's reason when aborted (nothing partial is committed) and with
+ * LeaseLostError when another instance took the job over.
+ */
+export async function writeBook(
+  deps: WriterDeps,
+  job: LoadedJob,
+  slots: Slots,
+  signal: AbortSignal,
+): Promise<BookOutcome> {
+  const logger = deps.logger.child({ bookId: job.bookId, jobId: job.id, attempt: job.attempt });
+  const usage = new UsageMeter();
+  const bible = storyBible(job.plan);
+  const characterNames = 'characters' in job.plan ? job.plan.characters.map((c) => c.name) : [];
+
+  const finished = new Map<number, FinishedChapter>();
+  for (const row of await chaptersRepository.listForJob(deps.db, job.id)) {
+    finished.set(row.chapter_number, {
+      number: row.chapter_number,
+      title: row.title,
+      summary: row.summary,
+      facts: row.facts,
+      text: row.text,
+    });
+  }
+  const pending = job.chapters.filter((c) => !finished.has(c.number));
+  if (pending.length < job.chapters.length) {
+    logger.info({ finished: finished.size, total: job.chapters.length }, 'resuming from the chapters already written');
+  }
+
+  let failure: { chapter: number; error: unknown } | undefined;
+  let leaseLost: LeaseLostError | undefined;
+  const running = new Set<Promise<void>>();
+  try {
+    for (const chapter of pending) {
+      const budget = job.budgets.get(chapter.number);
+      if (!budget) throw new Error(`no budget for chapter ${chapter.number}`);
+      const release = await slots.acquire(signal);
+      if (failure || leaseLost || signal.aborted) {
+        release();
+        break;
+      }
+      // The continuity of this chapter is what is finished now; chapters still in flight count by their plan.
+      const continuity = chapterContinuity({
+        number: chapter.number,
+        bible,
+        planned: job.chapters.map((c) => ({ number: c.number, title: c.title, brief: c.brief })),
+        finished,
+        avoidPhrases: findOverusedPhrases(
+          [...finished.values()].map((c) => c.text),
+          { ignoreWords: characterNames.flatMap((name) => name.split(/\s+/)) },
+        ).map((p) => p.phrase),
+      });
+      const task = (async () => {
+        try {
+          const written = await withRetries(deps, chapter.number, signal, () =>
+            writeChapter({
+              llm: deps.llm,
+              bookId: job.bookId,
+              book: job.brief,
+              characterNames,
+              chapter,
+              budget,
+              continuity,
+              usage,
+              signal,
+              logger,
+            }),
+          );
+          await commitChapter(deps, job, written, usage);
+          finished.set(written.number, { ...written });
+          logger.info(
+            {
+              chapter: written.number,
+              words: written.words,
+              characters: written.characters,
+              target: budget.targetChars,
+              parts: written.parts,
+            },
+            'chapter written',
+          );
+        } catch (error) {
+          if (error instanceof LeaseLostError) leaseLost ??= error;
+          else if (!signal.aborted) failure ??= { chapter: chapter.number, error };
+        } finally {
+          release();
+        }
+      })();
+      running.add(task);
+      void task.finally(() => running.delete(task));
+    }
+  } catch (error) {
+    // Only an abort while waiting for a slot lands here; the chapters in flight still have to settle.
+    if (!signal.aborted) throw error;
+  } finally {
+    await Promise.all(running);
+    // Calls of chapters that did not get committed still cost tokens.
+    await jobsRepository.addUsage(deps.db, job.id, usage.take()).catch((error: unknown) => {
+      logger.warn({ err: error }, 'could not record token usage');
+    });
+  }
+
+  signal.throwIfAborted();
+  if (leaseLost) throw leaseLost;
+  if (failure) {
+    const firstUnfinished = job.chapters.find((c) => !finished.has(c.number))?.number ?? failure.chapter;
+    const reason = failureReason(failure.error, firstUnfinished);
+    logger.error({ err: failure.error, chapter: failure.chapter, reason }, 'writing failed');
+    await jobsRepository.markFailed(deps.db, job.id, deps.instanceId, reason);
+    await reportFailure(deps, job.id, job.bookId, reason);
+    return 'failed';
+  }
+  await finishBook(deps, job);
+  return 'completed';
+}
+
+/** Tries a chapter up to `chapterAttempts` times with doubling back-off; a refusal is not tried again. */
+async function withRetries(
+  deps: WriterDeps,
+  chapter: number,
+  signal: AbortSignal,
+  write: () => Promise<WrittenChapter>,
+): Promise<WrittenChapter> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      signal.throwIfAborted();
+      const final = attempt >= deps.tuning.chapterAttempts || (error instanceof LlmError && !error.retryable);
+      if (final) throw error;
+      const delay = deps.tuning.retryBaseMs * 2 ** (attempt - 1);
+      deps.logger.warn({ err: error, chapter, attempt, retryInMs: delay }, 'chapter failed: will try again');
+      await sleep(delay, undefined, { signal });
+    }
+  }
+}
+
+/**
+ * One transaction: the chapter row, the job's token usage and the progress event (outbox). Only the
+ * instance holding the job's lease may commit, and a chapter is committed once.
+ */
+async function commitChapter(
+  deps: WriterDeps,
+  job: LoadedJob,
+  chapter: WrittenChapter,
+  usage: UsageMeter,
+): Promise<void> {
+  const spent = usage.take();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      if (!(await jobsRepository.holdsLease(trx, job.id, deps.instanceId))) throw new LeaseLostError(job.id);
+      const inserted = await chaptersRepository.insert(trx, {
+        jobId: job.id,
+        chapterNumber: chapter.number,
+        title: chapter.title,
+        text: chapter.text,
+        words: chapter.words,
+        characters: chapter.characters,
+        summary: chapter.summary,
+        facts: chapter.facts,
+        parts: chapter.parts,
+        attempt: job.attempt,
+      });
+      await jobsRepository.addUsage(trx, job.id, spent);
+      if (!inserted) return;
+      const chaptersWritten = await chaptersRepository.count(trx, job.id);
+      await enqueueEvent(trx, events.bookChapterWritten, {
+        bookId: job.bookId,
+        userId: job.userId,
+        chapterNumber: chapter.number,
+        chaptersWritten,
+        chaptersTotal: job.chapters.length,
+      });
+    });
+  } catch (error) {
+    // Not recorded with the chapter: count it with whatever is recorded next.
+    usage.promptTokens += spent.promptTokens;
+    usage.completionTokens += spent.completionTokens;
+    usage.calls += spent.calls;
+    throw error;
+  }
+  deps.relay.kick();
+}
+
+function failureReason(error: unknown, chapter: number): string {
+  if (error instanceof LlmError)
+    return error.retryable ? failureReasons.aiUnavailable(chapter) : failureReasons.aiRefused(chapter);
+  return failureReasons.internal(chapter);
+}
+
+/** Tells the book service; if it cannot be reached now, the sweep tells it later. */
+export async function reportFailure(deps: WriterDeps, jobId: string, bookId: string, reason: string): Promise<void> {
+  try {
+    await deps.bus.request(
+      bookRequests.recordFailure,
+      { bookId, step: 'writing', reason },
+      { timeoutMs: deps.tuning.requestTimeoutMs },
+    );
+    await jobsRepository.markFailureReported(deps.db, jobId, reason);
+  } catch (error) {
+    deps.logger.warn({ err: error, bookId }, 'could not report the writing failure yet; will retry');
+  }
+}
+
+/**
+ * Assembles the manuscript from the committed chapters, validates it, stores it under
+ * `manuscripts/<bookId>/<attempt>.json` and hands it to the book service. Safe to repeat.
+ */
+export async function finishBook(deps: WriterDeps, job: LoadedJob): Promise<void> {
+  const rows = await chaptersRepository.listForJob(deps.db, job.id);
+  const missing = job.chapters.filter((c) => !rows.some((r) => r.chapter_number === c.number));
+  if (missing.length > 0) throw new Error(`chapters ${missing.map((c) => c.number).join(', ')} are not written`);
+  const document = assembleManuscript({
+    language: job.brief.language,
+    allowLists: job.brief.bookType === 'non-fiction',
+    chapters: rows.map((r) => ({ number: r.chapter_number, title: r.title, text: r.text })),
+  });
+  const stats = manuscriptStats(document);
+  const key = manuscriptKey(job.bookId, job.attempt);
+  await deps.blobs.put(key, Buffer.from(JSON.stringify(document)), { contentType: 'application/json' });
+  await deps.bus.request(
+    bookRequests.completeManuscript,
+    { bookId: job.bookId, contentBlobKey: key, words: stats.words, pages: stats.pages },
+    { timeoutMs: deps.tuning.requestTimeoutMs },
+  );
+  await jobsRepository.markCompleted(deps.db, job.id, { key, words: stats.words, pages: stats.pages });
+  deps.logger.info({ bookId: job.bookId, key, words: stats.words, pages: stats.pages }, 'manuscript complete');
+}
