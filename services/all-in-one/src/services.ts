@@ -5,7 +5,8 @@ import { bookService } from '@bookwright/book';
 import { plannerService } from '@bookwright/planner';
 import { writerService } from '@bookwright/writer';
 
-const asBase = <C extends BaseConfig>(service: ServiceDefinition<C>) => service as unknown as ServiceDefinition<BaseConfig>;
+const asBase = <C extends BaseConfig>(service: ServiceDefinition<C>) =>
+  service as unknown as ServiceDefinition<BaseConfig>;
 
 /**
  * Every back-end service the embedded process runs, in start order (owners of data before the services

@@ -24,7 +24,8 @@ export const bookPlanningRequestedV1 = defineEvent({
   name: 'book.planning-requested',
   version: 1,
   schema: z.object({ ...base, attempt: z.number().int().positive() }),
-  description: 'The planner should (re)build the plan of this book: after creation, and after a retry of failed planning.',
+  description:
+    'The planner should (re)build the plan of this book: after creation, and after a retry of failed planning.',
 });
 
 export const bookPlannedV1 = defineEvent({
@@ -38,13 +39,19 @@ export const bookConfirmedV1 = defineEvent({
   name: 'book.confirmed',
   version: 1,
   schema: z.object({ ...base, attempt: z.number().int().positive() }),
-  description: 'The author confirmed the structure (or retried failed writing); the writer should write (or resume) the book.',
+  description:
+    'The author confirmed the structure (or retried failed writing); the writer should write (or resume) the book.',
 });
 
 export const bookChapterWrittenV1 = defineEvent({
   name: 'book.chapter-written',
   version: 1,
-  schema: z.object({ ...base, chapterNumber: z.number().int().positive(), chaptersWritten: z.number().int().min(0), chaptersTotal: z.number().int().positive() }),
+  schema: z.object({
+    ...base,
+    chapterNumber: z.number().int().positive(),
+    chaptersWritten: z.number().int().min(0),
+    chaptersTotal: z.number().int().positive(),
+  }),
   description: 'One more chapter is written and saved: writing progress is chaptersWritten of chaptersTotal.',
 });
 
@@ -65,6 +72,10 @@ export const bookFailedV1 = defineEvent({
 export const bookUpdatedV1 = defineEvent({
   name: 'book.updated',
   version: 1,
-  schema: z.object({ ...base, fields: z.array(z.string()), status: z.enum(['planning', 'validation', 'writing', 'ready', 'failed']) }),
+  schema: z.object({
+    ...base,
+    fields: z.array(z.string()),
+    status: z.enum(['planning', 'validation', 'writing', 'ready', 'failed']),
+  }),
   description: 'The author changed the book (structure, content, metadata or cover); `fields` names what changed.',
 });

@@ -48,7 +48,8 @@ export const billingRequests = {
     version: 1,
     request: z.object({ userId: z.string() }),
     response: BillingSummarySchema,
-    description: "A user's plan, next billing date and allowances left this month (plan-less defaults for an unknown user).",
+    description:
+      "A user's plan, next billing date and allowances left this month (plan-less defaults for an unknown user).",
   }),
   consumeAllowance: defineRequest({
     name: 'billing.allowance.consume',
@@ -63,7 +64,8 @@ export const billingRequests = {
     version: 1,
     request: z.object({ userId: z.string(), kind: AllowanceKindSchema, key: z.string().min(1).max(200) }),
     response: z.object({}),
-    description: 'Gives back the unit consumed under this key (when the work it paid for could not be done). Idempotent.',
+    description:
+      'Gives back the unit consumed under this key (when the work it paid for could not be done). Idempotent.',
   }),
   startCheckout: defineRequest({
     name: 'billing.checkout.start',

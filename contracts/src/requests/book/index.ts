@@ -32,7 +32,8 @@ export const bookRequests = {
     version: 1,
     request: z.object({ userId: z.string(), plan: PlanRequestSchema, idempotencyKey: z.string() }),
     response: BookSchema,
-    description: 'Creates a book in status planning and asks for its plan. The same idempotencyKey returns the same book.',
+    description:
+      'Creates a book in status planning and asks for its plan. The same idempotencyKey returns the same book.',
   }),
   list: defineRequest({
     name: 'book.list',
@@ -53,7 +54,8 @@ export const bookRequests = {
     version: 1,
     request: z.object({ ...owned, newBookState: z.unknown() }),
     response: BookSchema,
-    description: 'Replaces the whole bookState (validated against the book’s fiction/non-fiction shape). 409 while planning or writing.',
+    description:
+      'Replaces the whole bookState (validated against the book’s fiction/non-fiction shape). 409 while planning or writing.',
   }),
   setCover: defineRequest({
     name: 'book.cover.set',
@@ -103,7 +105,8 @@ export const bookRequests = {
     version: 1,
     request: z.object({ bookId: z.string(), bookState: BookStateSchema }),
     response: z.object({ applied: z.boolean() }),
-    description: 'Internal: stores the plan and moves planning → validation. `applied: false` when the book was no longer planning (a redelivery).',
+    description:
+      'Internal: stores the plan and moves planning → validation. `applied: false` when the book was no longer planning (a redelivery).',
   }),
   recordFailure: defineRequest({
     name: 'book.failure.record',
@@ -115,8 +118,14 @@ export const bookRequests = {
   completeManuscript: defineRequest({
     name: 'book.manuscript.complete',
     version: 1,
-    request: z.object({ bookId: z.string(), contentBlobKey: z.string(), words: z.number().int().min(0), pages: z.number().int().min(0) }),
+    request: z.object({
+      bookId: z.string(),
+      contentBlobKey: z.string(),
+      words: z.number().int().min(0),
+      pages: z.number().int().min(0),
+    }),
     response: z.object({ applied: z.boolean() }),
-    description: 'Internal: the finished manuscript (tiptap JSON in the blob store under contentBlobKey); writing → ready.',
+    description:
+      'Internal: the finished manuscript (tiptap JSON in the blob store under contentBlobKey); writing → ready.',
   }),
 } as const;

@@ -11,6 +11,7 @@ export const plannerRequests = {
     version: 1,
     request: z.object({ userId: z.string(), plan: PlanRequestSchema, requestId: z.string() }),
     response: BookSchema,
-    description: 'POST /agent/plan: takes one book from the allowance (403 when none is left), creates the book in planning and returns it at once.',
+    description:
+      'POST /agent/plan: takes one book from the allowance (403 when none is left), creates the book in planning and returns it at once.',
   }),
 } as const;
