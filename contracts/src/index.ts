@@ -20,3 +20,7 @@ export * from './http/agent/plan';
 export * from './http/books/metadata';
 export * from './requests/billing';
 export * from './requests/book';
+export * from './http/export/export';
+export * from './http/cover/cover';
+export * from './requests/export';
+export * from './requests/cover';

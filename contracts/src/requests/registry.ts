@@ -4,6 +4,8 @@ import { billingRequests } from './billing';
 import { bookRequests } from './book';
 import { plannerRequests } from './planner';
 import { writerRequests } from './writer';
+import { exportRequests } from './export';
+import { coverRequests } from './cover';
 
 /** Every request/reply subject of the system, grouped by the service that answers them. */
 export const requests = {
@@ -12,4 +14,6 @@ export const requests = {
   book: bookRequests,
   planner: plannerRequests,
   writer: writerRequests,
+  export: exportRequests,
+  cover: coverRequests,
 } as const satisfies Record<string, Record<string, AnyRequestDef>>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { PaperColorSchema, TrimSizeSchema } from '../../constants/print';
+
+export const ExportFormatSchema = z.enum(['epub', 'pdf'], { error: 'Choose a format: epub or pdf' });
+export const ExportTypeSchema = z.enum(['interior', 'cover', 'both']);
+export type ExportType = z.infer<typeof ExportTypeSchema>;
+
+/** Print options of spec §3. pageCount and spineWidth may be sent but are always recomputed by the server. */
+export const PrintOptionsSchema = z.object({
+  platform: z.literal('kdp', { error: 'Only the Amazon KDP print platform is available' }).default('kdp'),
+  exportType: ExportTypeSchema.default('interior'),
+  trimSize: TrimSizeSchema.default('6x9'),
+  paperColor: PaperColorSchema.default('white'),
+  isPaperback: z.boolean().default(true),
+  bleed: z.boolean().default(false),
+  pageCount: z.number().optional(),
+  spineWidth: z.number().optional(),
+});
+export type PrintOptions = z.infer<typeof PrintOptionsSchema>;
+
+/** POST /book/export/{id} */
+export const ExportRequestSchema = z.discriminatedUnion(
+  'format',
+  [z.object({ format: z.literal('epub') }).loose(), PrintOptionsSchema.extend({ format: z.literal('pdf') })],
+  { error: 'Choose a format: epub or pdf' },
+);
+export type ExportRequest = z.infer<typeof ExportRequestSchema>;
+
+/** POST /book/{id}/validate-export */
+export const ValidateExportRequestSchema = z.discriminatedUnion(
+  'format',
+  [z.object({ format: z.literal('epub'), platform: z.string().optional() }), PrintOptionsSchema.partial().extend({ format: z.literal('pdf') })],
+  { error: 'Choose a format: epub or pdf' },
+);
+export type ValidateExportRequest = z.infer<typeof ValidateExportRequestSchema>;
+
+/** Export validation result of spec §3, plus the numbers the dialog shows. */
+export const ExportValidationSchema = z.object({
+  isValid: z.boolean(),
+  warnings: z.array(z.string()),
+  suggestions: z.array(z.string()),
+  /** Spec §9's estimate from the manuscript's characters. */
+  pageCount: z.number().int(),
+  /** Pages of the actual print interior when format is pdf (front matter, blank versos …). */
+  printPageCount: z.number().int().nullable(),
+  spineWidthIn: z.number().nullable(),
+  missingMetadata: z.array(z.enum(['title', 'author', 'identifier', 'languageMetadata'])),
+});
+export type ExportValidation = z.infer<typeof ExportValidationSchema>;
+
+export const exportMessages = {
+  missingMetadata: 'Missing required metadata',
+  coverRequired: 'Cover image required',
+  notReady: 'The book is not ready to export yet',
+} as const;
+
+/** Download names of spec §7: the title with non-alphanumerics as underscores, plus the KDP suffix. */
+export function exportFileName(title: string, format: 'epub' | 'pdf', exportType: ExportType = 'interior'): string {
+  const base = title.replace(/[^a-zA-Z0-9]/g, '_') || 'book';
+  if (format === 'epub') return `${base}.epub`;
+  if (exportType === 'both') return `${base}_KDP_Complete.zip`;
+  return `${base}_KDP_${exportType === 'cover' ? 'Cover' : 'Interior'}.pdf`;
+}

@@ -1,0 +1,31 @@
+import type { BookLanguage, MetadataLanguage, TiptapDocument } from '@bookwright/contracts';
+
+/**
+ * Everything a renderer needs about one book, loaded once by the export handlers (from the book service
+ * and the blob store) and handed to the EPUB and PDF renderers — which may run in a worker thread, so it
+ * holds plain data only.
+ */
+export interface ExportBook {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  author: string | null;
+  /** Stable across exports: the book's metadata identifier (ISBN, UUID or URN). */
+  identifier: string | null;
+  /** BCP 47 code for the publication (from languageMetadata, else the book's writing language). */
+  languageCode: string;
+  language: BookLanguage;
+  languageMetadata: MetadataLanguage | null;
+  genre: string;
+  publisher: string | null;
+  description: string | null;
+  keywords: string[];
+  rights: string | null;
+  /** YYYY-MM-DD */
+  publicationDate: string | null;
+  isbn: string | null;
+  /** The manuscript; chapters start at level-1 headings. */
+  document: TiptapDocument;
+  /** The print master of the cover, decoded dimensions included; null when the book has none. */
+  cover: { data: Uint8Array; contentType: string; widthPx: number; heightPx: number } | null;
+}
