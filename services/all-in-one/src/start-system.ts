@@ -111,6 +111,7 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
       config: { ...gatewayConfig, DATA_DIR: dataDir },
       logger: loggerFor('gateway'),
       bus,
+      blobs,
     });
     running.push(gateway);
     systemLogger.info(

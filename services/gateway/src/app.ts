@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiMessages, coverUploadMaxBytes } from '@bookwright/contracts';
-import type { Bus, Logger } from '@bookwright/kit';
+import type { BlobStore, Bus, Logger } from '@bookwright/kit';
 import type { GatewayConfig } from './config';
 import { registerErrorHandler } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
@@ -23,6 +23,8 @@ import { bookRoutes } from './routes/books';
 import { agentRoutes } from './routes/agent';
 import { paymentRoutes } from './routes/payment';
 import { eventRoutes } from './routes/events';
+import { exportRoutes } from './routes/export';
+import { coverRoutes } from './routes/covers';
 import { BookEventsHub } from './live/book-events-hub';
 import type { RouteDeps } from './routes/route-deps';
 
@@ -38,8 +40,9 @@ export async function buildGateway(options: {
   config: GatewayConfig;
   logger: Logger;
   bus: Bus;
+  blobs: BlobStore;
 }): Promise<FastifyInstance> {
-  const { config, bus } = options;
+  const { config, bus, blobs } = options;
   const secureCookies = cookiesAreSecure(config.PUBLIC_URL);
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
@@ -121,6 +124,7 @@ export async function buildGateway(options: {
   app.addHook('preClose', async () => hub.stop());
   const deps: RouteDeps = {
     bus,
+    blobs,
     config,
     sessions: sessionSupport(bus, { secureCookies, timeoutMs: config.BUS_TIMEOUT_MS }),
   };
@@ -133,6 +137,8 @@ export async function buildGateway(options: {
       await api.register(agentRoutes(deps));
       await api.register(paymentRoutes(deps));
       await api.register(eventRoutes(deps, hub));
+      await api.register(exportRoutes(deps));
+      await api.register(coverRoutes(deps));
     },
     { prefix: apiPrefix },
   );

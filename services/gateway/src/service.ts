@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Bus, Logger, RunningService } from '@bookwright/kit';
+import type { BlobStore, Bus, Logger, RunningService } from '@bookwright/kit';
 import { defineService } from '@bookwright/kit';
 import { GatewayConfigSchema, type GatewayConfig } from './config';
 import { buildGateway } from './app';
@@ -14,6 +14,7 @@ export async function startGateway(options: {
   config: GatewayConfig;
   logger: Logger;
   bus: Bus;
+  blobs: BlobStore;
 }): Promise<RunningGateway> {
   const app = await buildGateway(options);
   await app.listen({ port: options.config.PORT, host: options.config.HOST });
@@ -39,5 +40,5 @@ export async function startGateway(options: {
 export const gatewayService = defineService({
   name: 'gateway',
   configSchema: GatewayConfigSchema,
-  start: ({ config, logger, bus }) => startGateway({ config, logger, bus }),
+  start: ({ config, logger, bus, blobs }) => startGateway({ config, logger, bus, blobs }),
 });

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AppError,
+  apiMessages,
+  coverBlobKey,
+  coverMessages,
+  CoverVariantSchema,
+  GenerateCoverRequestSchema,
+  requests,
+} from '@bookwright/contracts';
+import type { RouteDeps } from './route-deps';
+
+const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
+const generationTimeoutMs = 180_000;
+
+/**
+ * POST /book/upload-cover/{id} (multipart `image`), POST /book/cover/{id} (answers the generated image),
+ * GET /book/{id}/cover-image/{coverId}/{variant} (owner only, from the blob store).
+ */
+export function coverRoutes(deps: RouteDeps) {
+  const { bus, blobs, sessions, config } = deps;
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', sessions.requireSession);
+
+    app.post(
+      '/book/upload-cover/:bookId',
+      {
+        schema: {
+          tags: ['covers'],
+          summary: 'Upload a cover image (multipart field "image", PNG/JPG/WebP up to 10 MB)',
+          params: BookParamsSchema,
+          consumes: ['multipart/form-data'],
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new AppError(400, coverMessages.noImage);
+        let bytes: Buffer | undefined;
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'image' || bytes) {
+            part.file.resume();
+            continue;
+          }
+          try {
+            bytes = await part.toBuffer();
+          } catch (error) {
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+              throw new AppError(400, coverMessages.tooLarge);
+            throw error;
+          }
+        }
+        if (!bytes || bytes.length === 0) throw new AppError(400, coverMessages.noImage);
+        // The bytes travel to the cover service through the blob store, never as one bus message.
+        const uploadBlobKey = `uploads/${randomUUID()}`;
+        await blobs.put(uploadBlobKey, bytes, { contentType: 'application/octet-stream' });
+        const stored = await bus.request(
+          requests.cover.upload,
+          { userId: request.session!.userId, bookId: request.params.bookId, uploadBlobKey, typeset: false },
+          { requestId: request.id, timeoutMs: generationTimeoutMs },
+        );
+        return { imageUrl: stored.imageUrl };
+      },
+    );
+
+    app.post(
+      '/book/cover/:bookId',
+      {
+        config: {
+          rateLimit: {
+            max: config.GENERATION_RATE_LIMIT_PER_USER,
+            timeWindow: config.RATE_LIMIT_WINDOW_MS,
+            keyGenerator: (r: { cookies: Record<string, string | undefined>; ip: string }) => r.cookies.sid ?? r.ip,
+          },
+        },
+        schema: {
+          tags: ['covers'],
+          summary: 'Generate a cover (one from the monthly allowance); answers the image',
+          params: BookParamsSchema,
+          body: GenerateCoverRequestSchema,
+        },
+      },
+      async (request, reply) => {
+        const stored = await bus.request(
+          requests.cover.generate,
+          {
+            userId: request.session!.userId,
+            bookId: request.params.bookId,
+            options: request.body,
+            requestId: request.id,
+          },
+          { requestId: request.id, timeoutMs: generationTimeoutMs },
+        );
+        const image = await blobs.get(stored.previewBlobKey);
+        if (!image) throw new AppError(500, 'The generated cover went missing');
+        return reply
+          .header('content-type', image.contentType)
+          .header('cache-control', 'no-store')
+          .header('x-cover-id', stored.coverId)
+          .header('x-image-url', stored.imageUrl)
+          .send(image.data);
+      },
+    );
+
+    app.get(
+      '/book/:bookId/cover-image/:coverId/:variant',
+      {
+        schema: {
+          tags: ['covers'],
+          summary: "A cover image of one of the user's books",
+          params: z.object({
+            bookId: z.string().min(1).max(100),
+            coverId: z.string().regex(/^[\w-]{1,100}$/),
+            variant: CoverVariantSchema,
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { bookId, coverId, variant } = request.params;
+        // Ownership first: someone else's cover is as absent as an unknown one.
+        await bus.request(
+          requests.book.get,
+          { userId: request.session!.userId, bookId },
+          { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
+        );
+        const image = await blobs.get(coverBlobKey(bookId, coverId, variant));
+        if (!image) throw new AppError(404, apiMessages.notFound);
+        if (request.headers['if-none-match'] === `"${image.etag}"`) return reply.status(304).send();
+        // A cover id names one image forever, so the browser may keep it; private because it is the owner's.
+        return reply
+          .header('content-type', image.contentType)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('etag', `"${image.etag}"`)
+          .send(image.data);
+      },
+    );
+  };
+}

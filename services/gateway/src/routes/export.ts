@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AppError,
+  ExportRequestSchema,
+  ExportValidationSchema,
+  requests,
+  ValidateExportRequestSchema,
+} from '@bookwright/contracts';
+import type { RouteDeps } from './route-deps';
+import { attachmentDisposition } from '../http/content-disposition';
+
+const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
+/** Rendering a 300-page PDF takes seconds; give the export service longer than ordinary requests. */
+const exportTimeoutMs = 180_000;
+
+/** POST /book/{id}/validate-export and POST /book/export/{id} (spec §7). */
+export function exportRoutes(deps: RouteDeps) {
+  const { bus, blobs, sessions, config } = deps;
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', sessions.requireSession);
+
+    app.post(
+      '/book/:bookId/validate-export',
+      {
+        schema: {
+          tags: ['export'],
+          summary: 'Check a book against a format and platform',
+          params: BookParamsSchema,
+          body: ValidateExportRequestSchema,
+          response: { 200: ExportValidationSchema },
+        },
+      },
+      async (request) =>
+        bus.request(
+          requests.export.validate,
+          { userId: request.session!.userId, bookId: request.params.bookId, request: request.body },
+          { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
+        ),
+    );
+
+    app.post(
+      '/book/export/:bookId',
+      {
+        config: {
+          rateLimit: {
+            max: config.GENERATION_RATE_LIMIT_PER_USER * 4,
+            timeWindow: config.RATE_LIMIT_WINDOW_MS,
+            keyGenerator: (r: { cookies: Record<string, string | undefined>; ip: string }) => r.cookies.sid ?? r.ip,
+          },
+        },
+        schema: {
+          tags: ['export'],
+          summary: 'Export as EPUB, KDP interior PDF, KDP cover PDF or a ZIP of both (a file download)',
+          params: BookParamsSchema,
+          body: ExportRequestSchema,
+        },
+      },
+      async (request, reply) => {
+        const result = await bus.request(
+          requests.export.render,
+          { userId: request.session!.userId, bookId: request.params.bookId, request: request.body },
+          { requestId: request.id, timeoutMs: exportTimeoutMs },
+        );
+        const file = await blobs.get(result.blobKey);
+        if (!file) throw new AppError(500, 'The exported file went missing');
+        // The export is a one-off download: it is removed once read, so exports do not pile up.
+        await blobs
+          .delete(result.blobKey)
+          .catch((error: unknown) =>
+            request.log.warn({ err: error, key: result.blobKey }, 'could not delete an export'),
+          );
+        return reply
+          .header('content-type', result.contentType)
+          .header('content-disposition', attachmentDisposition(result.fileName))
+          .header('cache-control', 'no-store')
+          .send(file.data);
+      },
+    );
+  };
+}
