@@ -84,7 +84,13 @@ export const ReplyEnvelopeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), data: z.unknown() }),
   z.object({
     ok: z.literal(false),
-    error: z.object({ status: z.number().int(), msg: z.string(), code: z.string().optional() }),
+    error: z.object({
+      status: z.number().int(),
+      msg: z.string(),
+      code: z.string().optional(),
+      /** Extra fields of a 4xx answer the client needs, e.g. `issues` of a refused export. */
+      extra: z.record(z.string(), z.unknown()).optional(),
+    }),
   }),
 ]);
 export type ReplyEnvelope = z.infer<typeof ReplyEnvelopeSchema>;

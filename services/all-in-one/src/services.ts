@@ -4,6 +4,8 @@ import { billingService } from '@bookwright/billing';
 import { bookService } from '@bookwright/book';
 import { plannerService } from '@bookwright/planner';
 import { writerService } from '@bookwright/writer';
+import { coverService } from '@bookwright/cover';
+import { exportService } from '@bookwright/export';
 
 const asBase = <C extends BaseConfig>(service: ServiceDefinition<C>) =>
   service as unknown as ServiceDefinition<BaseConfig>;
@@ -18,4 +20,6 @@ export const backendServices: ServiceDefinition<BaseConfig>[] = [
   asBase(bookService),
   asBase(plannerService),
   asBase(writerService),
+  asBase(coverService),
+  asBase(exportService),
 ];

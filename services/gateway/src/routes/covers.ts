@@ -14,7 +14,8 @@ import {
 import type { RouteDeps } from './route-deps';
 
 const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
-const generationTimeoutMs = 180_000;
+/** A real image model takes 10–60 s; the cover service's own provider timeout is 180 s. */
+const generationTimeoutMs = 200_000;
 
 /**
  * POST /book/upload-cover/{id} (multipart `image`), POST /book/cover/{id} (answers the generated image),

@@ -11,6 +11,8 @@ const serviceHealthChecks: Record<string, AnyRequestDef> = {
   book: requests.book.health,
   planner: requests.planner.health,
   writer: requests.writer.health,
+  cover: requests.cover.health,
+  export: requests.export.health,
 };
 
 const healthTimeoutMs = 2_000;

@@ -44,7 +44,9 @@ export async function connectNatsBlobStore(options: {
       const result = await store.get(key);
       if (!result) return null;
       const chunks: Uint8Array[] = [];
-      for await (const chunk of result.data) chunks.push(chunk);
+      // A reader loop rather than `for await`: it type-checks whether or not DOM stream typings are loaded.
+      const reader = result.data.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) chunks.push(part.value);
       // The stream ends early on a corrupt or vanished object; the reason arrives here, not as a throw.
       const failure = await result.error;
       if (failure) throw failure;

@@ -176,6 +176,19 @@ for (const adapter of adapters) {
     }
 
     describe('requests', () => {
+      it('carries the extra fields of a 4xx error to the caller, never those of a 5xx', async () => {
+        const { bus } = await open();
+        await bus.serve(greet, async ({ name }) => {
+          if (name === 'client') throw new AppError(400, 'Missing required metadata', { extra: { issues: ['author'] } });
+          throw new AppError(500, 'boom', { extra: { secret: 'internal detail' } });
+        });
+        const clientError = await bus.request(greet, { name: 'client' }).catch((error: unknown) => error);
+        expect(clientError).toBeInstanceOf(AppError);
+        expect((clientError as AppError).extra).toEqual({ issues: ['author'] });
+        const serverError = await bus.request(greet, { name: 'server' }).catch((error: unknown) => error);
+        expect((serverError as AppError).extra).toBeUndefined();
+      });
+
       it('round-trips a validated request and reply, carrying the request id', async () => {
         const { bus } = await open();
         const seenIds: string[] = [];

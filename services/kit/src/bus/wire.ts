@@ -118,7 +118,8 @@ async function runHandler(
   } catch (error) {
     if (error instanceof AppError) {
       if (error.status >= 500) logger.warn({ err: error }, 'request answered with a server error');
-      return failure(error.status, error.message, error.code);
+      // Only 4xx details travel: they are meant for the user (e.g. the list of missing metadata).
+      return failure(error.status, error.message, error.code, error.status < 500 ? error.extra : undefined);
     }
     logger.error({ err: error }, 'request handler failed');
     return failure(500, apiMessages.internal);
@@ -132,8 +133,11 @@ async function runHandler(
   return { ok: true, data: result };
 }
 
-function failure(status: number, msg: string, code?: string): ReplyEnvelope {
-  return { ok: false, error: code === undefined ? { status, msg } : { status, msg, code } };
+function failure(status: number, msg: string, code?: string, extra?: Record<string, unknown>): ReplyEnvelope {
+  return {
+    ok: false,
+    error: { status, msg, ...(code === undefined ? {} : { code }), ...(extra === undefined ? {} : { extra }) },
+  };
 }
 
 /** Turns a reply into the caller's result, or throws the AppError it carries. */
@@ -146,8 +150,8 @@ export function decodeReply(def: AnyRequestDef, body: string, logger: Logger): u
     throw new AppError(500, apiMessages.internal, { cause: error });
   }
   if (!envelope.ok) {
-    const { status, msg, code } = envelope.error;
-    throw new AppError(status, msg, code === undefined ? undefined : { code });
+    const { status, msg, code, extra } = envelope.error;
+    throw new AppError(status, msg, { ...(code === undefined ? {} : { code }), ...(extra === undefined ? {} : { extra }) });
   }
   const parsed = def.response.safeParse(envelope.data);
   if (!parsed.success) {

@@ -1,0 +1,46 @@
+// The part of fontkit 2 the cover designer uses (the package ships no types).
+declare module 'fontkit' {
+  export interface BBox {
+    minX: number;
+    minY: number;
+    maxX: number;
+    maxY: number;
+  }
+  export interface Path {
+    bbox: BBox;
+    scale(scaleX: number, scaleY?: number): Path;
+    translate(x: number, y: number): Path;
+    toSVG(): string;
+  }
+  export interface Glyph {
+    id: number;
+    advanceWidth: number;
+    bbox: BBox;
+    path: Path;
+    codePoints: number[];
+  }
+  export interface GlyphPosition {
+    xAdvance: number;
+    yAdvance: number;
+    xOffset: number;
+    yOffset: number;
+  }
+  export interface GlyphRun {
+    glyphs: Glyph[];
+    positions: GlyphPosition[];
+    advanceWidth: number;
+  }
+  export interface Font {
+    type: string;
+    familyName: string;
+    postscriptName: string;
+    unitsPerEm: number;
+    ascent: number;
+    descent: number;
+    capHeight: number;
+    xHeight: number;
+    layout(text: string, features?: string[] | Record<string, boolean>): GlyphRun;
+    hasGlyphForCodePoint(codePoint: number): boolean;
+  }
+  export function create(buffer: Buffer | Uint8Array, postscriptName?: string): Font;
+}

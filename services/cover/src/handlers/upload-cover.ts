@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { typesetOverImage } from '@bookwright/ai';
+import { AppError, bookRequests, coverMessages, coverUploadMaxBytes, type coverRequests } from '@bookwright/contracts';
+import type { RequestContext } from '@bookwright/kit';
+import { designFor } from '../domain/design';
+import { normaliseImage } from '../domain/normalise-image';
+import type { CoverHandlerDeps } from './deps';
+import { storeCover } from './store-cover';
+
+type UploadRequest = z.output<(typeof coverRequests.upload)['request']>;
+
+/** Where the gateway leaves uploads; anything else is not an upload of the gateway's. */
+const uploadKey = /^uploads\/[A-Za-z0-9._-]+$/;
+
+/**
+ * An uploaded file becomes a cover when it decodes as a PNG, JPEG or WebP within the limits; the upload
+ * itself is deleted whatever happens. 404 for someone else's book, 400 for anything that is not a usable
+ * image (and then nothing is stored).
+ */
+export function uploadCover(deps: CoverHandlerDeps) {
+  return async ({ userId, bookId, uploadBlobKey, typeset }: UploadRequest, context: RequestContext) => {
+    try {
+      const book = await deps.bus.request(
+        bookRequests.get,
+        { userId, bookId },
+        { timeoutMs: deps.config.COVER_PEER_TIMEOUT_MS, requestId: context.requestId },
+      );
+      if (!uploadKey.test(uploadBlobKey)) throw new AppError(400, coverMessages.noImage);
+      const upload = await deps.blobs.get(uploadBlobKey);
+      if (!upload) throw new AppError(400, coverMessages.noImage);
+      const variants = await normaliseImage(upload.data, {
+        maxBytes: coverUploadMaxBytes,
+        maxPixels: deps.config.COVER_MAX_INPUT_PIXELS,
+        ...(typeset ? { overlay: async (png: Buffer) => (await typesetOverImage(png, designFor(book))).png } : {}),
+      });
+      const stored = await storeCover(deps, bookId, variants);
+      context.logger.info(
+        { bookId, coverId: stored.coverId, width: stored.width, height: stored.height },
+        'cover uploaded',
+      );
+      return stored;
+    } finally {
+      if (uploadKey.test(uploadBlobKey)) {
+        await deps.blobs.delete(uploadBlobKey).catch((error: unknown) => {
+          context.logger.warn({ err: error, uploadBlobKey }, 'could not delete the upload');
+        });
+      }
+    }
+  };
+}

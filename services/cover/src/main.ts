@@ -1,0 +1,4 @@
+import { runStandalone } from '@bookwright/kit';
+import { coverService } from './service';
+
+await runStandalone(coverService);

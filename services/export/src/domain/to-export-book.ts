@@ -1,0 +1,77 @@
+import {
+  AppError,
+  bookLanguages,
+  documentText,
+  TiptapDocumentSchema,
+  type Book,
+  type TiptapDocument,
+  type TiptapNode,
+} from '@bookwright/contracts';
+import type { ExportBook } from '../export-book';
+
+export const manuscriptUnreadable =
+  'The book’s content could not be read. Open it in the editor, save it again and export once more.';
+
+/**
+ * The stored manuscript (bookContent, tiptap JSON text). The book service only stores documents that pass
+ * the contract; one that no longer does (an older editor's node) is still exported, since the renderers
+ * keep only what they know. Text that is not a tiptap document at all is refused.
+ */
+export function parseManuscript(bookContent: string | null): TiptapDocument {
+  if (bookContent === null || bookContent.trim() === '') return { type: 'doc', content: [] };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(bookContent);
+  } catch {
+    throw new AppError(422, manuscriptUnreadable);
+  }
+  const strict = TiptapDocumentSchema.safeParse(raw);
+  if (strict.success) return strict.data;
+  if (
+    typeof raw === 'object' &&
+    raw !== null &&
+    (raw as { type?: unknown }).type === 'doc' &&
+    Array.isArray((raw as { content?: unknown }).content)
+  ) {
+    const content = ((raw as { content: unknown[] }).content as unknown[]).filter(
+      (node): node is TiptapNode =>
+        typeof node === 'object' && node !== null && typeof (node as TiptapNode).type === 'string',
+    );
+    return { type: 'doc', content };
+  }
+  throw new AppError(422, manuscriptUnreadable);
+}
+
+/** Characters spec §9's page estimate counts; 0 for a manuscript with no visible text. */
+export function manuscriptCharacters(document: TiptapDocument): number {
+  const text = documentText({ type: 'doc', content: document.content });
+  return text.trim() === '' ? 0 : text.length;
+}
+
+/** The BCP 47 code of the publication: the metadata language, else the language the book is written in. */
+export function publicationLanguage(book: Pick<Book, 'languageMetadata' | 'language'>): string {
+  return book.languageMetadata ?? bookLanguages.find((l) => l.value === book.language)?.code ?? 'en';
+}
+
+/** Everything the renderers need, as plain data (it may travel to a worker thread). */
+export function toExportBook(book: Book, document: TiptapDocument, cover: ExportBook['cover']): ExportBook {
+  return {
+    id: book._id,
+    title: book.title,
+    subtitle: book.subtitle,
+    author: book.author,
+    identifier: book.identifier,
+    languageCode: publicationLanguage(book),
+    language: book.language,
+    languageMetadata: book.languageMetadata,
+    genre: book.genreMetadata || book.genre,
+    publisher: book.publisher,
+    description: book.description,
+    keywords: book.keywords,
+    rights: book.rights,
+    publicationDate: book.publicationDate,
+    isbn: book.isbn,
+    document,
+    cover,
+  };
+}

@@ -1,0 +1,2 @@
+export { renderEpub, type EpubRenderOptions } from './render-epub';
+export { publicationIdentifier } from './identifier';

@@ -1,0 +1,168 @@
+import type { Chapter } from 'epub-gen-memory';
+import type { ExportBook } from '../export-book';
+import { ebookCover } from './cover-image';
+import { isbnIdentifier, publicationIdentifier } from './identifier';
+import { labelsFor, type EpubLabels } from './labels';
+import {
+  navHref,
+  navigationDocument,
+  ncxDocument,
+  ncxHref,
+  packageDocument,
+  styleHref,
+  type Publication,
+  type SpineDocument,
+} from './package-files';
+import { SealedEPub } from './sealed-epub';
+import { splitSections, type Section } from './sections';
+import { stylesheet } from './stylesheet';
+import { renderBlocks } from './tiptap-to-xhtml';
+import { directionAttribute, escapeAttribute, escapeText, singleLine, xhtmlDocument } from './xml';
+
+export interface EpubRenderOptions {
+  /** dcterms:modified and the zip entries' dates; default now. The export handler passes the book's last change. */
+  modified?: Date;
+}
+
+/** The chapter template epub-gen-memory renders each of our XHTML bodies into (EJS; `<%=` escapes). */
+const chapterTemplate = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="<%= lang %>" lang="<%= lang %>">
+<head>
+<meta charset="UTF-8" />
+<title><%= title %></title>
+<link rel="stylesheet" type="text/css" href="${styleHref}" />
+</head>
+<body>
+<%- content %>
+</body>
+</html>
+`;
+
+const coverImageHref = 'cover.jpg';
+const coverPageHref = 'cover.xhtml';
+const titlePageHref = 'title-page.xhtml';
+
+/**
+ * The book as an EPUB 3 that passes epubcheck: cover page (when there is a cover), title page, table of
+ * contents with landmarks, then one XHTML file per section of the manuscript (the opening text and each
+ * chapter). epub-gen-memory renders the chapters into a zip; we then write the package document, the
+ * navigation document, the NCX and the cover ourselves (see package-files.ts) and fix the entries' dates,
+ * so the same book and `modified` give the same bytes.
+ *
+ * Plain data in, bytes out: safe to run in a worker thread.
+ */
+export async function renderEpub(book: ExportBook, options: EpubRenderOptions = {}): Promise<Uint8Array> {
+  const modified = options.modified ?? new Date();
+  const languageCode = book.languageCode;
+  const labels = labelsFor(languageCode);
+  const title = singleLine(book.title) || labels.titlePage;
+  const sections = splitSections(book.document, labels);
+  const cover = book.cover ? await ebookCover(book.cover.data) : null;
+
+  let chapterNumber = 0;
+  const bodyDocuments: SpineDocument[] = sections.map((section) => {
+    const name = section.kind === 'opening' ? 'opening' : `chapter-${String((chapterNumber += 1)).padStart(3, '0')}`;
+    return { id: name, href: `${name}.xhtml`, title: section.title, role: 'body' };
+  });
+  const publication: Publication = {
+    metadata: {
+      identifier: publicationIdentifier(book),
+      isbnIdentifier: isbnIdentifier(book),
+      title,
+      subtitle: nonBlank(book.subtitle),
+      author: nonBlank(book.author),
+      languageCode,
+      publisher: nonBlank(book.publisher),
+      description: nonBlank(book.description),
+      keywords: book.keywords,
+      rights: nonBlank(book.rights),
+      date: nonBlank(book.publicationDate),
+      modified,
+    },
+    spine: [
+      ...(cover ? [{ id: 'cover', href: coverPageHref, title: labels.cover, role: 'cover' as const }] : []),
+      { id: 'title-page', href: titlePageHref, title, role: 'titlepage' },
+      { id: 'toc', href: navHref, title: labels.contents, role: 'toc' },
+      ...bodyDocuments,
+    ],
+    cover: cover ? { href: coverImageHref, mediaType: cover.mediaType } : null,
+  };
+
+  const chapters: Chapter[] = [
+    { title, filename: titlePageHref, content: titlePage(book, title), beforeToc: true, excludeFromToc: true },
+    ...sections.map((section, index) => ({
+      title: section.title,
+      filename: bodyDocuments[index]?.href ?? `section-${index}.xhtml`,
+      content: sectionBody(section),
+    })),
+  ];
+  const epub = new SealedEPub(
+    {
+      title,
+      lang: languageCode,
+      css: stylesheet,
+      chapterXHTML: chapterTemplate,
+      prependChapterTitles: false,
+      numberChaptersInTOC: false,
+      tocTitle: labels.contents,
+      version: 3,
+      verbose: false,
+    },
+    chapters,
+  );
+  const zip = await epub.renderZip();
+
+  const oebps = zip.folder('OEBPS');
+  if (!oebps) throw new Error('epub-gen-memory produced no OEBPS folder');
+  oebps.file('content.opf', packageDocument(publication));
+  oebps.file(navHref, navigationDocument(publication, labels));
+  oebps.file(ncxHref, ncxDocument(publication));
+  if (cover) {
+    oebps.file(coverImageHref, cover.data);
+    oebps.file(coverPageHref, coverPage(languageCode, labels, title));
+  }
+  zip.forEach((_path, entry) => {
+    entry.date = modified;
+  });
+  return zip.generateAsync({
+    type: 'uint8array',
+    mimeType: 'application/epub+zip',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 6 },
+  });
+}
+
+function nonBlank(value: string | null): string | null {
+  return value !== null && value.trim() !== '' ? value : null;
+}
+
+function sectionBody(section: Section): string {
+  const open = section.kind === 'chapter' ? '<section epub:type="chapter">' : '<section>';
+  return `${open}\n${renderBlocks(section.nodes)}\n</section>`;
+}
+
+function titlePage(book: ExportBook, title: string): string {
+  const line = (className: string, value: string | null) => {
+    const text = singleLine(value ?? '');
+    return text === '' ? [] : [`<p class="${className}"${directionAttribute(text)}>${escapeText(text)}</p>`];
+  };
+  return [
+    '<section epub:type="titlepage" class="title-page">',
+    `<h1 class="title"${directionAttribute(title)}>${escapeText(title)}</h1>`,
+    ...line('subtitle', book.subtitle),
+    ...line('author', book.author),
+    ...line('publisher', book.publisher),
+    ...line('rights', book.rights),
+    '</section>',
+  ].join('\n');
+}
+
+function coverPage(languageCode: string, labels: EpubLabels, title: string): string {
+  return xhtmlDocument({
+    languageCode,
+    title: labels.cover,
+    bodyAttributes: ' class="cover-page" epub:type="cover"',
+    body: `<section class="cover"><img src="${coverImageHref}" alt="${escapeAttribute(labels.coverImage(title))}" /></section>`,
+  });
+}

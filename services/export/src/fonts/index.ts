@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { readFontMetrics, type FontMetrics } from './truetype';
+
+export { languageLetters, typographicPunctuation } from './alphabets';
+export { readFontMetrics, type FontMetrics } from './truetype';
+
+/**
+ * The fonts embedded in every print PDF, installed from npm as TTF files (nothing is downloaded at run
+ * time). Literata is the book face: a serif drawn for long reading with Latin Extended, Greek and Cyrillic.
+ * DejaVu Serif is the per-glyph fallback for anything Literata lacks, DejaVu Sans the last resort for
+ * symbols neither serif has (☐ ☑ ∮ …); DejaVu Sans Mono sets inline code. pdfkit embeds only the glyphs
+ * used, and only the fonts used.
+ */
+export const fontFamilies = {
+  body: 'Literata',
+  fallback: 'DejaVuSerif',
+  symbols: 'DejaVuSans',
+  mono: 'DejaVuSansMono',
+} as const;
+export type FontFamily = (typeof fontFamilies)[keyof typeof fontFamilies];
+export type FontStyle = 'normal' | 'bold' | 'italics' | 'bolditalics';
+export const fontStyles: readonly FontStyle[] = ['normal', 'bold', 'italics', 'bolditalics'];
+
+const require = createRequire(import.meta.url);
+const literata = (file: string) => require.resolve(`@expo-google-fonts/literata/${file}`);
+const dejavu = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
+
+/** Absolute paths of every embedded font file. */
+export const fontFiles: Record<FontFamily, Record<FontStyle, string>> = {
+  Literata: {
+    normal: literata('400Regular/Literata_400Regular.ttf'),
+    bold: literata('700Bold/Literata_700Bold.ttf'),
+    italics: literata('400Regular_Italic/Literata_400Regular_Italic.ttf'),
+    bolditalics: literata('700Bold_Italic/Literata_700Bold_Italic.ttf'),
+  },
+  DejaVuSerif: {
+    normal: dejavu('DejaVuSerif.ttf'),
+    bold: dejavu('DejaVuSerif-Bold.ttf'),
+    italics: dejavu('DejaVuSerif-Italic.ttf'),
+    bolditalics: dejavu('DejaVuSerif-BoldItalic.ttf'),
+  },
+  DejaVuSans: {
+    normal: dejavu('DejaVuSans.ttf'),
+    bold: dejavu('DejaVuSans-Bold.ttf'),
+    italics: dejavu('DejaVuSans-Oblique.ttf'),
+    bolditalics: dejavu('DejaVuSans-BoldOblique.ttf'),
+  },
+  DejaVuSansMono: {
+    normal: dejavu('DejaVuSansMono.ttf'),
+    bold: dejavu('DejaVuSansMono-Bold.ttf'),
+    italics: dejavu('DejaVuSansMono-Oblique.ttf'),
+    bolditalics: dejavu('DejaVuSansMono-BoldOblique.ttf'),
+  },
+};
+
+const dataCache = new Map<string, Uint8Array>();
+const metricsCache = new Map<string, FontMetrics>();
+
+/** The bytes of one font file, read once per process (or worker). */
+export function fontData(family: FontFamily, style: FontStyle = 'normal'): Uint8Array {
+  const path = fontFiles[family][style];
+  let data = dataCache.get(path);
+  if (!data) {
+    data = readFileSync(path);
+    dataCache.set(path, data);
+  }
+  return data;
+}
+
+/** cmap, advance widths and vertical metrics of one font file, parsed once. */
+export function fontMetrics(family: FontFamily, style: FontStyle = 'normal'): FontMetrics {
+  const path = fontFiles[family][style];
+  let metrics = metricsCache.get(path);
+  if (!metrics) {
+    metrics = readFontMetrics(fontData(family, style));
+    metricsCache.set(path, metrics);
+  }
+  return metrics;
+}
+
+export interface TextRun {
+  text: string;
+  /** The font that has these characters: the body font unless it lacks them. */
+  family: FontFamily;
+}
+
+/** Which font sets a character: the body font, else the serif fallback, else the symbol font. */
+function familyFor(codePoint: number): FontFamily {
+  if (codePoint < 0x20 || fontMetrics(fontFamilies.body).has(codePoint)) return fontFamilies.body;
+  if (fontMetrics(fontFamilies.fallback).has(codePoint)) return fontFamilies.fallback;
+  if (fontMetrics(fontFamilies.symbols).has(codePoint)) return fontFamilies.symbols;
+  return fontFamilies.body;
+}
+
+/**
+ * Splits text into runs by the font that can set them. The common case (the body font has every
+ * character) returns one run after a single scan.
+ */
+export function splitByCoverage(text: string): TextRun[] {
+  const body = fontMetrics(fontFamilies.body);
+  let i = 0;
+  while (i < text.length) {
+    const codePoint = text.codePointAt(i) ?? 0;
+    if (codePoint >= 0x20 && !body.has(codePoint)) break;
+    i += codePoint > 0xffff ? 2 : 1;
+  }
+  if (i >= text.length) return [{ text, family: fontFamilies.body }];
+
+  const runs: TextRun[] = [];
+  let start = 0;
+  let family: FontFamily = fontFamilies.body;
+  for (let at = 0; at < text.length;) {
+    const codePoint = text.codePointAt(at) ?? 0;
+    const wanted = familyFor(codePoint);
+    if (wanted !== family) {
+      if (at > start) runs.push({ text: text.slice(start, at), family });
+      start = at;
+      family = wanted;
+    }
+    at += codePoint > 0xffff ? 2 : 1;
+  }
+  runs.push({ text: text.slice(start), family });
+  return runs;
+}
+
+/**
+ * Unicode spaces the body font lacks, mapped to ones it has: the narrow no-break space of French
+ * typography (U+202F) becomes a no-break space, the sized spaces U+2000–U+2006 and U+205F a word space.
+ * Keeps words in one run, which justified setting needs (pdfmake stretches between runs).
+ */
+export function normalizeSpaces(text: string): string {
+  return /[\u2000-\u2006\u202F\u205F]/.test(text)
+    ? text.replace(/\u202F/g, '\u00A0').replace(/[\u2000-\u2006\u205F]/g, ' ')
+    : text;
+}
+
+/** Width of text in em in the body font (no kerning): good to a few percent, for estimates only. */
+export function textWidthEm(text: string, style: FontStyle = 'normal'): number {
+  const metrics = fontMetrics(fontFamilies.body, style);
+  const fallback = fontMetrics(fontFamilies.fallback, 'normal');
+  let width = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    const advance = metrics.advance(code);
+    width += advance > 0 ? advance : fallback.advance(code) || 0.5;
+  }
+  return width;
+}

@@ -1,0 +1,50 @@
+import sharp from 'sharp';
+import { bookRequests, coverBlobKey, parseCoverImageUrl, type Book } from '@bookwright/contracts';
+import type { RequestContext } from '@bookwright/kit';
+import type { ExportBook } from '../export-book';
+import type { ExportHandlerDeps } from './deps';
+
+/** One of the user's books from the book service; its 404 (unknown id, someone else's book) passes through. */
+export function loadBook(
+  deps: ExportHandlerDeps,
+  owner: { userId: string; bookId: string },
+  context: RequestContext,
+): Promise<Book> {
+  return deps.bus.request(bookRequests.get, owner, { timeoutMs: deps.bookTimeoutMs, requestId: context.requestId });
+}
+
+/**
+ * True when the book points at a cover of its own (`/api/v1/book/{bookId}/cover-image/{coverId}/…`).
+ * Anything else in coverImage — another book's cover, an outside URL — counts as no cover: exports never
+ * fetch a URL and never read another book's files.
+ */
+export function ownCover(book: Pick<Book, '_id' | 'coverImage'>): { coverId: string } | null {
+  const parsed = book.coverImage ? parseCoverImageUrl(book.coverImage) : null;
+  return parsed && parsed.bookId === book._id ? { coverId: parsed.coverId } : null;
+}
+
+/** The cover's print master (the web size if the master is gone) with its upright pixel size; null when none. */
+export async function loadCover(
+  deps: ExportHandlerDeps,
+  book: Pick<Book, '_id' | 'coverImage'>,
+  context: RequestContext,
+): Promise<ExportBook['cover']> {
+  const cover = ownCover(book);
+  if (!cover) return null;
+  const blob =
+    (await deps.blobs.get(coverBlobKey(book._id, cover.coverId, 'master'))) ??
+    (await deps.blobs.get(coverBlobKey(book._id, cover.coverId, 'web')));
+  if (!blob) {
+    context.logger.warn({ bookId: book._id, coverId: cover.coverId }, 'the book names a cover that is not stored');
+    return null;
+  }
+  try {
+    const metadata = await sharp(blob.data).metadata();
+    const { width, height } = metadata.autoOrient ?? metadata;
+    if (!width || !height) throw new Error('no dimensions');
+    return { data: new Uint8Array(blob.data), contentType: blob.contentType, widthPx: width, heightPx: height };
+  } catch (error) {
+    context.logger.warn({ err: error, bookId: book._id }, 'the stored cover is not a readable image');
+    return null;
+  }
+}

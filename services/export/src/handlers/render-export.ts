@@ -1,0 +1,108 @@
+import { AppError, exportMessages, type requests } from '@bookwright/contracts';
+import type { RequestContext } from '@bookwright/kit';
+import type { z } from 'zod';
+import { exportTarget } from '../domain/export-target';
+import { metadataIssues, missingMetadata } from '../domain/required-metadata';
+import { manuscriptCharacters, parseManuscript, toExportBook } from '../domain/to-export-book';
+import { produceEpub, producePrint, type ExportFile } from '../render/produce-export';
+import { checkExport, type ExportCheckInput } from '../validation/validate-export';
+import type { ExportHandlerDeps } from './deps';
+import { loadBook, loadCover, ownCover } from './load-book';
+
+type Def = typeof requests.export.render;
+
+export const pdfUnavailable = 'PDF export is not available on this server yet.';
+
+/**
+ * POST /book/export/{id}: renders the EPUB, the KDP interior or cover PDF, or a ZIP of both, into the
+ * blob store under `exports/<bookId>/<uuid>/<fileName>`; the gateway streams it to the author.
+ * Refusals, in order: 404 (not the user's book), 409 (not ready), 400 'Missing required metadata' with
+ * `issues` (EPUB), 400 'Cover image required', 400 with `issues` (any other blocker of export validation,
+ * KDP's page limits checked against the interior as laid out). The client's pageCount and spineWidth are
+ * ignored: the server counts the pages itself.
+ */
+export function renderExport(deps: ExportHandlerDeps) {
+  return async (
+    { userId, bookId, request }: z.output<Def['request']>,
+    context: RequestContext,
+  ): Promise<z.input<Def['response']>> => {
+    const book = await loadBook(deps, { userId, bookId }, context);
+    if (book.status !== 'ready') throw new AppError(409, exportMessages.notReady);
+    const target = exportTarget(request);
+    if (target.format === 'epub') {
+      const missing = missingMetadata(book);
+      if (missing.length > 0) {
+        throw new AppError(400, exportMessages.missingMetadata, { extra: { issues: metadataIssues(missing) } });
+      }
+    }
+    const needsCover = target.format === 'pdf' && target.print.exportType !== 'interior';
+    if (needsCover && !ownCover(book)) throw new AppError(400, exportMessages.coverRequired);
+
+    const document = parseManuscript(book.bookContent);
+    const cover = await loadCover(deps, book, context);
+    if (needsCover && !cover) throw new AppError(400, exportMessages.coverRequired);
+    const exportBook = toExportBook(book, document, cover);
+    const checkInput: ExportCheckInput = {
+      target,
+      book,
+      characters: manuscriptCharacters(document),
+      cover: cover && { widthPx: cover.widthPx, heightPx: cover.heightPx },
+      printPageCount: null,
+    };
+    const modified = lastChange(book.updatedAt);
+
+    let file: ExportFile;
+    const started = performance.now();
+    if (target.format === 'epub') {
+      refuse(checkExport(checkInput).blockers);
+      file = await deps.renderSlots(() => produceEpub(deps.renderer, exportBook, modified));
+    } else {
+      const pdf = deps.renderer.pdf;
+      if (!pdf) throw new AppError(503, pdfUnavailable);
+      // KDP's page limits wait for the interior's real page count; everything else is known now.
+      const early = checkExport(checkInput);
+      refuse(early.blockers.filter((blocker) => !early.pageBlockers.includes(blocker)));
+      file = await deps
+        .renderSlots(() =>
+          producePrint(pdf, exportBook, target.print, {
+            modified,
+            confirmPageCount: (pageCount) => refuse(checkExport({ ...checkInput, printPageCount: pageCount }).blockers),
+          }),
+        )
+        .catch(asRefusal);
+    }
+
+    const blobKey = `exports/${bookId}/${deps.newId()}/${file.fileName}`;
+    await deps.blobs.put(blobKey, file.data, { contentType: file.contentType });
+    context.logger.info(
+      { bookId, format: target.format, size: file.data.byteLength, ms: Math.round(performance.now() - started) },
+      'export rendered',
+    );
+    return { blobKey, fileName: file.fileName, contentType: file.contentType, size: file.data.byteLength };
+  };
+}
+
+/** 400 with the blockers as `issues`, and all of them in the message (the bus carries only the message). */
+function refuse(blockers: string[]): void {
+  if (blockers.length > 0) throw new AppError(400, blockers.join(' '), { extra: { issues: blockers } });
+}
+
+/**
+ * The PDF renderers' own refusals (they may come from a worker thread, rebuilt by name) as the 400s the
+ * checks above would have answered; anything else stays a server error.
+ */
+function asRefusal(error: unknown): never {
+  if (error instanceof Error && error.name === 'CoverImageRequiredError') {
+    throw new AppError(400, exportMessages.coverRequired);
+  }
+  if (error instanceof Error && error.name === 'HardcoverCoverNotSupportedError') {
+    throw new AppError(400, error.message, { extra: { issues: [error.message] } });
+  }
+  throw error;
+}
+
+/** The book's last change, which dates the EPUB (dcterms:modified); now if the stored time is unreadable. */
+function lastChange(updatedAt: string): Date {
+  const date = new Date(updatedAt);
+  return Number.isNaN(date.getTime()) ? new Date() : date;
+}

@@ -1,0 +1,37 @@
+import type { requests } from '@bookwright/contracts';
+import type { RequestContext } from '@bookwright/kit';
+import type { z } from 'zod';
+import { exportTarget } from '../domain/export-target';
+import { manuscriptCharacters, parseManuscript, toExportBook } from '../domain/to-export-book';
+import { checkExport, toValidation } from '../validation/validate-export';
+import type { ExportHandlerDeps } from './deps';
+import { loadBook, loadCover } from './load-book';
+import { printPageCount } from './print-page-count';
+
+type Def = typeof requests.export.validate;
+
+/** POST /book/{id}/validate-export: what stops this export, what KDP would warn about, what would help. */
+export function validateExport(deps: ExportHandlerDeps) {
+  return async (
+    { userId, bookId, request }: z.output<Def['request']>,
+    context: RequestContext,
+  ): Promise<z.input<Def['response']>> => {
+    const book = await loadBook(deps, { userId, bookId }, context);
+    const target = exportTarget(request);
+    const document = parseManuscript(book.bookContent);
+    const characters = manuscriptCharacters(document);
+    const cover = await loadCover(deps, book, context);
+    const pages =
+      target.format === 'pdf'
+        ? await printPageCount(deps, toExportBook(book, document, cover), target.print, characters, context)
+        : null;
+    const check = checkExport({
+      target,
+      book,
+      characters,
+      cover: cover && { widthPx: cover.widthPx, heightPx: cover.heightPx },
+      printPageCount: pages,
+    });
+    return toValidation(check);
+  };
+}

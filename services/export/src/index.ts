@@ -1,0 +1,3 @@
+export { createExportService, exportService, type ExportServiceOptions } from './service';
+export type { ExportBook } from './export-book';
+export { renderEpub, type EpubRenderOptions } from './epub';

@@ -1,0 +1,4 @@
+import { runStandalone } from '@bookwright/kit';
+import { exportService } from './service';
+
+await runStandalone(exportService);

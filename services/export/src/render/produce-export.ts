@@ -1,0 +1,58 @@
+import JSZip from 'jszip';
+import { exportFileName, type PrintOptions } from '@bookwright/contracts';
+import type { ExportBook } from '../export-book';
+import type { ExportRenderer, PdfRenderer } from './renderer';
+
+export interface ExportFile {
+  data: Uint8Array;
+  fileName: string;
+  contentType: string;
+}
+
+export const contentTypes = {
+  epub: 'application/epub+zip',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+} as const;
+
+/** `<title>.epub` (spec §7). */
+export async function produceEpub(renderer: ExportRenderer, book: ExportBook, modified: Date): Promise<ExportFile> {
+  const data = await renderer.epub(book, { modified });
+  return { data, fileName: exportFileName(book.title, 'epub'), contentType: contentTypes.epub };
+}
+
+/**
+ * KDP print files (spec §7 names): `<title>_KDP_Interior.pdf`, `<title>_KDP_Cover.pdf`, or
+ * `<title>_KDP_Complete.zip` holding both. The cover's spine depends on the interior's real page count,
+ * so the interior is laid out first; `confirmPageCount` sees that count before anything else is rendered
+ * and may refuse it by throwing (KDP's page limits).
+ */
+export async function producePrint(
+  pdf: PdfRenderer,
+  book: ExportBook,
+  print: PrintOptions,
+  options: { modified: Date; confirmPageCount: (pageCount: number) => void },
+): Promise<ExportFile> {
+  const interiorName = exportFileName(book.title, 'pdf', 'interior');
+  const coverName = exportFileName(book.title, 'pdf', 'cover');
+
+  if (print.exportType === 'cover' && pdf.pageCount) {
+    const pageCount = await pdf.pageCount(book, print);
+    options.confirmPageCount(pageCount);
+    return { data: await pdf.cover(book, print, pageCount), fileName: coverName, contentType: contentTypes.pdf };
+  }
+  const interior = await pdf.interior(book, print);
+  options.confirmPageCount(interior.pageCount);
+  if (print.exportType === 'interior') {
+    return { data: interior.pdf, fileName: interiorName, contentType: contentTypes.pdf };
+  }
+  const cover = await pdf.cover(book, print, interior.pageCount);
+  if (print.exportType === 'cover') return { data: cover, fileName: coverName, contentType: contentTypes.pdf };
+
+  const zip = new JSZip();
+  zip.file(interiorName, interior.pdf, { date: options.modified });
+  zip.file(coverName, cover, { date: options.modified });
+  // PDFs are compressed already: storing them keeps the ZIP quick to make and to open.
+  const data = await zip.generateAsync({ type: 'uint8array', compression: 'STORE' });
+  return { data, fileName: exportFileName(book.title, 'pdf', 'both'), contentType: contentTypes.zip };
+}

@@ -1,0 +1,27 @@
+import type { PrintOptions } from '@bookwright/contracts';
+import type { ExportBook } from '../export-book';
+
+/**
+ * The renderers behind the export handlers. Each takes plain data and gives the file's bytes, so an
+ * implementation may run them in a worker thread: rendering is CPU work that must not stall the event loop
+ * of a process that also runs the gateway.
+ */
+export interface ExportRenderer {
+  epub(book: ExportBook, options: { modified: Date }): Promise<Uint8Array>;
+  /** KDP print files; undefined while this build has no PDF renderer. */
+  pdf?: PdfRenderer;
+}
+
+export interface PdfRenderer {
+  /** The interior and its page count as printed (front matter and blank pages included). */
+  interior(book: ExportBook, print: PrintOptions): Promise<{ pdf: Uint8Array; pageCount: number }>;
+  /** The full cover wrap; `pageCount` is the interior's, which sets the spine width. */
+  cover(book: ExportBook, print: PrintOptions, pageCount: number): Promise<Uint8Array>;
+  /** The interior's page count without the file, when the renderer can tell it faster than rendering. */
+  pageCount?(book: ExportBook, print: PrintOptions): Promise<number>;
+}
+
+/** The interior's page count: the renderer's own count when it has one, else from a rendered interior. */
+export async function countInteriorPages(pdf: PdfRenderer, book: ExportBook, print: PrintOptions): Promise<number> {
+  return pdf.pageCount ? pdf.pageCount(book, print) : (await pdf.interior(book, print)).pageCount;
+}

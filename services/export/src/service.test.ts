@@ -1,0 +1,351 @@
+import JSZip from 'jszip';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  AppError,
+  exportFileName,
+  exportMessages,
+  requests,
+  type ExportRequestSchema,
+  type PrintOptions,
+} from '@bookwright/contracts';
+import type { ExportBook } from './export-book';
+import { renderExport } from './handlers/render-export';
+import { createExportRenderer } from './render/create-renderer';
+import type { ExportRenderer } from './render/renderer';
+import { buildBook, buildDocument } from './testing/books';
+import { openEpub } from './testing/epub-files';
+import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from './testing/epubcheck';
+import { ExportTestWorld } from './testing/harness';
+import { missingTools, pdfFonts, pdfInfo, qpdfCheck } from './pdf/testing/poppler';
+
+// Service tests: the real export service on a real in-process bus and a filesystem blob store, with a
+// fake book service answering book.get on the bus.
+
+const skipEpubcheck = !epubcheckAvailable && !process.env.CI;
+if (skipEpubcheck) console.warn(`\n\n!!! ${epubcheckMissingMessage} !!!\n\n`);
+const missingPdfTools = missingTools(['qpdf', 'pdfinfo', 'pdffonts']);
+const skipPdfTools = missingPdfTools.length > 0 && !process.env.CI;
+if (skipPdfTools) console.warn(`\n\n!!! ${missingPdfTools.join(', ')} missing: PDF export checks are SKIPPED !!!\n\n`);
+
+const owner = 'user-1';
+let world: ExportTestWorld;
+
+/** A PDF renderer that records its calls; its files are tagged so the test can tell them apart. */
+class FakePdfRenderer {
+  /** The interior's page count as "laid out". */
+  pages = 132;
+  calls: { part: 'interior' | 'cover'; print: PrintOptions; pageCount?: number; book: ExportBook }[] = [];
+  readonly renderer: ExportRenderer = {
+    ...createExportRenderer(),
+    pdf: {
+      interior: async (book, print) => {
+        this.calls.push({ part: 'interior', print, book });
+        return { pdf: new TextEncoder().encode('%PDF-1.7 interior'), pageCount: this.pages };
+      },
+      cover: async (book, print, pageCount) => {
+        this.calls.push({ part: 'cover', print, pageCount, book });
+        return new TextEncoder().encode(`%PDF-1.7 cover ${pageCount}`);
+      },
+    },
+  };
+}
+
+async function render(request: z.input<typeof ExportRequestSchema>, userId = owner, bookId = 'book-1') {
+  return world.bus.request(requests.export.render, { userId, bookId, request }, { timeoutMs: 60_000 });
+}
+
+afterEach(async () => {
+  await world.tearDown();
+});
+
+/** Every EPUB this file's tests render, for the epubcheck test at the end. */
+const producedEpubs: Uint8Array[] = [];
+
+async function renderedEpub(result: { blobKey: string }): Promise<Uint8Array> {
+  const blob = await world.blobs.get(result.blobKey);
+  if (!blob) throw new Error(`no blob under ${result.blobKey}`);
+  const bytes = new Uint8Array(blob.data);
+  producedEpubs.push(bytes);
+  return bytes;
+}
+
+describe('export.render: EPUB', () => {
+  beforeEach(async () => {
+    world = new ExportTestWorld();
+    await world.setUp();
+  });
+
+  it('renders the EPUB into the blob store under exports/<bookId>/<uuid>/<fileName>', async () => {
+    const book = world.books.add(
+      owner,
+      await world.withCover(buildBook({ updatedAt: '2024-07-02T09:08:07.000Z' }, 'it'), 1_200, 1_800),
+    );
+    const result = await render({ format: 'epub' });
+
+    const fileName = exportFileName(book.title, 'epub');
+    expect(fileName).toBe('L_avventura_di_Bianca___Co___prima___parte____.epub');
+    expect(result).toEqual({
+      blobKey: expect.stringMatching(new RegExp(`^exports/book-1/[0-9a-f-]{36}/${fileName.replace(/\./g, '\\.')}$`)),
+      fileName,
+      contentType: 'application/epub+zip',
+      size: expect.any(Number),
+    });
+    const blob = await world.blobs.get(result.blobKey);
+    expect(blob?.contentType).toBe('application/epub+zip');
+    expect(blob?.size).toBe(result.size);
+
+    const epub = await openEpub(await renderedEpub(result));
+    const opf = await epub.text('OEBPS/content.opf');
+    expect(opf).toContain('<dc:identifier id="pub-id">urn:uuid:6f1c1a1e-4d7b-4c1e-9a53-0c9f3a1b2c3d</dc:identifier>');
+    expect(opf).toContain('<dc:language>it</dc:language>');
+    expect(opf).toContain('<meta property="dcterms:modified">2024-07-02T09:08:07Z</meta>');
+    expect(opf).toContain('properties="cover-image"');
+    expect(epub.names).toContain('OEBPS/cover.xhtml');
+  });
+
+  it('renders a Spanish book with a cover', async () => {
+    world.books.add(owner, await world.withCover(buildBook({}, 'es')));
+    const epub = await openEpub(await renderedEpub(await render({ format: 'epub' })));
+    expect(await epub.text('OEBPS/content.opf')).toContain('<dc:language>es</dc:language>');
+  });
+
+  it('refuses an EPUB with missing required metadata: 400 with the issues', async () => {
+    world.books.add(owner, buildBook({ author: null, identifier: '  ', languageMetadata: null }));
+    await expect(render({ format: 'epub' })).rejects.toMatchObject({
+      status: 400,
+      message: exportMessages.missingMetadata,
+    });
+
+    // The issues travel as the error's extra fields (the gateway answers { msg, issues }).
+    const handler = renderExport(world.handlerDeps());
+    const error = await handler({ userId: owner, bookId: 'book-1', request: { format: 'epub' } }, world.context).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Missing required metadata',
+      extra: { issues: ['Author is required', 'Identifier (UUID/ISBN) is required', 'Language is required'] },
+    });
+  });
+
+  it('refuses a book that is not ready: 409', async () => {
+    for (const status of ['planning', 'validation', 'writing', 'failed'] as const) {
+      world.books.add(owner, buildBook({ _id: `book-${status}`, status }));
+      await expect(render({ format: 'epub' }, owner, `book-${status}`)).rejects.toMatchObject({
+        status: 409,
+        message: exportMessages.notReady,
+      });
+    }
+  });
+
+  it('answers 404 for another user’s book and for an unknown one', async () => {
+    world.books.add('someone-else', buildBook());
+    await expect(render({ format: 'epub' })).rejects.toMatchObject({ status: 404 });
+    await expect(render({ format: 'epub' }, owner, 'no-such-book')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it.each(['cover', 'both'] as const)(
+    'refuses a %s PDF without a cover: 400 Cover image required',
+    async (exportType) => {
+      world.books.add(owner, buildBook());
+      await expect(render({ format: 'pdf', exportType })).rejects.toMatchObject({
+        status: 400,
+        message: exportMessages.coverRequired,
+      });
+    },
+  );
+
+  it('never uses a cover that is not the book’s own', async () => {
+    const other = await world.withCover(buildBook({ _id: 'book-2' }));
+    world.books.add(owner, buildBook({ coverImage: other.coverImage }));
+    await expect(render({ format: 'pdf', exportType: 'cover' })).rejects.toMatchObject({
+      status: 400,
+      message: exportMessages.coverRequired,
+    });
+    world.books.add(owner, buildBook({ _id: 'book-3', coverImage: 'https://example.com/cover.jpg' }));
+    const files = await openEpub(await renderedEpub(await render({ format: 'epub' }, owner, 'book-3')));
+    expect(files.names.some((n) => n.includes('cover'))).toBe(false);
+  });
+});
+
+describe('export.render: KDP PDF', () => {
+  let pdf: FakePdfRenderer;
+
+  beforeEach(async () => {
+    world = new ExportTestWorld();
+    pdf = new FakePdfRenderer();
+    await world.setUp({ renderer: pdf.renderer });
+  });
+
+  it('renders the interior with the options, defaults filled in', async () => {
+    const book = world.books.add(owner, buildBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 100 })) }));
+    const result = await render({ format: 'pdf', trimSize: '5.5x8.5', paperColor: 'cream' });
+    expect(result.fileName).toBe(exportFileName(book.title, 'pdf', 'interior'));
+    expect(result.fileName).toMatch(/_KDP_Interior\.pdf$/);
+    expect(result.contentType).toBe('application/pdf');
+    const interior = pdf.calls.find((c) => c.part === 'interior');
+    expect(interior?.print).toEqual({
+      platform: 'kdp',
+      exportType: 'interior',
+      trimSize: '5.5x8.5',
+      paperColor: 'cream',
+      isPaperback: true,
+      bleed: false,
+    });
+    expect(interior?.book.title).toBe(book.title);
+  });
+
+  it('zips both PDFs as <name>_KDP_Interior.pdf and <name>_KDP_Cover.pdf, with the server’s page count', async () => {
+    const book = world.books.add(
+      owner,
+      await world.withCover(buildBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 100 })) })),
+    );
+    const result = await render({ format: 'pdf', exportType: 'both', pageCount: 999, spineWidth: 3 });
+    expect(result.fileName).toBe(exportFileName(book.title, 'pdf', 'both'));
+    expect(result.fileName).toMatch(/_KDP_Complete\.zip$/);
+    expect(result.contentType).toBe('application/zip');
+    const zip = await JSZip.loadAsync((await world.blobs.get(result.blobKey))?.data ?? new Uint8Array());
+    const base = exportFileName(book.title, 'pdf', 'both').replace(/_KDP_Complete\.zip$/, '');
+    expect(Object.keys(zip.files).sort()).toEqual([`${base}_KDP_Cover.pdf`, `${base}_KDP_Interior.pdf`]);
+    expect(await zip.file(`${base}_KDP_Cover.pdf`)?.async('string')).toBe('%PDF-1.7 cover 132');
+    expect(await zip.file(`${base}_KDP_Interior.pdf`)?.async('string')).toBe('%PDF-1.7 interior');
+    const cover = pdf.calls.find((c) => c.part === 'cover');
+    expect(cover?.pageCount).toBe(132);
+    expect(cover?.book.cover?.widthPx).toBe(1_024);
+    expect(cover?.print).not.toHaveProperty('pageCount');
+    expect(cover?.print).not.toHaveProperty('spineWidth');
+  });
+
+  it('refuses what KDP cannot print, with the reasons as issues', async () => {
+    world.books.add(owner, buildBook());
+    await expect(render({ format: 'pdf', isPaperback: false, trimSize: '5x8' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('KDP does not print hardcovers in 5 x 8 in.'),
+    });
+    expect(pdf.calls).toEqual([]);
+  });
+
+  it('judges KDP’s page limits by the interior as laid out, not by the estimate', async () => {
+    // A short text (estimated under 24 pages) whose interior, with its front matter, has 28 pages.
+    world.books.add(owner, await world.withCover(buildBook()));
+    pdf.pages = 28;
+    const both = await render({ format: 'pdf', exportType: 'both' });
+    expect(both.fileName).toMatch(/_KDP_Complete\.zip$/);
+    expect(pdf.calls.find((c) => c.part === 'cover')?.pageCount).toBe(28);
+
+    pdf.calls = [];
+    pdf.pages = 900;
+    await expect(render({ format: 'pdf', exportType: 'both' })).rejects.toMatchObject({
+      status: 400,
+      message: 'A KDP paperback on white paper has at most 828 pages; this book fills 900.',
+    });
+    expect(pdf.calls.map((c) => c.part)).toEqual(['interior']);
+  });
+
+  it('validates with the interior’s real page count', async () => {
+    world.books.add(owner, buildBook());
+    pdf.pages = 40;
+    const result = await world.bus.request(requests.export.validate, {
+      userId: owner,
+      bookId: 'book-1',
+      request: { format: 'pdf', paperColor: 'cream' },
+    });
+    expect(result).toMatchObject({ isValid: true, pageCount: 24, printPageCount: 40, spineWidthIn: 0.1 });
+  });
+});
+
+describe.skipIf(skipPdfTools)('export.render: KDP PDF with this build’s renderers', () => {
+  beforeEach(async () => {
+    world = new ExportTestWorld();
+    await world.setUp();
+  });
+
+  it('zips a real interior and cover that pass qpdf --check, with every font embedded', async () => {
+    const book = world.books.add(
+      owner,
+      await world.withCover(
+        buildBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 60 })) }),
+        1_838,
+        2_775,
+      ),
+    );
+    const result = await render({ format: 'pdf', exportType: 'both', trimSize: '5.5x8.5', pageCount: 3 });
+    const zip = await JSZip.loadAsync((await world.blobs.get(result.blobKey))?.data ?? new Uint8Array());
+    const base = exportFileName(book.title, 'pdf', 'both').replace(/_KDP_Complete\.zip$/, '');
+    const interior = (await zip.file(`${base}_KDP_Interior.pdf`)?.async('uint8array')) ?? new Uint8Array();
+    const cover = (await zip.file(`${base}_KDP_Cover.pdf`)?.async('uint8array')) ?? new Uint8Array();
+    for (const pdf of [interior, cover]) {
+      const check = qpdfCheck(pdf);
+      expect(check.ok, check.output).toBe(true);
+      expect(pdfInfo(pdf).encrypted).toBe(false);
+      const fonts = pdfFonts(pdf);
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(fonts.filter((font) => !font.embedded)).toEqual([]);
+    }
+    const interiorInfo = pdfInfo(interior);
+    expect(interiorInfo.pages).toBeGreaterThanOrEqual(24);
+    expect(interiorInfo.pages % 2).toBe(0);
+    expect([interiorInfo.widthPt, interiorInfo.heightPt]).toEqual([396, 612]);
+    const coverInfo = pdfInfo(cover);
+    expect(coverInfo.pages).toBe(1);
+    // (2 × 5.5 + spine + 0.25) × (8.5 + 0.25) in, the spine from the interior's own page count.
+    const spineIn = Math.max(0.06, interiorInfo.pages * 0.002252);
+    expect(coverInfo.widthPt).toBeCloseTo((11.25 + spineIn) * 72, 0);
+    expect(coverInfo.heightPt).toBeCloseTo(8.75 * 72, 0);
+  }, 300_000);
+});
+
+describe('export.validate', () => {
+  beforeEach(async () => {
+    world = new ExportTestWorld();
+    await world.setUp();
+  });
+
+  it('answers the validation result for the user’s book', async () => {
+    world.books.add(owner, buildBook({ identifier: null }));
+    const result = await world.bus.request(requests.export.validate, {
+      userId: owner,
+      bookId: 'book-1',
+      request: { format: 'epub' },
+    });
+    expect(result.isValid).toBe(false);
+    expect(result.missingMetadata).toEqual(['identifier']);
+    expect(result.warnings).toContain('Identifier (UUID/ISBN) is required');
+    expect(result.pageCount).toBe(24);
+    expect(result.printPageCount).toBeNull();
+  });
+
+  it('checks the cover’s resolution for a print cover', async () => {
+    world.books.add(
+      owner,
+      await world.withCover(buildBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 400 })) })),
+    );
+    const result = await world.bus.request(requests.export.validate, {
+      userId: owner,
+      bookId: 'book-1',
+      request: { format: 'pdf', exportType: 'cover' },
+    });
+    expect(result.isValid).toBe(true);
+    expect(result.warnings).toEqual([expect.stringContaining('The cover image is 1024 × 1536 px: about 166 DPI')]);
+    expect(result.spineWidthIn).toBeGreaterThan(0.06);
+  });
+
+  it('answers 404 for another user’s book', async () => {
+    world.books.add('someone-else', buildBook());
+    await expect(
+      world.bus.request(requests.export.validate, { userId: owner, bookId: 'book-1', request: { format: 'pdf' } }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe.skipIf(skipEpubcheck)('epubcheck', () => {
+  it('passes every EPUB rendered above with no fatal errors, errors or warnings', async () => {
+    expect(producedEpubs.length).toBeGreaterThanOrEqual(3);
+    for (const report of await Promise.all(producedEpubs.map((epub) => epubcheck(epub)))) {
+      expect(report.problems).toEqual([]);
+      expect([report.fatals, report.errors, report.warnings]).toEqual([0, 0, 0]);
+    }
+  }, 300_000);
+});
