@@ -1,0 +1,230 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { apiMessages, coverMessages, type Book, type ExportValidation } from '@bookwright/contracts';
+import { testImage } from '@bookwright/ai/testing';
+import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+
+let system: TestSystem;
+let workDir: string;
+beforeAll(async () => {
+  system = await startTestSystem();
+  workDir = await mkdtemp(join(tmpdir(), 'bookwright-exports-'));
+});
+afterAll(async () => {
+  await system?.stop();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+async function readyBook(
+  plan: 'starter' | 'professional' = 'professional',
+): Promise<{ client: HttpClient; book: Book }> {
+  const client = system.client();
+  await client.post('/api/v1/auth/sign-up', newAccount());
+  await client.post('/api/v1/payment', { accountType: plan, currency: 'eur' });
+  const created = await client.post<Book>('/api/v1/agent/plan', {
+    prompt: 'A Czech glassmaker rebuilds her family workshop after a flood.',
+    title: 'Glass & Water: "Sklo"',
+    language: 'czech',
+    targetAudience: 'Adult readers',
+    genre: 'historical fiction',
+    size: 'short',
+  });
+  const id = created.body._id;
+  for (let i = 0; i < 600 && (await client.get<Book>(`/api/v1/book/${id}`)).body.status !== 'validation'; i += 1)
+    await new Promise((r) => setTimeout(r, 100));
+  await client.patch(`/api/v1/agent/write/${id}`);
+  let book = created.body;
+  for (let i = 0; i < 1200 && book.status !== 'ready'; i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+    book = (await client.get<Book>(`/api/v1/book/${id}`)).body;
+  }
+  expect(book.status).toBe('ready');
+  return { client, book };
+}
+
+/** A multipart request with one file field, the way a browser form sends it. */
+async function upload(client: HttpClient, bookId: string, bytes: Buffer | null, field = 'image') {
+  await client.get('/api/v1/health/live');
+  const form = new FormData();
+  if (bytes) form.append(field, new Blob([new Uint8Array(bytes)]), 'cover.png');
+  const response = await fetch(`${system.url}/api/v1/book/upload-cover/${bookId}`, {
+    method: 'POST',
+    headers: {
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
+    },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function download(client: HttpClient, path: string, body: unknown) {
+  await client.get('/api/v1/health/live');
+  const response = await fetch(`${system.url}${path}`, {
+    method: 'POST',
+    headers: {
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe('covers', () => {
+  it('uploads, applies and serves a cover to its owner only', async () => {
+    const { client, book } = await readyBook();
+    const png = await testImage(1600, 2560, 'png');
+    const uploaded = await upload(client, book._id, png);
+    expect(uploaded.status).toBe(200);
+    const imageUrl = String(uploaded.body.imageUrl);
+    expect(imageUrl).toMatch(new RegExp(`^/api/v1/book/${book._id}/cover-image/[\\w-]+/web$`));
+    const applied = await client.patch<Book>(`/api/v1/book/${book._id}`, { coverImage: imageUrl });
+    expect(applied.body.coverImage).toBe(imageUrl);
+
+    const image = await fetch(`${system.url}${imageUrl}`, {
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('cache-control')).toContain('private');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(meta.height).toBeGreaterThan(0);
+    const master = await fetch(`${system.url}${imageUrl.replace(/web$/, 'master')}`, {
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect((await sharp(Buffer.from(await master.arrayBuffer())).metadata()).height).toBe(2560);
+
+    const stranger = system.client();
+    await stranger.post('/api/v1/auth/sign-up', newAccount());
+    expect((await stranger.get(imageUrl)).status).toBe(404);
+    expect((await system.client().get(imageUrl)).status).toBe(401);
+  });
+
+  it('refuses what is not a usable image with a clear 400 and stores nothing', async () => {
+    const { client, book } = await readyBook();
+    const text = Buffer.from('this is not an image, whatever its name says');
+    const truncated = (await testImage(400, 600, 'png')).subarray(0, 500);
+    const huge = Buffer.alloc(11 * 1024 * 1024, 1);
+    const cases: [Buffer | null, string][] = [
+      [null, coverMessages.noImage],
+      [text, coverMessages.notAnImage],
+      [truncated, coverMessages.notAnImage],
+      [huge, coverMessages.tooLarge],
+    ];
+    for (const [bytes, msg] of cases) {
+      const res = await upload(client, book._id, bytes);
+      expect({ status: res.status, msg: res.body.msg }).toEqual({ status: 400, msg });
+    }
+    expect((await client.get<Book>(`/api/v1/book/${book._id}`)).body.coverImage).toBeNull();
+  });
+
+  it('generates a cover offline from the book and the options, and counts it against the allowance', async () => {
+    const { client, book } = await readyBook('starter');
+    await client.get('/api/v1/health/live');
+    const response = await fetch(`${system.url}/api/v1/book/cover/${book._id}`, {
+      method: 'POST',
+      headers: {
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        style: 'vintage',
+        mood: 'mysterious',
+        colorScheme: 'muted',
+        dimensions: '1024x1536',
+        prompt: 'a flooded workshop',
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\//);
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(meta.width! / meta.height!).toBeCloseTo(1024 / 1536, 1);
+    expect(response.headers.get('x-image-url')).toMatch(/cover-image/);
+    expect((await client.get('/api/v1/user/current-user')).body.coversLeftThisMonth).toBe(9);
+    const bad = await client.post(`/api/v1/book/cover/${book._id}`, { style: 'cubist' });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('exports', () => {
+  it('validates, refuses an EPUB with missing metadata with its issues, then exports a valid EPUB under the spec name', async () => {
+    const { client, book } = await readyBook();
+    const validation = await client.post<ExportValidation>(`/api/v1/book/${book._id}/validate-export`, {
+      platform: 'epub',
+      format: 'epub',
+    });
+    expect(validation.status).toBe(200);
+    expect(validation.body.isValid).toBe(false);
+    expect(validation.body.missingMetadata).toEqual(
+      expect.arrayContaining(['author', 'identifier', 'languageMetadata']),
+    );
+
+    const refused = await client.post(`/api/v1/book/export/${book._id}`, { format: 'epub' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('Missing required metadata');
+    expect(refused.body.issues).toEqual(expect.arrayContaining(['Author is required']));
+
+    await client.patch(`/api/v1/book/metadata/${book._id}`, {
+      title: book.title,
+      author: 'Ada Lovelace',
+      identifier: 'urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e',
+      languageMetadata: 'en',
+      keywords: ['glass', 'flood'],
+    });
+    const epub = await download(client, `/api/v1/book/export/${book._id}`, { format: 'epub' });
+    expect(epub.status).toBe(200);
+    expect(epub.headers.get('content-type')).toBe('application/epub+zip');
+    expect(epub.headers.get('content-disposition')).toContain('filename="Glass___Water___Sklo_.epub"');
+    // An EPUB's first zip entry is the uncompressed `mimetype` file.
+    expect(epub.bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(epub.bytes.subarray(30, 58).toString()).toBe('mimetypeapplication/epub+zip');
+  });
+
+  it('exports a KDP interior PDF and refuses cover exports without a cover', async () => {
+    const { client, book } = await readyBook();
+    await client.patch(`/api/v1/book/metadata/${book._id}`, {
+      title: book.title,
+      author: 'Ada Lovelace',
+      identifier: 'urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e',
+      languageMetadata: 'en',
+    });
+    const noCover = await client.post(`/api/v1/book/export/${book._id}`, {
+      format: 'pdf',
+      platform: 'kdp',
+      exportType: 'both',
+      trimSize: '6x9',
+      paperColor: 'white',
+      isPaperback: true,
+      bleed: false,
+    });
+    expect(noCover.status).toBe(400);
+    expect(noCover.body.msg).toBe('Cover image required');
+    const interior = await download(client, `/api/v1/book/export/${book._id}`, {
+      format: 'pdf',
+      platform: 'kdp',
+      exportType: 'interior',
+      trimSize: '6x9',
+      paperColor: 'cream',
+      isPaperback: true,
+      bleed: false,
+      pageCount: 3,
+      spineWidth: 9,
+    });
+    expect(interior.status).toBe(200);
+    expect(interior.headers.get('content-type')).toBe('application/pdf');
+    expect(interior.headers.get('content-disposition')).toContain('_KDP_Interior.pdf');
+    expect(interior.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const stranger = system.client();
+    await stranger.post('/api/v1/auth/sign-up', newAccount());
+    const other = await stranger.post(`/api/v1/book/export/${book._id}`, { format: 'epub' });
+    expect({ status: other.status, msg: other.body.msg }).toEqual({ status: 404, msg: apiMessages.notFound });
+    expect((await stranger.post(`/api/v1/book/${book._id}/validate-export`, { format: 'epub' })).status).toBe(404);
+    expect((await client.post(`/api/v1/book/export/${book._id}`, { format: 'docx' })).status).toBe(400);
+  });
+});
