@@ -220,7 +220,11 @@ describe.skipIf(noTools)('gutter', () => {
 
 describe.skipIf(noTools)('interior edge cases', () => {
   const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
-  const heading = (text: string) => ({ type: 'heading', attrs: { level: 1 }, content: text ? [{ type: 'text', text }] : [] });
+  const heading = (text: string) => ({
+    type: 'heading',
+    attrs: { level: 1 },
+    content: text ? [{ type: 'text', text }] : [],
+  });
 
   it('renders front matter alone for an empty manuscript', async () => {
     const result = await renderInteriorPdf(buildExportBook({ document: { type: 'doc', content: [] } }), print());

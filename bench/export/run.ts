@@ -1,0 +1,210 @@
+/**
+ * Export bench (ARCHITECTURE.md §10): a 100,000-word, 30-chapter book, measured in one run.
+ *
+ *   EPUB:          ours (the export service's EPUB builder) vs pandoc on the same text.  Target ≥ 5× faster.
+ *   Interior PDF:  ours (renderInteriorPdf, the full KDP interior) vs a bare pdfmake render of the same
+ *                  text (same fonts, 6x9, plain paragraphs).                               Target ≤ 1.3×.
+ *
+ *   node --import tsx bench/export/run.ts [--runs 3] [--words 100000] [--chapters 30]
+ *
+ * Each contender runs once to warm up, then `--runs` times interleaved; medians are compared. Peak RSS and
+ * heap are sampled every 10 ms while each contender runs; maxRSS (getrusage) covers the whole process.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { PrintOptions, TiptapNode } from '@bookwright/contracts';
+import type { Content } from 'pdfmake/interfaces';
+import { fontFamilies } from '../../services/export/src/fonts';
+import { finishPdf, layoutPdf } from '../../services/export/src/pdf/pdfmake';
+import { renderInteriorPdf, type InteriorDiagnostics } from '../../services/export/src/pdf/render-interior';
+import { buildDocument, buildExportBook } from '../../services/export/src/pdf/testing/books';
+import { runTask } from '../../services/export/src/workers/tasks';
+
+const targets = { epubSpeedup: 5, pdfRatio: 1.3 };
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    words: { type: 'string', default: '100000' },
+    chapters: { type: 'string', default: '30' },
+  },
+});
+const runs = positiveInt(values.runs, '--runs');
+const words = positiveInt(values.words, '--words');
+const chapters = positiveInt(values.chapters, '--chapters');
+
+const document = buildDocument({ chapters, wordsPerChapter: Math.ceil(words / chapters) });
+const book = buildExportBook({ document });
+const print: PrintOptions = {
+  platform: 'kdp',
+  exportType: 'interior',
+  trimSize: '6x9',
+  paperColor: 'white',
+  isPaperback: true,
+  bleed: false,
+};
+const plain = (node: TiptapNode): string =>
+  node.type === 'text' ? (node.text ?? '') : (node.content ?? []).map(plain).join('');
+const countedWords = document.content
+  .filter((n) => n.type === 'paragraph')
+  .reduce((sum, n) => sum + plain(n).split(/\s+/).filter(Boolean).length, 0);
+
+interface Measurement {
+  ms: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+}
+
+/** Runs `work` while sampling memory; wall time in ms. */
+async function measure(work: () => Promise<unknown>): Promise<Measurement> {
+  let peakRss = 0;
+  let peakHeap = 0;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+  };
+  // Synchronous renders starve timers; sample before and after as well as in between.
+  const sampler = setInterval(sample, 10);
+  sample();
+  const started = performance.now();
+  await work();
+  const ms = performance.now() - started;
+  sample();
+  clearInterval(sampler);
+  return { ms, peakRssMb: peakRss / 2 ** 20, peakHeapMb: peakHeap / 2 ** 20 };
+}
+
+// --- contenders -----------------------------------------------------------------------------------
+
+const ourEpub = () => runTask({ kind: 'epub', book, modified: new Date('2025-01-01T00:00:00Z') });
+
+const workDir = mkdtempSync(join(tmpdir(), 'bench-export-'));
+const markdownPath = join(workDir, 'book.md');
+writeFileSync(
+  markdownPath,
+  [
+    `---\ntitle: "${book.title}"\nauthor: "${book.author ?? ''}"\nlang: en\n---`,
+    ...document.content.map((node) =>
+      node.type === 'heading' ? `${'#'.repeat(Number(node.attrs?.level ?? 1))} ${plain(node)}` : plain(node),
+    ),
+  ].join('\n\n'),
+);
+const pandocAvailable = spawnSync('pandoc', ['--version'], { encoding: 'utf8' }).status === 0;
+const pandocEpub = async () => {
+  const result = spawnSync(
+    'pandoc',
+    ['-f', 'markdown', '-t', 'epub3', '-o', join(workDir, 'book.epub'), markdownPath],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0) throw new Error(`pandoc failed: ${result.stderr}`);
+};
+
+const diagnostics: InteriorDiagnostics = {};
+let ourPages = 0;
+const ourPdf = async () => {
+  const result = await renderInteriorPdf(book, print, diagnostics);
+  ourPages = result.pageCount;
+};
+
+let barePages = 0;
+const barePdf = async () => {
+  const content: Content[] = document.content.map((node) =>
+    node.type === 'heading'
+      ? { text: plain(node), fontSize: 20, margin: [0, 0, 0, 12], pageBreak: 'before' }
+      : { text: plain(node), alignment: 'justify', margin: [0, 0, 0, 4] },
+  );
+  const doc = await layoutPdf({
+    pageSize: { width: 432, height: 648 },
+    pageMargins: [54, 54, 54, 54],
+    defaultStyle: { font: fontFamilies.body, fontSize: 11 },
+    content,
+    footer: (page, count) => {
+      barePages = count;
+      return { text: String(page), alignment: 'center', fontSize: 9 };
+    },
+  });
+  await finishPdf(doc);
+};
+
+// --- run ------------------------------------------------------------------------------------------
+
+async function compare(
+  label: string,
+  ours: () => Promise<unknown>,
+  reference: () => Promise<unknown>,
+): Promise<{ ours: Measurement; reference: Measurement }> {
+  await ours();
+  await reference();
+  const mine: Measurement[] = [];
+  const theirs: Measurement[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    // Alternate the order so neither side always runs on a warmer heap.
+    if (i % 2 === 0) {
+      mine.push(await measure(ours));
+      theirs.push(await measure(reference));
+    } else {
+      theirs.push(await measure(reference));
+      mine.push(await measure(ours));
+    }
+  }
+  process.stdout.write(`${label}: ${runs} runs each, after one warm-up\n`);
+  return { ours: median(mine), reference: median(theirs) };
+}
+
+function median(list: Measurement[]): Measurement {
+  const sorted = [...list].sort((a, b) => a.ms - b.ms);
+  const middle = sorted[Math.floor(sorted.length / 2)] ?? { ms: NaN, peakRssMb: NaN, peakHeapMb: NaN };
+  return {
+    ms: middle.ms,
+    peakRssMb: Math.max(...list.map((m) => m.peakRssMb)),
+    peakHeapMb: Math.max(...list.map((m) => m.peakHeapMb)),
+  };
+}
+
+const row = (name: string, m: Measurement) =>
+  `  ${name.padEnd(34)} ${m.ms.toFixed(0).padStart(7)} ms   peak RSS ${m.peakRssMb.toFixed(0).padStart(5)} MB   peak heap ${m.peakHeapMb.toFixed(0).padStart(5)} MB\n`;
+
+process.stdout.write(`Export bench: ${countedWords.toLocaleString('en')} words, ${chapters} chapters\n\n`);
+let failed = false;
+
+if (pandocAvailable) {
+  const epub = await compare('EPUB', ourEpub, pandocEpub);
+  const speedup = epub.reference.ms / epub.ours.ms;
+  process.stdout.write(row('ours (export service EPUB)', epub.ours));
+  process.stdout.write(row('pandoc markdown → epub3', epub.reference));
+  const ok = speedup >= targets.epubSpeedup;
+  failed ||= !ok;
+  process.stdout.write(
+    `  speed-up ${speedup.toFixed(1)}× (target ≥ ${targets.epubSpeedup}×) ${ok ? 'PASS' : 'FAIL'}\n\n`,
+  );
+} else {
+  process.stdout.write('EPUB: pandoc is not installed (apt-get install pandoc): comparison skipped\n\n');
+}
+
+const pdf = await compare('Interior PDF', ourPdf, barePdf);
+const ratio = pdf.ours.ms / pdf.reference.ms;
+process.stdout.write(
+  row(`ours (KDP interior, ${ourPages} pages)`, pdf.ours) + row(`bare pdfmake (${barePages} pages)`, pdf.reference),
+);
+process.stdout.write(
+  `  layouts per render: ${diagnostics.layouts ?? '?'} (estimated ${diagnostics.estimatedPages ?? '?'} pages)\n`,
+);
+const pdfOk = ratio <= targets.pdfRatio;
+failed ||= !pdfOk;
+process.stdout.write(`  ratio ${ratio.toFixed(2)}× (target ≤ ${targets.pdfRatio}×) ${pdfOk ? 'PASS' : 'FAIL'}\n\n`);
+process.stdout.write(`process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB\n`);
+
+rmSync(workDir, { recursive: true, force: true });
+process.exit(failed ? 1 : 0);
+
+function positiveInt(value: string | undefined, name: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive integer`);
+  return parsed;
+}
