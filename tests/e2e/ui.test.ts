@@ -1,6 +1,8 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser } from './support/browser';
+import { sampleLibrary } from './support/books';
+import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
 import { mockApi, type MockApiOptions } from './support/mock-api';
 import { startPreview } from './support/preview';
 
@@ -31,18 +33,48 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
 
   const close = (page: Page) => page.context().close();
 
-  it('loads only the landing page chunk on /', async () => {
+  it('loads only the landing page chunk on /, under 250 KB gzipped and without the editor', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const scripts: string[] = [];
+    const scripts: { path: string; body: Promise<Buffer> }[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+      if (response.request().resourceType() === 'script')
+        scripts.push({ path: new URL(response.url()).pathname, body: response.body() });
     });
     await page.goto(server.url + '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(scripts.some((s) => s.includes('LandingPage'))).toBe(true);
-    expect(scripts.filter((s) => /Login|SignUp|AppShell|ChoosePlan|schemas/.test(s))).toEqual([]);
+    const paths = scripts.map((s) => s.path);
+    expect(paths.some((s) => s.includes('LandingPage'))).toBe(true);
+    expect(paths.filter((s) => /Login|SignUp|AppShell|ChoosePlan|schemas|EditorPage|ValidationPage/.test(s))).toEqual(
+      [],
+    );
+    const bodies = await Promise.all(scripts.map((s) => s.body));
+    const gzipped = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
+    console.log(`landing page JS: ${paths.length} files, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+    expect(gzipped).toBeLessThan(250 * 1024);
+    // tiptap and ProseMirror are nowhere in what the landing page runs.
+    for (const body of bodies) expect(body.toString('utf8')).not.toMatch(/ProseMirror|prosemirror|tiptap/);
+    await close(page);
+  });
+
+  it('loads the editor chunk on the editor route only', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await mockApi(page, { signedIn: true, user: { accountType: 'starter' }, books: sampleLibrary() });
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto(server.url + '/app');
+    await page.getByRole('heading', { name: 'Your library', exact: true }).waitFor();
+    await page.goto(server.url + '/app/validation');
+    await page.getByRole('tab', { name: 'Plot' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => s.includes('EditorPage'))).toEqual([]);
+    await page.goto(server.url + '/app/edit/ready');
+    await page.getByRole('textbox', { name: 'Manuscript' }).waitFor();
+    expect(scripts.filter((s) => s.includes('EditorPage'))).toHaveLength(1);
     await close(page);
   });
 
@@ -123,6 +155,162 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
   it('sends a signed-out visitor from /app to /login', async () => {
     const { page } = await open('/app', { signedIn: false });
     await page.waitForURL(`${server.url}/login`);
+    await close(page);
+  });
+
+  const appChecks = (): {
+    path: string;
+    ready: (page: Page) => Promise<unknown>;
+    act?: (page: Page) => Promise<void>;
+  }[] => {
+    return [
+      { path: '/app', ready: (p) => p.getByRole('heading', { name: 'Your library', exact: true }).waitFor() },
+      {
+        path: '/app',
+        ready: (p) => p.getByRole('heading', { name: 'Your library', exact: true }).waitFor(),
+        act: async (p) => {
+          await p.getByLabel('What will your next book be about?').fill('An idea');
+          await p.getByRole('button', { name: 'Create Book' }).click();
+          await p.getByText('Title is required').waitFor();
+        },
+      },
+      {
+        path: '/app',
+        ready: (p) => p.getByRole('heading', { name: 'Your library', exact: true }).waitFor(),
+        act: async (p) => {
+          if ((p.viewportSize()?.width ?? 0) < 1024) await p.getByRole('button', { name: 'Open menu' }).click();
+          await p.getByRole('button', { name: 'Account menu' }).click();
+          await p.getByRole('menu').waitFor();
+        },
+      },
+      { path: '/app/settings', ready: (p) => p.getByRole('heading', { name: 'Settings are coming soon' }).waitFor() },
+      { path: '/app/planning', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+      ...['Concept', 'Characters', 'Plot'].map((tab) => ({
+        path: '/app/validation',
+        ready: (p: Page) => p.getByRole('tab', { name: tab }).waitFor(),
+        act: (p: Page) => p.getByRole('tab', { name: tab }).click(),
+      })),
+      ...['Research', 'Content'].map((tab) => ({
+        path: '/app/nonfiction',
+        ready: (p: Page) => p.getByRole('tab', { name: tab }).waitFor(),
+        act: (p: Page) => p.getByRole('tab', { name: tab }).click(),
+      })),
+      ...['Concept', 'Characters', 'World Building', 'Plot Structure', 'Metadata'].map((tab) => ({
+        path: '/app/edit/ready',
+        ready: (p: Page) => p.getByRole('textbox', { name: 'Manuscript' }).waitFor(),
+        act: async (p: Page) => {
+          if ((p.viewportSize()?.width ?? 0) < 1024) await p.getByRole('button', { name: 'Show book details' }).click();
+          await p.getByRole('tab', { name: tab }).click();
+        },
+      })),
+      {
+        path: '/app/edit/ready',
+        ready: (p) => p.getByRole('textbox', { name: 'Manuscript' }).waitFor(),
+        act: async (p) => {
+          if ((p.viewportSize()?.width ?? 0) < 1024) await p.getByRole('button', { name: 'Show book details' }).click();
+          await p.getByRole('tab', { name: 'Metadata' }).click();
+          await p.getByRole('button', { name: /Publication Date/ }).click();
+          await p.getByRole('dialog').waitFor();
+        },
+      },
+      {
+        path: '/app/edit/ready',
+        ready: (p) => p.getByRole('textbox', { name: 'Manuscript' }).waitFor(),
+        act: async (p) => {
+          await p.getByRole('button', { name: 'Export' }).click();
+          await p.getByRole('dialog', { name: 'Export is coming soon' }).waitFor();
+        },
+      },
+    ];
+  };
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`has no serious or critical accessibility violations on the app pages at ${viewport.width}px`, async () => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      // A short manuscript: axe on a 100-page document takes long and checks nothing more.
+      await mockApi(page, { signedIn: true, user: { accountType: 'starter' }, books: sampleLibrary(2_000) });
+      const problems: string[] = [];
+      for (const check of appChecks()) {
+        await page.goto(server.url + check.path);
+        await check.ready(page);
+        await check.act?.(page);
+        await page.waitForTimeout(200);
+        const violations = await seriousA11yViolations(page);
+        if (violations.length > 0)
+          problems.push(`${check.path}${check.act ? ' (after an action)' : ''}:\n${describeViolations(violations)}`);
+      }
+      expect(problems.join('\n\n')).toBe('');
+      await context.close();
+    });
+  }
+
+  it('creates a book with the keyboard alone', async () => {
+    const { page, api } = await open('/app', { signedIn: true, user: { accountType: 'starter' }, books: [] });
+    await page.getByRole('heading', { name: 'Your library', exact: true }).waitFor();
+    const focusedName = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return el?.getAttribute('aria-label') ?? el?.labels?.[0]?.textContent ?? el?.textContent?.trim() ?? '';
+      });
+    const reached: string[] = [];
+    for (let i = 0; i < 12 && !reached.includes('What will your next book be about?'); i++) {
+      await page.keyboard.press('Tab');
+      reached.push(await focusedName());
+    }
+    for (const control of ['Bookwright', 'Collapse sidebar', 'Home', 'Search books', 'Settings']) {
+      expect(reached).toContain(control);
+    }
+    expect(reached.some((r) => r.startsWith('Account menu'))).toBe(true);
+    await page.keyboard.type('A lighthouse keeper finds letters.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('The Keeper of Letters');
+    await page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('Language');
+    await page.keyboard.type('English');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Adults');
+    await page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('Genre');
+    await page.keyboard.type('Mystery');
+    await page.keyboard.press('Tab'); // the size radio (Standard)
+    await page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('Create Book');
+    await page.keyboard.press('Enter');
+    await page.getByText("Book planning started! You'll see it in the library when it is ready!").waitFor();
+    expect(api.calls.find((c) => c.path === '/agent/plan')?.body).toEqual({
+      prompt: 'A lighthouse keeper finds letters.',
+      title: 'The Keeper of Letters',
+      language: 'english',
+      targetAudience: 'Adults',
+      genre: 'mystery',
+      size: 'short',
+    });
+    await close(page);
+  });
+
+  it('reaches the editor toolbar with Tab and moves through it with the arrow keys', async () => {
+    const { page } = await open('/app/edit/ready', {
+      signedIn: true,
+      user: { accountType: 'starter' },
+      books: sampleLibrary(),
+    });
+    await page.getByRole('textbox', { name: 'Manuscript' }).waitFor();
+    await page.getByRole('button', { name: 'Export' }).focus();
+    await page.keyboard.press('Tab'); // Save is disabled: the next stop is the toolbar
+    const active = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    for (let i = 0; i < 30 && (await active()) !== 'Heading 1'; i++) await page.keyboard.press('Tab');
+    expect(await active()).toBe('Heading 1');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await active()).toBe('Bold');
+    await page.keyboard.press('End');
+    expect(await active()).toBe('Numbered list');
+    await page.keyboard.press('Tab');
+    expect(await active()).toBe('Manuscript');
     await close(page);
   });
 });

@@ -1,4 +1,6 @@
 import type { Page, Route } from 'playwright-core';
+import type { Book } from '@bookwright/contracts';
+import { fakeBook, summaryOf } from './books';
 
 /** A user as GET /user/current-user answers it (contracts' UserSchema). */
 export function fakeUser(overrides: Record<string, unknown> = {}) {
@@ -36,6 +38,12 @@ export interface MockApiOptions {
   user?: Record<string, unknown>;
   /** Answer of POST /payment; default: 404 as long as billing does not exist. */
   payment?: { status: number; body: unknown };
+  /** The library (GET /book and friends); default none. */
+  books?: Book[];
+  /** Force a status on one kind of book call (e.g. { plan: 403 }). */
+  fail?: Partial<Record<'plan' | 'state' | 'content' | 'metadata' | 'confirm', number>>;
+  /** Delay (ms) before answering book mutations, to see 'Saving...' states. */
+  delayMs?: number;
 }
 
 export interface RecordedCall {
@@ -50,7 +58,18 @@ export interface RecordedCall {
  * CSRF cookie/header check of the real one.
  */
 export async function mockApi(page: Page, options: MockApiOptions = {}) {
-  const state = { signedIn: options.signedIn ?? false, user: fakeUser(options.user) };
+  const state = {
+    signedIn: options.signedIn ?? false,
+    user: fakeUser(options.user),
+    books: [...(options.books ?? [])],
+  };
+  const findBook = (id: string) => state.books.find((b) => b._id === id);
+  const change = (id: string, patch: Partial<Book>) => {
+    const index = state.books.findIndex((b) => b._id === id);
+    const book = { ...state.books[index]!, ...patch, updatedAt: new Date().toISOString() };
+    state.books[index] = book;
+    return book;
+  };
   const calls: RecordedCall[] = [];
   const token = 'test-xsrf-token';
 
@@ -75,6 +94,7 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
       return json(route, 403, { msg: 'Invalid or missing CSRF token. Reload the page and try again' });
     }
     const b = (body ?? {}) as Record<string, string>;
+    if (await bookRoutes(route, method, path, body)) return;
     switch (`${method} ${path}`) {
       case 'GET /health':
         return json(route, 200, { status: 'ok', mode: 'embedded', checks: {} });
@@ -111,6 +131,70 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
         return json(route, 404, { msg: 'Not found' });
     }
   });
+
+  /** The book endpoints of spec §7 over `state.books`; undefined when `path` is not one of them. */
+  async function bookRoutes(route: Route, method: string, path: string, body: unknown): Promise<boolean> {
+    const fail = options.fail ?? {};
+    const reply = async (...args: Parameters<typeof json>) => {
+      await json(...args);
+      return true;
+    };
+    const wait = () => new Promise((r) => setTimeout(r, options.delayMs ?? 0));
+    const data = (body ?? {}) as Record<string, unknown>;
+    let m: RegExpExecArray | null;
+    if (method === 'GET' && path === '/events') {
+      // 204: the browser's EventSource gives up; the UI falls back to polling.
+      await route.fulfill({ status: 204, body: '' });
+      return true;
+    }
+    if (method === 'GET' && path === '/book') return reply(route, 200, state.books.map(summaryOf));
+    if (method === 'POST' && path === '/agent/plan') {
+      await wait();
+      if (fail.plan) return reply(route, fail.plan, { msg: 'Refused' });
+      const book = fakeBook({
+        _id: `new-${state.books.length + 1}`,
+        title: String(data.title),
+        genre: data.genre as Book['genre'],
+        targetAudience: String(data.targetAudience),
+        status: 'planning',
+        bookState: null,
+      });
+      state.books.unshift(book);
+      return reply(route, 201, book);
+    }
+    if ((m = /^\/agent\/write\/([^/]+)$/.exec(path)) && method === 'PATCH') {
+      await wait();
+      if (fail.confirm || !findBook(m[1]!)) return reply(route, fail.confirm ?? 404, { msg: 'Refused' });
+      return reply(
+        route,
+        200,
+        change(m[1]!, { status: 'writing', progress: { chaptersWritten: 0, chaptersTotal: 12 } }),
+      );
+    }
+    if ((m = /^\/book\/(content|metadata)\/([^/]+)$/.exec(path)) && method === 'PATCH') {
+      await wait();
+      const kind = m[1] as 'content' | 'metadata';
+      if (fail[kind] || !findBook(m[2]!)) return reply(route, fail[kind] ?? 404, { msg: 'Refused' });
+      if (kind === 'content') return reply(route, 200, change(m[2]!, { bookContent: String(data.bookContent) }));
+      const { keywords, ...rest } = data as Partial<Book> & { keywords?: string[] };
+      return reply(route, 200, change(m[2]!, { ...rest, keywords: keywords ?? [] }));
+    }
+    if ((m = /^\/book\/([^/]+)\/retry$/.exec(path)) && method === 'POST') {
+      if (!findBook(m[1]!)) return reply(route, 404, { msg: 'Not found' });
+      return reply(route, 200, change(m[1]!, { status: 'writing', failure: null }));
+    }
+    if ((m = /^\/book\/([^/]+)$/.exec(path))) {
+      const book = findBook(m[1]!);
+      if (!book) return reply(route, 404, { msg: 'Not found' });
+      if (method === 'GET') return reply(route, 200, book);
+      if (method === 'PATCH') {
+        await wait();
+        if (fail.state) return reply(route, fail.state, { msg: 'Refused' });
+        return reply(route, 200, change(book._id, { bookState: data.newBookState as Book['bookState'] }));
+      }
+    }
+    return false;
+  }
 
   return { calls, state };
 }

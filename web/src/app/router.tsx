@@ -1,6 +1,7 @@
 import { data, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../features/errors/ErrorScreen';
 import { requireUser } from '../features/auth/requireUser';
+import { loadBook } from '../features/books/loadBook';
 import { PageFallback, RootLayout } from './RootLayout';
 import type { AppStore } from './store';
 
@@ -65,6 +66,28 @@ export function appRoutes(store: AppStore): RouteObject[] {
               path: 'success',
               errorElement,
               lazy: async () => ({ Component: (await import('../features/billing/SuccessPage')).SuccessPage }),
+            },
+            {
+              path: 'settings',
+              errorElement,
+              lazy: async () => ({
+                Component: (await import('../features/settings/SettingsPlaceholder')).SettingsPlaceholder,
+              }),
+            },
+            {
+              // The editor (and tiptap with it) is its own chunk: no other page downloads it.
+              path: 'edit/:bookId',
+              errorElement,
+              loader: loadBook(store),
+              lazy: async () => ({ Component: (await import('../features/editor/EditorPage')).EditorPage }),
+            },
+            {
+              path: ':bookId',
+              errorElement,
+              loader: loadBook(store),
+              lazy: async () => ({
+                Component: (await import('../features/validation/ValidationPage')).ValidationPage,
+              }),
             },
           ],
         },

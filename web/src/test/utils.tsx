@@ -1,10 +1,13 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { appRoutes } from '../app/router';
 import { makeStore } from '../app/store';
 import { clearToasts } from '../components/toast';
+
+// Lazy routes (the editor's chunk holds tiptap) can take more than a second to load on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
 
 export interface FakeCall {
   method: string;

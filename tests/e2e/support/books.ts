@@ -1,0 +1,257 @@
+import type {
+  Book,
+  BookSummary,
+  FictionBookState,
+  NonFictionBookState,
+  TiptapDocument,
+  TiptapNode,
+} from '@bookwright/contracts';
+
+/** Book fixtures for the mocked API: plans of both shapes and a manuscript of any length. */
+
+const words = (
+  'the sea was quiet and she kept every letter in a tin box by the window while the lamp burned low ' +
+  'on the rocks below waves broke slow as if they had all night to think of what to say next ' +
+  'her father once told her that a keeper listens more than she speaks so she read the old pages aloud'
+).split(' ');
+
+/** Deterministic prose: `count` words in sentences of 9 to 15 words, about 5 characters a word with spaces. */
+function prose(count: number, seed: number): string {
+  const out: string[] = [];
+  let n = seed >>> 0;
+  // xorshift32: cheap and well mixed in its low bits.
+  const next = () => {
+    n ^= n << 13;
+    n >>>= 0;
+    n ^= n >>> 17;
+    n ^= n << 5;
+    n >>>= 0;
+    return n;
+  };
+  while (out.length < count) {
+    const length = Math.min(9 + (next() % 7), count - out.length);
+    const sentence = Array.from({ length }, () => words[next() % words.length]!);
+    sentence[0] = sentence[0]!.charAt(0).toUpperCase() + sentence[0]!.slice(1);
+    sentence[length - 1] += '.';
+    out.push(...sentence);
+  }
+  return out.join(' ');
+}
+
+/** A manuscript of about `totalWords` words in 12 chapters (≈100 pages at 25,000 words, spec §9). */
+export function manuscript(totalWords = 25_000, chapters = 12): TiptapDocument {
+  const content: TiptapNode[] = [];
+  const perChapter = Math.floor(totalWords / chapters);
+  for (let c = 1; c <= chapters; c++) {
+    content.push({ type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: `Chapter ${c}: The Tide` }] });
+    for (let written = 0; written < perChapter; written += 55) {
+      content.push({ type: 'paragraph', content: [{ type: 'text', text: prose(55, c * 7919 + written) }] });
+    }
+  }
+  return { type: 'doc', content };
+}
+
+export function fictionState(): FictionBookState {
+  const names = ['Mara', 'Jonah', 'Clara', 'Samuel', 'Iris', 'Leo'];
+  const roles = ['Protagonist', 'Ally', 'Mentor', 'Antagonist', 'Witness', 'Rival'];
+  let chapter = 0;
+  const act = (actNumber: number, description: string, titles: string[]) => ({
+    actNumber,
+    description,
+    chapters: titles.map((title) => ({
+      chapterNumber: ++chapter,
+      title,
+      purpose: `Raises the stakes for ${names[0]}.`,
+      summary: `${names[chapter % names.length]} finds a letter never sent and cannot forget it.`,
+    })),
+  });
+  return {
+    expandedIdea: {
+      subGenre: 'Literary mystery',
+      emotionalTone: 'Calm and curious',
+      themes: ['Memory', 'Loss', 'Courage'],
+      centralConflict: 'Mara must decide whether to keep the letters secret or let the island learn its past.',
+      worldBuilding: {
+        setting: 'A lighthouse on a windswept Baltic island',
+        timePeriod: 'Late autumn, present day',
+        culturalContext: 'A fishing community that remembers everything and forgives little.',
+        uniqueElements: ['A letter never sent', 'A broken clock', 'An old map'],
+      },
+      narrativeStyle: 'Third person, past tense, close to Mara; short scenes, plain language.',
+    },
+    characters: names.map((name, i) => ({
+      name,
+      role: roles[i]!,
+      arc: 'Doubt → trust',
+      personality: 'Patient, proud',
+      backstory: `${name} grew up far from here and never speaks of it.`,
+    })),
+    plotOutline: {
+      acts: [
+        act(1, 'The everyday world of Mara cracks open.', ['Night Watch', 'The First Letter', 'Old Debts']),
+        act(2, 'Mara is tested, loses ground and makes a hard choice.', [
+          'The Storm',
+          'The Crossing',
+          'The Return',
+          'The Empty House',
+          'What Remains',
+        ]),
+        act(3, 'The truth comes out and the island changes.', ['Low Tide', 'The Keeper', 'Letters Home', 'Morning']),
+      ],
+    },
+  };
+}
+
+export function nonFictionState(): NonFictionBookState {
+  return {
+    expandedIdea: {
+      subGenre: 'Practical guide',
+      emotionalTone: 'Warm and encouraging',
+      themes: ['Patience', 'Craft'],
+      centralConflict: 'Busy people believe sourdough needs hours they do not have.',
+      keyTopics: ['Starters', 'Scheduling', 'Shaping'],
+      learningObjectives: ['Keep a starter alive on ten minutes a day', 'Bake a loaf around a working week'],
+    },
+    researches: {
+      topics: [
+        {
+          title: 'Wild yeast',
+          query: 'sourdough starter microbiology',
+          summary: 'Which microbes make a starter rise and sour.',
+          tags: ['science', 'starter'],
+        },
+        {
+          title: 'Cold fermentation',
+          query: 'retarding dough in the fridge',
+          summary: 'How the fridge turns an afternoon into a schedule.',
+          tags: ['timing'],
+        },
+      ],
+    },
+    contentOutline: {
+      structure: 'Three parts: the starter, the schedule, the bake.',
+      sections: [
+        {
+          sectionNumber: 1,
+          title: 'The starter',
+          objective: 'A healthy starter in a week.',
+          chapters: [
+            { chapterNumber: 1, title: 'Flour and water', summary: 'Day one.', keyPoints: ['Use rye', 'Keep it warm'] },
+            { chapterNumber: 2, title: 'Feeding', summary: 'The daily habit.', keyPoints: ['Ratios'] },
+          ],
+        },
+        {
+          sectionNumber: 2,
+          title: 'The schedule',
+          objective: 'Fit baking around work.',
+          chapters: [{ chapterNumber: 3, title: 'Weeknights', summary: 'Mix at night.', keyPoints: [] }],
+        },
+      ],
+    },
+  };
+}
+
+let created = 0;
+
+export function fakeBook(overrides: Partial<Book> = {}): Book {
+  created += 1;
+  const at = new Date(Date.UTC(2026, 2, 1 + created)).toISOString();
+  return {
+    _id: `book-${created}`,
+    title: 'The Keeper of Letters',
+    subtitle: null,
+    status: 'validation',
+    genre: 'mystery',
+    bookType: 'fiction',
+    language: 'english',
+    targetAudience: 'Adult readers of literary mysteries',
+    size: 'short',
+    coverImage: null,
+    author: null,
+    createdAt: at,
+    updatedAt: at,
+    failure: null,
+    progress: null,
+    prompt: 'A lighthouse keeper finds letters from a sailor who vanished a century ago.',
+    bookState: fictionState(),
+    identifier: null,
+    languageMetadata: null,
+    genreMetadata: overrides.genre ?? 'mystery',
+    publisher: null,
+    description: null,
+    keywords: [],
+    rights: null,
+    publicationDate: null,
+    isbn: null,
+    bookContent: null,
+    ...overrides,
+  };
+}
+
+export function summaryOf(book: Book): BookSummary {
+  return {
+    _id: book._id,
+    title: book.title,
+    subtitle: book.subtitle,
+    status: book.status,
+    genre: book.genre,
+    bookType: book.bookType,
+    language: book.language,
+    targetAudience: book.targetAudience,
+    size: book.size,
+    coverImage: book.coverImage,
+    author: book.author,
+    createdAt: book.createdAt,
+    updatedAt: book.updatedAt,
+    failure: book.failure,
+    progress: book.progress,
+  };
+}
+
+/** A library with a book in every status, newest first; the ready one holds a manuscript of `words` words. */
+export function sampleLibrary(words = 25_000): Book[] {
+  return [
+    fakeBook({
+      _id: 'planning',
+      title: 'Sourdough for Busy People',
+      status: 'planning',
+      genre: 'cooking',
+      bookType: 'non-fiction',
+      bookState: null,
+    }),
+    fakeBook({
+      _id: 'writing',
+      title: 'The Clockmaker of Riga',
+      status: 'writing',
+      genre: 'historical fiction',
+      progress: { chaptersWritten: 5, chaptersTotal: 12 },
+    }),
+    fakeBook({ _id: 'validation', title: 'The Keeper of Letters', status: 'validation' }),
+    fakeBook({
+      _id: 'ready',
+      title: 'Salt and Lantern',
+      status: 'ready',
+      genre: 'fantasy',
+      bookContent: JSON.stringify(manuscript(words)),
+    }),
+    fakeBook({
+      _id: 'failed',
+      title: 'A Winter Harbour',
+      status: 'failed',
+      genre: 'romance',
+      failure: {
+        step: 'writing',
+        reason: 'The writing service did not answer in time.',
+        at: new Date(0).toISOString(),
+      },
+    }),
+    fakeBook({
+      _id: 'nonfiction',
+      title: 'Bread at Home',
+      status: 'validation',
+      genre: 'cooking',
+      bookType: 'non-fiction',
+      bookState: nonFictionState(),
+    }),
+  ];
+}

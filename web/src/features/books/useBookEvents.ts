@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import type { BookStatus } from '@bookwright/contracts';
+import { api } from '../../api/api';
+import { apiBaseUrl } from '../../api/xsrf';
+import { useAppDispatch } from '../../app/hooks';
+import type { AppDispatch } from '../../app/store';
+import { booksApi } from './booksApi';
+
+/** The data of every book event on GET /events. */
+export interface LiveBookUpdate {
+  bookId: string;
+  status: BookStatus;
+  chaptersWritten?: number;
+  chaptersTotal?: number;
+  reason?: string;
+  fields?: string[];
+}
+
+export const bookEventNames = [
+  'book.created',
+  'book.planned',
+  'book.confirmed',
+  'book.chapter-written',
+  'book.ready',
+  'book.failed',
+  'book.updated',
+] as const;
+export type BookEventName = (typeof bookEventNames)[number];
+
+/** Events that change what a book is doing: the library and the book itself are read again. */
+const statusChanges = new Set<BookEventName>([
+  'book.created',
+  'book.planned',
+  'book.confirmed',
+  'book.ready',
+  'book.failed',
+]);
+
+/** Applies one live event to the cached library (status, "chapter n of N", failure) and refreshes what it changed. */
+export function applyBookEvent(dispatch: AppDispatch, name: BookEventName, update: LiveBookUpdate): void {
+  let listed = false;
+  dispatch(
+    booksApi.util.updateQueryData('listBooks', undefined, (books) => {
+      const book = books.find((b) => b._id === update.bookId);
+      if (!book) return;
+      listed = true;
+      const before = book.status;
+      book.status = update.status;
+      if (update.chaptersWritten !== undefined && update.chaptersTotal !== undefined) {
+        book.progress = { chaptersWritten: update.chaptersWritten, chaptersTotal: update.chaptersTotal };
+      }
+      if (update.status === 'failed' && update.reason) {
+        const step = before === 'planning' ? 'planning' : 'writing';
+        book.failure = { step, reason: update.reason, at: new Date().toISOString() };
+      } else if (update.status !== 'failed') {
+        book.failure = null;
+      }
+    }),
+  );
+  const touchesLibrary = update.fields?.some((f) => f === 'metadata' || f === 'coverImage') ?? false;
+  if (!listed || statusChanges.has(name) || touchesLibrary) dispatch(api.util.invalidateTags(['Books']));
+  if (statusChanges.has(name) && name !== 'book.created') {
+    dispatch(api.util.invalidateTags([{ type: 'Book', id: update.bookId }]));
+  }
+}
+
+/**
+ * Live progress over Server-Sent Events (ARCHITECTURE §8). The browser reconnects by itself; events sent
+ * while it was away are not replayed, so every `ready` after the first one reads the library again.
+ */
+export function useBookEvents() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(`${apiBaseUrl}/events`, { withCredentials: true });
+    let connections = 0;
+    const onReady = () => {
+      connections += 1;
+      if (connections > 1) dispatch(api.util.invalidateTags(['Books']));
+    };
+    const onBookEvent = (event: Event) => {
+      const { type, data } = event as MessageEvent<string>;
+      let update: LiveBookUpdate;
+      try {
+        update = JSON.parse(data) as LiveBookUpdate;
+      } catch {
+        return;
+      }
+      if (typeof update?.bookId === 'string') applyBookEvent(dispatch, type as BookEventName, update);
+    };
+    source.addEventListener('ready', onReady);
+    for (const name of bookEventNames) source.addEventListener(name, onBookEvent);
+    return () => source.close();
+  }, [dispatch]);
+}

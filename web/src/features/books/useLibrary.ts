@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { logError } from '../../lib/log';
+import { libraryRefreshMs } from '../../texts';
+import { booksApi, useListBooksQuery } from './booksApi';
+import { isInProgress } from './status';
+
+/**
+ * The library list. While any book is planning or writing it is refetched every 30 seconds (spec §4): the
+ * fallback for the live events of useBookEvents. A failed refresh is only logged (spec §8).
+ */
+export function useLibrary() {
+  const { data: cached } = booksApi.endpoints.listBooks.useQueryState(undefined);
+  const polling = cached?.some((book) => isInProgress(book.status)) ?? false;
+  const result = useListBooksQuery(undefined, { pollingInterval: polling ? libraryRefreshMs : 0 });
+  const { error } = result;
+  useEffect(() => {
+    if (error) logError('the library could not be loaded', error);
+  }, [error]);
+  return result;
+}

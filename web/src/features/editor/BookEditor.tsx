@@ -1,0 +1,148 @@
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap/react';
+import { documentText, emptyDocument, estimatePages, type TiptapNode } from '@bookwright/contracts';
+import { bookExtensions } from './extensions';
+import { Toolbar } from './Toolbar';
+import './editor.css';
+
+export interface BookEditorHandle {
+  /** The document as JSON text (what PATCH /book/content sends) and the edit it reflects. */
+  snapshot(): { bookContent: string; version: number };
+  /** The snapshot of `version` is saved: clean again unless the author typed since. */
+  markSaved(version: number): void;
+  focus(): void;
+}
+
+function parseContent(bookContent: string | null): TiptapNode {
+  if (!bookContent) return emptyDocument;
+  try {
+    return JSON.parse(bookContent) as TiptapNode;
+  } catch {
+    return emptyDocument;
+  }
+}
+
+/**
+ * The manuscript editor (tiptap). Its document lives in the editor only: not in React state and not in
+ * Redux. React re-renders nothing per keystroke (shouldRerenderOnTransaction: false); dirtiness is tracked
+ * from the editor's update events and reported once per change of state.
+ */
+export function BookEditor({
+  bookContent,
+  onDirtyChange,
+  onSaveShortcut,
+  ref,
+}: {
+  bookContent: string | null;
+  onDirtyChange: (dirty: boolean) => void;
+  onSaveShortcut: () => void;
+  ref?: Ref<BookEditorHandle>;
+}) {
+  const [initial] = useState(() => parseContent(bookContent));
+  const extensions = useMemo(() => bookExtensions(), []);
+  const version = useRef(0);
+  const savedVersion = useRef(0);
+  const dirty = useRef(false);
+  const callbacks = useRef({ onDirtyChange, onSaveShortcut });
+  useEffect(() => {
+    callbacks.current = { onDirtyChange, onSaveShortcut };
+  });
+
+  const editor = useEditor({
+    extensions,
+    content: initial as JSONContent,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        id: 'manuscript',
+        class: 'book-editor',
+        'aria-label': 'Manuscript',
+        'aria-multiline': 'true',
+        role: 'textbox',
+        spellcheck: 'true',
+      },
+      handleKeyDown: (_view, event) => {
+        if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 's') {
+          event.preventDefault();
+          callbacks.current.onSaveShortcut();
+          return true;
+        }
+        return false;
+      },
+    },
+    onUpdate: () => {
+      version.current += 1;
+      if (!dirty.current) {
+        dirty.current = true;
+        callbacks.current.onDirtyChange(true);
+      }
+    },
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      snapshot: () => ({ bookContent: JSON.stringify(editor.getJSON()), version: version.current }),
+      markSaved: (saved: number) => {
+        savedVersion.current = saved;
+        const nowDirty = version.current !== saved;
+        if (nowDirty !== dirty.current) {
+          dirty.current = nowDirty;
+          callbacks.current.onDirtyChange(nowDirty);
+        }
+      },
+      focus: () => editor.commands.focus(),
+    }),
+    [editor],
+  );
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <Toolbar editor={editor} />
+      <div
+        className="min-h-0 flex-1 overflow-y-auto bg-paper-dark/60 px-2 py-4 sm:px-6 sm:py-8"
+        data-testid="manuscript-scroll"
+      >
+        <div className="mx-auto max-w-[46rem] rounded-sm bg-white px-5 py-8 shadow-sm ring-1 ring-stone-900/5 sm:px-14 sm:py-14">
+          <EditorContent editor={editor} />
+        </div>
+      </div>
+      <EditorStats editor={editor} />
+    </div>
+  );
+}
+
+/** Words and the page estimate of spec §9, recounted shortly after typing stops (later on long books). */
+function EditorStats({ editor }: { editor: Editor }) {
+  const [stats, setStats] = useState(() => count(editor));
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onUpdate = () => {
+      clearTimeout(timer);
+      const delay = editor.state.doc.content.size > 50_000 ? 1_000 : 250;
+      timer = setTimeout(() => setStats(count(editor)), delay);
+    };
+    editor.on('update', onUpdate);
+    return () => {
+      clearTimeout(timer);
+      editor.off('update', onUpdate);
+    };
+  }, [editor]);
+
+  return (
+    <div className="flex items-center justify-between gap-4 border-t border-stone-200 bg-white px-4 py-2 text-xs text-stone-600 sm:px-6">
+      <span data-testid="word-count">
+        {stats.words.toLocaleString('en-GB')} {stats.words === 1 ? 'word' : 'words'}
+      </span>
+      <span data-testid="page-estimate">About {stats.pages.toLocaleString('en-GB')} pages</span>
+    </div>
+  );
+}
+
+function count(editor: Editor): { words: number; pages: number } {
+  const text = documentText(editor.getJSON() as TiptapNode);
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return { words, pages: estimatePages(text.length) };
+}

@@ -1,0 +1,268 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Editor } from '@tiptap/core';
+import { describe, expect, it } from 'vitest';
+import { metadataMessages } from '@bookwright/contracts';
+import { makeBook, starterUser } from '../../test/books';
+import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
+
+resetAfterEach();
+
+const content = {
+  type: 'doc',
+  content: [
+    { type: 'heading', attrs: { level: 1, textAlign: null }, content: [{ type: 'text', text: 'Chapter 1' }] },
+    { type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: 'It was a quiet night.' }] },
+  ],
+};
+
+type Answer = (call: FakeCall) => { status: number; body?: unknown };
+
+function openEditor(answers: { content?: Answer; metadata?: Answer } = {}) {
+  let book = makeBook({ status: 'ready', bookContent: JSON.stringify(content) });
+  const calls = mockFetch({
+    'GET /user/current-user': () => ({ status: 200, body: starterUser }),
+    'GET /book': () => ({ status: 200, body: [book] }),
+    'GET /book/b1': () => ({ status: 200, body: book }),
+    'PATCH /book/content/b1':
+      answers.content ??
+      ((call) => {
+        book = { ...book, bookContent: (call.body as { bookContent: string }).bookContent };
+        return { status: 200, body: book };
+      }),
+    'PATCH /book/metadata/b1':
+      answers.metadata ??
+      ((call) => {
+        book = { ...book, ...(call.body as object) };
+        return { status: 200, body: book };
+      }),
+  });
+  const view = renderApp('/app/edit/b1');
+  return { calls, ...view };
+}
+
+/** The tiptap instance behind the page's editable element. */
+async function editorInstance(): Promise<Editor> {
+  const element = await screen.findByRole('textbox', { name: 'Manuscript' });
+  return (element as HTMLElement & { editor: Editor }).editor;
+}
+
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+
+describe('the manuscript editor', () => {
+  it('is clean until edited, dirty until saved, and saves the tiptap JSON as text', async () => {
+    const { calls } = openEditor();
+    const editor = await editorInstance();
+    expect(editor.getText()).toContain('It was a quiet night.');
+    expect(saveButton().disabled).toBe(true);
+
+    act(() => {
+      editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' The sea was calm.');
+    });
+    expect(saveButton().disabled).toBe(false);
+
+    await userEvent.setup().click(saveButton());
+    expect(await screen.findByText('Book content updated successfully!')).toBeTruthy();
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+
+    const sent = calls.find((c) => c.method === 'PATCH' && c.url === '/book/content/b1')?.body as {
+      bookContent: string;
+    };
+    expect(typeof sent.bookContent).toBe('string');
+    const doc = JSON.parse(sent.bookContent) as { type: string; content: { content?: { text: string }[] }[] };
+    expect(doc.type).toBe('doc');
+    expect(doc.content[1]?.content?.[0]?.text).toBe('It was a quiet night. The sea was calm.');
+  });
+
+  it('stays dirty when saving fails, with the spec toast', async () => {
+    openEditor({ content: () => ({ status: 500, body: { msg: 'Boom' } }) });
+    const editor = await editorInstance();
+    act(() => {
+      editor.commands.insertContentAt(1, 'New ');
+    });
+    await userEvent.setup().click(saveButton());
+    expect(await screen.findByText('Book content has not been saved. Please try again')).toBeTruthy();
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+  });
+
+  it('stays dirty when the author typed while the save was running', async () => {
+    let release!: () => void;
+    const { calls } = openEditor({
+      content: () =>
+        new Promise((resolve) => {
+          release = () => resolve({ status: 200, body: makeBook({ status: 'ready' }) });
+        }) as never,
+    });
+    const editor = await editorInstance();
+    act(() => {
+      editor.commands.insertContentAt(1, 'A ');
+    });
+    await userEvent.setup().click(saveButton());
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url === '/book/content/b1')).toBe(true));
+    act(() => {
+      editor.commands.insertContentAt(1, 'B ');
+    });
+    act(() => release());
+    expect(await screen.findByText('Book content updated successfully!')).toBeTruthy();
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+  });
+
+  it('offers the spec toolbar, headings 1 to 3 and safe links only', async () => {
+    openEditor();
+    const editor = await editorInstance();
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'Heading 1',
+      'Paragraph',
+      'Bold',
+      'Italic',
+      'Align left',
+      'Align center',
+      'Align right',
+      'Justify',
+      'Bullet list',
+      'Numbered list',
+    ]);
+    expect(editor.extensionManager.extensions.find((e) => e.name === 'heading')?.options.levels).toEqual([1, 2, 3]);
+    const undo = editor.extensionManager.extensions.find((e) => e.name === 'undoRedo');
+    expect(undo?.options).toMatchObject({ depth: 100, newGroupDelay: 500 });
+    expect(editor.extensionManager.extensions.some((e) => e.name === 'codeBlock')).toBe(false);
+    expect(editor.extensionManager.extensions.some((e) => e.name === 'taskItem')).toBe(true);
+
+    act(() => {
+      editor.commands.setTextSelection({ from: 12, to: 17 });
+      editor.commands.setLink({ href: 'javascript:alert(1)' });
+    });
+    expect(JSON.stringify(editor.getJSON())).not.toContain('javascript');
+    act(() => {
+      editor.commands.setTextSelection({ from: 12, to: 17 });
+      editor.commands.setLink({ href: 'https://example.com' });
+    });
+    const link = document.querySelector('.book-editor a');
+    expect(link?.getAttribute('target')).toBe('_blank');
+    expect(link?.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    expect(document.querySelector('.book-editor')?.parentElement).toBeTruthy();
+  });
+
+  it('shows a word count and the page estimate', async () => {
+    openEditor();
+    await editorInstance();
+    expect(screen.getByTestId('word-count').textContent).toBe('7 words');
+    expect(screen.getByTestId('page-estimate').textContent).toBe('About 24 pages');
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { router } = openEditor();
+    const editor = await editorInstance();
+    act(() => {
+      editor.commands.insertContentAt(1, 'X');
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Home' }));
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Stay and keep editing' }));
+    expect(router.state.location.pathname).toBe('/app/edit/b1');
+    await user.click(screen.getByRole('link', { name: 'Home' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+  });
+});
+
+describe('the metadata form', () => {
+  async function openMetadata() {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show book details' }));
+    await user.click(await screen.findByRole('tab', { name: 'Metadata' }));
+    return user;
+  }
+
+  it('marks the required fields and checks them before saving', async () => {
+    const { calls } = openEditor();
+    const user = await openMetadata();
+    for (const label of ['Title', 'Author', 'Identifier (UUID/ISBN)', 'Language']) {
+      expect(screen.getByLabelText(label).getAttribute('aria-required')).toBe('true');
+    }
+    expect(screen.getByLabelText('Publisher').getAttribute('aria-required')).toBeNull();
+    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
+    expect((screen.getByLabelText('Genre') as HTMLInputElement).value).toBe('mystery');
+
+    await user.click(screen.getByRole('button', { name: 'Save metadata' }));
+    expect(screen.getByText(metadataMessages.author)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Author'));
+    expect(calls.some((c) => c.url === '/book/metadata/b1')).toBe(false);
+  });
+
+  it('saves every field, keywords as a list and the picked date', async () => {
+    const { calls } = openEditor();
+    const user = await openMetadata();
+    await user.type(screen.getByLabelText('Author'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Identifier (UUID/ISBN)'), '978-3-16-148410-0');
+    await user.selectOptions(screen.getByLabelText('Language'), 'it');
+    await user.type(screen.getByLabelText('Publisher'), 'Harbour Press');
+    await user.type(screen.getByLabelText('Description'), 'Letters from the sea.');
+    await user.type(screen.getByLabelText('Subject/Keywords'), 'sea, letters,');
+    await user.type(screen.getByLabelText('Rights'), 'All rights reserved');
+
+    await user.click(screen.getByRole('button', { name: /Publication Date/ }));
+    const dialog = screen.getByRole('dialog');
+    expect(
+      within(dialog)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    await user.click(within(dialog).getByRole('button', { name: 'Today' }));
+    const now = new Date();
+    const iso = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long' }).format(now);
+    expect(screen.getByRole('button', { name: /Publication Date/ }).textContent).toContain(monthName);
+
+    await user.click(screen.getByRole('button', { name: 'Save metadata' }));
+    expect(await screen.findByText(metadataMessages.saved)).toBeTruthy();
+    expect(calls.find((c) => c.url === '/book/metadata/b1')?.body).toEqual({
+      title: 'The Keeper of Letters',
+      author: 'Ada Lovelace',
+      identifier: '978-3-16-148410-0',
+      languageMetadata: 'it',
+      genreMetadata: 'mystery',
+      publisher: 'Harbour Press',
+      description: 'Letters from the sea.',
+      keywords: ['sea', 'letters'],
+      rights: 'All rights reserved',
+      publicationDate: iso,
+      isbn: null,
+      subtitle: null,
+    });
+  });
+
+  it("shows the side panel's failure toast", async () => {
+    openEditor({ metadata: () => ({ status: 500, body: { msg: 'nope' } }) });
+    const user = await openMetadata();
+    await user.type(screen.getByLabelText('Author'), 'Ada');
+    await user.type(screen.getByLabelText('Identifier (UUID/ISBN)'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save metadata' }));
+    expect(await screen.findByText('Error saving new metadata. Please try again')).toBeTruthy();
+  });
+});
+
+describe('the side panel', () => {
+  it("shows the plan's parts with 'Not set' and 'None' for empty values", async () => {
+    openEditor();
+    const user = userEvent.setup();
+    // Narrow screens (and jsdom, which has no media queries) start with the panel closed.
+    await user.click(await screen.findByRole('button', { name: 'Show book details' }));
+    await screen.findByRole('tab', { name: 'Concept' });
+    expect(screen.getByText('Literary mystery')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'World Building' }));
+    expect(screen.getByText('Not set')).toBeTruthy(); // culturalContext is empty
+    await user.click(screen.getByRole('tab', { name: 'Characters' }));
+    expect(screen.getByText('Jonah')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Plot Structure' }));
+    expect(screen.getByText('Act 2')).toBeTruthy();
+    expect(screen.getByText('Morning')).toBeTruthy();
+  });
+});

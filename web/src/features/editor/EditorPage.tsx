@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState } from 'react';
+import { useBlocker, useParams } from 'react-router';
+import { genres, type Book } from '@bookwright/contracts';
+import { Dialog } from '../../components/Dialog';
+import { CheckIcon, CloseIcon, DownloadIcon, ImageIcon, PanelIcon, SaveIcon } from '../../components/icons';
+import { toast } from '../../components/toast';
+import { Button } from '../../components/ui';
+import { editorTexts } from '../../texts';
+import { BookCover } from '../books/BookCover';
+import { BookUnavailable } from '../books/BookUnavailable';
+import { useGetBookQuery, useUpdateContentMutation } from '../books/booksApi';
+import { PageSpinner } from '../validation/ValidationPage';
+import { BookEditor, type BookEditorHandle } from './BookEditor';
+import { SidePanel } from './SidePanel';
+
+/** /app/edit/{bookId}: the editor of a ready book (spec §2). */
+export function EditorPage() {
+  const { bookId = '' } = useParams();
+  const { data: book, isLoading } = useGetBookQuery(bookId);
+  if (!book) return isLoading ? <PageSpinner /> : <BookUnavailable />;
+  if (book.status !== 'ready') return <BookUnavailable book={book} />;
+  return <Workspace key={book._id} book={book} />;
+}
+
+const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches;
+
+type Placeholder = 'cover' | 'export';
+const placeholders: Record<Placeholder, { title: string; body: string }> = {
+  cover: {
+    title: 'Covers are coming soon',
+    body: 'Generating a cover with AI, or uploading your own, arrives with a later update. Until then your book keeps its cloth binding in the library.',
+  },
+  export: {
+    title: 'Export is coming soon',
+    body: 'EPUB and print-ready PDF export arrive with a later update. Your manuscript and metadata are saved and will be ready for it.',
+  },
+};
+
+function Workspace({ book }: { book: Book }) {
+  const editor = useRef<BookEditorHandle>(null);
+  const [dirty, setDirty] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(wideScreen);
+  const [placeholder, setPlaceholder] = useState<Placeholder>();
+  const [updateContent, { isLoading: saving }] = useUpdateContentMutation();
+  const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
+
+  async function save() {
+    const handle = editor.current;
+    if (!handle || saving) return;
+    const { bookContent, version } = handle.snapshot();
+    try {
+      await updateContent({ id: book._id, bookContent }).unwrap();
+      handle.markSaved(version);
+      toast.success(editorTexts.saved);
+    } catch {
+      toast.error(editorTexts.saveFailure);
+    }
+  }
+
+  // Unsaved changes: the browser asks before closing or reloading; the app asks before leaving the page.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  return (
+    <div className="flex h-[calc(100dvh-3.3rem)] min-h-[32rem] flex-col lg:h-dvh">
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-stone-200 bg-white px-3 py-3 sm:px-5">
+        <button
+          type="button"
+          onClick={() => setPanelOpen((o) => !o)}
+          aria-expanded={panelOpen}
+          aria-controls="book-side-panel"
+          aria-label={panelOpen ? 'Hide book details' : 'Show book details'}
+          title={panelOpen ? 'Hide book details' : 'Show book details'}
+          className={`rounded-lg p-2 ${panelOpen ? 'bg-ink-50 text-ink-900' : 'text-stone-600 hover:bg-stone-100'}`}
+        >
+          <PanelIcon />
+        </button>
+        <div className="relative shrink-0">
+          <BookCover title={book.title} coverImage={book.coverImage} size="sm" className="w-10" />
+          {book.coverImage && (
+            <span
+              className="absolute -right-1.5 -bottom-1.5 flex size-5 items-center justify-center rounded-full bg-green-600 text-white ring-2 ring-white"
+              title="Cover added"
+            >
+              <CheckIcon className="size-3" />
+              <span className="sr-only">Cover added</span>
+            </span>
+          )}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate font-display text-xl leading-tight font-semibold text-ink-950 sm:text-2xl">
+            {book.title}
+          </h1>
+          <p className="truncate text-sm text-stone-600">
+            {genre} · {book.targetAudience}
+          </p>
+        </div>
+        <div className="flex w-full items-center gap-2 sm:w-auto">
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
+            onClick={() => setPlaceholder('cover')}
+          >
+            <ImageIcon className="hidden size-4.5 sm:block" />
+            {book.coverImage ? editorTexts.changeCover : editorTexts.generateCover}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
+            onClick={() => setPlaceholder('export')}
+          >
+            <DownloadIcon className="hidden size-4.5 sm:block" />
+            {editorTexts.export}
+          </Button>
+          <Button
+            type="button"
+            className="flex-1 px-4 sm:flex-none"
+            onClick={() => void save()}
+            disabled={!dirty || saving}
+            busy={saving}
+          >
+            {!saving && <SaveIcon className="size-4.5" />}
+            {saving ? editorTexts.saving : editorTexts.save}
+          </Button>
+        </div>
+        <p className="sr-only" role="status">
+          {dirty ? 'Unsaved changes' : ''}
+        </p>
+      </header>
+
+      <div className="relative flex min-h-0 flex-1">
+        <aside
+          id="book-side-panel"
+          aria-label="Book details"
+          hidden={!panelOpen}
+          className="absolute inset-y-0 left-0 z-20 w-full border-r border-stone-200 bg-paper shadow-xl sm:w-96 sm:max-w-sm lg:static lg:max-w-none lg:z-auto lg:w-80 lg:shadow-none xl:w-96"
+        >
+          <div className="flex h-full flex-col">
+            <div className="flex items-center justify-between border-b border-stone-200 px-4 py-2 lg:hidden">
+              <p className="text-sm font-semibold text-stone-800">Book details</p>
+              <button
+                type="button"
+                onClick={() => setPanelOpen(false)}
+                aria-label="Close book details"
+                className="rounded-lg p-1.5 text-stone-500 hover:bg-stone-100"
+              >
+                <CloseIcon className="size-4.5" />
+              </button>
+            </div>
+            <div className="min-h-0 flex-1">
+              <SidePanel book={book} />
+            </div>
+          </div>
+        </aside>
+        <section aria-label="Manuscript editor" className="flex min-w-0 flex-1 flex-col">
+          <BookEditor
+            ref={editor}
+            bookContent={book.bookContent}
+            onDirtyChange={setDirty}
+            onSaveShortcut={() => void save()}
+          />
+        </section>
+      </div>
+
+      <Dialog
+        open={placeholder !== undefined}
+        onClose={() => setPlaceholder(undefined)}
+        title={placeholder ? placeholders[placeholder].title : ''}
+        description={placeholder ? placeholders[placeholder].body : undefined}
+        size="sm"
+        footer={
+          <Button type="button" onClick={() => setPlaceholder(undefined)}>
+            Got it
+          </Button>
+        }
+      />
+
+      <Dialog
+        open={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={editorTexts.leaveTitle}
+        description={editorTexts.leaveBody}
+        size="sm"
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={() => blocker.proceed?.()}>
+              {editorTexts.leave}
+            </Button>
+            <Button type="button" onClick={() => blocker.reset?.()}>
+              {editorTexts.stay}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

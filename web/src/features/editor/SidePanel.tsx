@@ -1,0 +1,163 @@
+import { useState, type ReactNode } from 'react';
+import { isFictionState, type Book, type BookState } from '@bookwright/contracts';
+import { TabList, tabPanelProps, type TabItem } from '../../components/Tabs';
+import { editorTexts } from '../../texts';
+import { MetadataForm } from './MetadataForm';
+
+type PanelTab = 'concept' | 'characters' | 'world' | 'plot' | 'metadata';
+const tabs: TabItem<PanelTab>[] = [
+  { id: 'concept', label: 'Concept' },
+  { id: 'characters', label: 'Characters' },
+  { id: 'world', label: 'World Building' },
+  { id: 'plot', label: 'Plot Structure' },
+  { id: 'metadata', label: 'Metadata' },
+];
+
+const orNotSet = (value: string | undefined | null) => (value && value.trim() ? value : editorTexts.notSet);
+
+/** The editor's side panel (spec §2): the plan for reference, and the metadata form. */
+export function SidePanel({ book }: { book: Book }) {
+  const [tab, setTab] = useState<PanelTab>('concept');
+  const state = book.bookState;
+  return (
+    <div className="flex h-full flex-col">
+      <div className="border-b border-stone-200 px-3 pt-3 pb-3">
+        <TabList
+          tabs={tabs}
+          selected={tab}
+          onSelect={setTab}
+          label="Book details"
+          idPrefix="panel"
+          variant="pill"
+          className="flex-wrap"
+        />
+      </div>
+      <div {...tabPanelProps('panel', tab)} className="min-h-0 flex-1 overflow-y-auto px-4 py-5 focus:outline-none">
+        {/* The form stays mounted so its unsaved values survive a look at another tab. */}
+        <div hidden={tab !== 'metadata'}>
+          <MetadataForm book={book} />
+        </div>
+        {tab === 'metadata' ? null : !state ? (
+          <p className="text-sm text-stone-600">{editorTexts.none}</p>
+        ) : tab === 'concept' ? (
+          <ConceptView state={state} />
+        ) : tab === 'characters' ? (
+          <CharactersView state={state} />
+        ) : tab === 'world' ? (
+          <WorldView state={state} />
+        ) : (
+          <PlotView state={state} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-[11px] font-semibold tracking-wider text-stone-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm leading-relaxed text-stone-800">{children}</dd>
+    </div>
+  );
+}
+
+function TextList({ items }: { items: readonly string[] | undefined }) {
+  if (!items || items.length === 0) return <>{editorTexts.none}</>;
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1.5">
+      {items.map((item, i) => (
+        <li key={i} className="rounded-full bg-ink-50 px-2.5 py-0.5 text-[13px] text-ink-900 ring-1 ring-ink-100">
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ConceptView({ state }: { state: BookState }) {
+  const idea = state.expandedIdea;
+  return (
+    <dl className="space-y-4">
+      <Item label="Sub-genre">{orNotSet(idea.subGenre)}</Item>
+      <Item label="Emotional tone">{orNotSet(idea.emotionalTone)}</Item>
+      <Item label="Themes">
+        <TextList items={idea.themes} />
+      </Item>
+      <Item label="Central conflict">{orNotSet(idea.centralConflict)}</Item>
+    </dl>
+  );
+}
+
+function CharactersView({ state }: { state: BookState }) {
+  const characters = isFictionState(state) ? state.characters : [];
+  if (characters.length === 0) return <p className="text-sm text-stone-600">{editorTexts.none}</p>;
+  return (
+    <ul className="space-y-3">
+      {characters.map((c, i) => (
+        <li key={i} className="rounded-xl border border-stone-200 bg-white p-3.5">
+          <p className="font-display text-base font-semibold text-ink-950">{orNotSet(c.name)}</p>
+          <dl className="mt-2 space-y-2">
+            <Item label="Role">{orNotSet(c.role)}</Item>
+            <Item label="Arc">{orNotSet(c.arc)}</Item>
+            <Item label="Personality">{orNotSet(c.personality)}</Item>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WorldView({ state }: { state: BookState }) {
+  const world = state.expandedIdea.worldBuilding;
+  return (
+    <dl className="space-y-4">
+      <Item label="Setting">{orNotSet(world?.setting)}</Item>
+      <Item label="Time period">{orNotSet(world?.timePeriod)}</Item>
+      <Item label="Cultural context">{orNotSet(world?.culturalContext)}</Item>
+      <Item label="Unique elements">
+        <TextList items={world?.uniqueElements} />
+      </Item>
+    </dl>
+  );
+}
+
+/** Fiction: acts and their chapters. Non-fiction books show their content outline's sections instead. */
+function PlotView({ state }: { state: BookState }) {
+  const parts = isFictionState(state)
+    ? state.plotOutline.acts.map((act) => ({
+        key: `act-${act.actNumber}`,
+        heading: `Act ${act.actNumber}`,
+        description: act.description,
+        chapters: act.chapters,
+      }))
+    : state.contentOutline.sections.map((section) => ({
+        key: `section-${section.sectionNumber}`,
+        heading: `Section ${section.sectionNumber}${section.title ? `: ${section.title}` : ''}`,
+        description: section.objective,
+        chapters: section.chapters,
+      }));
+  if (parts.length === 0) return <p className="text-sm text-stone-600">{editorTexts.none}</p>;
+  return (
+    <ol className="space-y-5">
+      {parts.map((part) => (
+        <li key={part.key}>
+          <p className="font-display text-base font-semibold text-ink-950">{part.heading}</p>
+          <p className="mt-1 text-sm leading-relaxed text-stone-700">{orNotSet(part.description)}</p>
+          {part.chapters.length === 0 ? (
+            <p className="mt-2 text-sm text-stone-600">{editorTexts.none}</p>
+          ) : (
+            <ol className="mt-2 space-y-1 border-l-2 border-brass-500/40 pl-3">
+              {part.chapters.map((chapter) => (
+                <li key={chapter.chapterNumber} className="text-sm text-stone-800">
+                  <span className="mr-1.5 font-semibold text-brass-700 tabular-nums">{chapter.chapterNumber}.</span>
+                  {orNotSet(chapter.title)}
+                </li>
+              ))}
+            </ol>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,168 @@
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEditorState, type Editor } from '@tiptap/react';
+import {
+  AlignCenterIcon,
+  AlignJustifyIcon,
+  AlignLeftIcon,
+  AlignRightIcon,
+  BoldIcon,
+  BulletListIcon,
+  HeadingIcon,
+  ItalicIcon,
+  OrderedListIcon,
+  ParagraphIcon,
+} from '../../components/icons';
+
+type Alignment = 'left' | 'center' | 'right' | 'justify';
+
+interface Tool {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  active: boolean;
+  run: () => void;
+}
+
+/**
+ * The toolbar of spec §2: Heading 1, paragraph, bold, italic, the four alignments, bullet and numbered
+ * lists. It re-renders only when what it shows changes (useEditorState selector), not per keystroke. A
+ * toolbar in the WAI-ARIA sense: one stop in the tab order, arrows move between buttons.
+ */
+export function Toolbar({ editor }: { editor: Editor }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      h1: e.isActive('heading', { level: 1 }),
+      paragraph: e.isActive('paragraph'),
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      align:
+        (['left', 'center', 'right', 'justify'] as Alignment[]).find((a) => e.isActive({ textAlign: a })) ?? 'left',
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+    }),
+  });
+  const [focusIndex, setFocusIndex] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const chain = () => editor.chain().focus();
+
+  const groups: Tool[][] = [
+    [
+      {
+        id: 'h1',
+        label: 'Heading 1',
+        icon: <HeadingIcon />,
+        active: state.h1,
+        run: () => chain().toggleHeading({ level: 1 }).run(),
+      },
+      {
+        id: 'paragraph',
+        label: 'Paragraph',
+        icon: <ParagraphIcon />,
+        active: state.paragraph && !state.h1,
+        run: () => chain().setParagraph().run(),
+      },
+    ],
+    [
+      { id: 'bold', label: 'Bold', icon: <BoldIcon />, active: state.bold, run: () => chain().toggleBold().run() },
+      {
+        id: 'italic',
+        label: 'Italic',
+        icon: <ItalicIcon />,
+        active: state.italic,
+        run: () => chain().toggleItalic().run(),
+      },
+    ],
+    [
+      {
+        id: 'left',
+        label: 'Align left',
+        icon: <AlignLeftIcon />,
+        active: state.align === 'left',
+        run: () => chain().setTextAlign('left').run(),
+      },
+      {
+        id: 'center',
+        label: 'Align center',
+        icon: <AlignCenterIcon />,
+        active: state.align === 'center',
+        run: () => chain().setTextAlign('center').run(),
+      },
+      {
+        id: 'right',
+        label: 'Align right',
+        icon: <AlignRightIcon />,
+        active: state.align === 'right',
+        run: () => chain().setTextAlign('right').run(),
+      },
+      {
+        id: 'justify',
+        label: 'Justify',
+        icon: <AlignJustifyIcon />,
+        active: state.align === 'justify',
+        run: () => chain().setTextAlign('justify').run(),
+      },
+    ],
+    [
+      {
+        id: 'bullet',
+        label: 'Bullet list',
+        icon: <BulletListIcon />,
+        active: state.bulletList,
+        run: () => chain().toggleBulletList().run(),
+      },
+      {
+        id: 'ordered',
+        label: 'Numbered list',
+        icon: <OrderedListIcon />,
+        active: state.orderedList,
+        run: () => chain().toggleOrderedList().run(),
+      },
+    ],
+  ];
+  const tools = groups.flatMap((group, g) => group.map((tool, i) => ({ ...tool, separated: g > 0 && i === 0 })));
+
+  function onKeyDown(event: KeyboardEvent) {
+    let next = -1;
+    if (event.key === 'ArrowRight') next = (focusIndex + 1) % tools.length;
+    else if (event.key === 'ArrowLeft') next = (focusIndex - 1 + tools.length) % tools.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = tools.length - 1;
+    if (next < 0) return;
+    event.preventDefault();
+    setFocusIndex(next);
+    buttons.current[next]?.focus();
+  }
+
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      aria-controls="manuscript"
+      onKeyDown={onKeyDown}
+      className="flex items-center gap-0 overflow-x-auto border-b sm:gap-0.5 border-stone-200 bg-white px-1.5 py-1.5 sm:px-4"
+    >
+      {tools.map((tool, position) => (
+        <span key={tool.id} className="flex shrink-0 items-center">
+          {tool.separated && <span className="mx-0.5 h-5 w-px bg-stone-200 sm:mx-1.5" aria-hidden="true" />}
+          <button
+            ref={(element) => {
+              buttons.current[position] = element;
+            }}
+            type="button"
+            aria-label={tool.label}
+            aria-pressed={tool.active}
+            title={tool.label}
+            tabIndex={position === focusIndex ? 0 : -1}
+            onFocus={() => setFocusIndex(position)}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={tool.run}
+            className={`flex size-8 shrink-0 items-center justify-center rounded-md sm:size-9 transition-colors ${tool.active ? 'bg-ink-900 text-white' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-950'}`}
+          >
+            {tool.icon}
+          </button>
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+import { useId, useState, type FormEvent } from 'react';
+import { bookLanguages, genres, planMessages, type User } from '@bookwright/contracts';
+import { isApiError } from '../../api/baseQuery';
+import { InputField, SelectField } from '../../components/fields';
+import { SparkIcon } from '../../components/icons';
+import { toast } from '../../components/toast';
+import { Button } from '../../components/ui';
+import { createBookTexts } from '../../texts';
+import { usePlanBookMutation } from '../books/booksApi';
+import { focusControl } from '../../components/fields';
+import { checkPlan, emptyPlanForm, type PlanField, type PlanForm } from './planForm';
+
+const fictionGenres = genres.filter((g) => g.bookType === 'fiction');
+const nonFictionGenres = genres.filter((g) => g.bookType === 'non-fiction');
+
+/**
+ * The prompt box and the creation form (spec §2, §4, §5): the fields appear once the prompt has text;
+ * validation runs in the spec's order and highlights the first failing field; a success clears and closes it.
+ */
+export function CreateBook({ user }: { user: User }) {
+  const [form, setForm] = useState<PlanForm>(emptyPlanForm);
+  const [error, setError] = useState<{ field: PlanField; message: string }>();
+  const [planBook, { isLoading }] = usePlanBookMutation();
+  const promptId = useId();
+  const promptErrorId = useId();
+  const open = form.prompt.length > 0;
+
+  const set = (field: PlanField) => (event: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [field]: event.target.value }));
+    if (error?.field === field) setError(undefined);
+  };
+  const errorOf = (field: PlanField) => (error?.field === field ? error.message : undefined);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const check = checkPlan(form);
+    if (!check.ok) {
+      setError({ field: check.field, message: check.message });
+      focusControl(event.currentTarget, check.field);
+      return;
+    }
+    setError(undefined);
+    try {
+      await planBook(check.request).unwrap();
+      toast.success(planMessages.started);
+      setForm(emptyPlanForm);
+    } catch (err) {
+      toast.error(isApiError(err) && err.status === 403 ? planMessages.limitReached : createBookTexts.failure);
+    }
+  }
+
+  const left = user.booksLeftThisMonth;
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Create a book"
+      className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
+    >
+      <div className="px-5 pt-5 sm:px-7 sm:pt-6">
+        <label htmlFor={promptId} className="block font-display text-xl font-semibold text-ink-950 sm:text-2xl">
+          What will your next book be about?
+        </label>
+        <p className="mt-1 text-sm text-stone-600">
+          Describe the idea in your own words. We plan the structure; you review it before a word is written.
+        </p>
+        <textarea
+          id={promptId}
+          name="prompt"
+          value={form.prompt}
+          onChange={set('prompt')}
+          rows={open ? 4 : 3}
+          placeholder={createBookTexts.promptPlaceholder}
+          aria-invalid={errorOf('prompt') ? true : undefined}
+          aria-describedby={errorOf('prompt') ? promptErrorId : undefined}
+          className={`mt-4 block w-full resize-y rounded-xl border bg-paper px-4 py-3 font-display text-[17px] leading-relaxed text-stone-900 placeholder:font-sans placeholder:text-[15px] placeholder:text-stone-400 focus:border-ink-500 focus:bg-white focus:ring-2 focus:ring-ink-200 focus:outline-none ${errorOf('prompt') ? 'border-red-500 ring-2 ring-red-100' : 'border-stone-300'}`}
+        />
+        {errorOf('prompt') && (
+          <p id={promptErrorId} className="mt-1.5 text-xs font-medium text-red-700">
+            {errorOf('prompt')}
+          </p>
+        )}
+      </div>
+
+      {open ? (
+        <div className="mt-5 border-t border-stone-200 bg-paper/60 px-5 py-5 sm:px-7 sm:py-6">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <InputField
+              name="title"
+              label="Title"
+              value={form.title}
+              onChange={set('title')}
+              error={errorOf('title')}
+              autoComplete="off"
+              className="sm:col-span-2"
+            />
+            <SelectField
+              name="language"
+              label="Language"
+              value={form.language}
+              onChange={set('language')}
+              error={errorOf('language')}
+            >
+              <option value="">Select a language</option>
+              {bookLanguages.map((l) => (
+                <option key={l.value} value={l.value}>
+                  {l.label}
+                </option>
+              ))}
+            </SelectField>
+            <InputField
+              name="targetAudience"
+              label="Target audience"
+              value={form.targetAudience}
+              onChange={set('targetAudience')}
+              error={errorOf('targetAudience')}
+              placeholder="e.g. Young adults who love mysteries"
+              autoComplete="off"
+            />
+            <SelectField
+              name="genre"
+              label="Genre"
+              value={form.genre}
+              onChange={set('genre')}
+              error={errorOf('genre')}
+              className="sm:col-span-2"
+            >
+              <option value="">Select a genre</option>
+              <optgroup label="Fiction">
+                {fictionGenres.map((g) => (
+                  <option key={g.value} value={g.value}>
+                    {g.label}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Non-fiction">
+                {nonFictionGenres.map((g) => (
+                  <option key={g.value} value={g.value}>
+                    {g.label}
+                  </option>
+                ))}
+              </optgroup>
+            </SelectField>
+            <SizeChoice
+              value={form.size}
+              onChange={(size) => {
+                setForm((f) => ({ ...f, size }));
+                if (error?.field === 'size') setError(undefined);
+              }}
+              error={errorOf('size')}
+            />
+          </div>
+          <div className="mt-6 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-stone-600">
+              {left === null
+                ? 'Your plan includes unlimited books.'
+                : `${left} ${left === 1 ? 'book' : 'books'} left this month.`}
+            </p>
+            <Button type="submit" busy={isLoading} disabled={isLoading} className="px-6">
+              {!isLoading && <SparkIcon className="size-4.5" />}
+              {isLoading ? createBookTexts.submitting : createBookTexts.submit}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <p className="px-5 pt-3 pb-5 text-xs text-stone-500 sm:px-7">
+          Title, language, audience, genre and size come next.
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Standard (short, about 100 pages) is selectable; Long (150+ pages) is shown disabled, coming soon. */
+function SizeChoice({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (size: string) => void;
+  error: string | undefined;
+}) {
+  const errorId = useId();
+  const options = [
+    { value: 'short', label: createBookTexts.sizeStandard, hint: createBookTexts.sizeStandardHint, disabled: false },
+    { value: 'long', label: createBookTexts.sizeLong, hint: createBookTexts.sizeLongHint, disabled: true },
+  ];
+  return (
+    <fieldset className="sm:col-span-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1.5 text-sm font-medium text-stone-800">Size</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {options.map((option) => {
+          const checked = value === option.value;
+          return (
+            <label
+              key={option.value}
+              className={`relative flex items-start gap-3 rounded-xl border bg-white px-4 py-3.5 transition-colors has-focus-visible:ring-2 has-focus-visible:ring-ink-300 ${option.disabled ? 'cursor-not-allowed border-dashed border-stone-300 bg-stone-50' : 'cursor-pointer hover:border-ink-400'} ${checked ? 'border-ink-700 ring-1 ring-ink-700' : error ? 'border-red-500' : 'border-stone-300'}`}
+            >
+              <input
+                type="radio"
+                name="size"
+                value={option.value}
+                checked={checked}
+                disabled={option.disabled}
+                onChange={() => onChange(option.value)}
+                aria-invalid={error ? true : undefined}
+                className="mt-1 size-4 accent-ink-800"
+              />
+              <span className="min-w-0">
+                <span
+                  className={`block text-sm font-semibold ${option.disabled ? 'text-stone-500' : 'text-stone-900'}`}
+                >
+                  {option.label}
+                  {option.disabled && (
+                    <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-[11px] font-semibold tracking-wide text-stone-600 uppercase">
+                      {createBookTexts.comingSoon}
+                    </span>
+                  )}
+                </span>
+                <span className={`block text-xs ${option.disabled ? 'text-stone-500' : 'text-stone-600'}`}>
+                  {option.hint}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

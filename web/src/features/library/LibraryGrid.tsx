@@ -1,0 +1,143 @@
+import { Link } from 'react-router';
+import { genres, type BookSummary } from '@bookwright/contracts';
+import { errorMessage } from '../../api/baseQuery';
+import { RetryIcon } from '../../components/icons';
+import { toast } from '../../components/toast';
+import { Button } from '../../components/ui';
+import { libraryTexts } from '../../texts';
+import { BookCover } from '../books/BookCover';
+import { useRetryBookMutation } from '../books/booksApi';
+import { bookPath, statusStyle } from '../books/status';
+import { StatusBadge } from '../books/StatusBadge';
+
+const genreLabel = (value: string) => genres.find((g) => g.value === value)?.label ?? value;
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The library grid (spec §2): status badges in the spec's colours; validation and ready books open. */
+export function LibraryGrid({ books }: { books: BookSummary[] }) {
+  if (books.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
+        <p className="font-display text-xl text-ink-900">No books yet</p>
+        <p className="mt-2 text-sm text-stone-600">Describe your next idea above and it will take shape here.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid grid-cols-2 gap-x-4 gap-y-7 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-4 xl:grid-cols-5">
+      {books.map((book) => (
+        <li key={book._id} data-testid="library-book" data-book-id={book._id} data-status={book.status}>
+          <BookCard book={book} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BookCard({ book }: { book: BookSummary }) {
+  const path = bookPath(book);
+  const cover = (
+    <BookCover
+      title={book.title}
+      coverImage={book.coverImage}
+      className={`w-full transition-transform duration-200 ${path ? 'group-hover:-translate-y-1 group-hover:shadow-lg' : ''}`}
+    />
+  );
+  const caption = (
+    <>
+      <span className="mt-3 line-clamp-2 block font-display text-[17px] leading-snug font-semibold text-ink-950">
+        {book.title}
+      </span>
+      <span className="mt-0.5 block text-xs text-stone-600">
+        {genreLabel(book.genre)} · {dateFormat.format(new Date(book.createdAt))}
+      </span>
+    </>
+  );
+  return (
+    <article className="flex h-full flex-col">
+      {path ? (
+        <Link to={path} className="group block rounded-md">
+          {cover}
+          {caption}
+        </Link>
+      ) : (
+        <div aria-disabled="true">
+          {cover}
+          {caption}
+        </div>
+      )}
+      <div className="mt-2">
+        <StatusBadge status={book.status} />
+      </div>
+      <BookProgress book={book} />
+    </article>
+  );
+}
+
+/** Planning: an indeterminate bar; writing: "Chapter n of N"; failed: the reason and a retry. */
+function BookProgress({ book }: { book: BookSummary }) {
+  const [retry, { isLoading }] = useRetryBookMutation();
+  const style = statusStyle(book.status);
+
+  if (book.status === 'writing') {
+    const total = book.progress?.chaptersTotal ?? 0;
+    const written = Math.min(book.progress?.chaptersWritten ?? 0, total);
+    const label = total > 0 ? `Chapter ${Math.min(written + 1, total)} of ${total}` : 'Starting to write';
+    return (
+      <div className="mt-2">
+        <div
+          role="progressbar"
+          aria-label={`Writing ${book.title}`}
+          aria-valuemin={0}
+          aria-valuemax={total || 1}
+          aria-valuenow={written}
+          aria-valuetext={total > 0 ? `${written} of ${total} chapters written` : 'Starting'}
+          className="h-1.5 overflow-hidden rounded-full bg-orange-100"
+        >
+          <div
+            className={`h-full rounded-full transition-[width] duration-500 ${style.bar}`}
+            style={{ width: `${total > 0 ? Math.max(4, (written / total) * 100) : 4}%` }}
+          />
+        </div>
+        <p className="mt-1 text-xs text-stone-600">{label}</p>
+      </div>
+    );
+  }
+  if (book.status === 'planning') {
+    return (
+      <div className="mt-2">
+        <div className="h-1.5 overflow-hidden rounded-full bg-blue-100" aria-hidden="true">
+          <div className={`h-full w-1/3 animate-progress rounded-full ${style.bar}`} />
+        </div>
+        <p className="mt-1 text-xs text-stone-600">Planning the structure…</p>
+      </div>
+    );
+  }
+  if (book.status === 'failed') {
+    return (
+      <div className="mt-2 rounded-lg border border-red-200 bg-red-50 px-2.5 py-2 text-xs text-red-900">
+        <p className="line-clamp-3">{book.failure?.reason ?? 'Something went wrong.'}</p>
+        <Button
+          type="button"
+          variant="secondary"
+          className="mt-2 w-full px-2.5 py-1.5 text-xs"
+          busy={isLoading}
+          disabled={isLoading}
+          aria-label={`${libraryTexts.retry}: ${book.title}`}
+          onClick={() => {
+            retry(book._id)
+              .unwrap()
+              .catch((err: unknown) => toast.error(errorMessage(err, libraryTexts.retryFailure)));
+          }}
+        >
+          {!isLoading && <RetryIcon className="size-3.5" />}
+          {libraryTexts.retry}
+        </Button>
+      </div>
+    );
+  }
+  if (book.status === 'validation') {
+    return <p className="mt-1.5 text-xs text-amber-900">Review the structure to start writing.</p>;
+  }
+  return null;
+}

@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Book, BookState, FictionBookState, NonFictionBookState } from '@bookwright/contracts';
+import { makeBook, nonFictionState, starterUser } from '../../test/books';
+import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
+
+resetAfterEach();
+
+function openReview(book: Book = makeBook(), answer?: (call: FakeCall) => { status: number; body?: unknown }) {
+  let current = book;
+  const calls = mockFetch({
+    'GET /user/current-user': () => ({ status: 200, body: starterUser }),
+    'GET /book': () => ({ status: 200, body: [current] }),
+    [`GET /book/${book._id}`]: () => ({ status: 200, body: current }),
+    [`PATCH /book/${book._id}`]:
+      answer ??
+      ((call) => {
+        current = { ...current, bookState: (call.body as { newBookState: BookState }).newBookState };
+        return { status: 200, body: current };
+      }),
+    [`PATCH /agent/write/${book._id}`]: () => {
+      current = { ...current, status: 'writing' };
+      return { status: 200, body: current };
+    },
+  });
+  const view = renderApp(`/app/${book._id}`);
+  const saves = () =>
+    calls
+      .filter((c) => c.method === 'PATCH' && c.url === `/book/${book._id}`)
+      .map((c) => (c.body as { newBookState: BookState }).newBookState);
+  return { calls, saves, ...view };
+}
+
+describe('structure review', () => {
+  it('shows the fiction tabs and every concept field', async () => {
+    openReview();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Keeper of Letters' })).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Concept', 'Characters', 'Plot']);
+    for (const label of [
+      'Sub-genre',
+      'Emotional tone',
+      'Central conflict',
+      'Narrative style',
+      'Setting',
+      'Time period',
+      'Cultural context',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    expect(screen.getByText('Action needed')).toBeTruthy();
+  });
+
+  it('saves a field when it is left, not per keystroke, with the spec toast', async () => {
+    const { saves } = openReview();
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Sub-genre');
+    await user.clear(field);
+    await user.type(field, 'Cosy mystery');
+    expect(saves()).toHaveLength(0);
+    await user.tab();
+    expect(await screen.findByText('Saved successfully!')).toBeTruthy();
+    expect(saves()).toHaveLength(1);
+    const saved = saves()[0] as FictionBookState;
+    expect(saved.expandedIdea.subGenre).toBe('Cosy mystery');
+    // The whole structure travels, untouched elsewhere.
+    expect(saved.characters).toHaveLength(2);
+    expect(saved.plotOutline.acts).toHaveLength(2);
+    // Leaving it again without a change sends nothing.
+    await user.click(field);
+    await user.tab();
+    expect(saves()).toHaveLength(1);
+  });
+
+  it('adds list items trimmed, ignores empty ones, and removes items', async () => {
+    const { saves } = openReview();
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('New theme');
+    await user.type(input, '   {Enter}');
+    await user.click(screen.getByRole('button', { name: 'Add theme' }));
+    expect(saves()).toHaveLength(0);
+
+    await user.type(input, '  Lighthouses  {Enter}');
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect((saves()[0] as FictionBookState).expandedIdea.themes).toEqual(['Memory', 'Loss', 'Lighthouses']);
+    expect(await screen.findByRole('button', { name: 'Remove theme Lighthouses' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove theme Memory' }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect((saves()[1] as FictionBookState).expandedIdea.themes).toEqual(['Loss', 'Lighthouses']);
+  });
+
+  it('adds and removes characters and chapters, renumbering chapters through the book', async () => {
+    const { saves } = openReview();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Characters' }));
+    await user.click(screen.getByRole('button', { name: 'Add character' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect((saves()[0] as FictionBookState).characters).toHaveLength(3);
+    // The new character's name field has the focus; naming it saves.
+    await user.keyboard('Iris');
+    await user.tab();
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect((saves()[1] as FictionBookState).characters[2]?.name).toBe('Iris');
+    await user.click(screen.getByRole('button', { name: 'Remove character Jonah' }));
+    await waitFor(() => expect(saves()).toHaveLength(3));
+    expect((saves()[2] as FictionBookState).characters.map((c) => c.name)).toEqual(['Mara', 'Iris']);
+
+    await user.click(screen.getByRole('tab', { name: 'Plot' }));
+    await user.click(screen.getByRole('button', { name: 'Remove chapter 1: Night Watch' }));
+    await waitFor(() => expect(saves()).toHaveLength(4));
+    let acts = (saves()[3] as FictionBookState).plotOutline.acts;
+    expect(acts.flatMap((a) => a.chapters.map((c) => [c.chapterNumber, c.title]))).toEqual([
+      [1, 'The Letter'],
+      [2, 'Morning'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Add chapter to Act 1' }));
+    await waitFor(() => expect(saves()).toHaveLength(5));
+    acts = (saves()[4] as FictionBookState).plotOutline.acts;
+    expect(acts.flatMap((a) => a.chapters.map((c) => c.chapterNumber))).toEqual([1, 2, 3]);
+    expect(acts[0]?.chapters[1]).toEqual({ chapterNumber: 2, title: '', purpose: '', summary: '' });
+  });
+
+  it('puts the saved value back and says so when a save fails', async () => {
+    openReview(makeBook(), () => ({ status: 500, body: { msg: 'Boom' } }));
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Emotional tone');
+    await user.clear(field);
+    await user.type(field, 'Grim{Enter}');
+    expect(await screen.findByText('Error while saving. Please try again')).toBeTruthy();
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe('Calm and curious'));
+  });
+
+  it('edits the non-fiction shape: research topics and content outline', async () => {
+    const { saves } = openReview(
+      makeBook({ _id: 'nf', genre: 'cooking', bookType: 'non-fiction', bookState: nonFictionState() }),
+    );
+    const user = userEvent.setup();
+    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Concept', 'Research', 'Content']);
+    expect(screen.getByLabelText('New key topic')).toBeTruthy();
+    expect(screen.getByLabelText('New learning objective')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Research' }));
+    const topic = screen.getAllByTestId('topic')[0]!;
+    await user.type(within(topic).getByLabelText('New tag'), 'microbes{Enter}');
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect((saves()[0] as NonFictionBookState).researches.topics[0]?.tags).toEqual(['science', 'microbes']);
+    await user.click(screen.getByRole('button', { name: 'Add topic' }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect((saves()[1] as NonFictionBookState).researches.topics).toHaveLength(2);
+
+    await user.click(screen.getByRole('tab', { name: 'Content' }));
+    await user.type(screen.getByLabelText('New key point'), ' Warm water {Enter}');
+    await waitFor(() => expect(saves()).toHaveLength(3));
+    expect((saves()[2] as NonFictionBookState).contentOutline.sections[0]?.chapters[0]?.keyPoints).toEqual([
+      'Use rye',
+      'Warm water',
+    ]);
+  });
+
+  it('confirms the structure, with the spec toast, and goes back to the library', async () => {
+    const { calls, router } = openReview();
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Confirm and start writing' }))[0]!);
+    expect(
+      await screen.findByText(
+        'Success! When the book is ready you will see it in your library! It can take up to 30 minutes',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    expect(calls.some((c) => c.method === 'PATCH' && c.url === '/agent/write/b1')).toBe(true);
+  });
+});
