@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { CoverColorSchemeSchema, CoverDimensionsSchema, CoverMoodSchema, CoverStyleSchema } from '../../constants/cover';
+import {
+  CoverColorSchemeSchema,
+  CoverDimensionsSchema,
+  CoverMoodSchema,
+  CoverStyleSchema,
+} from '../../constants/cover';
 
 /** POST /book/cover/{id}: spec §3 cover request options; `prompt` carries the additional description. */
 export const GenerateCoverRequestSchema = z.object({
-  prompt: z.string().trim().max(1_000, 'The additional description is too long (1,000 characters at most)').optional().default(''),
+  prompt: z
+    .string()
+    .trim()
+    .max(1_000, 'The additional description is too long (1,000 characters at most)')
+    .optional()
+    .default(''),
   style: CoverStyleSchema.default('realistic'),
   mood: CoverMoodSchema.default('adventure'),
   colorScheme: CoverColorSchemeSchema.default('warm'),
@@ -31,7 +41,8 @@ export const coverImageUrl = (bookId: string, coverId: string, variant: CoverVar
   `/api/v1/book/${bookId}/cover-image/${coverId}/${variant}`;
 
 /** Blob key of a cover variant; the one mapping every service uses. */
-export const coverBlobKey = (bookId: string, coverId: string, variant: CoverVariant): string => `covers/${bookId}/${coverId}/${variant}`;
+export const coverBlobKey = (bookId: string, coverId: string, variant: CoverVariant): string =>
+  `covers/${bookId}/${coverId}/${variant}`;
 
 /** Reads a coverImage URL of ours back into its parts; null for anything else. */
 export function parseCoverImageUrl(url: string): { bookId: string; coverId: string; variant: CoverVariant } | null {

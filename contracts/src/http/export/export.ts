@@ -29,7 +29,10 @@ export type ExportRequest = z.infer<typeof ExportRequestSchema>;
 /** POST /book/{id}/validate-export */
 export const ValidateExportRequestSchema = z.discriminatedUnion(
   'format',
-  [z.object({ format: z.literal('epub'), platform: z.string().optional() }), PrintOptionsSchema.partial().extend({ format: z.literal('pdf') })],
+  [
+    z.object({ format: z.literal('epub'), platform: z.string().optional() }),
+    PrintOptionsSchema.partial().extend({ format: z.literal('pdf') }),
+  ],
   { error: 'Choose a format: epub or pdf' },
 );
 export type ValidateExportRequest = z.infer<typeof ValidateExportRequestSchema>;

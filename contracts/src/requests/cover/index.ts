@@ -23,13 +23,15 @@ export const coverRequests = {
     version: 1,
     request: z.object({ ...owned, uploadBlobKey: z.string(), typeset: z.boolean().default(false) }),
     response: StoredCoverSchema,
-    description: 'Decodes an uploaded file (left in the blob store by the gateway) with sharp, strips metadata, stores the print master and web sizes. 400 for anything that is not a usable image.',
+    description:
+      'Decodes an uploaded file (left in the blob store by the gateway) with sharp, strips metadata, stores the print master and web sizes. 400 for anything that is not a usable image.',
   }),
   generate: defineRequest({
     name: 'cover.generate',
     version: 1,
     request: z.object({ ...owned, options: GenerateCoverRequestSchema, requestId: z.string() }),
     response: StoredCoverSchema,
-    description: 'Generates a cover (one from the monthly allowance; 403 when none is left; 429 when rate-limited) and stores it.',
+    description:
+      'Generates a cover (one from the monthly allowance; 403 when none is left; 429 when rate-limited) and stores it.',
   }),
 } as const;

@@ -28,6 +28,7 @@ export const exportRequests = {
     version: 1,
     request: z.object({ ...owned, request: ExportRequestSchema }),
     response: ExportResultSchema,
-    description: 'Renders the EPUB, KDP interior PDF, KDP cover PDF or ZIP of both into the blob store. 400 {msg, issues} when required metadata or the cover is missing.',
+    description:
+      'Renders the EPUB, KDP interior PDF, KDP cover PDF or ZIP of both into the blob store. 400 {msg, issues} when required metadata or the cover is missing.',
   }),
 } as const;

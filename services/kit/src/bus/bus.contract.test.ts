@@ -179,7 +179,8 @@ for (const adapter of adapters) {
       it('carries the extra fields of a 4xx error to the caller, never those of a 5xx', async () => {
         const { bus } = await open();
         await bus.serve(greet, async ({ name }) => {
-          if (name === 'client') throw new AppError(400, 'Missing required metadata', { extra: { issues: ['author'] } });
+          if (name === 'client')
+            throw new AppError(400, 'Missing required metadata', { extra: { issues: ['author'] } });
           throw new AppError(500, 'boom', { extra: { secret: 'internal detail' } });
         });
         const clientError = await bus.request(greet, { name: 'client' }).catch((error: unknown) => error);

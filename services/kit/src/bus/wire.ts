@@ -151,7 +151,10 @@ export function decodeReply(def: AnyRequestDef, body: string, logger: Logger): u
   }
   if (!envelope.ok) {
     const { status, msg, code, extra } = envelope.error;
-    throw new AppError(status, msg, { ...(code === undefined ? {} : { code }), ...(extra === undefined ? {} : { extra }) });
+    throw new AppError(status, msg, {
+      ...(code === undefined ? {} : { code }),
+      ...(extra === undefined ? {} : { extra }),
+    });
   }
   const parsed = def.response.safeParse(envelope.data);
   if (!parsed.success) {

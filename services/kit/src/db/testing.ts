@@ -14,7 +14,7 @@ let pinnedMemoryInstance: Promise<unknown> | undefined;
  */
 export async function createTestDatabase<DB>(service: string, migrations: Migration[]): Promise<ServiceDatabase<DB>> {
   // Tests are the one place outside start-up that reads the environment: CI chooses the database.
-   
+
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = `t_${randomBytes(5).toString('hex')}_${schemaNameFor(service)}`.slice(0, 63);
   if (!databaseUrl) {
