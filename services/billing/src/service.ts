@@ -1,5 +1,5 @@
 import { events, requests } from '@bookwright/contracts';
-import { defineService, on, OutboxRelay, type Subscription } from '@bookwright/kit';
+import { defineService, on, OutboxRelay, type Subscription, serveHealth, pingDatabase } from '@bookwright/kit';
 import { BillingConfigSchema } from './config';
 import { migrations } from './db/migrations';
 import type { BillingDatabase } from './db/schema';
@@ -31,10 +31,7 @@ export function createBillingService(options: BillingServiceOptions = {}) {
       const deps: BillingHandlerDeps = { db: database.db, payments, logger, now };
 
       const subscriptions: Subscription[] = await Promise.all([
-        bus.serve(requests.billing.health, async () => {
-          await database.db.selectFrom('billing_accounts').select('user_id').limit(1).execute();
-          return { status: 'ok' as const };
-        }),
+        serveHealth(bus, requests.billing.health, () => pingDatabase(database.db)),
         bus.serve(requests.billing.getSummary, getSummary(deps)),
         bus.serve(requests.billing.consumeAllowance, consumeAllowance(deps)),
         bus.serve(requests.billing.refundAllowance, refundAllowance(deps)),

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { events, requests } from '@bookwright/contracts';
-import { BaseConfigSchema, defineService, on, OutboxRelay, type Subscription } from '@bookwright/kit';
+import {
+  BaseConfigSchema,
+  defineService,
+  on,
+  OutboxRelay,
+  type Subscription,
+  serveHealth,
+  pingDatabase,
+} from '@bookwright/kit';
 import { migrations } from './db/migrations';
 import type { BookDatabase } from './db/schema';
 import type { BookHandlerDeps } from './handlers/deps';
@@ -28,10 +36,7 @@ export const bookService = defineService({
     const deps: BookHandlerDeps = { db: database.db, relay, blobs, logger, newId: randomUUID };
 
     const subscriptions: Subscription[] = await Promise.all([
-      bus.serve(requests.book.health, async () => {
-        await database.db.selectFrom('books').select('id').limit(1).execute();
-        return { status: 'ok' as const };
-      }),
+      serveHealth(bus, requests.book.health, () => pingDatabase(database.db)),
       bus.serve(requests.book.create, createBook(deps)),
       bus.serve(requests.book.list, listBooks(deps)),
       bus.serve(requests.book.get, getBook(deps)),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { requests } from '@bookwright/contracts';
 import { createImagesProvider, type ImagesProvider } from '@bookwright/ai';
-import { defineService, type Logger, type Subscription } from '@bookwright/kit';
+import { defineService, type Logger, type Subscription, serveHealth } from '@bookwright/kit';
 import { CoverConfigSchema, type CoverConfig } from './config';
 import { migrations } from './db/migrations';
 import type { CoverDatabase } from './db/schema';
@@ -44,10 +44,7 @@ export function createCoverService(options: CoverServiceOptions = {}) {
       let subscriptions: Subscription[] = [];
       try {
         subscriptions = await Promise.all([
-          bus.serve(requests.cover.health, async () => {
-            await ping();
-            return { status: 'ok' as const };
-          }),
+          serveHealth(bus, requests.cover.health, ping),
           bus.serve(requests.cover.upload, uploadCover(deps)),
           bus.serve(requests.cover.generate, generateCover(deps)),
         ]);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { requests } from '@bookwright/contracts';
-import { defineService, type Subscription } from '@bookwright/kit';
+import { defineService, type Subscription, serveHealth } from '@bookwright/kit';
 import { ExportConfigSchema } from './config';
 import type { ExportHandlerDeps } from './handlers/deps';
 import { renderExport } from './handlers/render-export';
@@ -38,7 +38,7 @@ export function createExportService(options: ExportServiceOptions = {}) {
       };
 
       const subscriptions: Subscription[] = await Promise.all([
-        bus.serve(requests.export.health, async () => ({ status: 'ok' as const })),
+        serveHealth(bus, requests.export.health),
         bus.serve(requests.export.validate, validateExport(deps)),
         bus.serve(requests.export.render, renderExport(deps)),
       ]);

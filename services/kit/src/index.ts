@@ -6,3 +6,4 @@ export * from './db';
 export * from './mail/mailer';
 export * from './lifecycle/service';
 export * from './lifecycle/run-standalone';
+export * from './lifecycle/health';

@@ -1,5 +1,5 @@
 import { events, requests } from '@bookwright/contracts';
-import { BaseConfigSchema, defineService, on, type Subscription } from '@bookwright/kit';
+import { BaseConfigSchema, defineService, on, type Subscription, serveHealth } from '@bookwright/kit';
 import { createLlmProvider, LlmConfigSchema } from '@bookwright/ai';
 import type { PlannerHandlerDeps } from './handlers/deps';
 import { requestPlan } from './handlers/request-plan';
@@ -17,7 +17,7 @@ export const plannerService = defineService({
     const llm = createLlmProvider(config, logger);
     const deps: PlannerHandlerDeps = { bus, llm, logger, maxDeliver };
     const subscriptions: Subscription[] = await Promise.all([
-      bus.serve(requests.planner.health, async () => ({ status: 'ok' as const })),
+      serveHealth(bus, requests.planner.health),
       bus.serve(requests.planner.plan, requestPlan(deps)),
       // A plan can take minutes with a real model: the ack wait must outlast it, or it is redelivered mid-work.
       bus.consume('planner', [on(events.bookPlanningRequested, buildPlan(deps))], {

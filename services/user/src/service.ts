@@ -1,5 +1,12 @@
 import { events, requests } from '@bookwright/contracts';
-import { createMailer, defineService, OutboxRelay, type Subscription } from '@bookwright/kit';
+import {
+  createMailer,
+  defineService,
+  OutboxRelay,
+  type Subscription,
+  serveHealth,
+  pingDatabase,
+} from '@bookwright/kit';
 import { UserConfigSchema } from './config';
 import { migrations } from './db/migrations';
 import type { UserDatabase } from './db/schema';
@@ -25,10 +32,7 @@ export const userService = defineService({
     const deps: UserHandlerDeps = { db: database.db, relay, mailer, config, logger, now: () => new Date() };
 
     const subscriptions: Subscription[] = await Promise.all([
-      bus.serve(requests.user.health, async () => {
-        await database.db.selectFrom('users').select('id').limit(1).execute();
-        return { status: 'ok' as const };
-      }),
+      serveHealth(bus, requests.user.health, () => pingDatabase(database.db)),
       bus.serve(requests.user.signUp, signUp(deps)),
       bus.serve(requests.user.login, login(deps)),
       bus.serve(requests.user.logout, logout(deps)),

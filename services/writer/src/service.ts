@@ -1,7 +1,15 @@
 import { hostname } from 'node:os';
 import { events, requests } from '@bookwright/contracts';
 import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
-import { defineService, OutboxRelay, on, type Logger, type Subscription } from '@bookwright/kit';
+import {
+  defineService,
+  OutboxRelay,
+  on,
+  type Logger,
+  type Subscription,
+  serveHealth,
+  pingDatabase,
+} from '@bookwright/kit';
 import { WriterConfigSchema, type WriterConfig } from './config';
 import { migrations } from './db/migrations';
 import type { WriterDatabase } from './db/schema';
@@ -63,12 +71,7 @@ export function createWriterService(options: WriterServiceOptions = {}) {
       try {
         // Unfinished jobs first: the database, not the bus, is what survives a restart.
         await runner.start();
-        subscriptions.push(
-          await bus.serve(requests.writer.health, async () => {
-            await database.db.selectFrom('writing_jobs').select('id').limit(1).execute();
-            return { status: 'ok' as const };
-          }),
-        );
+        subscriptions.push(await serveHealth(bus, requests.writer.health, () => pingDatabase(database.db)));
         // Generous redelivery: a confirmation must survive the book service being away for a deploy.
         const handlers = [on(events.bookConfirmed, onBookConfirmed({ db: database.db, bus, runner }))];
         subscriptions.push(await bus.consume('writer', handlers, { maxDeliver: 30, retryDelayMs: 5_000 }));
