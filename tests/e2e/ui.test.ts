@@ -218,7 +218,7 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
         ready: (p) => p.getByRole('textbox', { name: 'Manuscript' }).waitFor(),
         act: async (p) => {
           await p.getByRole('button', { name: 'Export' }).click();
-          await p.getByRole('dialog', { name: 'Export is coming soon' }).waitFor();
+          await p.getByRole('dialog', { name: 'Export Your Book' }).waitFor();
         },
       },
     ];

@@ -135,3 +135,155 @@ export const libraryRefreshMs = 30_000;
 export const toastAutoCloseMs = 5000;
 
 export const salesEmail = 'sales@bookwright.app';
+
+/** The editor's Export dialog (spec §2, §8); the texts the spec quotes are exact. */
+export const exportTexts = {
+  title: 'Export Your Book',
+  description: 'Choose a format. Your latest saved manuscript and metadata go into the file.',
+  formatsLabel: 'Export formats',
+  unsavedChanges: 'The manuscript has unsaved changes. Save them first to include them in the file.',
+  epub: 'EPUB',
+  epubHint: 'Reflowable e-book for e-readers, phones and most online stores',
+  kdp: 'PDF - Amazon KDP',
+  kdpHint: 'Print-ready interior and cover PDFs for a paperback or hardcover',
+  podReady: 'POD Ready',
+  new: 'New',
+  otherPlatforms: 'Other Platforms',
+  otherPlatformsHint: 'Apple Books, IngramSpark and more',
+  comingSoon: 'Coming soon',
+  back: 'Back',
+
+  missingTitle: 'Missing Required Metadata',
+  missingDescription: 'An EPUB needs a title, an author, an identifier and a language. Fill them in to export.',
+  exportEpub: 'Export EPUB',
+  exporting: 'Exporting...',
+  generateUuid: 'Generate a UUID',
+  chooseLanguage: 'Choose a language',
+  /** Spec §8: the metadata save of the dialog. */
+  metadataSaveFailure: 'Error saving metadata. Please try again.',
+
+  pdfTitle: 'PDF Export Options',
+  pdfDescription: 'Set up the print edition for Amazon KDP.',
+  checking: 'Checking the requirements...',
+  checkFailed: 'The requirements could not be checked right now. They are checked again when you generate the PDF.',
+  warningsTitle: 'Requirements not met',
+  notesTitle: 'Notes for this edition',
+  suggestionsTitle: 'Suggestions',
+  requirementsTitle: 'KDP requirements',
+  requirements: ['Minimum 24 pages (estimated)', 'Fonts embedded', 'PDF/A output'],
+  printPages: (pages: number) => `${pages} pages in print`,
+  estimatedPages: (pages: number) => `About ${pages} pages (estimated)`,
+  spine: (inches: number) => `spine ${inches.toFixed(3)} in`,
+  trimSize: 'Trim Size',
+  paper: 'Paper',
+  paperWhite: 'White',
+  paperCream: 'Cream',
+  bleed: 'Bleed',
+  bleedHint: 'Let images and colour run off the page edge (adds 0.125 in on three sides).',
+  binding: 'Binding Type',
+  paperback: 'Paperback',
+  hardcover: 'Hardcover',
+  exportType: 'Export Type',
+  interiorOnly: 'Interior Only',
+  interiorHint: 'The pages of the book',
+  coverOnly: 'Cover Only',
+  coverHint: 'Back, spine and front in one PDF',
+  both: 'Both as ZIP',
+  bothHint: 'Interior and cover PDFs in one ZIP',
+  generatePdf: 'Generate PDF',
+  generatingPdf: 'Generating PDF...',
+
+  /** Spec §8. */
+  notValid: 'Some requirements are not met. Check the warnings.',
+  exported: (format: 'epub' | 'pdf') => `Book exported successfully as ${format.toUpperCase()}!`,
+  bothExported: 'Both interior and cover PDFs exported successfully!',
+  coverExported: 'Cover PDF exported successfully!',
+  failedWithIssues: (issues: readonly string[]) => `Export failed: ${issues.join(', ')}`,
+  failedCheckRequirements: 'Export failed. Please check the requirements and try again.',
+  failedUnreadable: 'Export failed. Please try again.',
+  failed: (format: 'epub' | 'pdf') => `Failed to export as ${format.toUpperCase()}. Please try again.`,
+} as const;
+
+/** The editor's Cover dialog (spec §2, §8); the texts the spec quotes are exact. Others: coverMessages. */
+export const coverTexts = {
+  title: 'Book Cover',
+  description: 'Design a cover with AI from your book, or upload one you already have.',
+  choicesLabel: 'How would you like to add a cover?',
+  generateWithAi: 'Generate with AI',
+  generateWithAiHint: 'A cover designed from your title, genre and story, in the style you choose',
+  uploadYourOwn: 'Upload Your Own',
+  uploadHint: 'PNG, JPG up to 10MB',
+  back: 'Back',
+
+  uploadTitle: 'Upload Your Own',
+  uploadDescription: 'Use a cover you already have. For print, choose the largest version of it.',
+  chooseImage: 'Choose an image',
+  dropHere: 'or drop it here',
+  coverImage: 'Cover image',
+  preview: 'Preview of the chosen cover',
+  remove: 'Remove image',
+  applyCover: 'Apply Cover',
+  uploading: 'Uploading...',
+  notAnImageFile: 'Please choose an image file (PNG or JPG).',
+  tooLargeFile: (megabytes: string) => `This image is ${megabytes} MB: covers can be up to 10MB.`,
+
+  generateTitle: 'Generate with AI',
+  generateDescription: 'Choose the look; the cover is designed from your book.',
+  artStyle: 'Art Style',
+  mood: 'Mood',
+  colorScheme: 'Color Scheme',
+  dimensions: 'Dimensions',
+  additionalDescription: 'Additional Description',
+  optional: '(optional)',
+  additionalDescriptionPlaceholder: 'e.g. a lighthouse at dusk, a lone figure on the rocks',
+  typeset: 'Typeset title and author',
+  typesetHint: 'Sets your title and author name in clean type over the artwork.',
+  generateCover: 'Generate Cover',
+  generatingCover: 'Generating Cover...',
+  generatingNote: 'Designing your cover. This can take up to a minute.',
+
+  previewTitle: 'Your New Cover',
+  previewDescription: 'Use it for your book, or generate another with the same or new options.',
+  generatedPreview: 'Generated cover preview',
+  generateAnother: 'Generate Another',
+  useThisCover: 'Use This Cover',
+  applying: 'Applying...',
+
+  /** Spec §8. */
+  uploadFailure: 'Failed to upload cover. Please try again.',
+  coverUpdated: 'Cover image updated successfully!',
+  rateLimited: 'Rate limit exceeded. Please try again in a few minutes.',
+  invalidRequest: 'Invalid request. Please check your cover generation settings.',
+  serverError: 'Server error. Please try again later.',
+  generationFailure: 'Failed to generate cover. Please try again.',
+} as const;
+
+export const coverStyleLabels = {
+  realistic: 'Realistic',
+  illustrated: 'Illustrated',
+  minimalist: 'Minimalist',
+  vintage: 'Vintage',
+  fantasy: 'Fantasy',
+} as const;
+
+export const coverMoodLabels = {
+  adventure: 'Adventure',
+  mysterious: 'Mysterious',
+  romantic: 'Romantic',
+  dramatic: 'Dramatic',
+  peaceful: 'Peaceful',
+} as const;
+
+export const coverColorSchemeLabels = {
+  warm: 'Warm',
+  cool: 'Cool',
+  monochrome: 'Monochrome',
+  vibrant: 'Vibrant',
+  muted: 'Muted',
+} as const;
+
+export const coverDimensionLabels = {
+  '1024x1024': 'Square (1:1)',
+  '1024x1536': 'Portrait (2:3)',
+  '1536x1024': 'Landscape (3:2)',
+} as const;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useBlocker, useParams } from 'react-router';
 import { genres, type Book } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
@@ -24,23 +24,37 @@ export function EditorPage() {
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches;
 
-type Placeholder = 'cover' | 'export';
-const placeholders: Record<Placeholder, { title: string; body: string }> = {
-  cover: {
-    title: 'Covers are coming soon',
-    body: 'Generating a cover with AI, or uploading your own, arrives with a later update. Until then your book keeps its cloth binding in the library.',
-  },
-  export: {
-    title: 'Export is coming soon',
-    body: 'EPUB and print-ready PDF export arrive with a later update. Your manuscript and metadata are saved and will be ready for it.',
-  },
-};
+type EditorDialog = 'cover' | 'export';
+
+const sameRequiredMetadata = (a: Book, b: Book) =>
+  a.title === b.title &&
+  a.author === b.author &&
+  a.identifier === b.identifier &&
+  a.languageMetadata === b.languageMetadata;
+
+// The dialogs are their own chunks: the editor's is big enough with tiptap, and most visits open neither.
+const CoverDialog = lazy(async () => ({ default: (await import('../cover/CoverDialog')).CoverDialog }));
+const ExportDialog = lazy(async () => ({ default: (await import('../export/ExportDialog')).ExportDialog }));
 
 function Workspace({ book }: { book: Book }) {
   const editor = useRef<BookEditorHandle>(null);
   const [dirty, setDirty] = useState(false);
   const [panelOpen, setPanelOpen] = useState(wideScreen);
-  const [placeholder, setPlaceholder] = useState<Placeholder>();
+  const [dialog, setDialog] = useState<EditorDialog>();
+  // The export dialog may save the metadata: once the saved book is here, the side panel's form starts again
+  // from it (it holds its own copy of the fields).
+  const [savedMetadata, setSavedMetadata] = useState<Book>();
+  const [metadataRevision, setMetadataRevision] = useState(0);
+  if (savedMetadata && sameRequiredMetadata(book, savedMetadata)) {
+    setSavedMetadata(undefined);
+    setMetadataRevision((r) => r + 1);
+  }
+  // A dialog stays mounted once opened, so closing it runs the native close (focus goes back to its button).
+  const [opened, setOpened] = useState<ReadonlySet<EditorDialog>>(new Set());
+  const openDialog = (which: EditorDialog) => {
+    setOpened((o) => (o.has(which) ? o : new Set(o).add(which)));
+    setDialog(which);
+  };
   const [updateContent, { isLoading: saving }] = useUpdateContentMutation();
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
 
@@ -110,7 +124,7 @@ function Workspace({ book }: { book: Book }) {
             type="button"
             variant="secondary"
             className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            onClick={() => setPlaceholder('cover')}
+            onClick={() => openDialog('cover')}
           >
             <ImageIcon className="hidden size-4.5 sm:block" />
             {book.coverImage ? editorTexts.changeCover : editorTexts.generateCover}
@@ -119,7 +133,7 @@ function Workspace({ book }: { book: Book }) {
             type="button"
             variant="secondary"
             className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            onClick={() => setPlaceholder('export')}
+            onClick={() => openDialog('export')}
           >
             <DownloadIcon className="hidden size-4.5 sm:block" />
             {editorTexts.export}
@@ -160,7 +174,7 @@ function Workspace({ book }: { book: Book }) {
               </button>
             </div>
             <div className="min-h-0 flex-1">
-              <SidePanel book={book} />
+              <SidePanel key={metadataRevision} book={book} />
             </div>
           </div>
         </aside>
@@ -174,18 +188,22 @@ function Workspace({ book }: { book: Book }) {
         </section>
       </div>
 
-      <Dialog
-        open={placeholder !== undefined}
-        onClose={() => setPlaceholder(undefined)}
-        title={placeholder ? placeholders[placeholder].title : ''}
-        description={placeholder ? placeholders[placeholder].body : undefined}
-        size="sm"
-        footer={
-          <Button type="button" onClick={() => setPlaceholder(undefined)}>
-            Got it
-          </Button>
-        }
-      />
+      {opened.has('cover') && (
+        <Suspense fallback={null}>
+          <CoverDialog book={book} open={dialog === 'cover'} onClose={() => setDialog(undefined)} />
+        </Suspense>
+      )}
+      {opened.has('export') && (
+        <Suspense fallback={null}>
+          <ExportDialog
+            book={book}
+            open={dialog === 'export'}
+            onClose={() => setDialog(undefined)}
+            unsavedChanges={dirty}
+            onMetadataSaved={setSavedMetadata}
+          />
+        </Suspense>
+      )}
 
       <Dialog
         open={blocker.state === 'blocked'}

@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Download, Page } from 'playwright-core';
+import { coverMessages, exportFileName, metadataMessages, planMessages } from '@bookwright/contracts';
+import { testImage } from '@bookwright/ai/testing';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+
+/** Screenshots of every step at both sizes when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots56). */
+const shotsDir = process.env.SHOTS_DIR;
+const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+/**
+ * The editor's Cover and Export dialogs in a real browser against the whole system in one process (the
+ * offline writer and cover designer): a ready book gets an AI cover (applied by its stored URL, shown in the
+ * header with the green check), is exported as EPUB through the metadata completion step, and as KDP
+ * interior PDF and complete ZIP; the files arrive under the spec's names. Every step is checked with axe at
+ * desktop and phone width.
+ */
+describe.skipIf(!browserAvailable())('covers and exports in the browser', () => {
+  let system: TestSystem;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
+    browser = await launchBrowser();
+    if (shotsDir) await mkdir(shotsDir, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+
+  const problems: string[] = [];
+  /** axe at both widths (and the screenshots when asked for), then back to the desktop size. */
+  async function step(page: Page, name: string) {
+    for (const [device, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(200);
+      if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}-${device}.png` });
+      const violations = await seriousA11yViolations(page);
+      if (violations.length > 0) problems.push(`${name} at ${viewport.width}px:\n${describeViolations(violations)}`);
+    }
+    await page.setViewportSize(viewports.desktop);
+  }
+
+  async function downloadOf(page: Page, action: () => Promise<void>): Promise<{ download: Download; head: string }> {
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), action()]);
+    const path = await download.path();
+    const bytes = await readFile(path);
+    return { download, head: bytes.subarray(0, 5).toString('latin1') };
+  }
+
+  it(
+    'generates and applies a cover, and exports EPUB, a KDP interior and the complete ZIP',
+    { timeout: 300_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: viewports.desktop, acceptDownloads: true });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const url = (path: string) => `${system.url}${path}`;
+      const title = 'The Keeper of Letters';
+
+      // Sign up, Starter plan.
+      await page.goto(url('/signup'));
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Last name').fill('Lovelace');
+      await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
+      await page.getByLabel('Password').fill('quill and parchment');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL(url('/choose-plan'));
+      await page.getByRole('button', { name: /Get Started with Starter/ }).click();
+      await page.waitForURL(url('/app/success'));
+      await page.getByRole('link', { name: 'Start Writing' }).click();
+      await page.waitForURL(url('/app'));
+
+      // A book: plan, confirm, wait until it is written.
+      await page
+        .getByLabel('What will your next book be about?')
+        .fill('A lighthouse keeper on a Baltic island finds letters from a sailor who vanished a century ago.');
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Language').selectOption('english');
+      await page.getByLabel('Target audience').fill('Adult readers of literary mysteries');
+      await page.getByLabel('Genre').selectOption('mystery');
+      await page.getByRole('button', { name: 'Create Book' }).click();
+      await page.getByText(planMessages.started).waitFor();
+      const card = page.getByTestId('library-book').filter({ hasText: title });
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('validation');
+      await card.getByRole('link').click();
+      await page.getByRole('button', { name: 'Confirm and start writing' }).first().click();
+      await page.waitForURL(url('/app'));
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 90_000 }).toBe('ready');
+      await card.getByRole('link').click();
+      await page.waitForURL(/\/app\/edit\/[0-9a-f-]{36}$/);
+      await page.getByRole('textbox', { name: 'Manuscript' }).waitFor();
+      const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: title }) });
+      expect(await header.getByText('Cover added').count()).toBe(0);
+      await step(page, '01-editor');
+
+      // Cover: Upload Your Own (nothing chosen: 'No image to upload'; then a PNG) → applied.
+      await header.getByRole('button', { name: 'Generate Cover' }).click();
+      const coverDialog = page.getByRole('dialog');
+      await coverDialog.getByRole('heading', { name: 'Book Cover' }).waitFor();
+      await step(page, '02-cover-choice');
+      await coverDialog.getByRole('button', { name: 'Upload Your Own' }).click();
+      await coverDialog.getByText('PNG, JPG up to 10MB').waitFor();
+      const picker = coverDialog.getByLabel('Cover image');
+      expect(await picker.getAttribute('accept')).toBe('image/*');
+      await coverDialog.getByRole('button', { name: 'Apply Cover' }).click();
+      await page.getByText(coverMessages.noImage).waitFor();
+      await step(page, '03-cover-upload');
+      await picker.setInputFiles({
+        name: 'my-cover.png',
+        mimeType: 'image/png',
+        buffer: await testImage(800, 1200, 'png'),
+      });
+      const chosen = coverDialog.getByRole('img', { name: 'Preview of the chosen cover' });
+      await expect.poll(() => chosen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+      await step(page, '03b-cover-upload-preview');
+      await coverDialog.getByRole('button', { name: 'Apply Cover' }).click();
+      await page.getByText(coverMessages.uploaded).waitFor();
+      await page.getByText('Cover image updated successfully!').waitFor();
+      await coverDialog.waitFor({ state: 'hidden' });
+      await header.getByText('Cover added').waitFor();
+      const thumbnail = header.locator('img');
+      const uploadedSrc = await thumbnail.getAttribute('src');
+      expect(uploadedSrc).toMatch(/^\/api\/v1\/book\/[\w-]+\/cover-image\/[\w-]+\/web$/);
+
+      // Change Cover → Generate with AI (the offline designer) → preview → Use This Cover.
+      await page.getByText(coverMessages.uploaded).waitFor({ state: 'hidden' });
+      await header.getByRole('button', { name: 'Change Cover' }).click();
+      await coverDialog.getByRole('heading', { name: 'Book Cover' }).waitFor();
+      await coverDialog.getByRole('button', { name: 'Generate with AI' }).click();
+      await coverDialog.getByRole('heading', { name: 'Generate with AI' }).waitFor();
+      expect(await coverDialog.getByLabel('Art Style').inputValue()).toBe('realistic');
+      expect(await coverDialog.getByLabel('Dimensions').inputValue()).toBe('1024x1536');
+      await coverDialog.getByLabel('Mood').selectOption('mysterious');
+      await coverDialog.getByLabel(/Additional Description/).fill('A lighthouse at dusk above a stormy sea');
+      await step(page, '04-cover-options');
+      await coverDialog.getByRole('button', { name: 'Generate Cover' }).click();
+      const preview = coverDialog.getByRole('img', { name: 'Generated cover preview' });
+      await preview.waitFor({ timeout: 60_000 });
+      await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await step(page, '05-cover-preview');
+      await coverDialog.getByRole('button', { name: 'Use This Cover' }).click();
+      await page.getByText(coverMessages.uploaded).waitFor();
+      await page.getByText('Cover image updated successfully!').waitFor();
+      await coverDialog.waitFor({ state: 'hidden' });
+      await header.getByText('Cover added').waitFor();
+      await header.getByRole('button', { name: 'Change Cover' }).waitFor();
+      await expect.poll(() => thumbnail.getAttribute('src')).not.toBe(uploadedSrc);
+      expect(await thumbnail.getAttribute('src')).toMatch(/^\/api\/v1\/book\/[\w-]+\/cover-image\/[\w-]+\/web$/);
+      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await step(page, '06-cover-applied');
+
+      // Export → EPUB: author, identifier and language are missing → the completion step, then the file.
+      const exportDialog = page.getByRole('dialog');
+      const openExport = async () => {
+        await header.getByRole('button', { name: 'Export' }).click();
+        await exportDialog.getByRole('heading', { name: 'Export Your Book' }).waitFor();
+      };
+      await openExport();
+      await step(page, '07-export-formats');
+      // Keyboard: Escape closes, and the focus goes back to the Export button.
+      await page.keyboard.press('Escape');
+      await exportDialog.waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Export');
+      await openExport();
+      await exportDialog.getByRole('button', { name: 'EPUB' }).click();
+      await exportDialog.getByRole('heading', { name: 'Missing Required Metadata' }).waitFor();
+      const exportEpub = exportDialog.getByRole('button', { name: 'Export EPUB' });
+      expect(await exportEpub.isDisabled()).toBe(true);
+      expect(await exportDialog.getByLabel('Title').inputValue()).toBe(title);
+      await exportDialog.getByLabel('Author').fill('Ada Lovelace');
+      await exportDialog.getByRole('button', { name: 'Generate a UUID' }).click();
+      expect(await exportEpub.isDisabled()).toBe(true);
+      await exportDialog.getByLabel('Language').selectOption('en');
+      expect(await exportEpub.isEnabled()).toBe(true);
+      await step(page, '08-export-metadata');
+      const epub = await downloadOf(page, () => exportEpub.click());
+      expect(epub.download.suggestedFilename()).toBe(exportFileName(title, 'epub'));
+      expect(epub.download.suggestedFilename()).toBe('The_Keeper_of_Letters.epub');
+      expect(epub.head.slice(0, 2)).toBe('PK');
+      await page.getByText('Book exported successfully as EPUB!').waitFor();
+      await page.getByText(metadataMessages.saved).waitFor();
+      await exportDialog.waitFor({ state: 'hidden' });
+      await step(page, '09-export-epub-done');
+      // The side panel's metadata form shows what the completion step saved.
+      await page.getByRole('tab', { name: 'Metadata' }).click();
+      expect(await page.getByLabel('Author', { exact: true }).inputValue()).toBe('Ada Lovelace');
+      expect(await page.getByLabel('Language').inputValue()).toBe('en');
+
+      // Export → PDF - Amazon KDP → Interior Only.
+      await openExport();
+      await exportDialog.getByRole('button', { name: 'PDF - Amazon KDP' }).click();
+      await exportDialog.getByRole('heading', { name: 'PDF Export Options' }).waitFor();
+      await exportDialog.getByText(/^\d+ pages in print$/).waitFor({ timeout: 30_000 });
+      expect(await exportDialog.getByRole('radio', { name: /6 × 9 in/ }).isChecked()).toBe(true);
+      expect(await exportDialog.getByRole('radio', { name: /Cover Only/ }).isEnabled()).toBe(true);
+      await step(page, '10-export-pdf-options');
+      // KDP binds no 5 × 8 in hardcover: the warnings panel, and Generate PDF keeps the options open.
+      await exportDialog.getByRole('radio', { name: /5 × 8 in/ }).check();
+      await exportDialog.getByRole('radio', { name: 'Hardcover' }).check();
+      const warnings = exportDialog.getByTestId('export-warnings');
+      await warnings.waitFor();
+      await exportDialog.getByRole('button', { name: 'Generate PDF' }).click();
+      await page.getByText('Some requirements are not met. Check the warnings.').waitFor();
+      await expect.poll(() => warnings.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await warnings.isVisible()).toBe(true);
+      await step(page, '10b-export-pdf-warnings');
+      expect(await exportDialog.getByRole('heading', { name: 'PDF Export Options' }).isVisible()).toBe(true);
+      await exportDialog.getByRole('radio', { name: /6 × 9 in/ }).check();
+      await exportDialog.getByRole('radio', { name: 'Paperback' }).check();
+      await warnings.waitFor({ state: 'detached' });
+      await exportDialog.getByRole('radio', { name: 'Cream' }).check();
+      await exportDialog.getByText(/^\d+ pages in print$/).waitFor();
+      const interior = await downloadOf(page, () => exportDialog.getByRole('button', { name: 'Generate PDF' }).click());
+      expect(interior.download.suggestedFilename()).toBe('The_Keeper_of_Letters_KDP_Interior.pdf');
+      expect(interior.head).toBe('%PDF-');
+      await page.getByText('Book exported successfully as PDF!').waitFor();
+      await exportDialog.waitFor({ state: 'hidden' });
+
+      // Export → PDF → Both as ZIP (the options were reset by the close: white paper, interior).
+      await openExport();
+      await exportDialog.getByRole('button', { name: 'PDF - Amazon KDP' }).click();
+      expect(await exportDialog.getByRole('radio', { name: 'White' }).isChecked()).toBe(true);
+      expect(await exportDialog.getByRole('radio', { name: /Interior Only/ }).isChecked()).toBe(true);
+      await exportDialog.getByRole('radio', { name: /Both as ZIP/ }).check();
+      await exportDialog.getByText(/^\d+ pages in print$/).waitFor({ timeout: 30_000 });
+      await step(page, '11-export-pdf-both');
+      const generate = exportDialog.getByRole('button', { name: 'Generate PDF' });
+      const both = await downloadOf(page, async () => {
+        await generate.click();
+        await exportDialog.getByRole('button', { name: 'Generating PDF...' }).waitFor();
+        await step(page, '12-export-generating');
+      });
+      expect(both.download.suggestedFilename()).toBe('The_Keeper_of_Letters_KDP_Complete.zip');
+      expect(both.head.slice(0, 2)).toBe('PK');
+      await page.getByText('Both interior and cover PDFs exported successfully!').waitFor();
+      await step(page, '13-export-both-done');
+
+      expect(pageErrors).toEqual([]);
+      expect(problems.join('\n\n')).toBe('');
+      await context.close();
+    },
+  );
+});

@@ -1,0 +1,210 @@
+import { useEffect, useRef, useState } from 'react';
+import { coverDefaults, coverMessages, type Book, type GenerateCoverRequest } from '@bookwright/contracts';
+import { Dialog } from '../../components/Dialog';
+import { ImageIcon, SparkIcon } from '../../components/icons';
+import { toast } from '../../components/toast';
+import { Button } from '../../components/ui';
+import { OptionButton } from '../export/FormatList';
+import { useStepFocus } from '../export/useStepFocus';
+import {
+  useApplyCoverMutation,
+  useGenerateCoverMutation,
+  useUploadCoverMutation,
+  type GeneratedCover,
+} from './coverApi';
+import { coverGenerationFailureMessage } from './coverErrors';
+import { coverTexts } from '../../texts';
+import { GenerateStep } from './GenerateStep';
+import { UploadStep, type ChosenImage } from './UploadStep';
+
+/** Spec §4: the choice, then upload or generate; generate leads to the preview. */
+type Step = 'choice' | 'upload' | 'generate' | 'preview';
+
+export const defaultCoverOptions: GenerateCoverRequest = { ...coverDefaults, prompt: '', typeset: true };
+
+const titles: Record<Step, { title: string; description: string }> = {
+  choice: { title: coverTexts.title, description: coverTexts.description },
+  upload: { title: coverTexts.uploadTitle, description: coverTexts.uploadDescription },
+  generate: { title: coverTexts.generateTitle, description: coverTexts.generateDescription },
+  preview: { title: coverTexts.previewTitle, description: coverTexts.previewDescription },
+};
+
+/**
+ * The editor's Cover dialog (spec §2, §4, §8): generate a cover with AI (options, then a preview to use or
+ * replace) or upload one. Applying a cover is PATCH /book/{id} { coverImage }; a generated cover is applied by
+ * the URL the server stored it under, so its full-resolution master stays the print cover. Closing resets
+ * the options to the defaults.
+ */
+export function CoverDialog({ book, open, onClose }: { book: Book; open: boolean; onClose: () => void }) {
+  const [step, setStep] = useState<Step>('choice');
+  const [options, setOptions] = useState<GenerateCoverRequest>(defaultCoverOptions);
+  const [image, setImage] = useState<ChosenImage>();
+  const [generated, setGenerated] = useState<GeneratedCover>();
+  const [busy, setBusy] = useState<'upload' | 'generate' | 'apply'>();
+  const [generateCover] = useGenerateCoverMutation();
+  const [uploadCover] = useUploadCoverMutation();
+  const [applyCover] = useApplyCoverMutation();
+  // Every opening is a session; work that finishes after its dialog was closed changes nothing.
+  const session = useRef(0);
+  const body = useRef<HTMLDivElement>(null);
+  useStepFocus(step, body);
+
+  // The object URLs of the previews, freed when replaced, on close and when the page goes.
+  const urls = useRef(new Set<string>());
+  useEffect(() => {
+    const held = urls.current;
+    return () => {
+      for (const url of held) URL.revokeObjectURL(url);
+      held.clear();
+    };
+  }, []);
+  const free = (url: string | undefined) => {
+    if (!url) return;
+    URL.revokeObjectURL(url);
+    urls.current.delete(url);
+  };
+
+  function chooseImage(next: ChosenImage | undefined) {
+    free(image?.url);
+    if (next) urls.current.add(next.url);
+    setImage(next);
+  }
+
+  function close() {
+    session.current += 1;
+    free(image?.url);
+    free(generated?.previewUrl);
+    setStep('choice');
+    setOptions(defaultCoverOptions);
+    setImage(undefined);
+    setGenerated(undefined);
+    setBusy(undefined);
+    onClose();
+  }
+
+  /** Applies a stored cover to the book with spec §8's toasts; closes the dialog when it worked. */
+  async function apply(coverImage: () => Promise<string>, kind: 'upload' | 'apply') {
+    const started = session.current;
+    setBusy(kind);
+    try {
+      const url = await coverImage();
+      await applyCover({ id: book._id, coverImage: url }).unwrap();
+    } catch {
+      toast.error(coverTexts.uploadFailure);
+      if (started === session.current) setBusy(undefined);
+      return;
+    }
+    toast.success(coverMessages.uploaded);
+    toast.success(coverTexts.coverUpdated);
+    if (started === session.current) close();
+  }
+
+  function applyUpload() {
+    if (!image) {
+      toast.error(coverMessages.noImage);
+      return;
+    }
+    const file = image.file;
+    void apply(async () => (await uploadCover({ id: book._id, image: file }).unwrap()).imageUrl, 'upload');
+  }
+
+  function applyGenerated() {
+    if (!generated) {
+      toast.error(coverMessages.noImage);
+      return;
+    }
+    // The stored cover, not the preview's bytes: uploading those would lose the print resolution.
+    const imageUrl = generated.imageUrl;
+    void apply(async () => imageUrl, 'apply');
+  }
+
+  async function generate(request: GenerateCoverRequest) {
+    const started = session.current;
+    setBusy('generate');
+    try {
+      const cover = await generateCover({ id: book._id, options: request }).unwrap();
+      if (started !== session.current) {
+        URL.revokeObjectURL(cover.previewUrl);
+        return;
+      }
+      urls.current.add(cover.previewUrl);
+      setGenerated(cover);
+      setStep('preview');
+    } catch (error) {
+      toast.error(coverGenerationFailureMessage(error));
+    }
+    if (started === session.current) setBusy(undefined);
+  }
+
+  function generateAnother() {
+    free(generated?.previewUrl);
+    setGenerated(undefined);
+    setStep('generate');
+  }
+
+  const back = (
+    <Button type="button" variant="secondary" onClick={() => setStep('choice')} disabled={busy !== undefined}>
+      {coverTexts.back}
+    </Button>
+  );
+
+  return (
+    <Dialog open={open} onClose={close} title={titles[step].title} description={titles[step].description}>
+      <div ref={body} className="mt-5">
+        {step === 'choice' && (
+          <ul aria-label={coverTexts.choicesLabel} className="space-y-2.5">
+            <OptionButton
+              icon={<SparkIcon className="size-5" />}
+              title={coverTexts.generateWithAi}
+              hint={coverTexts.generateWithAiHint}
+              onClick={() => setStep('generate')}
+            />
+            <OptionButton
+              icon={<ImageIcon className="size-5" />}
+              title={coverTexts.uploadYourOwn}
+              hint={coverTexts.uploadHint}
+              onClick={() => setStep('upload')}
+            />
+          </ul>
+        )}
+        {step === 'upload' && (
+          <UploadStep image={image} onImage={chooseImage} busy={busy === 'upload'} back={back} onApply={applyUpload} />
+        )}
+        {step === 'generate' && (
+          <GenerateStep
+            options={options}
+            onChange={setOptions}
+            busy={busy === 'generate'}
+            back={back}
+            onGenerate={(request) => void generate(request)}
+          />
+        )}
+        {step === 'preview' && generated && (
+          <div>
+            <div className="flex justify-center rounded-xl bg-stone-100 p-3 sm:p-4">
+              <img
+                src={generated.previewUrl}
+                alt={coverTexts.generatedPreview}
+                className="max-h-[50vh] w-auto max-w-full rounded-[3px] object-contain shadow-lg ring-1 ring-black/10"
+              />
+            </div>
+            <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Button type="button" variant="secondary" onClick={generateAnother} disabled={busy !== undefined}>
+                {coverTexts.generateAnother}
+              </Button>
+              <Button
+                type="button"
+                onClick={applyGenerated}
+                disabled={busy !== undefined}
+                busy={busy === 'apply'}
+                data-autofocus
+              >
+                {busy === 'apply' ? coverTexts.applying : coverTexts.useThisCover}
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}

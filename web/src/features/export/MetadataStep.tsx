@@ -1,0 +1,161 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  metadataLanguages,
+  UpdateMetadataRequestSchema,
+  type Book,
+  type ExportValidation,
+  type UpdateMetadataRequest,
+} from '@bookwright/contracts';
+import { focusControl, InputField, SelectField } from '../../components/fields';
+import { Button, ErrorBox } from '../../components/ui';
+import { exportTexts } from '../../texts';
+
+export type RequiredMetadata = ExportValidation['missingMetadata'][number];
+const requiredFields: readonly RequiredMetadata[] = ['title', 'author', 'identifier', 'languageMetadata'];
+
+type Values = Record<RequiredMetadata, string>;
+
+const valuesOf = (book: Book): Values => ({
+  title: book.title ?? '',
+  author: book.author ?? '',
+  identifier: book.identifier ?? '',
+  languageMetadata: book.languageMetadata ?? '',
+});
+
+/** Spec §5: an EPUB needs title, author, identifier and languageMetadata. */
+export function missingMetadataOf(book: Book): RequiredMetadata[] {
+  const values = valuesOf(book);
+  return requiredFields.filter((field) => !values[field].trim());
+}
+
+/** A random (version 4) UUID, also outside secure contexts where crypto.randomUUID is missing. */
+function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The export dialog's 'Missing Required Metadata' step (spec §2, §5): the four required fields, prefilled with
+ * what the book has; 'Export EPUB' stays disabled until all are filled. The request keeps the book's other
+ * metadata as it is.
+ */
+export function MetadataStep({
+  book,
+  missing,
+  busy,
+  back,
+  onSubmit,
+}: {
+  book: Book;
+  /** The fields found missing (by the book or by the server's check); they are marked. */
+  missing: readonly RequiredMetadata[];
+  busy: boolean;
+  back: ReactNode;
+  onSubmit: (metadata: UpdateMetadataRequest) => void;
+}) {
+  const [values, setValues] = useState(() => valuesOf(book));
+  const [error, setError] = useState<{ field?: RequiredMetadata; message: string }>();
+  const complete = requiredFields.every((field) => values[field].trim() !== '');
+
+  const field = (name: RequiredMetadata) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: event.target.value }));
+      if (error) setError(undefined);
+    },
+    requiredMark: true,
+    error: error?.field === name ? error.message : undefined,
+    disabled: busy,
+    'data-missing': missing.includes(name) || undefined,
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!complete || busy) return;
+    const parsed = UpdateMetadataRequestSchema.safeParse({
+      ...values,
+      genreMetadata: book.genreMetadata,
+      publisher: book.publisher,
+      description: book.description,
+      keywords: book.keywords,
+      rights: book.rights,
+      publicationDate: book.publicationDate,
+      isbn: book.isbn,
+      subtitle: book.subtitle,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const name = issue?.path[0];
+      const own = requiredFields.find((f) => f === name);
+      setError({ ...(own ? { field: own } : {}), message: issue?.message ?? exportTexts.metadataSaveFailure });
+      if (own) focusControl(event.currentTarget, own);
+      return;
+    }
+    onSubmit(parsed.data);
+  }
+
+  const firstMissing = requiredFields.find((f) => !values[f].trim());
+  return (
+    <form onSubmit={submit} noValidate aria-label={exportTexts.missingTitle}>
+      <div className="space-y-4">
+        {error && !error.field && <ErrorBox>{error.message}</ErrorBox>}
+        <InputField
+          label="Title"
+          autoComplete="off"
+          data-autofocus={firstMissing === 'title' || undefined}
+          {...field('title')}
+        />
+        <InputField
+          label="Author"
+          autoComplete="name"
+          data-autofocus={firstMissing === 'author' || undefined}
+          {...field('author')}
+        />
+        <div>
+          <InputField
+            label="Identifier (UUID/ISBN)"
+            autoComplete="off"
+            placeholder="urn:uuid:… or an ISBN"
+            data-autofocus={firstMissing === 'identifier' || undefined}
+            {...field('identifier')}
+          />
+          {!values.identifier.trim() && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => setValues((v) => ({ ...v, identifier: `urn:uuid:${uuid()}` }))}
+              className="mt-1.5 rounded text-xs font-semibold text-ink-700 underline-offset-2 hover:underline"
+            >
+              {exportTexts.generateUuid}
+            </button>
+          )}
+        </div>
+        <SelectField
+          label="Language"
+          data-autofocus={firstMissing === 'languageMetadata' || undefined}
+          {...field('languageMetadata')}
+        >
+          <option value="" disabled>
+            {exportTexts.chooseLanguage}
+          </option>
+          {metadataLanguages.map((l) => (
+            <option key={l.value} value={l.value}>
+              {l.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {back}
+        <Button type="submit" disabled={!complete || busy} busy={busy}>
+          {busy ? exportTexts.exporting : exportTexts.exportEpub}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ExportRequest, ExportValidation, ValidateExportRequest } from '@bookwright/contracts';
+import { api } from '../../api/api';
+import { postForFile, type FileRequestError } from './fileRequest';
+
+const bookPath = (id: string) => encodeURIComponent(id);
+
+/** An exported file, held as an object URL (the store keeps serializable values only). */
+export interface ExportedFile {
+  objectUrl: string;
+  size: number;
+}
+
+/** The export endpoints (spec §7): the validation the dialog shows, and the file itself. */
+export const exportApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /book/{id}/validate-export: a read (nothing changes), so a query that follows the options. */
+    validateExport: build.query<ExportValidation, { id: string; request: ValidateExportRequest }>({
+      query: ({ id, request }) => ({ url: `/book/${bookPath(id)}/validate-export`, method: 'POST', body: request }),
+      // The manuscript and metadata change between two openings of the dialog: never answer from an old check.
+      keepUnusedDataFor: 0,
+    }),
+    /** POST /book/export/{id}: answers the EPUB, PDF or ZIP. Errors carry the body (400's `issues`). */
+    exportBook: build.mutation<ExportedFile, { id: string; request: ExportRequest }>({
+      queryFn: async ({ id, request }, { signal }) => {
+        const result = await postForFile(`/book/export/${bookPath(id)}`, request, signal);
+        if ('error' in result) return { error: result.error as FileRequestError };
+        return { data: { objectUrl: URL.createObjectURL(result.data.blob), size: result.data.blob.size } };
+      },
+    }),
+  }),
+});
+
+export const { useValidateExportQuery, useExportBookMutation } = exportApi;

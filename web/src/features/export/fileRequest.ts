@@ -1,0 +1,93 @@
+import { apiMessages } from '@bookwright/contracts';
+import type { ApiError } from '../../api/baseQuery';
+import { apiBaseUrl, refreshXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
+
+/** A file the server answered, with the headers that describe it (Content-Disposition, x-image-url …). */
+export interface FileAnswer {
+  blob: Blob;
+  headers: Headers;
+}
+
+/**
+ * A failed call that should have answered a file: the base query's ApiError (status, msg) plus the error
+ * body as the server sent it, since some callers read more than its msg (export's `issues`).
+ */
+export interface FileRequestError extends ApiError {
+  /** The JSON error body; undefined when there was none. */
+  body?: unknown;
+  /** The error body was empty or not JSON. */
+  unreadable?: boolean;
+}
+
+export type FileResult = { data: FileAnswer } | { error: FileRequestError };
+
+async function readErrorBody(response: Response): Promise<{ body?: unknown; unreadable: boolean }> {
+  try {
+    const text = await response.text();
+    return { body: JSON.parse(text) as unknown, unreadable: false };
+  } catch {
+    return { unreadable: true };
+  }
+}
+
+function msgOf(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null) {
+    const msg = (body as { msg?: unknown }).msg;
+    if (typeof msg === 'string' && msg) return msg;
+  }
+  return undefined;
+}
+
+/**
+ * POST with a JSON body to an endpoint that answers a file (an export, a generated cover). The same contract
+ * as the api slice's base query: `/api/v1`, cookies, the X-XSRF-TOKEN header and one retry with a fresh
+ * token when the gateway says the token was stale. RTK Query endpoints call it from their `queryFn`.
+ */
+export async function postForFile(url: string, body: unknown, signal?: AbortSignal): Promise<FileResult> {
+  const send = async (): Promise<Response> => {
+    const headers = new Headers({ Accept: '*/*', 'Content-Type': 'application/json' });
+    const token = await xsrfToken();
+    if (token) headers.set(xsrfHeaderName, token);
+    return fetch(`${apiBaseUrl}${url}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'include',
+      signal,
+    });
+  };
+
+  try {
+    let response = await send();
+    if (response.status === 403) {
+      const { body: errorBody } = await readErrorBody(response.clone());
+      if (msgOf(errorBody) === apiMessages.csrf) {
+        await refreshXsrfCookie();
+        response = await send();
+      }
+    }
+    if (response.ok) return { data: { blob: await response.blob(), headers: response.headers } };
+    const { body: errorBody, unreadable } = await readErrorBody(response);
+    const error: FileRequestError = { status: response.status, unreadable };
+    const msg = msgOf(errorBody);
+    if (msg) error.msg = msg;
+    if (errorBody !== undefined) error.body = errorBody;
+    return { error };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return { error: { status: 0 } };
+  }
+}
+
+/** Hands a file to the browser's downloads under `fileName` (an <a download> on an object URL). */
+export function saveFile(objectUrl: string, fileName: string, container: HTMLElement = document.body): void {
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  link.hidden = true;
+  container.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the URL; keep it a little for slow browsers, then free the memory.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+}
