@@ -1,5 +1,5 @@
 import type { Page, Route } from 'playwright-core';
-import type { Book } from '@bookwright/contracts';
+import { noPlanBillingSummary, type Book } from '@bookwright/contracts';
 import { fakeBook, summaryOf } from './books';
 
 /** A user as GET /user/current-user answers it (contracts' UserSchema). */
@@ -13,22 +13,7 @@ export function fakeUser(overrides: Record<string, unknown> = {}) {
     admin: false,
     createdAt: '2024-03-01T10:00:00.000Z',
     avatar: null,
-    accountType: 'null',
-    nextBillingDate: null,
-    subscriptionStatus: null,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    billingAddress: null,
-    billingCity: null,
-    billingState: null,
-    billingZip: null,
-    billingCountry: null,
-    companyName: null,
-    vatNumber: null,
-    sdi: null,
-    booksLeftThisMonth: 0,
-    coversLeftThisMonth: 0,
-    translationsLeftThisMonth: 0,
+    ...noPlanBillingSummary,
     ...overrides,
   };
 }

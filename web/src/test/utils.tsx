@@ -1,3 +1,4 @@
+import { noPlanBillingSummary } from '@bookwright/contracts';
 import { cleanup, configure, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -74,20 +75,5 @@ export const sampleUser = {
   admin: false,
   createdAt: '2024-03-01T10:00:00.000Z',
   avatar: null,
-  accountType: 'null',
-  nextBillingDate: null,
-  subscriptionStatus: null,
-  stripeCustomerId: null,
-  stripeSubscriptionId: null,
-  billingAddress: null,
-  billingCity: null,
-  billingState: null,
-  billingZip: null,
-  billingCountry: null,
-  companyName: null,
-  vatNumber: null,
-  sdi: null,
-  booksLeftThisMonth: 0,
-  coversLeftThisMonth: 0,
-  translationsLeftThisMonth: 0,
-} as const;
+  ...noPlanBillingSummary,
+};
