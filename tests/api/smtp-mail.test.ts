@@ -68,9 +68,13 @@ describe('password reset mail over SMTP', () => {
     const token = /https:\/\/books\.example\.com\/reset-password\/([A-Za-z0-9_-]+)/.exec(body)?.[1];
     expect(token).toBeDefined();
 
-    const reset = await system.client().post('/api/v1/user/reset-password', { token, newPassword: 'mailed-link-phrase-9' });
+    const reset = await system
+      .client()
+      .post('/api/v1/user/reset-password', { token, newPassword: 'mailed-link-phrase-9' });
     expect(reset.status).toBe(200);
-    const login = await system.client().post('/api/v1/auth/login', { email: account.email, password: 'mailed-link-phrase-9' });
+    const login = await system
+      .client()
+      .post('/api/v1/auth/login', { email: account.email, password: 'mailed-link-phrase-9' });
     expect(login.status).toBe(200);
     expect(system.logs.some((line) => line.msg === 'mail sent')).toBe(true);
     expect(system.logs.some((line) => String(line.msg).startsWith('mail written to the outbox'))).toBe(false);
