@@ -1,39 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { FictionBookState } from '@bookwright/contracts';
-import { PlusIcon, TrashIcon } from '../../components/icons';
 import { Card } from './ConceptTab';
+import { ChapterCard } from './ChapterCard';
+import { AddButton, RemoveButton } from './list-buttons';
 import { EditableText } from './fields';
 import { newCharacter, newPlotChapter, renumberPlot } from './structure';
 import type { Edit } from './types';
 
 type Fiction = { state: FictionBookState; edit: Edit };
-
-export function AddButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="inline-flex items-center gap-1.5 rounded-lg border border-dashed border-ink-300 bg-white px-3.5 py-2 text-sm font-semibold text-ink-800 hover:border-ink-500 hover:bg-ink-50"
-    >
-      <PlusIcon className="size-4" />
-      {children}
-    </button>
-  );
-}
-
-export function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={label}
-      className="rounded-lg p-2 text-stone-500 hover:bg-red-50 hover:text-red-700"
-    >
-      <TrashIcon className="size-4.5" />
-    </button>
-  );
-}
 
 /** characters: name, role, arc, personality, backstory; characters can be added and removed. */
 export function CharactersTab({ state, edit }: Fiction) {
@@ -126,28 +100,17 @@ export function PlotTab({ state, edit }: Fiction) {
           <ol className="mt-6 space-y-4">
             {act.chapters.map((chapter, chapterIndex) => (
               <li key={chapterIndex} data-testid="chapter">
-                <div
-                  role="group"
-                  aria-labelledby={`act-${actIndex}-chapter-${chapterIndex}`}
-                  className="rounded-xl border border-stone-200 bg-paper/50 p-4 sm:p-5"
+                <ChapterCard
+                  headingId={`act-${actIndex}-chapter-${chapterIndex}`}
+                  chapterNumber={chapter.chapterNumber}
+                  title={chapter.title}
+                  onRemove={() =>
+                    void edit<FictionBookState>((d) => {
+                      d.plotOutline.acts[actIndex]?.chapters.splice(chapterIndex, 1);
+                      renumberPlot(d);
+                    })
+                  }
                 >
-                  <div className="mb-3 flex items-center justify-between gap-3">
-                    <h3
-                      id={`act-${actIndex}-chapter-${chapterIndex}`}
-                      className="text-sm font-semibold tracking-wide text-brass-700 uppercase"
-                    >
-                      Chapter {chapter.chapterNumber}
-                    </h3>
-                    <RemoveButton
-                      label={`Remove chapter ${chapter.chapterNumber}${chapter.title ? `: ${chapter.title}` : ''}`}
-                      onClick={() =>
-                        void edit<FictionBookState>((d) => {
-                          d.plotOutline.acts[actIndex]?.chapters.splice(chapterIndex, 1);
-                          renumberPlot(d);
-                        })
-                      }
-                    />
-                  </div>
                   <div className="grid gap-4 md:grid-cols-2">
                     <EditableText
                       label="Title"
@@ -170,7 +133,7 @@ export function PlotTab({ state, edit }: Fiction) {
                       onCommit={setChapter(actIndex, chapterIndex, 'summary')}
                     />
                   </div>
-                </div>
+                </ChapterCard>
               </li>
             ))}
           </ol>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { NonFictionBookState } from '@bookwright/contracts';
 import { Card } from './ConceptTab';
+import { ChapterCard } from './ChapterCard';
 import { EditableList, EditableText } from './fields';
-import { AddButton, RemoveButton } from './FictionTabs';
+import { AddButton, RemoveButton } from './list-buttons';
 import { newContentChapter, newTopic, renumberContent } from './structure';
 import type { Edit } from './types';
 
@@ -123,28 +124,17 @@ export function ContentTab({ state, edit }: NonFiction) {
           <ol className="mt-6 space-y-4">
             {section.chapters.map((chapter, chapterIndex) => (
               <li key={chapterIndex} data-testid="chapter">
-                <div
-                  role="group"
-                  aria-labelledby={`section-${sectionIndex}-chapter-${chapterIndex}`}
-                  className="rounded-xl border border-stone-200 bg-paper/50 p-4 sm:p-5"
+                <ChapterCard
+                  headingId={`section-${sectionIndex}-chapter-${chapterIndex}`}
+                  chapterNumber={chapter.chapterNumber}
+                  title={chapter.title}
+                  onRemove={() =>
+                    void edit<NonFictionBookState>((d) => {
+                      d.contentOutline.sections[sectionIndex]?.chapters.splice(chapterIndex, 1);
+                      renumberContent(d);
+                    })
+                  }
                 >
-                  <div className="mb-3 flex items-center justify-between gap-3">
-                    <h3
-                      id={`section-${sectionIndex}-chapter-${chapterIndex}`}
-                      className="text-sm font-semibold tracking-wide text-brass-700 uppercase"
-                    >
-                      Chapter {chapter.chapterNumber}
-                    </h3>
-                    <RemoveButton
-                      label={`Remove chapter ${chapter.chapterNumber}${chapter.title ? `: ${chapter.title}` : ''}`}
-                      onClick={() =>
-                        void edit<NonFictionBookState>((d) => {
-                          d.contentOutline.sections[sectionIndex]?.chapters.splice(chapterIndex, 1);
-                          renumberContent(d);
-                        })
-                      }
-                    />
-                  </div>
                   <div className="grid gap-4">
                     <EditableText
                       label="Title"
@@ -180,7 +170,7 @@ export function ContentTab({ state, edit }: NonFiction) {
                       }
                     />
                   </div>
-                </div>
+                </ChapterCard>
               </li>
             ))}
           </ol>
