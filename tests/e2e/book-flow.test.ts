@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { metadataMessages, planMessages } from '@bookwright/contracts';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { signUpWithStarterPlan } from './support/journeys';
 
 /**
  * The author's main flow in a real browser against the whole system in one process (embedded mode, with the
@@ -65,17 +65,7 @@ describe.skipIf(!browserAvailable())('the author’s main flow in the browser', 
     });
 
     // Sign up and choose Starter: the local billing provider activates it and returns /app/success.
-    await page.goto(url('/signup'));
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
-    await page.getByLabel('Password').fill('quill and parchment');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(url('/choose-plan'));
-    await page.getByRole('button', { name: /Get Started with Starter/ }).click();
-    await page.waitForURL(url('/app/success'));
-    await page.getByRole('link', { name: 'Start Writing' }).click();
-    await page.waitForURL(url('/app'));
+    await signUpWithStarterPlan(page, system.url);
 
     // Create a book: the form appears with the prompt; the spec's order of checks; the success toast.
     await page

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { coverMessages, exportFileName, metadataMessages, planMessages } from '@
 import { testImage } from '@bookwright/ai/testing';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { signUpWithStarterPlan } from './support/journeys';
 
 /** Screenshots of every step at both sizes when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots56). */
 const shotsDir = process.env.SHOTS_DIR;
@@ -64,17 +64,7 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
       const title = 'The Keeper of Letters';
 
       // Sign up, Starter plan.
-      await page.goto(url('/signup'));
-      await page.getByLabel('First name').fill('Ada');
-      await page.getByLabel('Last name').fill('Lovelace');
-      await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
-      await page.getByLabel('Password').fill('quill and parchment');
-      await page.getByRole('button', { name: 'Create Account' }).click();
-      await page.waitForURL(url('/choose-plan'));
-      await page.getByRole('button', { name: /Get Started with Starter/ }).click();
-      await page.waitForURL(url('/app/success'));
-      await page.getByRole('link', { name: 'Start Writing' }).click();
-      await page.waitForURL(url('/app'));
+      await signUpWithStarterPlan(page, system.url);
 
       // A book: plan, confirm, wait until it is written.
       await page
