@@ -23,7 +23,7 @@ describe('restarting the embedded system', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps accounts, sessions and books, and finishes work that was under way', async () => {
+  it('keeps accounts, plans, sessions and books across a restart, and the book reaches review', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'bookwright-restart-'));
     const first = await startSystem({ env, port: 0, dataDir });
     const client = new HttpClient(first.url);
@@ -39,7 +39,8 @@ describe('restarting the embedded system', () => {
         size: 'short',
       })
     ).body;
-    // Stop straight away: the plan may not be built yet.
+    // Stop straight away. A graceful stop finishes planning already under way, so this does not force the
+    // start-up re-announcement; it proves what a restart keeps and that the book still reaches review.
     await first.stop();
 
     const second = await startSystem({ env, port: 0, dataDir });

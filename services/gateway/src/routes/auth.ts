@@ -11,7 +11,7 @@ import {
   SignUpRequestSchema,
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
-import { loadCurrentUser } from './current-user';
+import { withBilling } from './current-user';
 
 /** POST /auth/sign-up, POST /auth/login, GET /auth/logout (spec §7). */
 export function authRoutes(deps: RouteDeps) {
@@ -56,7 +56,7 @@ export function authRoutes(deps: RouteDeps) {
           timeoutMs,
         });
         sessions.setSessionCookie(reply, session);
-        const fullUser = await loadCurrentUser(bus, user._id, request.id, timeoutMs);
+        const fullUser = await withBilling(bus, user, request.id, timeoutMs);
         return reply.status(201).send({ msg: 'Account created', user: fullUser });
       },
     );
@@ -74,7 +74,7 @@ export function authRoutes(deps: RouteDeps) {
           timeoutMs,
         });
         sessions.setSessionCookie(reply, session);
-        const fullUser = await loadCurrentUser(bus, user._id, request.id, timeoutMs);
+        const fullUser = await withBilling(bus, user, request.id, timeoutMs);
         return reply.send({ msg: 'Logged in', user: fullUser });
       },
     );
