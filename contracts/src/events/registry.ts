@@ -1,6 +1,7 @@
 import type { AnyEventDef } from '../bus/define';
 import { userRegisteredV1 } from './user/user-registered.v1';
 import { userPasswordChangedV1 } from './user/user-password-changed.v1';
+import { userDeletedV1 } from './user/user-deleted.v1';
 import {
   bookChapterWrittenV1,
   bookConfirmedV1,
@@ -20,6 +21,7 @@ import { billingPlanChangedV1 } from './billing/billing-events.v1';
 export const events = {
   userRegistered: userRegisteredV1,
   userPasswordChanged: userPasswordChangedV1,
+  userDeleted: userDeletedV1,
   bookCreated: bookCreatedV1,
   bookPlanningRequested: bookPlanningRequestedV1,
   bookPlanned: bookPlannedV1,
