@@ -21,6 +21,8 @@ export default defineConfig({
             'k8s/**/*.test.ts',
             'bench/**/*.test.ts',
             'tests/api/**/*.test.ts',
+            'tests/distributed/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
         },
       },

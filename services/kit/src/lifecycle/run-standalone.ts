@@ -12,6 +12,9 @@ import type { RunningService, ServiceDefinition } from './service';
  * adapters): parses config, connects the ports, serves /healthz and /readyz on HEALTH_PORT, and stops
  * gracefully on SIGTERM/SIGINT — in-flight work finishes, then the bus and stores close, exit 0.
  */
+/** A stop signal repeated within this long is the same request delivered twice, not an impatient second one. */
+const repeatedSignalGraceMs = 2_000;
+
 export async function runStandalone<Config extends BaseConfig>(definition: ServiceDefinition<Config>): Promise<void> {
   let config: Config;
   try {
@@ -50,12 +53,16 @@ export async function runStandalone<Config extends BaseConfig>(definition: Servi
     async () => !state.stopping && state.running !== undefined && (await state.running.ready()),
   );
 
+  let firstSignalAt = 0;
   const stop = async (signal: string) => {
     if (state.stopping) {
+      // A Ctrl-C reaches the whole process group and a supervisor forwards it too: the same stop, twice.
+      if (Date.now() - firstSignalAt < repeatedSignalGraceMs) return;
       logger.warn({ signal }, 'second stop signal: exiting now');
       process.exit(1);
     }
     state.stopping = true;
+    firstSignalAt = Date.now();
     logger.info({ signal }, 'stopping: finishing in-flight work');
     try {
       await state.running?.stop();

@@ -1,0 +1,155 @@
+import cluster, { type Worker } from 'node:cluster';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { hostname } from 'node:os';
+import { planProcesses, type ProcessPlan } from './topology';
+
+export interface LauncherOptions {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  port: number;
+  healthPortBase: number;
+  /** Where prefixed log lines and the launcher's own messages go. */
+  out: (line: string) => void;
+}
+
+interface Running {
+  plan: ProcessPlan;
+  /** The OS process (for cluster workers, the worker's process). */
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A process that crashes this often within the window is given up on, and everything stops. */
+const maxRestarts = 5;
+const restartWindowMs = 60_000;
+const stopTimeoutMs = 30_000;
+
+/**
+ * Starts every service of the topology as its own process and supervises them like a tiny orchestrator:
+ * prefixed logs, a restart when one dies (as Kubernetes would), and one clean stop for all of them.
+ *
+ * The gateway replicas are cluster workers of this process, so they share PORT and see the clients' real
+ * addresses (per-IP rate limits stay meaningful); the other services are plain child processes.
+ */
+export class Launcher {
+  private readonly running = new Map<string, Running>();
+  private readonly crashes = new Map<string, number[]>();
+  private stopping = false;
+  private stopped: Promise<number> | undefined;
+
+  constructor(private readonly options: LauncherOptions) {}
+
+  get processes(): ProcessPlan[] {
+    return [...this.running.values()].map((r) => r.plan);
+  }
+
+  start(): void {
+    cluster.setupPrimary({
+      exec: `${this.options.root}/services/gateway/src/main.ts`,
+      execArgv: ['--import', 'tsx'],
+      silent: true,
+    });
+    for (const plan of planProcesses(this.options.healthPortBase)) this.startOne(plan);
+  }
+
+  /** Waits until every process answers 200 on /readyz. */
+  async waitUntilReady(timeoutMs = 120_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const pending = new Set(this.processes.map((p) => p.name));
+    while (pending.size > 0) {
+      if (this.stopping) throw new Error('stopped while starting');
+      if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms: ${[...pending].join(', ')}`);
+      for (const plan of this.processes) {
+        if (!pending.has(plan.name)) continue;
+        const ready = await fetch(`http://127.0.0.1:${plan.healthPort}/readyz`).then(
+          (res) => res.ok,
+          () => false,
+        );
+        if (ready) pending.delete(plan.name);
+      }
+      if (pending.size > 0) await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  /** SIGTERM to every process, SIGKILL after a timeout; resolves with the exit code the launcher should use. */
+  stop(): Promise<number> {
+    this.stopped ??= this.stopAll();
+    return this.stopped;
+  }
+
+  private async stopAll(): Promise<number> {
+    this.stopping = true;
+    const all = [...this.running.values()];
+    for (const r of all) r.child.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      for (const r of all) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
+    }, stopTimeoutMs);
+    const results = await Promise.all(all.map((r) => r.exited));
+    clearTimeout(timer);
+    const clean = results.every((r) => r.code === 0);
+    this.say(clean ? 'every process stopped cleanly' : 'some processes did not stop cleanly');
+    return clean ? 0 : 1;
+  }
+
+  private startOne(plan: ProcessPlan): void {
+    const env: NodeJS.ProcessEnv = {
+      ...this.options.env,
+      HEALTH_PORT: String(plan.healthPort),
+      ...(plan.service === 'gateway' ? { PORT: String(this.options.port) } : {}),
+      ...(plan.service === 'writer' ? { WRITER_INSTANCE_ID: `${hostname()}-${plan.name}` } : {}),
+    };
+    let child: ChildProcess;
+    if (plan.service === 'gateway') {
+      const worker: Worker = cluster.fork(env);
+      child = worker.process as ChildProcess;
+    } else {
+      child = spawn(
+        process.execPath,
+        ['--import', 'tsx', `${this.options.root}/services/${plan.service}/src/main.ts`],
+        {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          // Its own process group: a Ctrl-C in the terminal reaches only the launcher, which stops everyone
+          // once, in order, instead of every process receiving two signals.
+          detached: true,
+        },
+      );
+    }
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    this.running.set(plan.name, { plan, child, exited });
+    for (const stream of [child.stdout, child.stderr])
+      if (stream)
+        createInterface({ input: stream }).on('line', (line) => this.options.out(`${plan.name.padEnd(9)} | ${line}`));
+    const ports =
+      plan.service === 'gateway'
+        ? `http :${this.options.port}, health :${plan.healthPort}`
+        : `health :${plan.healthPort}`;
+    this.say(`started ${plan.name} (pid ${child.pid}, ${ports})`);
+    void exited.then(({ code, signal }) => this.onExit(plan, code, signal));
+  }
+
+  private onExit(plan: ProcessPlan, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.stopping) return;
+    const now = Date.now();
+    const recent = (this.crashes.get(plan.name) ?? []).filter((at) => now - at < restartWindowMs);
+    recent.push(now);
+    this.crashes.set(plan.name, recent);
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    if (recent.length > maxRestarts) {
+      this.say(`${plan.name} exited (${how}) ${recent.length} times in a minute: giving up, stopping everything`);
+      void this.stop().then(() => process.exit(1));
+      return;
+    }
+    this.say(`${plan.name} exited (${how}): restarting in 1 s`);
+    setTimeout(() => {
+      if (!this.stopping) this.startOne(plan);
+    }, 1_000);
+  }
+
+  private say(message: string): void {
+    this.options.out(`${'launcher'.padEnd(9)} | ${message}`);
+  }
+}
