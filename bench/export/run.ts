@@ -10,6 +10,7 @@
  * Each contender runs once to warm up, then `--runs` times interleaved; medians are compared. Peak RSS and
  * heap are sampled every 10 ms while each contender runs; maxRSS (getrusage) covers the whole process.
  */
+import { printResults, type BenchFigure } from '../support/results';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -172,6 +173,7 @@ const row = (name: string, m: Measurement) =>
 
 process.stdout.write(`Export bench: ${countedWords.toLocaleString('en')} words, ${chapters} chapters\n\n`);
 let failed = false;
+const figures: BenchFigure[] = [];
 
 if (pandocAvailable) {
   const epub = await compare('EPUB', ourEpub, pandocEpub);
@@ -180,6 +182,15 @@ if (pandocAvailable) {
   process.stdout.write(row('pandoc markdown → epub3', epub.reference));
   const ok = speedup >= targets.epubSpeedup;
   failed ||= !ok;
+  figures.push({
+    figure: 'export: EPUB of the 100k-word book',
+    value: Math.round(epub.ours.ms),
+    unit: 'ms',
+    anchor: { name: 'pandoc', value: Math.round(epub.reference.ms) },
+    ratio: speedup,
+    target: `≥ ${targets.epubSpeedup}× faster`,
+    met: ok,
+  });
   process.stdout.write(
     `  speed-up ${speedup.toFixed(1)}× (target ≥ ${targets.epubSpeedup}×) ${ok ? 'PASS' : 'FAIL'}\n\n`,
   );
@@ -197,9 +208,19 @@ process.stdout.write(
 );
 const pdfOk = ratio <= targets.pdfRatio;
 failed ||= !pdfOk;
+figures.push({
+  figure: 'export: KDP interior PDF',
+  value: Math.round(pdf.ours.ms),
+  unit: 'ms',
+  anchor: { name: 'bare pdfmake', value: Math.round(pdf.reference.ms) },
+  ratio,
+  target: `≤ ${targets.pdfRatio}×`,
+  met: pdfOk,
+});
 process.stdout.write(`  ratio ${ratio.toFixed(2)}× (target ≤ ${targets.pdfRatio}×) ${pdfOk ? 'PASS' : 'FAIL'}\n\n`);
 process.stdout.write(`process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB\n`);
 
+printResults('export', figures);
 rmSync(workDir, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
 

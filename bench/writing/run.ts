@@ -6,6 +6,7 @@
  *
  *   node --import tsx bench/writing/run.ts [--latency-ms 150] [--chapters 12] [--concurrency 4]
  */
+import { printResults } from '../support/results';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,6 +129,17 @@ try {
   const ratio = parallel.wallMs / sequential.wallMs;
   const met = ratio <= target;
   console.log(`  ratio parallel / sequential: ${ratio.toFixed(3)} (target ≤ ${target}) — ${met ? 'met' : 'NOT met'}`);
+  printResults('writing', [
+    {
+      figure: `writing: ${chapters}-chapter book, ${latencyMs} ms per LLM call`,
+      value: Number((parallel.wallMs / 1000).toFixed(2)),
+      unit: 's',
+      anchor: { name: 'sequential writer', value: Number((sequential.wallMs / 1000).toFixed(2)) },
+      ratio,
+      target: `≤ ${target}`,
+      met,
+    },
+  ]);
   if (!met) process.exitCode = 1;
 } finally {
   await server.close();

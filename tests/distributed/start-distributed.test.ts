@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, HttpClient, newAccount } from '../support/test-system';
+import { freePorts } from '../support/ports';
 
 /**
  * `npm run start:distributed` against the machine's PostgreSQL and NATS: every service its own process,
@@ -19,24 +19,6 @@ if (!databaseUrl || !natsUrl)
 const suffix = randomBytes(4).toString('hex');
 const namespace = `t${suffix}`;
 const schemaPrefix = `t${suffix}_`;
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
-  });
-}
-
-/** A run of `count` consecutive free ports. */
-async function freePorts(count: number): Promise<number> {
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
-    let free = true;
-    for (let i = 0; i < count && free; i++) free = await portIsFree(base + i);
-    if (free) return base;
-  }
-}
 
 interface Launched {
   child: ChildProcess;

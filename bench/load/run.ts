@@ -1,0 +1,217 @@
+/**
+ * Load bench (issue 13): signed-in authors list their books, open one and save its manuscript while other
+ * books are being written, against the embedded mode and (with DATABASE_URL and NATS_URL) the distributed
+ * mode. Each route's throughput is printed as a ratio against a bare Fastify route measured in the same
+ * run; afterwards every saved manuscript is read back and compared byte for byte.
+ *
+ *   node --import tsx bench/load/run.ts [--seconds 10] [--connections 50] [--authors 10] [--mode embedded|distributed|both]
+ */
+import autocannon, { type Result } from 'autocannon';
+import { parseArgs } from 'node:util';
+import { printResults, type BenchFigure } from '../support/results';
+import { prepareAuthors, startBook, type Author } from './authors';
+import { startBareServer, startSystemProcess, type Mode } from './system-process';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    authors: { type: 'string', default: '10' },
+    mode: { type: 'string' },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const authorCount = Number(values.authors);
+const haveServers = Boolean(process.env.DATABASE_URL && process.env.NATS_URL);
+const modes: Mode[] =
+  values.mode === 'embedded' || values.mode === 'distributed'
+    ? [values.mode]
+    : haveServers
+      ? ['embedded', 'distributed']
+      : ['embedded'];
+const targets: Record<Mode, number> = { embedded: 0.15, distributed: 0.25 };
+const p99TargetMs = 50;
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const measure = (r: Result): Measured => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+});
+
+function run(options: autocannon.Options): Promise<Result> {
+  return autocannon({ ...options, duration: seconds });
+}
+
+/** Each connection signs in as one author, in turn. */
+function asAuthors(authors: Author[], path: (a: Author) => string): autocannon.Options['requests'] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request, context: { author?: Author }) => {
+        context.author ??= authors[next++ % authors.length];
+        const author = context.author as Author;
+        return { ...request, path: path(author), headers: { ...request.headers, cookie: author.cookie } };
+      },
+    },
+  ];
+}
+
+function manuscript(author: number, save: number): string {
+  const paragraph = (n: number) => ({
+    type: 'paragraph',
+    content: [{ type: 'text', text: `Author ${author}, save ${save}, paragraph ${n}: the map redrew itself at dusk.` }],
+  });
+  return JSON.stringify({
+    type: 'doc',
+    content: [
+      { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Chapter 1' }] },
+      ...Array.from({ length: 40 }, (_, n) => paragraph(n)),
+    ],
+  });
+}
+
+async function loadMode(mode: Mode, bare: Measured): Promise<BenchFigure[]> {
+  console.log(`\n== ${mode}: starting the system…`);
+  const system = await startSystemProcess(mode);
+  try {
+    const authors = await prepareAuthors(system.url, authorCount);
+    // Books being written while the load runs.
+    await Promise.all(authors.map((a, i) => startBook(a.client, 1000 + i)));
+    console.log(`   ${authors.length} authors signed in, each with a ready book and one being written`);
+
+    const list = measure(
+      await run({ url: system.url, connections, requests: asAuthors(authors, () => '/api/v1/book') }),
+    );
+    const open = measure(
+      await run({ url: system.url, connections, requests: asAuthors(authors, (a) => `/api/v1/book/${a.bookId}`) }),
+    );
+
+    // One connection per author (autocannon resets a request's context on every loop, so each author gets an
+    // instance of its own): the last acknowledged save of each is then unambiguous.
+    const acked = new Map<number, string>();
+    const saves = await Promise.all(
+      authors.map((author, i) => {
+        let count = 0;
+        let sent = '';
+        return run({
+          url: system.url,
+          connections: 1,
+          requests: [
+            {
+              method: 'PATCH',
+              setupRequest: (request) => {
+                count += 1;
+                sent = manuscript(i, count);
+                return {
+                  ...request,
+                  path: `/api/v1/book/content/${author.bookId}`,
+                  headers: {
+                    ...request.headers,
+                    cookie: author.cookie,
+                    'x-xsrf-token': author.xsrf,
+                    'content-type': 'application/json',
+                  },
+                  body: JSON.stringify({ bookContent: sent }),
+                };
+              },
+              onResponse: (status) => {
+                if (status >= 200 && status < 300) acked.set(i, sent);
+              },
+            },
+          ],
+        });
+      }),
+    );
+    const save: Measured = {
+      rps: saves.reduce((sum, r) => sum + r.requests.average, 0),
+      // Percentiles do not add up across instances: the slowest author's is an upper bound.
+      p50: Math.max(...saves.map((r) => r.latency.p50)),
+      p99: Math.max(...saves.map((r) => r.latency.p99)),
+      errors: saves.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
+    };
+
+    let identical = 0;
+    for (const [i, content] of acked) {
+      const author = authors[i] as Author;
+      const book = await author.client.get<{ bookContent: string | null }>(`/api/v1/book/${author.bookId}`);
+      if (book.body.bookContent === content) identical += 1;
+    }
+    const lost = authors.length - identical;
+
+    const rows: [string, Measured][] = [
+      ['GET /book', list],
+      ['GET /book/{id}', open],
+      ['PATCH /book/content/{id} (p50/p99: slowest author)', save],
+    ];
+    for (const [route, m] of rows)
+      console.log(
+        `   ${route.padEnd(26)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  ` +
+          `${(m.rps / bare.rps).toFixed(3)}× bare  errors ${m.errors}`,
+      );
+    console.log(`   manuscripts read back identical: ${identical} of ${authors.length}`);
+
+    const ratio = list.rps / bare.rps;
+    return [
+      ...rows.map(([route, m]): BenchFigure => {
+        const r = m.rps / bare.rps;
+        const isList = route === 'GET /book';
+        return {
+          figure: `load ${mode}: ${route}`,
+          value: Math.round(m.rps),
+          unit: 'req/s',
+          anchor: { name: 'bare Fastify', value: Math.round(bare.rps) },
+          ratio: r,
+          ...(isList ? { target: `≥ ${targets[mode]}×`, met: ratio >= targets[mode] } : {}),
+        };
+      }),
+      ...(mode === 'embedded'
+        ? [
+            {
+              figure: `load ${mode}: GET /book p99 at ${connections} connections`,
+              value: list.p99,
+              unit: 'ms',
+              target: `≤ ${p99TargetMs} ms`,
+              met: list.p99 <= p99TargetMs,
+            },
+          ]
+        : []),
+      {
+        figure: `load ${mode}: errors`,
+        value: list.errors + open.errors + save.errors,
+        unit: 'responses',
+        target: '0',
+        met: list.errors + open.errors + save.errors === 0,
+      },
+      { figure: `load ${mode}: manuscripts lost`, value: lost, unit: 'books', target: '0', met: lost === 0 },
+    ];
+  } finally {
+    await system.stop();
+  }
+}
+
+console.log(
+  `load bench: ${connections} connections, ${seconds} s per route, ${authorCount} authors; modes ${modes.join(', ')}`,
+);
+const bareServer = await startBareServer();
+let bare: Measured;
+try {
+  bare = measure(await run({ url: `${bareServer.url}/api/v1/book`, connections }));
+} finally {
+  await bareServer.stop();
+}
+console.log(`== bare Fastify route: ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms`);
+
+const figures: BenchFigure[] = [{ figure: 'load: bare Fastify route', value: Math.round(bare.rps), unit: 'req/s' }];
+for (const mode of modes) figures.push(...(await loadMode(mode, bare)));
+printResults('load', figures);
+if (figures.some((f) => f.met === false)) process.exitCode = 1;

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { cleanUp } from '../../tests/support/test-system';
+import { freePorts } from '../../tests/support/ports';
+
+export type Mode = 'embedded' | 'distributed';
+
+export interface SystemProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/**
+ * The product as its users run it, in child processes so the load generator does not share their event
+ * loop: `npm start`'s all-in-one process (embedded), or `npm run start:distributed` (real PostgreSQL and
+ * NATS from DATABASE_URL / NATS_URL, with a schema prefix and bus namespace of its own, removed after).
+ */
+export async function startSystemProcess(mode: Mode, extraEnv: Record<string, string> = {}): Promise<SystemProcess> {
+  const port = await freePorts(1);
+  const dataDir = await mkdtemp(join(tmpdir(), 'bookwright-load-'));
+  const suffix = randomBytes(4).toString('hex');
+  const namespace = `load${suffix}`;
+  const schemaPrefix = `load${suffix}_`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    LOG_PRETTY: 'false',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...extraEnv,
+  };
+  let args: string[];
+  if (mode === 'embedded') {
+    delete env.DATABASE_URL;
+    delete env.NATS_URL;
+    args = ['--import', 'tsx', 'services/all-in-one/src/main.ts'];
+  } else {
+    if (!env.DATABASE_URL || !env.NATS_URL) throw new Error('the distributed mode needs DATABASE_URL and NATS_URL');
+    Object.assign(env, {
+      BUS_NAMESPACE: namespace,
+      DATABASE_SCHEMA_PREFIX: schemaPrefix,
+      HEALTH_PORT_BASE: String(await freePorts(10)),
+    });
+    args = ['--import', 'tsx', 'scripts/distributed/main.ts', '--skip-web-build'];
+  }
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const health = await fetch(`${url}/api/v1/health`).then(
+      (res) => (res.ok ? (res.json() as Promise<{ status: string }>) : undefined),
+      () => undefined,
+    );
+    if (health?.status === 'ok') break;
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the ${mode} system did not start:\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      if (mode === 'distributed') await cleanUp({ namespace, schemaPrefix });
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The bare Fastify anchor in a child process of its own. */
+export async function startBareServer(): Promise<SystemProcess> {
+  const port = await freePorts(1);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load/bare-server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', () => reject(new Error('the bare server did not start')));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
