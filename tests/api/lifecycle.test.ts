@@ -51,29 +51,39 @@ afterEach(async () => {
 });
 
 describe('a service run as its own process', () => {
-  it('reports liveness and readiness, then stops gracefully on SIGTERM with exit code 0', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'bookwright-lifecycle-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const healthPort = await freePort();
-    const suffix = randomBytes(4).toString('hex');
-    const service = run('services/user/src/main.ts', {
-      DATA_DIR: dataDir,
-      HEALTH_PORT: String(healthPort),
-      BUS_NAMESPACE: `t${suffix}`,
-      DATABASE_SCHEMA_PREFIX: `t${suffix}_`,
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      ...(process.env.NATS_URL ? { NATS_URL: process.env.NATS_URL } : {}),
-    });
-    cleanups.push(async () => {
-      if (service.child.exitCode === null) service.child.kill('SIGKILL');
-      await cleanUp({ namespace: `t${suffix}`, schemaPrefix: `t${suffix}_` });
-    });
-    await waitFor(`http://127.0.0.1:${healthPort}/healthz`, 200);
-    await waitFor(`http://127.0.0.1:${healthPort}/readyz`, 200);
-    service.child.kill('SIGTERM');
-    expect(await service.exit).toBe(0);
-    expect(service.output()).toContain('"msg":"stopped"');
-  });
+  it(
+    'reports liveness, readiness and metrics, then stops gracefully on SIGTERM with exit code 0',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'bookwright-lifecycle-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const healthPort = await freePort();
+      const suffix = randomBytes(4).toString('hex');
+      const service = run('services/user/src/main.ts', {
+        DATA_DIR: dataDir,
+        HEALTH_PORT: String(healthPort),
+        BUS_NAMESPACE: `t${suffix}`,
+        DATABASE_SCHEMA_PREFIX: `t${suffix}_`,
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+        ...(process.env.NATS_URL ? { NATS_URL: process.env.NATS_URL } : {}),
+      });
+      cleanups.push(async () => {
+        if (service.child.exitCode === null) service.child.kill('SIGKILL');
+        await cleanUp({ namespace: `t${suffix}`, schemaPrefix: `t${suffix}_` });
+      });
+      await waitFor(`http://127.0.0.1:${healthPort}/healthz`, 200);
+      await waitFor(`http://127.0.0.1:${healthPort}/readyz`, 200);
+      const metrics = await fetch(`http://127.0.0.1:${healthPort}/metrics`);
+      expect(metrics.headers.get('content-type')).toContain('text/plain');
+      const text = await metrics.text();
+      expect(text).toContain('bookwright_process_cpu_user_seconds_total');
+      expect(text).toMatch(/^bookwright_outbox_backlog\{service="user"\} 0$/m);
+      expect(text).toContain('# TYPE bookwright_bus_request_handling_seconds histogram');
+      service.child.kill('SIGTERM');
+      expect(await service.exit).toBe(0);
+      expect(service.output()).toContain('"msg":"stopped"');
+    },
+  );
 
   it('refuses to start with bad configuration and names every bad variable', async () => {
     const gateway = run('services/gateway/src/main.ts', { PORT: 'eighty', NATS_URL: 'http://nats', LOG_LEVEL: 'loud' });

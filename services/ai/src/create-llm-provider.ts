@@ -3,6 +3,7 @@ import { resolveLlmProviderName, type LlmConfig } from './config';
 import type { LlmProvider } from './llm/llm-provider';
 import { createOfflineProvider } from './llm/offline-provider';
 import { createOpenAiProvider } from './llm/openai-provider';
+import { instrumentLlm } from './llm/llm-metrics';
 
 /**
  * Picks the LLM adapter from configuration. The offline writer is for development, demos and tests: a
@@ -20,7 +21,7 @@ export function createLlmProvider(
       ]);
     }
     logger.warn('LLM provider: offline (deterministic demo text, no AI model); set OPENAI_API_KEY or OPENAI_BASE_URL');
-    return createOfflineProvider({ logger, latencyMs: config.LLM_OFFLINE_LATENCY_MS });
+    return instrumentLlm(createOfflineProvider({ logger, latencyMs: config.LLM_OFFLINE_LATENCY_MS }));
   }
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
     throw new ConfigError([
@@ -31,13 +32,15 @@ export function createLlmProvider(
     { model: config.LLM_MODEL, baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1' },
     'LLM provider: openai-compatible',
   );
-  return createOpenAiProvider({
-    ...(config.OPENAI_API_KEY ? { apiKey: config.OPENAI_API_KEY } : {}),
-    ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}),
-    model: config.LLM_MODEL,
-    logger,
-    maxRetries: config.LLM_MAX_RETRIES,
-    timeoutMs: config.LLM_TIMEOUT_MS,
-    structuredOutputs: config.LLM_STRUCTURED_OUTPUTS,
-  });
+  return instrumentLlm(
+    createOpenAiProvider({
+      ...(config.OPENAI_API_KEY ? { apiKey: config.OPENAI_API_KEY } : {}),
+      ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}),
+      model: config.LLM_MODEL,
+      logger,
+      maxRetries: config.LLM_MAX_RETRIES,
+      timeoutMs: config.LLM_TIMEOUT_MS,
+      structuredOutputs: config.LLM_STRUCTURED_OUTPUTS,
+    }),
+  );
 }

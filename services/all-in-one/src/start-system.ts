@@ -7,6 +7,7 @@ import {
   createLogger,
   openServiceDatabase,
   parseConfig,
+  startHealthServer,
   type BaseConfig,
   type Logger,
   type RunningService,
@@ -80,10 +81,19 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
   });
 
   const running: RunningService[] = [];
+  // The operator's port (/healthz, /readyz, /metrics) only when asked for: the embedded default is one
+  // public port and nothing else.
+  const health = env.HEALTH_PORT
+    ? startHealthServer(Number(env.HEALTH_PORT), systemLogger, async () => {
+        const states = await Promise.all(running.map((service) => service.ready()));
+        return states.length > backendServices.length && states.every(Boolean);
+      })
+    : undefined;
   const stopAll = async () => {
     for (const service of running.reverse()) await service.stop();
     await bus.close();
     await blobs.close();
+    if (health) await new Promise<void>((resolve) => health.close(() => resolve()));
   };
   try {
     for (const [index, service] of backendServices.entries()) {

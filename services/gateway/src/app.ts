@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { registerHttpMetrics } from './observability/http-metrics';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -64,6 +65,7 @@ export async function buildGateway(options: {
 
   registerErrorHandler(app);
   registerFormBodyParser(app);
+  await registerHttpMetrics(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

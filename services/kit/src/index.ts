@@ -7,3 +7,5 @@ export * from './mail/mailer';
 export * from './lifecycle/service';
 export * from './lifecycle/run-standalone';
 export * from './lifecycle/health';
+export * from './lifecycle/health-server';
+export * from './metrics/registry';

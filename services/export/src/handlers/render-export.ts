@@ -8,6 +8,7 @@ import { produceEpub, producePrint, type ExportFile } from '../render/produce-ex
 import { checkExport, type ExportCheckInput } from '../validation/validate-export';
 import type { ExportHandlerDeps } from './deps';
 import { loadBook, loadCover, ownCover } from './load-book';
+import { exportDuration } from '../observability/export-metrics';
 
 type Def = typeof requests.export.render;
 
@@ -77,6 +78,10 @@ export function renderExport(deps: ExportHandlerDeps) {
     context.logger.info(
       { bookId, format: target.format, size: file.data.byteLength, ms: Math.round(performance.now() - started) },
       'export rendered',
+    );
+    exportDuration.observe(
+      { format: target.format, export_type: target.format === 'pdf' ? target.print.exportType : 'ebook' },
+      (performance.now() - started) / 1000,
     );
     return { blobKey, fileName: file.fileName, contentType: file.contentType, size: file.data.byteLength };
   };

@@ -2,6 +2,7 @@ import type { Logger } from '../logger/logger';
 import type { Bus } from './bus';
 import { createInProcessBus } from './in-process-bus';
 import { connectNatsBus } from './nats-bus';
+import { instrumentBus } from '../metrics/bus-metrics';
 
 /** NATS when a URL is configured (distributed mode), otherwise the in-process bus (embedded mode). */
 export async function createBus(options: {
@@ -10,13 +11,13 @@ export async function createBus(options: {
   logger: Logger;
   name: string;
 }): Promise<Bus> {
-  if (options.natsUrl) {
-    return connectNatsBus({
-      servers: options.natsUrl,
-      namespace: options.namespace,
-      logger: options.logger,
-      name: options.name,
-    });
-  }
-  return createInProcessBus({ logger: options.logger, namespace: options.namespace });
+  const bus = options.natsUrl
+    ? await connectNatsBus({
+        servers: options.natsUrl,
+        namespace: options.namespace,
+        logger: options.logger,
+        name: options.name,
+      })
+    : createInProcessBus({ logger: options.logger, namespace: options.namespace });
+  return instrumentBus(bus);
 }

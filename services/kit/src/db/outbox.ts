@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { trackOutbox } from './outbox-metrics';
 import { sql, type Generated, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { events as contractEvents, type AnyEventDef } from '@bookwright/contracts';
@@ -167,11 +168,15 @@ export class OutboxRelay {
   #acceptKicks = true;
   #consecutiveFailures = 0;
   #lastPurge = 0;
+  #untrack: (() => void) | undefined;
+  /** The service whose outbox this is (from the logger's bindings), for the backlog metric. */
+  readonly service: string;
 
   constructor(options: OutboxRelayOptions) {
     this.#db = options.db as Kysely<OutboxDatabase>;
     this.#bus = options.bus;
     this.#logger = options.logger.child({ component: 'outbox-relay' });
+    this.service = String(options.logger.bindings().service ?? 'unknown');
     for (const def of Object.values(options.events ?? contractEvents))
       this.#defs.set(defKey(def.name, def.version), def);
     this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -186,6 +191,7 @@ export class OutboxRelay {
   start(): void {
     if (this.#loop) return;
     this.#stopping = false;
+    this.#untrack = trackOutbox(this);
     this.#loop = this.#run();
   }
 
@@ -198,9 +204,20 @@ export class OutboxRelay {
   /** Stops polling after the current batch. */
   async stop(): Promise<void> {
     this.#stopping = true;
+    this.#untrack?.();
     this.#wake?.();
     await this.#loop;
     this.#loop = undefined;
+  }
+
+  /** Committed rows not yet published. */
+  async backlog(): Promise<number> {
+    const row = await this.#db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('published_at', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /**

@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { Logger } from '../logger/logger';
 import { createLogger } from '../logger/logger';
 import { ConfigError, parseConfig, type BaseConfig } from '../config/config';
 import { createBus } from '../bus/create-bus';
 import { createBlobStore } from '../blobs';
 import { openServiceDatabase } from '../db';
 import type { RunningService, ServiceDefinition } from './service';
+import { startHealthServer } from './health-server';
 
 /**
  * Runs one service as its own process (distributed mode, or a single service against the embedded
@@ -98,21 +97,4 @@ export async function runStandalone<Config extends BaseConfig>(definition: Servi
     { mode: config.NATS_URL ? 'distributed' : 'embedded', healthPort: config.HEALTH_PORT },
     'service started',
   );
-}
-
-function startHealthServer(port: number, logger: Logger, isReady: () => Promise<boolean>): Server {
-  const server = createServer((req, res) => {
-    const answer = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
-    if (req.url === '/healthz') return answer(200, 'ok');
-    if (req.url === '/readyz') {
-      isReady().then(
-        (ready) => answer(ready ? 200 : 503, ready ? 'ready' : 'not ready'),
-        () => answer(503, 'not ready'),
-      );
-      return;
-    }
-    answer(404, 'not found');
-  });
-  server.listen(port, () => logger.debug({ port }, 'health server listening'));
-  return server;
 }
