@@ -377,6 +377,27 @@ describe('k8s/overlays/dev (Tilt)', () => {
   });
 });
 
+describe('metrics scraping, in every overlay', () => {
+  it('annotates every Bookwright pod for scraping /metrics on the port its container serves health on', () => {
+    for (const overlay of overlays) {
+      const deployments = workloads(objectsOf(overlay)).filter(
+        (w) =>
+          w.object.kind === 'Deployment' && w.object.metadata.labels?.['app.kubernetes.io/part-of'] === 'bookwright',
+      );
+      expect(deployments.length, overlay).toBeGreaterThan(0);
+      for (const w of deployments) {
+        const template = (w.object.spec as { template: { metadata: { annotations?: Record<string, string> } } })
+          .template;
+        const annotations = template.metadata.annotations ?? {};
+        expect(annotations['prometheus.io/scrape'], id(w.object)).toBe('true');
+        expect(annotations['prometheus.io/path'], id(w.object)).toBe('/metrics');
+        const healthPort = w.pod.containers[0]?.ports?.find((p) => p.name === 'health')?.containerPort;
+        expect(annotations['prometheus.io/port'], id(w.object)).toBe(String(healthPort));
+      }
+    }
+  });
+});
+
 describe('k8s/overlays/prod', () => {
   it('runs at least two replicas of every service, and the NATS cluster with three', () => {
     const objects = objectsOf('prod');
