@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { registerHttpMetrics } from './observability/http-metrics';
+import { withCorrelation } from '@bookwright/kit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -62,6 +63,9 @@ export async function buildGateway(options: {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The rest of the request runs with its id as the correlation id: every bus request and event it causes
+  // carries it, and every log line of every service that handles them shows it.
+  app.addHook('onRequest', (request, _reply, done) => withCorrelation(request.id, done));
 
   registerErrorHandler(app);
   registerFormBodyParser(app);

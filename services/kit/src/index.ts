@@ -9,3 +9,4 @@ export * from './lifecycle/run-standalone';
 export * from './lifecycle/health';
 export * from './lifecycle/health-server';
 export * from './metrics/registry';
+export * from './correlation/correlation';

@@ -2,7 +2,7 @@ import type { Logger } from '../logger/logger';
 import type { Bus } from './bus';
 import { createInProcessBus } from './in-process-bus';
 import { connectNatsBus } from './nats-bus';
-import { instrumentBus } from '../metrics/bus-metrics';
+import { observeBus } from './observe-bus';
 
 /** NATS when a URL is configured (distributed mode), otherwise the in-process bus (embedded mode). */
 export async function createBus(options: {
@@ -19,5 +19,5 @@ export async function createBus(options: {
         name: options.name,
       })
     : createInProcessBus({ logger: options.logger, namespace: options.namespace });
-  return instrumentBus(bus);
+  return observeBus(bus);
 }

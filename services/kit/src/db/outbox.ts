@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentCorrelationId } from '../correlation/correlation';
 import { trackOutbox } from './outbox-metrics';
 import { sql, type Generated, type Kysely } from 'kysely';
 import { z } from 'zod';
@@ -67,6 +68,7 @@ export const outboxMigration: Migration = {
 export interface EnqueueOptions {
   /** The event id and bus dedup key; default a new UUID. A retried command passes a deterministic one. */
   id?: string;
+  /** Default: the correlation id of the request or event being handled. */
   correlationId?: string;
 }
 
@@ -102,7 +104,7 @@ export async function enqueueEvent<D extends AnyEventDef>(
       event_version: def.version,
       // A string, not the object: node-postgres would turn a top-level array into a PostgreSQL array.
       payload: serialised,
-      correlation_id: options.correlationId ?? null,
+      correlation_id: options.correlationId ?? currentCorrelationId() ?? null,
     })
     .execute();
   return id;

@@ -1,4 +1,5 @@
 import { pino, type Logger as PinoLogger, type LoggerOptions } from 'pino';
+import { currentCorrelationId } from '../correlation/correlation';
 
 export type Logger = PinoLogger;
 
@@ -33,7 +34,8 @@ export interface LoggerSettings {
 
 /**
  * One logger for every service: pino JSON lines with the service name on every line, pretty in a
- * terminal, secrets redacted. Request and event handlers use `logger.child({ reqId })` / `{ eventId }`.
+ * terminal, secrets redacted, the current correlation id on every line written during a request or event.
+ * Request and event handlers use `logger.child({ reqId })` / `{ eventId }`.
  */
 export function createLogger(settings: LoggerSettings): Logger {
   const options: LoggerOptions = {
@@ -41,6 +43,11 @@ export function createLogger(settings: LoggerSettings): Logger {
     base: { service: settings.service },
     redact: { paths: redactedPaths, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // Every line written while handling a request or event says whose work it is.
+    mixin: () => {
+      const correlationId = currentCorrelationId();
+      return correlationId ? { correlationId } : {};
+    },
   };
   const pretty = settings.pretty ?? Boolean(process.stdout.isTTY);
   if (settings.destination) return pino(options, settings.destination as never);

@@ -1,7 +1,8 @@
 import { Counter, Histogram } from 'prom-client';
 import { AppError } from '@bookwright/contracts';
-import type { Bus, EventHandler } from '../bus/bus';
-import { processRegistry } from './registry';
+import type { Bus, EventHandler } from './bus';
+import { processRegistry } from '../metrics/registry';
+import { currentCorrelationId, withCorrelation } from '../correlation/correlation';
 
 const registers = [processRegistry];
 const handled = new Counter({
@@ -31,13 +32,21 @@ const requestDuration = new Histogram({
 });
 
 /**
- * The bus with its traffic counted: one decorator around whichever adapter was chosen, so both adapters
- * report the same metrics and neither has to know about them.
+ * What every bus does whichever adapter was chosen, in one decorator so neither adapter has to know:
+ * traffic is counted, and the correlation id flows — requests and events sent while handling something
+ * carry its id, and handlers run with the id of what they handle.
  */
-export function instrumentBus(bus: Bus): Bus {
+export function observeBus(bus: Bus): Bus {
+  const correlated = <O extends { requestId?: string; correlationId?: string }>(
+    options: O | undefined,
+    key: keyof O,
+  ) => {
+    const current = currentCorrelationId();
+    return options?.[key] !== undefined || current === undefined ? options : ({ ...options, [key]: current } as O);
+  };
   return {
-    request: (def, payload, options) => bus.request(def, payload, options),
-    publish: (def, data, options) => bus.publish(def, data, options),
+    request: (def, payload, options) => bus.request(def, payload, correlated(options, 'requestId')),
+    publish: (def, data, options) => bus.publish(def, data, correlated(options, 'correlationId')),
     tail: (handlers) => bus.tail(handlers),
     close: () => bus.close(),
     serve: (def, handler, options) =>
@@ -46,7 +55,7 @@ export function instrumentBus(bus: Bus): Bus {
         async (payload, context) => {
           const end = requestDuration.startTimer({ request: def.name });
           try {
-            const answer = await handler(payload, context);
+            const answer = await withCorrelation(context.requestId, () => handler(payload, context));
             end({ outcome: 'ok' });
             return answer;
           } catch (error) {
@@ -65,7 +74,7 @@ export function instrumentBus(bus: Bus): Bus {
             const labels = { consumer: durable, event: handler.def.name };
             if (meta.deliveryCount > 1) redelivered.inc(labels);
             try {
-              await handler.handle(data, meta);
+              await withCorrelation(meta.correlationId, () => handler.handle(data, meta));
               handled.inc(labels);
             } catch (error) {
               failed.inc(labels);

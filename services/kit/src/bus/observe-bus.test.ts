@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEvent, defineRequest } from '@bookwright/contracts';
+import { silentLogger } from '../logger/logger';
+import { currentCorrelationId, withCorrelation } from '../correlation/correlation';
+import { processRegistry } from '../metrics/registry';
+import { on, type Bus } from './bus';
+import { createInProcessBus } from './in-process-bus';
+import { observeBus } from './observe-bus';
+
+const whoAsks = defineRequest({
+  name: 'test.observe.who-asks',
+  version: 1,
+  request: z.object({}),
+  response: z.object({ correlationId: z.string().nullable() }),
+  description: 'Answers with the correlation id the responder runs under.',
+});
+const noted = defineEvent({
+  name: 'test.observe.noted',
+  version: 1,
+  schema: z.object({ n: z.number() }),
+  description: 'A test event.',
+});
+
+let bus: Bus | undefined;
+afterEach(async () => {
+  await bus?.close();
+});
+
+async function counter(name: string, labels: Record<string, string>): Promise<number> {
+  const metric = (await processRegistry.getMetricsAsJSON()).find((m) => m.name === name);
+  const value = metric?.values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l));
+  return Number(value?.value ?? 0);
+}
+
+describe('the observed bus', () => {
+  it('runs a responder under the request id, and sends the current correlation id with a request', async () => {
+    bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'observe_a' }));
+    await bus.serve(whoAsks, async () => ({ correlationId: currentCorrelationId() ?? null }));
+    expect(await bus.request(whoAsks, {}, { requestId: 'http-1' })).toEqual({ correlationId: 'http-1' });
+    const inherited = await withCorrelation('event-7', () => bus!.request(whoAsks, {}));
+    expect(inherited).toEqual({ correlationId: 'event-7' });
+  });
+
+  it('publishes with the current correlation id and runs the consumer under it; counts what it handled', async () => {
+    bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'observe_b' }));
+    const seen: { meta: string | undefined; current: string | undefined; n: number }[] = [];
+    let failOnce = true;
+    await bus.consume(
+      'observer',
+      [
+        on(noted, async (data, meta) => {
+          if (data.n === 2 && failOnce) {
+            failOnce = false;
+            throw new Error('first delivery fails');
+          }
+          seen.push({ meta: meta.correlationId, current: currentCorrelationId(), n: data.n });
+        }),
+      ],
+      { retryDelayMs: 10 },
+    );
+    const labels = { consumer: 'observer', event: 'test.observe.noted' };
+    const before = {
+      handled: await counter('bookwright_bus_messages_handled_total', labels),
+      failed: await counter('bookwright_bus_messages_failed_total', labels),
+      redelivered: await counter('bookwright_bus_messages_redelivered_total', labels),
+    };
+    await withCorrelation('req-42', () => bus!.publish(noted, { n: 1 }));
+    await bus.publish(noted, { n: 2 }, { correlationId: 'explicit' });
+    for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(seen.sort((a, b) => a.n - b.n)).toEqual([
+      { meta: 'req-42', current: 'req-42', n: 1 },
+      { meta: 'explicit', current: 'explicit', n: 2 },
+    ]);
+    expect(await counter('bookwright_bus_messages_handled_total', labels)).toBe(before.handled + 2);
+    expect(await counter('bookwright_bus_messages_failed_total', labels)).toBe(before.failed + 1);
+    expect(await counter('bookwright_bus_messages_redelivered_total', labels)).toBe(before.redelivered + 1);
+  });
+});
