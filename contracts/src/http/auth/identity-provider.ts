@@ -32,6 +32,7 @@ export const identityProviderErrors = {
   oidc_denied: 'Sign-in was cancelled at the identity provider.',
   oidc_unavailable: 'The identity provider cannot be reached right now. Please try again later.',
   oidc_rejected: 'The identity provider refused the sign-in. Please try again.',
+  oidc_failed: 'Sign-in with the identity provider did not finish. Please try again.',
   oidc_no_email: 'The identity provider did not share your email address, so no account can be opened.',
   oidc_unverified_email:
     'Your identity provider has not verified this email address. Verify it there, or sign in with your email and password.',
