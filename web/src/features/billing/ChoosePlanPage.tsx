@@ -6,6 +6,8 @@ import { PlanCards, TrustLine } from './PlanCards';
 export function ChoosePlanPage() {
   const [params] = useSearchParams();
   const accountType = params.get('accountType');
+  // Set by the identity-provider sign-up that carried a plan: checkout starts at once.
+  const checkout = params.get('checkout');
 
   return (
     <div className="min-h-dvh bg-paper">
@@ -26,7 +28,10 @@ export function ChoosePlanPage() {
           </p>
         </div>
         <div className="mt-14">
-          <PlanCards highlight={isPaidPlan(accountType) ? accountType : undefined} />
+          <PlanCards
+            highlight={isPaidPlan(checkout) ? checkout : isPaidPlan(accountType) ? accountType : undefined}
+            {...(isPaidPlan(checkout) ? { startAtOnce: checkout } : {})}
+          />
         </div>
         <div className="mt-12">
           <TrustLine />
