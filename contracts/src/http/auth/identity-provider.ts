@@ -35,7 +35,7 @@ export const identityProviderErrors = {
   oidc_failed: 'Sign-in with the identity provider did not finish. Please try again.',
   oidc_no_email: 'The identity provider did not share your email address, so no account can be opened.',
   oidc_unverified_email:
-    'Your identity provider has not verified this email address. Verify it there, or sign in with your email and password.',
+    'Your identity provider has not verified this email address. Verify it there, or use your email and password instead.',
 } as const;
 export type IdentityProviderError = keyof typeof identityProviderErrors;
 
