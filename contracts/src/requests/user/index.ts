@@ -77,7 +77,7 @@ export const userRequests = {
     request: z.object({
       claims: IdentityClaimsSchema,
       /** The browser's current session, revoked when the new one opens (as a password login does). */
-      previousToken: z.string().optional(),
+      replacesToken: z.string().optional(),
     }),
     response: z.discriminatedUnion('outcome', [
       SessionReplySchema.extend({ outcome: z.literal('signed-in'), created: z.boolean() }),

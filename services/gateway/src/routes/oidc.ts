@@ -120,10 +120,10 @@ export function oidcRoutes(deps: RouteDeps) {
             throw new SignInFailure(error === 'access_denied' ? 'oidc_denied' : 'oidc_expired');
           }
           const claims = await provider.finish(callbackUrl, attempt);
-          const previousToken = sessions.sessionToken(request);
+          const replacesToken = sessions.sessionToken(request);
           const result = await bus.request(
             requests.user.identitySignIn,
-            { claims, ...(previousToken ? { previousToken } : {}) },
+            { claims, ...(replacesToken ? { replacesToken } : {}) },
             { requestId: request.id, timeoutMs },
           );
           if (result.outcome === 'refused') throw new SignInFailure(result.reason);

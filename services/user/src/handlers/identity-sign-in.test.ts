@@ -120,7 +120,7 @@ describe('identity-provider sign-in', () => {
     const first = await identitySignIn(deps)({ claims: identity });
     if (first.outcome !== 'signed-in') throw new Error('unreachable');
     const other = await openSession(database.db, first.user._id, new Date());
-    const second = await identitySignIn(deps)({ claims: identity, previousToken: first.session.token });
+    const second = await identitySignIn(deps)({ claims: identity, replacesToken: first.session.token });
     if (second.outcome !== 'signed-in') throw new Error('unreachable');
     const revokedAt = async (token: string) =>
       (

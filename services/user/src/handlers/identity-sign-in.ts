@@ -4,8 +4,6 @@ import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { presentProfile, usersRepository } from '../repositories/users.repository';
 import { identityLinksRepository } from '../repositories/identity-links.repository';
-import { sessionsRepository } from '../repositories/sessions.repository';
-import { hashToken } from '../domain/secret-tokens';
 import type { UserHandlerDeps } from './deps';
 import { openSession } from './open-session';
 
@@ -17,7 +15,7 @@ type Def = typeof requests.user.identitySignIn;
  * type someone else's address at a provider could take over (or pre-create) that person's account.
  */
 export function identitySignIn(deps: UserHandlerDeps) {
-  return async ({ claims, previousToken }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
+  return async ({ claims, replacesToken }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     const now = deps.now();
     const outcome = await deps.db.transaction().execute(async (trx) => {
       const linkedUserId = await identityLinksRepository.findUserId(trx, claims.issuer, claims.subject);
@@ -48,8 +46,7 @@ export function identitySignIn(deps: UserHandlerDeps) {
         }
         await identityLinksRepository.insert(trx, { issuer: claims.issuer, subject: claims.subject, userId: row.id });
       }
-      if (previousToken) await sessionsRepository.revokeByTokenHash(trx, hashToken(previousToken), now);
-      const session = await openSession(trx, row.id, now);
+      const session = await openSession(trx, row.id, now, replacesToken);
       return { row, created, session };
     });
     if (!outcome) {
