@@ -43,6 +43,7 @@ describe('choose plan', () => {
     });
     renderApp('/choose-plan?checkout=starter');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/s/3'));
+    expect(screen.getByRole('status').textContent).toBe('Starting checkout for the Starter plan…');
     expect(calls.filter((c) => c.url === '/payment').map((c) => c.body)).toEqual([
       { accountType: 'starter', currency: 'eur' },
     ]);

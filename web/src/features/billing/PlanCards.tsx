@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts';
 import { Button, buttonClass } from '../../components/ui';
 import { planTexts, productName, salesEmail } from '../../texts';
@@ -67,19 +66,9 @@ function Check() {
   );
 }
 
-/**
- * The three plan cards of spec §2 (/choose-plan, and the in-app pricing for accounts without a plan).
- * `startAtOnce` begins checkout for that plan on arrival, as signup does when it carries a plan.
- */
-export function PlanCards({ highlight, startAtOnce }: { highlight?: PaidPlan | undefined; startAtOnce?: PaidPlan }) {
+/** The three plan cards of spec §2 (/choose-plan, and the in-app pricing for accounts without a plan). */
+export function PlanCards({ highlight }: { highlight?: PaidPlan | undefined }) {
   const { pending, start } = useCheckout();
-  const started = useRef(false);
-  useEffect(() => {
-    // Once per visit, also under StrictMode's double effects.
-    if (!startAtOnce || started.current) return;
-    started.current = true;
-    void start(startAtOnce);
-  }, [startAtOnce, start]);
 
   return (
     <ul className="grid gap-6 md:grid-cols-3 md:items-stretch">
