@@ -133,14 +133,7 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
         }),
       );
     }
-    for (const control of [
-      'Email',
-      'Password',
-      'Forgot password?',
-      'Sign In',
-      'Continue with single sign-on',
-      'Create one',
-    ]) {
+    for (const control of ['Email', 'Password', 'Forgot password?', 'Sign In', 'Continue with Acme ID', 'Create one']) {
       expect(reached).toContain(control);
     }
     await page.getByLabel('Email').focus();

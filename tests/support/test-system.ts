@@ -45,7 +45,8 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
     ...(process.env.NATS_URL ? { NATS_URL: process.env.NATS_URL } : {}),
     ...env,
   };
-  const system = await startSystem({ env: baseEnv, port: 0, dataDir, logDestination });
+  // A test that needs the address before start-up (PUBLIC_URL for redirects back to it) picks the PORT.
+  const system = await startSystem({ env: baseEnv, port: Number(env.PORT ?? 0), dataDir, logDestination });
   return {
     ...system,
     dataDir,

@@ -19,6 +19,7 @@ import { registerCsrf } from './security/csrf';
 import { sessionSupport } from './security/session';
 import { registerSpa } from './web/spa';
 import { authRoutes } from './routes/auth';
+import { oidcRoutes } from './routes/oidc';
 import { userRoutes } from './routes/user';
 import { healthRoutes } from './routes/health';
 import { bookRoutes } from './routes/books';
@@ -138,6 +139,7 @@ export async function buildGateway(options: {
     async (api) => {
       await api.register(healthRoutes(deps));
       await api.register(authRoutes(deps));
+      await api.register(oidcRoutes(deps));
       await api.register(userRoutes(deps));
       await api.register(bookRoutes(deps));
       await api.register(agentRoutes(deps));

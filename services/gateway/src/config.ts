@@ -34,5 +34,43 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
     .positive()
     .default(12 * 1024 * 1024),
   BUS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Sign-in with an identity provider (OpenID Connect): all four, or none to hide the option. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The provider's name on the 'Continue with …' button. */
+  OIDC_NAME: z.string().max(40).optional(),
+}).superRefine((config, ctx) => {
+  const oidcVariables = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;
+  const set = oidcVariables.filter((name) => config[name] !== undefined);
+  if (set.length > 0 && set.length < oidcVariables.length)
+    for (const name of oidcVariables.filter((n) => config[n] === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `set all of ${oidcVariables.join(', ')} to enable sign-in with an identity provider, or none of them`,
+      });
+  if (config.OIDC_ISSUER && !issuerIsAcceptable(new URL(config.OIDC_ISSUER)))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_ISSUER'],
+      message: 'must be an https:// URL (http:// is accepted only on a loopback address such as 127.0.0.1)',
+    });
 });
+/** Tokens must travel over TLS; a provider on this machine (development, tests) is the one exception. */
+export function issuerIsAcceptable(issuer: URL): boolean {
+  if (issuer.protocol === 'https:') return true;
+  return issuer.protocol === 'http:' && isLoopback(issuer.hostname);
+}
+
+export const isLoopback = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+
+/** The identity provider, when all four variables are set. */
+export function oidcSettings(config: GatewayConfig) {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, OIDC_NAME: name } = config;
+  return issuer && clientId && clientSecret && name ? { issuer, clientId, clientSecret, name } : undefined;
+}
+export type OidcSettings = NonNullable<ReturnType<typeof oidcSettings>>;
+
 export type GatewayConfig = z.output<typeof GatewayConfigSchema>;

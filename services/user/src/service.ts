@@ -16,6 +16,7 @@ import { login } from './handlers/login';
 import { getProfile, logout, resolveSession } from './handlers/sessions';
 import { changePassword } from './handlers/change-password';
 import { forgotPassword, resetPassword } from './handlers/password-reset';
+import { identitySignIn } from './handlers/identity-sign-in';
 import { sessionsRepository } from './repositories/sessions.repository';
 
 const housekeepingIntervalMs = 60 * 60 * 1000;
@@ -41,6 +42,7 @@ export const userService = defineService({
       bus.serve(requests.user.changePassword, changePassword(deps)),
       bus.serve(requests.user.forgotPassword, forgotPassword(deps)),
       bus.serve(requests.user.resetPassword, resetPassword(deps)),
+      bus.serve(requests.user.identitySignIn, identitySignIn(deps)),
     ]);
 
     const housekeeping = setInterval(() => {

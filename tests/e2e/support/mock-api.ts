@@ -29,6 +29,8 @@ export interface MockApiOptions {
   fail?: Partial<Record<'plan' | 'state' | 'content' | 'metadata' | 'confirm', number>>;
   /** Delay (ms) before answering book mutations, to see 'Saving...' states. */
   delayMs?: number;
+  /** The identity provider GET /auth/providers names; default 'Acme ID', null for none. */
+  identityProvider?: string | null;
 }
 
 export interface RecordedCall {
@@ -97,6 +99,10 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
         state.signedIn = true;
         state.user = fakeUser({ firstName: b.firstName, lastName: b.lastName, email: b.email, userName: b.userName });
         return json(route, 201, { msg: 'Account created', user: state.user });
+      case 'GET /auth/providers': {
+        const name = options.identityProvider === undefined ? 'Acme ID' : options.identityProvider;
+        return json(route, 200, { data: { oidc: name === null ? null : { name } } });
+      }
       case 'GET /auth/logout':
         state.signedIn = false;
         return json(route, 200, { msg: 'Logged out' });

@@ -63,6 +63,7 @@ const shots: Shot[] = [
       await page.getByRole('alert').waitFor();
     },
   },
+  { name: 'login-provider-error', path: '/login?error=oidc_unverified_email', fullPage: true },
   { name: 'signup', path: '/signup?accountType=starter', fullPage: true },
   { name: 'forgot-password', path: '/forgot-password', fullPage: true },
   {

@@ -5,6 +5,7 @@ import { SignUpRequestSchema } from '../../http/auth/sign-up';
 import { LoginRequestSchema } from '../../http/auth/login';
 import { ChangePasswordRequestSchema } from '../../http/auth/change-password';
 import { ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from '../../http/auth/password-reset';
+import { IdentityClaimsSchema } from '../../http/auth/identity-provider';
 import { IssuedSessionSchema, ResolvedSessionSchema } from './session';
 import { defineHealthRequest } from '../health';
 
@@ -69,5 +70,21 @@ export const userRequests = {
     request: ResetPasswordRequestSchema,
     response: z.object({}),
     description: 'Sets a new password from a reset token and revokes every session of the user.',
+  }),
+  identitySignIn: defineRequest({
+    name: 'user.identity.sign-in',
+    version: 1,
+    request: z.object({
+      claims: IdentityClaimsSchema,
+      /** The browser's current session, revoked when the new one opens (as a password login does). */
+      replacesToken: z.string().optional(),
+    }),
+    response: z.discriminatedUnion('outcome', [
+      SessionReplySchema.extend({ outcome: z.literal('signed-in'), created: z.boolean() }),
+      z.object({ outcome: z.literal('refused'), reason: z.enum(['oidc_unverified_email']) }),
+    ]),
+    description:
+      'Signs in with an identity provider: the linked account, else the account with the same verified email ' +
+      '(linked now), else a new account. Refused when the email is unverified.',
   }),
 } as const;

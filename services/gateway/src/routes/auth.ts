@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiMessages,
   AppError,
@@ -88,22 +87,6 @@ export function authRoutes(deps: RouteDeps) {
         sessions.clearSessionCookie(reply);
         return reply.send({ msg: 'Logged out' });
       },
-    );
-
-    // The identity-provider buttons of spec §2 navigate here; no provider is wired yet, so say so clearly.
-    app.get(
-      '/auth/oidc/:action',
-      {
-        schema: {
-          tags: ['auth'],
-          params: z.object({ action: z.enum(['login', 'sign-up']) }),
-          response: { 501: MessageSchema },
-        },
-      },
-      async (_request, reply) =>
-        reply
-          .status(501)
-          .send({ msg: 'Sign-in with an identity provider is not available yet. Please use your email and password.' }),
     );
   };
 }

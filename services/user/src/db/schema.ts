@@ -10,7 +10,8 @@ export interface UsersTable {
   /** Lower-cased email: the uniqueness key, so Alice@x.com and alice@x.com are one account. */
   email_normalized: string;
   user_name: string;
-  password_hash: string;
+  /** null for an account opened through an identity provider that never set a password. */
+  password_hash: string | null;
   admin: Generated<boolean>;
   avatar: string | null;
   created_at: Timestamp;
@@ -36,8 +37,17 @@ export interface PasswordResetTokensTable {
   used_at: Timestamp | null;
 }
 
+/** One identity-provider identity (issuer + subject) signs in to one account. */
+export interface IdentityLinksTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
 export interface UserDatabase {
   users: UsersTable;
+  identity_links: IdentityLinksTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
 }

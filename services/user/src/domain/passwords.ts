@@ -8,7 +8,9 @@ const argon2Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, paralleli
 
 export const hashPassword = (password: string): Promise<string> => hash(password, argon2Options);
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** An account without a password (identity-provider sign-in only) matches no password. */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) return false;
   try {
     return await verify(passwordHash, password);
   } catch {

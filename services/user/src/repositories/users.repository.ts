@@ -8,7 +8,8 @@ export interface NewUser {
   lastName: string;
   email: string;
   userName: string;
-  passwordHash: string;
+  /** null: the account signs in through an identity provider only. */
+  passwordHash: string | null;
 }
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

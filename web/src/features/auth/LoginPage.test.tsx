@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { identityProviderErrors } from '@bookwright/contracts';
 import { mockFetch, renderApp, resetAfterEach, sampleUser } from '../../test/utils';
 
 resetAfterEach();
@@ -43,5 +44,35 @@ describe('login', () => {
     expect(login?.body).toEqual({ email: 'ada@example.com', password: 'correct horse' });
     expect(login?.headers.get('X-XSRF-TOKEN')).toBe('tok/en');
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
+  });
+
+  it("offers 'Continue with …' only when the gateway names an identity provider", async () => {
+    mockFetch({ 'GET /auth/providers': () => ({ status: 200, body: { data: { oidc: { name: 'Acme ID' } } } }) });
+    renderApp('/login');
+    const link = await screen.findByRole('link', { name: 'Continue with Acme ID' });
+    expect(link.getAttribute('href')).toBe('/api/v1/auth/oidc/login');
+  });
+
+  it('hides the identity-provider button when none is configured', async () => {
+    const calls = mockFetch({ 'GET /auth/providers': () => ({ status: 200, body: { data: { oidc: null } } }) });
+    renderApp('/login');
+    await screen.findByRole('button', { name: 'Sign In' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/auth/providers')).toBe(true));
+    expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
+  });
+
+  it('explains a failed identity-provider sign-in in the red box', async () => {
+    mockFetch({});
+    renderApp('/login?error=oidc_unverified_email');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(identityProviderErrors.oidc_unverified_email);
+  });
+
+  it('ignores an error code it does not know', async () => {
+    mockFetch({});
+    renderApp('/login?error=%3Cscript%3E');
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,19 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { identityProviderErrorText } from '@bookwright/contracts';
 import { Button, ErrorBox, TextField } from '../../components/ui';
 import { errorMessage } from '../../api/baseQuery';
 import { authTexts } from '../../texts';
 import { useLoginMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
-import { IdentityProviderButton, OrDivider } from './IdentityProviderButton';
-import { oidcLoginUrl } from './oidc';
+import { IdentityProviderButton } from './IdentityProviderButton';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const [params] = useSearchParams();
+  // A sign-in through the identity provider that failed comes back here with ?error=<code>.
+  const [error, setError] = useState(() => identityProviderErrorText(params.get('error')));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,8 +64,7 @@ export function LoginPage() {
           {isLoading ? authTexts.signingIn : 'Sign In'}
         </Button>
       </form>
-      <OrDivider />
-      <IdentityProviderButton href={oidcLoginUrl} />
+      <IdentityProviderButton />
       <p className="mt-8 text-center text-sm text-stone-600">
         Don&apos;t have an account?{' '}
         <Link to="/signup" className="rounded font-semibold text-ink-800 underline-offset-4 hover:underline">

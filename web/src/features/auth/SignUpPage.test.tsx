@@ -53,9 +53,9 @@ describe('sign up', () => {
   });
 
   it('carries accountType to the identity-provider button', async () => {
-    mockFetch({});
+    mockFetch({ 'GET /auth/providers': () => ({ status: 200, body: { data: { oidc: { name: 'Acme ID' } } } }) });
     renderApp('/signup?accountType=starter');
-    const link = await screen.findByRole('link', { name: /Continue with/ });
-    expect(link.getAttribute('href')).toBe('/api/v1/auth/oidc/sign-up?accountType=starter');
+    const link = await screen.findByRole('link', { name: 'Continue with Acme ID' });
+    expect(link.getAttribute('href')).toBe('/api/v1/auth/oidc/login?accountType=starter');
   });
 });

@@ -7,8 +7,7 @@ import { authTexts } from '../../texts';
 import { isPaidPlan, useCreateCheckoutMutation } from '../billing/billingApi';
 import { useSignUpMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
-import { IdentityProviderButton, OrDivider } from './IdentityProviderButton';
-import { oidcSignUpUrl } from './oidc';
+import { IdentityProviderButton } from './IdentityProviderButton';
 
 export function SignUpPage() {
   const navigate = useNavigate();
@@ -84,8 +83,7 @@ export function SignUpPage() {
           {busy ? authTexts.creatingAccount : 'Create Account'}
         </Button>
       </form>
-      <OrDivider />
-      <IdentityProviderButton href={oidcSignUpUrl(accountType)} />
+      <IdentityProviderButton accountType={chosen ?? null} />
       <p className="mt-8 text-center text-sm text-stone-600">
         Already have an account?{' '}
         <Link to="/login" className="rounded font-semibold text-ink-800 underline-offset-4 hover:underline">

@@ -1,4 +1,5 @@
 import type {
+  AuthProvidersResponse,
   AuthSuccess,
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -24,6 +25,10 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/sign-up', method: 'POST', body }),
       invalidatesTags: ['CurrentUser'],
     }),
+    /** Which identity provider the login and signup pages offer (public; asked once per page load). */
+    authProviders: build.query<AuthProvidersResponse, void>({
+      query: () => '/auth/providers',
+    }),
     logout: build.mutation<Message, void>({
       query: () => '/auth/logout',
     }),
@@ -44,6 +49,7 @@ export const {
   useLoginMutation,
   useSignUpMutation,
   useLogoutMutation,
+  useAuthProvidersQuery,
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useChangePasswordMutation,

@@ -1,13 +1,10 @@
 /**
- * The identity-provider endpoints hosted by the gateway (spec §7: "browser navigation to the identity
- * provider's login and sign-up endpoints hosted by the product"). Sign-up carries the chosen accountType
- * when there is one. The gateway answers with a clear message until a provider is configured.
+ * The identity-provider endpoint hosted by the gateway (spec §7: "browser navigation to the identity
+ * provider's login and sign-up endpoints hosted by the product"). From the signup page it carries the
+ * chosen accountType, so checkout follows the first sign-in.
  */
-export const oidcLoginUrl = '/api/v1/auth/oidc/login';
-const oidcSignUpBase = '/api/v1/auth/oidc/sign-up';
+const oidcLoginBase = '/api/v1/auth/oidc/login';
 
-export function oidcSignUpUrl(accountType: string | null): string {
-  return accountType ? `${oidcSignUpBase}?${new URLSearchParams({ accountType }).toString()}` : oidcSignUpBase;
+export function oidcLoginUrl(accountType?: string | null): string {
+  return accountType ? `${oidcLoginBase}?${new URLSearchParams({ accountType }).toString()}` : oidcLoginBase;
 }
-
-export const identityProviderLabel = 'single sign-on';

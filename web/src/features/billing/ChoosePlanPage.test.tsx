@@ -36,6 +36,19 @@ describe('choose plan', () => {
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeTruthy();
   });
 
+  it('starts checkout at once for the plan an identity-provider sign-up carried', async () => {
+    const assign = stubLocationAssign();
+    const calls = mockFetch({
+      'POST /payment': () => ({ status: 200, body: { url: 'https://checkout.example/s/3' } }),
+    });
+    renderApp('/choose-plan?checkout=starter');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/s/3'));
+    expect(screen.getByRole('status').textContent).toBe('Starting checkout for the Starter plan…');
+    expect(calls.filter((c) => c.url === '/payment').map((c) => c.body)).toEqual([
+      { accountType: 'starter', currency: 'eur' },
+    ]);
+  });
+
   it('shows the checkout failure toast', async () => {
     const assign = stubLocationAssign();
     mockFetch({ 'POST /payment': () => ({ status: 404, body: { msg: 'Not found' } }) });

@@ -1,11 +1,17 @@
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { plans } from '@bookwright/contracts';
 import { Logo } from '../../components/ui';
-import { isPaidPlan } from './billingApi';
+import { isPaidPlan, type PaidPlan } from './billingApi';
 import { PlanCards, TrustLine } from './PlanCards';
+import { useCheckout } from './useCheckout';
 
 export function ChoosePlanPage() {
   const [params] = useSearchParams();
   const accountType = params.get('accountType');
+  // Set by an identity-provider sign-up that carried a plan: checkout starts at once, as on /signup.
+  const checkout = params.get('checkout');
+  const startsAtOnce = isPaidPlan(checkout) ? checkout : undefined;
 
   return (
     <div className="min-h-dvh bg-paper">
@@ -26,12 +32,30 @@ export function ChoosePlanPage() {
           </p>
         </div>
         <div className="mt-14">
-          <PlanCards highlight={isPaidPlan(accountType) ? accountType : undefined} />
+          <CheckoutAtOnce plan={startsAtOnce} />
+          <PlanCards highlight={startsAtOnce ?? (isPaidPlan(accountType) ? accountType : undefined)} />
         </div>
         <div className="mt-12">
           <TrustLine />
         </div>
       </main>
     </div>
+  );
+}
+
+/** Starts checkout for `plan` once per visit (StrictMode runs effects twice), saying so meanwhile. */
+function CheckoutAtOnce({ plan }: { plan: PaidPlan | undefined }) {
+  const { pending, start } = useCheckout();
+  const started = useRef(false);
+  useEffect(() => {
+    if (!plan || started.current) return;
+    started.current = true;
+    void start(plan);
+  }, [plan, start]);
+  if (!pending) return null;
+  return (
+    <p role="status" className="mb-8 text-center text-sm font-medium text-ink-800">
+      Starting checkout for the {plans[pending].label} plan…
+    </p>
   );
 }

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AppError,
+  AuthProvidersResponseSchema,
+  identityProviderMessages,
+  MessageSchema,
+  OidcLoginQuerySchema,
+  requests,
+  type IdentityProviderError,
+  type UserProfile,
+} from '@bookwright/contracts';
+import { oidcSettings } from '../config';
+import { cookiesAreSecure } from '../security/cookies';
+import { attemptCookieName, attemptSealer, attemptTtlMs, type SignInAttempt } from '../oidc/attempt-cookie';
+import { identityProvider, SignInFailure } from '../oidc/identity-provider';
+import { withBilling } from './current-user';
+import type { RouteDeps } from './route-deps';
+
+export const oidcCallbackPath = '/api/v1/auth/oidc/callback';
+
+/**
+ * GET /auth/providers, GET /auth/oidc/login and GET /auth/oidc/callback: sign-in with an OpenID Connect
+ * provider. The browser navigates through these, so every failure ends on the login page with a readable
+ * reason (`/login?error=<code>`), never on JSON.
+ */
+export function oidcRoutes(deps: RouteDeps) {
+  const { bus, sessions, config } = deps;
+  const timeoutMs = config.BUS_TIMEOUT_MS;
+  const settings = oidcSettings(config);
+  const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
+  const provider = settings
+    ? identityProvider(settings, { redirectUri: `${publicUrl}${oidcCallbackPath}`, timeoutMs })
+    : undefined;
+  const sealer = settings ? attemptSealer(settings.clientSecret) : undefined;
+  const attemptCookie = {
+    path: '/api/v1/auth/oidc',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookiesAreSecure(config.PUBLIC_URL),
+  } as const;
+  const failed = (reply: FastifyReply, code: IdentityProviderError) =>
+    reply.redirect(`/login?${new URLSearchParams({ error: code }).toString()}`, 303);
+  const perIp = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.RATE_LIMIT_WINDOW_MS } };
+  const notConfigured = () => new AppError(404, identityProviderMessages.notConfigured);
+
+  /** Spec §2: an account without a plan chooses one first, or goes straight to checkout for the plan it carried. */
+  async function landingFor(profile: UserProfile, accountType: SignInAttempt['accountType'], requestId: string) {
+    try {
+      const user = await withBilling(bus, profile, requestId, timeoutMs);
+      if (user.accountType !== 'null') return '/app';
+    } catch {
+      // Signed in already: the app finds out about the plan itself.
+      return '/app';
+    }
+    return accountType ? `/choose-plan?${new URLSearchParams({ checkout: accountType }).toString()}` : '/choose-plan';
+  }
+
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/auth/providers',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The identity provider offered on the login and signup pages, if any',
+          response: { 200: AuthProvidersResponseSchema },
+        },
+      },
+      async () => ({ data: { oidc: provider ? { name: provider.name } : null } }),
+    );
+
+    app.get(
+      '/auth/oidc/login',
+      {
+        config: perIp,
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Start sign-in at the identity provider (redirects there); ?accountType=starter|professional from the signup page',
+          response: { 404: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!provider || !sealer) throw notConfigured();
+        // A plan the signup page did not offer is ignored rather than refused: the sign-in itself is fine.
+        const accountType = OidcLoginQuerySchema.safeParse(request.query).data?.accountType;
+        try {
+          const { url, attempt } = await provider.begin(accountType);
+          reply.setCookie(attemptCookieName, sealer.seal(attempt), { ...attemptCookie, maxAge: attemptTtlMs / 1000 });
+          return reply.redirect(url.href, 303);
+        } catch (error) {
+          if (!(error instanceof SignInFailure)) throw error;
+          request.log.warn({ err: error.cause ?? error }, 'identity provider unavailable');
+          return failed(reply, error.code);
+        }
+      },
+    );
+
+    app.get(
+      '/auth/oidc/callback',
+      {
+        config: perIp,
+        schema: {
+          tags: ['auth'],
+          summary: 'Where the identity provider sends the browser back: signs in and redirects into the app',
+          response: { 404: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!provider || !sealer) throw notConfigured();
+        // Single use: whatever happens next, this browser's attempt is over.
+        const attempt = sealer.open(request.cookies[attemptCookieName], Date.now());
+        reply.clearCookie(attemptCookieName, attemptCookie);
+        const callbackUrl = new URL(request.url, publicUrl);
+        try {
+          if (!attempt) {
+            const error = callbackUrl.searchParams.get('error');
+            throw new SignInFailure(error === 'access_denied' ? 'oidc_denied' : 'oidc_expired');
+          }
+          const claims = await provider.finish(callbackUrl, attempt);
+          const replacesToken = sessions.sessionToken(request);
+          const result = await bus.request(
+            requests.user.identitySignIn,
+            { claims, ...(replacesToken ? { replacesToken } : {}) },
+            { requestId: request.id, timeoutMs },
+          );
+          if (result.outcome === 'refused') throw new SignInFailure(result.reason);
+          sessions.setSessionCookie(reply, result.session);
+          return reply.redirect(await landingFor(result.user, attempt.accountType, request.id), 303);
+        } catch (error) {
+          if (error instanceof SignInFailure) {
+            request.log.warn({ err: error.cause ?? error, reason: error.code }, 'identity-provider sign-in failed');
+            return failed(reply, error.code);
+          }
+          request.log.error({ err: error }, 'identity-provider sign-in failed');
+          return failed(reply, 'oidc_failed');
+        }
+      },
+    );
+  };
+}
