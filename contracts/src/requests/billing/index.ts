@@ -48,7 +48,6 @@ export const billingMessages = {
   noSubscription: 'You have no subscription to manage yet. Choose a plan first',
   badWebhookSignature: 'Invalid webhook signature',
   badWebhookPayload: 'Invalid webhook payload',
-  localPlanNotice: 'Local plan: no charge',
 } as const;
 
 export const PaymentProviderNameSchema = z.enum(['local', 'stripe']);
