@@ -89,6 +89,13 @@ export class StripeServer {
   private readonly sdk = new Stripe('sk_test_signing_only');
   private counter = 0;
   url = '';
+  /**
+   * For browser tests: where the Checkout page delivers its signed webhooks (the app's
+   * /api/v1/payment/webhook), and the origin it sends the browser back to (the app's real address, when
+   * PUBLIC_URL cannot know the test's port).
+   */
+  webhookUrl: string | undefined;
+  returnOrigin: string | undefined;
 
   constructor(private readonly options: StripeServerOptions) {
     this.server = createServer((request, response) => void this.handle(request, response));
@@ -278,6 +285,41 @@ export class StripeServer {
     };
   }
 
+  /** The hosted Checkout page, as a browser sees it: a Pay button that pays, notifies the app and returns. */
+  private async checkoutPage(sessionId: string, pay: boolean, response: ServerResponse): Promise<void> {
+    const session = this.checkoutSessions.get(sessionId);
+    if (!session) {
+      response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      return void response.end('<!doctype html><title>Not found</title><h1>No such checkout session</h1>');
+    }
+    if (!pay) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void response.end(
+        `<!doctype html><title>Checkout (test)</title><h1>Pay Bookwright</h1>` +
+          `<form method="post" action="/checkout/${sessionId}/pay"><button type="submit">Pay</button></form>`,
+      );
+    }
+    const paid = this.completeCheckout(sessionId);
+    if (this.webhookUrl) {
+      for (const [type, object] of [
+        ['checkout.session.completed', paid.session],
+        ['invoice.paid', paid.invoice],
+      ] as const) {
+        const delivery = this.event(type, object);
+        const answer = await fetch(this.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature },
+          body: delivery.payload,
+        });
+        if (!answer.ok) throw new Error(`the app refused the ${type} webhook: ${answer.status}`);
+      }
+    }
+    const success = new URL(String(session.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId));
+    const target = this.returnOrigin ? new URL(success.pathname + success.search, this.returnOrigin) : success;
+    response.writeHead(303, { location: target.toString() });
+    response.end();
+  }
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let raw = '';
     for await (const chunk of request) raw += String(chunk);
@@ -293,6 +335,12 @@ export class StripeServer {
       send(404, {
         error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
       });
+    const page = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
+    if (page) return this.checkoutPage(page[1]!, method === 'POST' && page[2] !== undefined, response);
+    if (method === 'GET' && url.pathname.startsWith('/portal/')) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void response.end('<!doctype html><title>Billing portal</title><h1>Billing portal (test)</h1>');
+    }
     if (!request.headers.authorization?.startsWith('Bearer sk_'))
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
 
