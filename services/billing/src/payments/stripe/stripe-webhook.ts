@@ -81,7 +81,8 @@ export async function receiveStripeWebhook(deps: Deps, payload: string, signatur
     event = deps.stripe.webhooks.constructEvent(payload, signature, deps.config.webhookSecret);
   } catch (error) {
     const signatureError = (error as { type?: unknown }).type === 'StripeSignatureVerificationError';
-    deps.logger.warn({ err: error }, 'Stripe webhook refused');
+    // The message only: the error object carries the whole payload and header.
+    deps.logger.warn({ reason: (error as Error).message }, 'Stripe webhook refused');
     throw new AppError(400, signatureError ? billingMessages.badWebhookSignature : billingMessages.badWebhookPayload);
   }
   const log = deps.logger.child({ stripeEventId: event.id, stripeEventType: event.type });
