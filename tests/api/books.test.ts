@@ -29,7 +29,7 @@ async function author(plan: 'starter' | 'professional' | null = 'starter'): Prom
   if (plan) {
     const checkout = await client.post('/api/v1/payment', { accountType: plan, currency: 'eur' });
     expect(checkout.status).toBe(200);
-    expect(checkout.body).toMatchObject({ url: '/app/success', provider: 'local' });
+    expect(checkout.body).toMatchObject({ data: { url: '/app/success', provider: 'local' } });
   }
   return client;
 }

@@ -81,7 +81,7 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
   it('starts checkout from /choose-plan and sends the browser to the returned url', async () => {
     const { page, api } = await open('/choose-plan', {
       signedIn: true,
-      payment: { status: 200, body: { url: 'https://checkout.example.test/session/1' } },
+      payment: { status: 200, body: { data: { url: 'https://checkout.example.test/session/1' } } },
     });
     await page.route('https://checkout.example.test/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<h1>Checkout</h1>' }),

@@ -5,32 +5,21 @@ export const AccountTypeSchema = z.enum(['starter', 'professional', 'enterprise'
 export type AccountType = z.infer<typeof AccountTypeSchema>;
 export const PaidAccountTypeSchema = z.enum(['starter', 'professional']);
 
-/** `null` allowance = unlimited. Prices in euro per month (spec §9; the settings dialog says 20 for starter). */
+/**
+ * `null` allowance = unlimited. `priceEur` is the *default* monthly price in euro: the billing service's
+ * configuration (PRICE_STARTER_EUR, PRICE_PROFESSIONAL_EUR) decides the price every screen shows, through
+ * GET /payment/plans; the web shows these defaults only until that answers (docs/decisions/0007).
+ */
 export const plans = {
-  starter: { label: 'Starter', priceEur: 30, settingsDialogPriceEur: 20, books: 10, covers: 10, translations: 5 },
-  professional: {
-    label: 'Professional',
-    priceEur: 70,
-    settingsDialogPriceEur: 70,
-    books: null,
-    covers: null,
-    translations: null,
-  },
-  enterprise: {
-    label: 'Enterprise',
-    priceEur: null,
-    settingsDialogPriceEur: null,
-    books: null,
-    covers: null,
-    translations: null,
-  },
-  null: { label: 'No plan', priceEur: null, settingsDialogPriceEur: null, books: 0, covers: 0, translations: 0 },
+  starter: { label: 'Starter', priceEur: 30, books: 10, covers: 10, translations: 5 },
+  professional: { label: 'Professional', priceEur: 70, books: null, covers: null, translations: null },
+  enterprise: { label: 'Enterprise', priceEur: null, books: null, covers: null, translations: null },
+  null: { label: 'No plan', priceEur: null, books: 0, covers: 0, translations: 0 },
 } as const satisfies Record<
   AccountType,
   {
     label: string;
     priceEur: number | null;
-    settingsDialogPriceEur: number | null;
     books: number | null;
     covers: number | null;
     translations: number | null;

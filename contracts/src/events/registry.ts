@@ -12,7 +12,7 @@ import {
   bookReadyV1,
   bookUpdatedV1,
 } from './book/book-events.v1';
-import { billingPlanChangedV1 } from './billing/billing-events.v1';
+import { billingPlanChangedV1, billingSubscriptionChangedV1 } from './billing/billing-events.v1';
 
 /**
  * Every event of the system, in one list the compiler checks: code refers to `events.userRegistered`,
@@ -31,6 +31,7 @@ export const events = {
   bookFailed: bookFailedV1,
   bookUpdated: bookUpdatedV1,
   billingPlanChanged: billingPlanChangedV1,
+  billingSubscriptionChanged: billingSubscriptionChangedV1,
 } as const satisfies Record<string, AnyEventDef>;
 
 export type EventName = (typeof events)[keyof typeof events]['name'];

@@ -1,32 +1,86 @@
 import { z } from 'zod';
+import { plans } from '@bookwright/contracts';
 import { BaseConfigSchema } from '@bookwright/kit';
 
 export const paymentProviderNames = ['local', 'stripe'] as const;
 export type PaymentProviderName = (typeof paymentProviderNames)[number];
 
+/** What Stripe needs; every one that is missing is listed when PAYMENT_PROVIDER=stripe. */
+export const stripeSettings = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_STARTER',
+  'STRIPE_PRICE_PROFESSIONAL',
+] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const euroPrice = (fallback: number) => z.coerce.number().positive().max(100_000).default(fallback);
+
 export const BillingConfigSchema = BaseConfigSchema.extend({
   /**
-   * Who takes the money. `local` (the embedded default) activates plans at once and charges nothing;
-   * `stripe` is reserved for Stripe Checkout and is not built yet.
+   * Who takes the money. `local` activates plans at once and charges nothing (embedded default, refused in
+   * production); `stripe` sells subscriptions through Stripe Checkout. Unset: `stripe` when a Stripe key
+   * is configured, else `local`.
    */
-  PAYMENT_PROVIDER: z.enum(paymentProviderNames).default('local'),
-}).superRefine((config, ctx) => {
-  if (config.PAYMENT_PROVIDER === 'stripe') {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['PAYMENT_PROVIDER'],
-      message: 'PAYMENT_PROVIDER=stripe is not available yet; use PAYMENT_PROVIDER=local outside production',
-    });
-  }
-  // Refused rather than warned about: a production system that hands out paid plans for free loses money
-  // silently, and nobody reads warnings in a healthy-looking log.
-  if (config.PAYMENT_PROVIDER === 'local' && config.NODE_ENV === 'production') {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['PAYMENT_PROVIDER'],
-      message:
-        'PAYMENT_PROVIDER=local activates plans without taking any payment and cannot run with NODE_ENV=production; configure a real payment provider',
-    });
-  }
-});
+  PAYMENT_PROVIDER: z.enum(paymentProviderNames).optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Stripe price ids (price_…) of the monthly subscription of each paid plan. */
+  STRIPE_PRICE_STARTER: optionalText,
+  STRIPE_PRICE_PROFESSIONAL: optionalText,
+  /** Base URL of a Stripe-compatible server (stripe-mock, the tests' local server); unset = Stripe itself. */
+  STRIPE_API_URL: z.url().optional(),
+  /** Where Checkout and the Billing Portal send the browser back to. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** The monthly price every screen shows; keep it equal to the amount of the Stripe price. */
+  PRICE_STARTER_EUR: euroPrice(plans.starter.priceEur),
+  PRICE_PROFESSIONAL_EUR: euroPrice(plans.professional.priceEur),
+})
+  .transform((config) => ({
+    ...config,
+    PAYMENT_PROVIDER: config.PAYMENT_PROVIDER ?? (config.STRIPE_SECRET_KEY ? 'stripe' : 'local'),
+  }))
+  .superRefine((config, ctx) => {
+    if (config.PAYMENT_PROVIDER === 'stripe') {
+      const missing = stripeSettings.filter((name) => !config[name]);
+      for (const name of missing)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required with PAYMENT_PROVIDER=stripe' });
+    }
+    // Refused rather than warned about: a production system that hands out paid plans for free loses money
+    // silently, and nobody reads warnings in a healthy-looking log.
+    if (config.PAYMENT_PROVIDER === 'local' && config.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: `PAYMENT_PROVIDER=local activates plans without taking any payment and cannot run with NODE_ENV=production; configure Stripe: PAYMENT_PROVIDER=stripe with ${stripeSettings.join(', ')}`,
+      });
+    }
+  });
 export type BillingConfig = z.output<typeof BillingConfigSchema>;
+
+/** The Stripe half of the configuration, once it is known to be complete. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { starter: string; professional: string };
+  apiUrl: string | undefined;
+  publicUrl: string;
+}
+
+export function stripeConfigOf(config: BillingConfig): StripeConfig {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER, STRIPE_PRICE_PROFESSIONAL } = config;
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_STARTER || !STRIPE_PRICE_PROFESSIONAL)
+    throw new Error('the Stripe configuration is incomplete');
+  return {
+    secretKey: STRIPE_SECRET_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    prices: { starter: STRIPE_PRICE_STARTER, professional: STRIPE_PRICE_PROFESSIONAL },
+    apiUrl: config.STRIPE_API_URL,
+    publicUrl: config.PUBLIC_URL,
+  };
+}

@@ -10,11 +10,18 @@ import { refundAllowance } from './handlers/refund-allowance';
 import { startCheckout } from './handlers/start-checkout';
 import { listInvoices } from './handlers/list-invoices';
 import { userRegistered } from './handlers/user-registered';
+import { userDeleted } from './handlers/user-deleted';
+import { openPortal } from './handlers/open-portal';
+import { getPlans } from './handlers/get-plans';
+import { receiveWebhook } from './handlers/receive-webhook';
 import { createPaymentProvider } from './payments/create-payment-provider';
+import type { PaymentProvider } from './payments/payment-provider';
 
 export interface BillingServiceOptions {
   /** The clock allowance periods are measured with; tests pass one they can move. */
   now?: () => Date;
+  /** Replaces the configured payment provider (tests that count calls to it). */
+  payments?: (deps: Parameters<typeof createPaymentProvider>[1]) => PaymentProvider;
 }
 
 /** Plans, payments and the monthly allowances: the one place that answers "may this user use one more?". */
@@ -27,7 +34,8 @@ export function createBillingService(options: BillingServiceOptions = {}) {
       const database = await openDatabase<BillingDatabase>(migrations);
       const relay = new OutboxRelay({ db: database.db, bus, logger, events });
       relay.start();
-      const payments = createPaymentProvider(config.PAYMENT_PROVIDER, { db: database.db, relay, logger, now });
+      const paymentDeps = { db: database.db, relay, logger, now };
+      const payments = options.payments?.(paymentDeps) ?? createPaymentProvider(config, paymentDeps);
       const deps: BillingHandlerDeps = { db: database.db, payments, logger, now };
 
       const subscriptions: Subscription[] = await Promise.all([
@@ -37,7 +45,13 @@ export function createBillingService(options: BillingServiceOptions = {}) {
         bus.serve(requests.billing.refundAllowance, refundAllowance(deps)),
         bus.serve(requests.billing.startCheckout, startCheckout(deps)),
         bus.serve(requests.billing.listInvoices, listInvoices(deps)),
-        bus.consume('billing', [on(events.userRegistered, userRegistered(deps))]),
+        bus.serve(requests.billing.openPortal, openPortal(deps)),
+        bus.serve(requests.billing.getPlans, getPlans(config)),
+        bus.serve(requests.billing.handleWebhook, receiveWebhook(deps)),
+        bus.consume('billing', [
+          on(events.userRegistered, userRegistered(deps)),
+          on(events.userDeleted, userDeleted(deps)),
+        ]),
       ]);
       if (payments.name === 'local') logger.warn('payments are local: plans activate at once and nothing is charged');
 

@@ -24,7 +24,7 @@ import { userRoutes } from './routes/user';
 import { healthRoutes } from './routes/health';
 import { bookRoutes } from './routes/books';
 import { agentRoutes } from './routes/agent';
-import { paymentRoutes } from './routes/payment';
+import { paymentRoutes, paymentWebhookPath } from './routes/payment';
 import { eventRoutes } from './routes/events';
 import { exportRoutes } from './routes/export';
 import { coverRoutes } from './routes/covers';
@@ -109,7 +109,7 @@ export async function buildGateway(options: {
     }),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: coverUploadMaxBytes, files: 1, fields: 20 } });
-  registerCsrf(app, { secureCookies });
+  registerCsrf(app, { secureCookies, exemptPaths: [`${apiPrefix}${paymentWebhookPath}`] });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -23,6 +23,8 @@ export interface MockApiOptions {
   user?: Record<string, unknown>;
   /** Answer of POST /payment; default: 404 as long as billing does not exist. */
   payment?: { status: number; body: unknown };
+  /** Who takes payments, as GET /payment/plans answers; default: no answer (the web shows its defaults). */
+  paymentProvider?: 'local' | 'stripe';
   /** The library (GET /book and friends); default none. */
   books?: Book[];
   /** Force a status on one kind of book call (e.g. { plan: 403 }). */
@@ -114,6 +116,18 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
         if (b.token === 'expired')
           return json(route, 400, { msg: 'This reset link has expired. Please request a new one.' });
         return json(route, 200, { msg: 'Password reset successfully!' });
+      case 'GET /payment/plans':
+        if (!options.paymentProvider) return json(route, 404, { msg: 'Not found' });
+        return json(route, 200, {
+          data: {
+            provider: options.paymentProvider,
+            currency: 'eur',
+            plans: [
+              { accountType: 'starter', amount: 30, label: 'Starter' },
+              { accountType: 'professional', amount: 70, label: 'Professional' },
+            ],
+          },
+        });
       case 'POST /payment': {
         const answer = options.payment ?? { status: 404, body: { msg: 'Not found' } };
         return json(route, answer.status, answer.body);

@@ -23,6 +23,7 @@ interface Shot {
   books?: Book[];
   fail?: MockApiOptions['fail'];
   delayMs?: number;
+  paymentProvider?: MockApiOptions['paymentProvider'];
   before?: (page: Page, device: keyof typeof viewports) => Promise<void>;
   /** Capture the whole page (the viewport grows to the page's height) rather than the first screen. */
   fullPage?: boolean;
@@ -88,6 +89,15 @@ const shots: Shot[] = [
     },
   },
   { name: 'choose-plan', path: '/choose-plan', fullPage: true },
+  { name: 'choose-plan-local', path: '/choose-plan', fullPage: true, paymentProvider: 'local' },
+  { name: 'app-no-plan-local', path: '/app', signedIn: true, fullPage: true, paymentProvider: 'local' },
+  {
+    name: 'app-past-due',
+    path: '/app',
+    signedIn: true,
+    user: { ...starter, subscriptionStatus: 'past_due' },
+    books: sampleLibrary(),
+  },
   {
     name: 'choose-plan-toast',
     path: '/choose-plan',
@@ -310,6 +320,7 @@ try {
         books: shot.books ?? [],
         ...(shot.fail ? { fail: shot.fail } : {}),
         ...(shot.delayMs ? { delayMs: shot.delayMs } : {}),
+        ...(shot.paymentProvider ? { paymentProvider: shot.paymentProvider } : {}),
       });
       await page.goto(server.url + shot.path);
       await page.waitForLoadState('networkidle');

@@ -41,6 +41,25 @@ export const CheckoutResponseSchema = z.object({
   msg: z.string(),
 });
 
+/** Texts of the billing answers, in one place for the service, the gateway and the web. */
+export const billingMessages = {
+  noPortalForLocalPlans:
+    'There is no billing portal for local plans: nothing is charged, so there is nothing to manage',
+  noSubscription: 'You have no subscription to manage yet. Choose a plan first',
+  badWebhookSignature: 'Invalid webhook signature',
+  badWebhookPayload: 'Invalid webhook payload',
+} as const;
+
+export const PaymentProviderNameSchema = z.enum(['local', 'stripe']);
+
+/** GET /payment/plans: the one configured monthly price per paid plan, shown everywhere. */
+export const PlanPricesSchema = z.object({
+  provider: PaymentProviderNameSchema,
+  currency: z.literal('eur'),
+  plans: z.array(z.object({ accountType: PaidAccountTypeSchema, amount: z.number(), label: z.string() })),
+});
+export type PlanPrices = z.infer<typeof PlanPricesSchema>;
+
 export const billingRequests = {
   health: defineHealthRequest('billing'),
   getSummary: defineRequest({
@@ -80,5 +99,31 @@ export const billingRequests = {
     request: z.object({ userId: z.string() }),
     response: z.object({ invoices: z.array(InvoiceSchema) }),
     description: "The user's invoices, newest first.",
+  }),
+  openPortal: defineRequest({
+    name: 'billing.portal.open',
+    version: 1,
+    request: z.object({ userId: z.string() }),
+    response: z.object({ url: z.string() }),
+    description: "Opens the payment provider's billing portal for the user; 400 when there is none.",
+  }),
+  getPlans: defineRequest({
+    name: 'billing.plans.get',
+    version: 1,
+    request: z.object({}),
+    response: PlanPricesSchema,
+    description: 'The configured price of each paid plan and which payment provider takes the money.',
+  }),
+  handleWebhook: defineRequest({
+    name: 'billing.webhook.handle',
+    version: 1,
+    request: z.object({
+      /** The request body exactly as it arrived: the signature is computed over these bytes. */
+      payload: z.string(),
+      signature: z.string(),
+    }),
+    response: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+    description:
+      "A payment provider's webhook, checked against its signature and applied once per event id; 400 when the signature is wrong.",
   }),
 } as const;

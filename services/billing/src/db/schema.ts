@@ -10,11 +10,13 @@ export interface BillingAccountsTable {
   /** The string `null` until a plan is chosen, as the spec's clients expect. */
   account_type: AccountType;
   subscription_status: string | null;
-  /** Which payment provider activated the plan (`local`, later `stripe`). */
+  /** Which payment provider activated the plan (`local` or `stripe`). */
   provider: string | null;
   next_billing_date: Timestamp | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  /** The subscription ends when its period does (the terms: cancellation at the end of the period). */
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
   billing_address: string | null;
   billing_city: string | null;
   billing_state: string | null;
@@ -49,9 +51,16 @@ export interface AllowanceConsumptionsTable {
   refunded_at: Timestamp | null;
 }
 
+export interface PaymentWebhookEventsTable {
+  event_id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
 export interface BillingTables {
   billing_accounts: BillingAccountsTable;
   allowance_consumptions: AllowanceConsumptionsTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
 }
 
 export type BillingDatabase = BillingTables & OutboxDatabase;

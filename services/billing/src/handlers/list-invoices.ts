@@ -1,11 +1,13 @@
 import type { requests } from '@bookwright/contracts';
 import type { z } from 'zod';
+import { currentAccount } from './current-account';
+import { customerOf } from './customer-of';
 import type { BillingHandlerDeps } from './deps';
 
 type Def = typeof requests.billing.listInvoices;
 
 export function listInvoices(deps: BillingHandlerDeps) {
   return async ({ userId }: z.output<Def['request']>): Promise<z.input<Def['response']>> => ({
-    invoices: await deps.payments.listInvoices(userId),
+    invoices: await deps.payments.listInvoices(customerOf(await currentAccount(deps.db, userId, deps.now()))),
   });
 }

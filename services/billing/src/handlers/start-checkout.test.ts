@@ -66,7 +66,8 @@ describe('checkout with the local provider', () => {
     const userId = newUserId();
     await checkout(userId, 'starter');
     await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key: 'b1' });
-    expect(await checkout(userId, 'starter')).toMatchObject({ url: '/app/success', provider: 'local' });
+    // A second choice is a plan change: back to the settings, not to the welcome page.
+    expect(await checkout(userId, 'starter')).toMatchObject({ url: '/app/settings?tab=billing', provider: 'local' });
     expect(await summary(userId)).toMatchObject({ accountType: 'starter', booksLeftThisMonth: 9 });
     await vi.waitFor(() => expect(announced).toHaveLength(1), { timeout: 5000 });
     expect(await billing.db.selectFrom('outbox').select('id').execute()).toHaveLength(1);

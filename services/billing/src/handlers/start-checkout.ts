@@ -1,6 +1,7 @@
 import type { requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { currentAccount } from './current-account';
+import { customerOf } from './customer-of';
 import type { BillingHandlerDeps } from './deps';
 
 type Def = typeof requests.billing.startCheckout;
@@ -8,9 +9,6 @@ type Def = typeof requests.billing.startCheckout;
 export function startCheckout(deps: BillingHandlerDeps) {
   return async ({ userId, checkout }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     const account = await currentAccount(deps.db, userId, deps.now());
-    return deps.payments.startCheckout(
-      { userId, accountType: account.account_type, stripeCustomerId: account.stripe_customer_id },
-      checkout.accountType,
-    );
+    return deps.payments.startCheckout(customerOf(account), checkout.accountType);
   };
 }

@@ -1,18 +1,20 @@
-import { ConfigError } from '@bookwright/kit';
-import type { PaymentProviderName } from '../config';
+import type { Kysely } from 'kysely';
+import type { Logger, OutboxRelay } from '@bookwright/kit';
+import { stripeConfigOf, type BillingConfig } from '../config';
+import type { BillingDatabase } from '../db/schema';
 import { createLocalPaymentProvider } from './local-payment-provider';
 import type { PaymentProvider } from './payment-provider';
+import { createStripePaymentProvider } from './stripe/stripe-payment-provider';
 
 /** The adapter PAYMENT_PROVIDER names. */
 export function createPaymentProvider(
-  name: PaymentProviderName,
-  deps: Parameters<typeof createLocalPaymentProvider>[0],
+  config: BillingConfig,
+  deps: { db: Kysely<BillingDatabase>; relay: Pick<OutboxRelay, 'kick'>; logger: Logger; now: () => Date },
 ): PaymentProvider {
-  switch (name) {
+  switch (config.PAYMENT_PROVIDER) {
     case 'local':
       return createLocalPaymentProvider(deps);
     case 'stripe':
-      // The configuration already refuses it; this keeps a hand-built config from starting half a service.
-      throw new ConfigError(['PAYMENT_PROVIDER=stripe is not available yet']);
+      return createStripePaymentProvider({ ...deps, config: stripeConfigOf(config) });
   }
 }

@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
+import { AppError, billingMessages } from '@bookwright/contracts';
 import type { Logger, OutboxRelay } from '@bookwright/kit';
 import type { BillingDatabase } from '../db/schema';
 import { activatePlan } from '../domain/activate-plan';
 import type { PaymentProvider } from './payment-provider';
 
 export const localCheckoutMessage = 'Local plan activated: no payment was taken (development mode).';
+
+/** Where a plan change (as opposed to a first checkout) sends the browser. */
+export const planChangedUrl = '/app/settings?tab=billing';
 
 /**
  * The embedded default: a checkout activates the plan at once and charges nothing, so the whole product
@@ -19,6 +23,7 @@ export function createLocalPaymentProvider(deps: {
   return {
     name: 'local',
     async startCheckout(customer, accountType) {
+      const hadPlan = customer.accountType !== 'null' && customer.subscriptionStatus === 'active';
       const activation = await activatePlan(deps.db, {
         userId: customer.userId,
         accountType,
@@ -29,11 +34,20 @@ export function createLocalPaymentProvider(deps: {
         deps.relay.kick();
         deps.logger.info({ userId: customer.userId, accountType }, 'local plan activated without payment');
       }
-      return { url: '/app/success', provider: 'local', msg: localCheckoutMessage };
+      return { url: hadPlan ? planChangedUrl : '/app/success', provider: 'local', msg: localCheckoutMessage };
+    },
+    async openPortal() {
+      throw new AppError(400, billingMessages.noPortalForLocalPlans);
     },
     async listInvoices() {
       // Nothing is ever charged, so there is nothing to invoice.
       return [];
+    },
+    async cancelImmediately() {
+      // Nothing runs anywhere else: deleting the account's rows is all there is to it.
+    },
+    async receiveWebhook() {
+      throw new AppError(404, 'Webhooks are only accepted with PAYMENT_PROVIDER=stripe');
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AccountType, Invoice, PaidAccountTypeSchema } from '@bookwright/contracts';
+import type { PaymentProviderName } from '../config';
 
 export type PaidAccountType = z.infer<typeof PaidAccountTypeSchema>;
 
@@ -8,15 +9,26 @@ export interface BillingCustomer {
   userId: string;
   /** The plan the user is on now (`null` the string when none). */
   accountType: AccountType;
+  subscriptionStatus: string | null;
   stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
 }
 
 export interface CheckoutSession {
-  /** Where to send the browser next: the provider's payment page, or straight to the success page. */
+  /** Where to send the browser next: the provider's payment page, the success page, or the settings. */
   url: string;
-  provider: string;
+  provider: PaymentProviderName;
   msg: string;
 }
+
+/** What applying one provider webhook did. */
+export interface WebhookOutcome {
+  /** The event had been applied before (a redelivery): nothing changed. */
+  duplicate: boolean;
+}
+
+/** Subscription statuses under which the paid plan is in force (past_due: Stripe is still retrying). */
+export const liveSubscriptionStatuses: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
 /**
  * The payments port. The provider is chosen once at start-up from PAYMENT_PROVIDER; handlers never know
@@ -24,8 +36,15 @@ export interface CheckoutSession {
  * (a webhook); the local one does it at once.
  */
 export interface PaymentProvider {
-  readonly name: string;
+  readonly name: PaymentProviderName;
+  /** Starts paying for a plan, or switches the plan of a subscription in force (prorated). */
   startCheckout(customer: BillingCustomer, accountType: PaidAccountType): Promise<CheckoutSession>;
+  /** The provider's self-service page (payment method, cancellation); throws a 400 AppError when none. */
+  openPortal(customer: BillingCustomer): Promise<{ url: string }>;
   /** The customer's invoices, newest first. */
-  listInvoices(userId: string): Promise<Invoice[]>;
+  listInvoices(customer: BillingCustomer): Promise<Invoice[]>;
+  /** Ends any subscription at once (the account is being deleted). Idempotent. */
+  cancelImmediately(customer: BillingCustomer): Promise<void>;
+  /** Checks and applies one webhook; throws a 400 AppError when the signature or payload is bad. */
+  receiveWebhook(payload: string, signature: string): Promise<WebhookOutcome>;
 }

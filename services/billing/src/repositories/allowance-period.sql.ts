@@ -34,8 +34,13 @@ export function planAllowanceOfRow(kind: AllowanceKind): RawBuilder<number | nul
 export const plusMonths = (instant: Date, months: number) =>
   sql<Date>`add_months_utc(${instant}::timestamptz, ${months}::integer)`;
 
-/** True when the row's stored period ended at or before `now`. */
-export const periodEnded = (now: Date) => sql<boolean>`(period_end <= ${now}::timestamptz)`;
+/**
+ * True when the row's stored period ended at or before `now` and rolls over by itself. A Stripe
+ * subscription's period moves only when Stripe reports its invoice paid (the webhook): an unpaid renewal
+ * must not hand out a new month.
+ */
+export const periodEnded = (now: Date) =>
+  sql<boolean>`(period_end <= ${now}::timestamptz and provider is distinct from 'stripe')`;
 
 type LeftOverrides = Partial<Record<AllowanceKind, RawBuilder<number | null>>>;
 

@@ -1,50 +1,129 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CheckoutRequestSchema, CheckoutResponseSchema, InvoiceSchema, requests } from '@bookwright/contracts';
+import {
+  AppError,
+  billingMessages,
+  CheckoutRequestSchema,
+  InvoicesResponseSchema,
+  MessageSchema,
+  PaymentUrlResponseSchema,
+  PlanPricesResponseSchema,
+  requests,
+} from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 
-/** POST /payment and GET /payment/invoices (spec §7). */
+/** The payment provider's webhook; exempt from CSRF (it is signed instead) and from sessions. */
+export const paymentWebhookPath = '/payment/webhook';
+
+/** POST /payment, /payment/update, GET /payment/invoices and /payment/plans, and the webhook (spec §7). */
 export function paymentRoutes(deps: RouteDeps) {
   const { bus, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', sessions.requireSession);
-
-    app.post(
-      '/payment',
-      {
-        schema: {
-          tags: ['billing'],
-          summary: 'Start paying for a plan; answers the URL to open',
-          body: CheckoutRequestSchema,
-          response: { 200: CheckoutResponseSchema },
-        },
-      },
-      async (request) =>
-        bus.request(
-          requests.billing.startCheckout,
-          { userId: request.session!.userId, checkout: request.body },
-          { requestId: request.id, timeoutMs },
-        ),
-    );
 
     app.get(
-      '/payment/invoices',
+      '/payment/plans',
       {
         schema: {
           tags: ['billing'],
-          summary: "The user's invoices",
-          response: { 200: z.object({ invoices: z.array(InvoiceSchema) }) },
+          summary: 'The monthly price of each plan and who takes the payment (public)',
+          response: { 200: PlanPricesResponseSchema },
         },
       },
-      async (request) =>
-        bus.request(
-          requests.billing.listInvoices,
-          { userId: request.session!.userId },
-          { requestId: request.id, timeoutMs },
-        ),
+      async (request) => ({
+        data: await bus.request(requests.billing.getPlans, {}, { requestId: request.id, timeoutMs }),
+      }),
     );
+
+    await app.register(async (webhook) => {
+      // Stripe signs the exact bytes it sent: keep the body as text here, and here only.
+      webhook.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+        done(null, body);
+      });
+      webhook.withTypeProvider<ZodTypeProvider>().post(
+        paymentWebhookPath,
+        {
+          schema: {
+            tags: ['billing'],
+            summary: "The payment provider's webhook (signed; no session, no CSRF token)",
+            response: { 200: z.object({ received: z.literal(true) }), 400: MessageSchema },
+          },
+        },
+        async (request) => {
+          const signature = request.headers['stripe-signature'];
+          if (typeof signature !== 'string' || typeof request.body !== 'string')
+            throw new AppError(400, billingMessages.badWebhookSignature);
+          await bus.request(
+            requests.billing.handleWebhook,
+            { payload: request.body, signature },
+            { requestId: request.id, timeoutMs },
+          );
+          return { received: true as const };
+        },
+      );
+    });
+
+    await app.register(async (signedIn) => {
+      const api = signedIn.withTypeProvider<ZodTypeProvider>();
+      api.addHook('preHandler', sessions.requireSession);
+
+      api.post(
+        '/payment',
+        {
+          schema: {
+            tags: ['billing'],
+            summary: 'Start paying for a plan, or switch plans; answers the URL to open',
+            body: CheckoutRequestSchema,
+            response: { 200: PaymentUrlResponseSchema },
+          },
+        },
+        async (request) => ({
+          data: await bus.request(
+            requests.billing.startCheckout,
+            { userId: request.session!.userId, checkout: request.body },
+            { requestId: request.id, timeoutMs },
+          ),
+        }),
+      );
+
+      api.post(
+        '/payment/update',
+        {
+          schema: {
+            tags: ['billing'],
+            summary: "Open the payment provider's billing portal; answers the URL to open",
+            response: { 200: PaymentUrlResponseSchema, 400: MessageSchema },
+          },
+        },
+        async (request) => ({
+          data: await bus.request(
+            requests.billing.openPortal,
+            { userId: request.session!.userId },
+            { requestId: request.id, timeoutMs },
+          ),
+        }),
+      );
+
+      api.get(
+        '/payment/invoices',
+        {
+          schema: {
+            tags: ['billing'],
+            summary: "The user's invoices, newest first",
+            response: { 200: InvoicesResponseSchema },
+          },
+        },
+        async (request) => {
+          const { invoices } = await bus.request(
+            requests.billing.listInvoices,
+            { userId: request.session!.userId },
+            { requestId: request.id, timeoutMs },
+          );
+          return { data: invoices };
+        },
+      );
+    });
   };
 }

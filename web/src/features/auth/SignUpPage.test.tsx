@@ -43,13 +43,26 @@ describe('sign up', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     const calls = mockFetch({
       'POST /auth/sign-up': () => ({ status: 201, body: { msg: 'ok', user: sampleUser } }),
-      'POST /payment': () => ({ status: 200, body: { url: 'https://checkout.example/s/2' } }),
+      'POST /payment': () => ({ status: 200, body: { data: { url: 'https://checkout.example/s/2' } } }),
     });
     renderApp('/signup?plan=professional');
     await fillAndSubmit();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/s/2'));
     expect(calls.find((c) => c.url === '/payment')?.body).toEqual({ accountType: 'professional', currency: 'eur' });
     expect(screen.getByRole('button', { name: 'Creating account...' })).toBeTruthy();
+  });
+
+  it("starts checkout directly for the landing page's ?accountType= links too", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const calls = mockFetch({
+      'POST /auth/sign-up': () => ({ status: 201, body: { msg: 'ok', user: sampleUser } }),
+      'POST /payment': () => ({ status: 200, body: { data: { url: 'https://checkout.example/s/3' } } }),
+    });
+    renderApp('/signup?accountType=starter');
+    await fillAndSubmit();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/s/3'));
+    expect(calls.find((c) => c.url === '/payment')?.body).toEqual({ accountType: 'starter', currency: 'eur' });
   });
 
   it('carries accountType to the identity-provider button', async () => {

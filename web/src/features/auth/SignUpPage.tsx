@@ -38,9 +38,10 @@ export function SignUpPage() {
       setBusy(false);
       return;
     }
-    if (isPaidPlan(plan)) {
+    // The landing page's plan links carry ?accountType=, older links ?plan=: either starts checkout.
+    if (chosen) {
       try {
-        const { url } = await createCheckout({ accountType: plan, currency }).unwrap();
+        const { url } = await createCheckout({ accountType: chosen, currency }).unwrap();
         window.location.assign(url);
         return;
       } catch {

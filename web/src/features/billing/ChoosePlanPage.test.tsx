@@ -24,10 +24,56 @@ describe('choose plan', () => {
     expect(screen.getAllByRole('button', { name: /Get Started/ })).toHaveLength(2);
   });
 
+  it('shows the configured prices, and says plainly when plans are local and free of charge', async () => {
+    mockFetch({
+      'GET /payment/plans': () => ({
+        status: 200,
+        body: {
+          data: {
+            provider: 'local',
+            currency: 'eur',
+            plans: [
+              { accountType: 'starter', amount: 25, label: 'Starter' },
+              { accountType: 'professional', amount: 65, label: 'Professional' },
+            ],
+          },
+        },
+      }),
+    });
+    renderApp('/choose-plan');
+    expect(await screen.findByText('€25')).toBeTruthy();
+    expect(screen.getByText('€65')).toBeTruthy();
+    expect(screen.queryByText('€30')).toBeNull();
+    expect(screen.getAllByText('Local plan: no charge')).toHaveLength(2);
+    expect(screen.getByRole('note').textContent).toMatch(/free of charge/);
+  });
+
+  it('shows no local-plan label when Stripe takes the payment', async () => {
+    mockFetch({
+      'GET /payment/plans': () => ({
+        status: 200,
+        body: {
+          data: {
+            provider: 'stripe',
+            currency: 'eur',
+            plans: [
+              { accountType: 'starter', amount: 30, label: 'Starter' },
+              { accountType: 'professional', amount: 70, label: 'Professional' },
+            ],
+          },
+        },
+      }),
+    });
+    renderApp('/choose-plan');
+    expect(await screen.findByText('€30')).toBeTruthy();
+    expect(screen.queryByText('Local plan: no charge')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it("starts checkout and sends the browser to the returned url, reading 'Loading...' meanwhile", async () => {
     const assign = stubLocationAssign();
     const calls = mockFetch({
-      'POST /payment': () => ({ status: 200, body: { url: 'https://checkout.example/s/1' } }),
+      'POST /payment': () => ({ status: 200, body: { data: { url: 'https://checkout.example/s/1' } } }),
     });
     renderApp('/choose-plan');
     await userEvent.setup().click(await screen.findByRole('button', { name: /Get Started with Professional/ }));

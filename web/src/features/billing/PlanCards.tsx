@@ -1,7 +1,7 @@
 import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts';
 import { Button, buttonClass } from '../../components/ui';
 import { planTexts, productName, salesEmail } from '../../texts';
-import type { PaidPlan } from './billingApi';
+import { usePlanPrices, type PaidPlan } from './billingApi';
 import { useCheckout } from './useCheckout';
 
 const euro = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
@@ -69,72 +69,89 @@ function Check() {
 /** The three plan cards of spec §2 (/choose-plan, and the in-app pricing for accounts without a plan). */
 export function PlanCards({ highlight }: { highlight?: PaidPlan | undefined }) {
   const { pending, start } = useCheckout();
+  const { local, priceOf } = usePlanPrices();
 
   return (
-    <ul className="grid gap-6 md:grid-cols-3 md:items-stretch">
-      {cards.map((card) => {
-        const plan = plans[card.id];
-        const popular = card.id === 'professional';
-        const selected = highlight === card.id;
-        const headingId = `plan-${card.id}`;
-        return (
-          <li
-            key={card.id}
-            aria-labelledby={headingId}
-            className={`relative flex flex-col rounded-2xl border bg-white p-7 ${popular ? 'border-ink-900 shadow-xl shadow-ink-900/10 md:-my-3 md:py-10' : 'border-stone-200 shadow-sm'} ${selected ? 'ring-2 ring-brass-500 ring-offset-2' : ''}`}
-          >
-            {popular && (
-              <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brass-600 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
-                {planTexts.mostPopular}
-              </span>
-            )}
-            <h2 id={headingId} className="font-display text-2xl font-semibold text-ink-950">
-              {plan.label}
-            </h2>
-            <p className="mt-1.5 min-h-10 text-sm text-stone-600">{card.blurb}</p>
-            <p className="mt-6 flex items-baseline gap-1.5">
-              {plan.priceEur === null ? (
-                <span className="font-display text-4xl font-semibold text-ink-950">{planTexts.custom}</span>
-              ) : (
-                <>
-                  <span className="font-display text-5xl font-semibold tracking-tight text-ink-950">
-                    {euro.format(plan.priceEur)}
-                  </span>
-                  <span className="text-sm font-medium text-stone-600">per month</span>
-                </>
+    <>
+      {local && (
+        <p
+          role="note"
+          className="mx-auto mb-10 max-w-2xl rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-center text-sm text-amber-900"
+        >
+          {planTexts.localPlanNote}
+        </p>
+      )}
+      <ul className="grid gap-6 md:grid-cols-3 md:items-stretch">
+        {cards.map((card) => {
+          const plan = plans[card.id];
+          const price = card.id === 'enterprise' ? null : priceOf(card.id);
+          const popular = card.id === 'professional';
+          const selected = highlight === card.id;
+          const headingId = `plan-${card.id}`;
+          return (
+            <li
+              key={card.id}
+              aria-labelledby={headingId}
+              className={`relative flex flex-col rounded-2xl border bg-white p-7 ${popular ? 'border-ink-900 shadow-xl shadow-ink-900/10 md:-my-3 md:py-10' : 'border-stone-200 shadow-sm'} ${selected ? 'ring-2 ring-brass-500 ring-offset-2' : ''}`}
+            >
+              {popular && (
+                <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brass-600 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+                  {planTexts.mostPopular}
+                </span>
               )}
-            </p>
-            <ul className="mt-7 flex-1 space-y-3 text-sm text-stone-700">
-              {card.features.map((feature) => (
-                <li key={feature} className="flex gap-2.5">
-                  <Check />
-                  {feature}
-                </li>
-              ))}
-            </ul>
-            <div className="mt-8">
-              {card.id === 'enterprise' ? (
-                <a href={salesLink} className={buttonClass('secondary', 'w-full')}>
-                  {planTexts.contactSales}
-                </a>
-              ) : (
-                <Button
-                  type="button"
-                  variant={popular ? 'primary' : 'secondary'}
-                  className="w-full"
-                  busy={pending === card.id}
-                  disabled={pending !== undefined}
-                  aria-label={pending === card.id ? undefined : `${planTexts.getStarted} with ${plan.label}`}
-                  onClick={() => void start(card.id)}
-                >
-                  {pending === card.id ? planTexts.loading : planTexts.getStarted}
-                </Button>
+              <h2 id={headingId} className="font-display text-2xl font-semibold text-ink-950">
+                {plan.label}
+              </h2>
+              <p className="mt-1.5 min-h-10 text-sm text-stone-600">{card.blurb}</p>
+              <p className="mt-6 flex items-baseline gap-1.5">
+                {price === null ? (
+                  <span className="font-display text-4xl font-semibold text-ink-950">{planTexts.custom}</span>
+                ) : (
+                  <>
+                    <span className="font-display text-5xl font-semibold tracking-tight text-ink-950">
+                      {euro.format(price)}
+                    </span>
+                    <span className="text-sm font-medium text-stone-600">per month</span>
+                  </>
+                )}
+              </p>
+              {local && price !== null && (
+                <p className="mt-2 inline-flex w-fit rounded-full bg-amber-50 px-2.5 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+                  {planTexts.localPlan}
+                </p>
               )}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+              <ul className="mt-7 flex-1 space-y-3 text-sm text-stone-700">
+                {card.features.map((feature) => (
+                  <li key={feature} className="flex gap-2.5">
+                    <Check />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-8">
+                {card.id === 'enterprise' ? (
+                  <a href={salesLink} className={buttonClass('secondary', 'w-full')}>
+                    {planTexts.contactSales}
+                  </a>
+                ) : (
+                  <Button
+                    type="button"
+                    variant={popular ? 'primary' : 'secondary'}
+                    className="w-full"
+                    busy={pending === card.id}
+                    disabled={pending !== undefined}
+                    aria-label={pending === card.id ? undefined : `${planTexts.getStarted} with ${plan.label}`}
+                    onClick={() => void start(card.id)}
+                  >
+                    {pending === card.id ? planTexts.loading : planTexts.getStarted}
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
 

@@ -1,9 +1,21 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui';
-import { successTexts } from '../../texts';
+import { planTexts, successTexts } from '../../texts';
+import { useCurrentUserQuery } from '../auth/authApi';
+import { usePlanPrices } from './billingApi';
 
-/** /app/success: where checkout sends the author back once the subscription is active. */
+/** While Stripe's webhook has not yet activated the plan, look again this often. */
+const activationPollMs = 2000;
+
+/**
+ * /app/success: where checkout sends the author back. Stripe confirms the payment by webhook, which may
+ * land a moment after the browser does: until the plan shows up, the current user is read again, so
+ * 'Start Writing' opens the app rather than the plan choice.
+ */
 export function SuccessPage() {
+  const { data: user } = useCurrentUserQuery();
+  useCurrentUserQuery(undefined, { pollingInterval: user?.accountType === 'null' ? activationPollMs : 0 });
+  const { local } = usePlanPrices();
   return (
     <div className="flex flex-1 items-center justify-center px-6 py-16">
       <div className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm sm:p-12">
@@ -24,6 +36,7 @@ export function SuccessPage() {
         </span>
         <h1 className="mt-6 font-display text-3xl font-semibold text-ink-950 sm:text-4xl">{successTexts.title}</h1>
         <p className="mt-3 text-base text-stone-600">{successTexts.body}</p>
+        {local && <p className="mt-2 text-sm font-medium text-amber-800">{planTexts.localPlanNote}</p>}
         <Link to="/app" className={buttonClass('primary', 'mt-8 px-6')}>
           {successTexts.startWriting}
         </Link>

@@ -6,6 +6,7 @@ import { MenuIcon } from '../../components/icons';
 import { productName } from '../../texts';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { useBookEvents } from '../books/useBookEvents';
+import { PastDueBanner } from '../billing/PastDueBanner';
 import { NoPlanPage } from './NoPlanPage';
 import { Sidebar } from './Sidebar';
 
@@ -54,6 +55,7 @@ function LibraryShell({ user }: { user: User }) {
             {productName}
           </span>
         </header>
+        <PastDueBanner user={user} />
         <main className="flex min-w-0 flex-1 flex-col">
           <Outlet />
         </main>

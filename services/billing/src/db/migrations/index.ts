@@ -1,5 +1,6 @@
 import { outboxMigration, type Migration } from '@bookwright/kit';
 import { billingAccountsMigration } from './0001_billing_accounts';
+import { stripeWebhooksMigration } from './0002_stripe_webhooks';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
-export const migrations: Migration[] = [outboxMigration, billingAccountsMigration];
+export const migrations: Migration[] = [outboxMigration, billingAccountsMigration, stripeWebhooksMigration];

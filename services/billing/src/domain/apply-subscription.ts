@@ -1,0 +1,140 @@
+import { events } from '@bookwright/contracts';
+import { enqueueEvent } from '@bookwright/kit';
+import type { Kysely, Transaction } from 'kysely';
+import type { BillingAccountRow, BillingDatabase } from '../db/schema';
+import { liveSubscriptionStatuses, type PaidAccountType } from '../payments/payment-provider';
+import { presentSummary } from '../repositories/accounts.repository';
+import { planAllowance } from '../repositories/allowance-period.sql';
+
+/** A subscription as the payment provider holds it now (re-read, never taken from the event). */
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  status: string;
+  /** The plan its price stands for; null for a price we do not sell (left alone, and logged). */
+  accountType: PaidAccountType | null;
+  periodStart: Date;
+  periodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface SubscriptionChange {
+  /** An invoice of this subscription was paid: a period that has not been granted yet starts full. */
+  invoicePaid?: boolean;
+  /** An invoice of this subscription failed and is its latest one: the plan is past due. */
+  paymentFailed?: boolean;
+}
+
+const endedStatuses: ReadonlySet<string> = new Set(['canceled', 'unpaid', 'incomplete_expired']);
+
+const sameInstant = (a: Date | string | null, b: Date | null) =>
+  a === null || b === null ? a === b : new Date(a).getTime() === b.getTime();
+
+/**
+ * Brings the user's account in line with `subscription` inside the caller's transaction, whatever order
+ * the provider's events came in: the snapshot is the provider's present state, so applying it again, or
+ * applying an older event after a newer one, lands on the same row.
+ *  - a live subscription on a new plan (or a new subscription) starts that plan's allowances for the
+ *    provider's current period;
+ *  - a paid invoice starts a period that has not been granted yet with full allowances (the renewal);
+ *  - an ended subscription leaves the account plan-less, unless a newer subscription replaced it.
+ * Announces what changed (billing.plan-changed, billing.subscription-changed). Returns whether anything did.
+ */
+export async function applySubscription(
+  trx: Transaction<BillingDatabase> | Kysely<BillingDatabase>,
+  userId: string,
+  subscription: SubscriptionSnapshot,
+  change: SubscriptionChange,
+  now: Date,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('billing_accounts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  // No account: the user was deleted (or never existed here). Never recreate one from a webhook.
+  if (!row) return false;
+  const replaced = row.stripe_subscription_id !== null && row.stripe_subscription_id !== subscription.id;
+  const live = liveSubscriptionStatuses.has(subscription.status);
+
+  let next: Partial<BillingAccountRow>;
+  let allowancesReset = false;
+  if (live && subscription.accountType) {
+    const plan = subscription.accountType;
+    const newPlan =
+      replaced || row.account_type !== plan || !liveSubscriptionStatuses.has(row.subscription_status ?? '');
+    const newPeriod = new Date(row.period_start).getTime() < subscription.periodStart.getTime();
+    const status = change.paymentFailed && subscription.status === 'active' ? 'past_due' : subscription.status;
+    next = {
+      account_type: plan,
+      subscription_status: status,
+      provider: 'stripe',
+      next_billing_date: subscription.periodEnd,
+      cancel_at_period_end: subscription.cancelAtPeriodEnd,
+      stripe_customer_id: subscription.customerId,
+      stripe_subscription_id: subscription.id,
+    };
+    if (newPlan || (change.invoicePaid && newPeriod)) {
+      allowancesReset = true;
+      next = {
+        ...next,
+        period_anchor: subscription.periodStart,
+        period_start: subscription.periodStart,
+        period_end: subscription.periodEnd,
+        books_left: planAllowance(plan, 'book'),
+        covers_left: planAllowance(plan, 'cover'),
+        translations_left: planAllowance(plan, 'translation'),
+      };
+    }
+  } else if (endedStatuses.has(subscription.status) && !replaced) {
+    next = {
+      account_type: 'null',
+      subscription_status: subscription.status,
+      next_billing_date: null,
+      cancel_at_period_end: false,
+      stripe_customer_id: subscription.customerId,
+      books_left: planAllowance('null', 'book'),
+      covers_left: planAllowance('null', 'cover'),
+      translations_left: planAllowance('null', 'translation'),
+    };
+  } else {
+    // Not yet paid (incomplete), an old subscription a newer one replaced, or a price we do not sell:
+    // remember the customer so later events find the user, and change nothing else.
+    next = { stripe_customer_id: row.stripe_customer_id ?? subscription.customerId };
+  }
+
+  const changed = (Object.keys(next) as (keyof BillingAccountRow)[]).some((key) => {
+    const value = next[key] as unknown;
+    const current = row[key] as unknown;
+    if (value instanceof Date || current instanceof Date)
+      return !sameInstant(current as Date | null, (value as Date | null) ?? null);
+    return value !== current;
+  });
+  if (!changed) return false;
+
+  const updated = await trx
+    .updateTable('billing_accounts')
+    .set({ ...next, updated_at: now })
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const summary = presentSummary(updated);
+  if (updated.account_type !== row.account_type) {
+    await enqueueEvent(trx, events.billingPlanChanged, {
+      userId,
+      accountType: updated.account_type,
+      provider: 'stripe',
+      nextBillingDate: summary.nextBillingDate,
+    });
+  }
+  await enqueueEvent(trx, events.billingSubscriptionChanged, {
+    userId,
+    accountType: updated.account_type,
+    subscriptionStatus: updated.subscription_status,
+    nextBillingDate: summary.nextBillingDate,
+    cancelAtPeriodEnd: updated.cancel_at_period_end,
+    allowancesReset,
+  });
+  return true;
+}

@@ -1,0 +1,154 @@
+import type { Kysely } from 'kysely';
+import type Stripe from 'stripe';
+import { AppError, billingMessages, type Invoice } from '@bookwright/contracts';
+import type { Logger, OutboxRelay } from '@bookwright/kit';
+import type { StripeConfig } from '../../config';
+import type { BillingDatabase } from '../../db/schema';
+import { applySubscription } from '../../domain/apply-subscription';
+import { planChangedUrl } from '../local-payment-provider';
+import { liveSubscriptionStatuses, type PaymentProvider } from '../payment-provider';
+import { createStripeClient } from './stripe-client';
+import { snapshotOf } from './stripe-subscription';
+import { receiveStripeWebhook } from './stripe-webhook';
+
+export interface StripeProviderDeps {
+  db: Kysely<BillingDatabase>;
+  relay: Pick<OutboxRelay, 'kick'>;
+  logger: Logger;
+  now: () => Date;
+  config: StripeConfig;
+  /** A ready client (tests); otherwise one is built from the configuration. */
+  stripe?: Stripe;
+}
+
+const fromUnix = (seconds: number | null | undefined): Date | null =>
+  typeof seconds === 'number' ? new Date(seconds * 1000) : null;
+
+function presentInvoice(invoice: Stripe.Invoice): Invoice {
+  const line = invoice.lines?.data[0];
+  return {
+    id: invoice.id ?? '',
+    number: invoice.number ?? invoice.id ?? '',
+    date: new Date(invoice.created * 1000).toISOString(),
+    periodStart: fromUnix(line?.period.start ?? invoice.period_start)?.toISOString() ?? null,
+    periodEnd: fromUnix(line?.period.end ?? invoice.period_end)?.toISOString() ?? null,
+    amount: invoice.total / 100,
+    status: invoice.status ?? 'draft',
+    hostedUrl: invoice.hosted_invoice_url ?? null,
+    pdfUrl: invoice.invoice_pdf ?? null,
+  };
+}
+
+const isMissing = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'resource_missing';
+
+/**
+ * Stripe subscriptions: Checkout for the first payment, a prorated price switch for a plan change, the
+ * Billing Portal for everything else. The account follows Stripe through webhooks (stripe-webhook.ts).
+ */
+export function createStripePaymentProvider(deps: StripeProviderDeps): PaymentProvider {
+  const { config, db, logger } = deps;
+  const stripe = deps.stripe ?? createStripeClient(config);
+
+  async function customerIdFor(userId: string, known: string | null): Promise<string> {
+    if (known) return known;
+    // The idempotency key makes a double click create one customer, not two.
+    const created = await stripe.customers.create(
+      { metadata: { userId } },
+      { idempotencyKey: `bookwright-customer-${userId}` },
+    );
+    const stored = await db
+      .updateTable('billing_accounts')
+      .set({ stripe_customer_id: created.id, updated_at: deps.now() })
+      .where('user_id', '=', userId)
+      .where('stripe_customer_id', 'is', null)
+      .returning('stripe_customer_id')
+      .executeTakeFirst();
+    if (stored) return created.id;
+    // Someone else stored one first: use theirs.
+    const row = await db
+      .selectFrom('billing_accounts')
+      .select('stripe_customer_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return row.stripe_customer_id ?? created.id;
+  }
+
+  return {
+    name: 'stripe',
+
+    async startCheckout(customer, accountType) {
+      const price = config.prices[accountType];
+      if (customer.stripeSubscriptionId && liveSubscriptionStatuses.has(customer.subscriptionStatus ?? '')) {
+        const current = await stripe.subscriptions.retrieve(customer.stripeSubscriptionId);
+        const item = current.items.data[0];
+        if (liveSubscriptionStatuses.has(current.status) && item) {
+          // Choosing a plan again also takes back a pending cancellation.
+          const changed =
+            item.price.id !== price || current.cancel_at_period_end
+              ? await stripe.subscriptions.update(current.id, {
+                  items: [{ id: item.id, price }],
+                  proration_behavior: 'create_prorations',
+                  cancel_at_period_end: false,
+                  metadata: { userId: customer.userId },
+                })
+              : current;
+          const applied = await db
+            .transaction()
+            .execute((trx) =>
+              applySubscription(trx, customer.userId, snapshotOf(changed, config.prices), {}, deps.now()),
+            );
+          if (applied) deps.relay.kick();
+          logger.info({ userId: customer.userId, accountType }, 'Stripe subscription switched to another plan');
+          return { url: planChangedUrl, provider: 'stripe', msg: 'Your plan was changed' };
+        }
+      }
+
+      const customerId = await customerIdFor(customer.userId, customer.stripeCustomerId);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        client_reference_id: customer.userId,
+        line_items: [{ price, quantity: 1 }],
+        success_url: new URL('/app/success?session_id={CHECKOUT_SESSION_ID}', config.publicUrl)
+          .toString()
+          .replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
+        cancel_url: new URL('/choose-plan', config.publicUrl).toString(),
+        metadata: { userId: customer.userId },
+        subscription_data: { metadata: { userId: customer.userId } },
+      });
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { url: session.url, provider: 'stripe', msg: 'Continue to Stripe Checkout to pay' };
+    },
+
+    async openPortal(customer) {
+      if (!customer.stripeCustomerId) throw new AppError(400, billingMessages.noSubscription);
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customer.stripeCustomerId,
+        return_url: new URL(planChangedUrl, config.publicUrl).toString(),
+      });
+      return { url: session.url };
+    },
+
+    async listInvoices(customer) {
+      if (!customer.stripeCustomerId) return [];
+      const page = await stripe.invoices.list({ customer: customer.stripeCustomerId, limit: 24 });
+      return page.data.map(presentInvoice).sort((a, b) => b.date.localeCompare(a.date));
+    },
+
+    async cancelImmediately(customer) {
+      if (!customer.stripeSubscriptionId) return;
+      try {
+        const subscription = await stripe.subscriptions.retrieve(customer.stripeSubscriptionId);
+        if (!liveSubscriptionStatuses.has(subscription.status) && subscription.status !== 'incomplete') return;
+        await stripe.subscriptions.cancel(subscription.id, { prorate: false });
+        logger.info({ userId: customer.userId }, 'Stripe subscription cancelled at once');
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+    },
+
+    receiveWebhook: (payload, signature) => receiveStripeWebhook({ ...deps, stripe }, payload, signature),
+  };
+}

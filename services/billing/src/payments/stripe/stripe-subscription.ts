@@ -1,0 +1,28 @@
+import type Stripe from 'stripe';
+import type { StripeConfig } from '../../config';
+import type { SubscriptionSnapshot } from '../../domain/apply-subscription';
+import type { PaidAccountType } from '../payment-provider';
+
+const fromUnix = (seconds: number | undefined): Date | null =>
+  typeof seconds === 'number' ? new Date(seconds * 1000) : null;
+
+/** Reads our plan and the current period off a Stripe subscription. */
+export function snapshotOf(subscription: Stripe.Subscription, prices: StripeConfig['prices']): SubscriptionSnapshot {
+  const item = subscription.items.data[0];
+  const priceId = item?.price.id;
+  const accountType = (Object.keys(prices) as PaidAccountType[]).find((plan) => prices[plan] === priceId) ?? null;
+  // Newer API versions keep the period on the item, older ones on the subscription itself.
+  const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+  const periodStart = fromUnix(item?.current_period_start ?? legacy.current_period_start);
+  const periodEnd = fromUnix(item?.current_period_end ?? legacy.current_period_end);
+  if (!periodStart || !periodEnd) throw new Error(`Stripe subscription ${subscription.id} has no current period`);
+  return {
+    id: subscription.id,
+    customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+    status: subscription.status,
+    accountType,
+    periodStart,
+    periodEnd,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+  };
+}

@@ -1,0 +1,155 @@
+import type Stripe from 'stripe';
+import { AppError, billingMessages } from '@bookwright/contracts';
+import { applySubscription, type SubscriptionChange } from '../../domain/apply-subscription';
+import type { WebhookOutcome } from '../payment-provider';
+import type { StripeProviderDeps } from './stripe-payment-provider';
+import { snapshotOf } from './stripe-subscription';
+
+type Deps = StripeProviderDeps & { stripe: Stripe };
+
+/** What an event asks of us: whose account, which subscription to re-read, and what happened to it. */
+interface Target {
+  userId: string | null;
+  customerId: string | null;
+  subscriptionId: string;
+  change: SubscriptionChange;
+  /** The invoice that failed, to tell whether it is still the subscription's latest one. */
+  failedInvoiceId?: string;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+function invoiceSubscription(invoice: Stripe.Invoice): string | null {
+  const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
+  return idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription);
+}
+
+/** The events we act on; every other type is acknowledged and recorded, and changes nothing. */
+function targetOf(event: Stripe.Event): Target | null {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const subscriptionId = idOf(session.subscription);
+      if (session.mode !== 'subscription' || !subscriptionId) return null;
+      return {
+        userId: session.client_reference_id,
+        customerId: idOf(session.customer),
+        subscriptionId,
+        change: {},
+      };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      return {
+        userId: subscription.metadata?.userId ?? null,
+        customerId: idOf(subscription.customer),
+        subscriptionId: subscription.id,
+        change: {},
+      };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const subscriptionId = invoiceSubscription(invoice);
+      if (!subscriptionId) return null;
+      const paid = event.type === 'invoice.paid';
+      return {
+        userId: invoice.parent?.subscription_details?.metadata?.userId ?? null,
+        customerId: idOf(invoice.customer),
+        subscriptionId,
+        change: paid ? { invoicePaid: true } : {},
+        ...(paid || !invoice.id ? {} : { failedInvoiceId: invoice.id }),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * One Stripe webhook: the signature is checked on the raw body, the event is applied at most once (its id
+ * is stored in the transaction that applies it), and the subscription is re-read from Stripe rather than
+ * taken from the event, so events may arrive late, twice, or in any order. One Stripe read and one short
+ * transaction: well within Stripe's time limit.
+ */
+export async function receiveStripeWebhook(deps: Deps, payload: string, signature: string): Promise<WebhookOutcome> {
+  let event: Stripe.Event;
+  try {
+    event = deps.stripe.webhooks.constructEvent(payload, signature, deps.config.webhookSecret);
+  } catch (error) {
+    const signatureError = (error as { type?: unknown }).type === 'StripeSignatureVerificationError';
+    // The message only: the error object carries the whole payload and header.
+    deps.logger.warn({ reason: (error as Error).message }, 'Stripe webhook refused');
+    throw new AppError(400, signatureError ? billingMessages.badWebhookSignature : billingMessages.badWebhookPayload);
+  }
+  const log = deps.logger.child({ stripeEventId: event.id, stripeEventType: event.type });
+
+  const seen = await deps.db
+    .selectFrom('payment_webhook_events')
+    .select('event_id')
+    .where('event_id', '=', event.id)
+    .executeTakeFirst();
+  if (seen) {
+    log.info('Stripe event already applied');
+    return { duplicate: true };
+  }
+
+  const target = targetOf(event);
+  const userId = target ? await userOf(deps, target) : null;
+  // Read before the transaction opens: no network call while rows are locked.
+  const subscription = target && userId ? await retrieve(deps, target.subscriptionId) : null;
+  // A failure counts while that invoice is still the subscription's latest one and still unpaid: a late
+  // redelivery after a successful retry must not bring past_due back.
+  const stillFailing =
+    target?.failedInvoiceId !== undefined &&
+    subscription !== null &&
+    idOf(subscription.latest_invoice) === target.failedInvoiceId &&
+    (await deps.stripe.invoices.retrieve(target.failedInvoiceId)).status === 'open';
+
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const recorded = await trx
+      .insertInto('payment_webhook_events')
+      .values({ event_id: event.id, type: event.type, received_at: deps.now() })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!recorded) return { duplicate: true, changed: false };
+    if (!target || !userId || !subscription) return { duplicate: false, changed: false };
+    const change: SubscriptionChange = { ...target.change, ...(stillFailing ? { paymentFailed: true } : {}) };
+    const changed = await applySubscription(
+      trx,
+      userId,
+      snapshotOf(subscription, deps.config.prices),
+      change,
+      deps.now(),
+    );
+    return { duplicate: false, changed };
+  });
+  if (outcome.changed) deps.relay.kick();
+  log.info({ userId, changed: outcome.changed, duplicate: outcome.duplicate }, 'Stripe event handled');
+  return { duplicate: outcome.duplicate };
+}
+
+/** The user an event is about: the id we gave Stripe, else the account holding its customer. */
+async function userOf(deps: Deps, target: Target): Promise<string | null> {
+  if (target.userId) return target.userId;
+  if (!target.customerId) return null;
+  const row = await deps.db
+    .selectFrom('billing_accounts')
+    .select('user_id')
+    .where('stripe_customer_id', '=', target.customerId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+async function retrieve(deps: Deps, subscriptionId: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await deps.stripe.subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'resource_missing') return null;
+    throw error;
+  }
+}

@@ -1,0 +1,1 @@
+export { StripeServer, startStripeServer, type StripeServerOptions } from './stripe-server';

@@ -1,0 +1,414 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/*
+ * A small Stripe-like HTTP server for tests: it speaks the parts of the Stripe API billing calls
+ * (customers, checkout and billing portal sessions, subscriptions retrieve/update/cancel, invoices list),
+ * in Stripe's wire format, so the real `stripe` SDK can be pointed at it through STRIPE_API_URL. What a
+ * customer does on Stripe's own pages (paying, a failed renewal, cancelling in the portal) is played by
+ * the control methods, which also build the signed webhook the real Stripe would send.
+ */
+
+type Json = Record<string, unknown>;
+
+export interface StripeSubscriptionRecord {
+  id: string;
+  customer: string;
+  price: string;
+  itemId: string;
+  status: string;
+  /** Billing cycle anchor, and how many periods have been billed since. */
+  anchor: number;
+  cycles: number;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  latestInvoice: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface StripeInvoiceRecord {
+  id: string;
+  number: string;
+  customer: string;
+  subscription: string;
+  created: number;
+  periodStart: number;
+  periodEnd: number;
+  total: number;
+  status: 'paid' | 'open';
+  billingReason: string;
+}
+
+export interface StripeServerOptions {
+  /** Signs webhooks; must be the billing service's STRIPE_WEBHOOK_SECRET. */
+  webhookSecret: string;
+  /** Amount in cents of each price id (invoices). */
+  prices: Record<string, number>;
+  /** The clock of subscription periods; tests share it with the billing service. */
+  now?: () => Date;
+}
+
+/** A form body as Stripe's SDK encodes it (`a[b][0][c]=v`), back into objects and arrays. */
+function parseForm(body: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> = root;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= /^\d+$/.test(path[index + 1] ?? '') ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+/** `months` after the billing anchor, the day clamped to the month's end, as Stripe bills (31 Jan → 28 Feb → 31 Mar). */
+const monthsAfter = (anchor: number, months: number) => {
+  const date = new Date(anchor * 1000);
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  target.setUTCHours(date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds());
+  return Math.floor(target.getTime() / 1000);
+};
+
+export class StripeServer {
+  readonly customers = new Map<string, Json>();
+  readonly checkoutSessions = new Map<string, Json>();
+  readonly subscriptions = new Map<string, StripeSubscriptionRecord>();
+  readonly invoices = new Map<string, StripeInvoiceRecord>();
+  /** Every call the server received, in order (method, path, parsed body). */
+  readonly calls: { method: string; path: string; body: Json }[] = [];
+  private readonly server: Server;
+  private readonly sdk = new Stripe('sk_test_signing_only');
+  private counter = 0;
+  url = '';
+  /**
+   * For browser tests: where the Checkout page delivers its signed webhooks (the app's
+   * /api/v1/payment/webhook), and the origin it sends the browser back to (the app's real address, when
+   * PUBLIC_URL cannot know the test's port).
+   */
+  webhookUrl: string | undefined;
+  returnOrigin: string | undefined;
+
+  constructor(private readonly options: StripeServerOptions) {
+    this.server = createServer((request, response) => void this.handle(request, response));
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private nextId(prefix: string) {
+    this.counter += 1;
+    return `${prefix}_test${String(this.counter).padStart(6, '0')}`;
+  }
+
+  private nowSeconds() {
+    return Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000);
+  }
+
+  // ---- What Stripe's own pages and clock would do --------------------------------------------------
+
+  /** The customer pays on the Checkout page: the subscription starts, its first invoice is paid. */
+  completeCheckout(sessionId: string): { session: Json; subscription: Json; invoice: Json } {
+    const session = this.checkoutSessions.get(sessionId);
+    if (!session) throw new Error(`no checkout session ${sessionId}`);
+    const start = this.nowSeconds();
+    const lineItems = session.line_items as { price: string }[];
+    const subscription: StripeSubscriptionRecord = {
+      id: this.nextId('sub'),
+      customer: session.customer as string,
+      price: lineItems[0]!.price,
+      itemId: this.nextId('si'),
+      status: 'active',
+      anchor: start,
+      cycles: 0,
+      periodStart: start,
+      periodEnd: monthsAfter(start, 1),
+      cancelAtPeriodEnd: false,
+      latestInvoice: null,
+      metadata: ((session.subscription_data as Json | undefined)?.metadata as Record<string, string>) ?? {},
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    const invoice = this.invoice(subscription, 'paid', 'subscription_create');
+    Object.assign(session, { status: 'complete', subscription: subscription.id });
+    return {
+      session: { ...session },
+      subscription: this.subscriptionJson(subscription),
+      invoice: this.invoiceJson(invoice),
+    };
+  }
+
+  /** The period ends and Stripe bills the next one: paid, or failed (the subscription goes past due). */
+  renew(subscriptionId: string, outcome: 'paid' | 'failed'): { subscription: Json; invoice: Json } {
+    const subscription = this.subscription(subscriptionId);
+    subscription.cycles += 1;
+    subscription.periodStart = subscription.periodEnd;
+    subscription.periodEnd = monthsAfter(subscription.anchor, subscription.cycles + 1);
+    const invoice = this.invoice(subscription, outcome === 'paid' ? 'paid' : 'open', 'subscription_cycle');
+    subscription.status = outcome === 'paid' ? 'active' : 'past_due';
+    return { subscription: this.subscriptionJson(subscription), invoice: this.invoiceJson(invoice) };
+  }
+
+  /** A later retry of an open invoice succeeds. */
+  payInvoice(invoiceId: string): { subscription: Json; invoice: Json } {
+    const invoice = this.invoices.get(invoiceId);
+    if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+    invoice.status = 'paid';
+    const subscription = this.subscription(invoice.subscription);
+    subscription.status = 'active';
+    return { subscription: this.subscriptionJson(subscription), invoice: this.invoiceJson(invoice) };
+  }
+
+  /** The customer cancels in the Billing Portal: the subscription runs to its period end. */
+  cancelAtPeriodEnd(subscriptionId: string): Json {
+    const subscription = this.subscription(subscriptionId);
+    subscription.cancelAtPeriodEnd = true;
+    return this.subscriptionJson(subscription);
+  }
+
+  /** The period of a subscription set to cancel has ended. */
+  endSubscription(subscriptionId: string): Json {
+    const subscription = this.subscription(subscriptionId);
+    subscription.status = 'canceled';
+    return this.subscriptionJson(subscription);
+  }
+
+  /** A Stripe event around `object`, with the body and the Stripe-Signature header to POST. */
+  event(type: string, object: Json, id = this.nextId('evt')): { id: string; payload: string; signature: string } {
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: this.nowSeconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    });
+    const signature = this.sdk.webhooks.generateTestHeaderString({ payload, secret: this.options.webhookSecret });
+    return { id, payload, signature };
+  }
+
+  subscription(id: string): StripeSubscriptionRecord {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) throw new Error(`no subscription ${id}`);
+    return subscription;
+  }
+
+  private invoice(subscription: StripeSubscriptionRecord, status: 'paid' | 'open', billingReason: string) {
+    const invoice: StripeInvoiceRecord = {
+      id: this.nextId('in'),
+      number: `BW-${String(this.invoices.size + 1).padStart(4, '0')}`,
+      customer: subscription.customer,
+      subscription: subscription.id,
+      created: this.nowSeconds(),
+      periodStart: subscription.periodStart,
+      periodEnd: subscription.periodEnd,
+      total: this.options.prices[subscription.price] ?? 0,
+      status,
+      billingReason,
+    };
+    this.invoices.set(invoice.id, invoice);
+    subscription.latestInvoice = invoice.id;
+    return invoice;
+  }
+
+  // ---- Wire format ---------------------------------------------------------------------------------
+
+  subscriptionJson(s: StripeSubscriptionRecord): Json {
+    return {
+      id: s.id,
+      object: 'subscription',
+      customer: s.customer,
+      status: s.status,
+      cancel_at_period_end: s.cancelAtPeriodEnd,
+      latest_invoice: s.latestInvoice,
+      metadata: s.metadata,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: s.itemId,
+            object: 'subscription_item',
+            price: { id: s.price, object: 'price', unit_amount: this.options.prices[s.price] ?? 0, currency: 'eur' },
+            quantity: 1,
+            current_period_start: s.periodStart,
+            current_period_end: s.periodEnd,
+          },
+        ],
+        has_more: false,
+      },
+    };
+  }
+
+  invoiceJson(i: StripeInvoiceRecord): Json {
+    const subscription = this.subscriptions.get(i.subscription);
+    return {
+      id: i.id,
+      object: 'invoice',
+      number: i.number,
+      customer: i.customer,
+      created: i.created,
+      period_start: i.periodStart,
+      period_end: i.periodEnd,
+      total: i.total,
+      currency: 'eur',
+      status: i.status,
+      billing_reason: i.billingReason,
+      hosted_invoice_url: `${this.url}/invoices/${i.id}`,
+      invoice_pdf: `${this.url}/invoices/${i.id}.pdf`,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: i.subscription, metadata: subscription?.metadata ?? {} },
+      },
+      lines: {
+        object: 'list',
+        data: [{ id: `il_${i.id}`, object: 'line_item', period: { start: i.periodStart, end: i.periodEnd } }],
+        has_more: false,
+      },
+    };
+  }
+
+  /** The hosted Checkout page, as a browser sees it: a Pay button that pays, notifies the app and returns. */
+  private async checkoutPage(sessionId: string, pay: boolean, response: ServerResponse): Promise<void> {
+    const session = this.checkoutSessions.get(sessionId);
+    if (!session) {
+      response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      return void response.end('<!doctype html><title>Not found</title><h1>No such checkout session</h1>');
+    }
+    if (!pay) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void response.end(
+        `<!doctype html><title>Checkout (test)</title><h1>Pay Bookwright</h1>` +
+          `<form method="post" action="/checkout/${sessionId}/pay"><button type="submit">Pay</button></form>`,
+      );
+    }
+    const paid = this.completeCheckout(sessionId);
+    if (this.webhookUrl) {
+      for (const [type, object] of [
+        ['checkout.session.completed', paid.session],
+        ['invoice.paid', paid.invoice],
+      ] as const) {
+        const delivery = this.event(type, object);
+        const answer = await fetch(this.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature },
+          body: delivery.payload,
+        });
+        if (!answer.ok) throw new Error(`the app refused the ${type} webhook: ${answer.status}`);
+      }
+    }
+    const success = new URL(String(session.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId));
+    const target = this.returnOrigin ? new URL(success.pathname + success.search, this.returnOrigin) : success;
+    response.writeHead(303, { location: target.toString() });
+    response.end();
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const chunk of request) raw += String(chunk);
+    const url = new URL(request.url ?? '/', 'http://stripe.test');
+    const body = request.method === 'GET' ? Object.fromEntries(url.searchParams) : parseForm(raw);
+    const method = request.method ?? 'GET';
+    this.calls.push({ method, path: url.pathname, body });
+    const send = (status: number, json: Json) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': this.nextId('req') });
+      response.end(JSON.stringify(json));
+    };
+    const missing = (what: string) =>
+      send(404, {
+        error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
+      });
+    const page = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
+    if (page) return this.checkoutPage(page[1]!, method === 'POST' && page[2] !== undefined, response);
+    if (method === 'GET' && url.pathname.startsWith('/portal/')) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void response.end('<!doctype html><title>Billing portal</title><h1>Billing portal (test)</h1>');
+    }
+    if (!request.headers.authorization?.startsWith('Bearer sk_'))
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (method === 'POST' && url.pathname === '/v1/customers') {
+      const customer = { id: this.nextId('cus'), object: 'customer', metadata: body.metadata ?? {} };
+      this.customers.set(customer.id, customer);
+      return send(200, customer);
+    }
+    if (method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const id = this.nextId('cs');
+      const session = {
+        ...body,
+        id,
+        object: 'checkout.session',
+        status: 'open',
+        subscription: null,
+        url: `${this.url}/checkout/${id}`,
+      };
+      this.checkoutSessions.set(id, session);
+      return send(200, session);
+    }
+    if (method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      if (!this.customers.has(String(body.customer))) return missing('customer');
+      const id = this.nextId('bps');
+      return send(200, {
+        id,
+        object: 'billing_portal.session',
+        customer: body.customer,
+        url: `${this.url}/portal/${id}`,
+      });
+    }
+    if (subscriptionMatch) {
+      const subscription = this.subscriptions.get(subscriptionMatch[1]!);
+      if (!subscription) return missing('subscription');
+      if (method === 'POST') {
+        const items = body.items as { id?: string; price?: string }[] | undefined;
+        if (items?.[0]?.price) subscription.price = items[0].price;
+        if (body.cancel_at_period_end !== undefined)
+          subscription.cancelAtPeriodEnd = body.cancel_at_period_end === 'true';
+        if (body.metadata)
+          subscription.metadata = { ...subscription.metadata, ...(body.metadata as Record<string, string>) };
+      }
+      if (method === 'DELETE') {
+        if (subscription.status === 'canceled')
+          return send(400, { error: { type: 'invalid_request_error', message: 'already canceled' } });
+        subscription.status = 'canceled';
+      }
+      return send(200, this.subscriptionJson(subscription));
+    }
+    const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && invoiceMatch) {
+      const invoice = this.invoices.get(invoiceMatch[1]!);
+      return invoice ? send(200, this.invoiceJson(invoice)) : missing('invoice');
+    }
+    if (method === 'GET' && url.pathname === '/v1/invoices') {
+      const data = [...this.invoices.values()]
+        .filter((i) => i.customer === body.customer)
+        .sort((a, b) => b.created - a.created)
+        .map((i) => this.invoiceJson(i));
+      return send(200, { object: 'list', url: '/v1/invoices', data, has_more: false });
+    }
+    send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method} ${url.pathname})` },
+    });
+  }
+}
+
+export async function startStripeServer(options: StripeServerOptions): Promise<StripeServer> {
+  return new StripeServer(options).start();
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
+import type { User } from '@bookwright/contracts';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+import { browserAvailable, launchBrowser } from './support/browser';
+
+const webhookSecret = 'whsec_e2e';
+const prices = { starter: 'price_e2e_starter', professional: 'price_e2e_professional' };
+
+/**
+ * The paying journey in a real browser, with Stripe played by the local Stripe-like server: sign up from a
+ * landing-page plan link, pay on the (test) Checkout page, Stripe's signed webhooks reach the app, the
+ * author lands on /app/success and then in the app on the plan; a failed renewal shows the notice.
+ */
+describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => {
+  let stripe: StripeServer;
+  let system: TestSystem;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stripe = await startStripeServer({
+      webhookSecret,
+      prices: { [prices.starter]: 3000, [prices.professional]: 7000 },
+    });
+    system = await startTestSystem({
+      WEB_DIST_DIR: inject('webDist'),
+      LOG_LEVEL: 'warn',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_STARTER: prices.starter,
+      STRIPE_PRICE_PROFESSIONAL: prices.professional,
+      STRIPE_API_URL: stripe.url,
+    });
+    stripe.webhookUrl = `${system.url}/api/v1/payment/webhook`;
+    stripe.returnOrigin = system.url;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+    await stripe?.stop();
+  });
+
+  it('signs up with ?accountType=, pays on Checkout, and arrives in the app on the plan', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(`${system.url}/signup?accountType=starter`);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
+    await page.getByLabel('Password').fill('quill and parchment');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    // Straight to Stripe's Checkout, no plan page in between.
+    await page.waitForURL(`${stripe.url}/checkout/**`);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${system.url}/app/success?session_id=cs_*`);
+    await expect.poll(() => page.getByRole('heading', { name: /Welcome in/ }).count()).toBe(1);
+    expect(await page.getByText('Local plan').count()).toBe(0);
+    await page.getByRole('link', { name: 'Start Writing' }).click();
+    await page.waitForURL(`${system.url}/app`);
+    await expect.poll(() => page.getByRole('link', { name: /Home/ }).count()).toBeGreaterThan(0);
+
+    const me = await page.evaluate(async () => (await fetch('/api/v1/user/current-user')).json() as Promise<User>);
+    expect(me).toMatchObject({ accountType: 'starter', subscriptionStatus: 'active', booksLeftThisMonth: 10 });
+
+    // The renewal fails: Stripe tells the app, and the app tells the author.
+    const failed = stripe.renew(me.stripeSubscriptionId!, 'failed');
+    const delivery = stripe.event('invoice.payment_failed', failed.invoice);
+    const answer = await fetch(stripe.webhookUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+      body: delivery.payload,
+    });
+    expect(answer.status).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByText('Your last payment failed.').count()).toBe(1);
+    if (process.env.BILLING_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.BILLING_SCREENSHOTS}/past-due-1280.png` });
+    await page.context().close();
+  });
+});
