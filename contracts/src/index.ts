@@ -24,3 +24,4 @@ export * from './http/export/export';
 export * from './http/cover/cover';
 export * from './requests/export';
 export * from './requests/cover';
+export * from './text/cut-text';
