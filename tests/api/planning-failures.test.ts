@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FictionBookStateSchema, type Book } from '@bookwright/contracts';
-import { createOfflineProvider } from '@bookwright/ai';
+import { createOfflineProvider } from '@bookwright/offline';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { openEventStream } from '../support/event-stream';

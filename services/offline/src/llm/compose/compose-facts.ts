@@ -1,8 +1,7 @@
-import type { ChapterFacts } from '../../chapter-facts';
-import type { LlmTask } from '../llm-provider';
+import type { ChapterFacts, LlmTask } from '@bookwright/ai';
 import { bankFor } from './banks';
 import { renderRandom } from './spintax';
-import { Random, hashString } from './random';
+import { Random, hashString } from '../../random';
 
 type ChapterFactsTask = Extract<LlmTask, { kind: 'chapter-facts' }>;
 

@@ -12,9 +12,8 @@ import {
   type Genre,
   type PlanRequest,
 } from '@bookwright/contracts';
-import { ChapterFactsSchema } from '../chapter-facts';
-import type { LlmCallOptions, LlmTask } from './llm-provider';
-import { countWords, offlineNotice } from './offline/compose-prose';
+import { ChapterFactsSchema, type LlmCallOptions, type LlmTask } from '@bookwright/ai';
+import { countWords, offlineNotice } from './compose/compose-prose';
 import { createOfflineProvider } from './offline-provider';
 
 const provider = createOfflineProvider();

@@ -10,7 +10,7 @@ import {
   type PlanRequest,
 } from '@bookwright/contracts';
 import { bankFor, type LanguageBank } from './banks';
-import { Random, hashString } from './random';
+import { Random, hashString } from '../../random';
 import { renderRandom } from './spintax';
 
 /** Fills `{slot}`s (and picks `[a|b]` options) of a bank phrase. */
