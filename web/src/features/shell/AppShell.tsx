@@ -7,6 +7,7 @@ import { productName } from '../../texts';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { useBookEvents } from '../books/useBookEvents';
 import { NoPlanPage } from './NoPlanPage';
+import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
 
 /**
@@ -54,6 +55,7 @@ function LibraryShell({ user }: { user: User }) {
             {productName}
           </span>
         </header>
+        <OfflineBanner />
         <main className="flex min-w-0 flex-1 flex-col">
           <Outlet />
         </main>
