@@ -22,7 +22,7 @@ const overlays = readdirSync(overlaysDir, { withFileTypes: true })
   .sort();
 
 /** Folders under services/ that are never deployed on their own: libraries and the embedded launcher. */
-const NOT_DEPLOYED = new Set(['kit', 'ai', 'all-in-one']);
+const NOT_DEPLOYED = new Set(['kit', 'ai', 'offline', 'all-in-one']);
 /** Images Tilt builds in dev carry no registry and no tag: `bookwright/<service>`. */
 const LOCAL_IMAGE = /^bookwright\/[a-z0-9-]+$/;
 

@@ -26,3 +26,4 @@ export * from './http/cover/cover';
 export * from './requests/export';
 export * from './requests/cover';
 export * from './http/billing/payment';
+export * from './text/cut-text';

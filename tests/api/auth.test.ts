@@ -323,7 +323,7 @@ describe('the edge', () => {
   it('reports readiness of every service and serves OpenAPI docs', async () => {
     const health = await system.client().get('/api/v1/health');
     expect(health.status).toBe(200);
-    expect(health.body).toMatchObject({ status: 'ok', checks: { user: 'ok' } });
+    expect(health.body).toMatchObject({ status: 'ok', checks: { user: 'ok' }, llm: 'offline' });
     const spec = await system.client().get<{ paths: Record<string, unknown> }>('/api/v1/docs/json');
     expect(spec.status).toBe(200);
     expect(Object.keys(spec.body.paths)).toEqual(

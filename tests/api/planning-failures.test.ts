@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FictionBookStateSchema, type Book } from '@bookwright/contracts';
-import { createOfflineProvider } from '@bookwright/ai';
+import { createOfflineProvider } from '@bookwright/offline';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { openEventStream } from '../support/event-stream';
@@ -36,6 +36,8 @@ describe('planning with a model that misbehaves', () => {
 
   it('fails the book with a reason after one repair round, and a retry plans it', async () => {
     const client = system.client();
+    // The web app learns from here that a model writes the books (no demo-text banner).
+    expect((await client.get('/api/v1/health')).body).toMatchObject({ llm: 'openai' });
     await client.post('/api/v1/auth/sign-up', newAccount());
     await client.post('/api/v1/payment', { accountType: 'starter', currency: 'eur' });
     const stream = await openEventStream(system.url, client);

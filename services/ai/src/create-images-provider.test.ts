@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { BaseConfigSchema, ConfigError, parseConfig, silentLogger } from '@bookwright/kit';
 import { ImagesConfigSchema, LlmConfigSchema, resolveImagesProviderName } from './config';
-import { createImagesProvider } from './create-images-provider';
+import { createImagesProvider, type ImagesAdapters } from './create-images-provider';
+import type { ImagesProvider } from './images/images-provider';
 
 // As a service merges it: next to the LLM fragment (they share OPENAI_API_KEY / OPENAI_BASE_URL).
 const Schema = BaseConfigSchema.extend(LlmConfigSchema.shape).extend(ImagesConfigSchema.shape);
 const configFrom = (env: Record<string, string>) => parseConfig(Schema, env);
 const logger = silentLogger();
+// The offline designer lives in @bookwright/offline; a stand-in is enough to see it chosen.
+const adapters: ImagesAdapters = {
+  offline: () => ({ name: 'offline', model: 'typographic-designer-1' }) as ImagesProvider,
+};
 
 describe('images configuration', () => {
   it('has defaults for everything', () => {
@@ -51,25 +56,27 @@ describe('images configuration', () => {
 
 describe('createImagesProvider', () => {
   it('builds the provider the configuration names', () => {
-    expect(createImagesProvider(configFrom({}), logger)).toMatchObject({ name: 'offline' });
-    expect(createImagesProvider(configFrom({ NODE_ENV: 'production' }), logger)).toMatchObject({ name: 'offline' });
-    expect(createImagesProvider(configFrom({ OPENAI_API_KEY: 'sk-x', IMAGE_MODEL: 'dall-e-3' }), logger)).toMatchObject(
-      {
-        name: 'openai',
-        model: 'dall-e-3',
-      },
-    );
-    expect(createImagesProvider(configFrom({ REPLICATE_API_TOKEN: 'r8_x' }), logger)).toMatchObject({
+    expect(createImagesProvider(configFrom({}), logger, adapters)).toMatchObject({ name: 'offline' });
+    expect(createImagesProvider(configFrom({ NODE_ENV: 'production' }), logger, adapters)).toMatchObject({
+      name: 'offline',
+    });
+    expect(
+      createImagesProvider(configFrom({ OPENAI_API_KEY: 'sk-x', IMAGE_MODEL: 'dall-e-3' }), logger, adapters),
+    ).toMatchObject({
+      name: 'openai',
+      model: 'dall-e-3',
+    });
+    expect(createImagesProvider(configFrom({ REPLICATE_API_TOKEN: 'r8_x' }), logger, adapters)).toMatchObject({
       name: 'replicate',
       model: 'black-forest-labs/flux-1.1-pro',
     });
   });
 
   it('refuses a named provider it cannot reach', () => {
-    expect(() => createImagesProvider(configFrom({ IMAGE_PROVIDER: 'replicate' }), logger)).toThrow(
+    expect(() => createImagesProvider(configFrom({ IMAGE_PROVIDER: 'replicate' }), logger, adapters)).toThrow(
       /needs REPLICATE_API_TOKEN/,
     );
-    expect(() => createImagesProvider(configFrom({ IMAGE_PROVIDER: 'openai' }), logger)).toThrow(
+    expect(() => createImagesProvider(configFrom({ IMAGE_PROVIDER: 'openai' }), logger, adapters)).toThrow(
       /needs OPENAI_API_KEY/,
     );
   });

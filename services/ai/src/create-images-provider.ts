@@ -1,15 +1,19 @@
 import { ConfigError, type Logger } from '@bookwright/kit';
 import { resolveImagesProviderName, type ImagesConfig } from './config';
 import type { ImagesProvider } from './images/images-provider';
-import { createOfflineImagesProvider } from './images/offline-provider';
 import { createOpenAiImagesProvider } from './images/openai-images-provider';
 import { createReplicateProvider } from './images/replicate-provider';
+
+/** Adapters this package does not hold: the offline cover designer lives in @bookwright/offline. */
+export interface ImagesAdapters {
+  offline: (options: { logger: Logger }) => ImagesProvider;
+}
 
 /**
  * Picks the images adapter from configuration. Unlike the offline LLM, the offline cover designer is a
  * real product (typographic covers an author can publish), so it is allowed in production too.
  */
-export function createImagesProvider(config: ImagesConfig, logger: Logger): ImagesProvider {
+export function createImagesProvider(config: ImagesConfig, logger: Logger, adapters: ImagesAdapters): ImagesProvider {
   const name = resolveImagesProviderName(config);
   const common = { logger, maxRetries: config.IMAGE_MAX_RETRIES, timeoutMs: config.IMAGE_TIMEOUT_MS };
   if (name === 'replicate') {
@@ -45,5 +49,5 @@ export function createImagesProvider(config: ImagesConfig, logger: Logger): Imag
   logger.info(
     'images provider: offline typographic cover designer (set REPLICATE_API_TOKEN or OPENAI_API_KEY for AI art)',
   );
-  return createOfflineImagesProvider({ logger });
+  return adapters.offline({ logger });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { requests } from '@bookwright/contracts';
 import { createImagesProvider, type ImagesProvider } from '@bookwright/ai';
+import { createOfflineImagesProvider } from '@bookwright/offline';
 import { defineService, type Logger, type Subscription, serveHealth } from '@bookwright/kit';
 import { CoverConfigSchema, type CoverConfig } from './config';
 import { migrations } from './db/migrations';
@@ -24,7 +25,9 @@ export function createCoverService(options: CoverServiceOptions = {}) {
     name: 'cover',
     configSchema: CoverConfigSchema,
     async start({ config, logger, bus, blobs, openDatabase }) {
-      const images = (options.images ?? createImagesProvider)(config, logger);
+      const images = options.images
+        ? options.images(config, logger)
+        : createImagesProvider(config, logger, { offline: createOfflineImagesProvider });
       const database = await openDatabase<CoverDatabase>(migrations);
       const now = options.now ?? (() => new Date());
       const deps: CoverHandlerDeps = {

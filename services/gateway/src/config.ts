@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { LlmConfigSchema } from '@bookwright/ai/config';
 import { BaseConfigSchema, envBoolean } from '@bookwright/kit';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -34,6 +35,9 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
     .positive()
     .default(12 * 1024 * 1024),
   BUS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Read only to tell the web app whether books are written by a model or by the offline demo writer
+  // (GET /health `llm`); give the gateway the planner's values.
+  ...LlmConfigSchema.pick({ LLM_PROVIDER: true, OPENAI_API_KEY: true, OPENAI_BASE_URL: true }).shape,
   /** Sign-in with an identity provider (OpenID Connect): all four, or none to hide the option. */
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),

@@ -1,6 +1,7 @@
 import { events, requests } from '@bookwright/contracts';
 import { BaseConfigSchema, defineService, on, type Subscription, serveHealth } from '@bookwright/kit';
 import { createLlmProvider, LlmConfigSchema } from '@bookwright/ai';
+import { createOfflineProvider } from '@bookwright/offline';
 import type { PlannerHandlerDeps } from './handlers/deps';
 import { requestPlan } from './handlers/request-plan';
 import { buildPlan } from './handlers/build-plan';
@@ -14,7 +15,7 @@ export const plannerService = defineService({
   name: 'planner',
   configSchema: PlannerConfigSchema,
   async start({ config, logger, bus }) {
-    const llm = createLlmProvider(config, logger);
+    const llm = createLlmProvider(config, logger, { offline: createOfflineProvider });
     const deps: PlannerHandlerDeps = { bus, llm, logger, maxDeliver };
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.planner.health),

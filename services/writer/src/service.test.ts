@@ -9,7 +9,8 @@ import {
   type BookBrief,
   type TiptapDocument,
 } from '@bookwright/contracts';
-import { createOfflineProvider, LlmError } from '@bookwright/ai';
+import { LlmError } from '@bookwright/ai';
+import { createOfflineProvider } from '@bookwright/offline';
 import { chapterBudgets } from './domain/length';
 import { chapterHeading } from './domain/manuscript';
 import { failureReasons } from './domain/failure-reasons';

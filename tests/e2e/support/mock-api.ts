@@ -86,7 +86,7 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
     if (await bookRoutes(route, method, path, body)) return;
     switch (`${method} ${path}`) {
       case 'GET /health':
-        return json(route, 200, { status: 'ok', mode: 'embedded', checks: {} });
+        return json(route, 200, { status: 'ok', mode: 'embedded', checks: {}, llm: 'openai' });
       case 'GET /user/current-user':
         return state.signedIn
           ? json(route, 200, state.user)

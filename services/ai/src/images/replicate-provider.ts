@@ -1,3 +1,4 @@
+import { cutAtGrapheme } from '@bookwright/contracts';
 import Replicate, { type Prediction } from 'replicate';
 import type { Logger } from '@bookwright/kit';
 import { retryAfterMs, sleep } from '../llm/retry';
@@ -118,7 +119,7 @@ function classify(error: unknown): unknown {
   const response = apiResponseOf(error);
   if (response) {
     const status = response.status;
-    const message = `Replicate answered ${status}: ${(error as Error).message.slice(0, 500)}`;
+    const message = `Replicate answered ${status}: ${cutAtGrapheme((error as Error).message, 500)}`;
     if (status === 429) {
       return new AttemptFailure(
         new ImagesError(message, 'rate-limited', { cause: error, status }),

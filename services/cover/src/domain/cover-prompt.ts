@@ -1,4 +1,4 @@
-import { genres, type Book, type GenerateCoverRequest } from '@bookwright/contracts';
+import { genres, type Book, type GenerateCoverRequest, truncateText } from '@bookwright/contracts';
 
 /** How each option of spec §9 reads in a prompt for an image model. */
 export const styleWords: Record<GenerateCoverRequest['style'], string> = {
@@ -44,7 +44,7 @@ export function quote(text: string | null | undefined, max: number): string {
     .replace(/["“”„«»<>{}[\]`]/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
-  return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean;
+  return truncateText(clean, max, { wordBoundaryAfter: 1 });
 }
 
 /** The book's concept in a sentence or two, from its plan when it has one. */

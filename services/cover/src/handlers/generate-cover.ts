@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ImagesError, typesetOverImage, type GeneratedImage } from '@bookwright/ai';
+import { ImagesError, type GeneratedImage } from '@bookwright/ai';
+import { typesetOverImage } from '@bookwright/offline';
 import { AppError, billingRequests, bookRequests, type coverRequests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { buildCoverPrompt } from '../domain/cover-prompt';

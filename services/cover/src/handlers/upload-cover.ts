@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { typesetOverImage } from '@bookwright/ai';
+import { typesetOverImage } from '@bookwright/offline';
 import { AppError, bookRequests, coverMessages, coverUploadMaxBytes, type coverRequests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { designFor } from '../domain/design';

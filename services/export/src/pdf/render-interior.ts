@@ -1,3 +1,4 @@
+import { cutAtGrapheme, truncateText } from '@bookwright/contracts';
 import type { PrintOptions } from '@bookwright/contracts';
 import type { Content, ContentText, DynamicContent, PageBreak, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { ExportBook } from '../export-book';
@@ -241,7 +242,7 @@ function fitRunningHead(text: string, typo: Typography): string {
   const limit = typo.textWidthPt * 0.8;
   if (textWidthEm(text) * perEm <= limit) return text;
   let cut = text;
-  while (cut.length > 1 && textWidthEm(`${cut}…`) * perEm > limit) cut = cut.slice(0, -1);
+  while (cut.length > 1 && textWidthEm(`${cut}…`) * perEm > limit) cut = cutAtGrapheme(cut, cut.length - 1);
   return `${cut.trimEnd()}…`;
 }
 
@@ -258,8 +259,7 @@ function documentInfo(book: ExportBook): TDocumentDefinitions['info'] {
 }
 
 function truncate(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+  return truncateText(text.replace(/\s+/g, ' ').trim(), max, { wordBoundaryAfter: 1 });
 }
 
 function frontMatter(

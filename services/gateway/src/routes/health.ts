@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resolveLlmProviderName } from '@bookwright/ai/config';
 import { HealthSchema, requests, type AnyRequestDef } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 
@@ -47,6 +48,7 @@ export function healthRoutes(deps: RouteDeps) {
           status: healthy ? 'ok' : 'degraded',
           mode: deps.config.NATS_URL ? 'distributed' : 'embedded',
           checks,
+          llm: resolveLlmProviderName(deps.config),
         });
       },
     );

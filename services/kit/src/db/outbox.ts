@@ -3,7 +3,7 @@ import { currentCorrelationId } from '../correlation/correlation';
 import { trackOutbox } from './outbox-metrics';
 import { sql, type Generated, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { events as contractEvents, type AnyEventDef } from '@bookwright/contracts';
+import { events as contractEvents, type AnyEventDef, cutAtGrapheme } from '@bookwright/contracts';
 import type { Bus } from '../bus/bus';
 import type { Logger } from '../logger/logger';
 import type { Migration } from './database';
@@ -329,7 +329,7 @@ export class OutboxRelay {
   async #markFailed(row: ClaimedRow, error: unknown): Promise<void> {
     const attempts = row.attempts + 1;
     const retryInMs = this.#retryDelay(attempts);
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+    const message = cutAtGrapheme(error instanceof Error ? error.message : String(error), MAX_ERROR_LENGTH);
     await this.#db
       .updateTable('outbox')
       .set({

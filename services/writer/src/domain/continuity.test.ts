@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chapterContinuity, clip, storyBible } from './continuity';
 import { buildFictionState, buildNonFictionState } from '../testing/books';
+import { tailOf } from './prompts';
 
 const planned = [1, 2, 3, 4].map((number) => ({ number, title: `T${number}`, brief: `Plan of ${number}` }));
 
@@ -44,5 +45,13 @@ describe('clip', () => {
   it('cuts at a word boundary with an ellipsis', () => {
     expect(clip('alpha beta gamma delta', 15)).toBe('alpha beta…');
     expect(clip('  short  ', 12)).toBe('short');
+  });
+
+  it('never cuts an emoji or an accented letter in half, at either end', () => {
+    const lone = /\p{Cs}/u;
+    expect(clip('😀'.repeat(40), 15)).toBe(`${'😀'.repeat(7)}…`);
+    expect(lone.test(tailOf('😀'.repeat(1_000), 1_501))).toBe(false);
+    expect(tailOf('😀'.repeat(1_000), 1_501)).toBe('😀'.repeat(750));
+    expect(clip('Cafe\u0301 cafe\u0301 cafe\u0301', 11)).toBe('Cafe\u0301 caf…');
   });
 });

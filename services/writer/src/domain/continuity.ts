@@ -1,4 +1,4 @@
-import { isFictionState, type BookState } from '@bookwright/contracts';
+import { isFictionState, type BookState, truncateText } from '@bookwright/contracts';
 
 /**
  * What keeps a long book consistent when it is written a chapter (or a part) per call: a story bible
@@ -53,10 +53,7 @@ const limits = {
 
 export function clip(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut}…`;
+  return truncateText(clean, max, { wordBoundaryAfter: 0.6 });
 }
 
 const line = (label: string, value: string | undefined, max: number = limits.field): string[] =>

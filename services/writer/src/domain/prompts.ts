@@ -1,4 +1,4 @@
-import { bookLanguages, type BookLanguage, type BookType, type Genre } from '@bookwright/contracts';
+import { bookLanguages, type BookLanguage, type BookType, type Genre, tailAtGrapheme } from '@bookwright/contracts';
 import type { ChatMessage } from '@bookwright/ai';
 import type { ChapterContinuity } from './continuity';
 
@@ -185,7 +185,7 @@ function quote(text: string): string {
 export function tailOf(text: string, maxChars = 1_500): string {
   const trimmed = text.trim();
   if (trimmed.length <= maxChars) return trimmed;
-  const slice = trimmed.slice(-maxChars);
+  const slice = tailAtGrapheme(trimmed, maxChars);
   const paragraph = slice.indexOf('\n\n');
   if (paragraph >= 0 && paragraph < maxChars / 2) return slice.slice(paragraph + 2).trim();
   const sentence = slice.search(/[.!?…]["”»’)]?\s/);

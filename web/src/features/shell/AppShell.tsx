@@ -8,6 +8,7 @@ import { useCurrentUserQuery } from '../auth/authApi';
 import { useBookEvents } from '../books/useBookEvents';
 import { PastDueBanner } from '../billing/PastDueBanner';
 import { NoPlanPage } from './NoPlanPage';
+import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
 
 /**
@@ -55,6 +56,7 @@ function LibraryShell({ user }: { user: User }) {
             {productName}
           </span>
         </header>
+        <OfflineBanner />
         <PastDueBanner user={user} />
         <main className="flex min-w-0 flex-1 flex-col">
           <Outlet />

@@ -1,4 +1,4 @@
-import type { CoverColorScheme, CoverMood } from '../images-provider';
+import type { CoverColorScheme, CoverMood } from '@bookwright/ai';
 
 /**
  * Colour in OKLCH (perceptual lightness, chroma, hue), so that "the same lightness" looks the same in every

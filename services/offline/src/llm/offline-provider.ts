@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '@bookwright/kit';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LlmError,
   type ChatMessage,
@@ -9,11 +10,10 @@ import {
   type LlmUsage,
   type StructuredResult,
   type TextResult,
-} from './llm-provider';
-import { composeChapterFacts } from './offline/compose-facts';
-import { composePlan } from './offline/compose-plan';
-import { composeChapterPart } from './offline/compose-prose';
-import { sleep } from './retry';
+} from '@bookwright/ai';
+import { composeChapterFacts } from './compose/compose-facts';
+import { composePlan } from './compose/compose-plan';
+import { composeChapterPart } from './compose/compose-prose';
 
 export interface OfflineProviderOptions {
   logger?: Logger;
@@ -47,7 +47,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Llm
 
   async function delay(signal: AbortSignal | undefined): Promise<void> {
     try {
-      if (latencyMs > 0) await sleep(latencyMs, signal);
+      if (latencyMs > 0) await sleep(latencyMs, undefined, { signal });
       else if (signal?.aborted) throw signal.reason;
     } catch (reason) {
       throw new LlmError('The LLM call was cancelled', false, { cause: reason });

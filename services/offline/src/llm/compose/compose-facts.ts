@@ -1,12 +1,10 @@
-import type { ChapterFacts } from '../../chapter-facts';
-import type { LlmTask } from '../llm-provider';
+import type { ChapterFacts, LlmTask } from '@bookwright/ai';
+import { truncateText } from '@bookwright/contracts';
 import { bankFor } from './banks';
 import { renderRandom } from './spintax';
-import { Random, hashString } from './random';
+import { Random, hashString } from '../../random';
 
 type ChapterFactsTask = Extract<LlmTask, { kind: 'chapter-facts' }>;
-
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /**
  * What a chapter establishes, read off the text itself: the first sentence of each paragraph (which is
@@ -20,12 +18,12 @@ export function composeChapterFacts(task: ChapterFactsTask): ChapterFacts {
     .map((p) => p.replace(/\*/g, '').trim())
     .filter((p) => p.length > 0 && !p.startsWith(bank.notice.slice(0, 20)));
   const firstSentences = paragraphs.map((p) => p.split(/(?<=[.!?…])\s+/)[0]?.trim() ?? '').filter((s) => s.length > 0);
-  const facts = [...new Set(firstSentences)].slice(0, 5).map((s) => clip(s, 300));
+  const facts = [...new Set(firstSentences)].slice(0, 5).map((s) => truncateText(s, 300, { wordBoundaryAfter: 1 }));
   const heading = renderRandom(
     bank.plan.factsSummary,
     { number: String(task.chapterNumber), title: task.chapterTitle.trim() },
     () => random.next(),
   );
   const summary = [heading, ...facts.slice(0, 2)].join(' ');
-  return { summary: clip(summary, 1_000), facts };
+  return { summary: truncateText(summary, 1_000, { wordBoundaryAfter: 1 }), facts };
 }

@@ -1,8 +1,8 @@
 import type { BookLanguage } from '@bookwright/contracts';
-import type { LlmTask } from '../llm-provider';
+import type { LlmTask } from '@bookwright/ai';
 import { bankFor } from './banks';
 import { castFor } from './compose-plan';
-import { Random, hashString } from './random';
+import { Random, hashString } from '../../random';
 import { parseTemplate, renderVariant, variantCount, type Slots, type Template } from './spintax';
 
 type ChapterPartTask = Extract<LlmTask, { kind: 'chapter-part' }>;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bookLanguages, CoverColorSchemeSchema, CoverMoodSchema, CoverStyleSchema } from '@bookwright/contracts';
-import type { CoverDesign } from '../images-provider';
+import type { CoverDesign } from '@bookwright/ai';
 import { coverSvg, renderTypographicCover, typesetOverImage, type CoverLayout } from './designer';
 import { font, type FontName } from './fonts';
 import { fitText, shape } from './text';

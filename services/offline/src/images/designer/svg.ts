@@ -1,4 +1,4 @@
-import type { Random } from '../../llm/offline/random';
+import type { Random } from '../../random';
 
 /** Small SVG building blocks shared by the compositions. Coordinates in px, y down. */
 

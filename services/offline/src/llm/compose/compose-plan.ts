@@ -8,9 +8,11 @@ import {
   type Genre,
   type NonFictionBookState,
   type PlanRequest,
+  truncateText,
 } from '@bookwright/contracts';
 import { bankFor, type LanguageBank } from './banks';
-import { Random, hashString } from './random';
+import { readPrompt, type PromptWords } from './prompt-words';
+import { Random, hashString } from '../../random';
 import { renderRandom } from './spintax';
 
 /** Fills `{slot}`s (and picks `[a|b]` options) of a bank phrase. */
@@ -18,19 +20,20 @@ function fill(source: string, slots: Record<string, string>, random: Random): st
   return renderRandom(source, slots, () => random.next()).trim();
 }
 
-const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+const capitalise = (text: string) => text.replace(/^\p{Ll}/u, (letter) => letter.toLocaleUpperCase());
 
-const clip = (text: string, max: number) => {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  if (trimmed.length <= max) return trimmed;
-  const cut = trimmed.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
-};
+const clip = (text: string, max: number) => truncateText(text.trim().replace(/\s+/g, ' '), max);
 
-/** The first sentence of the author's idea, to quote in the plan. */
-function firstSentence(text: string, max = 300): string {
-  const sentence = text.trim().split(/(?<=[.!?…])\s+|\n+/)[0] ?? text;
+const sentencesOf = (text: string) =>
+  text
+    .trim()
+    .split(/(?<=[.!?…])\s+|\n+/)
+    .filter((s) => s.trim().length > 0);
+
+/** The sentence of the author's idea to quote as the setting: the first that names a place, else the first. */
+function settingSentence(text: string, places: string[], max = 300): string {
+  const sentences = sentencesOf(text);
+  const sentence = sentences.find((s) => places.some((place) => s.includes(place))) ?? sentences[0] ?? text;
   return clip(sentence, max);
 }
 
@@ -151,11 +154,31 @@ export function composePlan(bookType: BookType, request: PlanRequest): FictionBo
       ['plan', request.title, request.prompt, request.language, request.genre, request.targetAudience].join('\u0000'),
     ),
   );
-  return bookType === 'fiction' ? composeFiction(request, bank, random) : composeNonFiction(request, bank, random);
+  const words = readPrompt(request.prompt, request.language);
+  return bookType === 'fiction'
+    ? composeFiction(request, words, bank, random)
+    : composeNonFiction(request, words, bank, random);
 }
 
-function composeFiction(request: PlanRequest, bank: LanguageBank, random: Random): FictionBookState {
-  const cast = castFor(request, bank);
+const MAX_CAST = 8;
+// Chapters whose title comes from the prompt's places and subjects: the first of every three.
+const PROMPT_TITLE_EVERY = 3;
+
+/** The author's people first, then the bank's, at least four in all. */
+function planCast(request: PlanRequest, words: PromptWords, bank: LanguageBank): string[] {
+  const seeded = castFor(request, bank);
+  const named = words.names.slice(0, MAX_CAST);
+  const cast = [...named, ...seeded.filter((name) => !named.includes(name))];
+  return cast.slice(0, Math.min(MAX_CAST, Math.max(seeded.length, named.length)));
+}
+
+function composeFiction(
+  request: PlanRequest,
+  words: PromptWords,
+  bank: LanguageBank,
+  random: Random,
+): FictionBookState {
+  const cast = planCast(request, words, bank);
   const hero = cast[0] as string;
   const roles = bank.roles;
   const characters: Character[] = cast.map((name, index) => {
@@ -178,7 +201,12 @@ function composeFiction(request: PlanRequest, bank: LanguageBank, random: Random
     [4, 5, 3],
     [3, 4, 5],
   ]);
-  const titles = random.shuffle(bank.fictionTitles);
+  const promptTitles = [...new Set([...words.places, ...words.subjects.map(capitalise)])];
+  const bankTitles = random.shuffle(bank.fictionTitles).filter((title) => !promptTitles.includes(title));
+  const titles = Array.from({ length: 12 }, (_, index) => {
+    const fromPrompt = index % PROMPT_TITLE_EVERY === 0 ? promptTitles[index / PROMPT_TITLE_EVERY] : undefined;
+    return fromPrompt ?? (bankTitles[index % bankTitles.length] as string);
+  });
   let chapterNumber = 0;
   const acts = split.map((count, actIndex) => ({
     actNumber: actIndex + 1,
@@ -202,10 +230,12 @@ function composeFiction(request: PlanRequest, bank: LanguageBank, random: Random
       themes: random.sample(bank.themes, 3).map(capitalise),
       centralConflict: fill(bank.plan.conflict, { hero, title: request.title }, random),
       worldBuilding: {
-        setting: fill(bank.plan.setting, { idea: firstSentence(request.prompt) }, random),
+        setting: fill(bank.plan.setting, { idea: settingSentence(request.prompt, words.places) }, random),
         timePeriod: capitalise(random.pick(bank.periods)),
         culturalContext: fill(bank.plan.culture, { audience: clip(request.targetAudience, 300) }, random),
-        uniqueElements: random.sample(bank.elements, 3).map(capitalise),
+        uniqueElements: [...words.places, ...words.subjects.map(capitalise), ...random.sample(bank.elements, 3)]
+          .slice(0, 3)
+          .map(capitalise),
       },
       narrativeStyle: bank.plan.style,
     },
@@ -214,7 +244,12 @@ function composeFiction(request: PlanRequest, bank: LanguageBank, random: Random
   };
 }
 
-function composeNonFiction(request: PlanRequest, bank: LanguageBank, random: Random): NonFictionBookState {
+function composeNonFiction(
+  request: PlanRequest,
+  words: PromptWords,
+  bank: LanguageBank,
+  random: Random,
+): NonFictionBookState {
   const audience = clip(request.targetAudience, 300);
   const topicCount = random.int(4, 6);
   const keyTopics: string[] = [];
@@ -224,9 +259,11 @@ function composeNonFiction(request: PlanRequest, bank: LanguageBank, random: Ran
       keyTopics.push(shown);
     }
   };
-  // Short phrases of the prompt ("flour types", "hydration") make the best topics; single distinctive
-  // words come next, the bank's generic angles last.
+  // The places the prompt names and its short phrases ("flour types", "hydration") make the best topics;
+  // the people it names and single distinctive words come next, the bank's generic angles last.
+  for (const place of words.places) addTopic(place);
   for (const phrase of phrases(request.prompt, bank.words.and)) addTopic(phrase);
+  for (const name of words.names) addTopic(name);
   for (const word of keywords(`${request.title} ${request.prompt}`)) addTopic(word);
   for (const aspect of random.shuffle(bank.aspects)) addTopic(aspect);
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { bookLanguages } from '@bookwright/contracts';
-import { hashString, Random } from '../../llm/offline/random';
-import type { CoverDesign, CoverStyle } from '../images-provider';
+import { hashString, Random } from '../../random';
+import type { CoverDesign, CoverStyle } from '@bookwright/ai';
 import type { FontName } from './fonts';
 import { hex, oklch, paletteFor, type Palette } from './palette';
 import {

@@ -1,5 +1,5 @@
-import type { Random } from '../../llm/offline/random';
-import type { CoverMood } from '../images-provider';
+import type { Random } from '../../random';
+import type { CoverMood } from '@bookwright/ai';
 import { hex, lighten, mix, oklch, withChroma, type Oklch, type Palette } from './palette';
 import {
   attrs,

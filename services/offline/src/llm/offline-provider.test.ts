@@ -12,9 +12,8 @@ import {
   type Genre,
   type PlanRequest,
 } from '@bookwright/contracts';
-import { ChapterFactsSchema } from '../chapter-facts';
-import type { LlmCallOptions, LlmTask } from './llm-provider';
-import { countWords, offlineNotice } from './offline/compose-prose';
+import { ChapterFactsSchema, type LlmCallOptions, type LlmTask } from '@bookwright/ai';
+import { countWords, offlineNotice } from './compose/compose-prose';
 import { createOfflineProvider } from './offline-provider';
 
 const provider = createOfflineProvider();
@@ -145,6 +144,52 @@ describe('offline provider: plans', () => {
     expect(await plan('thriller', 'english', { title: 'Another Title' })).not.toEqual(
       await plan('thriller', 'english'),
     );
+  });
+
+  it("builds the plan from the author's prompt: its people, its places, its subject", async () => {
+    const prompt =
+      'Mara Quist keeps the lighthouse on Skellig. When her brother Tomas disappears in Dingle, Mara finds ' +
+      'his letters in the lighthouse, and the letters predict storms.';
+    const fiction = FictionBookStateSchema.parse(await plan('mystery', 'english', { prompt }));
+    expect(fiction.characters.slice(0, 2).map((c) => c.name)).toEqual(['Mara Quist', 'Tomas']);
+    expect(fiction.characters.length).toBeGreaterThanOrEqual(4);
+    expect(fiction.expandedIdea.centralConflict).toContain('Mara Quist');
+    expect(fiction.expandedIdea.worldBuilding?.setting).toContain('lighthouse on Skellig');
+    expect(fiction.expandedIdea.worldBuilding?.uniqueElements).toEqual(['Skellig', 'Dingle', 'Lighthouse']);
+    const chapters = fiction.plotOutline.acts.flatMap((a) => a.chapters);
+    expect(chapters.filter((c) => c.chapterNumber % 3 === 1).map((c) => c.title)).toEqual([
+      'Skellig',
+      'Dingle',
+      'Lighthouse',
+      'Letters',
+    ]);
+    expect(new Set(chapters.map((c) => c.title)).size).toBe(12);
+    expect(JSON.stringify(fiction.plotOutline)).toContain('Mara Quist');
+
+    // The writer passes the plan's cast with every chapter; the prose then tells the author's story.
+    const first = chapters[0];
+    const text = await write({
+      ...chapterTask({ words: 600 }),
+      book: { ...chapterTask().book, characterNames: fiction.characters.map((c) => c.name) },
+      chapter: { ...chapterTask().chapter, title: first?.title ?? '', brief: first?.summary ?? '' },
+    });
+    expect(text).toContain('Mara Quist');
+    expect(text).toContain(first?.title);
+
+    const nonFiction = NonFictionBookStateSchema.parse(
+      await plan('travel', 'english', { prompt: 'A walking guide to Lisbon and Porto: trams, hills, and the coast.' }),
+    );
+    expect(nonFiction.expandedIdea.keyTopics).toEqual(expect.arrayContaining(['Lisbon', 'Porto']));
+  });
+
+  it('plans safely from any prompt: emoji, four scripts, 10,000 characters', async () => {
+    const scripts = 'Zoë à Évora: Жизнь в Москве, Ελλάδα και θάλασσα, 東京の書店で古い地図 ';
+    for (const prompt of ['😀'.repeat(500), '👩‍👩‍👧‍👦🇵🇱'.repeat(300), scripts.repeat(200).slice(0, 10_000)]) {
+      for (const genre of ['fantasy', 'travel'] as const) {
+        const state = await plan(genre, 'english', { prompt });
+        expect(/\p{Cs}/u.test(JSON.stringify(state)), `${genre}: ${prompt.slice(0, 20)}`).toBe(false);
+      }
+    }
   });
 
   it('rejects an answer the caller schema does not accept, like any provider', async () => {

@@ -1,0 +1,10 @@
+export { createOfflineProvider, type OfflineProviderOptions } from './llm/offline-provider';
+export { offlineNotice, countWords } from './llm/compose/compose-prose';
+export { createOfflineImagesProvider } from './images/offline-provider';
+export {
+  renderTypographicCover,
+  typesetOverImage,
+  type CoverLayout,
+  type RenderedCover,
+  type TextRole,
+} from './images/designer/designer';
