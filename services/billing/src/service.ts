@@ -10,6 +10,7 @@ import { refundAllowance } from './handlers/refund-allowance';
 import { startCheckout } from './handlers/start-checkout';
 import { listInvoices } from './handlers/list-invoices';
 import { userRegistered } from './handlers/user-registered';
+import { bookFailed } from './handlers/book-failed';
 import { createPaymentProvider } from './payments/create-payment-provider';
 
 export interface BillingServiceOptions {
@@ -37,7 +38,10 @@ export function createBillingService(options: BillingServiceOptions = {}) {
         bus.serve(requests.billing.refundAllowance, refundAllowance(deps)),
         bus.serve(requests.billing.startCheckout, startCheckout(deps)),
         bus.serve(requests.billing.listInvoices, listInvoices(deps)),
-        bus.consume('billing', [on(events.userRegistered, userRegistered(deps))]),
+        bus.consume('billing', [
+          on(events.userRegistered, userRegistered(deps)),
+          on(events.bookFailed, bookFailed(deps)),
+        ]),
       ]);
       if (payments.name === 'local') logger.warn('payments are local: plans activate at once and nothing is charged');
 

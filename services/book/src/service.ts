@@ -20,12 +20,15 @@ import {
   confirmBook,
   reannounceUnfinishedWork,
   recordFailure,
-  recordPlan,
   retryBook,
   trackWritingProgress,
 } from './handlers/book-lifecycle';
+import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './handlers/planning-results';
 
-/** Books: ownership, the status machine, the plan, the manuscript and the metadata. */
+/**
+ * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
+ * metadata) and ownership.
+ */
 export const bookService = defineService({
   name: 'book',
   configSchema: BaseConfigSchema,
@@ -33,7 +36,7 @@ export const bookService = defineService({
     const database = await openDatabase<BookDatabase>(migrations);
     const relay = new OutboxRelay({ db: database.db, bus, logger, events });
     relay.start();
-    const deps: BookHandlerDeps = { db: database.db, relay, blobs, logger, newId: randomUUID };
+    const deps: BookHandlerDeps = { db: database.db, bus, relay, blobs, logger, newId: randomUUID };
 
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.book.health, () => pingDatabase(database.db)),
@@ -47,10 +50,17 @@ export const bookService = defineService({
       bus.serve(requests.book.confirm, confirmBook(deps)),
       bus.serve(requests.book.retry, retryBook(deps)),
       bus.serve(requests.book.getBrief, getBrief(deps)),
-      bus.serve(requests.book.recordPlan, recordPlan(deps)),
       bus.serve(requests.book.recordFailure, recordFailure(deps)),
       bus.serve(requests.book.completeManuscript, completeManuscript(deps)),
-      bus.consume('book', [on(events.bookChapterWritten, trackWritingProgress(deps))]),
+      bus.consume(
+        'book',
+        [
+          on(events.bookChapterWritten, trackWritingProgress(deps)),
+          on(events.planBuilt, recordPlan(deps)),
+          on(events.planFailed, recordPlanFailure(deps)),
+        ],
+        { maxDeliver: planningResultsMaxDeliver },
+      ),
     ]);
     await reannounceUnfinishedWork(deps);
 

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { BookStatus } from '@bookwright/contracts';
 import type { BookDatabase, BookRow, BooksTable } from '../db/schema';
 
 const summaryColumns = [
@@ -67,11 +68,28 @@ export const booksRepository = {
     return db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  async update(db: Kysely<BookDatabase>, id: string, changes: Updateable<BooksTable>): Promise<BookRow> {
+  /** Changes anything but the status: status changes go through `move` (and the table in domain/book-status). */
+  async update(db: Kysely<BookDatabase>, id: string, changes: Omit<Updateable<BooksTable>, 'status'>): Promise<BookRow> {
     return db
       .updateTable('books')
       .set({ ...changes, updated_at: new Date() })
       .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /** from → to, only if the row is still in `from` (the caller holds its lock; this is the last guard). */
+  async move(
+    db: Kysely<BookDatabase>,
+    id: string,
+    status: { from: BookStatus; to: BookStatus },
+    changes: Omit<Updateable<BooksTable>, 'status'>,
+  ): Promise<BookRow> {
+    return db
+      .updateTable('books')
+      .set({ ...changes, status: status.to, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', status.from)
       .returningAll()
       .executeTakeFirstOrThrow();
   },
@@ -90,7 +108,19 @@ export const booksRepository = {
   listUnfinished(db: Kysely<BookDatabase>) {
     return db
       .selectFrom('books')
-      .select(['id', 'user_id', 'status', 'plan_attempt', 'write_attempt'])
+      .select([
+        'id',
+        'user_id',
+        'status',
+        'plan_attempt',
+        'write_attempt',
+        'prompt',
+        'title',
+        'language',
+        'target_audience',
+        'genre',
+        'size',
+      ])
       .where('status', 'in', ['planning', 'writing'])
       .execute();
   },

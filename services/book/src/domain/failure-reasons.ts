@@ -1,0 +1,5 @@
+/** Why the book service itself ended a step, in words the author can act on (planner and writer send their own). */
+export const bookFailureReasons = {
+  planNotStored: 'The plan could not be saved. Retry to plan the book again.',
+  planInvalid: 'The AI produced a plan this book cannot use. Retry to plan the book again.',
+} as const;
