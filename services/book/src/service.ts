@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { events, requests } from '@bookwright/contracts';
-import {
-  BaseConfigSchema,
-  defineService,
-  on,
-  OutboxRelay,
-  type Subscription,
-  serveHealth,
-  pingDatabase,
-} from '@bookwright/kit';
+import { defineService, on, OutboxRelay, type Subscription, serveHealth, pingDatabase } from '@bookwright/kit';
+import { BookConfigSchema } from './config';
 import { migrations } from './db/migrations';
 import type { BookDatabase } from './db/schema';
 import type { BookHandlerDeps } from './handlers/deps';
@@ -18,6 +11,7 @@ import { setCover, updateBookState, updateContent, updateMetadata } from './hand
 import {
   completeManuscript,
   confirmBook,
+  failStalledBooks,
   reannounceUnfinishedWork,
   recordFailure,
   retryBook,
@@ -31,8 +25,8 @@ import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './hand
  */
 export const bookService = defineService({
   name: 'book',
-  configSchema: BaseConfigSchema,
-  async start({ logger, bus, blobs, openDatabase }) {
+  configSchema: BookConfigSchema,
+  async start({ config, logger, bus, blobs, openDatabase }) {
     const database = await openDatabase<BookDatabase>(migrations);
     const relay = new OutboxRelay({ db: database.db, bus, logger, events });
     relay.start();
@@ -63,6 +57,16 @@ export const bookService = defineService({
       ),
     ]);
     await reannounceUnfinishedWork(deps);
+    const stalledAfterMs = config.BOOK_STALLED_AFTER_MS;
+    const watchdog = setInterval(
+      () => {
+        failStalledBooks(deps, stalledAfterMs).catch((error: unknown) => {
+          logger.warn({ err: error }, 'stalled-book check failed; trying again at the next one');
+        });
+      },
+      Math.min(60_000, Math.max(250, Math.floor(stalledAfterMs / 4))),
+    );
+    watchdog.unref();
 
     return {
       async ready() {
@@ -70,6 +74,7 @@ export const bookService = defineService({
         return true;
       },
       async stop() {
+        clearInterval(watchdog);
         await Promise.all(subscriptions.map((s) => s.stop()));
         await relay.stop();
         await database.close();

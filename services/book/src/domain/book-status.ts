@@ -33,7 +33,8 @@ export const bookMoves = {
   failPlanning: {
     from: 'planning',
     to: 'failed',
-    trigger: 'planner.plan-failed, an invalid plan, or a plan the store rejects on its last delivery',
+    trigger:
+      'planner.plan-failed, an invalid plan, a plan the store rejects on its last delivery, or no answer for BOOK_STALLED_AFTER_MS',
     action: 'fail planning',
   },
   confirm: {
@@ -51,7 +52,8 @@ export const bookMoves = {
   failWriting: {
     from: 'writing',
     to: 'failed',
-    trigger: 'book.failure.record from the writer (chapter attempts used up, no chapters, last delivery)',
+    trigger:
+      'book.failure.record from the writer (chapter attempts used up, no chapters, last delivery), or no progress for BOOK_STALLED_AFTER_MS',
     action: 'fail writing',
   },
   retryPlanning: {

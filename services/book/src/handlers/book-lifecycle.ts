@@ -12,11 +12,12 @@ import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import { allowanceKeys } from '../domain/allowance-keys';
 import { canMove, moveBook, retryMoveFor } from '../domain/book-status';
+import { bookFailureReasons } from '../domain/failure-reasons';
 import { presentBook } from '../domain/present-book';
 import { releaseBook, reserveBook } from './allowance';
 import type { BookHandlerDeps } from './deps';
 import { failBook } from './fail-book';
-import { changeOwnedBook } from './owned-book';
+import { changeBookIfPresent, changeOwnedBook } from './owned-book';
 import { requestPlanning } from './request-planning';
 
 export const lifecycleMessages = {
@@ -67,17 +68,27 @@ export function retryBook(deps: BookHandlerDeps) {
         if (lockedAttempt !== attempt) throw new AppError(409, lifecycleMessages.retryRaced, { code: 'book_status' });
         const common = { allowance_key: key, failure: JSON.stringify(null) };
         if (step === 'writing') {
-          const updated = await booksRepository.move(trx, locked.id, { from: locked.status, to }, {
-            ...common,
-            write_attempt: attempt,
-          });
+          const updated = await booksRepository.move(
+            trx,
+            locked.id,
+            { from: locked.status, to },
+            {
+              ...common,
+              write_attempt: attempt,
+            },
+          );
           await enqueueEvent(trx, events.bookConfirmed, { bookId: locked.id, userId, attempt });
           return presentBook(updated);
         }
-        const updated = await booksRepository.move(trx, locked.id, { from: locked.status, to }, {
-          ...common,
-          plan_attempt: attempt,
-        });
+        const updated = await booksRepository.move(
+          trx,
+          locked.id,
+          { from: locked.status, to },
+          {
+            ...common,
+            plan_attempt: attempt,
+          },
+        );
         await requestPlanning(trx, updated);
         return presentBook(updated);
       });
@@ -155,8 +166,32 @@ export async function reannounceUnfinishedWork(deps: BookHandlerDeps): Promise<n
           attempt: Math.max(1, book.write_attempt),
         });
     }
+    // Asked for again now: the stall watchdog counts from here, not from before the restart.
+    await booksRepository.touch(
+      trx,
+      books.map((b) => b.id),
+    );
   });
   deps.relay.kick();
   deps.logger.info({ books: books.length }, 'unfinished planning and writing announced again');
   return books.length;
+}
+
+/**
+ * The last guard: a book in planning or writing that has shown no sign of work for `stalledAfterMs`
+ * (an event lost for good, a poison message, a worker that never came back) fails with a reason the
+ * author can read, and gives its book of the month back. A late answer after that is ignored.
+ */
+export async function failStalledBooks(deps: BookHandlerDeps, stalledAfterMs: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - stalledAfterMs);
+  const stalled = await booksRepository.listStalled(deps.db, cutoff);
+  for (const { id } of stalled) {
+    await changeBookIfPresent(deps, id, async (trx, book) => {
+      if ((book.status !== 'planning' && book.status !== 'writing') || new Date(book.updated_at) >= cutoff) return;
+      const reason =
+        book.status === 'planning' ? bookFailureReasons.planningStalled : bookFailureReasons.writingStalled;
+      await failBook(trx, book, book.status, reason, deps.logger);
+    });
+  }
+  return stalled.length;
 }

@@ -74,7 +74,9 @@ describe('creating a book (the book command behind POST /agent/plan)', () => {
   it('gives the reservation back when the book cannot be stored', async () => {
     const userId = newUserId();
     // The store refuses every new book (as a full disk or a broken schema would).
-    await sql`alter table books add constraint no_new_books check (title <> ${sql.lit(planRequest.title)})`.execute(world.db);
+    await sql`alter table books add constraint no_new_books check (title <> ${sql.lit(planRequest.title)})`.execute(
+      world.db,
+    );
     const error = await rejection(world.create(userId, {}, 'req-broken'));
     expect(error.status).toBe(500);
     expect(world.billing.consumed).toEqual(['plan:req-broken']);

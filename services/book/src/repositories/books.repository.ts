@@ -69,7 +69,11 @@ export const booksRepository = {
   },
 
   /** Changes anything but the status: status changes go through `move` (and the table in domain/book-status). */
-  async update(db: Kysely<BookDatabase>, id: string, changes: Omit<Updateable<BooksTable>, 'status'>): Promise<BookRow> {
+  async update(
+    db: Kysely<BookDatabase>,
+    id: string,
+    changes: Omit<Updateable<BooksTable>, 'status'>,
+  ): Promise<BookRow> {
     return db
       .updateTable('books')
       .set({ ...changes, updated_at: new Date() })
@@ -103,6 +107,22 @@ export const booksRepository = {
       .where('status', '=', 'writing')
       .where('chapters_written', '<', written)
       .execute();
+  },
+
+  /** Books in planning or writing that have not changed since `before`. */
+  listStalled(db: Kysely<BookDatabase>, before: Date) {
+    return db
+      .selectFrom('books')
+      .select(['id', 'status'])
+      .where('status', 'in', ['planning', 'writing'])
+      .where('updated_at', '<', before)
+      .execute();
+  },
+
+  /** Marks books as worked on now (their work was just asked for again). */
+  async touch(db: Kysely<BookDatabase>, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db.updateTable('books').set({ updated_at: new Date() }).where('id', 'in', ids).execute();
   },
 
   listUnfinished(db: Kysely<BookDatabase>) {

@@ -14,7 +14,6 @@ import {
   type PlanRequest,
 } from '@bookwright/contracts';
 import {
-  BaseConfigSchema,
   createFsBlobStore,
   createInProcessBus,
   createLogger,
@@ -29,6 +28,7 @@ import {
 } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import type { BookDatabase } from '../db/schema';
+import { BookConfigSchema } from '../config';
 import { bookService } from '../service';
 
 /**
@@ -87,7 +87,7 @@ export class BookTestWorld {
   #blobDir = '';
   #closeDatabase: (() => Promise<void>) | undefined;
 
-  constructor() {
+  constructor(private readonly env: Record<string, string> = {}) {
     const logger = process.env.BOOK_TEST_LOG
       ? createLogger({ service: 'book', level: 'error', pretty: false })
       : silentLogger();
@@ -117,7 +117,7 @@ export class BookTestWorld {
     );
     this.#service = await bookService.start({
       name: 'book',
-      config: parseConfig(BaseConfigSchema, { NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      config: parseConfig(BookConfigSchema, { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...this.env }),
       logger: silentLogger(),
       bus: this.bus,
       blobs: this.blobs,
