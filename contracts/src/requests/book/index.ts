@@ -89,7 +89,8 @@ export const bookRequests = {
     version: 1,
     request: z.object(owned),
     response: BookSchema,
-    description: 'Retries the step that failed (planning or writing), reserving one book of the allowance again (403 when none is left). 409 unless the book failed.',
+    description:
+      'Retries the step that failed (planning or writing), reserving one book of the allowance again (403 when none is left). 409 unless the book failed.',
   }),
   // Internal: the writer reads its brief and reports its work.
   getBrief: defineRequest({
