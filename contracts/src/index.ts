@@ -13,6 +13,7 @@ export * from './http/auth/password-reset';
 export * from './http/auth/identity-provider';
 export * from './requests/user/session';
 export * from './events/registry';
+export { PlanningBriefSchema, type PlanningBrief } from './events/book/book-planning-requested.v2';
 export * from './requests/registry';
 export * from './entities/book/book';
 export * from './entities/book/book-state';

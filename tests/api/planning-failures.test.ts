@@ -91,9 +91,105 @@ describe('planning with a model that misbehaves', () => {
     const planned = await waitFor(client, book._id, 'validation');
     expect(planned.failure).toBeNull();
     expect(FictionBookStateSchema.parse(planned.bookState).plotOutline.acts.length).toBeGreaterThan(0);
-    // A retry is not a new book: the allowance was used once.
+    // The failure gave the book back and the retry reserved it again: one book used.
     expect((await client.get('/api/v1/user/current-user')).body.booksLeftThisMonth).toBe(9);
     expect((await client.post(`/api/v1/book/${book._id}/retry`)).status).toBe(409);
     stream.close();
   });
 });
+
+// A model that never answers: the planner's redeliveries run out, and the book must end in failed (not
+// wait in planning for ever), with the book it cost given back, and a retry must plan it.
+describe('planning with a model that keeps failing', () => {
+  let llm: ScriptedOpenAiServer;
+  let system: TestSystem;
+  beforeAll(async () => {
+    llm = await startScriptedOpenAiServer({ respond: () => ({ status: 500, errorMessage: 'The server is down' }) });
+    system = await startTestSystem({
+      LLM_PROVIDER: 'openai',
+      OPENAI_BASE_URL: llm.baseURL,
+      OPENAI_API_KEY: 'test-key',
+      LLM_MAX_RETRIES: '0',
+    });
+  });
+  afterAll(async () => {
+    await system?.stop();
+    await llm?.close();
+  });
+
+  async function waitFor(client: HttpClient, bookId: string, status: string): Promise<Book> {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const book = (await client.get<Book>(`/api/v1/book/${bookId}`)).body;
+      if (book.status === status) return book;
+      if (Date.now() > deadline) throw new Error(`still ${book.status}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const booksLeft = async (client: HttpClient) =>
+    (await client.get('/api/v1/user/current-user')).body.booksLeftThisMonth;
+  async function waitForBooksLeft(client: HttpClient, left: number): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while ((await booksLeft(client)) !== left) {
+      if (Date.now() > deadline) throw new Error(`books left stayed ${String(await booksLeft(client))}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('ends the book in failed with the allowance given back, and the retry plans it', async () => {
+    const client = system.client();
+    await client.post('/api/v1/auth/sign-up', newAccount());
+    await client.post('/api/v1/payment', { accountType: 'starter', currency: 'eur' });
+    const created = await client.post<Book>('/api/v1/agent/plan', {
+      prompt: 'A ferry pilot carries one strange passenger across a lake that is never the same twice.',
+      title: 'The Crossing',
+      language: 'english',
+      targetAudience: 'Adults',
+      genre: 'mystery',
+      size: 'short',
+    });
+    expect(created.status).toBe(201);
+    expect(await booksLeft(client)).toBe(9);
+
+    const failed = await waitFor(client, created.body._id, 'failed');
+    expect(failed.failure).toMatchObject({
+      step: 'planning',
+      reason: 'The AI service did not answer while planning this book. Retry in a few minutes.',
+    });
+    // One call per delivery of the planning request: all were used, then the book failed.
+    expect(llm.chatRequests().length).toBeGreaterThan(1);
+    await waitForBooksLeft(client, 10);
+    // Failed stays failed: nothing retries behind the author's back.
+    expect((await client.get<Book>(`/api/v1/book/${created.body._id}`)).body.status).toBe('failed');
+
+    llm.respondWith(() => ({ json: crossingPlan }));
+    const retried = await client.post<Book>(`/api/v1/book/${created.body._id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'planning', failure: null });
+    expect(await booksLeft(client)).toBe(9);
+    const planned = await waitFor(client, created.body._id, 'validation');
+    expect(FictionBookStateSchema.parse(planned.bookState).plotOutline.acts[0]?.chapters[0]?.title).toBe('The Fog');
+    expect(await booksLeft(client)).toBe(9);
+  });
+});
+
+const crossingPlan = {
+  expandedIdea: {
+    subGenre: 'Uncanny',
+    emotionalTone: 'Quiet dread',
+    themes: ['passage'],
+    centralConflict: 'Who is the passenger?',
+    worldBuilding: { setting: 'A lake', timePeriod: 'Now', culturalContext: 'Village', uniqueElements: ['fog'] },
+    narrativeStyle: 'Close third person',
+  },
+  characters: [{ name: 'Ansel', role: 'Pilot', arc: 'Lets go', personality: 'Careful', backstory: 'Widower' }],
+  plotOutline: {
+    acts: [
+      {
+        actNumber: 1,
+        description: 'The first crossing',
+        chapters: [{ chapterNumber: 1, title: 'The Fog', purpose: 'Hook', summary: 'The passenger boards.' }],
+      },
+    ],
+  },
+};

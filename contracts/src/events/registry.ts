@@ -8,10 +8,11 @@ import {
   bookCreatedV1,
   bookFailedV1,
   bookPlannedV1,
-  bookPlanningRequestedV1,
   bookReadyV1,
   bookUpdatedV1,
 } from './book/book-events.v1';
+import { bookPlanningRequestedV2 } from './book/book-planning-requested.v2';
+import { planBuiltV1, planFailedV1 } from './planner/planner-events.v1';
 import { billingPlanChangedV1, billingSubscriptionChangedV1 } from './billing/billing-events.v1';
 
 /**
@@ -23,7 +24,7 @@ export const events = {
   userPasswordChanged: userPasswordChangedV1,
   userDeleted: userDeletedV1,
   bookCreated: bookCreatedV1,
-  bookPlanningRequested: bookPlanningRequestedV1,
+  bookPlanningRequested: bookPlanningRequestedV2,
   bookPlanned: bookPlannedV1,
   bookConfirmed: bookConfirmedV1,
   bookChapterWritten: bookChapterWrittenV1,
@@ -32,6 +33,8 @@ export const events = {
   bookUpdated: bookUpdatedV1,
   billingPlanChanged: billingPlanChangedV1,
   billingSubscriptionChanged: billingSubscriptionChangedV1,
+  planBuilt: planBuiltV1,
+  planFailed: planFailedV1,
 } as const satisfies Record<string, AnyEventDef>;
 
 export type EventName = (typeof events)[keyof typeof events]['name'];

@@ -14,6 +14,7 @@ import { userDeleted } from './handlers/user-deleted';
 import { openPortal } from './handlers/open-portal';
 import { getPlans } from './handlers/get-plans';
 import { receiveWebhook } from './handlers/receive-webhook';
+import { bookFailed } from './handlers/book-failed';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
 
@@ -51,6 +52,7 @@ export function createBillingService(options: BillingServiceOptions = {}) {
         bus.consume('billing', [
           on(events.userRegistered, userRegistered(deps)),
           on(events.userDeleted, userDeleted(deps)),
+          on(events.bookFailed, bookFailed(deps)),
         ]),
       ]);
       if (payments.name === 'local') logger.warn('payments are local: plans activate at once and nothing is charged');

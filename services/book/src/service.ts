@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { events, requests } from '@bookwright/contracts';
-import {
-  BaseConfigSchema,
-  defineService,
-  on,
-  OutboxRelay,
-  type Subscription,
-  serveHealth,
-  pingDatabase,
-} from '@bookwright/kit';
+import { defineService, on, OutboxRelay, type Subscription, serveHealth, pingDatabase } from '@bookwright/kit';
+import { BookConfigSchema } from './config';
 import { migrations } from './db/migrations';
 import type { BookDatabase } from './db/schema';
 import type { BookHandlerDeps } from './handlers/deps';
@@ -18,22 +11,26 @@ import { setCover, updateBookState, updateContent, updateMetadata } from './hand
 import {
   completeManuscript,
   confirmBook,
+  failStalledBooks,
   reannounceUnfinishedWork,
   recordFailure,
-  recordPlan,
   retryBook,
   trackWritingProgress,
 } from './handlers/book-lifecycle';
+import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './handlers/planning-results';
 
-/** Books: ownership, the status machine, the plan, the manuscript and the metadata. */
+/**
+ * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
+ * metadata) and ownership.
+ */
 export const bookService = defineService({
   name: 'book',
-  configSchema: BaseConfigSchema,
-  async start({ logger, bus, blobs, openDatabase }) {
+  configSchema: BookConfigSchema,
+  async start({ config, logger, bus, blobs, openDatabase }) {
     const database = await openDatabase<BookDatabase>(migrations);
     const relay = new OutboxRelay({ db: database.db, bus, logger, events });
     relay.start();
-    const deps: BookHandlerDeps = { db: database.db, relay, blobs, logger, newId: randomUUID };
+    const deps: BookHandlerDeps = { db: database.db, bus, relay, blobs, logger, newId: randomUUID };
 
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.book.health, () => pingDatabase(database.db)),
@@ -47,12 +44,29 @@ export const bookService = defineService({
       bus.serve(requests.book.confirm, confirmBook(deps)),
       bus.serve(requests.book.retry, retryBook(deps)),
       bus.serve(requests.book.getBrief, getBrief(deps)),
-      bus.serve(requests.book.recordPlan, recordPlan(deps)),
       bus.serve(requests.book.recordFailure, recordFailure(deps)),
       bus.serve(requests.book.completeManuscript, completeManuscript(deps)),
-      bus.consume('book', [on(events.bookChapterWritten, trackWritingProgress(deps))]),
+      bus.consume(
+        'book',
+        [
+          on(events.bookChapterWritten, trackWritingProgress(deps)),
+          on(events.planBuilt, recordPlan(deps)),
+          on(events.planFailed, recordPlanFailure(deps)),
+        ],
+        { maxDeliver: planningResultsMaxDeliver },
+      ),
     ]);
     await reannounceUnfinishedWork(deps);
+    const stalledAfterMs = config.BOOK_STALLED_AFTER_MS;
+    const watchdog = setInterval(
+      () => {
+        failStalledBooks(deps, stalledAfterMs).catch((error: unknown) => {
+          logger.warn({ err: error }, 'stalled-book check failed; trying again at the next one');
+        });
+      },
+      Math.min(60_000, Math.max(250, Math.floor(stalledAfterMs / 4))),
+    );
+    watchdog.unref();
 
     return {
       async ready() {
@@ -60,6 +74,7 @@ export const bookService = defineService({
         return true;
       },
       async stop() {
+        clearInterval(watchdog);
         await Promise.all(subscriptions.map((s) => s.stop()));
         await relay.stop();
         await database.close();

@@ -1,1 +1,1 @@
-export { plannerService } from './service';
+export { createPlannerService, plannerService } from './service';

@@ -14,7 +14,7 @@ import {
 import { WriterConfigSchema, type WriterConfig } from './config';
 import { migrations } from './db/migrations';
 import type { WriterDatabase } from './db/schema';
-import { onBookConfirmed } from './handlers/book-confirmed';
+import { bookConfirmedMaxDeliver, onBookConfirmed } from './handlers/book-confirmed';
 import type { WriterTuning } from './writing/deps';
 import { WritingRunner } from './writing/writing-runner';
 
@@ -75,9 +75,10 @@ export function createWriterService(options: WriterServiceOptions = {}) {
         // Unfinished jobs first: the database, not the bus, is what survives a restart.
         await runner.start();
         subscriptions.push(await serveHealth(bus, requests.writer.health, () => pingDatabase(database.db)));
-        // Generous redelivery: a confirmation must survive the book service being away for a deploy.
         const handlers = [on(events.bookConfirmed, onBookConfirmed({ db: database.db, bus, runner }))];
-        subscriptions.push(await bus.consume('writer', handlers, { maxDeliver: 30, retryDelayMs: 5_000 }));
+        subscriptions.push(
+          await bus.consume('writer', handlers, { maxDeliver: bookConfirmedMaxDeliver, retryDelayMs: 5_000 }),
+        );
       } catch (error) {
         await stopAll();
         throw error;

@@ -20,14 +20,6 @@ export const bookCreatedV1 = defineEvent({
   description: 'A book was created from a plan request and is in status planning.',
 });
 
-export const bookPlanningRequestedV1 = defineEvent({
-  name: 'book.planning-requested',
-  version: 1,
-  schema: z.object({ ...base, attempt: z.number().int().positive() }),
-  description:
-    'The planner should (re)build the plan of this book: after creation, and after a retry of failed planning.',
-});
-
 export const bookPlannedV1 = defineEvent({
   name: 'book.planned',
   version: 1,
@@ -65,8 +57,15 @@ export const bookReadyV1 = defineEvent({
 export const bookFailedV1 = defineEvent({
   name: 'book.failed',
   version: 1,
-  schema: z.object({ ...base, step: z.enum(['planning', 'writing']), reason: z.string() }),
-  description: 'Planning or writing failed for good; the book is in status failed and can be retried.',
+  schema: z.object({
+    ...base,
+    step: z.enum(['planning', 'writing']),
+    reason: z.string(),
+    /** The allowance reservation of the failed attempt (`billing.allowance.consume` key): billing gives it back. */
+    allowanceKey: z.string().optional(),
+  }),
+  description:
+    'Planning or writing failed for good; the book is in status failed and can be retried. Billing gives back the allowance held under allowanceKey.',
 });
 
 export const bookUpdatedV1 = defineEvent({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineRequest } from '../../bus/define';
 import { BookSchema, BookSummarySchema } from '../../entities/book/book';
-import { BookStateSchema } from '../../entities/book/book-state';
 import { PlanRequestSchema } from '../../http/agent/plan';
 import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
 import { defineHealthRequest } from '../health';
@@ -30,10 +29,10 @@ export const bookRequests = {
   create: defineRequest({
     name: 'book.create',
     version: 1,
-    request: z.object({ userId: z.string(), plan: PlanRequestSchema, idempotencyKey: z.string() }),
+    request: z.object({ userId: z.string(), plan: PlanRequestSchema, requestId: z.string().min(1).max(190) }),
     response: BookSchema,
     description:
-      'Creates a book in status planning and asks for its plan. The same idempotencyKey returns the same book.',
+      'POST /agent/plan: reserves one book of the monthly allowance (403 with the spec text when none is left), stores the book in planning and asks the planner for its plan (book.planning-requested). The same requestId pays once and returns the same book.',
   }),
   list: defineRequest({
     name: 'book.list',
@@ -90,30 +89,24 @@ export const bookRequests = {
     version: 1,
     request: z.object(owned),
     response: BookSchema,
-    description: 'Retries the step that failed (planning or writing). 409 unless the book failed.',
+    description:
+      'Retries the step that failed (planning or writing), reserving one book of the allowance again (403 when none is left). 409 unless the book failed.',
   }),
-  // Internal: planner and writer report their work.
+  // Internal: the writer reads its brief and reports its work.
   getBrief: defineRequest({
     name: 'book.brief.get',
     version: 1,
     request: z.object({ bookId: z.string() }),
     response: BookBriefSchema,
-    description: 'Internal: the request and plan of a book, for the planner and the writer.',
-  }),
-  recordPlan: defineRequest({
-    name: 'book.plan.record',
-    version: 1,
-    request: z.object({ bookId: z.string(), bookState: BookStateSchema }),
-    response: z.object({ applied: z.boolean() }),
-    description:
-      'Internal: stores the plan and moves planning → validation. `applied: false` when the book was no longer planning (a redelivery).',
+    description: 'Internal: the request and plan of a book, for the writer.',
   }),
   recordFailure: defineRequest({
     name: 'book.failure.record',
     version: 1,
     request: z.object({ bookId: z.string(), step: z.enum(['planning', 'writing']), reason: z.string().max(1_000) }),
     response: z.object({ applied: z.boolean() }),
-    description: 'Internal: marks the step as failed with a reason the author can read.',
+    description:
+      'Internal: marks the step as failed with a reason the author can read; the allowance of the attempt is given back.',
   }),
   completeManuscript: defineRequest({
     name: 'book.manuscript.complete',

@@ -1,17 +1,6 @@
-import { z } from 'zod';
-import { defineRequest } from '../../bus/define';
-import { BookSchema } from '../../entities/book/book';
-import { PlanRequestSchema } from '../../http/agent/plan';
 import { defineHealthRequest } from '../health';
 
+/** The planner answers no commands: it consumes book.planning-requested and publishes planner.plan-*. */
 export const plannerRequests = {
   health: defineHealthRequest('planner'),
-  plan: defineRequest({
-    name: 'planner.plan',
-    version: 1,
-    request: z.object({ userId: z.string(), plan: PlanRequestSchema, requestId: z.string() }),
-    response: BookSchema,
-    description:
-      'POST /agent/plan: takes one book from the allowance (403 when none is left), creates the book in planning and returns it at once.',
-  }),
 } as const;

@@ -33,6 +33,8 @@ export interface BooksTable {
   publication_date: string | null;
   isbn: string | null;
   failure: Json<BookFailure | null>;
+  /** The billing key of the allowance the current attempt reserved: a failure gives it back. */
+  allowance_key: string | null;
   plan_attempt: Generated<number>;
   write_attempt: Generated<number>;
   chapters_written: Generated<number>;

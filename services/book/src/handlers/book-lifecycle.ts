@@ -1,101 +1,110 @@
 import {
   AppError,
+  apiMessages,
   documentText,
   events,
-  FictionBookStateSchema,
-  NonFictionBookStateSchema,
   plannedChapters,
   TiptapDocumentSchema,
-  type BookState,
   type requests,
 } from '@bookwright/contracts';
 import { enqueueEvent, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
+import { allowanceKeys } from '../domain/allowance-keys';
+import { canMove, moveBook, retryMoveFor } from '../domain/book-status';
+import { bookFailureReasons } from '../domain/failure-reasons';
 import { presentBook } from '../domain/present-book';
-import { assertStatus } from '../domain/status-rules';
+import { releaseBook, reserveBook } from './allowance';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
+import { failBook } from './fail-book';
+import { changeBookIfPresent, changeOwnedBook } from './owned-book';
+import { requestPlanning } from './request-planning';
 
 export const lifecycleMessages = {
   noChapters: 'The plan has no chapters yet. Add at least one chapter before confirming.',
+  retryRaced: 'This book was retried at the same time from somewhere else. Reload the library.',
 } as const;
 
 /** validation → writing: the author confirmed the (possibly edited) structure. */
 export function confirmBook(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.confirm)['request']>) =>
     changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
-      assertStatus(book.status, ['validation'], 'confirm the structure');
+      const to = moveBook(book.status, 'confirm');
       const chapters = book.book_state ? plannedChapters(book.book_state).length : 0;
       if (chapters === 0) throw new AppError(400, lifecycleMessages.noChapters);
       const attempt = book.write_attempt + 1;
-      const updated = await booksRepository.update(trx, book.id, {
-        status: 'writing',
-        write_attempt: attempt,
-        chapters_written: 0,
-        chapters_total: chapters,
-        failure: JSON.stringify(null),
-      });
+      const updated = await booksRepository.move(
+        trx,
+        book.id,
+        { from: book.status, to },
+        { write_attempt: attempt, chapters_written: 0, chapters_total: chapters, failure: JSON.stringify(null) },
+      );
       await enqueueEvent(trx, events.bookConfirmed, { bookId: book.id, userId, attempt });
       deps.logger.info({ bookId, attempt, chapters }, 'structure confirmed; writing requested');
       return presentBook(updated);
     });
 }
 
-/** failed → the step that failed, again. Writing resumes from the chapters already written. */
+/**
+ * failed → the step that failed, again, with one book of the allowance reserved again (the failure gave
+ * the last one back). Writing resumes from the chapters already written. The reservation is keyed by
+ * book, step and attempt: the same retry twice pays once, and a retry that fails again is refunded again.
+ */
 export function retryBook(deps: BookHandlerDeps) {
-  return async ({ userId, bookId }: z.output<(typeof requests.book.retry)['request']>) =>
-    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
-      assertStatus(book.status, ['failed'], 'retry');
-      if (book.failure?.step === 'writing') {
-        const attempt = book.write_attempt + 1;
-        const updated = await booksRepository.update(trx, book.id, {
-          status: 'writing',
-          write_attempt: attempt,
-          failure: JSON.stringify(null),
-        });
-        await enqueueEvent(trx, events.bookConfirmed, { bookId: book.id, userId, attempt });
+  return async ({ userId, bookId }: z.output<(typeof requests.book.retry)['request']>) => {
+    const book = await booksRepository.findOwned(deps.db, userId, bookId);
+    if (!book) throw new AppError(404, apiMessages.notFound);
+    const step = book.failure?.step === 'writing' ? 'writing' : 'planning';
+    moveBook(book.status, retryMoveFor(step)); // 409 before paying, unless the book failed
+    const attempt = (step === 'writing' ? book.write_attempt : book.plan_attempt) + 1;
+    const key = allowanceKeys.retry(book.id, step, attempt);
+    await reserveBook(deps, userId, key);
+    try {
+      return await changeOwnedBook(deps, { userId, bookId }, async (trx, locked) => {
+        // The same retry from a second click that got here first: its answer, not a second move.
+        if (locked.allowance_key === key) return presentBook(locked);
+        const to = moveBook(locked.status, retryMoveFor(step));
+        const lockedAttempt = (step === 'writing' ? locked.write_attempt : locked.plan_attempt) + 1;
+        if (lockedAttempt !== attempt) throw new AppError(409, lifecycleMessages.retryRaced, { code: 'book_status' });
+        const common = { allowance_key: key, failure: JSON.stringify(null) };
+        if (step === 'writing') {
+          const updated = await booksRepository.move(
+            trx,
+            locked.id,
+            { from: locked.status, to },
+            {
+              ...common,
+              write_attempt: attempt,
+            },
+          );
+          await enqueueEvent(trx, events.bookConfirmed, { bookId: locked.id, userId, attempt });
+          return presentBook(updated);
+        }
+        const updated = await booksRepository.move(
+          trx,
+          locked.id,
+          { from: locked.status, to },
+          {
+            ...common,
+            plan_attempt: attempt,
+          },
+        );
+        await requestPlanning(trx, updated);
         return presentBook(updated);
-      }
-      const attempt = book.plan_attempt + 1;
-      const updated = await booksRepository.update(trx, book.id, {
-        status: 'planning',
-        plan_attempt: attempt,
-        failure: JSON.stringify(null),
       });
-      await enqueueEvent(trx, events.bookPlanningRequested, { bookId: book.id, userId, attempt });
-      return presentBook(updated);
-    });
+    } catch (error) {
+      await releaseBook(deps, userId, key);
+      throw error;
+    }
+  };
 }
 
-/** planning → validation. A redelivered plan for a book that moved on is ignored (`applied: false`). */
-export function recordPlan(deps: BookHandlerDeps) {
-  return async ({ bookId, bookState }: z.output<(typeof requests.book.recordPlan)['request']>) =>
-    changeOwnedBook(deps, { bookId }, async (trx, book) => {
-      if (book.status !== 'planning') return { applied: false };
-      const schema = book.book_type === 'fiction' ? FictionBookStateSchema : NonFictionBookStateSchema;
-      const state: BookState = schema.parse(bookState);
-      await booksRepository.update(trx, book.id, {
-        status: 'validation',
-        book_state: JSON.stringify(state),
-        chapters_total: plannedChapters(state).length,
-        failure: JSON.stringify(null),
-      });
-      await enqueueEvent(trx, events.bookPlanned, { bookId: book.id, userId: book.user_id });
-      return { applied: true };
-    });
-}
-
+/** The writer's report that writing failed for good (a redelivered report for a book that moved on is ignored). */
 export function recordFailure(deps: BookHandlerDeps) {
   return async ({ bookId, step, reason }: z.output<(typeof requests.book.recordFailure)['request']>) =>
     changeOwnedBook(deps, { bookId }, async (trx, book) => {
       if (book.status !== step) return { applied: false };
-      await booksRepository.update(trx, book.id, {
-        status: 'failed',
-        failure: JSON.stringify({ step, reason, at: new Date().toISOString() }),
-      });
-      await enqueueEvent(trx, events.bookFailed, { bookId: book.id, userId: book.user_id, step, reason });
-      deps.logger.warn({ bookId, step, reason }, 'book failed');
+      await failBook(trx, book, step, reason, deps.logger);
       return { applied: true };
     });
 }
@@ -114,13 +123,17 @@ export function completeManuscript(deps: BookHandlerDeps) {
     const document = TiptapDocumentSchema.parse(JSON.parse(blob.data.toString('utf8')));
     const text = documentText(document);
     return changeOwnedBook(deps, { bookId }, async (trx, book) => {
-      if (book.status !== 'writing') return { applied: false };
-      await booksRepository.update(trx, book.id, {
-        status: 'ready',
-        book_content: JSON.stringify(document),
-        chapters_written: book.chapters_total,
-        failure: JSON.stringify(null),
-      });
+      if (!canMove(book.status, 'completeManuscript')) return { applied: false };
+      await booksRepository.move(
+        trx,
+        book.id,
+        { from: book.status, to: moveBook(book.status, 'completeManuscript') },
+        {
+          book_content: JSON.stringify(document),
+          chapters_written: book.chapters_total,
+          failure: JSON.stringify(null),
+        },
+      );
       await enqueueEvent(trx, events.bookReady, { bookId: book.id, userId: book.user_id, words, pages });
       deps.logger.info({ bookId, words, pages, characters: text.length }, 'manuscript stored; book ready');
       return { applied: true };
@@ -145,12 +158,7 @@ export async function reannounceUnfinishedWork(deps: BookHandlerDeps): Promise<n
   if (books.length === 0) return 0;
   await deps.db.transaction().execute(async (trx) => {
     for (const book of books) {
-      if (book.status === 'planning')
-        await enqueueEvent(trx, events.bookPlanningRequested, {
-          bookId: book.id,
-          userId: book.user_id,
-          attempt: book.plan_attempt,
-        });
+      if (book.status === 'planning') await requestPlanning(trx, book);
       else
         await enqueueEvent(trx, events.bookConfirmed, {
           bookId: book.id,
@@ -158,8 +166,32 @@ export async function reannounceUnfinishedWork(deps: BookHandlerDeps): Promise<n
           attempt: Math.max(1, book.write_attempt),
         });
     }
+    // Asked for again now: the stall watchdog counts from here, not from before the restart.
+    await booksRepository.touch(
+      trx,
+      books.map((b) => b.id),
+    );
   });
   deps.relay.kick();
   deps.logger.info({ books: books.length }, 'unfinished planning and writing announced again');
   return books.length;
+}
+
+/**
+ * The last guard: a book in planning or writing that has shown no sign of work for `stalledAfterMs`
+ * (an event lost for good, a poison message, a worker that never came back) fails with a reason the
+ * author can read, and gives its book of the month back. A late answer after that is ignored.
+ */
+export async function failStalledBooks(deps: BookHandlerDeps, stalledAfterMs: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - stalledAfterMs);
+  const stalled = await booksRepository.listStalled(deps.db, cutoff);
+  for (const { id } of stalled) {
+    await changeBookIfPresent(deps, id, async (trx, book) => {
+      if ((book.status !== 'planning' && book.status !== 'writing') || new Date(book.updated_at) >= cutoff) return;
+      const reason =
+        book.status === 'planning' ? bookFailureReasons.planningStalled : bookFailureReasons.writingStalled;
+      await failBook(trx, book, book.status, reason, deps.logger);
+    });
+  }
+  return stalled.length;
 }

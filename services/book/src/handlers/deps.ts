@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { BlobStore, Logger, OutboxRelay } from '@bookwright/kit';
+import type { BlobStore, Bus, Logger, OutboxRelay } from '@bookwright/kit';
 import type { BookDatabase } from '../db/schema';
 
 /** What every book-service handler may use; nothing else. */
 export interface BookHandlerDeps {
   db: Kysely<BookDatabase>;
+  /** For the allowance with billing; everything else the book service says goes through its outbox. */
+  bus: Bus;
   relay: OutboxRelay;
   blobs: BlobStore;
   logger: Logger;

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
-import { assertStatus } from '../domain/status-rules';
+import { assertEditable } from '../domain/book-status';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from './owned-book';
 
@@ -36,7 +36,7 @@ async function announceUpdate(trx: Transaction<BookDatabase>, book: BookRow, fie
 export function updateBookState(deps: BookHandlerDeps) {
   return async ({ userId, bookId, newBookState }: z.output<(typeof requests.book.updateState)['request']>) =>
     changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
-      assertStatus(book.status, ['validation', 'ready'], 'edit the structure');
+      assertEditable(book.status, 'structure');
       const schema = book.book_type === 'fiction' ? FictionBookStateSchema : NonFictionBookStateSchema;
       const parsed = schema.safeParse(newBookState);
       if (!parsed.success) throw new AppError(400, `${editMessages.invalidState}: ${firstIssue(parsed.error)}`);
@@ -66,7 +66,7 @@ export function setCover(deps: BookHandlerDeps) {
 export function updateContent(deps: BookHandlerDeps) {
   return async ({ userId, bookId, bookContent }: z.output<(typeof requests.book.updateContent)['request']>) =>
     changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
-      assertStatus(book.status, ['ready'], 'edit the manuscript');
+      assertEditable(book.status, 'manuscript');
       let document: unknown;
       try {
         document = JSON.parse(bookContent);

@@ -21,3 +21,16 @@ export async function changeOwnedBook<T>(
   deps.relay.kick();
   return result;
 }
+
+/** For events about a book: one that no longer exists (its account was deleted) has nothing left to change. */
+export async function changeBookIfPresent(
+  deps: BookHandlerDeps,
+  bookId: string,
+  change: (trx: Transaction<BookDatabase>, book: BookRow) => Promise<void>,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const book = await booksRepository.findForUpdate(trx, bookId);
+    if (book) await change(trx, book);
+  });
+  deps.relay.kick();
+}

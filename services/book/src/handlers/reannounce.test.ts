@@ -67,6 +67,7 @@ describe('re-announcing unfinished work on start', () => {
     const relay = { kick: () => void (kicks += 1) } as unknown as OutboxRelay;
     const count = await reannounceUnfinishedWork({
       db: database.db,
+      bus: undefined as never,
       relay,
       blobs: undefined as never,
       logger: silentLogger(),
@@ -75,12 +76,16 @@ describe('re-announcing unfinished work on start', () => {
 
     expect(count).toBe(2);
     expect(kicks).toBe(1);
-    const { rows } = await sql<{ event_name: string; payload: { bookId: string; attempt: number } }>`
-      select event_name, payload from outbox order by event_name`.execute(database.db);
+    const { rows } = await sql<{
+      event_name: string;
+      payload: { bookId: string; attempt: number; brief?: { title: string; prompt: string } };
+    }>`select event_name, payload from outbox order by event_name`.execute(database.db);
     expect(rows.map((r) => [r.event_name, r.payload.bookId, r.payload.attempt])).toEqual([
       ['book.confirmed', 'writing-book', 3],
       ['book.planning-requested', 'planning-book', 2],
     ]);
+    // The planner plans from the event alone: the brief travels with it.
+    expect(rows[1]?.payload.brief).toMatchObject({ title: 'planning-book', prompt: 'p' });
   });
 
   it('queues nothing when no book is unfinished', async () => {
@@ -90,6 +95,7 @@ describe('re-announcing unfinished work on start', () => {
     expect(
       await reannounceUnfinishedWork({
         db: database.db,
+        bus: undefined as never,
         relay,
         blobs: undefined as never,
         logger: silentLogger(),

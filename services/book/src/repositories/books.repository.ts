@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { BookStatus } from '@bookwright/contracts';
 import type { BookDatabase, BookRow, BooksTable } from '../db/schema';
 
 const summaryColumns = [
@@ -67,11 +68,32 @@ export const booksRepository = {
     return db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  async update(db: Kysely<BookDatabase>, id: string, changes: Updateable<BooksTable>): Promise<BookRow> {
+  /** Changes anything but the status: status changes go through `move` (and the table in domain/book-status). */
+  async update(
+    db: Kysely<BookDatabase>,
+    id: string,
+    changes: Omit<Updateable<BooksTable>, 'status'>,
+  ): Promise<BookRow> {
     return db
       .updateTable('books')
       .set({ ...changes, updated_at: new Date() })
       .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /** from → to, only if the row is still in `from` (the caller holds its lock; this is the last guard). */
+  async move(
+    db: Kysely<BookDatabase>,
+    id: string,
+    status: { from: BookStatus; to: BookStatus },
+    changes: Omit<Updateable<BooksTable>, 'status'>,
+  ): Promise<BookRow> {
+    return db
+      .updateTable('books')
+      .set({ ...changes, status: status.to, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', status.from)
       .returningAll()
       .executeTakeFirstOrThrow();
   },
@@ -87,10 +109,38 @@ export const booksRepository = {
       .execute();
   },
 
+  /** Books in planning or writing that have not changed since `before`. */
+  listStalled(db: Kysely<BookDatabase>, before: Date) {
+    return db
+      .selectFrom('books')
+      .select(['id', 'status'])
+      .where('status', 'in', ['planning', 'writing'])
+      .where('updated_at', '<', before)
+      .execute();
+  },
+
+  /** Marks books as worked on now (their work was just asked for again). */
+  async touch(db: Kysely<BookDatabase>, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db.updateTable('books').set({ updated_at: new Date() }).where('id', 'in', ids).execute();
+  },
+
   listUnfinished(db: Kysely<BookDatabase>) {
     return db
       .selectFrom('books')
-      .select(['id', 'user_id', 'status', 'plan_attempt', 'write_attempt'])
+      .select([
+        'id',
+        'user_id',
+        'status',
+        'plan_attempt',
+        'write_attempt',
+        'prompt',
+        'title',
+        'language',
+        'target_audience',
+        'genre',
+        'size',
+      ])
       .where('status', 'in', ['planning', 'writing'])
       .execute();
   },

@@ -34,7 +34,7 @@ export function agentRoutes(deps: RouteDeps) {
       },
       async (request, reply) => {
         const book = await bus.request(
-          requests.planner.plan,
+          requests.book.create,
           { userId: request.session!.userId, plan: request.body, requestId: request.id },
           { requestId: request.id, timeoutMs },
         );

@@ -1,65 +1,78 @@
 import {
   bookTypeOf,
+  events,
   FictionBookStateSchema,
   NonFictionBookStateSchema,
-  requests,
   type BookState,
-  type events,
 } from '@bookwright/contracts';
-import type { EventMeta } from '@bookwright/kit';
+import { giveUpOnLastDelivery, type EventMeta } from '@bookwright/kit';
 import { LlmError } from '@bookwright/ai';
 import type { z } from 'zod';
 import { planMessages } from '../domain/plan-prompts';
 import { normalizePlan } from '../domain/normalize-plan';
 import type { PlannerHandlerDeps } from './deps';
 
+type PlanningRequested = z.output<(typeof events.bookPlanningRequested)['schema']>;
+
 export const planFailureReasons = {
   invalid: 'The AI could not produce a valid plan for this book. Retry to try again.',
   unavailable: 'The AI service did not answer while planning this book. Retry in a few minutes.',
+  internal: 'Planning stopped because of an unexpected error. Retry to try again.',
 } as const;
 
+/** The author-facing reason for an error the planner gives up on. */
+export function planFailureReason(error: unknown): string {
+  if (!(error instanceof LlmError)) return planFailureReasons.internal;
+  return error.retryable ? planFailureReasons.unavailable : planFailureReasons.invalid;
+}
+
 /**
- * Builds the plan for a book in status planning and hands it to the book service. Idempotent: a book that
- * is no longer planning (a redelivery, a duplicate) is left alone.
+ * book.planning-requested → planner.plan-built, or planner.plan-failed with a reason. The planner only
+ * plans: it reads nothing and stores nothing, and the book service decides what the answer changes (an
+ * answer for an attempt the book no longer waits for is ignored there). A model that refuses or stays
+ * invalid fails at once; a model that is unreachable is retried through the bus's redeliveries, and
+ * the last delivery fails the plan rather than leaving the book waiting.
  */
 export function buildPlan(deps: PlannerHandlerDeps) {
-  return async ({ bookId }: z.output<(typeof events.bookPlanningRequested)['schema']>, meta: EventMeta) => {
-    const brief = await deps.bus.request(requests.book.getBrief, { bookId });
-    if (brief.status !== 'planning') {
-      meta.logger.info({ bookId, status: brief.status }, 'planning request for a book that moved on: skipped');
-      return;
-    }
+  const plan = async (data: PlanningRequested, meta: EventMeta): Promise<void> => {
+    const { bookId, userId, attempt, brief } = data;
     const bookType = bookTypeOf(brief.genre);
-    const request = {
-      prompt: brief.prompt,
-      title: brief.title,
-      language: brief.language,
-      targetAudience: brief.targetAudience,
-      genre: brief.genre,
-      size: 'short' as const,
-    };
+    const request = { ...brief, size: 'short' as const };
+    const schema = bookType === 'fiction' ? FictionBookStateSchema : NonFictionBookStateSchema;
     let state: BookState;
     try {
-      const schema = bookType === 'fiction' ? FictionBookStateSchema : NonFictionBookStateSchema;
       const result = await deps.llm.generateStructured<BookState>(
         schema,
         bookType === 'fiction' ? 'fiction_book_plan' : 'non_fiction_book_plan',
         planMessages(request, bookType),
-        {
-          task: { kind: 'plan', bookType, request },
-          bookId,
-        },
+        { task: { kind: 'plan', bookType, request }, bookId },
       );
       state = normalizePlan(result.value);
     } catch (error) {
-      const retryable = !(error instanceof LlmError) || error.retryable;
-      if (retryable && meta.deliveryCount < deps.maxDeliver) throw error; // redelivered after a back-off
-      const reason = retryable ? planFailureReasons.unavailable : planFailureReasons.invalid;
-      meta.logger.warn({ err: error, bookId, deliveryCount: meta.deliveryCount }, 'planning failed for good');
-      await deps.bus.request(requests.book.recordFailure, { bookId, step: 'planning', reason });
-      return;
+      if (error instanceof LlmError && !error.retryable) {
+        meta.logger.warn({ err: error, bookId }, 'the model could not plan this book');
+        await publishFailure(deps, data, planFailureReasons.invalid, meta);
+        return;
+      }
+      throw error; // redelivered after a back-off; the last delivery gives up below
     }
-    const { applied } = await deps.bus.request(requests.book.recordPlan, { bookId, bookState: state });
-    meta.logger.info({ bookId, applied }, 'plan recorded');
+    await deps.bus.publish(
+      events.planBuilt,
+      { bookId, userId, attempt, bookState: state },
+      { id: `${meta.id}:plan-built`, correlationId: meta.correlationId },
+    );
+    meta.logger.info({ bookId, attempt }, 'plan built');
   };
+  return giveUpOnLastDelivery(deps.maxDeliver, plan, async (data, error, meta) => {
+    await publishFailure(deps, data, planFailureReason(error), meta);
+  });
+}
+
+async function publishFailure(deps: PlannerHandlerDeps, data: PlanningRequested, reason: string, meta: EventMeta) {
+  await deps.bus.publish(
+    events.planFailed,
+    { bookId: data.bookId, userId: data.userId, attempt: data.attempt, reason },
+    { id: `${meta.id}:plan-failed`, correlationId: meta.correlationId },
+  );
+  meta.logger.warn({ bookId: data.bookId, attempt: data.attempt, reason }, 'planning failed for good');
 }

@@ -5,6 +5,7 @@ export const failureReasons = {
     `The AI service refused to write chapter ${chapter}. Retry to continue from chapter ${chapter}; if it fails again, contact support.`,
   internal: (chapter: number) =>
     `Writing stopped because of an unexpected error. Retry to continue from chapter ${chapter}.`,
+  notStarted: 'Writing could not start because of an unexpected error. Retry to try again.',
   noPlan: 'The book has no plan to write from. Plan the book again, then confirm its structure.',
   noChapters: 'The plan has no chapters. Add chapters to the plan, then confirm it again.',
 } as const;

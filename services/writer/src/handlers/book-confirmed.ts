@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, bookRequests, plannedChapters, type events } from '@bookwright/contracts';
-import type { EventMeta } from '@bookwright/kit';
+import { giveUpOnLastDelivery, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';
 import { jobsRepository } from '../repositories/jobs.repository';
@@ -17,6 +17,20 @@ type BookConfirmed = z.output<(typeof events.bookConfirmed)['schema']>;
  * safely in the database, and the database — not the bus — is what a restarted writer resumes from.
  */
 export function onBookConfirmed(deps: WriterHandlerDeps) {
+  // The last delivery must not leave the book waiting in writing: it fails it, and the author can retry.
+  return giveUpOnLastDelivery(bookConfirmedMaxDeliver, startWriting(deps), async (event) => {
+    await deps.bus.request(bookRequests.recordFailure, {
+      bookId: event.bookId,
+      step: 'writing',
+      reason: failureReasons.notStarted,
+    });
+  });
+}
+
+/** Generous redelivery: a confirmation must survive the book service being away for a deploy. */
+export const bookConfirmedMaxDeliver = 30;
+
+function startWriting(deps: WriterHandlerDeps) {
   return async (event: BookConfirmed, meta: EventMeta): Promise<void> => {
     const logger = meta.logger.child({ bookId: event.bookId, attempt: event.attempt });
     let job = await jobsRepository.findByBook(deps.db, event.bookId);

@@ -54,11 +54,11 @@ export const booksApi = api.injectEndpoints({
       onQueryStarted: (_args, { dispatch, queryFulfilled }) => storeAnswer(dispatch, queryFulfilled),
       invalidatesTags: ['Books'],
     }),
-    /** POST /book/{id}/retry: retries the step that failed. */
+    /** POST /book/{id}/retry: retries the step that failed, taking one book of the allowance again. */
     retryBook: build.mutation<Book, string>({
       query: (id) => ({ url: `${bookUrl(id)}/retry`, method: 'POST' }),
       onQueryStarted: (_args, { dispatch, queryFulfilled }) => storeAnswer(dispatch, queryFulfilled),
-      invalidatesTags: ['Books'],
+      invalidatesTags: ['Books', 'CurrentUser'],
     }),
   }),
 });

@@ -62,6 +62,8 @@ export function applyBookEvent(dispatch: AppDispatch, name: BookEventName, updat
   if (statusChanges.has(name) && name !== 'book.created') {
     dispatch(api.util.invalidateTags([{ type: 'Book', id: update.bookId }]));
   }
+  // A failed book gives its book of the month back: the allowance shown changes.
+  if (name === 'book.failed') dispatch(api.util.invalidateTags(['CurrentUser']));
 }
 
 /**

@@ -71,8 +71,21 @@ describe('library grid', () => {
     const { calls } = openHome();
     await screen.findAllByTestId('library-book');
     expect(within(card('f')).getByText('The writer gave up.')).toBeTruthy();
+    const userReads = () => calls.filter((c) => c.method === 'GET' && c.url === '/user/current-user').length;
+    const before = userReads();
     await userEvent.setup().click(within(card('f')).getByRole('button', { name: 'Try again: Broken' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/book/f/retry')).toBe(true));
+    // The retry took a book of the month again: the allowance shown is read again.
+    await waitFor(() => expect(userReads()).toBeGreaterThan(before));
+  });
+
+  it('reads the allowance again when a book fails (its book of the month comes back)', async () => {
+    const { calls, store } = openHome();
+    await screen.findAllByTestId('library-book');
+    const userReads = () => calls.filter((c) => c.method === 'GET' && c.url === '/user/current-user').length;
+    const before = userReads();
+    applyBookEvent(store.dispatch, 'book.failed', { bookId: 'p', status: 'failed', reason: 'The AI did not answer.' });
+    await waitFor(() => expect(userReads()).toBeGreaterThan(before));
   });
 
   it('applies live events to the library: status and progress', async () => {

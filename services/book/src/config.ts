@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { BaseConfigSchema } from '@bookwright/kit';
+
+export const BookConfigSchema = BaseConfigSchema.extend({
+  /**
+   * A book in planning or writing with no sign of work (no answer, no chapter) for this long fails with a
+   * reason and can be retried: the last guard against a lost event, so that no book waits for ever.
+   */
+  BOOK_STALLED_AFTER_MS: z.coerce.number().int().min(1_000).default(7_200_000),
+});
+export type BookConfig = z.output<typeof BookConfigSchema>;

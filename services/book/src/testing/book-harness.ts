@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import {
+  AppError,
+  allowanceExhaustedMessages,
+  events,
+  requests,
+  type AnyEventDef,
+  type FictionBookState,
+  type NonFictionBookState,
+  type PlanRequest,
+} from '@bookwright/contracts';
+import {
+  createFsBlobStore,
+  createInProcessBus,
+  createLogger,
+  on,
+  parseConfig,
+  silentLogger,
+  type BlobStore,
+  type Bus,
+  type Migration,
+  type RunningService,
+  type Subscription,
+} from '@bookwright/kit';
+import { createTestDatabase } from '@bookwright/kit/testing';
+import type { BookDatabase } from '../db/schema';
+import { BookConfigSchema } from '../config';
+import { bookService } from '../service';
+
+/**
+ * Billing's side of the book service's conversation: one unit per key, idempotent per key like the real
+ * service (billing's own tests prove that), with a limit the test sets.
+ */
+export class FakeBilling {
+  booksLeft = 10;
+  readonly held = new Set<string>();
+  readonly consumed: string[] = [];
+  readonly refunded: string[] = [];
+  #subscriptions: Subscription[] = [];
+
+  async serve(bus: Bus): Promise<void> {
+    this.#subscriptions = await Promise.all([
+      bus.serve(requests.billing.consumeAllowance, async ({ key }) => {
+        if (this.held.has(key)) return { remaining: this.booksLeft };
+        if (this.booksLeft <= 0) throw new AppError(403, allowanceExhaustedMessages.book);
+        this.booksLeft -= 1;
+        this.held.add(key);
+        this.consumed.push(key);
+        return { remaining: this.booksLeft };
+      }),
+      bus.serve(requests.billing.refundAllowance, async ({ key }) => {
+        if (!this.held.delete(key)) return {};
+        this.booksLeft += 1;
+        this.refunded.push(key);
+        return {};
+      }),
+    ]);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.#subscriptions.map((s) => s.stop()));
+  }
+}
+
+export interface SeenEvent {
+  name: string;
+  data: Record<string, unknown> & { bookId: string };
+}
+
+/**
+ * The book service as it runs in production, on a real database (PGlite, or PostgreSQL when
+ * DATABASE_URL is set) and the in-process bus, with a fake billing and a record of every book event.
+ * `BOOK_TEST_LOG=1` shows the service's errors.
+ */
+export class BookTestWorld {
+  readonly bus: Bus;
+  readonly billing = new FakeBilling();
+  readonly seen: SeenEvent[] = [];
+  db!: Kysely<BookDatabase>;
+  blobs!: BlobStore;
+  #service: RunningService | undefined;
+  #observer: Subscription | undefined;
+  #blobDir = '';
+  #closeDatabase: (() => Promise<void>) | undefined;
+
+  constructor(private readonly env: Record<string, string> = {}) {
+    const logger = process.env.BOOK_TEST_LOG
+      ? createLogger({ service: 'book', level: 'error', pretty: false })
+      : silentLogger();
+    this.bus = createInProcessBus({ logger, namespace: 'book_test' });
+  }
+
+  async start(): Promise<this> {
+    this.#blobDir = await mkdtemp(join(tmpdir(), 'book-blobs-'));
+    this.blobs = createFsBlobStore({ root: this.#blobDir });
+    await this.billing.serve(this.bus);
+    const observed: AnyEventDef[] = [
+      events.bookCreated,
+      events.bookPlanningRequested,
+      events.bookPlanned,
+      events.bookConfirmed,
+      events.bookReady,
+      events.bookFailed,
+      events.bookUpdated,
+    ];
+    this.#observer = await this.bus.consume(
+      'book-test-observer',
+      observed.map((def) =>
+        on(def, async (data) => {
+          this.seen.push({ name: def.name, data: data as SeenEvent['data'] });
+        }),
+      ),
+    );
+    this.#service = await bookService.start({
+      name: 'book',
+      config: parseConfig(BookConfigSchema, { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...this.env }),
+      logger: silentLogger(),
+      bus: this.bus,
+      blobs: this.blobs,
+      openDatabase: async <DB>(migrations: Migration[]) => {
+        const database = await createTestDatabase<DB>('book', migrations);
+        this.db = database.db as unknown as Kysely<BookDatabase>;
+        this.#closeDatabase = database.close;
+        return database;
+      },
+    });
+    return this;
+  }
+
+  /** A plan request as the gateway sends it; each call is a new HTTP request unless `requestId` is given. */
+  create(userId: string, plan: Partial<PlanRequest> = {}, requestId: string = randomUUID()) {
+    return this.bus.request(requests.book.create, { userId, plan: { ...planRequest, ...plan }, requestId });
+  }
+
+  events(name: string, bookId: string): SeenEvent['data'][] {
+    return this.seen.filter((e) => e.name === name && e.data.bookId === bookId).map((e) => e.data);
+  }
+
+  /** Resolves once `check` holds, polling the service's own state. */
+  async until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async status(userId: string, bookId: string) {
+    return (await this.bus.request(requests.book.get, { userId, bookId })).status;
+  }
+
+  async stop(): Promise<void> {
+    await this.#service?.stop();
+    await this.#observer?.stop();
+    await this.billing.stop();
+    await this.bus.close();
+    await this.#closeDatabase?.();
+    if (this.#blobDir) await rm(this.#blobDir, { recursive: true, force: true });
+  }
+}
+
+export const planRequest: PlanRequest = {
+  prompt: 'A lighthouse keeper finds letters from the future in the lamp room.',
+  title: 'Letters from the Lamp',
+  language: 'english',
+  targetAudience: 'Adults',
+  genre: 'mystery',
+  size: 'short',
+};
+
+export const newUserId = () => `user-${randomUUID()}`;
+
+/** A small valid plan of a fiction book (the harness's plan request is a mystery). */
+export function fictionPlan(chapterTitle = 'The First Letter'): FictionBookState {
+  return {
+    expandedIdea: { subGenre: 'Cozy', emotionalTone: 'Wistful', themes: ['time'], centralConflict: 'Who writes?' },
+    characters: [{ name: 'Mara', role: 'Keeper', arc: 'Trusts', personality: 'Dry', backstory: 'Sailor' }],
+    plotOutline: {
+      acts: [
+        {
+          actNumber: 1,
+          description: 'The letters',
+          chapters: [
+            { chapterNumber: 1, title: chapterTitle, purpose: 'Hook', summary: 'A letter arrives.' },
+            { chapterNumber: 2, title: 'The Reply', purpose: 'Turn', summary: 'Mara answers.' },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+/** A valid plan of the other book type: a fiction book cannot use it. */
+export const nonFictionPlan: NonFictionBookState = {
+  expandedIdea: { subGenre: 'Guide', emotionalTone: 'Calm', themes: ['light'], centralConflict: 'Dark coasts' },
+  researches: { topics: [] },
+  contentOutline: {
+    structure: 'Linear',
+    sections: [
+      {
+        sectionNumber: 1,
+        title: 'Lamps',
+        objective: 'Know them',
+        chapters: [{ chapterNumber: 1, title: 'Oil', summary: 'Oil lamps.', keyPoints: ['wicks'] }],
+      },
+    ],
+  },
+};

@@ -1,0 +1,114 @@
+// @vitest-environment node
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEvent } from '@bookwright/contracts';
+import { silentLogger } from '../logger/logger';
+import { on, type Bus } from './bus';
+import { createInProcessBus } from './in-process-bus';
+import { connectNatsBus } from './nats-bus';
+import { giveUpOnLastDelivery } from './last-delivery';
+
+const natsUrl = process.env.NATS_URL;
+
+const job = defineEvent({
+  name: 'test.job',
+  version: 1,
+  schema: z.object({ n: z.number().int() }),
+  description: 'Work that someone waits for.',
+});
+
+const open = async (): Promise<Bus> => {
+  const namespace = `ld_${randomUUID().slice(0, 8)}`;
+  return natsUrl
+    ? connectNatsBus({ servers: natsUrl, namespace, logger: silentLogger(), name: 'last-delivery-test' })
+    : createInProcessBus({ logger: silentLogger(), namespace });
+};
+
+async function until(what: string, check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const buses: Bus[] = [];
+afterEach(async () => {
+  for (const bus of buses.splice(0)) await bus.close();
+});
+
+describe(`giving up on the last delivery (${natsUrl ? 'NATS' : 'in-process'} bus)`, () => {
+  it('redelivers until the last delivery, then gives up once with the last error and stops', async () => {
+    const bus = await open();
+    buses.push(bus);
+    const deliveries: number[] = [];
+    const givenUp: { n: number; error: string; delivery: number }[] = [];
+    const handle = giveUpOnLastDelivery<{ n: number }>(
+      3,
+      async (_data, meta) => {
+        deliveries.push(meta.deliveryCount);
+        throw new Error(`failure ${meta.deliveryCount}`);
+      },
+      async (data, error, meta) => {
+        givenUp.push({ n: data.n, error: (error as Error).message, delivery: meta.deliveryCount });
+      },
+    );
+    await bus.consume('worker', [on(job, handle)], { maxDeliver: 3, retryDelayMs: 20 });
+    await bus.publish(job, { n: 7 });
+
+    await until('the give-up', () => givenUp.length === 1);
+    expect(deliveries).toEqual([1, 2, 3]);
+    expect(givenUp).toEqual([{ n: 7, error: 'failure 3', delivery: 3 }]);
+    // Acknowledged after giving up: never delivered again.
+    await bus.publish(job, { n: 8 });
+    await until('the next job', () => givenUp.length === 2);
+    expect(deliveries).toEqual([1, 2, 3, 1, 2, 3]);
+  });
+
+  it('does not give up when a redelivery succeeds', async () => {
+    const bus = await open();
+    buses.push(bus);
+    const done: number[] = [];
+    let givenUp = 0;
+    const handle = giveUpOnLastDelivery<{ n: number }>(
+      3,
+      async (data, meta) => {
+        if (meta.deliveryCount < 3) throw new Error('not yet');
+        done.push(data.n);
+      },
+      async () => {
+        givenUp += 1;
+      },
+    );
+    await bus.consume('worker', [on(job, handle)], { maxDeliver: 3, retryDelayMs: 20 });
+    await bus.publish(job, { n: 1 });
+    await until('the success', () => done.length === 1);
+    expect(givenUp).toBe(0);
+  });
+
+  it('lets the bus terminate the message when giving up fails too', async () => {
+    const bus = await open();
+    buses.push(bus);
+    const attempts: number[] = [];
+    let giveUps = 0;
+    const handle = giveUpOnLastDelivery<{ n: number }>(
+      2,
+      async (_data, meta) => {
+        attempts.push(meta.deliveryCount);
+        throw new Error('down');
+      },
+      async () => {
+        giveUps += 1;
+        throw new Error('still down');
+      },
+    );
+    await bus.consume('worker', [on(job, handle)], { maxDeliver: 2, retryDelayMs: 20 });
+    await bus.publish(job, { n: 1 });
+    await until('the give-up', () => giveUps === 1);
+    await bus.publish(job, { n: 2 });
+    await until('the second give-up', () => giveUps === 2);
+    // The first message was terminated after its second delivery, not redelivered a third time.
+    expect(attempts).toEqual([1, 2, 1, 2]);
+  });
+});

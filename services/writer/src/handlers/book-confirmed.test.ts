@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger, type EventMeta } from '@bookwright/kit';
+import { failureReasons } from '../domain/failure-reasons';
+import { buildBrief } from '../testing/books';
+import { WriterTestWorld } from '../testing/harness';
+import { bookConfirmedMaxDeliver, onBookConfirmed } from './book-confirmed';
+
+// A confirmation the writer cannot act on must not leave the book waiting in writing: the last delivery
+// fails the book, earlier ones are thrown back for the bus to redeliver.
+describe('a confirmation that keeps failing', () => {
+  let world: WriterTestWorld;
+  beforeEach(async () => {
+    world = new WriterTestWorld();
+    await world.setUp();
+  });
+  afterEach(async () => {
+    await world.tearDown();
+  });
+
+  const meta = (deliveryCount: number): EventMeta => ({
+    id: 'event-1',
+    name: 'book.confirmed',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    correlationId: undefined,
+    deliveryCount,
+    logger: silentLogger(),
+  });
+
+  it('is thrown back before the last delivery and fails the book on it', async () => {
+    const book = world.books.add(buildBrief({ status: 'writing' }));
+    const handle = onBookConfirmed({
+      db: world.database.db,
+      bus: world.bus,
+      runner: {
+        ensureRunning: () => Promise.reject(new Error('runner broken')),
+        resendCompletion: () => Promise.resolve(),
+      },
+    });
+    const event = { bookId: book._id, userId: book.userId, attempt: 1 };
+
+    await expect(handle(event, meta(bookConfirmedMaxDeliver - 1))).rejects.toThrow('runner broken');
+    expect(world.books.failures).toEqual([]);
+
+    await handle(event, meta(bookConfirmedMaxDeliver));
+    expect(world.books.failures).toEqual([{ bookId: book._id, step: 'writing', reason: failureReasons.notStarted }]);
+  });
+});
