@@ -12,7 +12,8 @@ export interface TestSystem extends RunningSystem {
   dataDir: string;
   /** Every log line the system wrote, parsed (the tests look for secrets in them). */
   logs: Record<string, unknown>[];
-  client(): HttpClient;
+  /** A browser of its own; `ip` is sent as X-Forwarded-For (counted only with TRUST_PROXY=true). */
+  client(options?: { ip?: string }): HttpClient;
   /** The newest mail written to the outbox for this address. */
   lastMailTo(address: string): Promise<{ to: string; subject: string; text: string; html: string }>;
 }
@@ -50,7 +51,7 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
     ...system,
     dataDir,
     logs,
-    client: () => new HttpClient(system.url),
+    client: (options) => new HttpClient(system.url, options?.ip),
     async stop() {
       await system.stop();
       await cleanUp({ namespace, schemaPrefix });
@@ -116,7 +117,10 @@ export interface HttpResponse<T = Record<string, unknown>> {
 /** A browser-like client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN, as the web app does. */
 export class HttpClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly ip?: string,
+  ) {}
 
   async request<T = Record<string, unknown>>(
     method: string,
@@ -126,10 +130,9 @@ export class HttpClient {
       form?: Record<string, string>;
       headers?: Record<string, string>;
       csrf?: boolean;
-      ip?: string;
     } = {},
   ): Promise<HttpResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...(this.ip ? { 'x-forwarded-for': this.ip } : {}), ...options.headers };
     if (method !== 'GET' && options.csrf !== false) {
       if (!this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/v1/health/live');
       headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';

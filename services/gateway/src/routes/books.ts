@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BookSchema, BookSummarySchema, requests, UpdateMetadataRequestSchema } from '@bookwright/contracts';
+import {
+  BookParamsSchema,
+  BookSchema,
+  BookSummarySchema,
+  requests,
+  UpdateMetadataRequestSchema,
+} from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
-
-const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
 
 /** PATCH /book/{id} carries either the whole structure or a cover, never both (spec §7). */
 const PatchBookBodySchema = z
@@ -25,8 +29,7 @@ const ContentBodySchema = z.object({
 
 /** GET /book, GET /book/{id}, PATCH /book/{id}, PATCH /book/content/{id}, PATCH /book/metadata/{id}, POST /book/{id}/retry. */
 export function bookRoutes(deps: RouteDeps) {
-  const { bus, sessions, config } = deps;
-  const timeoutMs = config.BUS_TIMEOUT_MS;
+  const { ask, sessions } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
@@ -42,11 +45,7 @@ export function bookRoutes(deps: RouteDeps) {
         },
       },
       async (request) => {
-        const { books } = await bus.request(
-          requests.book.list,
-          { userId: owner(request) },
-          { requestId: request.id, timeoutMs },
-        );
+        const { books } = await ask(request, requests.book.list, { userId: owner(request) });
         return books;
       },
     );
@@ -61,12 +60,7 @@ export function bookRoutes(deps: RouteDeps) {
           response: { 200: BookSchema },
         },
       },
-      async (request) =>
-        bus.request(
-          requests.book.get,
-          { userId: owner(request), bookId: request.params.bookId },
-          { requestId: request.id, timeoutMs },
-        ),
+      async (request) => ask(request, requests.book.get, { userId: owner(request), bookId: request.params.bookId }),
     );
 
     app.patch(
@@ -83,17 +77,10 @@ export function bookRoutes(deps: RouteDeps) {
       async (request) => {
         const { bookId } = request.params;
         const userId = owner(request);
+        // The cover service knows which covers were made for this book; it checks, then applies.
         return request.body.coverImage !== undefined
-          ? bus.request(
-              requests.book.setCover,
-              { userId, bookId, coverImage: request.body.coverImage },
-              { requestId: request.id, timeoutMs },
-            )
-          : bus.request(
-              requests.book.updateState,
-              { userId, bookId, newBookState: request.body.newBookState },
-              { requestId: request.id, timeoutMs },
-            );
+          ? ask(request, requests.cover.apply, { userId, bookId, coverImage: request.body.coverImage })
+          : ask(request, requests.book.updateState, { userId, bookId, newBookState: request.body.newBookState });
       },
     );
 
@@ -110,11 +97,11 @@ export function bookRoutes(deps: RouteDeps) {
         },
       },
       async (request) =>
-        bus.request(
-          requests.book.updateContent,
-          { userId: owner(request), bookId: request.params.bookId, bookContent: request.body.bookContent },
-          { requestId: request.id, timeoutMs },
-        ),
+        ask(request, requests.book.updateContent, {
+          userId: owner(request),
+          bookId: request.params.bookId,
+          bookContent: request.body.bookContent,
+        }),
     );
 
     app.patch(
@@ -129,11 +116,11 @@ export function bookRoutes(deps: RouteDeps) {
         },
       },
       async (request) =>
-        bus.request(
-          requests.book.updateMetadata,
-          { userId: owner(request), bookId: request.params.bookId, metadata: request.body },
-          { requestId: request.id, timeoutMs },
-        ),
+        ask(request, requests.book.updateMetadata, {
+          userId: owner(request),
+          bookId: request.params.bookId,
+          metadata: request.body,
+        }),
     );
 
     app.post(
@@ -146,12 +133,7 @@ export function bookRoutes(deps: RouteDeps) {
           response: { 200: BookSchema },
         },
       },
-      async (request) =>
-        bus.request(
-          requests.book.retry,
-          { userId: owner(request), bookId: request.params.bookId },
-          { requestId: request.id, timeoutMs },
-        ),
+      async (request) => ask(request, requests.book.retry, { userId: owner(request), bookId: request.params.bookId }),
     );
   };
 }

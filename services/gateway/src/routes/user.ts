@@ -56,7 +56,7 @@ export function userRoutes(deps: RouteDeps) {
     app.post(
       '/user/forgot-password',
       {
-        config: perIp,
+        preHandler: deps.authThrottle.guard,
         schema: {
           tags: ['user'],
           summary: 'Mail a password reset link',
@@ -73,7 +73,7 @@ export function userRoutes(deps: RouteDeps) {
     app.post(
       '/user/reset-password',
       {
-        config: perIp,
+        preHandler: deps.authThrottle.guard,
         schema: {
           tags: ['user'],
           summary: 'Set a new password from a reset link',

@@ -5,8 +5,17 @@ import type { UserDatabase } from '../db/schema';
 import { sessionsRepository } from '../repositories/sessions.repository';
 import { hashToken, newSecretToken } from '../domain/secret-tokens';
 
-/** A fresh session id for every login (never reuse one), stored hashed with its expiry. */
-export async function openSession(db: Kysely<UserDatabase>, userId: string, now: Date): Promise<IssuedSession> {
+/**
+ * A fresh session id for every login (never reuse one), stored hashed with its expiry. The session the
+ * browser already had (`replacesToken`) is revoked: signing in again never leaves a second one alive.
+ */
+export async function openSession(
+  db: Kysely<UserDatabase>,
+  userId: string,
+  now: Date,
+  replacesToken?: string,
+): Promise<IssuedSession> {
+  if (replacesToken) await sessionsRepository.revokeByTokenHash(db, hashToken(replacesToken), now);
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + sessionTtlMs);
   await sessionsRepository.insert(db, { id: randomUUID(), userId, tokenHash: hashToken(token), expiresAt });
