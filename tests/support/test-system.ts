@@ -128,6 +128,10 @@ export class HttpClient {
     options: {
       json?: unknown;
       form?: Record<string, string>;
+      /** multipart/form-data, as a browser form with a file sends it. */
+      multipart?: FormData;
+      /** A raw body, sent as is (with the content-type given in headers). */
+      raw?: string;
       headers?: Record<string, string>;
       csrf?: boolean;
     } = {},
@@ -137,8 +141,12 @@ export class HttpClient {
       if (!this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/v1/health/live');
       headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
     }
-    let body: string | undefined;
-    if (options.json !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.multipart) {
+      body = options.multipart;
+    } else if (options.raw !== undefined) {
+      body = options.raw;
+    } else if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
     } else if (options.form) {
