@@ -34,7 +34,7 @@ interface Operation {
   body: JsonSchema | undefined;
 }
 
-const runs = Number(process.env.PROPERTY_RUNS ?? 12);
+const runs = Number(process.env.PROPERTY_RUNS ?? 10);
 const xsrf = 'property-test-token';
 
 // ---------------------------------------------------------------------------------------------------

@@ -189,17 +189,5 @@ export class HttpClient {
   }
 }
 
-let counter = 0;
-/** A unique, valid sign-up body; passwords avoid the common-password list. */
-export function newAccount(
-  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
-) {
-  counter += 1;
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: `ada.${Date.now().toString(36)}.${counter}.${randomBytes(3).toString('hex')}@example.com`,
-    password: `analytical-Engine-${randomBytes(4).toString('hex')}`,
-    ...overrides,
-  };
-}
+// One fixture module for users and books; re-exported here so every API test imports its helpers from one place.
+export { newAccount } from '@bookwright/contracts/testing';
