@@ -50,6 +50,7 @@ beforeAll(async () => {
       return {};
     }),
     bus.serve(requests.billing.getSummary, async () => noPlanBillingSummary),
+    bus.serve(requests.book.confirm, async () => ({ ...ownBook, status: 'writing' as const })),
     bus.serve(requests.book.get, async (input) => {
       bookCalls.push(input);
       if (input.bookId === 'explodes') throw new Error('database exploded: secret detail');
@@ -63,6 +64,7 @@ beforeAll(async () => {
     WEB_DIST_DIR: dir,
     BODY_LIMIT_BYTES: '4096',
     AUTH_RATE_LIMIT_PER_IP: '1000',
+    GENERATION_RATE_LIMIT_PER_USER: '2',
   });
   app = await buildGateway({ config, logger, bus, blobs: createFsBlobStore({ root: join(dir, 'blobs') }) });
 });
@@ -134,6 +136,14 @@ describe('every error is JSON with {msg}', () => {
     expect(tooLarge).toMatchObject({ status: 413, body: { msg: apiMessages.payloadTooLarge } });
   });
 
+  it('answers a rate limit with 429, the spec text and Retry-After', async () => {
+    const write = () => send({ method: 'PATCH', url: '/api/v1/agent/write/b1', headers: signedIn });
+    expect([(await write()).status, (await write()).status]).toEqual([200, 200]);
+    const limited = await write();
+    expect(limited).toMatchObject({ status: 429, body: { msg: apiMessages.tooManyRequests } });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('hides the details of a service failure and says when a service is away', async () => {
     const failed = await send({ method: 'GET', url: '/api/v1/book/explodes', headers: signedIn });
     expect(failed).toMatchObject({ status: 500, body: { msg: apiMessages.internal } });
@@ -187,6 +197,24 @@ describe('one text check at the boundary', () => {
     const key = await patch('/api/v1/book/b1', JSON.stringify({ newBookState: { 'a\u0000': 1 } }));
     expect(key).toMatchObject({ status: 400, body: { msg: unsafeTextMessage('A field name in newBookState') } });
     expect(bookCalls, 'nothing reached a service').toEqual([]);
+  });
+
+  it('checks multipart field names and values the same way', async () => {
+    const boundary = 'x-boundary';
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    for (const [name, value, field] of [
+      ['note', 'a\u0000b', 'note'],
+      ['bad\u0001name', 'fine', 'A field name'],
+    ]) {
+      const res = await send({
+        method: 'POST',
+        url: '/api/v1/book/upload-cover/b1',
+        headers: { ...signedIn, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `${part(name!, value!)}--${boundary}--\r\n`,
+      });
+      expect(res).toMatchObject({ status: 400, body: { msg: unsafeTextMessage(field!) } });
+    }
   });
 
   it('refuses lone surrogates, high or low, wherever they are', async () => {
