@@ -93,6 +93,7 @@ describe('every error is JSON with {msg}', () => {
       ['GET', '/api'],
       ['GET', '/api/v1/nope?x=1'],
       ['GET', '/api/v2/book'],
+      ['GET', '/api/v1/docs/static/nope.js'],
       ['DELETE', '/api/v1/book/b1'],
     ] as const) {
       const res = await send({ method, url, headers: signedIn });
