@@ -195,6 +195,19 @@ describe('one text check at the boundary', () => {
       JSON.stringify({ newBookState: { characters: [{ name: 'ok' }, { name: 'bad\u0007' }] } }),
     );
     expect(nested).toMatchObject({ status: 400, body: { msg: unsafeTextMessage('newBookState.characters[1].name') } });
+    const inside = await patch(
+      '/api/v1/book/content/b1',
+      JSON.stringify({
+        bookContent: JSON.stringify({
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a\u0000' }] }],
+        }),
+      }),
+    );
+    expect(inside).toMatchObject({
+      status: 400,
+      body: { msg: unsafeTextMessage('bookContent.content[0].content[0].text') },
+    });
     const key = await patch('/api/v1/book/b1', JSON.stringify({ newBookState: { 'a\u0000': 1 } }));
     expect(key).toMatchObject({ status: 400, body: { msg: unsafeTextMessage('A field name in newBookState') } });
     expect(bookCalls, 'nothing reached a service').toEqual([]);

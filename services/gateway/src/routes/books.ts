@@ -5,7 +5,9 @@ import {
   BookParamsSchema,
   BookSchema,
   BookSummarySchema,
+  findUnsafeText,
   requests,
+  unsafeTextMessage,
   UpdateMetadataRequestSchema,
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
@@ -17,10 +19,30 @@ const PatchBookBodySchema = z
     message: 'Send either newBookState or coverImage',
   });
 
+/**
+ * The document arrives as JSON text, so the edge's text check sees only its escapes: the text inside is
+ * checked here with the same function, before any service parses it.
+ */
+const EncodedDocumentSchema = z
+  .string()
+  .max(20_000_000)
+  .superRefine((text, ctx) => {
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch {
+      return; // The book service names what is wrong with text that is not JSON.
+    }
+    const unsafe = findUnsafeText(document, 'body');
+    if (unsafe === null) return;
+    const field = unsafe === 'body' ? 'bookContent' : `bookContent${unsafe.startsWith('[') ? '' : '.'}${unsafe}`;
+    ctx.addIssue({ code: 'custom', message: unsafeTextMessage(field) });
+  });
+
 /** The editor sends the document as JSON text; a client that sends the object itself is accepted too. */
 const ContentBodySchema = z.object({
   bookContent: z.union(
-    [z.string().max(20_000_000), z.record(z.string(), z.unknown()).transform((doc) => JSON.stringify(doc))],
+    [EncodedDocumentSchema, z.record(z.string(), z.unknown()).transform((doc) => JSON.stringify(doc))],
     {
       error: 'bookContent must be the editor document as JSON text',
     },
