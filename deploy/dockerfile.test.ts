@@ -75,6 +75,15 @@ describe('deploy/Dockerfile', () => {
     }
   });
 
+  it('listens on every interface in both images (the gateway defaults to 127.0.0.1 outside production)', () => {
+    for (const stage of ['dev', 'runtime']) {
+      const start = instructions.findIndex((line) => new RegExp(` AS ${stage}$`).test(line));
+      const end = instructions.findIndex((line, i) => i > start && line.startsWith('FROM '));
+      const env = instructions.slice(start, end === -1 ? undefined : end).filter((line) => line.startsWith('ENV '));
+      expect(env.join(' '), stage).toMatch(/\bHOST=0\.0\.0\.0\b/);
+    }
+  });
+
   it('builds the web app with the workspace script it calls', () => {
     const web = JSON.parse(readFileSync(join(root, 'web', 'package.json'), 'utf8')) as {
       name: string;

@@ -339,6 +339,12 @@ describe.each(overlays)('k8s/overlays/%s', (overlay) => {
     expect(problems).toEqual([]);
   });
 
+  it('the gateway listens on every interface of its pod (HOST set explicitly)', () => {
+    const gateway = workloads(objectsOf(overlay)).find((w) => w.object.metadata.name === 'gateway');
+    const env = (gateway?.pod.containers[0]?.env ?? []) as { name: string; value?: string }[];
+    expect(env.find((v) => v.name === 'HOST')?.value).toBe('0.0.0.0');
+  });
+
   it('every ConfigMap a workload uses is rendered (hash-suffixed names resolved)', () => {
     expect(missingReferences(objectsOf(overlay)).configMaps).toEqual([]);
   });

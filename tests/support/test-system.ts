@@ -12,7 +12,8 @@ export interface TestSystem extends RunningSystem {
   dataDir: string;
   /** Every log line the system wrote, parsed (the tests look for secrets in them). */
   logs: Record<string, unknown>[];
-  client(): HttpClient;
+  /** A browser of its own; `ip` is sent as X-Forwarded-For (counted only with TRUST_PROXY=true). */
+  client(options?: { ip?: string }): HttpClient;
   /** The newest mail written to the outbox for this address. */
   lastMailTo(address: string): Promise<{ to: string; subject: string; text: string; html: string }>;
 }
@@ -51,7 +52,7 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
     ...system,
     dataDir,
     logs,
-    client: () => new HttpClient(system.url),
+    client: (options) => new HttpClient(system.url, options?.ip),
     async stop() {
       await system.stop();
       await cleanUp({ namespace, schemaPrefix });
@@ -117,7 +118,10 @@ export interface HttpResponse<T = Record<string, unknown>> {
 /** A browser-like client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN, as the web app does. */
 export class HttpClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly ip?: string,
+  ) {}
 
   async request<T = Record<string, unknown>>(
     method: string,
@@ -125,18 +129,25 @@ export class HttpClient {
     options: {
       json?: unknown;
       form?: Record<string, string>;
+      /** multipart/form-data, as a browser form with a file sends it. */
+      multipart?: FormData;
+      /** A raw body, sent as is (with the content-type given in headers). */
+      raw?: string;
       headers?: Record<string, string>;
       csrf?: boolean;
-      ip?: string;
     } = {},
   ): Promise<HttpResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...(this.ip ? { 'x-forwarded-for': this.ip } : {}), ...options.headers };
     if (method !== 'GET' && options.csrf !== false) {
       if (!this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/v1/health/live');
       headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
     }
-    let body: string | undefined;
-    if (options.json !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.multipart) {
+      body = options.multipart;
+    } else if (options.raw !== undefined) {
+      body = options.raw;
+    } else if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
     } else if (options.form) {
@@ -179,17 +190,5 @@ export class HttpClient {
   }
 }
 
-let counter = 0;
-/** A unique, valid sign-up body; passwords avoid the common-password list. */
-export function newAccount(
-  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
-) {
-  counter += 1;
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: `ada.${Date.now().toString(36)}.${counter}.${randomBytes(3).toString('hex')}@example.com`,
-    password: `analytical-Engine-${randomBytes(4).toString('hex')}`,
-    ...overrides,
-  };
-}
+// One fixture module for users and books; re-exported here so every API test imports its helpers from one place.
+export { newAccount } from '@bookwright/contracts/testing';

@@ -3,3 +3,57 @@ import { z } from 'zod';
 /** Body of every answer that only carries a message. */
 export const MessageSchema = z.object({ msg: z.string() });
 export type Message = z.infer<typeof MessageSchema>;
+
+/** The `{id}` of every `/book/...` route: one schema, so every route refuses the same ids the same way. */
+export const BookParamsSchema = z.object({
+  bookId: z.string().min(1, 'The book id is missing').max(100, 'The book id is too long (at most 100 characters)'),
+});
+export type BookParams = z.infer<typeof BookParamsSchema>;
+
+/** Where a string came from: ids and query values are one line; a body may hold long text. */
+export type TextSource = 'body' | 'params' | 'query' | 'multipart';
+
+// C0 controls, DEL and C1 controls; PostgreSQL refuses NUL outright and the rest has no place in a book.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const anyControl = /[\u0000-\u001f\u007f-\u009f]/;
+// The same, less tab, line feed and carriage return, which long text (a prompt, a description) may hold.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlButLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// A high surrogate not followed by a low one, or a low one not preceded by a high one: not Unicode text.
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const unsafeTextMessage = (field: string): string =>
+  `${field} contains characters that are not allowed (control characters or broken Unicode)`;
+
+/** Whether one string may enter the system from `source`. */
+export function isSafeText(value: string, source: TextSource): boolean {
+  const control = source === 'body' || source === 'multipart' ? controlButLineBreaks : anyControl;
+  return !control.test(value) && !loneSurrogate.test(value);
+}
+
+/**
+ * The one boundary check for text: walks a parsed request part (body, params, query or multipart fields),
+ * keys included, and answers the path of the first string that may not enter, or null when all are
+ * fine. Iterative, so a deeply nested body cannot exhaust the stack.
+ */
+export function findUnsafeText(value: unknown, source: TextSource): string | null {
+  const pending: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  while (pending.length > 0) {
+    const { value: current, path } = pending.pop()!;
+    if (typeof current === 'string') {
+      if (!isSafeText(current, source)) return path || source;
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i -= 1) pending.push({ value: current[i], path: `${path}[${i}]` });
+      continue;
+    }
+    for (const [key, inner] of Object.entries(current)) {
+      const innerPath = path ? `${path}.${key}` : key;
+      if (!isSafeText(key, 'params')) return path ? `A field name in ${path}` : 'A field name';
+      pending.push({ value: inner, path: innerPath });
+    }
+  }
+  return null;
+}

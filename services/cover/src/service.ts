@@ -9,6 +9,7 @@ import type { CoverDatabase } from './db/schema';
 import type { CoverHandlerDeps } from './handlers/deps';
 import { generateCover } from './handlers/generate-cover';
 import { uploadCover } from './handlers/upload-cover';
+import { applyCover } from './handlers/apply-cover';
 import { generationsRepository } from './repositories/generations.repository';
 
 export interface CoverServiceOptions {
@@ -50,6 +51,7 @@ export function createCoverService(options: CoverServiceOptions = {}) {
           serveHealth(bus, requests.cover.health, ping),
           bus.serve(requests.cover.upload, uploadCover(deps)),
           bus.serve(requests.cover.generate, generateCover(deps)),
+          bus.serve(requests.cover.apply, applyCover(deps)),
         ]);
       } catch (error) {
         await Promise.all(subscriptions.map((s) => s.stop()));

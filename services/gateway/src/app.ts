@@ -14,6 +14,9 @@ import type { BlobStore, Bus, Logger } from '@bookwright/kit';
 import type { GatewayConfig } from './config';
 import { registerErrorHandler } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { registerSafeTextCheck } from './http/safe-text';
+import { authThrottle } from './security/auth-throttle';
 import { cookiesAreSecure } from './security/cookies';
 import { registerCsrf } from './security/csrf';
 import { sessionSupport } from './security/session';
@@ -29,9 +32,11 @@ import { eventRoutes } from './routes/events';
 import { exportRoutes } from './routes/export';
 import { coverRoutes } from './routes/covers';
 import { BookEventsHub } from './live/book-events-hub';
-import type { RouteDeps } from './routes/route-deps';
+import { askOver, type RouteDeps } from './routes/route-deps';
 
 export const apiPrefix = '/api/v1';
+/** Every path under it is the API's: an unknown one answers a JSON 404, never the web app. */
+const apiRoot = '/api';
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -57,6 +62,11 @@ export async function buildGateway(options: {
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
     logController: new LogController({ requestIdLogLabel: 'reqId' }),
+    // Longer than any id we issue, so an over-long id reaches the route schema and its `{msg}` 400;
+    // beyond this the router answers 414, also as `{msg}` (frameworkErrors).
+    routerOptions: { maxParamLength: 1_000 },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +81,7 @@ export async function buildGateway(options: {
   registerErrorHandler(app);
   registerFormBodyParser(app);
   await registerHttpMetrics(app);
+  registerSafeTextCheck(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -131,9 +142,15 @@ export async function buildGateway(options: {
   app.addHook('preClose', async () => hub.stop());
   const deps: RouteDeps = {
     bus,
+    ask: askOver(bus, config.BUS_TIMEOUT_MS),
     blobs,
     config,
     sessions: sessionSupport(bus, { secureCookies, timeoutMs: config.BUS_TIMEOUT_MS }),
+    authThrottle: authThrottle({
+      perIp: config.AUTH_RATE_LIMIT_PER_IP,
+      failedLoginsPerAccountAndIp: config.AUTH_RATE_LIMIT_FAILED_LOGINS,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+    }),
   };
   await app.register(
     async (api) => {
@@ -151,6 +168,6 @@ export async function buildGateway(options: {
     { prefix: apiPrefix },
   );
 
-  await registerSpa(app, { distDir: config.WEB_DIST_DIR, apiPrefix });
+  await registerSpa(app, { distDir: config.WEB_DIST_DIR, apiPrefix: apiRoot });
   return app;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlobStore, Bus, Logger, RunningService } from '@bookwright/kit';
 import { defineService } from '@bookwright/kit';
-import { GatewayConfigSchema, type GatewayConfig } from './config';
+import { GatewayConfigSchema, listenHost, type GatewayConfig } from './config';
 import { buildGateway } from './app';
 
 export interface RunningGateway extends RunningService {
@@ -17,7 +17,7 @@ export async function startGateway(options: {
   blobs: BlobStore;
 }): Promise<RunningGateway> {
   const app = await buildGateway(options);
-  await app.listen({ port: options.config.PORT, host: options.config.HOST });
+  await app.listen({ port: options.config.PORT, host: listenHost(options.config) });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.config.PORT;
   const url = `http://localhost:${port}`;

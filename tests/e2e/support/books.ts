@@ -1,11 +1,5 @@
-import type {
-  Book,
-  BookSummary,
-  FictionBookState,
-  NonFictionBookState,
-  TiptapDocument,
-  TiptapNode,
-} from '@bookwright/contracts';
+import { buildBook, summaryOf } from '@bookwright/contracts/testing';
+import type { Book, FictionBookState, NonFictionBookState, TiptapDocument, TiptapNode } from '@bookwright/contracts';
 
 /** Book fixtures for the mocked API: plans of both shapes and a manuscript of any length. */
 
@@ -153,60 +147,24 @@ export function nonFictionState(): NonFictionBookState {
 
 let created = 0;
 
+/** A book of the mocked library: the shared fixture with this suite's plan and a date of its own. */
 export function fakeBook(overrides: Partial<Book> = {}): Book {
   created += 1;
   const at = new Date(Date.UTC(2026, 2, 1 + created)).toISOString();
-  return {
+  return buildBook({
     _id: `book-${created}`,
     title: 'The Keeper of Letters',
-    subtitle: null,
-    status: 'validation',
-    genre: 'mystery',
-    bookType: 'fiction',
-    language: 'english',
     targetAudience: 'Adult readers of literary mysteries',
-    size: 'short',
-    coverImage: null,
-    author: null,
     createdAt: at,
     updatedAt: at,
-    failure: null,
-    progress: null,
     prompt: 'A lighthouse keeper finds letters from a sailor who vanished a century ago.',
     bookState: fictionState(),
-    identifier: null,
-    languageMetadata: null,
     genreMetadata: overrides.genre ?? 'mystery',
-    publisher: null,
-    description: null,
-    keywords: [],
-    rights: null,
-    publicationDate: null,
-    isbn: null,
-    bookContent: null,
     ...overrides,
-  };
+  });
 }
 
-export function summaryOf(book: Book): BookSummary {
-  return {
-    _id: book._id,
-    title: book.title,
-    subtitle: book.subtitle,
-    status: book.status,
-    genre: book.genre,
-    bookType: book.bookType,
-    language: book.language,
-    targetAudience: book.targetAudience,
-    size: book.size,
-    coverImage: book.coverImage,
-    author: book.author,
-    createdAt: book.createdAt,
-    updatedAt: book.updatedAt,
-    failure: book.failure,
-    progress: book.progress,
-  };
-}
+export { summaryOf };
 
 /** A library with a book in every status, newest first; the ready one holds a manuscript of `words` words. */
 export function sampleLibrary(words = 25_000): Book[] {

@@ -1,4 +1,5 @@
 import type { Book, FictionBookState, NonFictionBookState } from '@bookwright/contracts';
+import { buildBook, summaryOf } from '@bookwright/contracts/testing';
 import { sampleUser } from './utils';
 
 export const starterUser = { ...sampleUser, accountType: 'starter', booksLeftThisMonth: 9 } as const;
@@ -64,40 +65,14 @@ export function nonFictionState(): NonFictionBookState {
   };
 }
 
+/** The shared book fixture with the plan these tests read (Mara, Jonah and Iris). */
 export function makeBook(overrides: Partial<Book> = {}): Book {
-  return {
-    _id: 'b1',
+  return buildBook({
     title: 'The Keeper of Letters',
-    subtitle: null,
-    status: 'validation',
-    genre: 'mystery',
-    bookType: 'fiction',
-    language: 'english',
-    targetAudience: 'Adults',
-    size: 'short',
-    coverImage: null,
-    author: null,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    failure: null,
-    progress: null,
     prompt: 'A lighthouse keeper finds letters.',
     bookState: fictionState(),
-    identifier: null,
-    languageMetadata: null,
-    genreMetadata: 'mystery',
-    publisher: null,
-    description: null,
-    keywords: [],
-    rights: null,
-    publicationDate: null,
-    isbn: null,
-    bookContent: null,
     ...overrides,
-  };
+  });
 }
 
-export const summary = (book: Book) => {
-  const { prompt: _p, bookState: _s, bookContent: _c, ...rest } = book;
-  return rest;
-};
+export const summary = summaryOf;

@@ -1,4 +1,4 @@
-import { noPlanBillingSummary } from '@bookwright/contracts';
+import { buildUser } from '@bookwright/contracts/testing';
 import { cleanup, configure, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -66,14 +66,4 @@ export function resetAfterEach() {
   });
 }
 
-export const sampleUser = {
-  _id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  userName: 'adalovelace',
-  admin: false,
-  createdAt: '2024-03-01T10:00:00.000Z',
-  avatar: null,
-  ...noPlanBillingSummary,
-};
+export const sampleUser = buildUser();

@@ -30,6 +30,7 @@ export const coverMessages = {
   tooManyPixels: 'The image has too many pixels',
   uploaded: 'Cover uploaded and applied successfully!',
   limitReached: 'You have reached the limit of covers you can generate this month',
+  notThisBooksCover: 'The cover must be one you uploaded or generated for this book',
 } as const;
 
 /** Variants stored for every cover: the full-resolution print master and a web size. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRequest } from '../../bus/define';
 import { GenerateCoverRequestSchema } from '../../http/cover/cover';
+import { BookSchema } from '../../entities/book/book';
 import { defineHealthRequest } from '../health';
 
 const owned = { userId: z.string(), bookId: z.string() };
@@ -33,5 +34,13 @@ export const coverRequests = {
     response: StoredCoverSchema,
     description:
       'Generates a cover (one from the monthly allowance; 403 when none is left; 429 when rate-limited) and stores it.',
+  }),
+  apply: defineRequest({
+    name: 'cover.apply',
+    version: 1,
+    request: z.object({ ...owned, coverImage: z.string().nullable() }),
+    response: BookSchema,
+    description:
+      "Sets a book's cover: only a cover this book's owner uploaded or generated for this book, or null to remove it. 400 for any other URL, 404 for someone else's book.",
   }),
 } as const;

@@ -12,22 +12,26 @@ import { defineHealthRequest } from '../health';
 export * from './session';
 
 const SessionReplySchema = z.object({ user: UserProfileSchema, session: IssuedSessionSchema });
+/** The session the browser already had, if any: the new one replaces it (it is revoked). */
+const replacesToken = { replacesToken: z.string().optional() };
 
 export const userRequests = {
   health: defineHealthRequest('user'),
   signUp: defineRequest({
     name: 'user.sign-up',
     version: 1,
-    request: SignUpRequestSchema,
+    request: SignUpRequestSchema.extend(replacesToken),
     response: SessionReplySchema,
-    description: 'Creates an account and its first session. 409 when the email is taken.',
+    description:
+      'Creates an account and its first session (revoking the one in replacesToken). 409 when the email is taken.',
   }),
   login: defineRequest({
     name: 'user.login',
     version: 1,
-    request: LoginRequestSchema,
+    request: LoginRequestSchema.extend(replacesToken),
     response: SessionReplySchema,
-    description: 'Checks credentials and opens a new session. 401 with one message for any failure.',
+    description:
+      'Checks credentials and opens a new session that replaces (revokes) the one in replacesToken. 401 with one message for any failure.',
   }),
   logout: defineRequest({
     name: 'user.logout',

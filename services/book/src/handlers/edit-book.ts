@@ -3,6 +3,7 @@ import {
   events,
   FictionBookStateSchema,
   NonFictionBookStateSchema,
+  parseCoverImageUrl,
   TiptapDocumentSchema,
   type requests,
 } from '@bookwright/contracts';
@@ -49,12 +50,8 @@ export function updateBookState(deps: BookHandlerDeps) {
 export function setCover(deps: BookHandlerDeps) {
   return async ({ userId, bookId, coverImage }: z.output<(typeof requests.book.setCover)['request']>) =>
     changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
-      // Only our own blob URLs or https links: never javascript:, data: or file: in an <img src>.
-      if (
-        (coverImage !== null &&
-          !(/^\/api\/v1\/[\w\-./]+$/.test(coverImage) || /^https:\/\/[^\s]+$/.test(coverImage))) ||
-        (coverImage?.length ?? 0) > 2_000
-      ) {
+      // Only a cover URL of this very book (the cover service has checked the cover exists), or null.
+      if (coverImage !== null && parseCoverImageUrl(coverImage)?.bookId !== book.id) {
         throw new AppError(400, editMessages.coverInvalid);
       }
       const updated = await booksRepository.update(trx, book.id, { cover_image: coverImage });

@@ -7,61 +7,30 @@ import {
   bookRequests,
   type Book,
 } from '@bookwright/contracts';
+import { buildBook as buildSharedBook } from '@bookwright/contracts/testing';
 import type { Bus, Subscription } from '@bookwright/kit';
 
-export function buildBook(overrides: Partial<Book> & { userId?: string } = {}): Book {
+/** A ready book of the shared fixture, with an id of its own and an author to typeset. */
+export function buildBook(overrides: Partial<Book> = {}): Book {
   const now = new Date().toISOString();
-  return {
+  return buildSharedBook({
     _id: randomUUID(),
-    title: 'The Dark Lighthouse',
-    subtitle: null,
     status: 'ready',
-    genre: 'mystery',
-    bookType: 'fiction',
-    language: 'english',
     targetAudience: 'adult readers',
-    size: 'short',
-    coverImage: null,
     author: 'Ines Varga',
     createdAt: now,
     updatedAt: now,
-    failure: null,
-    progress: null,
-    prompt: 'A mystery in a fishing village',
-    bookState: {
-      expandedIdea: {
-        subGenre: 'coastal mystery',
-        emotionalTone: 'tense, warm underneath',
-        themes: ['memory', 'belonging'],
-        centralConflict: 'A harbour pilot must find out who sank her father’s boat.',
-        worldBuilding: {
-          setting: 'Port Ardel, a fishing village on a northern coast',
-          timePeriod: '1950s',
-          culturalContext: 'A close community',
-          uniqueElements: ['a dark lighthouse'],
-        },
-      },
-      characters: [],
-      plotOutline: { acts: [] },
-    },
-    identifier: null,
-    languageMetadata: null,
-    genreMetadata: 'mystery',
-    publisher: null,
-    description: null,
-    keywords: [],
-    rights: null,
-    publicationDate: null,
-    isbn: null,
-    bookContent: null,
     ...overrides,
-  };
+  });
 }
 
-/** The book service as the cover service sees it: `book.get`, 404 for an unknown id and for another user's book. */
+/**
+ * The book service as the cover service sees it: `book.get` and `book.cover.set`, 404 for an unknown id
+ * and for another user's book.
+ */
 export class FakeBookService {
   readonly books = new Map<string, { book: Book; userId: string }>();
-  #subscription: Subscription | undefined;
+  #subscriptions: Subscription[] = [];
 
   add(userId: string, overrides: Partial<Book> = {}): Book {
     const book = buildBook(overrides);
@@ -70,15 +39,23 @@ export class FakeBookService {
   }
 
   async serve(bus: Bus): Promise<void> {
-    this.#subscription = await bus.serve(bookRequests.get, async ({ userId, bookId }) => {
+    const owned = (userId: string, bookId: string) => {
       const entry = this.books.get(bookId);
       if (!entry || entry.userId !== userId) throw new AppError(404, apiMessages.notFound);
-      return entry.book;
-    });
+      return entry;
+    };
+    this.#subscriptions = await Promise.all([
+      bus.serve(bookRequests.get, async ({ userId, bookId }) => owned(userId, bookId).book),
+      bus.serve(bookRequests.setCover, async ({ userId, bookId, coverImage }) => {
+        const entry = owned(userId, bookId);
+        entry.book = { ...entry.book, coverImage };
+        return entry.book;
+      }),
+    ]);
   }
 
   async stop(): Promise<void> {
-    await this.#subscription?.stop();
+    await Promise.all(this.#subscriptions.map((s) => s.stop()));
   }
 }
 

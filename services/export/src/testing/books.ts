@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Book, MetadataLanguage, TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import { buildBook as buildSharedBook } from '@bookwright/contracts/testing';
 import type { ExportBook } from '../export-book';
 
 /*
@@ -121,25 +122,20 @@ export function buildDocument(
 
 const baseTime = '2024-06-01T10:00:00.000Z';
 
-/** A ready book of `userId` with full metadata, in the given metadata language. */
+/** A ready book with full, tricky metadata in the given metadata language (the shared fixture, filled in). */
 export function buildBook(overrides: Partial<Book> = {}, language: MetadataLanguage = 'en'): Book {
   const writing = { en: 'english', it: 'italian', es: 'spanish' } as const;
-  return {
+  return buildSharedBook({
     _id: 'book-1',
     title: trickyTexts[language].title,
     subtitle: 'A subtitle with <tags> & "quotes"',
     status: 'ready',
     genre: 'fantasy',
-    bookType: 'fiction',
     language: writing[language],
     targetAudience: 'adults',
-    size: 'short',
-    coverImage: null,
     author: 'Ann O’Neil & <Friends>',
     createdAt: baseTime,
     updatedAt: baseTime,
-    failure: null,
-    progress: null,
     prompt: 'A test book',
     bookState: null,
     identifier: 'urn:uuid:6f1c1a1e-4d7b-4c1e-9a53-0c9f3a1b2c3d',
@@ -150,10 +146,9 @@ export function buildBook(overrides: Partial<Book> = {}, language: MetadataLangu
     keywords: ['cats & mice', '<tags>', 'emoji 🐭'],
     rights: '© 2024 Ann O’Neil. All rights reserved.',
     publicationDate: '2024-05-01',
-    isbn: null,
     bookContent: JSON.stringify(buildDocument({ language })),
     ...overrides,
-  };
+  });
 }
 
 /** The ExportBook the export handlers would build for `buildBook(overrides, language)`. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { BookSchema, PlanRequestSchema, requests } from '@bookwright/contracts';
+import { BookParamsSchema, BookSchema, PlanRequestSchema, requests } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 
 /** POST /agent/plan and PATCH /agent/write/{id}: the two steps that start AI work. */
@@ -49,7 +48,7 @@ export function agentRoutes(deps: RouteDeps) {
         schema: {
           tags: ['agent'],
           summary: 'Confirm the structure and start writing',
-          params: z.object({ bookId: z.string().min(1).max(100) }),
+          params: BookParamsSchema,
           response: { 200: BookSchema },
         },
       },

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
-  apiMessages,
   AppError,
   AuthSuccessSchema,
   LoginRequestSchema,
@@ -12,47 +12,29 @@ import {
 import type { RouteDeps } from './route-deps';
 import { withBilling } from './current-user';
 
-/** POST /auth/sign-up, POST /auth/login, GET /auth/logout (spec §7). */
+/** POST /auth/sign-up, POST /auth/login, GET (or POST) /auth/logout (spec §7). */
 export function authRoutes(deps: RouteDeps) {
-  const { bus, sessions, config } = deps;
+  const { bus, ask, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    // A second limit keyed by the account, checked once the body is parsed: guessing one account's
-    // password from many IPs is slowed down as much as guessing from one.
-    const accountLimiter = app.createRateLimit({
-      max: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
-      timeWindow: config.RATE_LIMIT_WINDOW_MS,
-      keyGenerator: (request) =>
-        `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '')
-          .trim()
-          .toLowerCase()}`,
-    });
-    const perAccount = async (request: FastifyRequest, reply: FastifyReply) => {
-      const limit = await accountLimiter(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        reply.header('retry-after', String(limit.ttlInSeconds));
-        throw new AppError(429, apiMessages.tooManyRequests);
-      }
-    };
-    const perIp = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.RATE_LIMIT_WINDOW_MS } };
+    const { authThrottle } = deps;
 
     app.post(
       '/auth/sign-up',
       {
-        config: perIp,
         schema: {
           tags: ['auth'],
           summary: 'Create an account and sign in',
           body: SignUpRequestSchema,
           response: { 201: AuthSuccessSchema },
         },
-        preHandler: perAccount,
+        preHandler: authThrottle.guard,
       },
       async (request, reply) => {
-        const { user, session } = await bus.request(requests.user.signUp, request.body, {
-          requestId: request.id,
-          timeoutMs,
+        const { user, session } = await ask(request, requests.user.signUp, {
+          ...request.body,
+          replacesToken: sessions.sessionToken(request),
         });
         sessions.setSessionCookie(reply, session);
         const fullUser = await withBilling(bus, user, request.id, timeoutMs);
@@ -63,30 +45,39 @@ export function authRoutes(deps: RouteDeps) {
     app.post(
       '/auth/login',
       {
-        config: perIp,
         schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequestSchema, response: { 200: AuthSuccessSchema } },
-        preHandler: perAccount,
+        preHandler: authThrottle.guard,
       },
       async (request, reply) => {
-        const { user, session } = await bus.request(requests.user.login, request.body, {
-          requestId: request.id,
-          timeoutMs,
-        });
-        sessions.setSessionCookie(reply, session);
-        const fullUser = await withBilling(bus, user, request.id, timeoutMs);
+        let signedIn: z.output<(typeof requests.user.login)['response']>;
+        try {
+          // The session this browser had ends here: one browser, one session.
+          signedIn = await ask(request, requests.user.login, {
+            ...request.body,
+            replacesToken: sessions.sessionToken(request),
+          });
+        } catch (error) {
+          if (error instanceof AppError && error.status === 401) authThrottle.loginFailed(request);
+          throw error;
+        }
+        authThrottle.loginSucceeded(request);
+        sessions.setSessionCookie(reply, signedIn.session);
+        const fullUser = await withBilling(bus, signedIn.user, request.id, timeoutMs);
         return reply.send({ msg: 'Logged in', user: fullUser });
       },
     );
 
-    app.get(
-      '/auth/logout',
-      { schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: MessageSchema } } },
-      async (request, reply) => {
+    // GET as the spec's client calls it; POST too, for clients that rightly will not change state on a GET.
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/auth/logout',
+      schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: MessageSchema } },
+      handler: async (request, reply) => {
         const token = sessions.sessionToken(request);
-        if (token) await bus.request(requests.user.logout, { token }, { requestId: request.id, timeoutMs });
+        if (token) await ask(request, requests.user.logout, { token });
         sessions.clearSessionCookie(reply);
         return reply.send({ msg: 'Logged out' });
       },
-    );
+    });
   };
 }

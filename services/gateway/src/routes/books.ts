@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BookSchema, BookSummarySchema, requests, UpdateMetadataRequestSchema } from '@bookwright/contracts';
+import {
+  BookParamsSchema,
+  BookSchema,
+  BookSummarySchema,
+  findUnsafeText,
+  requests,
+  unsafeTextMessage,
+  UpdateMetadataRequestSchema,
+} from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
-
-const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
 
 /** PATCH /book/{id} carries either the whole structure or a cover, never both (spec §7). */
 const PatchBookBodySchema = z
@@ -13,10 +19,30 @@ const PatchBookBodySchema = z
     message: 'Send either newBookState or coverImage',
   });
 
+/**
+ * The document arrives as JSON text, so the edge's text check sees only its escapes: the text inside is
+ * checked here with the same function, before any service parses it.
+ */
+const EncodedDocumentSchema = z
+  .string()
+  .max(20_000_000)
+  .superRefine((text, ctx) => {
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch {
+      return; // The book service names what is wrong with text that is not JSON.
+    }
+    const unsafe = findUnsafeText(document, 'body');
+    if (unsafe === null) return;
+    const field = unsafe === 'body' ? 'bookContent' : `bookContent${unsafe.startsWith('[') ? '' : '.'}${unsafe}`;
+    ctx.addIssue({ code: 'custom', message: unsafeTextMessage(field) });
+  });
+
 /** The editor sends the document as JSON text; a client that sends the object itself is accepted too. */
 const ContentBodySchema = z.object({
   bookContent: z.union(
-    [z.string().max(20_000_000), z.record(z.string(), z.unknown()).transform((doc) => JSON.stringify(doc))],
+    [EncodedDocumentSchema, z.record(z.string(), z.unknown()).transform((doc) => JSON.stringify(doc))],
     {
       error: 'bookContent must be the editor document as JSON text',
     },
@@ -25,8 +51,7 @@ const ContentBodySchema = z.object({
 
 /** GET /book, GET /book/{id}, PATCH /book/{id}, PATCH /book/content/{id}, PATCH /book/metadata/{id}, POST /book/{id}/retry. */
 export function bookRoutes(deps: RouteDeps) {
-  const { bus, sessions, config } = deps;
-  const timeoutMs = config.BUS_TIMEOUT_MS;
+  const { ask, sessions } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
@@ -42,11 +67,7 @@ export function bookRoutes(deps: RouteDeps) {
         },
       },
       async (request) => {
-        const { books } = await bus.request(
-          requests.book.list,
-          { userId: owner(request) },
-          { requestId: request.id, timeoutMs },
-        );
+        const { books } = await ask(request, requests.book.list, { userId: owner(request) });
         return books;
       },
     );
@@ -61,12 +82,7 @@ export function bookRoutes(deps: RouteDeps) {
           response: { 200: BookSchema },
         },
       },
-      async (request) =>
-        bus.request(
-          requests.book.get,
-          { userId: owner(request), bookId: request.params.bookId },
-          { requestId: request.id, timeoutMs },
-        ),
+      async (request) => ask(request, requests.book.get, { userId: owner(request), bookId: request.params.bookId }),
     );
 
     app.patch(
@@ -83,17 +99,10 @@ export function bookRoutes(deps: RouteDeps) {
       async (request) => {
         const { bookId } = request.params;
         const userId = owner(request);
+        // The cover service knows which covers were made for this book; it checks, then applies.
         return request.body.coverImage !== undefined
-          ? bus.request(
-              requests.book.setCover,
-              { userId, bookId, coverImage: request.body.coverImage },
-              { requestId: request.id, timeoutMs },
-            )
-          : bus.request(
-              requests.book.updateState,
-              { userId, bookId, newBookState: request.body.newBookState },
-              { requestId: request.id, timeoutMs },
-            );
+          ? ask(request, requests.cover.apply, { userId, bookId, coverImage: request.body.coverImage })
+          : ask(request, requests.book.updateState, { userId, bookId, newBookState: request.body.newBookState });
       },
     );
 
@@ -110,11 +119,11 @@ export function bookRoutes(deps: RouteDeps) {
         },
       },
       async (request) =>
-        bus.request(
-          requests.book.updateContent,
-          { userId: owner(request), bookId: request.params.bookId, bookContent: request.body.bookContent },
-          { requestId: request.id, timeoutMs },
-        ),
+        ask(request, requests.book.updateContent, {
+          userId: owner(request),
+          bookId: request.params.bookId,
+          bookContent: request.body.bookContent,
+        }),
     );
 
     app.patch(
@@ -129,11 +138,11 @@ export function bookRoutes(deps: RouteDeps) {
         },
       },
       async (request) =>
-        bus.request(
-          requests.book.updateMetadata,
-          { userId: owner(request), bookId: request.params.bookId, metadata: request.body },
-          { requestId: request.id, timeoutMs },
-        ),
+        ask(request, requests.book.updateMetadata, {
+          userId: owner(request),
+          bookId: request.params.bookId,
+          metadata: request.body,
+        }),
     );
 
     app.post(
@@ -146,12 +155,7 @@ export function bookRoutes(deps: RouteDeps) {
           response: { 200: BookSchema },
         },
       },
-      async (request) =>
-        bus.request(
-          requests.book.retry,
-          { userId: owner(request), bookId: request.params.bookId },
-          { requestId: request.id, timeoutMs },
-        ),
+      async (request) => ask(request, requests.book.retry, { userId: owner(request), bookId: request.params.bookId }),
     );
   };
 }

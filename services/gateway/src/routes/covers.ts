@@ -4,16 +4,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
+  BookParamsSchema,
   apiMessages,
   coverBlobKey,
   coverMessages,
   CoverVariantSchema,
+  findUnsafeText,
   GenerateCoverRequestSchema,
   requests,
+  unsafeTextMessage,
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 
-const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
 /** A real image model takes 10–60 s; the cover service's own provider timeout is 180 s. */
 const generationTimeoutMs = 200_000;
 
@@ -22,7 +24,7 @@ const generationTimeoutMs = 200_000;
  * GET /book/{id}/cover-image/{coverId}/{variant} (owner only, from the blob store).
  */
 export function coverRoutes(deps: RouteDeps) {
-  const { bus, blobs, sessions, config } = deps;
+  const { ask, blobs, sessions, config } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
@@ -41,6 +43,15 @@ export function coverRoutes(deps: RouteDeps) {
         if (!request.isMultipart()) throw new AppError(400, coverMessages.noImage);
         let bytes: Buffer | undefined;
         for await (const part of request.parts()) {
+          // Multipart fields skip the body check of safe-text.ts; they get the same one here.
+          const unsafe = findUnsafeText(
+            { [part.fieldname]: part.type === 'file' ? part.filename : part.value },
+            'multipart',
+          );
+          if (unsafe !== null) {
+            if (part.type === 'file') part.file.resume();
+            throw new AppError(400, unsafeTextMessage(unsafe));
+          }
           if (part.type !== 'file') continue;
           if (part.fieldname !== 'image' || bytes) {
             part.file.resume();
@@ -58,10 +69,11 @@ export function coverRoutes(deps: RouteDeps) {
         // The bytes travel to the cover service through the blob store, never as one bus message.
         const uploadBlobKey = `uploads/${randomUUID()}`;
         await blobs.put(uploadBlobKey, bytes, { contentType: 'application/octet-stream' });
-        const stored = await bus.request(
+        const stored = await ask(
+          request,
           requests.cover.upload,
           { userId: request.session!.userId, bookId: request.params.bookId, uploadBlobKey, typeset: false },
-          { requestId: request.id, timeoutMs: generationTimeoutMs },
+          { timeoutMs: generationTimeoutMs },
         );
         return { imageUrl: stored.imageUrl };
       },
@@ -85,7 +97,8 @@ export function coverRoutes(deps: RouteDeps) {
         },
       },
       async (request, reply) => {
-        const stored = await bus.request(
+        const stored = await ask(
+          request,
           requests.cover.generate,
           {
             userId: request.session!.userId,
@@ -93,7 +106,7 @@ export function coverRoutes(deps: RouteDeps) {
             options: request.body,
             requestId: request.id,
           },
-          { requestId: request.id, timeoutMs: generationTimeoutMs },
+          { timeoutMs: generationTimeoutMs },
         );
         const image = await blobs.get(stored.previewBlobKey);
         if (!image) throw new AppError(500, 'The generated cover went missing');
@@ -113,7 +126,7 @@ export function coverRoutes(deps: RouteDeps) {
           tags: ['covers'],
           summary: "A cover image of one of the user's books",
           params: z.object({
-            bookId: z.string().min(1).max(100),
+            bookId: BookParamsSchema.shape.bookId,
             coverId: z.string().regex(/^[\w-]{1,100}$/),
             variant: CoverVariantSchema,
           }),
@@ -122,11 +135,7 @@ export function coverRoutes(deps: RouteDeps) {
       async (request, reply) => {
         const { bookId, coverId, variant } = request.params;
         // Ownership first: someone else's cover is as absent as an unknown one.
-        await bus.request(
-          requests.book.get,
-          { userId: request.session!.userId, bookId },
-          { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
-        );
+        await ask(request, requests.book.get, { userId: request.session!.userId, bookId });
         const image = await blobs.get(coverBlobKey(bookId, coverId, variant));
         if (!image) throw new AppError(404, apiMessages.notFound);
         if (request.headers['if-none-match'] === `"${image.etag}"`) return reply.status(304).send();

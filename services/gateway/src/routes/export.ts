@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AppError,
+  BookParamsSchema,
   ExportRequestSchema,
   ExportValidationSchema,
   requests,
@@ -11,13 +11,12 @@ import {
 import type { RouteDeps } from './route-deps';
 import { attachmentDisposition } from '../http/content-disposition';
 
-const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
 /** Rendering a 300-page PDF takes seconds; give the export service longer than ordinary requests. */
 const exportTimeoutMs = 180_000;
 
 /** POST /book/{id}/validate-export and POST /book/export/{id} (spec §7). */
 export function exportRoutes(deps: RouteDeps) {
-  const { bus, blobs, sessions, config } = deps;
+  const { ask, blobs, sessions, config } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
@@ -34,11 +33,11 @@ export function exportRoutes(deps: RouteDeps) {
         },
       },
       async (request) =>
-        bus.request(
-          requests.export.validate,
-          { userId: request.session!.userId, bookId: request.params.bookId, request: request.body },
-          { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
-        ),
+        ask(request, requests.export.validate, {
+          userId: request.session!.userId,
+          bookId: request.params.bookId,
+          request: request.body,
+        }),
     );
 
     app.post(
@@ -59,10 +58,11 @@ export function exportRoutes(deps: RouteDeps) {
         },
       },
       async (request, reply) => {
-        const result = await bus.request(
+        const result = await ask(
+          request,
           requests.export.render,
           { userId: request.session!.userId, bookId: request.params.bookId, request: request.body },
-          { requestId: request.id, timeoutMs: exportTimeoutMs },
+          { timeoutMs: exportTimeoutMs },
         );
         const file = await blobs.get(result.blobKey);
         if (!file) throw new AppError(500, 'The exported file went missing');

@@ -41,7 +41,6 @@ export function oidcRoutes(deps: RouteDeps) {
   } as const;
   const failed = (reply: FastifyReply, code: IdentityProviderError) =>
     reply.redirect(`/login?${new URLSearchParams({ error: code }).toString()}`, 303);
-  const perIp = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.RATE_LIMIT_WINDOW_MS } };
   const notConfigured = () => new AppError(404, identityProviderMessages.notConfigured);
 
   /** Spec §2: an account without a plan chooses one first, or goes straight to checkout for the plan it carried. */
@@ -74,7 +73,8 @@ export function oidcRoutes(deps: RouteDeps) {
     app.get(
       '/auth/oidc/login',
       {
-        config: perIp,
+        // The one per-IP budget of every auth route.
+        preHandler: deps.authThrottle.guard,
         schema: {
           tags: ['auth'],
           summary:
@@ -101,7 +101,8 @@ export function oidcRoutes(deps: RouteDeps) {
     app.get(
       '/auth/oidc/callback',
       {
-        config: perIp,
+        // The one per-IP budget of every auth route.
+        preHandler: deps.authThrottle.guard,
         schema: {
           tags: ['auth'],
           summary: 'Where the identity provider sends the browser back: signs in and redirects into the app',

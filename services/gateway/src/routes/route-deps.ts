@@ -1,12 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AnyRequestDef } from '@bookwright/contracts';
 import type { BlobStore, Bus } from '@bookwright/kit';
 import type { GatewayConfig } from '../config';
+import type { AuthThrottle } from '../security/auth-throttle';
 import type { SessionSupport } from '../security/session';
+
+/** Asks a service for one HTTP request: the request id travels along, and the gateway's timeout applies. */
+export type Ask = <D extends AnyRequestDef>(
+  request: FastifyRequest,
+  def: D,
+  payload: z.input<D['request']>,
+  options?: { timeoutMs?: number },
+) => Promise<z.output<D['response']>>;
 
 /** What route plugins get: the bus to reach services, session helpers and config. No business data. */
 export interface RouteDeps {
   bus: Bus;
+  ask: Ask;
   /** Only for files in transit (uploads in, exports out) and serving covers; never business data. */
   blobs: BlobStore;
   sessions: SessionSupport;
+  /** The limits shared by every route that takes credentials or mail links. */
+  authThrottle: AuthThrottle;
   config: GatewayConfig;
+}
+
+export function askOver(bus: Bus, timeoutMs: number): Ask {
+  return (request, def, payload, options) =>
+    bus.request(def, payload, { requestId: request.id, timeoutMs: options?.timeoutMs ?? timeoutMs });
 }

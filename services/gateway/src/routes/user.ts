@@ -15,7 +15,7 @@ import { loadCurrentUser } from './current-user';
 
 /** GET /user/current-user, PATCH /user/password, POST /user/forgot-password, POST /user/reset-password. */
 export function userRoutes(deps: RouteDeps) {
-  const { bus, sessions, config } = deps;
+  const { bus, ask, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
   const perIp = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.RATE_LIMIT_WINDOW_MS } };
   return async function (fastify: FastifyInstance) {
@@ -43,11 +43,10 @@ export function userRoutes(deps: RouteDeps) {
         preHandler: sessions.requireSession,
       },
       async (request, reply) => {
-        const { session } = await bus.request(
-          requests.user.changePassword,
-          { userId: request.session!.userId, change: request.body },
-          { requestId: request.id, timeoutMs },
-        );
+        const { session } = await ask(request, requests.user.changePassword, {
+          userId: request.session!.userId,
+          change: request.body,
+        });
         sessions.setSessionCookie(reply, session);
         return reply.send({ msg: changePasswordMessages.success });
       },
@@ -56,7 +55,7 @@ export function userRoutes(deps: RouteDeps) {
     app.post(
       '/user/forgot-password',
       {
-        config: perIp,
+        preHandler: deps.authThrottle.guard,
         schema: {
           tags: ['user'],
           summary: 'Mail a password reset link',
@@ -65,7 +64,7 @@ export function userRoutes(deps: RouteDeps) {
         },
       },
       async (request) => {
-        await bus.request(requests.user.forgotPassword, request.body, { requestId: request.id, timeoutMs });
+        await ask(request, requests.user.forgotPassword, request.body);
         return { msg: passwordResetMessages.linkSent };
       },
     );
@@ -73,7 +72,7 @@ export function userRoutes(deps: RouteDeps) {
     app.post(
       '/user/reset-password',
       {
-        config: perIp,
+        preHandler: deps.authThrottle.guard,
         schema: {
           tags: ['user'],
           summary: 'Set a new password from a reset link',
@@ -82,7 +81,7 @@ export function userRoutes(deps: RouteDeps) {
         },
       },
       async (request, reply) => {
-        await bus.request(requests.user.resetPassword, request.body, { requestId: request.id, timeoutMs });
+        await ask(request, requests.user.resetPassword, request.body);
         sessions.clearSessionCookie(reply);
         return { msg: passwordResetMessages.success };
       },

@@ -29,8 +29,9 @@ export async function registerSpa(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      request.method === 'GET' && !request.url.startsWith(options.apiPrefix) && !request.url.startsWith('/assets/');
+    const path = request.url.split('?')[0]!;
+    const api = path === options.apiPrefix || path.startsWith(`${options.apiPrefix}/`);
+    const wantsPage = request.method === 'GET' && !api && !request.url.startsWith('/assets/');
     if (!wantsPage) return reply.status(404).send({ msg: apiMessages.notFound });
     if (!built)
       return reply

@@ -13,7 +13,9 @@ export function login(deps: UserHandlerDeps) {
     // Verify against a decoy when the account does not exist: same message and same cost either way.
     const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
     if (!user || !valid) throw new AppError(401, loginMessages.invalidCredentials);
-    const session = await openSession(deps.db, user.id, deps.now());
+    const session = await deps.db
+      .transaction()
+      .execute((trx) => openSession(trx, user.id, deps.now(), input.replacesToken));
     return { user: presentProfile(user), session };
   };
 }

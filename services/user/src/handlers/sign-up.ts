@@ -24,7 +24,7 @@ export function signUp(deps: UserHandlerDeps) {
         passwordHash,
       });
       if (!row) return undefined;
-      const session = await openSession(trx, row.id, now);
+      const session = await openSession(trx, row.id, now, input.replacesToken);
       await enqueueEvent(trx, events.userRegistered, {
         userId: row.id,
         email: row.email,

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, findUnsafeText, unsafeTextMessage } from '@bookwright/contracts';
+
+/**
+ * The one text check at the edge: before any route schema runs, every string of the params, the query
+ * string and the parsed body (keys included) is checked once. NUL, other control characters (tab and line
+ * breaks aside, in a body) and lone surrogates answer 400 naming the field, so they never reach a service
+ * or PostgreSQL. Multipart fields are checked where they are read (covers.ts), with the same function.
+ */
+export function registerSafeTextCheck(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const unsafe =
+      findUnsafeText(request.params, 'params') ??
+      findUnsafeText(request.query, 'query') ??
+      findUnsafeText(request.body, 'body');
+    if (unsafe !== null) throw new AppError(400, unsafeTextMessage(unsafe));
+  });
+}
