@@ -22,5 +22,6 @@ export * from './requests/billing';
 export * from './requests/book';
 export * from './http/export/export';
 export * from './http/cover/cover';
+export * from './http/image/image';
 export * from './requests/export';
 export * from './requests/cover';

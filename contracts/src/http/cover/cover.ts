@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageMessages } from '../image/image';
 import {
   CoverColorSchemeSchema,
   CoverDimensionsSchema,
@@ -24,10 +25,7 @@ export const GenerateCoverRequestSchema = z.object({
 export type GenerateCoverRequest = z.infer<typeof GenerateCoverRequestSchema>;
 
 export const coverMessages = {
-  noImage: 'No image to upload',
-  notAnImage: 'The file is not an image we can read. Please upload a PNG, JPG or WebP file.',
-  tooLarge: 'The image is larger than 10 MB',
-  tooManyPixels: 'The image has too many pixels',
+  ...imageMessages,
   uploaded: 'Cover uploaded and applied successfully!',
   limitReached: 'You have reached the limit of covers you can generate this month',
 } as const;
