@@ -10,6 +10,7 @@ export * from './http/auth/sign-up';
 export * from './http/auth/login';
 export * from './http/auth/change-password';
 export * from './http/auth/password-reset';
+export * from './http/user/account';
 export * from './requests/user/session';
 export * from './events/registry';
 export * from './requests/registry';

@@ -10,6 +10,9 @@ import { startSystem, type RunningSystem } from '@bookwright/all-in-one';
 
 export interface TestSystem extends RunningSystem {
   dataDir: string;
+  /** Where this system's services keep their schemas (`${schemaPrefix}${service}`) and its bus subjects. */
+  schemaPrefix: string;
+  namespace: string;
   /** Every log line the system wrote, parsed (the tests look for secrets in them). */
   logs: Record<string, unknown>[];
   client(): HttpClient;
@@ -49,6 +52,8 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
   return {
     ...system,
     dataDir,
+    schemaPrefix,
+    namespace,
     logs,
     client: () => new HttpClient(system.url),
     async stop() {

@@ -11,6 +11,7 @@ import {
   bookPlanningRequestedV1,
   bookReadyV1,
   bookUpdatedV1,
+  bookDeletedV1,
 } from './book/book-events.v1';
 import { billingPlanChangedV1 } from './billing/billing-events.v1';
 
@@ -30,6 +31,7 @@ export const events = {
   bookReady: bookReadyV1,
   bookFailed: bookFailedV1,
   bookUpdated: bookUpdatedV1,
+  bookDeleted: bookDeletedV1,
   billingPlanChanged: billingPlanChangedV1,
 } as const satisfies Record<string, AnyEventDef>;
 

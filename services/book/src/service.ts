@@ -24,6 +24,7 @@ import {
   retryBook,
   trackWritingProgress,
 } from './handlers/book-lifecycle';
+import { onUserDeleted } from './handlers/user-deleted';
 
 /** Books: ownership, the status machine, the plan, the manuscript and the metadata. */
 export const bookService = defineService({
@@ -50,7 +51,10 @@ export const bookService = defineService({
       bus.serve(requests.book.recordPlan, recordPlan(deps)),
       bus.serve(requests.book.recordFailure, recordFailure(deps)),
       bus.serve(requests.book.completeManuscript, completeManuscript(deps)),
-      bus.consume('book', [on(events.bookChapterWritten, trackWritingProgress(deps))]),
+      bus.consume('book', [
+        on(events.bookChapterWritten, trackWritingProgress(deps)),
+        on(events.userDeleted, onUserDeleted(deps)),
+      ]),
     ]);
     await reannounceUnfinishedWork(deps);
 

@@ -18,6 +18,7 @@ import { sessionSupport } from './security/session';
 import { registerSpa } from './web/spa';
 import { authRoutes } from './routes/auth';
 import { userRoutes } from './routes/user';
+import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
 import { bookRoutes } from './routes/books';
 import { agentRoutes } from './routes/agent';
@@ -133,6 +134,7 @@ export async function buildGateway(options: {
       await api.register(healthRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(userRoutes(deps));
+      await api.register(accountRoutes(deps));
       await api.register(bookRoutes(deps));
       await api.register(agentRoutes(deps));
       await api.register(paymentRoutes(deps));

@@ -14,6 +14,7 @@ import { WriterConfigSchema, type WriterConfig } from './config';
 import { migrations } from './db/migrations';
 import type { WriterDatabase } from './db/schema';
 import { onBookConfirmed } from './handlers/book-confirmed';
+import { onBookDeleted, onUserDeleted } from './handlers/account-deletion';
 import type { WriterTuning } from './writing/deps';
 import { WritingRunner } from './writing/writing-runner';
 
@@ -73,7 +74,11 @@ export function createWriterService(options: WriterServiceOptions = {}) {
         await runner.start();
         subscriptions.push(await serveHealth(bus, requests.writer.health, () => pingDatabase(database.db)));
         // Generous redelivery: a confirmation must survive the book service being away for a deploy.
-        const handlers = [on(events.bookConfirmed, onBookConfirmed({ db: database.db, bus, runner }))];
+        const handlers = [
+          on(events.bookConfirmed, onBookConfirmed({ db: database.db, bus, runner })),
+          on(events.userDeleted, onUserDeleted({ db: database.db, blobs })),
+          on(events.bookDeleted, onBookDeleted({ db: database.db, blobs })),
+        ];
         subscriptions.push(await bus.consume('writer', handlers, { maxDeliver: 30, retryDelayMs: 5_000 }));
       } catch (error) {
         await stopAll();

@@ -40,7 +40,10 @@ export const coverImageUrl = (bookId: string, coverId: string, variant: CoverVar
 
 /** Blob key of a cover variant; the one mapping every service uses. */
 export const coverBlobKey = (bookId: string, coverId: string, variant: CoverVariant): string =>
-  `covers/${bookId}/${coverId}/${variant}`;
+  `${coverBlobPrefix(bookId)}/${coverId}/${variant}`;
+
+/** Every cover image of a book lives under this prefix. */
+export const coverBlobPrefix = (bookId: string): string => `covers/${bookId}`;
 
 /** Reads a coverImage URL of ours back into its parts; null for anything else. */
 export function parseCoverImageUrl(url: string): { bookId: string; coverId: string; variant: CoverVariant } | null {

@@ -13,7 +13,10 @@ import {
 import type { RouteDeps } from './route-deps';
 import { loadCurrentUser } from './current-user';
 
-/** GET /user/current-user, PATCH /user/password, POST /user/forgot-password, POST /user/reset-password. */
+/**
+ * GET /user/current-user, PATCH /user/password, POST /user/forgot-password, POST /user/reset-password;
+ * the account itself (PATCH and DELETE /user/{id}, the avatar) is in account.ts.
+ */
 export function userRoutes(deps: RouteDeps) {
   const { bus, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
@@ -43,12 +46,12 @@ export function userRoutes(deps: RouteDeps) {
         preHandler: sessions.requireSession,
       },
       async (request, reply) => {
-        const { session } = await bus.request(
+        const { userId, sessionId } = request.session!;
+        await bus.request(
           requests.user.changePassword,
-          { userId: request.session!.userId, change: request.body },
+          { userId, sessionId, change: request.body },
           { requestId: request.id, timeoutMs },
         );
-        sessions.setSessionCookie(reply, session);
         return reply.send({ msg: changePasswordMessages.success });
       },
     );
