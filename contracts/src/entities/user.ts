@@ -11,6 +11,8 @@ export const UserProfileSchema = z.object({
   admin: z.boolean(),
   createdAt: z.string(),
   avatar: z.string().nullable(),
+  /** false for an account that signs in only through an identity provider (it confirms with its email). */
+  hasPassword: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

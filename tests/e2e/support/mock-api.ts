@@ -29,6 +29,10 @@ export interface MockApiOptions {
   fail?: Partial<Record<'plan' | 'state' | 'content' | 'metadata' | 'confirm', number>>;
   /** Delay (ms) before answering book mutations, to see 'Saving...' states. */
   delayMs?: number;
+  /** Answer of GET /payment/invoices (shared contract `{ data: Invoice[] }`); default 404 like a gateway without it. */
+  invoices?: { status: number; body: unknown };
+  /** Answer of GET /payment/plans; default 404 (the settings fall back to contracts' prices). */
+  plans?: { status: number; body: unknown };
 }
 
 export interface RecordedCall {
@@ -110,6 +114,14 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
         return json(route, 200, { msg: 'Password reset successfully!' });
       case 'POST /payment': {
         const answer = options.payment ?? { status: 404, body: { msg: 'Not found' } };
+        return json(route, answer.status, answer.body);
+      }
+      case 'GET /payment/invoices': {
+        const answer = options.invoices ?? { status: 404, body: { msg: 'Not found' } };
+        return json(route, answer.status, answer.body);
+      }
+      case 'GET /payment/plans': {
+        const answer = options.plans ?? { status: 404, body: { msg: 'Not found' } };
         return json(route, answer.status, answer.body);
       }
       default:
