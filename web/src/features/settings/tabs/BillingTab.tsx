@@ -52,7 +52,7 @@ export function BillingTab({ user }: { user: User }) {
           <div>
             <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{texts.currentPlan}</dt>
             <dd className="mt-1 font-display text-2xl font-semibold text-ink-950">
-              {plan.label}
+              <span data-testid="current-plan">{plan.label}</span>
               {offer && (
                 <span className="ml-2 text-base font-normal text-stone-600">
                   {euro(offer.amount)}
