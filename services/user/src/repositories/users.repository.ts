@@ -115,6 +115,6 @@ export function presentProfile(row: UserRow): UserProfile {
     admin: row.admin,
     createdAt: new Date(row.created_at).toISOString(),
     avatar: row.avatar,
-    hasPassword: Boolean(row.password_hash),
+    localCredentials: Boolean(row.password_hash),
   };
 }

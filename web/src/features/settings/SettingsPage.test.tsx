@@ -111,7 +111,7 @@ describe('settings: account', () => {
   it('confirms a passwordless account with the email alone', async () => {
     stubLocation();
     const calls = mockFetch({
-      ...app({ ...starter, hasPassword: false }),
+      ...app({ ...starter, localCredentials: false }),
       'DELETE /user/u1': () => ({ status: 200, body: { msg: 'deleted' } }),
     });
     renderApp('/app/settings');

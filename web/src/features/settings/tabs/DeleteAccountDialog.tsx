@@ -19,7 +19,7 @@ export function DeleteAccountDialog({ user, open, onClose }: { user: User; open:
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string>();
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
-  const passwordless = user.hasPassword === false;
+  const passwordless = user.localCredentials === false;
   const emailMatches = email.trim().toLowerCase() === user.email.toLowerCase();
   const ready = emailMatches && (passwordless || password.length > 0);
 
