@@ -176,7 +176,7 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
           await p.getByRole('menu').waitFor();
         },
       },
-      { path: '/app/settings', ready: (p) => p.getByRole('heading', { name: 'Settings are coming soon' }).waitFor() },
+      { path: '/app/settings', ready: (p) => p.getByRole('heading', { name: 'Settings', exact: true }).waitFor() },
       { path: '/app/planning', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
       ...['Concept', 'Characters', 'Plot'].map((tab) => ({
         path: '/app/validation',

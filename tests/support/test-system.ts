@@ -10,6 +10,9 @@ import { startSystem, type RunningSystem } from '@bookwright/all-in-one';
 
 export interface TestSystem extends RunningSystem {
   dataDir: string;
+  /** Where this system's services keep their schemas (`${schemaPrefix}${service}`) and its bus subjects. */
+  schemaPrefix: string;
+  namespace: string;
   /** Every log line the system wrote, parsed (the tests look for secrets in them). */
   logs: Record<string, unknown>[];
   /** A browser of its own; `ip` is sent as X-Forwarded-For (counted only with TRUST_PROXY=true). */
@@ -51,6 +54,8 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
   return {
     ...system,
     dataDir,
+    schemaPrefix,
+    namespace,
     logs,
     client: (options) => new HttpClient(system.url, options?.ip),
     async stop() {

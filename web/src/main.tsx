@@ -6,7 +6,9 @@ import { RouterProvider } from 'react-router/dom';
 import { appRoutes } from './app/router';
 import { makeStore } from './app/store';
 import './styles.css';
+import { applyTheme, loadPreferences } from './features/settings/preferences';
 
+applyTheme(loadPreferences().theme);
 const store = makeStore();
 const router = createBrowserRouter(appRoutes(store));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageUploadMaxBytes } from '../http/image/image';
 
 /** Cover generation options of spec §9; the first of each list is the default. */
 export const CoverStyleSchema = z.enum(['realistic', 'illustrated', 'minimalist', 'vintage', 'fantasy']);
@@ -13,5 +14,5 @@ export const coverDefaults = {
   dimensions: '1024x1536',
 } as const;
 
-/** Stated upload limit (spec §9): 10 MB. */
-export const coverUploadMaxBytes = 10 * 1024 * 1024;
+/** Stated upload limit (spec §9): 10 MB, the same for every image upload. */
+export const coverUploadMaxBytes = imageUploadMaxBytes;

@@ -11,6 +11,11 @@ export const UserProfileSchema = z.object({
   admin: z.boolean(),
   createdAt: z.string(),
   avatar: z.string().nullable(),
+  /**
+   * false for an account that signs in only through an identity provider, which confirms its deletion with
+   * its email. (Named so that no profile ever carries the word of the secret it describes.)
+   */
+  localCredentials: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

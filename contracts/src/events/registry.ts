@@ -10,6 +10,7 @@ import {
   bookPlannedV1,
   bookReadyV1,
   bookUpdatedV1,
+  bookDeletedV1,
 } from './book/book-events.v1';
 import { bookPlanningRequestedV2 } from './book/book-planning-requested.v2';
 import { planBuiltV1, planFailedV1 } from './planner/planner-events.v1';
@@ -31,6 +32,7 @@ export const events = {
   bookReady: bookReadyV1,
   bookFailed: bookFailedV1,
   bookUpdated: bookUpdatedV1,
+  bookDeleted: bookDeletedV1,
   billingPlanChanged: billingPlanChangedV1,
   billingSubscriptionChanged: billingSubscriptionChangedV1,
   planBuilt: planBuiltV1,

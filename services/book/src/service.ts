@@ -18,6 +18,7 @@ import {
   trackWritingProgress,
 } from './handlers/book-lifecycle';
 import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './handlers/planning-results';
+import { onUserDeleted } from './handlers/user-deleted';
 
 /**
  * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
@@ -52,6 +53,7 @@ export const bookService = defineService({
           on(events.bookChapterWritten, trackWritingProgress(deps)),
           on(events.planBuilt, recordPlan(deps)),
           on(events.planFailed, recordPlanFailure(deps)),
+          on(events.userDeleted, onUserDeleted(deps)),
         ],
         { maxDeliver: planningResultsMaxDeliver },
       ),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { requests } from '@bookwright/contracts';
+import { events, requests } from '@bookwright/contracts';
 import { createImagesProvider, type ImagesProvider } from '@bookwright/ai';
 import { createOfflineImagesProvider } from '@bookwright/offline';
-import { defineService, type Logger, type Subscription, serveHealth } from '@bookwright/kit';
+import { defineService, on, type Logger, type Subscription, serveHealth } from '@bookwright/kit';
 import { CoverConfigSchema, type CoverConfig } from './config';
 import { migrations } from './db/migrations';
 import type { CoverDatabase } from './db/schema';
@@ -10,6 +10,7 @@ import type { CoverHandlerDeps } from './handlers/deps';
 import { generateCover } from './handlers/generate-cover';
 import { uploadCover } from './handlers/upload-cover';
 import { applyCover } from './handlers/apply-cover';
+import { onBookDeleted, onUserDeleted } from './handlers/account-deletion';
 import { generationsRepository } from './repositories/generations.repository';
 
 export interface CoverServiceOptions {
@@ -52,6 +53,10 @@ export function createCoverService(options: CoverServiceOptions = {}) {
           bus.serve(requests.cover.upload, uploadCover(deps)),
           bus.serve(requests.cover.generate, generateCover(deps)),
           bus.serve(requests.cover.apply, applyCover(deps)),
+          bus.consume('cover', [
+            on(events.userDeleted, onUserDeleted(deps)),
+            on(events.bookDeleted, onBookDeleted(deps)),
+          ]),
         ]);
       } catch (error) {
         await Promise.all(subscriptions.map((s) => s.stop()));

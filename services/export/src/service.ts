@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { requests } from '@bookwright/contracts';
-import { defineService, type Subscription, serveHealth } from '@bookwright/kit';
+import { events, requests } from '@bookwright/contracts';
+import { defineService, on, type Subscription, serveHealth } from '@bookwright/kit';
 import { ExportConfigSchema } from './config';
 import type { ExportHandlerDeps } from './handlers/deps';
 import { renderExport } from './handlers/render-export';
+import { onBookDeleted } from './handlers/book-deleted';
 import { validateExport } from './handlers/validate-export';
 import { closeRenderWorkers, configureRenderWorkers } from './workers';
 import { createExportRenderer } from './render/create-renderer';
@@ -41,6 +42,7 @@ export function createExportService(options: ExportServiceOptions = {}) {
         serveHealth(bus, requests.export.health),
         bus.serve(requests.export.validate, validateExport(deps)),
         bus.serve(requests.export.render, renderExport(deps)),
+        bus.consume('export', [on(events.bookDeleted, onBookDeleted(deps))]),
       ]);
       logger.info({ pdf: renderer.pdf !== undefined, concurrency: config.EXPORT_CONCURRENCY }, 'export service ready');
 

@@ -24,6 +24,7 @@ import { registerSpa } from './web/spa';
 import { authRoutes } from './routes/auth';
 import { oidcRoutes } from './routes/oidc';
 import { userRoutes } from './routes/user';
+import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
 import { bookRoutes } from './routes/books';
 import { agentRoutes } from './routes/agent';
@@ -158,6 +159,7 @@ export async function buildGateway(options: {
       await api.register(authRoutes(deps));
       await api.register(oidcRoutes(deps));
       await api.register(userRoutes(deps));
+      await api.register(accountRoutes(deps));
       await api.register(bookRoutes(deps));
       await api.register(agentRoutes(deps));
       await api.register(paymentRoutes(deps));

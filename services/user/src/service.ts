@@ -2,6 +2,7 @@ import { events, requests } from '@bookwright/contracts';
 import {
   createMailer,
   defineService,
+  on,
   OutboxRelay,
   type Subscription,
   serveHealth,
@@ -15,22 +16,24 @@ import { signUp } from './handlers/sign-up';
 import { login } from './handlers/login';
 import { getProfile, logout, resolveSession } from './handlers/sessions';
 import { changePassword } from './handlers/change-password';
+import { updateAccount } from './handlers/update-account';
+import { deleteAccount, onUserDeleted } from './handlers/delete-account';
 import { forgotPassword, resetPassword } from './handlers/password-reset';
 import { identitySignIn } from './handlers/identity-sign-in';
 import { sessionsRepository } from './repositories/sessions.repository';
 
 const housekeepingIntervalMs = 60 * 60 * 1000;
 
-/** Accounts: identity, password hashes, sessions and password resets. */
+/** Accounts: identity, password hashes, sessions, password resets and avatars. */
 export const userService = defineService({
   name: 'user',
   configSchema: UserConfigSchema,
-  async start({ config, logger, bus, openDatabase }) {
+  async start({ config, logger, bus, blobs, openDatabase }) {
     const database = await openDatabase<UserDatabase>(migrations);
     const relay = new OutboxRelay({ db: database.db, bus, logger, events });
     relay.start();
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
-    const deps: UserHandlerDeps = { db: database.db, relay, mailer, config, logger, now: () => new Date() };
+    const deps: UserHandlerDeps = { db: database.db, relay, blobs, mailer, config, logger, now: () => new Date() };
 
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.user.health, () => pingDatabase(database.db)),
@@ -43,6 +46,9 @@ export const userService = defineService({
       bus.serve(requests.user.forgotPassword, forgotPassword(deps)),
       bus.serve(requests.user.resetPassword, resetPassword(deps)),
       bus.serve(requests.user.identitySignIn, identitySignIn(deps)),
+      bus.serve(requests.user.updateAccount, updateAccount(deps)),
+      bus.serve(requests.user.deleteAccount, deleteAccount(deps)),
+      bus.consume('user', [on(events.userDeleted, onUserDeleted(deps))]),
     ]);
 
     const housekeeping = setInterval(() => {

@@ -15,6 +15,7 @@ import { WriterConfigSchema, type WriterConfig } from './config';
 import { migrations } from './db/migrations';
 import type { WriterDatabase } from './db/schema';
 import { bookConfirmedMaxDeliver, onBookConfirmed } from './handlers/book-confirmed';
+import { onBookDeleted, onUserDeleted } from './handlers/account-deletion';
 import type { WriterTuning } from './writing/deps';
 import { WritingRunner } from './writing/writing-runner';
 
@@ -75,7 +76,11 @@ export function createWriterService(options: WriterServiceOptions = {}) {
         // Unfinished jobs first: the database, not the bus, is what survives a restart.
         await runner.start();
         subscriptions.push(await serveHealth(bus, requests.writer.health, () => pingDatabase(database.db)));
-        const handlers = [on(events.bookConfirmed, onBookConfirmed({ db: database.db, bus, runner }))];
+        const handlers = [
+          on(events.bookConfirmed, onBookConfirmed({ db: database.db, bus, runner })),
+          on(events.userDeleted, onUserDeleted({ db: database.db, blobs })),
+          on(events.bookDeleted, onBookDeleted({ db: database.db, blobs })),
+        ];
         subscriptions.push(
           await bus.consume('writer', handlers, { maxDeliver: bookConfirmedMaxDeliver, retryDelayMs: 5_000 }),
         );

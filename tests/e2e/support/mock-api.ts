@@ -33,6 +33,10 @@ export interface MockApiOptions {
   delayMs?: number;
   /** The identity provider GET /auth/providers names; default 'Acme ID', null for none. */
   identityProvider?: string | null;
+  /** Answer of GET /payment/invoices (shared contract `{ data: Invoice[] }`); default 404 like a gateway without it. */
+  invoices?: { status: number; body: unknown };
+  /** Answer of GET /payment/plans; default 404 (the settings fall back to contracts' prices). */
+  plans?: { status: number; body: unknown };
 }
 
 export interface RecordedCall {
@@ -130,6 +134,14 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
         });
       case 'POST /payment': {
         const answer = options.payment ?? { status: 404, body: { msg: 'Not found' } };
+        return json(route, answer.status, answer.body);
+      }
+      case 'GET /payment/invoices': {
+        const answer = options.invoices ?? { status: 404, body: { msg: 'Not found' } };
+        return json(route, answer.status, answer.body);
+      }
+      case 'GET /payment/plans': {
+        const answer = options.plans ?? { status: 404, body: { msg: 'Not found' } };
         return json(route, answer.status, answer.body);
       }
       default:

@@ -22,6 +22,8 @@ interface Shot {
   user?: Record<string, unknown>;
   books?: Book[];
   fail?: MockApiOptions['fail'];
+  invoices?: MockApiOptions['invoices'];
+  plans?: MockApiOptions['plans'];
   delayMs?: number;
   paymentProvider?: MockApiOptions['paymentProvider'];
   before?: (page: Page, device: keyof typeof viewports) => Promise<void>;
@@ -50,7 +52,107 @@ const fillPlan = async (page: Page) => {
   await page.getByLabel('Genre').selectOption('mystery');
 };
 
+const invoiceList = {
+  status: 200,
+  body: {
+    data: [
+      {
+        id: 'in_2',
+        number: 'BW-0002',
+        date: '2026-11-01T00:00:00.000Z',
+        periodStart: '2026-11-01T00:00:00.000Z',
+        periodEnd: '2026-12-01T00:00:00.000Z',
+        amount: 30,
+        status: 'paid',
+        hostedUrl: 'https://invoice.example/in_2',
+        pdfUrl: null,
+      },
+      {
+        id: 'in_1',
+        number: 'BW-0001',
+        date: '2026-10-01T00:00:00.000Z',
+        periodStart: null,
+        periodEnd: null,
+        amount: 30,
+        status: 'paid',
+        hostedUrl: null,
+        pdfUrl: 'https://invoice.example/in_1.pdf',
+      },
+    ],
+  },
+};
+const billingUser = {
+  ...starter,
+  nextBillingDate: '2026-12-01T00:00:00.000Z',
+  subscriptionStatus: 'active',
+  coversLeftThisMonth: 9,
+  translationsLeftThisMonth: 5,
+};
+const settingsShots: Shot[] = [
+  app({ name: 'settings-account', path: '/app/settings', user: billingUser, fullPage: true }),
+  app({
+    name: 'settings-account-edit',
+    path: '/app/settings',
+    user: billingUser,
+    fullPage: true,
+    before: async (page) => {
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByLabel('Email').fill('ada.new@example.com');
+    },
+  }),
+  app({
+    name: 'settings-delete-dialog',
+    path: '/app/settings',
+    user: billingUser,
+    before: async (page) => {
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      await page.getByLabel('Type your email to confirm').fill('ada@example.com');
+    },
+  }),
+  app({
+    name: 'settings-billing',
+    path: '/app/settings?tab=billing',
+    user: billingUser,
+    invoices: invoiceList,
+    fullPage: true,
+  }),
+  app({
+    name: 'settings-billing-professional',
+    path: '/app/settings?tab=billing',
+    user: {
+      ...billingUser,
+      accountType: 'professional',
+      booksLeftThisMonth: null,
+      coversLeftThisMonth: null,
+      translationsLeftThisMonth: null,
+    },
+    invoices: { status: 200, body: { data: [] } },
+    fullPage: true,
+  }),
+  app({
+    name: 'settings-change-plan',
+    path: '/app/settings?tab=billing',
+    user: billingUser,
+    invoices: invoiceList,
+    before: async (page) => {
+      await page.getByRole('button', { name: 'Change Plan' }).click();
+    },
+  }),
+  app({ name: 'settings-security', path: '/app/settings?tab=security', fullPage: true }),
+  app({ name: 'settings-help', path: '/app/settings?tab=help', fullPage: true }),
+  app({ name: 'settings-preferences', path: '/app/settings?tab=preferences', fullPage: true }),
+  app({
+    name: 'settings-preferences-dark',
+    path: '/app/settings?tab=preferences',
+    fullPage: true,
+    before: async (page) => {
+      await page.getByText('Dark', { exact: true }).click();
+    },
+  }),
+];
+
 const shots: Shot[] = [
+  ...settingsShots,
   { name: 'landing', path: '/', fullPage: true },
   { name: 'login', path: '/login', fullPage: true },
   {
@@ -321,6 +423,8 @@ try {
         ...(shot.fail ? { fail: shot.fail } : {}),
         ...(shot.delayMs ? { delayMs: shot.delayMs } : {}),
         ...(shot.paymentProvider ? { paymentProvider: shot.paymentProvider } : {}),
+        ...(shot.invoices ? { invoices: shot.invoices } : {}),
+        ...(shot.plans ? { plans: shot.plans } : {}),
       });
       await page.goto(server.url + shot.path);
       await page.waitForLoadState('networkidle');

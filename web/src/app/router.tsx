@@ -70,9 +70,7 @@ export function appRoutes(store: AppStore): RouteObject[] {
             {
               path: 'settings',
               errorElement,
-              lazy: async () => ({
-                Component: (await import('../features/settings/SettingsPlaceholder')).SettingsPlaceholder,
-              }),
+              lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }),
             },
             {
               // The editor (and tiptap with it) is its own chunk: no other page downloads it.

@@ -28,7 +28,12 @@ export function mockFetch(routes: Record<string, (call: FakeCall) => Answer>) {
     const url = String(input).replace(/^\/api\/v1/, '');
     const method = init?.method ?? 'GET';
     const headers = new Headers(init?.headers);
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const body =
+      init?.body instanceof FormData
+        ? init.body
+        : typeof init?.body === 'string'
+          ? (JSON.parse(init.body) as unknown)
+          : undefined;
     const call = { method, url, body, headers };
     calls.push(call);
     const handler = routes[`${method} ${url}`];

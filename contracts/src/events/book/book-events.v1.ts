@@ -78,3 +78,12 @@ export const bookUpdatedV1 = defineEvent({
   }),
   description: 'The author changed the book (structure, content, metadata or cover); `fields` names what changed.',
 });
+
+export const bookDeletedV1 = defineEvent({
+  name: 'book.deleted',
+  version: 1,
+  schema: z.object({ ...base, deletedAt: z.string() }),
+  description:
+    "The book is gone (today: its author's account was deleted). Services holding anything of it (cover " +
+    'images, exports, manuscripts) remove it. Handlers must be idempotent.',
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageMessages } from '../image/image';
 import {
   CoverColorSchemeSchema,
   CoverDimensionsSchema,
@@ -24,10 +25,7 @@ export const GenerateCoverRequestSchema = z.object({
 export type GenerateCoverRequest = z.infer<typeof GenerateCoverRequestSchema>;
 
 export const coverMessages = {
-  noImage: 'No image to upload',
-  notAnImage: 'The file is not an image we can read. Please upload a PNG, JPG or WebP file.',
-  tooLarge: 'The image is larger than 10 MB',
-  tooManyPixels: 'The image has too many pixels',
+  ...imageMessages,
   uploaded: 'Cover uploaded and applied successfully!',
   limitReached: 'You have reached the limit of covers you can generate this month',
   notThisBooksCover: 'The cover must be one you uploaded or generated for this book',
@@ -43,7 +41,10 @@ export const coverImageUrl = (bookId: string, coverId: string, variant: CoverVar
 
 /** Blob key of a cover variant; the one mapping every service uses. */
 export const coverBlobKey = (bookId: string, coverId: string, variant: CoverVariant): string =>
-  `covers/${bookId}/${coverId}/${variant}`;
+  `${coverBlobPrefix(bookId)}/${coverId}/${variant}`;
+
+/** Every cover image of a book lives under this prefix. */
+export const coverBlobPrefix = (bookId: string): string => `covers/${bookId}`;
 
 /** Reads a coverImage URL of ours back into its parts; null for anything else. */
 export function parseCoverImageUrl(url: string): { bookId: string; coverId: string; variant: CoverVariant } | null {

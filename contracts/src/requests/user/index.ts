@@ -4,6 +4,7 @@ import { UserProfileSchema } from '../../entities/user';
 import { SignUpRequestSchema } from '../../http/auth/sign-up';
 import { LoginRequestSchema } from '../../http/auth/login';
 import { ChangePasswordRequestSchema } from '../../http/auth/change-password';
+import { DeleteAccountRequestSchema, UpdateAccountRequestSchema } from '../../http/user/account';
 import { ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from '../../http/auth/password-reset';
 import { IdentityClaimsSchema } from '../../http/auth/identity-provider';
 import { IssuedSessionSchema, ResolvedSessionSchema } from './session';
@@ -57,9 +58,32 @@ export const userRequests = {
   changePassword: defineRequest({
     name: 'user.password.change',
     version: 1,
-    request: z.object({ userId: z.string(), change: ChangePasswordRequestSchema }),
-    response: z.object({ session: IssuedSessionSchema }),
-    description: 'Changes the password, revokes every session of the user and opens a fresh one for the caller.',
+    request: z.object({ userId: z.string(), sessionId: z.string(), change: ChangePasswordRequestSchema }),
+    response: z.object({}),
+    description: 'Changes the password and revokes every session of the user except the caller’s (`sessionId`).',
+  }),
+  updateAccount: defineRequest({
+    name: 'user.account.update',
+    version: 1,
+    request: z.object({
+      userId: z.string(),
+      changes: UpdateAccountRequestSchema,
+      /** A new avatar the gateway left in the blob store under `uploads/`; deleted whatever happens. */
+      avatarUploadKey: z.string().optional(),
+    }),
+    response: UserProfileSchema,
+    description:
+      'Changes names, username, email (current password needed) and avatar. 409 when the email or username ' +
+      'is taken, 400 for a wrong password or an unusable image.',
+  }),
+  deleteAccount: defineRequest({
+    name: 'user.account.delete',
+    version: 1,
+    request: z.object({ userId: z.string(), confirmation: DeleteAccountRequestSchema }),
+    response: z.object({}),
+    description:
+      'Deletes the account after checking the password (or, without one, the email); revokes every session ' +
+      'and announces user.deleted so every service removes what it holds of the user.',
   }),
   forgotPassword: defineRequest({
     name: 'user.password.forgot',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiMessages, coverImageUrl, coverMessages, coverRequests } from '@bookwright/contracts';
 import { CoverTestWorld } from '../testing/harness';
-import { photo } from '../testing/images';
+import { photo } from '@bookwright/kit/images/testing';
 
 // Service tests: applying a cover is allowed only for a cover the cover service stored for this book.
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, coverBlobKey, coverMessages, coverRequests, parseCoverImageUrl } from '@bookwright/contracts';
 import { CoverTestWorld } from '../testing/harness';
-import { elevenMegabytePng, hugePixelPng, phoneJpeg, photo } from '../testing/images';
+import { elevenMegabytePng, hugePixelPng, phoneJpeg, photo } from '@bookwright/kit/images/testing';
 
 // Service tests: the real cover service on a real in-process bus, its real database and a filesystem blob
 // store, with fake book and billing services on the bus.

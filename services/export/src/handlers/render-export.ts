@@ -73,7 +73,7 @@ export function renderExport(deps: ExportHandlerDeps) {
         .catch(asRefusal);
     }
 
-    const blobKey = `exports/${bookId}/${deps.newId()}/${file.fileName}`;
+    const blobKey = `${exportBlobPrefix(bookId)}/${deps.newId()}/${file.fileName}`;
     await deps.blobs.put(blobKey, file.data, { contentType: file.contentType });
     context.logger.info(
       { bookId, format: target.format, size: file.data.byteLength, ms: Math.round(performance.now() - started) },
@@ -86,6 +86,9 @@ export function renderExport(deps: ExportHandlerDeps) {
     return { blobKey, fileName: file.fileName, contentType: file.contentType, size: file.data.byteLength };
   };
 }
+
+/** Every rendered file of a book lives under this prefix until the gateway has streamed it. */
+export const exportBlobPrefix = (bookId: string): string => `exports/${bookId}`;
 
 /** 400 with the blockers as `issues`, and all of them in the message (the bus carries only the message). */
 function refuse(blockers: string[]): void {

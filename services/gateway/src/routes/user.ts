@@ -13,7 +13,10 @@ import {
 import type { RouteDeps } from './route-deps';
 import { loadCurrentUser } from './current-user';
 
-/** GET /user/current-user, PATCH /user/password, POST /user/forgot-password, POST /user/reset-password. */
+/**
+ * GET /user/current-user, PATCH /user/password, POST /user/forgot-password, POST /user/reset-password;
+ * the account itself (PATCH and DELETE /user/{id}, the avatar) is in account.ts.
+ */
 export function userRoutes(deps: RouteDeps) {
   const { bus, ask, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
@@ -43,11 +46,8 @@ export function userRoutes(deps: RouteDeps) {
         preHandler: sessions.requireSession,
       },
       async (request, reply) => {
-        const { session } = await ask(request, requests.user.changePassword, {
-          userId: request.session!.userId,
-          change: request.body,
-        });
-        sessions.setSessionCookie(reply, session);
+        const { userId, sessionId } = request.session!;
+        await ask(request, requests.user.changePassword, { userId, sessionId, change: request.body });
         return reply.send({ msg: changePasswordMessages.success });
       },
     );

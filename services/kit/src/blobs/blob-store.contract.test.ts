@@ -141,6 +141,19 @@ for (const adapter of [fsAdapter(), natsAdapter()]) {
       await expect(store.delete('never/existed')).resolves.toBeUndefined();
     });
 
+    it('lists the keys under a prefix by whole segments, without deleted ones', async () => {
+      const type = { contentType: 'text/plain' };
+      await store.put('listing/u1', Buffer.from('self'), type);
+      await store.put('listing/u1/a', Buffer.from('a'), type);
+      await store.put('listing/u1/deep/b', Buffer.from('b'), type);
+      await store.put('listing/u10/c', Buffer.from('c'), type);
+      await store.put('listing/u1/gone', Buffer.from('d'), type);
+      await store.delete('listing/u1/gone');
+      expect((await store.list('listing/u1')).sort()).toEqual(['listing/u1', 'listing/u1/a', 'listing/u1/deep/b']);
+      expect(await store.list('listing/none')).toEqual([]);
+      await expect(store.list('../x')).rejects.toThrow(/invalid blob key/);
+    });
+
     it('answers null for a missing key', async () => {
       expect(await store.get('missing/key.png')).toBeNull();
       expect(await store.stat('missing/key.png')).toBeNull();

@@ -12,6 +12,11 @@ export interface BlobStore {
   stat(key: string): Promise<BlobInfo | null>;
   /** Succeeds when the key is already absent. */
   delete(key: string): Promise<void>;
+  /**
+   * Keys of every blob under `prefix` (whole segments: `covers/b1` finds `covers/b1/x`, never `covers/b10`),
+   * in no particular order. Lets an owner remove everything it holds under a folder (account deletion).
+   */
+  list(prefix: string): Promise<string[]>;
   close(): Promise<void>;
 }
 

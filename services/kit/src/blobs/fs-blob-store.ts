@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Blob, BlobInfo, BlobStore } from './blob-store';
 import { assertValidKey } from './keys';
@@ -107,6 +107,35 @@ export function createFsBlobStore(options: { root: string }): BlobStore {
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
+    },
+
+    async list(prefix) {
+      assertValidKey(prefix);
+      const keys: string[] = [];
+      // `prefix` itself may be a blob as well as a folder (see the layout note above).
+      if (
+        await access(fileFor(prefix)).then(
+          () => true,
+          (error: unknown) => (isNotFound(error) ? false : Promise.reject(error)),
+        )
+      )
+        keys.push(prefix);
+      const walk = async (dir: string, keyPrefix: string): Promise<void> => {
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if (isNotFound(error)) return;
+          throw error;
+        }
+        for (const entry of entries) {
+          if (entry.isDirectory()) await walk(join(dir, entry.name), `${keyPrefix}/${entry.name}`);
+          else if (entry.name.endsWith(BLOB_SUFFIX))
+            keys.push(`${keyPrefix}/${entry.name.slice(0, -BLOB_SUFFIX.length)}`);
+        }
+      };
+      await walk(join(root, ...prefix.split('/')), prefix);
+      return keys;
     },
 
     async close() {},

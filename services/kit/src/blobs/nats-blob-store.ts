@@ -68,6 +68,14 @@ export async function connectNatsBlobStore(options: {
       await store.delete(key);
     },
 
+    async list(prefix) {
+      assertValidKey(prefix);
+      const entries = await store.list();
+      return entries
+        .filter((info) => !info.deleted && (info.name === prefix || info.name.startsWith(`${prefix}/`)))
+        .map((info) => info.name);
+    },
+
     async close() {
       if (!nc.isClosed()) await nc.close();
     },

@@ -373,3 +373,20 @@ export class OutboxRelay {
 function defKey(name: string, version: number): string {
   return `${name}@v${version}`;
 }
+
+/**
+ * Account deletion: published events about this user (their payload's `userId`) carry names and emails
+ * that would otherwise wait out the retention period. Unpublished rows stay, so nothing is lost in flight.
+ */
+export async function forgetPublishedEventsOf(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's handle or transaction
+  executor: Kysely<any>,
+  userId: string,
+): Promise<number> {
+  const result = await (executor as Kysely<OutboxDatabase>)
+    .deleteFrom('outbox')
+    .where('published_at', 'is not', null)
+    .where(sql<string>`payload->>'userId'`, '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

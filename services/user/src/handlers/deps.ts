@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Logger, Mailer, OutboxRelay } from '@bookwright/kit';
+import type { BlobStore, Logger, Mailer, OutboxRelay } from '@bookwright/kit';
 import type { UserDatabase } from '../db/schema';
 import type { UserConfig } from '../config';
 
@@ -7,6 +7,7 @@ import type { UserConfig } from '../config';
 export interface UserHandlerDeps {
   db: Kysely<UserDatabase>;
   relay: OutboxRelay;
+  blobs: BlobStore;
   mailer: Mailer;
   config: Pick<UserConfig, 'PUBLIC_URL'>;
   logger: Logger;

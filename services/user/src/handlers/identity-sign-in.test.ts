@@ -1,8 +1,10 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, type IdentityClaims } from '@bookwright/contracts';
-import { createInProcessBus, OutboxRelay, silentLogger, type Bus, type ServiceDatabase } from '@bookwright/kit';
+import { createFsBlobStore, createInProcessBus, OutboxRelay, silentLogger, type Bus, type ServiceDatabase } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { UserDatabase } from '../db/schema';
@@ -29,6 +31,8 @@ describe('identity-provider sign-in', () => {
       db: database.db,
       relay,
       mailer: { send: async () => {}, close: async () => {} },
+      // Sign-in stores no files; the store is there because the handlers' deps carry one.
+      blobs: createFsBlobStore({ root: join(tmpdir(), 'user-identity-test-blobs') }),
       config: { PUBLIC_URL: 'http://localhost:8080' },
       logger: silentLogger(),
       now: () => new Date(),

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, apiMessages, loginMessages, signUpMessages } from '@bookwright/contracts';
 import { newAccount } from '@bookwright/contracts/testing';
-import { createInProcessBus, createMailer, OutboxRelay, silentLogger, type ServiceDatabase } from '@bookwright/kit';
+import {
+  createFsBlobStore,
+  createInProcessBus,
+  createMailer,
+  OutboxRelay,
+  silentLogger,
+  type ServiceDatabase,
+} from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { UserDatabase } from '../db/schema';
@@ -32,6 +39,7 @@ beforeEach(async () => {
     db: database.db,
     relay: new OutboxRelay({ db: database.db, bus, logger }),
     mailer: createMailer({ from: 'test@example.com', dataDir, logger }),
+    blobs: createFsBlobStore({ root: join(dataDir, 'blobs') }),
     config: { PUBLIC_URL: 'http://localhost:8080' },
     logger,
     now: () => new Date(),

@@ -38,13 +38,20 @@ export const sessionsRepository = {
       .execute();
   },
 
-  async revokeAllForUser(db: Kysely<UserDatabase>, userId: string, now: Date): Promise<void> {
-    await db
+  /** `except` keeps one session (the caller's) signed in. */
+  async revokeAllForUser(
+    db: Kysely<UserDatabase>,
+    userId: string,
+    now: Date,
+    options: { except?: string } = {},
+  ): Promise<void> {
+    let query = db
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .where('revoked_at', 'is', null);
+    if (options.except) query = query.where('id', '!=', options.except);
+    await query.execute();
   },
 
   /** Housekeeping: rows past expiry or revoked more than a day ago carry no information worth keeping. */

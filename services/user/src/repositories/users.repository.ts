@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { UserProfile } from '@bookwright/contracts';
 import type { UserDatabase, UserRow } from '../db/schema';
 
@@ -43,6 +43,59 @@ export const usersRepository = {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** Another account already using this username (case-insensitive), if any. */
+  findOtherByUserName(db: Kysely<UserDatabase>, userName: string, exceptId: string) {
+    return db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(user_name)`, '=', userName.toLowerCase())
+      .where('id', '!=', exceptId)
+      .executeTakeFirst();
+  },
+
+  /** Locks the row for the rest of the transaction. */
+  findByIdForUpdate(db: Kysely<UserDatabase>, id: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  /** undefined when the normalized email is taken by another account (the unique key). */
+  async updateAccount(
+    db: Kysely<UserDatabase>,
+    id: string,
+    changes: { firstName: string; lastName: string; email: string; userName: string; avatar: string | null },
+  ): Promise<UserRow | undefined> {
+    return db
+      .updateTable('users')
+      .set({
+        first_name: changes.firstName,
+        last_name: changes.lastName,
+        email: changes.email.trim(),
+        email_normalized: normalizeEmail(changes.email),
+        user_name: changes.userName,
+        avatar: changes.avatar,
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('users as other')
+              .select('other.id')
+              .where('other.email_normalized', '=', normalizeEmail(changes.email))
+              .where('other.id', '!=', id),
+          ),
+        ),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  /** Sessions and reset tokens go with the row (ON DELETE CASCADE). */
+  async delete(db: Kysely<UserDatabase>, id: string): Promise<boolean> {
+    const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  },
+
   async setPasswordHash(db: Kysely<UserDatabase>, id: string, passwordHash: string): Promise<void> {
     await db
       .updateTable('users')
@@ -63,5 +116,6 @@ export function presentProfile(row: UserRow): UserProfile {
     admin: row.admin,
     createdAt: new Date(row.created_at).toISOString(),
     avatar: row.avatar,
+    localCredentials: Boolean(row.password_hash),
   };
 }

@@ -69,4 +69,5 @@ export function loadJob(row: WritingJobRow): LoadedJob {
 }
 
 /** The blob key of the manuscript of one attempt. */
-export const manuscriptKey = (bookId: string, attempt: number): string => `manuscripts/${bookId}/${attempt}.json`;
+export const manuscriptPrefix = (bookId: string): string => `manuscripts/${bookId}`;
+export const manuscriptKey = (bookId: string, attempt: number): string => `${manuscriptPrefix(bookId)}/${attempt}.json`;

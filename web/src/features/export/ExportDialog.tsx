@@ -24,6 +24,7 @@ import { exportFailureMessage, type ExportFormat } from './exportErrors';
 import { exportTexts } from '../../texts';
 import { saveFile } from './fileRequest';
 import { FormatList } from './FormatList';
+import { loadPreferences } from '../settings/preferences';
 import { MetadataStep, missingMetadataOf, type RequiredMetadata } from './MetadataStep';
 import { PrintOptionsStep, type PrintChoice } from './PrintOptionsStep';
 import { useStepFocus } from './useStepFocus';
@@ -68,6 +69,7 @@ export function ExportDialog({
 }) {
   const dispatch = useAppDispatch();
   const [step, setStep] = useState<Step>('formats');
+  const [preferredFormat] = useState(() => loadPreferences().exportFormat);
   const [print, setPrint] = useState<PrintChoice>(defaultPrint);
   const [missing, setMissing] = useState<RequiredMetadata[]>([]);
   const [busy, setBusy] = useState<ExportFormat>();
@@ -220,6 +222,7 @@ export function ExportDialog({
         )}
         {step === 'formats' && (
           <FormatList
+            preferred={preferredFormat}
             busy={busy}
             onEpub={() => void chooseEpub()}
             onPdf={() => {

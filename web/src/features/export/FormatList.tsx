@@ -121,39 +121,54 @@ export function OptionButton({
   );
 }
 
-/** The first step of the export dialog (spec §2): EPUB, PDF for Amazon KDP, and other platforms to come. */
+/**
+ * The first step of the export dialog (spec §2): EPUB, PDF for Amazon KDP, and other platforms to come.
+ * The author's default format (Settings → Preferences) comes first, where the focus lands, and says so.
+ */
 export function FormatList({
   busy,
   onEpub,
   onPdf,
+  preferred = 'epub',
 }: {
   busy: ExportFormat | undefined;
   onEpub: () => void;
   onPdf: () => void;
+  preferred?: ExportFormat;
 }) {
+  const defaultTag = <Tag tone="stone">{exportTexts.defaultFormat}</Tag>;
+  const epub = (
+    <OptionButton
+      key="epub"
+      icon={<BookIcon className="size-5" />}
+      title={exportTexts.epub}
+      hint={exportTexts.epubHint}
+      tags={preferred === 'epub' ? defaultTag : undefined}
+      onClick={onEpub}
+      inactive={busy !== undefined}
+      busy={busy === 'epub'}
+      busyHint={exportTexts.exporting}
+    />
+  );
+  const pdf = (
+    <OptionButton
+      key="pdf"
+      icon={<PrinterIcon />}
+      title={exportTexts.kdp}
+      hint={exportTexts.kdpHint}
+      tags={
+        <>
+          {preferred === 'pdf' && <>{defaultTag} </>}
+          <Tag tone="green">{exportTexts.podReady}</Tag> <Tag tone="brass">{exportTexts.new}</Tag>
+        </>
+      }
+      onClick={onPdf}
+      inactive={busy !== undefined}
+    />
+  );
   return (
     <ul aria-label={exportTexts.formatsLabel} className="space-y-2.5">
-      <OptionButton
-        icon={<BookIcon className="size-5" />}
-        title={exportTexts.epub}
-        hint={exportTexts.epubHint}
-        onClick={onEpub}
-        inactive={busy !== undefined}
-        busy={busy === 'epub'}
-        busyHint={exportTexts.exporting}
-      />
-      <OptionButton
-        icon={<PrinterIcon />}
-        title={exportTexts.kdp}
-        hint={exportTexts.kdpHint}
-        tags={
-          <>
-            <Tag tone="green">{exportTexts.podReady}</Tag> <Tag tone="brass">{exportTexts.new}</Tag>
-          </>
-        }
-        onClick={onPdf}
-        inactive={busy !== undefined}
-      />
+      {preferred === 'pdf' ? [pdf, epub] : [epub, pdf]}
       <OptionButton
         icon={<GlobeIcon />}
         title={exportTexts.otherPlatforms}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { InputField, SelectField } from '../../../components/fields';
+import { settingsTexts } from '../../../texts';
+import {
+  autoSaveBounds,
+  exportFormats,
+  loadPreferences,
+  savePreferences,
+  themes,
+  type Preferences,
+} from '../preferences';
+import { Panel } from './Panel';
+
+const texts = settingsTexts.preferences;
+
+/** Saved in this browser at once; the theme switches as it is chosen. */
+export function PreferencesTab() {
+  const [preferences, setPreferences] = useState<Preferences>(loadPreferences);
+  const [minutes, setMinutes] = useState(String(preferences.autoSaveMinutes));
+  const minutesValue = Number(minutes);
+  const minutesValid =
+    Number.isInteger(minutesValue) && minutesValue >= autoSaveBounds.min && minutesValue <= autoSaveBounds.max;
+
+  function change(next: Partial<Preferences>) {
+    const updated = { ...preferences, ...next };
+    setPreferences(updated);
+    savePreferences(updated);
+  }
+
+  return (
+    <Panel title={texts.heading} description={texts.note}>
+      <div className="max-w-md space-y-6">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-stone-800">{texts.theme}</legend>
+          <div className="inline-flex gap-1 rounded-xl bg-stone-100 p-1">
+            {themes.map((theme) => (
+              <label
+                key={theme}
+                className={`cursor-pointer rounded-lg px-3.5 py-1.5 text-sm font-semibold has-focus-visible:ring-2 has-focus-visible:ring-ink-400 ${preferences.theme === theme ? 'bg-white text-ink-950 shadow-sm' : 'text-stone-600 hover:text-stone-900'}`}
+              >
+                <input
+                  type="radio"
+                  name="theme"
+                  value={theme}
+                  checked={preferences.theme === theme}
+                  onChange={() => change({ theme })}
+                  className="sr-only"
+                />
+                {texts.themes[theme]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <SelectField
+          label={texts.exportFormat}
+          name="exportFormat"
+          value={preferences.exportFormat}
+          onChange={(event) => change({ exportFormat: event.target.value as Preferences['exportFormat'] })}
+        >
+          {exportFormats.map((format) => (
+            <option key={format} value={format}>
+              {texts.formats[format]}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          label={texts.autoSave}
+          name="autoSaveMinutes"
+          type="number"
+          inputMode="numeric"
+          min={autoSaveBounds.min}
+          max={autoSaveBounds.max}
+          step={1}
+          value={minutes}
+          hint={texts.autoSaveHint}
+          error={minutesValid ? undefined : texts.autoSaveHint}
+          onChange={(event) => {
+            setMinutes(event.target.value);
+            const value = Number(event.target.value);
+            if (Number.isInteger(value) && value >= autoSaveBounds.min && value <= autoSaveBounds.max)
+              change({ autoSaveMinutes: value });
+          }}
+          className="sm:w-72"
+        />
+      </div>
+    </Panel>
+  );
+}
