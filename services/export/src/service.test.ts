@@ -35,7 +35,7 @@ let world: ExportTestWorld;
 class FakePdfRenderer {
   /** The interior's page count as "laid out". */
   pages = 132;
-  calls: { part: 'interior' | 'cover'; print: PrintOptions; pageCount?: number; book: ExportBook }[] = [];
+  calls: { part: 'interior' | 'cover' | 'pageCount'; print: PrintOptions; pageCount?: number; book: ExportBook }[] = [];
   readonly renderer: ExportRenderer = {
     ...createExportRenderer(),
     pdf: {
@@ -46,6 +46,10 @@ class FakePdfRenderer {
       cover: async (book, print, pageCount) => {
         this.calls.push({ part: 'cover', print, pageCount, book });
         return new TextEncoder().encode(`%PDF-1.7 cover ${pageCount}`);
+      },
+      pageCount: async (book, print) => {
+        this.calls.push({ part: 'pageCount', print, book });
+        return this.pages;
       },
     },
   };
@@ -216,6 +220,15 @@ describe('export.render: KDP PDF', () => {
     expect(cover?.book.cover?.widthPx).toBe(1_024);
     expect(cover?.print).not.toHaveProperty('pageCount');
     expect(cover?.print).not.toHaveProperty('spineWidth');
+  });
+
+  it('renders the cover alone from the interior’s page count, without rendering the interior', async () => {
+    const book = world.books.add(owner, await world.withCover(buildBook()));
+    pdf.pages = 64;
+    const result = await render({ format: 'pdf', exportType: 'cover' });
+    expect(result.fileName).toBe(exportFileName(book.title, 'pdf', 'cover'));
+    expect(new TextDecoder().decode((await world.blobs.get(result.blobKey))?.data)).toBe('%PDF-1.7 cover 64');
+    expect(pdf.calls.map((c) => c.part)).toEqual(['pageCount', 'cover']);
   });
 
   it('refuses what KDP cannot print, with the reasons as issues', async () => {

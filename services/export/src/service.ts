@@ -42,7 +42,7 @@ export function createExportService(options: ExportServiceOptions = {}) {
         bus.serve(requests.export.validate, validateExport(deps)),
         bus.serve(requests.export.render, renderExport(deps)),
       ]);
-      logger.info({ pdf: renderer.pdf !== undefined, concurrency: config.EXPORT_CONCURRENCY }, 'export service ready');
+      logger.info({ concurrency: config.EXPORT_CONCURRENCY }, 'export service ready');
 
       return {
         async ready() {
