@@ -22,5 +22,6 @@ export * from './requests/billing';
 export * from './requests/book';
 export * from './http/export/export';
 export * from './http/cover/cover';
+export * from './http/events/live-book-events';
 export * from './requests/export';
 export * from './requests/cover';
