@@ -4,6 +4,7 @@ export * from './errors/catalogue';
 export * from './constants';
 export * from './entities/user';
 export * from './http/common';
+export * from './http/text-fields';
 export * from './http/health/health';
 export * from './http/auth/password-policy';
 export * from './http/auth/sign-up';
