@@ -1,14 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BaseConfigSchema, envBoolean } from '@bookwright/kit';
+import { BaseConfigSchema, envBoolean, publicUrlConfigFields, withPublicUrl } from '@bookwright/kit';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 export const GatewayConfigSchema = BaseConfigSchema.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** PORT, and PUBLIC_URL: where users reach the app; decides whether cookies are Secure (anything but http://localhost). */
+  ...publicUrlConfigFields,
   HOST: z.string().default('0.0.0.0'),
-  /** Where users reach the app; decides whether cookies are Secure (anything but http://localhost). */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** The built single-page app served at `/`. */
   WEB_DIST_DIR: z.string().default(defaultWebDist),
   /** Comma-separated origins allowed to call the API cross-origin; unset = CORS off (same origin only). */
@@ -34,5 +33,5 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
     .positive()
     .default(12 * 1024 * 1024),
   BUS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-});
+}).transform(withPublicUrl);
 export type GatewayConfig = z.output<typeof GatewayConfigSchema>;
