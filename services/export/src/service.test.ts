@@ -130,8 +130,21 @@ describe('export.render: EPUB', () => {
     expect(error).toMatchObject({
       status: 400,
       message: 'Missing required metadata',
-      extra: { issues: ['Author is required', 'Identifier (UUID/ISBN) is required', 'Language is required'] },
+      // A book that never had a metadata language chosen declares the one it is written in.
+      extra: { issues: ['Author is required', 'Identifier (UUID/ISBN) is required'] },
     });
+  });
+
+  it('declares the language a book is written in when no metadata language was chosen (books from before the default)', async () => {
+    world.books.add(owner, buildBook({ language: 'polish', languageMetadata: null }));
+    const epub = await openEpub(await renderedEpub(await render({ format: 'epub' })));
+    expect(await epub.text('OEBPS/content.opf')).toContain('<dc:language>pl</dc:language>');
+  });
+
+  it('declares a metadata language beyond the spec’s three', async () => {
+    world.books.add(owner, buildBook({ language: 'english', languageMetadata: 'sv' }));
+    const epub = await openEpub(await renderedEpub(await render({ format: 'epub' })));
+    expect(await epub.text('OEBPS/content.opf')).toContain('<dc:language>sv</dc:language>');
   });
 
   it('refuses a book that is not ready: 409', async () => {

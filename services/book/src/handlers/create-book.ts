@@ -2,6 +2,7 @@ import { bookTypeOf, events, type requests } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
+import { initialMetadataLanguage } from '../domain/initial-metadata';
 import { presentBook } from '../domain/present-book';
 import type { BookHandlerDeps } from './deps';
 
@@ -29,7 +30,7 @@ export function createBook(deps: BookHandlerDeps) {
         cover_image: null,
         author: null,
         identifier: null,
-        language_metadata: null,
+        language_metadata: initialMetadataLanguage(plan.language),
         genre_metadata: null,
         publisher: null,
         description: null,
