@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { isFictionState, type Book, type BookState } from '@bookwright/contracts';
 import { TabList, tabPanelProps, type TabItem } from '../../components/Tabs';
 import { editorTexts } from '../../texts';
 import { MetadataForm } from './MetadataForm';
+import type { MetadataDraft } from './metadataDraft';
 
 type PanelTab = 'concept' | 'characters' | 'world' | 'plot' | 'metadata';
 const tabs: TabItem<PanelTab>[] = [
@@ -16,7 +17,15 @@ const tabs: TabItem<PanelTab>[] = [
 const orNotSet = (value: string | undefined | null) => (value && value.trim() ? value : editorTexts.notSet);
 
 /** The editor's side panel (spec §2): the plan for reference, and the metadata form. */
-export function SidePanel({ book }: { book: Book }) {
+export function SidePanel({
+  book,
+  metadataDraft,
+  onMetadataDraftChange,
+}: {
+  book: Book;
+  metadataDraft: MetadataDraft;
+  onMetadataDraftChange: Dispatch<SetStateAction<MetadataDraft>>;
+}) {
   const [tab, setTab] = useState<PanelTab>('concept');
   const state = book.bookState;
   return (
@@ -33,9 +42,8 @@ export function SidePanel({ book }: { book: Book }) {
         />
       </div>
       <div {...tabPanelProps('panel', tab)} className="min-h-0 flex-1 overflow-y-auto px-4 py-5 focus:outline-none">
-        {/* The form stays mounted so its unsaved values survive a look at another tab. */}
         <div hidden={tab !== 'metadata'}>
-          <MetadataForm book={book} />
+          <MetadataForm book={book} draft={metadataDraft} onDraftChange={onMetadataDraftChange} />
         </div>
         {tab === 'metadata' ? null : !state ? (
           <p className="text-sm text-stone-600">{editorTexts.none}</p>
