@@ -1,7 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
 import { metadataMessages } from '@bookwright/contracts';
 import { makeBook, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
@@ -196,6 +197,85 @@ describe('the metadata form', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Author'));
     expect(calls.some((c) => c.url === '/book/metadata/b1')).toBe(false);
   });
+
+  it('names every missing required field next to it, and offers an identifier in one click', async () => {
+    openEditor();
+    const user = await openMetadata();
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Publisher'), 'Harbour Press');
+    await user.click(screen.getByRole('button', { name: 'Save metadata' }));
+    // Each message is tied to its own field (aria-describedby), all at once.
+    for (const [label, message] of [
+      ['Title', metadataMessages.title],
+      ['Author', metadataMessages.author],
+      ['Identifier (UUID/ISBN)', metadataMessages.identifier],
+    ] as const) {
+      const described = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
+      const texts = described.split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(texts, label).toContain(message);
+    }
+    expect(document.activeElement).toBe(screen.getByLabelText('Title'));
+    expect((screen.getByLabelText('Publisher') as HTMLInputElement).value).toBe('Harbour Press');
+
+    await user.click(screen.getByRole('button', { name: 'Generate a UUID' }));
+    expect((screen.getByLabelText('Identifier (UUID/ISBN)') as HTMLInputElement).value).toMatch(
+      /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(screen.queryByText(metadataMessages.identifier)).toBeNull();
+    expect(screen.getByText(metadataMessages.author)).toBeTruthy();
+  });
+
+  it('loses nothing typed, whatever the order of the fields and the refused saves in between', async () => {
+    const fields = {
+      Author: 'Ada Lovelace',
+      'Identifier (UUID/ISBN)': '978-3-16-148410-0',
+      Publisher: 'Harbour Press',
+      Description: 'Letters from the sea.',
+      Rights: 'All rights reserved',
+    } as const;
+    type Label = keyof typeof fields;
+    const labels = Object.keys(fields) as Label[];
+    const value = (label: Label) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.shuffledSubarray(labels, { minLength: labels.length }),
+        fc.array(fc.boolean(), { minLength: labels.length, maxLength: labels.length }),
+        async (order, lookAway) => {
+          cleanup();
+          vi.unstubAllGlobals();
+          const { calls } = openEditor();
+          const user = await openMetadata();
+          const typed: Label[] = [];
+          for (const [i, label] of order.entries()) {
+            await user.type(screen.getByLabelText(label), fields[label]);
+            typed.push(label);
+            await user.click(screen.getByRole('button', { name: 'Save metadata' }));
+            if (lookAway[i]) {
+              await user.click(screen.getByRole('tab', { name: 'Concept' }));
+              await user.click(screen.getByRole('tab', { name: 'Metadata' }));
+            }
+            for (const done of typed) expect(value(done), done).toBe(fields[done]);
+            const complete = typed.includes('Author') && typed.includes('Identifier (UUID/ISBN)');
+            if (!complete) {
+              expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+              if (!typed.includes('Author')) expect(screen.getByText(metadataMessages.author)).toBeTruthy();
+            }
+          }
+          await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+          expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toMatchObject({
+            author: fields.Author,
+            identifier: fields['Identifier (UUID/ISBN)'],
+            publisher: fields.Publisher,
+            description: fields.Description,
+            rights: fields.Rights,
+          });
+          for (const label of labels) expect(value(label), label).toBe(fields[label]);
+        },
+      ),
+      { numRuns: 6 },
+    );
+  }, 120_000);
 
   it('saves every field, keywords as a list and the picked date', async () => {
     const { calls } = openEditor();
