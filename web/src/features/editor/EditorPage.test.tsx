@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { metadataMessages } from '@bookwright/contracts';
-import { makeBook, starterUser } from '../../test/books';
+import { metadataMessages, type Book } from '@bookwright/contracts';
+import { makeBook, nonFictionState, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 
 resetAfterEach();
@@ -19,8 +19,8 @@ const content = {
 
 type Answer = (call: FakeCall) => { status: number; body?: unknown };
 
-function openEditor(answers: { content?: Answer; metadata?: Answer } = {}) {
-  let book = makeBook({ status: 'ready', bookContent: JSON.stringify(content) });
+function openEditor(answers: { content?: Answer; metadata?: Answer } = {}, overrides: Partial<Book> = {}) {
+  let book = makeBook({ status: 'ready', bookContent: JSON.stringify(content), ...overrides });
   const calls = mockFetch({
     'GET /user/current-user': () => ({ status: 200, body: starterUser }),
     'GET /book': () => ({ status: 200, body: [book] }),
@@ -344,5 +344,20 @@ describe('the side panel', () => {
     await user.click(screen.getByRole('tab', { name: 'Plot Structure' }));
     expect(screen.getByText('Act 2')).toBeTruthy();
     expect(screen.getByText('Morning')).toBeTruthy();
+  });
+
+  it('shows a non-fiction plan as the validation screen does: Concept, Research and Content', async () => {
+    openEditor({}, { genre: 'cooking', bookType: 'non-fiction', bookState: nonFictionState() });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show book details' }));
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Concept', 'Research', 'Content', 'Metadata']);
+    await user.click(screen.getByRole('tab', { name: 'Research' }));
+    expect(screen.getByText('Wild yeast')).toBeTruthy();
+    expect(screen.getByText('Microbes.')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Content' }));
+    expect(screen.getByText('Section 1: The starter')).toBeTruthy();
+    expect(screen.getByText('Flour')).toBeTruthy();
+    expect(screen.queryByText('None')).toBeNull();
   });
 });
