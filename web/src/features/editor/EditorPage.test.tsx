@@ -31,6 +31,7 @@ function openEditor(answers: { content?: Answer; metadata?: Answer } = {}, overr
         book = { ...book, bookContent: (call.body as { bookContent: string }).bookContent };
         return { status: 200, body: book };
       }),
+    'GET /auth/logout': () => ({ status: 200, body: { msg: 'Logged out' } }),
     'PATCH /book/metadata/b1':
       answers.metadata ??
       ((call) => {
@@ -171,6 +172,32 @@ describe('the manuscript editor', () => {
     await user.click(screen.getByRole('link', { name: 'Home' }));
     await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+  });
+});
+
+describe('signing out from the editor', () => {
+  it('with unsaved edits, warns first: staying keeps the session, leaving signs out', async () => {
+    const { router, calls } = openEditor();
+    const editor = await editorInstance();
+    act(() => {
+      editor.commands.insertContentAt(1, 'X');
+    });
+    const user = userEvent.setup();
+    const signOut = async () => {
+      await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
+      await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Sign Out' }));
+    };
+    await signOut();
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/auth/logout')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Stay and keep editing' }));
+    expect(router.state.location.pathname).toBe('/app/edit/b1');
+    expect(calls.some((c) => c.url === '/auth/logout')).toBe(false);
+
+    await signOut();
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((c) => c.url === '/auth/logout')).toBe(true);
   });
 });
 
