@@ -8,7 +8,14 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TiptapDocument } from '@bookwright/contracts';
 import type { ExportBook } from '../export-book';
-import { bidiLines, buildCover, buildDocument, buildExportBook, trickyTexts, type SampleLanguage } from '../testing/books';
+import {
+  bidiLines,
+  buildCover,
+  buildDocument,
+  buildExportBook,
+  trickyTexts,
+  type SampleLanguage,
+} from '../testing/books';
 import { decodeXml, openEpub, visibleText, type EpubFiles } from '../testing/epub-files';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../testing/epubcheck';
 import { renderEpub } from './render-epub';
