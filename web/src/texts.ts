@@ -193,6 +193,7 @@ export const exportTexts = {
   binding: 'Binding Type',
   paperback: 'Paperback',
   hardcover: 'Hardcover',
+  hardcoverInteriorOnly: 'Interior PDF only for now',
   exportType: 'Export Type',
   interiorOnly: 'Interior Only',
   interiorHint: 'The pages of the book',

@@ -30,12 +30,38 @@ export const bookLanguages = [
 export type BookLanguage = (typeof bookLanguages)[number]['value'];
 export const BookLanguageSchema = z.enum(bookLanguages.map((l) => l.value) as [BookLanguage, ...BookLanguage[]]);
 
-/** Publishing-metadata languages (spec §3 languageMetadata); English is shown by default. */
-export const metadataLanguages = [
+/**
+ * Publishing-metadata languages (spec §3 languageMetadata): the spec's English, Italian and Spanish first,
+ * then every other language a book can be written in, so that the EPUB of a Polish book can say so.
+ */
+const specMetadataLanguages = [
   { value: 'en', label: 'English' },
   { value: 'it', label: 'Italiano' },
   { value: 'es', label: 'Español' },
 ] as const;
-export type MetadataLanguage = (typeof metadataLanguages)[number]['value'];
-export const MetadataLanguageSchema = z.enum(['en', 'it', 'es']);
-export const defaultMetadataLanguage: MetadataLanguage = 'en';
+export type MetadataLanguage = (typeof bookLanguages)[number]['code'];
+export const metadataLanguages: readonly { value: MetadataLanguage; label: string }[] = [
+  ...specMetadataLanguages,
+  ...bookLanguages
+    .filter((l) => !specMetadataLanguages.some((spec) => spec.value === l.code))
+    .map((l) => ({ value: l.code, label: l.label })),
+];
+export const MetadataLanguageSchema = z.enum(
+  bookLanguages.map((l) => l.code) as [MetadataLanguage, ...MetadataLanguage[]],
+);
+
+/** The metadata language of a book written in `language`: that language's own code. */
+export function metadataLanguageFor(language: BookLanguage): MetadataLanguage {
+  return bookLanguages.find((l) => l.value === language)?.code ?? 'en';
+}
+
+/**
+ * The metadata language a book declares: the author's choice, else the language it is written in. Books
+ * created before the default existed have null stored; every reader (editor, export) goes through here.
+ */
+export function effectiveMetadataLanguage(book: {
+  languageMetadata: MetadataLanguage | null;
+  language: BookLanguage;
+}): MetadataLanguage {
+  return book.languageMetadata ?? metadataLanguageFor(book.language);
+}

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import {
   ConfigError,
@@ -41,6 +42,9 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
   const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env) };
   if (options.port !== undefined) env.PORT = String(options.port);
   if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
+  // PUBLIC_URL defaults to http://localhost:<PORT> in every service's configuration (mail links among
+  // them), so "any free port" is chosen here, before the configurations are read.
+  if (Number(env.PORT) === 0 && !env.PUBLIC_URL) env.PORT = String(await freePort());
 
   // Parse every service's configuration first, so one run reports every bad variable at once.
   const problems: string[] = [];
@@ -138,4 +142,18 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
     await stopAll().catch(() => undefined);
     throw error;
   }
+}
+
+/** A port nothing listens on right now, as the system picks it for port 0. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }

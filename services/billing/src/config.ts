@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plans } from '@bookwright/contracts';
-import { BaseConfigSchema } from '@bookwright/kit';
+import { BaseConfigSchema, publicUrlConfigFields, withPublicUrl } from '@bookwright/kit';
 
 export const paymentProviderNames = ['local', 'stripe'] as const;
 export type PaymentProviderName = (typeof paymentProviderNames)[number];
@@ -35,14 +35,14 @@ export const BillingConfigSchema = BaseConfigSchema.extend({
   STRIPE_PRICE_PROFESSIONAL: optionalText,
   /** Base URL of a Stripe-compatible server (stripe-mock, the tests' local server); unset = Stripe itself. */
   STRIPE_API_URL: z.url().optional(),
-  /** Where Checkout and the Billing Portal send the browser back to. */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** PORT and PUBLIC_URL: where Checkout and the Billing Portal send the browser back to. */
+  ...publicUrlConfigFields,
   /** The monthly price every screen shows; keep it equal to the amount of the Stripe price. */
   PRICE_STARTER_EUR: euroPrice(plans.starter.priceEur),
   PRICE_PROFESSIONAL_EUR: euroPrice(plans.professional.priceEur),
 })
   .transform((config) => ({
-    ...config,
+    ...withPublicUrl(config),
     PAYMENT_PROVIDER: config.PAYMENT_PROVIDER ?? (config.STRIPE_SECRET_KEY ? 'stripe' : 'local'),
   }))
   .superRefine((config, ctx) => {

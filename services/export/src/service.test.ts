@@ -35,7 +35,7 @@ let world: ExportTestWorld;
 class FakePdfRenderer {
   /** The interior's page count as "laid out". */
   pages = 132;
-  calls: { part: 'interior' | 'cover'; print: PrintOptions; pageCount?: number; book: ExportBook }[] = [];
+  calls: { part: 'interior' | 'cover' | 'pageCount'; print: PrintOptions; pageCount?: number; book: ExportBook }[] = [];
   readonly renderer: ExportRenderer = {
     ...createExportRenderer(),
     pdf: {
@@ -46,6 +46,10 @@ class FakePdfRenderer {
       cover: async (book, print, pageCount) => {
         this.calls.push({ part: 'cover', print, pageCount, book });
         return new TextEncoder().encode(`%PDF-1.7 cover ${pageCount}`);
+      },
+      pageCount: async (book, print) => {
+        this.calls.push({ part: 'pageCount', print, book });
+        return this.pages;
       },
     },
   };
@@ -126,8 +130,21 @@ describe('export.render: EPUB', () => {
     expect(error).toMatchObject({
       status: 400,
       message: 'Missing required metadata',
-      extra: { issues: ['Author is required', 'Identifier (UUID/ISBN) is required', 'Language is required'] },
+      // A book that never had a metadata language chosen declares the one it is written in.
+      extra: { issues: ['Author is required', 'Identifier (UUID/ISBN) is required'] },
     });
+  });
+
+  it('declares the language a book is written in when no metadata language was chosen (books from before the default)', async () => {
+    world.books.add(owner, buildBook({ language: 'polish', languageMetadata: null }));
+    const epub = await openEpub(await renderedEpub(await render({ format: 'epub' })));
+    expect(await epub.text('OEBPS/content.opf')).toContain('<dc:language>pl</dc:language>');
+  });
+
+  it('declares a metadata language beyond the spec’s three', async () => {
+    world.books.add(owner, buildBook({ language: 'english', languageMetadata: 'sv' }));
+    const epub = await openEpub(await renderedEpub(await render({ format: 'epub' })));
+    expect(await epub.text('OEBPS/content.opf')).toContain('<dc:language>sv</dc:language>');
   });
 
   it('refuses a book that is not ready: 409', async () => {
@@ -216,6 +233,15 @@ describe('export.render: KDP PDF', () => {
     expect(cover?.book.cover?.widthPx).toBe(1_024);
     expect(cover?.print).not.toHaveProperty('pageCount');
     expect(cover?.print).not.toHaveProperty('spineWidth');
+  });
+
+  it('renders the cover alone from the interior’s page count, without rendering the interior', async () => {
+    const book = world.books.add(owner, await world.withCover(buildBook()));
+    pdf.pages = 64;
+    const result = await render({ format: 'pdf', exportType: 'cover' });
+    expect(result.fileName).toBe(exportFileName(book.title, 'pdf', 'cover'));
+    expect(new TextDecoder().decode((await world.blobs.get(result.blobKey))?.data)).toBe('%PDF-1.7 cover 64');
+    expect(pdf.calls.map((c) => c.part)).toEqual(['pageCount', 'cover']);
   });
 
   it('refuses what KDP cannot print, with the reasons as issues', async () => {

@@ -44,7 +44,7 @@ export function createExportService(options: ExportServiceOptions = {}) {
         bus.serve(requests.export.render, renderExport(deps)),
         bus.consume('export', [on(events.bookDeleted, onBookDeleted(deps))]),
       ]);
-      logger.info({ pdf: renderer.pdf !== undefined, concurrency: config.EXPORT_CONCURRENCY }, 'export service ready');
+      logger.info({ concurrency: config.EXPORT_CONCURRENCY }, 'export service ready');
 
       return {
         async ready() {

@@ -1,16 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LlmConfigSchema } from '@bookwright/ai/config';
-import { BaseConfigSchema, envBoolean } from '@bookwright/kit';
+import { BaseConfigSchema, envBoolean, publicUrlConfigFields, withPublicUrl } from '@bookwright/kit';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 export const GatewayConfigSchema = BaseConfigSchema.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** PORT, and PUBLIC_URL: where users reach the app; decides whether cookies are Secure (anything but http://localhost). */
+  ...publicUrlConfigFields,
   /** Unset: 127.0.0.1 outside production, 0.0.0.0 in it (see `listenHost`); images and manifests set it. */
   HOST: z.string().min(1).optional(),
-  /** Where users reach the app; decides whether cookies are Secure (anything but http://localhost). */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** The built single-page app served at `/`. */
   WEB_DIST_DIR: z.string().default(defaultWebDist),
   /** Comma-separated origins allowed to call the API cross-origin; unset = CORS off (same origin only). */
@@ -61,7 +60,7 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
       path: ['OIDC_ISSUER'],
       message: 'must be an https:// URL (http:// is accepted only on a loopback address such as 127.0.0.1)',
     });
-});
+}).transform(withPublicUrl);
 /** Tokens must travel over TLS; a provider on this machine (development, tests) is the one exception. */
 export function issuerIsAcceptable(issuer: URL): boolean {
   if (issuer.protocol === 'https:') return true;

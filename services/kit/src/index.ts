@@ -1,4 +1,5 @@
 export * from './config/config';
+export * from './config/public-url';
 export * from './logger/logger';
 export * from './bus';
 export * from './blobs';

@@ -14,6 +14,8 @@ export interface ApiRequest {
 export interface ApiError {
   status: number;
   msg?: string;
+  /** The request was cancelled by the app (not a failure to report). */
+  aborted?: true;
 }
 
 const mutating = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -78,7 +80,9 @@ export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = as
     if (!response.ok) return { error: { status: response.status, msg: msgOf(data) } };
     return { data };
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // A request cancelled on purpose (a newer one replaced it, or its screen closed) is no failure: answered
+    // as an error nobody reads, since RTK Query logs whatever a base query throws.
+    if (error instanceof DOMException && error.name === 'AbortError') return { error: { status: 0, aborted: true } };
     return { error: { status: 0 } };
   }
 };

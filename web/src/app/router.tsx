@@ -25,6 +25,11 @@ export function appRoutes(store: AppStore): RouteObject[] {
           lazy: async () => ({ Component: (await import('../features/landing/LandingPage')).LandingPage }),
         },
         {
+          path: 'logout',
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/shell/SignOutPage')).SignOutPage }),
+        },
+        {
           path: 'login',
           errorElement,
           lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BookLanguageSchema, GenreSchema } from '../../constants';
+import { requiredText } from '../text-fields';
 
 export const planMessages = {
   prompt: 'Please describe your book idea',
@@ -13,22 +14,15 @@ export const planMessages = {
   started: "Book planning started! You'll see it in the library when it is ready!",
 } as const;
 
-const required = (msg: string, max: number) =>
-  z
-    .string({ error: msg })
-    .trim()
-    .min(1, msg)
-    .max(max, `${msg.split(' ')[0]} is too long`);
-
 /**
  * POST /agent/plan — checked in the spec's order (prompt, title, language, target audience, genre, size);
  * zod reports issues in key order, so the first message is the first failing field.
  */
 export const PlanRequestSchema = z.object({
-  prompt: required(planMessages.prompt, 5_000),
-  title: required(planMessages.title, 200),
+  prompt: requiredText('Prompt', planMessages.prompt, 5_000),
+  title: requiredText('Title', planMessages.title, 200),
   language: z.enum(BookLanguageSchema.options, { error: planMessages.language }),
-  targetAudience: required(planMessages.targetAudience, 300),
+  targetAudience: requiredText('Target audience', planMessages.targetAudience, 300),
   genre: z.enum(GenreSchema.options, { error: planMessages.genre }),
   size: z
     .string({ error: planMessages.size })

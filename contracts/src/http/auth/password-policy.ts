@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { tooLongMessage } from '../text-fields';
 
 export const passwordPolicy = { minLength: 8, maxLength: 256 } as const;
 
 export const passwordMessages = {
   required: 'Password is required',
   tooShort: `Password must be at least ${passwordPolicy.minLength} characters long`,
-  tooLong: `Password must be at most ${passwordPolicy.maxLength} characters long`,
+  tooLong: tooLongMessage('Password', passwordPolicy.maxLength),
   tooCommon: 'This password is too common. Please choose a less common one',
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserSchema } from '../../entities/user';
+import { requiredText } from '../text-fields';
 import { NewPasswordSchema } from './password-policy';
 
 export const signUpMessages = {
@@ -9,17 +10,10 @@ export const signUpMessages = {
   duplicate: 'An account with this email already exists',
 } as const;
 
-const requiredText = (msg: string, max = 100) =>
-  z
-    .string({ error: msg })
-    .trim()
-    .min(1, msg)
-    .max(max, `${msg.replace(' is required', '')} is too long`);
-
 /** POST /auth/sign-up (JSON or form-encoded). userName may be sent but is always derived again. */
 export const SignUpRequestSchema = z.object({
-  firstName: requiredText(signUpMessages.firstName),
-  lastName: requiredText(signUpMessages.lastName),
+  firstName: requiredText('First name', signUpMessages.firstName, 100),
+  lastName: requiredText('Last name', signUpMessages.lastName, 100),
   email: z
     .string({ error: signUpMessages.email })
     .trim()

@@ -6,15 +6,11 @@ import {
   CoverMoodSchema,
   CoverStyleSchema,
 } from '../../constants/cover';
+import { tooLongMessage } from '../text-fields';
 
 /** POST /book/cover/{id}: spec §3 cover request options; `prompt` carries the additional description. */
 export const GenerateCoverRequestSchema = z.object({
-  prompt: z
-    .string()
-    .trim()
-    .max(1_000, 'The additional description is too long (1,000 characters at most)')
-    .optional()
-    .default(''),
+  prompt: z.string().trim().max(1_000, tooLongMessage('Additional description', 1_000)).optional().default(''),
   style: CoverStyleSchema.default('realistic'),
   mood: CoverMoodSchema.default('adventure'),
   colorScheme: CoverColorSchemeSchema.default('warm'),

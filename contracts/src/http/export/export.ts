@@ -55,6 +55,13 @@ export const exportMessages = {
   missingMetadata: 'Missing required metadata',
   coverRequired: 'Cover image required',
   notReady: 'The book is not ready to export yet',
+  /**
+   * No authoritative case-laminate figures (wrap, hinge, board per trim) are available to build KDP's
+   * hardcover wrap from; public guides disagree. The dialog offers hardcover interiors only, with this reason.
+   */
+  hardcoverCoverUnavailable:
+    'Hardcover cover PDFs are not available yet: KDP’s case-laminate wrap must be made with its own cover ' +
+    'template. Export the interior only, or choose a paperback.',
 } as const;
 
 /** Download names of spec §7: the title with non-alphanumerics as underscores, plus the KDP suffix. */

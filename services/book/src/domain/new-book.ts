@@ -2,10 +2,14 @@ import { bookTypeOf, type PlanRequest, type PlanningBrief } from '@bookwright/co
 import type { Insertable } from 'kysely';
 import type { BooksTable } from '../db/schema';
 import { moveBook } from './book-status';
+import { initialMetadataLanguage } from './initial-metadata';
 
-/** The publishing metadata a new book starts with (the author fills it in later on the metadata screen). */
+/**
+ * The publishing metadata a new book starts with: the language the book is written in, the rest for the
+ * author to fill in on the metadata screen.
+ */
 export function initialMetadata(
-  _plan: PlanRequest,
+  plan: PlanRequest,
 ): Pick<
   Insertable<BooksTable>,
   | 'author'
@@ -22,7 +26,7 @@ export function initialMetadata(
   return {
     author: null,
     identifier: null,
-    language_metadata: null,
+    language_metadata: initialMetadataLanguage(plan.language),
     genre_metadata: null,
     publisher: null,
     description: null,

@@ -1,6 +1,6 @@
 import {
   AppError,
-  bookLanguages,
+  effectiveMetadataLanguage,
   documentText,
   TiptapDocumentSchema,
   type Book,
@@ -50,7 +50,7 @@ export function manuscriptCharacters(document: TiptapDocument): number {
 
 /** The BCP 47 code of the publication: the metadata language, else the language the book is written in. */
 export function publicationLanguage(book: Pick<Book, 'languageMetadata' | 'language'>): string {
-  return book.languageMetadata ?? bookLanguages.find((l) => l.value === book.language)?.code ?? 'en';
+  return effectiveMetadataLanguage(book);
 }
 
 /** Everything the renderers need, as plain data (it may travel to a worker thread). */

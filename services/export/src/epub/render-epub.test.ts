@@ -6,9 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MetadataLanguage, TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts';
 import type { ExportBook } from '../export-book';
-import { bidiLines, buildCover, buildDocument, buildExportBook, trickyTexts } from '../testing/books';
+import {
+  bidiLines,
+  buildCover,
+  buildDocument,
+  buildExportBook,
+  trickyTexts,
+  type SampleLanguage,
+} from '../testing/books';
 import { decodeXml, openEpub, visibleText, type EpubFiles } from '../testing/epub-files';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../testing/epubcheck';
 import { renderEpub } from './render-epub';
@@ -62,7 +69,7 @@ interface Sample {
   build: () => Promise<{ book: ExportBook; modified: Date }>;
 }
 
-const languageSample = (language: MetadataLanguage, withCover: boolean): Sample => ({
+const languageSample = (language: SampleLanguage, withCover: boolean): Sample => ({
   build: async () => ({
     book: buildExportBook({ cover: withCover ? await buildCover(1_024, 1_536) : null }, language),
     modified,

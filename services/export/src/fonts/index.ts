@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { readFontMetrics, type FontMetrics } from './truetype';
+import { readFontMetrics, type FontMetrics } from './metrics';
 
 export { languageLetters, typographicPunctuation } from './alphabets';
-export { readFontMetrics, type FontMetrics } from './truetype';
+export { readFontMetrics, type FontMetrics } from './metrics';
 
 /**
  * The fonts embedded in every print PDF, installed from npm as TTF files (nothing is downloaded at run

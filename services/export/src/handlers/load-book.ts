@@ -1,16 +1,29 @@
 import sharp from 'sharp';
-import { bookRequests, coverBlobKey, parseCoverImageUrl, type Book } from '@bookwright/contracts';
+import {
+  bookRequests,
+  coverBlobKey,
+  effectiveMetadataLanguage,
+  parseCoverImageUrl,
+  type Book,
+} from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import type { ExportBook } from '../export-book';
 import type { ExportHandlerDeps } from './deps';
 
-/** One of the user's books from the book service; its 404 (unknown id, someone else's book) passes through. */
-export function loadBook(
+/**
+ * One of the user's books from the book service; its 404 (unknown id, someone else's book) passes through.
+ * A book that never had a metadata language chosen declares the language it is written in.
+ */
+export async function loadBook(
   deps: ExportHandlerDeps,
   owner: { userId: string; bookId: string },
   context: RequestContext,
 ): Promise<Book> {
-  return deps.bus.request(bookRequests.get, owner, { timeoutMs: deps.bookTimeoutMs, requestId: context.requestId });
+  const book = await deps.bus.request(bookRequests.get, owner, {
+    timeoutMs: deps.bookTimeoutMs,
+    requestId: context.requestId,
+  });
+  return { ...book, languageMetadata: effectiveMetadataLanguage(book) };
 }
 
 /**

@@ -1,12 +1,11 @@
 import type { PrintOptions } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import type { ExportBook } from '../export-book';
-import { countInteriorPages } from '../render/renderer';
 import type { ExportHandlerDeps } from './deps';
 
 /**
- * The interior's real page count when this build can lay it out; null otherwise, and for a book without
- * text (validation then uses spec §9's estimate). A failure to count is logged and treated the same way:
+ * The interior's real page count as laid out; null for a book without text (validation then uses spec
+ * §9's estimate). A failure to count is logged and treated the same way:
  * validation must answer.
  */
 export async function printPageCount(
@@ -16,10 +15,9 @@ export async function printPageCount(
   characters: number,
   context: RequestContext,
 ): Promise<number | null> {
-  const pdf = deps.renderer.pdf;
-  if (!pdf || characters === 0) return null;
+  if (characters === 0) return null;
   try {
-    return await deps.renderSlots(() => countInteriorPages(pdf, book, print));
+    return await deps.renderSlots(() => deps.renderer.pdf.pageCount(book, print));
   } catch (error) {
     context.logger.warn({ err: error, bookId: book.id }, 'could not count the print pages; using the estimate');
     return null;

@@ -12,8 +12,6 @@ import { exportDuration } from '../observability/export-metrics';
 
 type Def = typeof requests.export.render;
 
-export const pdfUnavailable = 'PDF export is not available on this server yet.';
-
 /**
  * POST /book/export/{id}: renders the EPUB, the KDP interior or cover PDF, or a ZIP of both, into the
  * blob store under `exports/<bookId>/<uuid>/<fileName>`; the gateway streams it to the author.
@@ -59,7 +57,6 @@ export function renderExport(deps: ExportHandlerDeps) {
       file = await deps.renderSlots(() => produceEpub(deps.renderer, exportBook, modified));
     } else {
       const pdf = deps.renderer.pdf;
-      if (!pdf) throw new AppError(503, pdfUnavailable);
       // KDP's page limits wait for the interior's real page count; everything else is known now.
       const early = checkExport(checkInput);
       refuse(early.blockers.filter((blocker) => !early.pageBlockers.includes(blocker)));

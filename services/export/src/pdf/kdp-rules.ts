@@ -1,4 +1,5 @@
 import {
+  exportMessages,
   spineWidthIn,
   trimSizes as contractTrimSizes,
   type PaperColor,
@@ -232,7 +233,7 @@ export function paperbackCoverLayout(trimSize: TrimSize, pageCount: number, pape
  */
 export class HardcoverCoverNotSupportedError extends Error {
   constructor() {
-    super('Hardcover cover PDFs are not supported yet: use the KDP cover template for the case laminate wrap.');
+    super(exportMessages.hardcoverCoverUnavailable);
     this.name = 'HardcoverCoverNotSupportedError';
   }
 }

@@ -36,7 +36,7 @@ export async function producePrint(
   const interiorName = exportFileName(book.title, 'pdf', 'interior');
   const coverName = exportFileName(book.title, 'pdf', 'cover');
 
-  if (print.exportType === 'cover' && pdf.pageCount) {
+  if (print.exportType === 'cover') {
     const pageCount = await pdf.pageCount(book, print);
     options.confirmPageCount(pageCount);
     return { data: await pdf.cover(book, print, pageCount), fileName: coverName, contentType: contentTypes.pdf };
@@ -47,7 +47,6 @@ export async function producePrint(
     return { data: interior.pdf, fileName: interiorName, contentType: contentTypes.pdf };
   }
   const cover = await pdf.cover(book, print, interior.pageCount);
-  if (print.exportType === 'cover') return { data: cover, fileName: coverName, contentType: contentTypes.pdf };
 
   const zip = new JSZip();
   zip.file(interiorName, interior.pdf, { date: options.modified });

@@ -8,8 +8,8 @@ import type { ExportBook } from '../export-book';
  */
 export interface ExportRenderer {
   epub(book: ExportBook, options: { modified: Date }): Promise<Uint8Array>;
-  /** KDP print files; undefined while this build has no PDF renderer. */
-  pdf?: PdfRenderer;
+  /** KDP print files. */
+  pdf: PdfRenderer;
 }
 
 export interface PdfRenderer {
@@ -17,11 +17,6 @@ export interface PdfRenderer {
   interior(book: ExportBook, print: PrintOptions): Promise<{ pdf: Uint8Array; pageCount: number }>;
   /** The full cover wrap; `pageCount` is the interior's, which sets the spine width. */
   cover(book: ExportBook, print: PrintOptions, pageCount: number): Promise<Uint8Array>;
-  /** The interior's page count without the file, when the renderer can tell it faster than rendering. */
-  pageCount?(book: ExportBook, print: PrintOptions): Promise<number>;
-}
-
-/** The interior's page count: the renderer's own count when it has one, else from a rendered interior. */
-export async function countInteriorPages(pdf: PdfRenderer, book: ExportBook, print: PrintOptions): Promise<number> {
-  return pdf.pageCount ? pdf.pageCount(book, print) : (await pdf.interior(book, print)).pageCount;
+  /** The interior's page count without the file (laid out, not rendered). */
+  pageCount(book: ExportBook, print: PrintOptions): Promise<number>;
 }

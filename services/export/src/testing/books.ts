@@ -1,6 +1,9 @@
 import sharp from 'sharp';
-import type { Book, MetadataLanguage, TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { Book, TiptapDocument, TiptapNode } from '@bookwright/contracts';
 import { buildBook as buildSharedBook } from '@bookwright/contracts/testing';
+
+/** The languages the sample books are written in (the spec's three metadata languages). */
+export type SampleLanguage = 'en' | 'it' | 'es';
 import type { ExportBook } from '../export-book';
 
 /*
@@ -10,7 +13,7 @@ import type { ExportBook } from '../export-book';
  */
 
 /** Titles and lines with characters that break careless XML, per metadata language. */
-export const trickyTexts: Record<MetadataLanguage, { title: string; chapter: string; line: string }> = {
+export const trickyTexts: Record<SampleLanguage, { title: string; chapter: string; line: string }> = {
   en: {
     title: 'Tom & Jerry’s "Big" <Adventure> 🐭',
     chapter: 'Chapter 1: <Cats> & "Mice" 🐱',
@@ -51,7 +54,7 @@ const heading = (level: number, value: string): TiptapNode => ({
  * `paragraphs` plain paragraphs per chapter make it as long as a test needs.
  */
 export function buildDocument(
-  options: { language?: MetadataLanguage; chapters?: number; paragraphs?: number; opening?: boolean } = {},
+  options: { language?: SampleLanguage; chapters?: number; paragraphs?: number; opening?: boolean } = {},
 ): TiptapDocument {
   const language = options.language ?? 'en';
   const tricky = trickyTexts[language];
@@ -123,7 +126,7 @@ export function buildDocument(
 const baseTime = '2024-06-01T10:00:00.000Z';
 
 /** A ready book with full, tricky metadata in the given metadata language (the shared fixture, filled in). */
-export function buildBook(overrides: Partial<Book> = {}, language: MetadataLanguage = 'en'): Book {
+export function buildBook(overrides: Partial<Book> = {}, language: SampleLanguage = 'en'): Book {
   const writing = { en: 'english', it: 'italian', es: 'spanish' } as const;
   return buildSharedBook({
     _id: 'book-1',
@@ -152,7 +155,7 @@ export function buildBook(overrides: Partial<Book> = {}, language: MetadataLangu
 }
 
 /** The ExportBook the export handlers would build for `buildBook(overrides, language)`. */
-export function buildExportBook(overrides: Partial<ExportBook> = {}, language: MetadataLanguage = 'en'): ExportBook {
+export function buildExportBook(overrides: Partial<ExportBook> = {}, language: SampleLanguage = 'en'): ExportBook {
   const book = buildBook({}, language);
   return {
     id: book._id,

@@ -149,10 +149,7 @@ function checkPrint(input: ExportCheckInput, print: PrintOptions, check: ExportC
       pageBlocker(check, `A KDP hardcover has ${min} to ${max} pages; this book fills ${pagesText}.`);
     }
     if (withCover) {
-      check.blockers.push(
-        'Hardcover cover PDFs are not available yet: KDP’s case-laminate wrap must be made with its own cover ' +
-          'template. Export the interior only, or choose a paperback.',
-      );
+      check.blockers.push(exportMessages.hardcoverCoverUnavailable);
     }
   }
 

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { PrintOptions } from '@bookwright/contracts';
+import { renderEpub } from '../epub';
 import type { ExportBook } from '../export-book';
 import { HardcoverCoverNotSupportedError } from '../pdf/kdp-rules';
 import { CoverImageRequiredError, renderCoverPdf } from '../pdf/render-cover';
@@ -22,31 +21,6 @@ export interface RenderResults {
 }
 export type RenderResult<K extends RenderTask['kind']> = RenderResults[K];
 
-type EpubBuilder = (book: ExportBook, options: { modified: Date }) => Promise<Uint8Array>;
-let epubBuilder: Promise<EpubBuilder> | undefined;
-
-/**
- * The EPUB renderer lives with the EPUB code (services/export/src/epub): `buildEpub` from
- * `epub/build-epub.ts` when that module exists, otherwise `renderEpub` from `epub/index.ts`. Imported on
- * first use, so this module does not depend on it at load time.
- */
-function loadEpubBuilder(): Promise<EpubBuilder> {
-  epubBuilder ??= (async () => {
-    const candidates = [
-      { url: new URL('../epub/build-epub.ts', import.meta.url), name: 'buildEpub' },
-      { url: new URL('../epub/index.ts', import.meta.url), name: 'renderEpub' },
-    ];
-    for (const candidate of candidates) {
-      if (!existsSync(fileURLToPath(candidate.url))) continue;
-      const module = (await import(candidate.url.href)) as Record<string, unknown>;
-      const builder = module[candidate.name];
-      if (typeof builder === 'function') return builder as EpubBuilder;
-    }
-    throw new Error('No EPUB builder: expected buildEpub in epub/build-epub.ts or renderEpub in epub/index.ts');
-  })();
-  return epubBuilder;
-}
-
 /** Runs one task in this thread. The worker calls it; so can a caller that wants no worker (tests, benches). */
 export async function runTask(task: RenderTask): Promise<RenderResults[RenderTask['kind']]> {
   switch (task.kind) {
@@ -57,7 +31,7 @@ export async function runTask(task: RenderTask): Promise<RenderResults[RenderTas
     case 'cover':
       return renderCoverPdf(task.book, task.options, task.interiorPageCount);
     case 'epub':
-      return (await loadEpubBuilder())(task.book, { modified: task.modified ?? new Date() });
+      return renderEpub(task.book, { modified: task.modified ?? new Date() });
   }
 }
 

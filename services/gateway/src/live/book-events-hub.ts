@@ -1,16 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { events, type BookStatus } from '@bookwright/contracts';
+import { events, type LiveBookUpdate } from '@bookwright/contracts';
 import { on, type Bus, type EventHandler, type EventMeta, type Logger, type Subscription } from '@bookwright/kit';
-
-/** One message of the SSE stream: what changed about which book. */
-export interface BookLiveUpdate {
-  bookId: string;
-  status: BookStatus;
-  chaptersWritten?: number;
-  chaptersTotal?: number;
-  reason?: string;
-  fields?: string[];
-}
 
 const heartbeatMs = 25_000;
 
@@ -31,7 +21,7 @@ export class BookEventsHub {
 
   async start(): Promise<void> {
     const forward =
-      <T extends { userId: string; bookId: string }>(toUpdate: (data: T) => BookLiveUpdate) =>
+      <T extends { userId: string; bookId: string }>(toUpdate: (data: T) => LiveBookUpdate) =>
       (data: T, meta: EventMeta) => {
         this.send(data.userId, meta, toUpdate(data));
         return Promise.resolve();
@@ -96,7 +86,7 @@ export class BookEventsHub {
     return count;
   }
 
-  private send(userId: string, meta: EventMeta, update: BookLiveUpdate): void {
+  private send(userId: string, meta: EventMeta, update: LiveBookUpdate): void {
     const set = this.streams.get(userId);
     if (!set) return;
     const frame = `id: ${meta.id}\nevent: ${meta.name}\ndata: ${JSON.stringify(update)}\n\n`;

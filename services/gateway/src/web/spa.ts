@@ -20,8 +20,13 @@ export async function registerSpa(
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders(reply, path) {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The cache headers are set below, per file; send's own default would overwrite them.
+      cacheControl: false,
+      setHeaders(response, path) {
+        response.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {

@@ -1,34 +1,18 @@
 import { useEffect } from 'react';
-import type { BookStatus } from '@bookwright/contracts';
+import {
+  LiveBookUpdateSchema,
+  liveBookEventNames,
+  type LiveBookEventName,
+  type LiveBookUpdate,
+} from '@bookwright/contracts';
 import { api } from '../../api/api';
 import { apiBaseUrl } from '../../api/xsrf';
 import { useAppDispatch } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
 import { booksApi } from './booksApi';
 
-/** The data of every book event on GET /events. */
-export interface LiveBookUpdate {
-  bookId: string;
-  status: BookStatus;
-  chaptersWritten?: number;
-  chaptersTotal?: number;
-  reason?: string;
-  fields?: string[];
-}
-
-export const bookEventNames = [
-  'book.created',
-  'book.planned',
-  'book.confirmed',
-  'book.chapter-written',
-  'book.ready',
-  'book.failed',
-  'book.updated',
-] as const;
-export type BookEventName = (typeof bookEventNames)[number];
-
 /** Events that change what a book is doing: the library and the book itself are read again. */
-const statusChanges = new Set<BookEventName>([
+const statusChanges = new Set<LiveBookEventName>([
   'book.created',
   'book.planned',
   'book.confirmed',
@@ -37,7 +21,7 @@ const statusChanges = new Set<BookEventName>([
 ]);
 
 /** Applies one live event to the cached library (status, "chapter n of N", failure) and refreshes what it changed. */
-export function applyBookEvent(dispatch: AppDispatch, name: BookEventName, update: LiveBookUpdate): void {
+export function applyBookEvent(dispatch: AppDispatch, name: LiveBookEventName, update: LiveBookUpdate): void {
   let listed = false;
   dispatch(
     booksApi.util.updateQueryData('listBooks', undefined, (books) => {
@@ -82,16 +66,17 @@ export function useBookEvents() {
     };
     const onBookEvent = (event: Event) => {
       const { type, data } = event as MessageEvent<string>;
-      let update: LiveBookUpdate;
+      let parsed: unknown;
       try {
-        update = JSON.parse(data) as LiveBookUpdate;
+        parsed = JSON.parse(data);
       } catch {
         return;
       }
-      if (typeof update?.bookId === 'string') applyBookEvent(dispatch, type as BookEventName, update);
+      const update = LiveBookUpdateSchema.safeParse(parsed);
+      if (update.success) applyBookEvent(dispatch, type as LiveBookEventName, update.data);
     };
     source.addEventListener('ready', onReady);
-    for (const name of bookEventNames) source.addEventListener(name, onBookEvent);
+    for (const name of liveBookEventNames) source.addEventListener(name, onBookEvent);
     return () => source.close();
   }, [dispatch]);
 }

@@ -1,9 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
-import { describe, expect, it } from 'vitest';
-import { metadataMessages } from '@bookwright/contracts';
-import { makeBook, starterUser } from '../../test/books';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { metadataMessages, type Book } from '@bookwright/contracts';
+import { makeBook, nonFictionState, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 
 resetAfterEach();
@@ -18,8 +19,8 @@ const content = {
 
 type Answer = (call: FakeCall) => { status: number; body?: unknown };
 
-function openEditor(answers: { content?: Answer; metadata?: Answer } = {}) {
-  let book = makeBook({ status: 'ready', bookContent: JSON.stringify(content) });
+function openEditor(answers: { content?: Answer; metadata?: Answer } = {}, overrides: Partial<Book> = {}) {
+  let book = makeBook({ status: 'ready', bookContent: JSON.stringify(content), ...overrides });
   const calls = mockFetch({
     'GET /user/current-user': () => ({ status: 200, body: starterUser }),
     'GET /book': () => ({ status: 200, body: [book] }),
@@ -30,6 +31,7 @@ function openEditor(answers: { content?: Answer; metadata?: Answer } = {}) {
         book = { ...book, bookContent: (call.body as { bookContent: string }).bookContent };
         return { status: 200, body: book };
       }),
+    'GET /auth/logout': () => ({ status: 200, body: { msg: 'Logged out' } }),
     'PATCH /book/metadata/b1':
       answers.metadata ??
       ((call) => {
@@ -173,6 +175,32 @@ describe('the manuscript editor', () => {
   });
 });
 
+describe('signing out from the editor', () => {
+  it('with unsaved edits, warns first: staying keeps the session, leaving signs out', async () => {
+    const { router, calls } = openEditor();
+    const editor = await editorInstance();
+    act(() => {
+      editor.commands.insertContentAt(1, 'X');
+    });
+    const user = userEvent.setup();
+    const signOut = async () => {
+      await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
+      await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Sign Out' }));
+    };
+    await signOut();
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/auth/logout')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Stay and keep editing' }));
+    expect(router.state.location.pathname).toBe('/app/edit/b1');
+    expect(calls.some((c) => c.url === '/auth/logout')).toBe(false);
+
+    await signOut();
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((c) => c.url === '/auth/logout')).toBe(true);
+  });
+});
+
 describe('the metadata form', () => {
   async function openMetadata() {
     const user = userEvent.setup();
@@ -196,6 +224,85 @@ describe('the metadata form', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Author'));
     expect(calls.some((c) => c.url === '/book/metadata/b1')).toBe(false);
   });
+
+  it('names every missing required field next to it, and offers an identifier in one click', async () => {
+    openEditor();
+    const user = await openMetadata();
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Publisher'), 'Harbour Press');
+    await user.click(screen.getByRole('button', { name: 'Save metadata' }));
+    // Each message is tied to its own field (aria-describedby), all at once.
+    for (const [label, message] of [
+      ['Title', metadataMessages.title],
+      ['Author', metadataMessages.author],
+      ['Identifier (UUID/ISBN)', metadataMessages.identifier],
+    ] as const) {
+      const described = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
+      const texts = described.split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(texts, label).toContain(message);
+    }
+    expect(document.activeElement).toBe(screen.getByLabelText('Title'));
+    expect((screen.getByLabelText('Publisher') as HTMLInputElement).value).toBe('Harbour Press');
+
+    await user.click(screen.getByRole('button', { name: 'Generate a UUID' }));
+    expect((screen.getByLabelText('Identifier (UUID/ISBN)') as HTMLInputElement).value).toMatch(
+      /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(screen.queryByText(metadataMessages.identifier)).toBeNull();
+    expect(screen.getByText(metadataMessages.author)).toBeTruthy();
+  });
+
+  it('loses nothing typed, whatever the order of the fields and the refused saves in between', async () => {
+    const fields = {
+      Author: 'Ada Lovelace',
+      'Identifier (UUID/ISBN)': '978-3-16-148410-0',
+      Publisher: 'Harbour Press',
+      Description: 'Letters from the sea.',
+      Rights: 'All rights reserved',
+    } as const;
+    type Label = keyof typeof fields;
+    const labels = Object.keys(fields) as Label[];
+    const value = (label: Label) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.shuffledSubarray(labels, { minLength: labels.length }),
+        fc.array(fc.boolean(), { minLength: labels.length, maxLength: labels.length }),
+        async (order, lookAway) => {
+          cleanup();
+          vi.unstubAllGlobals();
+          const { calls } = openEditor();
+          const user = await openMetadata();
+          const typed: Label[] = [];
+          for (const [i, label] of order.entries()) {
+            await user.type(screen.getByLabelText(label), fields[label]);
+            typed.push(label);
+            await user.click(screen.getByRole('button', { name: 'Save metadata' }));
+            if (lookAway[i]) {
+              await user.click(screen.getByRole('tab', { name: 'Concept' }));
+              await user.click(screen.getByRole('tab', { name: 'Metadata' }));
+            }
+            for (const done of typed) expect(value(done), done).toBe(fields[done]);
+            const complete = typed.includes('Author') && typed.includes('Identifier (UUID/ISBN)');
+            if (!complete) {
+              expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+              if (!typed.includes('Author')) expect(screen.getByText(metadataMessages.author)).toBeTruthy();
+            }
+          }
+          await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+          expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toMatchObject({
+            author: fields.Author,
+            identifier: fields['Identifier (UUID/ISBN)'],
+            publisher: fields.Publisher,
+            description: fields.Description,
+            rights: fields.Rights,
+          });
+          for (const label of labels) expect(value(label), label).toBe(fields[label]);
+        },
+      ),
+      { numRuns: 6 },
+    );
+  }, 120_000);
 
   it('saves every field, keywords as a list and the picked date', async () => {
     const { calls } = openEditor();
@@ -264,5 +371,20 @@ describe('the side panel', () => {
     await user.click(screen.getByRole('tab', { name: 'Plot Structure' }));
     expect(screen.getByText('Act 2')).toBeTruthy();
     expect(screen.getByText('Morning')).toBeTruthy();
+  });
+
+  it('shows a non-fiction plan as the validation screen does: Concept, Research and Content', async () => {
+    openEditor({}, { genre: 'cooking', bookType: 'non-fiction', bookState: nonFictionState() });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show book details' }));
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Concept', 'Research', 'Content', 'Metadata']);
+    await user.click(screen.getByRole('tab', { name: 'Research' }));
+    expect(screen.getByText('Wild yeast')).toBeTruthy();
+    expect(screen.getByText('Microbes.')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Content' }));
+    expect(screen.getByText('Section 1: The starter')).toBeTruthy();
+    expect(screen.getByText('Flour')).toBeTruthy();
+    expect(screen.queryByText('None')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { BookUnavailable } from '../books/BookUnavailable';
 import { useGetBookQuery, useUpdateContentMutation } from '../books/booksApi';
 import { PageSpinner } from '../validation/ValidationPage';
 import { BookEditor, type BookEditorHandle } from './BookEditor';
+import { metadataDraftOf } from './metadataDraft';
 import { SidePanel } from './SidePanel';
 
 /** /app/edit/{bookId}: the editor of a ready book (spec §2). */
@@ -26,12 +27,6 @@ const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(
 
 type EditorDialog = 'cover' | 'export';
 
-const sameRequiredMetadata = (a: Book, b: Book) =>
-  a.title === b.title &&
-  a.author === b.author &&
-  a.identifier === b.identifier &&
-  a.languageMetadata === b.languageMetadata;
-
 // The dialogs are their own chunks: the editor's is big enough with tiptap, and most visits open neither.
 const CoverDialog = lazy(async () => ({ default: (await import('../cover/CoverDialog')).CoverDialog }));
 const ExportDialog = lazy(async () => ({ default: (await import('../export/ExportDialog')).ExportDialog }));
@@ -41,14 +36,9 @@ function Workspace({ book }: { book: Book }) {
   const [dirty, setDirty] = useState(false);
   const [panelOpen, setPanelOpen] = useState(wideScreen);
   const [dialog, setDialog] = useState<EditorDialog>();
-  // The export dialog may save the metadata: once the saved book is here, the side panel's form starts again
-  // from it (it holds its own copy of the fields).
-  const [savedMetadata, setSavedMetadata] = useState<Book>();
-  const [metadataRevision, setMetadataRevision] = useState(0);
-  if (savedMetadata && sameRequiredMetadata(book, savedMetadata)) {
-    setSavedMetadata(undefined);
-    setMetadataRevision((r) => r + 1);
-  }
+  // What the author typed into the metadata, saved or not: the side panel's form and the export dialog's
+  // completion step both edit it, so neither a refused save nor the other form's save drops a word.
+  const [metadataDraft, setMetadataDraft] = useState(() => metadataDraftOf(book));
   // A dialog stays mounted once opened, so closing it runs the native close (focus goes back to its button).
   const [opened, setOpened] = useState<ReadonlySet<EditorDialog>>(new Set());
   const openDialog = (which: EditorDialog) => {
@@ -174,7 +164,7 @@ function Workspace({ book }: { book: Book }) {
               </button>
             </div>
             <div className="min-h-0 flex-1">
-              <SidePanel key={metadataRevision} book={book} />
+              <SidePanel book={book} metadataDraft={metadataDraft} onMetadataDraftChange={setMetadataDraft} />
             </div>
           </div>
         </aside>
@@ -200,7 +190,9 @@ function Workspace({ book }: { book: Book }) {
             open={dialog === 'export'}
             onClose={() => setDialog(undefined)}
             unsavedChanges={dirty}
-            onMetadataSaved={setSavedMetadata}
+            metadataDraft={metadataDraft}
+            onMetadataDraftChange={(change) => setMetadataDraft((draft) => ({ ...draft, ...change }))}
+            onMetadataSaved={(saved) => setMetadataDraft(metadataDraftOf(saved))}
           />
         </Suspense>
       )}

@@ -1,95 +1,85 @@
-import { useState, type FormEvent } from 'react';
-import {
-  genres,
-  metadataLanguages,
-  metadataMessages,
-  UpdateMetadataRequestSchema,
-  type Book,
-  type UpdateMetadataRequest,
-} from '@bookwright/contracts';
+import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { genres, metadataLanguages, metadataMessages, type Book } from '@bookwright/contracts';
 import { focusControl, InputField, SelectField, TextAreaField } from '../../components/fields';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
-import { metadataTexts } from '../../texts';
+import { exportTexts, metadataTexts } from '../../texts';
 import { useUpdateMetadataMutation } from '../books/booksApi';
 import { DatePicker } from './DatePicker';
 import { KeywordsInput } from './KeywordsInput';
+import {
+  checkMetadataDraft,
+  metadataDraftOf,
+  newIdentifier,
+  type DraftField,
+  type MetadataDraft,
+} from './metadataDraft';
 
-type TextKey =
-  'title' | 'author' | 'identifier' | 'languageMetadata' | 'genreMetadata' | 'publisher' | 'description' | 'rights';
+type TextField = Exclude<DraftField, 'keywords' | 'publicationDate'>;
 
-interface MetadataFormState extends Record<TextKey, string> {
-  keywords: readonly string[];
-  publicationDate: string;
-}
-
-const fromBook = (book: Book): MetadataFormState => ({
-  title: book.title,
-  author: book.author ?? '',
-  identifier: book.identifier ?? '',
-  // Spec §3: shown as English by default.
-  languageMetadata: book.languageMetadata ?? 'en',
-  genreMetadata: book.genreMetadata,
-  publisher: book.publisher ?? '',
-  description: book.description ?? '',
-  keywords: book.keywords,
-  rights: book.rights ?? '',
-  publicationDate: book.publicationDate ?? '',
-});
-
-/** A random (version 4) UUID, also outside secure contexts where crypto.randomUUID is missing. */
-function uuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/** The order of the fields on screen: a refused save focuses the first one named. */
+const fieldOrder: readonly DraftField[] = [
+  'title',
+  'author',
+  'identifier',
+  'languageMetadata',
+  'genreMetadata',
+  'publisher',
+  'description',
+  'keywords',
+  'rights',
+  'publicationDate',
+];
 
 /**
  * The side panel's metadata form (spec §2): required fields (title, author, identifier, language) carry a red
- * asterisk; 'Save metadata' / 'Saving...'; the side panel's toasts of spec §8. isbn and subtitle are not
- * edited here and are sent back unchanged.
+ * asterisk; 'Save metadata' / 'Saving...'; the side panel's toasts of spec §8. A refused save names every
+ * field at fault next to it and keeps everything typed: the values live in the editor's draft (`draft`), not
+ * here, until they are saved.
  */
-export function MetadataForm({ book }: { book: Book }) {
-  const [form, setForm] = useState(() => fromBook(book));
-  const [error, setError] = useState<{ field: keyof MetadataFormState; message: string }>();
+export function MetadataForm({
+  book,
+  draft: form,
+  onDraftChange: setForm,
+}: {
+  book: Book;
+  draft: MetadataDraft;
+  onDraftChange: Dispatch<SetStateAction<MetadataDraft>>;
+}) {
+  const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [save, { isLoading }] = useUpdateMetadataMutation();
 
-  const text = (key: TextKey) => ({
+  const clearError = (key: DraftField) =>
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const { [key]: _cleared, ...rest } = e;
+      return rest;
+    });
+
+  const text = (key: TextField) => ({
     value: form[key],
     onChange: (event: { target: { value: string } }) => {
-      setForm((f) => ({ ...f, [key]: event.target.value }));
-      if (error?.field === key) setError(undefined);
+      const value = event.target.value;
+      setForm((f) => ({ ...f, [key]: value }));
+      clearError(key);
     },
     name: key,
-    error: error?.field === key ? error.message : undefined,
+    error: errors[key],
   });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = {
-      ...form,
-      keywords: [...form.keywords],
-      publicationDate: form.publicationDate || null,
-      isbn: book.isbn,
-      subtitle: book.subtitle,
-    };
-    const parsed = UpdateMetadataRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path[0] as keyof MetadataFormState | undefined;
-      if (field && field in form) {
-        setError({ field, message: issue?.message ?? '' });
-        focusControl(event.currentTarget, field);
-        return;
-      }
+    const checked = checkMetadataDraft(form, book);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = fieldOrder.find((field) => checked.errors[field]);
+      if (first) focusControl(event.currentTarget, first);
+      return;
     }
-    setError(undefined);
+    setErrors({});
     try {
-      const saved = await save({ id: book._id, metadata: (parsed.data ?? body) as UpdateMetadataRequest }).unwrap();
-      setForm(fromBook(saved));
+      const saved = await save({ id: book._id, metadata: checked.request }).unwrap();
+      setForm(metadataDraftOf(saved));
       toast.success(metadataMessages.saved);
     } catch {
       toast.error(metadataTexts.saveFailure);
@@ -108,13 +98,16 @@ export function MetadataForm({ book }: { book: Book }) {
           placeholder="urn:uuid:… or an ISBN"
           {...text('identifier')}
         />
-        {!form.identifier && (
+        {!form.identifier.trim() && (
           <button
             type="button"
-            onClick={() => setForm((f) => ({ ...f, identifier: `urn:uuid:${uuid()}` }))}
+            onClick={() => {
+              setForm((f) => ({ ...f, identifier: newIdentifier() }));
+              clearError('identifier');
+            }}
             className="mt-1.5 rounded text-xs font-semibold text-ink-700 underline-offset-2 hover:underline"
           >
-            Generate a UUID
+            {exportTexts.generateUuid}
           </button>
         )}
       </div>
@@ -136,17 +129,35 @@ export function MetadataForm({ book }: { book: Book }) {
       <KeywordsInput
         label="Subject/Keywords"
         keywords={form.keywords}
-        onChange={(keywords) => setForm((f) => ({ ...f, keywords }))}
+        onChange={(keywords) => {
+          setForm((f) => ({ ...f, keywords }));
+          clearError('keywords');
+        }}
       />
+      <FieldError message={errors.keywords} />
       <InputField label="Rights" autoComplete="off" placeholder="e.g. All rights reserved" {...text('rights')} />
       <DatePicker
         label="Publication Date"
         value={form.publicationDate}
-        onChange={(publicationDate) => setForm((f) => ({ ...f, publicationDate }))}
+        onChange={(publicationDate) => {
+          setForm((f) => ({ ...f, publicationDate }));
+          clearError('publicationDate');
+        }}
       />
+      <FieldError message={errors.publicationDate} />
       <Button type="submit" className="w-full" busy={isLoading} disabled={isLoading}>
         {isLoading ? metadataTexts.saving : metadataTexts.save}
       </Button>
     </form>
+  );
+}
+
+/** The refusal of a field whose control has no error slot of its own (keywords, the date picker). */
+function FieldError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="-mt-2 text-sm text-red-700">
+      {message}
+    </p>
   );
 }

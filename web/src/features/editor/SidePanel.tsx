@@ -1,24 +1,48 @@
-import { useState, type ReactNode } from 'react';
-import { isFictionState, type Book, type BookState } from '@bookwright/contracts';
+import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import {
+  isFictionState,
+  type Book,
+  type BookState,
+  type FictionBookState,
+  type NonFictionBookState,
+} from '@bookwright/contracts';
 import { TabList, tabPanelProps, type TabItem } from '../../components/Tabs';
 import { editorTexts } from '../../texts';
 import { MetadataForm } from './MetadataForm';
+import type { MetadataDraft } from './metadataDraft';
 
-type PanelTab = 'concept' | 'characters' | 'world' | 'plot' | 'metadata';
-const tabs: TabItem<PanelTab>[] = [
+type PanelTab = 'concept' | 'characters' | 'world' | 'plot' | 'research' | 'content' | 'metadata';
+const fictionTabs: TabItem<PanelTab>[] = [
   { id: 'concept', label: 'Concept' },
   { id: 'characters', label: 'Characters' },
   { id: 'world', label: 'World Building' },
   { id: 'plot', label: 'Plot Structure' },
   { id: 'metadata', label: 'Metadata' },
 ];
+/** Non-fiction plans have no characters, world or plot: the same parts as the validation screen. */
+const nonFictionTabs: TabItem<PanelTab>[] = [
+  { id: 'concept', label: 'Concept' },
+  { id: 'research', label: 'Research' },
+  { id: 'content', label: 'Content' },
+  { id: 'metadata', label: 'Metadata' },
+];
 
 const orNotSet = (value: string | undefined | null) => (value && value.trim() ? value : editorTexts.notSet);
 
 /** The editor's side panel (spec §2): the plan for reference, and the metadata form. */
-export function SidePanel({ book }: { book: Book }) {
+export function SidePanel({
+  book,
+  metadataDraft,
+  onMetadataDraftChange,
+}: {
+  book: Book;
+  metadataDraft: MetadataDraft;
+  onMetadataDraftChange: Dispatch<SetStateAction<MetadataDraft>>;
+}) {
   const [tab, setTab] = useState<PanelTab>('concept');
   const state = book.bookState;
+  const fiction = state ? isFictionState(state) : book.bookType !== 'non-fiction';
+  const tabs = fiction ? fictionTabs : nonFictionTabs;
   return (
     <div className="flex h-full flex-col">
       <div className="border-b border-stone-200 px-3 pt-3 pb-3">
@@ -33,20 +57,25 @@ export function SidePanel({ book }: { book: Book }) {
         />
       </div>
       <div {...tabPanelProps('panel', tab)} className="min-h-0 flex-1 overflow-y-auto px-4 py-5 focus:outline-none">
-        {/* The form stays mounted so its unsaved values survive a look at another tab. */}
         <div hidden={tab !== 'metadata'}>
-          <MetadataForm book={book} />
+          <MetadataForm book={book} draft={metadataDraft} onDraftChange={onMetadataDraftChange} />
         </div>
         {tab === 'metadata' ? null : !state ? (
           <p className="text-sm text-stone-600">{editorTexts.none}</p>
         ) : tab === 'concept' ? (
           <ConceptView state={state} />
-        ) : tab === 'characters' ? (
-          <CharactersView state={state} />
-        ) : tab === 'world' ? (
-          <WorldView state={state} />
+        ) : isFictionState(state) ? (
+          tab === 'characters' ? (
+            <CharactersView state={state} />
+          ) : tab === 'world' ? (
+            <WorldView state={state} />
+          ) : (
+            <PlotView state={state} />
+          )
+        ) : tab === 'research' ? (
+          <ResearchView state={state} />
         ) : (
-          <PlotView state={state} />
+          <ContentView state={state} />
         )}
       </div>
     </div>
@@ -89,8 +118,8 @@ function ConceptView({ state }: { state: BookState }) {
   );
 }
 
-function CharactersView({ state }: { state: BookState }) {
-  const characters = isFictionState(state) ? state.characters : [];
+function CharactersView({ state }: { state: FictionBookState }) {
+  const characters = state.characters;
   if (characters.length === 0) return <p className="text-sm text-stone-600">{editorTexts.none}</p>;
   return (
     <ul className="space-y-3">
@@ -108,7 +137,7 @@ function CharactersView({ state }: { state: BookState }) {
   );
 }
 
-function WorldView({ state }: { state: BookState }) {
+function WorldView({ state }: { state: FictionBookState }) {
   const world = state.expandedIdea.worldBuilding;
   return (
     <dl className="space-y-4">
@@ -122,21 +151,63 @@ function WorldView({ state }: { state: BookState }) {
   );
 }
 
-/** Fiction: acts and their chapters. Non-fiction books show their content outline's sections instead. */
-function PlotView({ state }: { state: BookState }) {
-  const parts = isFictionState(state)
-    ? state.plotOutline.acts.map((act) => ({
+/** Fiction: acts and their chapters. */
+function PlotView({ state }: { state: FictionBookState }) {
+  return (
+    <OutlineView
+      parts={state.plotOutline.acts.map((act) => ({
         key: `act-${act.actNumber}`,
         heading: `Act ${act.actNumber}`,
         description: act.description,
         chapters: act.chapters,
-      }))
-    : state.contentOutline.sections.map((section) => ({
+      }))}
+    />
+  );
+}
+
+/** Non-fiction: the research topics the plan rests on. */
+function ResearchView({ state }: { state: NonFictionBookState }) {
+  const topics = state.researches.topics;
+  if (topics.length === 0) return <p className="text-sm text-stone-600">{editorTexts.none}</p>;
+  return (
+    <ul className="space-y-3">
+      {topics.map((topic, i) => (
+        <li key={i} className="rounded-xl border border-stone-200 bg-white p-3.5">
+          <p className="font-display text-base font-semibold text-ink-950">{orNotSet(topic.title)}</p>
+          <dl className="mt-2 space-y-2">
+            <Item label="Summary">{orNotSet(topic.summary)}</Item>
+            <Item label="Tags">
+              <TextList items={topic.tags} />
+            </Item>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Non-fiction: the content outline's sections and their chapters. */
+function ContentView({ state }: { state: NonFictionBookState }) {
+  return (
+    <OutlineView
+      parts={state.contentOutline.sections.map((section) => ({
         key: `section-${section.sectionNumber}`,
         heading: `Section ${section.sectionNumber}${section.title ? `: ${section.title}` : ''}`,
         description: section.objective,
         chapters: section.chapters,
-      }));
+      }))}
+    />
+  );
+}
+
+interface OutlinePart {
+  key: string;
+  heading: string;
+  description: string;
+  chapters: readonly { chapterNumber: number; title: string }[];
+}
+
+function OutlineView({ parts }: { parts: OutlinePart[] }) {
   if (parts.length === 0) return <p className="text-sm text-stone-600">{editorTexts.none}</p>;
   return (
     <ol className="space-y-5">

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Book, ExportValidation } from '@bookwright/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { exportMessages, type Book, type ExportValidation } from '@bookwright/contracts';
 import { makeBook } from '../../test/books';
 import { resetAfterEach } from '../../test/utils';
 import { ExportDialog } from './ExportDialog';
@@ -119,9 +119,10 @@ describe('the export dialog: missing required metadata', () => {
 
     await user.type(screen.getByLabelText('Author'), 'Ada Lovelace');
     expect(submit.disabled).toBe(true);
+    // A book without a metadata language declares the one it is written in.
+    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
     await user.click(screen.getByRole('button', { name: 'Generate a UUID' }));
     expect((screen.getByLabelText('Identifier (UUID/ISBN)') as HTMLInputElement).value).toMatch(/^urn:uuid:/);
-    expect(submit.disabled).toBe(true);
     await user.selectOptions(screen.getByLabelText('Language'), 'it');
     expect(submit.disabled).toBe(false);
     await user.clear(title);
@@ -205,7 +206,7 @@ describe('the export dialog: print PDF for Amazon KDP', () => {
     await user.click(screen.getByRole('radio', { name: /5 × 8 in/ }));
     await user.click(screen.getByRole('radio', { name: 'Cream' }));
     await user.click(screen.getByRole('switch', { name: 'Bleed' }));
-    await user.click(screen.getByRole('radio', { name: 'Hardcover' }));
+    await user.click(screen.getByRole('radio', { name: /Hardcover/ }));
     await waitFor(() =>
       expect(validateCalls(calls).at(-1)!.body).toMatchObject({
         trimSize: '5x8',
@@ -214,6 +215,50 @@ describe('the export dialog: print PDF for Amazon KDP', () => {
         isPaperback: false,
       }),
     );
+  });
+
+  it('offers a hardcover the interior only, saying why before the cover options are picked', async () => {
+    const { user, calls } = openDialog(makeBook({ ...complete, coverImage: '/api/v1/book/b1/cover-image/c1/web' }));
+    await user.click(screen.getByRole('button', { name: 'PDF - Amazon KDP' }));
+    await user.click(screen.getByRole('radio', { name: /Both as ZIP/ }));
+    // The binding says it before it is chosen.
+    expect(screen.getByRole('radio', { name: /Hardcover/ }).closest('label')?.textContent).toContain(
+      'Interior PDF only for now',
+    );
+    await user.click(screen.getByRole('radio', { name: /Hardcover/ }));
+    const cover = screen.getByRole('radio', { name: /Cover Only/ }) as HTMLInputElement;
+    const both = screen.getByRole('radio', { name: /Both as ZIP/ }) as HTMLInputElement;
+    expect(cover.disabled).toBe(true);
+    expect(both.disabled).toBe(true);
+    expect(screen.getAllByText(exportMessages.hardcoverCoverUnavailable)).toHaveLength(2);
+    // The choice that would be refused falls back to the interior.
+    expect((screen.getByRole('radio', { name: /Interior Only/ }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() =>
+      expect(validateCalls(calls).at(-1)!.body).toMatchObject({ isPaperback: false, exportType: 'interior' }),
+    );
+    await user.click(screen.getByRole('radio', { name: 'Paperback' }));
+    expect((screen.getByRole('radio', { name: /Cover Only/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('stays silent in the console when a validation is cancelled by a newer one', async () => {
+    const errors = vi.spyOn(console, 'error');
+    let first = true;
+    const { user, calls } = openDialog(makeBook(complete), {
+      'POST /book/b1/validate-export': (call) => {
+        if (!first) return json(200, valid());
+        first = false;
+        // The first check hangs until the browser cancels it, as fetch does.
+        return new Promise<Response>((_, reject) =>
+          call.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'PDF - Amazon KDP' }));
+    await waitFor(() => expect(validateCalls(calls)).toHaveLength(1));
+    await user.click(screen.getByRole('radio', { name: 'Cream' }));
+    await screen.findByText('104 pages in print');
+    expect(validateCalls(calls)[0]?.signal?.aborted).toBe(true);
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it('disables the cover export types without a cover, with the note', async () => {

@@ -25,6 +25,7 @@ import { exportTexts } from '../../texts';
 import { saveFile } from './fileRequest';
 import { FormatList } from './FormatList';
 import { loadPreferences } from '../settings/preferences';
+import type { MetadataDraft } from '../editor/metadataDraft';
 import { MetadataStep, missingMetadataOf, type RequiredMetadata } from './MetadataStep';
 import { PrintOptionsStep, type PrintChoice } from './PrintOptionsStep';
 import { useStepFocus } from './useStepFocus';
@@ -57,6 +58,8 @@ export function ExportDialog({
   open,
   onClose,
   unsavedChanges = false,
+  metadataDraft,
+  onMetadataDraftChange,
   onMetadataSaved,
 }: {
   book: Book;
@@ -64,7 +67,10 @@ export function ExportDialog({
   onClose: () => void;
   /** The editor holds changes the server does not have yet (the export is made from the saved book). */
   unsavedChanges?: boolean;
-  /** The completion step saved the metadata (forms showing the old values should start again). */
+  /** The editor's unsaved metadata: the completion step starts from it, writes to it and saves all of it. */
+  metadataDraft?: MetadataDraft;
+  onMetadataDraftChange?: (change: Partial<MetadataDraft>) => void;
+  /** The completion step saved the metadata. */
   onMetadataSaved?: (book: Book) => void;
 }) {
   const dispatch = useAppDispatch();
@@ -234,6 +240,8 @@ export function ExportDialog({
         {step === 'metadata' && (
           <MetadataStep
             book={book}
+            draft={metadataDraft}
+            onDraftChange={onMetadataDraftChange}
             missing={missing}
             busy={busy === 'epub'}
             back={back}

@@ -1,11 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
+  effectiveMetadataLanguage,
   metadataLanguages,
   UpdateMetadataRequestSchema,
   type Book,
   type ExportValidation,
   type UpdateMetadataRequest,
 } from '@bookwright/contracts';
+import { newIdentifier, type MetadataDraft } from '../editor/metadataDraft';
 import { focusControl, InputField, SelectField } from '../../components/fields';
 import { Button, ErrorBox } from '../../components/ui';
 import { exportTexts } from '../../texts';
@@ -19,7 +21,7 @@ const valuesOf = (book: Book): Values => ({
   title: book.title ?? '',
   author: book.author ?? '',
   identifier: book.identifier ?? '',
-  languageMetadata: book.languageMetadata ?? '',
+  languageMetadata: effectiveMetadataLanguage(book),
 });
 
 /** Spec §5: an EPUB needs title, author, identifier and languageMetadata. */
@@ -28,36 +30,45 @@ export function missingMetadataOf(book: Book): RequiredMetadata[] {
   return requiredFields.filter((field) => !values[field].trim());
 }
 
-/** A random (version 4) UUID, also outside secure contexts where crypto.randomUUID is missing. */
-function uuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 /**
  * The export dialog's 'Missing Required Metadata' step (spec §2, §5): the four required fields, prefilled with
- * what the book has; 'Export EPUB' stays disabled until all are filled. The request keeps the book's other
- * metadata as it is.
+ * what the book has (or, in the editor, what the author typed in the side panel); 'Export EPUB' stays
+ * disabled until all are filled. The request keeps the other metadata as the book (or the draft) has it,
+ * and every change is written to the draft too, so nothing typed here is lost when the dialog closes.
  */
 export function MetadataStep({
   book,
+  draft,
+  onDraftChange,
   missing,
   busy,
   back,
   onSubmit,
 }: {
   book: Book;
+  /** The editor's unsaved metadata, when there is one. */
+  draft?: MetadataDraft | undefined;
+  onDraftChange?: ((change: Partial<MetadataDraft>) => void) | undefined;
   /** The fields found missing (by the book or by the server's check); they are marked. */
   missing: readonly RequiredMetadata[];
   busy: boolean;
   back: ReactNode;
   onSubmit: (metadata: UpdateMetadataRequest) => void;
 }) {
-  const [values, setValues] = useState(() => valuesOf(book));
+  const [values, setValues] = useState<Values>(() =>
+    draft
+      ? {
+          title: draft.title,
+          author: draft.author,
+          identifier: draft.identifier,
+          languageMetadata: draft.languageMetadata,
+        }
+      : valuesOf(book),
+  );
+  const change = (name: RequiredMetadata, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    onDraftChange?.({ [name]: value });
+  };
   const [error, setError] = useState<{ field?: RequiredMetadata; message: string }>();
   const complete = requiredFields.every((field) => values[field].trim() !== '');
 
@@ -65,7 +76,7 @@ export function MetadataStep({
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: event.target.value }));
+      change(name, event.target.value);
       if (error) setError(undefined);
     },
     requiredMark: true,
@@ -77,14 +88,26 @@ export function MetadataStep({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!complete || busy) return;
+    const others = draft
+      ? {
+          genreMetadata: draft.genreMetadata,
+          publisher: draft.publisher,
+          description: draft.description,
+          keywords: [...draft.keywords],
+          rights: draft.rights,
+          publicationDate: draft.publicationDate || null,
+        }
+      : {
+          genreMetadata: book.genreMetadata,
+          publisher: book.publisher,
+          description: book.description,
+          keywords: book.keywords,
+          rights: book.rights,
+          publicationDate: book.publicationDate,
+        };
     const parsed = UpdateMetadataRequestSchema.safeParse({
       ...values,
-      genreMetadata: book.genreMetadata,
-      publisher: book.publisher,
-      description: book.description,
-      keywords: book.keywords,
-      rights: book.rights,
-      publicationDate: book.publicationDate,
+      ...others,
       isbn: book.isbn,
       subtitle: book.subtitle,
     });
@@ -128,7 +151,7 @@ export function MetadataStep({
             <button
               type="button"
               disabled={busy}
-              onClick={() => setValues((v) => ({ ...v, identifier: `urn:uuid:${uuid()}` }))}
+              onClick={() => change('identifier', newIdentifier())}
               className="mt-1.5 rounded text-xs font-semibold text-ink-700 underline-offset-2 hover:underline"
             >
               {exportTexts.generateUuid}

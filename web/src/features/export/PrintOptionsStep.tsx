@@ -33,26 +33,26 @@ const paperChoices: Choice<PaperColor>[] = [
 ];
 const bindingChoices: Choice<'paperback' | 'hardcover'>[] = [
   { value: 'paperback', label: exportTexts.paperback },
-  { value: 'hardcover', label: exportTexts.hardcover },
+  // Said before it is picked: a hardcover's cover wrap cannot be made here (see the export options below).
+  { value: 'hardcover', label: exportTexts.hardcover, hint: exportTexts.hardcoverInteriorOnly },
 ];
 
-function exportTypeChoices(hasCover: boolean): Choice<ExportType>[] {
+/**
+ * What can be exported: a cover needs the book's cover image, and a paperback (hardcover cover PDFs are not
+ * available, exportMessages.hardcoverCoverUnavailable). Choices that would be refused are disabled, with
+ * the reason shown on them.
+ */
+function exportTypeChoices(hasCover: boolean, isPaperback: boolean): Choice<ExportType>[] {
+  const coverRefusal = !isPaperback
+    ? exportMessages.hardcoverCoverUnavailable
+    : !hasCover
+      ? exportMessages.coverRequired
+      : undefined;
+  const coverChoice = { disabled: coverRefusal !== undefined, note: coverRefusal };
   return [
     { value: 'interior', label: exportTexts.interiorOnly, hint: exportTexts.interiorHint },
-    {
-      value: 'cover',
-      label: exportTexts.coverOnly,
-      hint: exportTexts.coverHint,
-      disabled: !hasCover,
-      note: exportMessages.coverRequired,
-    },
-    {
-      value: 'both',
-      label: exportTexts.both,
-      hint: exportTexts.bothHint,
-      disabled: !hasCover,
-      note: exportMessages.coverRequired,
-    },
+    { value: 'cover', label: exportTexts.coverOnly, hint: exportTexts.coverHint, ...coverChoice },
+    { value: 'both', label: exportTexts.both, hint: exportTexts.bothHint, ...coverChoice },
   ];
 }
 
@@ -239,7 +239,14 @@ export function PrintOptionsStep({
         legend={exportTexts.binding}
         name="binding"
         value={print.isPaperback ? 'paperback' : 'hardcover'}
-        onChange={(binding) => onChange({ isPaperback: binding === 'paperback' })}
+        onChange={(binding) =>
+          // A hardcover has no cover PDF: an export type that needs one falls back to the interior.
+          onChange(
+            binding === 'hardcover' && print.exportType !== 'interior'
+              ? { isPaperback: false, exportType: 'interior' }
+              : { isPaperback: binding === 'paperback' },
+          )
+        }
         choices={bindingChoices}
         disabled={disabled}
       />
@@ -249,7 +256,7 @@ export function PrintOptionsStep({
         name="exportType"
         value={print.exportType}
         onChange={(exportType) => onChange({ exportType })}
-        choices={exportTypeChoices(hasCover)}
+        choices={exportTypeChoices(hasCover, print.isPaperback)}
         columns="grid-cols-1"
         disabled={disabled}
       />

@@ -16,6 +16,7 @@ export interface RecordedCall {
   /** JSON bodies parsed; multipart bodies as the FormData. */
   body: unknown;
   headers: Headers;
+  signal?: AbortSignal | null | undefined;
 }
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
@@ -39,7 +40,7 @@ export function stubFetch(routes: Record<string, Handler>): RecordedCall[] {
       const method = init?.method ?? 'GET';
       const raw = init?.body;
       const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw instanceof FormData ? raw : undefined;
-      const call = { method, url, body, headers: new Headers(init?.headers) };
+      const call = { method, url, body, headers: new Headers(init?.headers), signal: init?.signal };
       calls.push(call);
       const handler = routes[`${method} ${url}`];
       return handler ? handler(call) : json(404, { msg: 'Not found' });

@@ -1,4 +1,4 @@
-// The part of fontkit 2 the cover designer uses (the package ships no types).
+// The part of fontkit 2 that the cover designer and export's print layout use (the package ships no types).
 declare module 'fontkit' {
   export interface BBox {
     minX: number;
@@ -40,7 +40,10 @@ declare module 'fontkit' {
     capHeight: number;
     xHeight: number;
     layout(text: string, features?: string[] | Record<string, boolean>): GlyphRun;
+    /** Every code point the cmap maps. */
+    characterSet: number[];
     hasGlyphForCodePoint(codePoint: number): boolean;
+    glyphForCodePoint(codePoint: number): Glyph;
   }
   export function create(buffer: Buffer | Uint8Array, postscriptName?: string): Font;
 }
