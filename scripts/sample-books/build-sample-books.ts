@@ -57,7 +57,7 @@ async function buildOne(file: string) {
     identifier: `urn:bookwright:sample:${sample.slug}`,
     languageCode: 'en',
     language: 'english',
-    languageMetadata: 'english',
+    languageMetadata: 'en',
     genre: sample.genre,
     publisher: 'Bookwright sample library',
     description: sample.description,

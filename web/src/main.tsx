@@ -3,9 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { config as zodConfig } from 'zod/v4/core';
 import { appRoutes } from './app/router';
 import { makeStore } from './app/store';
 import './styles.css';
+
+// zod compiles fast parsers with `new Function` by default, which the Content-Security-Policy forbids.
+zodConfig({ jitless: true });
 
 const store = makeStore();
 const router = createBrowserRouter(appRoutes(store));
@@ -13,10 +17,23 @@ const router = createBrowserRouter(appRoutes(store));
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>
-  </StrictMode>,
-);
+const mount = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  );
+
+// A pre-rendered public page already shows its content: keep it until the route's code has loaded, then
+// replace it in one commit (no blank fallback in between).
+if (root.hasChildNodes() && !router.state.initialized) {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    mount();
+  });
+} else {
+  mount();
+}
