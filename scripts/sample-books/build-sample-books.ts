@@ -70,7 +70,10 @@ async function buildOne(file: string) {
   };
   const epub = await renderEpub(book, { modified });
   await writeFile(join(outDir, `${sample.slug}.epub`), epub);
-  await sharp(png).resize({ width: 480 }).webp({ quality: 78 }).toFile(join(outDir, `${sample.slug}.webp`));
+  await sharp(png)
+    .resize({ width: 480 })
+    .webp({ quality: 78 })
+    .toFile(join(outDir, `${sample.slug}.webp`));
   const text = sample.chapters.flatMap((c) => c.paragraphs).join(' ');
   return {
     slug: sample.slug,

@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -19,6 +19,8 @@ const escapeHtml = (text: string) =>
 export const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 /** The empty shell the server answers for every other page (the app): no text, not indexed. */
 export const appShellFile = 'app.html';
+/** Kept in step with the `seo` table of the content file (the render fails on a path it does not know). */
+const publicPages = ['/', '/privacy-policy', '/terms-of-service', '/cookies-policy'];
 
 function headFor(path: string, meta: { title: string; description: string }, siteUrl: string): string {
   const url = new URL(path, siteUrl).href;
@@ -50,9 +52,25 @@ function headFor(path: string, meta: { title: string; description: string }, sit
  * writes the app shell (app.html, `noindex`) for every other route, sitemap.xml and robots.txt, then
  * precompresses everything. SITE_URL sets the absolute URLs.
  */
-export function prerender(): Plugin {
+export function prerender(): Plugin[] {
   let config: ResolvedConfig;
-  return {
+  const preview: Plugin = {
+    name: 'bookwright:prerender-preview',
+    // `vite preview` (the browser suites) answers like the gateway: public pages from their files, every
+    // other page from the app shell.
+    configurePreviewServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [path = '/', query] = (request.url ?? '/').split('?');
+        const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)\//.test(path);
+        if (isPage && !/\.[a-z0-9]+$/i.test(path)) {
+          const file = publicPages.includes(path) ? pageFile(path) : appShellFile;
+          request.url = `/${file}${query ? `?${query}` : ''}`;
+        }
+        next();
+      });
+    },
+  };
+  const render: Plugin = {
     name: 'bookwright:prerender',
     apply: 'build',
     configResolved(resolved) {
@@ -60,7 +78,7 @@ export function prerender(): Plugin {
     },
     async closeBundle() {
       if (config.build.ssr) return;
-      const outDir = join(config.root, config.build.outDir);
+      const outDir = resolve(config.root, config.build.outDir);
       // Inside the project, so the server bundle's bare imports (react, react-router …) resolve.
       const cacheDir = join(config.root, 'node_modules', '.cache');
       await mkdir(cacheDir, { recursive: true });
@@ -77,16 +95,25 @@ export function prerender(): Plugin {
         const module = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as PrerenderModule;
         const template = await readFile(join(outDir, 'index.html'), 'utf8');
         const siteUrl = process.env.SITE_URL ?? 'http://localhost:8080';
-        const withoutHead = template.replace(/<title>.*?<\/title>\s*/s, '').replace(/<meta name="description"[^>]*>\s*/, '');
+        const withoutHead = template
+          .replace(/<title>.*?<\/title>\s*/s, '')
+          .replace(/<meta name="description"[^>]*>\s*/, '');
         await writeFile(
           join(outDir, appShellFile),
-          withoutHead.replace('<head>', '<head>\n    <meta name="robots" content="noindex" />\n    <title>Bookwright</title>'),
+          withoutHead.replace(
+            '<head>',
+            '<head>\n    <meta name="robots" content="noindex" />\n    <title>Bookwright</title>',
+          ),
         );
+        if (module.publicPaths.join() !== publicPages.join())
+          throw new Error(
+            `The pre-rendered pages changed: update publicPages in build/prerender.ts (and the gateway's spa.ts)`,
+          );
         for (const path of module.publicPaths) {
           const body = await module.render(path);
           const html = withoutHead
             .replace('</head>', `    ${headFor(path, module.seo[path]!, siteUrl)}\n  </head>`)
-            .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${body}</div>`);
           await writeFile(join(outDir, pageFile(path)), html);
         }
         await writeFile(join(outDir, 'sitemap.xml'), sitemap(module.publicPaths, siteUrl));
@@ -98,6 +125,7 @@ export function prerender(): Plugin {
       }
     },
   };
+  return [render, preview];
 }
 
 function sitemap(paths: string[], siteUrl: string): string {

@@ -27,7 +27,8 @@ const mount = () =>
   );
 
 // A pre-rendered public page already shows its content: keep it until the route's code has loaded, then
-// replace it in one commit (no blank fallback in between).
+// replace it in one commit (no blank fallback in between). Content pre-rendered for another path goes.
+if (root.dataset.prerendered !== window.location.pathname) root.replaceChildren();
 if (root.hasChildNodes() && !router.state.initialized) {
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;

@@ -17,10 +17,15 @@ import { TrustLines } from './sections/TrustLines';
 export function LandingPage() {
   usePageMeta('/');
   return (
-    <div id="top" className="min-h-dvh bg-white text-stone-900 dark:bg-ink-950 dark:text-stone-100 dark:[color-scheme:dark]">
+    <div
+      id="top"
+      className="min-h-dvh bg-white text-stone-900 dark:bg-ink-950 dark:text-stone-100 dark:[color-scheme:dark]"
+    >
       <header className="sticky top-0 z-30 border-b border-stone-200/70 bg-white/90 backdrop-blur dark:border-white/10 dark:bg-ink-950/90">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-5 py-3.5 sm:px-10">
-          <Logo />
+          <span className="dark:[&_a]:text-white">
+            <Logo />
+          </span>
           <nav aria-label="Sections" className="hidden lg:block">
             <ul className="flex gap-1">
               {nav.map((item) => (
@@ -39,7 +44,10 @@ export function LandingPage() {
             <Link to="/login" className={buttonClass('ghost', 'px-3 dark:text-stone-200 dark:hover:bg-white/10')}>
               Log in
             </Link>
-            <Link to="/signup" className={buttonClass('primary', 'px-4 dark:bg-white dark:text-ink-950 dark:hover:bg-paper')}>
+            <Link
+              to="/signup"
+              className={buttonClass('primary', 'px-4 dark:bg-white dark:text-ink-950 dark:hover:bg-paper')}
+            >
               Sign up
             </Link>
           </nav>
@@ -61,11 +69,16 @@ export function LandingPage() {
               <h1 className="mt-6 font-display text-[2.5rem] leading-[1.08] font-semibold tracking-tight text-balance text-ink-950 sm:text-6xl dark:text-white">
                 {hero.title}
               </h1>
-              <p className="mt-6 max-w-xl text-lg text-pretty text-stone-600 sm:text-xl dark:text-stone-300">{hero.lead}</p>
+              <p className="mt-6 max-w-xl text-lg text-pretty text-stone-600 sm:text-xl dark:text-stone-300">
+                {hero.lead}
+              </p>
               <div className="mt-9 flex flex-col gap-3 sm:flex-row">
                 <Link
                   to={hero.primary.to}
-                  className={buttonClass('primary', 'px-6 py-3 text-base dark:bg-white dark:text-ink-950 dark:hover:bg-paper')}
+                  className={buttonClass(
+                    'primary',
+                    'px-6 py-3 text-base dark:bg-white dark:text-ink-950 dark:hover:bg-paper',
+                  )}
                 >
                   {hero.primary.label}
                 </Link>
@@ -122,7 +135,11 @@ function Manuscript() {
         </p>
         <div className="mt-5 space-y-2.5">
           {[100, 94, 97, 88, 92, 60].map((width, i) => (
-            <span key={i} className="block h-2 rounded-full bg-stone-200 dark:bg-white/10" style={{ width: `${width}%` }} />
+            <span
+              key={i}
+              className="block h-2 rounded-full bg-stone-200 dark:bg-white/10"
+              style={{ width: `${width}%` }}
+            />
           ))}
         </div>
         <div className="mt-6 grid grid-cols-3 gap-3 border-t border-stone-100 pt-5 dark:border-white/10">

@@ -145,7 +145,11 @@ export const howItWorks = {
     {
       title: 'Describe your idea',
       text: 'A prompt, a title, the language, audience, genre and length. That is all it takes to begin.',
-      demo: ['A lighthouse keeper’s daughter finds letters that rewrite her family’s past…', 'Genre: mystery', 'Language: english'],
+      demo: [
+        'A lighthouse keeper’s daughter finds letters that rewrite her family’s past…',
+        'Genre: mystery',
+        'Language: english',
+      ],
     },
     {
       title: 'Review the plan',
@@ -183,7 +187,13 @@ export const pricing = {
     {
       id: 'professional',
       blurb: 'For prolific authors who publish on a schedule.',
-      features: ['Unlimited books', 'Unlimited AI covers', 'Unlimited translations', 'EPUB and print PDF export', 'Metadata editing'],
+      features: [
+        'Unlimited books',
+        'Unlimited AI covers',
+        'Unlimited translations',
+        'EPUB and print PDF export',
+        'Metadata editing',
+      ],
       cta: { to: '/signup?accountType=professional', label: 'Go Professional' },
     },
     {
@@ -210,7 +220,8 @@ export const testimonials = {
   exampleNote: 'Example testimonials, shown to illustrate; not from real customers yet.',
   items: [
     {
-      quote: 'I had the idea for years. Seeing a full plan I could argue with, then a whole draft, finally got me past page one.',
+      quote:
+        'I had the idea for years. Seeing a full plan I could argue with, then a whole draft, finally got me past page one.',
       name: 'Example author',
       role: 'First-time novelist',
     },
@@ -244,23 +255,28 @@ export const faq = {
     },
     {
       question: 'Who owns the books I create?',
-      answer: 'You do. The text you write and the text generated for you are yours to edit, publish and sell. We only store them to run the service for you, and we delete them when you delete your account.',
+      answer:
+        'You do. The text you write and the text generated for you are yours to edit, publish and sell. We only store them to run the service for you, and we delete them when you delete your account.',
     },
     {
       question: 'Which formats can I export?',
-      answer: 'EPUB 3 for e-book stores and readers (validated against epubcheck), and print-ready PDF: the interior, the cover, or both as a ZIP.',
+      answer:
+        'EPUB 3 for e-book stores and readers (validated against epubcheck), and print-ready PDF: the interior, the cover, or both as a ZIP.',
     },
     {
       question: 'Can I publish on Amazon KDP?',
-      answer: 'Yes. The print PDF follows KDP’s requirements: common trim sizes such as 6 × 9 in, embedded fonts, at least 24 pages, and a full-wrap cover whose spine width is calculated from your page count and paper.',
+      answer:
+        'Yes. The print PDF follows KDP’s requirements: common trim sizes such as 6 × 9 in, embedded fonts, at least 24 pages, and a full-wrap cover whose spine width is calculated from your page count and paper.',
     },
     {
       question: 'Which AI models write the books?',
-      answer: 'Any OpenAI-compatible model: the hosted OpenAI models or one you run yourself behind a compatible API. Without a model configured, an offline demo mode composes books and covers locally, so you can try the whole flow without a key.',
+      answer:
+        'Any OpenAI-compatible model: the hosted OpenAI models or one you run yourself behind a compatible API. Without a model configured, an offline demo mode composes books and covers locally, so you can try the whole flow without a key.',
     },
     {
       question: 'How long does it take to write a book?',
-      answer: 'Planning takes a minute or two. After you confirm the plan, writing the full book takes up to 30 minutes; you can close the page and come back when it is ready.',
+      answer:
+        'Planning takes a minute or two. After you confirm the plan, writing the full book takes up to 30 minutes; you can close the page and come back when it is ready.',
     },
   ],
 } as const;

@@ -8,7 +8,9 @@ export function SiteFooter({ anchorBase = '' }: { anchorBase?: '' | '/' }) {
     <footer className="border-t border-stone-200 bg-paper dark:border-white/10 dark:bg-ink-950">
       <div className="mx-auto grid max-w-6xl gap-10 px-5 py-14 sm:px-10 md:grid-cols-[2fr_1fr_1fr_1fr]">
         <div>
-          <Logo />
+          <span className="dark:[&_a]:text-white">
+            <Logo />
+          </span>
           <p className="mt-4 max-w-xs text-sm text-stone-600 dark:text-stone-400">{footer.blurb}</p>
         </div>
         {footer.columns.map((column) => (

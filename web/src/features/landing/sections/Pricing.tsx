@@ -30,7 +30,10 @@ export function Pricing() {
                     {pricing.mostPopular}
                   </span>
                 )}
-                <h3 id={`pricing-${card.id}`} className="font-display text-2xl font-semibold text-ink-950 dark:text-white">
+                <h3
+                  id={`pricing-${card.id}`}
+                  className="font-display text-2xl font-semibold text-ink-950 dark:text-white"
+                >
                   {plans[card.id].label}
                 </h3>
                 <p className="mt-1.5 text-sm text-stone-600 dark:text-stone-300">{card.blurb}</p>
@@ -51,7 +54,10 @@ export function Pricing() {
                 <ul className="mt-7 flex-1 space-y-3 text-sm text-stone-700 dark:text-stone-200">
                   {card.features.map((feature) => (
                     <li key={feature} className="flex gap-2.5">
-                      <Check className="mt-0.5 size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden="true" />
+                      <Check
+                        className="mt-0.5 size-4 shrink-0 text-emerald-700 dark:text-emerald-400"
+                        aria-hidden="true"
+                      />
                       {feature}
                     </li>
                   ))}

@@ -46,7 +46,9 @@ function ModalBody({ book, onClose }: { book: SampleBook; onClose: () => void })
           className="mx-auto h-[240px] w-[160px] shrink-0 rounded-md object-cover shadow-lg sm:mx-0"
         />
         <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wider text-brass-700 uppercase dark:text-brass-500">{book.genre}</p>
+          <p className="text-xs font-semibold tracking-wider text-brass-700 uppercase dark:text-brass-500">
+            {book.genre}
+          </p>
           <Dialog.Title className="mt-1 pr-8 font-display text-2xl font-semibold text-ink-950 sm:text-3xl dark:text-white">
             {book.title}
           </Dialog.Title>

@@ -31,7 +31,9 @@ export function Showcase() {
                   <span className="text-xs font-semibold tracking-wider text-brass-700 uppercase dark:text-brass-500">
                     {book.genre}
                   </span>
-                  <span className="mt-1 font-display text-xl font-semibold text-ink-950 dark:text-white">{book.title}</span>
+                  <span className="mt-1 font-display text-xl font-semibold text-ink-950 dark:text-white">
+                    {book.title}
+                  </span>
                   <span className="text-sm text-stone-600 dark:text-stone-300">
                     {showcase.by} {book.author}
                   </span>

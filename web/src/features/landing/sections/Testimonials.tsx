@@ -40,7 +40,12 @@ export function Testimonials() {
             </figcaption>
           </figure>
           <div className="mt-6 flex items-center justify-center gap-4">
-            <button type="button" className={arrowClass} aria-label={testimonials.previous} onClick={() => select(index - 1)}>
+            <button
+              type="button"
+              className={arrowClass}
+              aria-label={testimonials.previous}
+              onClick={() => select(index - 1)}
+            >
               <ChevronLeft className="size-5" aria-hidden="true" />
             </button>
             <div className="flex gap-2">
@@ -59,7 +64,12 @@ export function Testimonials() {
                 </button>
               ))}
             </div>
-            <button type="button" className={arrowClass} aria-label={testimonials.next} onClick={() => select(index + 1)}>
+            <button
+              type="button"
+              className={arrowClass}
+              aria-label={testimonials.next}
+              onClick={() => select(index + 1)}
+            >
               <ChevronRight className="size-5" aria-hidden="true" />
             </button>
           </div>
