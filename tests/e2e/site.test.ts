@@ -85,6 +85,9 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
         expect(html).toMatch(/<meta property="og:image" content="[^"]+"/);
         expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
         expect(html).not.toContain('noindex');
+      const image = html.match(/<meta property="og:image" content="([^"]+)"/)![1]!;
+      const imageResponse = await fetch(server.url + new URL(image).pathname);
+      expect(imageResponse.headers.get('content-type')).toBe('image/png');
 
         const page = await open(path, { javaScriptEnabled: false });
         for (const text of texts)
