@@ -10,6 +10,13 @@ import { clearToasts } from '../components/toast';
 // Lazy routes (the editor's chunk holds tiptap) can take more than a second to load on a busy machine.
 configure({ asyncUtilTimeout: 4000 });
 
+// jsdom has no ResizeObserver; Radix's positioned popovers (the menus) measure with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 export interface FakeCall {
   method: string;
   url: string;
