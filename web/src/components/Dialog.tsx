@@ -38,7 +38,9 @@ export function Dialog({
             >
               <CloseIcon className="size-4.5" />
             </RadixDialog.Close>
-            <RadixDialog.Title className="pr-8 font-display text-2xl font-semibold text-ink-950">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="pr-8 font-display text-2xl font-semibold text-ink-950">
+              {title}
+            </RadixDialog.Title>
             {description && (
               <RadixDialog.Description asChild>
                 <div className="mt-2 text-[15px] leading-relaxed text-stone-600">{description}</div>
