@@ -1,15 +1,12 @@
+import './zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { config as zodConfig } from 'zod/v4/core';
 import { appRoutes } from './app/router';
 import { makeStore } from './app/store';
 import './styles.css';
-
-// zod compiles fast parsers with `new Function` by default, which the Content-Security-Policy forbids.
-zodConfig({ jitless: true });
 
 const store = makeStore();
 const router = createBrowserRouter(appRoutes(store));

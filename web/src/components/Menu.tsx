@@ -41,7 +41,8 @@ export function Menu({
   const itemClass =
     'flex w-full cursor-pointer items-center gap-3 px-3.5 py-2.5 text-left text-stone-800 outline-none select-none hover:bg-stone-100 data-[highlighted]:bg-ink-50 data-[highlighted]:text-ink-950';
   return (
-    <DropdownMenu.Root>
+    // Not modal: the page behind stays in the accessibility tree (nothing focusable is hidden from it).
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger aria-label={labelledByContent ? undefined : label} className={buttonClassName}>
         {children}
       </DropdownMenu.Trigger>
