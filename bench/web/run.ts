@@ -46,7 +46,11 @@ const chrome = await chromeLauncher.launch({
 
 let failed = false;
 try {
-  console.log(`Lighthouse against ${system.url} — ${new Date().toISOString()}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Lighthouse against ${system.url} — ${new Date().toISOString()}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   for (const page of pages) {
     for (const formFactor of ['desktop', 'mobile'] as const) {
       const result = await lighthouse(
@@ -75,7 +79,8 @@ try {
       }
       if (page === '/' && formFactor === 'mobile') {
         const scripts = (
-          (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? []
+          (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)
+            ?.items ?? []
         ).filter((item) => item.resourceType === 'Script');
         let gzipped = 0;
         for (const script of scripts) {
@@ -85,7 +90,9 @@ try {
         const kb = gzipped / 1024;
         const over = kb >= targets.landingJsKb;
         failed ||= over;
-        console.log(`landing page JS: ${scripts.length} files, ${kb.toFixed(1)} KB gzipped (target < ${targets.landingJsKb} KB)${over ? '   ✗' : ''}`);
+        console.log(
+          `landing page JS: ${scripts.length} files, ${kb.toFixed(1)} KB gzipped (target < ${targets.landingJsKb} KB)${over ? '   ✗' : ''}`,
+        );
       }
     }
   }

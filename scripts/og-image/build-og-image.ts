@@ -32,7 +32,10 @@ const background = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="$
 
 const covers = await Promise.all(
   samples.slice(0, 2).map((book) =>
-    sharp(join(repo, 'web', 'public', book.coverUrl)).resize({ width: 200, height: 300 }).png().toBuffer(),
+    sharp(join(repo, 'web', 'public', book.coverUrl))
+      .resize({ width: 200, height: 300 })
+      .png()
+      .toBuffer(),
   ),
 );
 await sharp(background)

@@ -85,9 +85,9 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
         expect(html).toMatch(/<meta property="og:image" content="[^"]+"/);
         expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
         expect(html).not.toContain('noindex');
-      const image = html.match(/<meta property="og:image" content="([^"]+)"/)![1]!;
-      const imageResponse = await fetch(server.url + new URL(image).pathname);
-      expect(imageResponse.headers.get('content-type')).toBe('image/png');
+        const image = html.match(/<meta property="og:image" content="([^"]+)"/)![1]!;
+        const imageResponse = await fetch(server.url + new URL(image).pathname);
+        expect(imageResponse.headers.get('content-type')).toBe('image/png');
 
         const page = await open(path, { javaScriptEnabled: false });
         for (const text of texts)
@@ -110,9 +110,9 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
     it('has every section in the spec order, then the FAQ, the closing call to action and the footer', async () => {
       const page = await open('/');
       const order = await page.evaluate(() =>
-        [...document.querySelectorAll('main > section[id], main > section[aria-labelledby="cta-heading"], footer')].map(
-          (el) => el.id || el.getAttribute('aria-labelledby') || el.tagName.toLowerCase(),
-        ),
+        Array.from(
+          document.querySelectorAll('main > section[id], main > section[aria-labelledby="cta-heading"], footer'),
+        ).map((el) => el.id || el.getAttribute('aria-labelledby') || el.tagName.toLowerCase()),
       );
       expect(order).toEqual([
         'features',
