@@ -20,6 +20,7 @@ export default defineConfig({
             'deploy/**/*.test.ts',
             'k8s/**/*.test.ts',
             'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'tests/api/**/*.test.ts',
             'tests/distributed/**/*.test.ts',
             'scripts/**/*.test.ts',

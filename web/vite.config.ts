@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { markdownHtml } from './build/markdown-html';
+import { prerender } from './build/prerender';
 
 // The gateway serves web/dist in production; in development Vite serves the app and proxies /api.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), markdownHtml(), prerender()],
   server: {
     proxy: {
       '/api': { target: 'http://localhost:8080', changeOrigin: false },

@@ -3,6 +3,7 @@ import { registerHttpMetrics } from './observability/http-metrics';
 import { withCorrelation } from '@bookwright/kit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
@@ -92,6 +93,12 @@ export async function buildGateway(options: {
         imgSrc: ["'self'", 'data:', 'blob:'],
       },
     },
+  });
+  // Answers made at request time (API JSON, docs); the web app's files are precompressed at build time.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: /^text\/(?!event-stream)|^application\/(json|javascript|xml)|\+json$|\+xml$/,
   });
   if (config.CORS_ORIGINS) {
     const allowed = new Set(config.CORS_ORIGINS.split(',').map((o) => o.trim()));

@@ -50,6 +50,21 @@ export function appRoutes(store: AppStore): RouteObject[] {
           lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }),
         },
         {
+          path: 'privacy-policy',
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/legal/LegalPage')).PrivacyPolicyPage }),
+        },
+        {
+          path: 'terms-of-service',
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/legal/LegalPage')).TermsOfServicePage }),
+        },
+        {
+          path: 'cookies-policy',
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/legal/LegalPage')).CookiesPolicyPage }),
+        },
+        {
           path: 'choose-plan',
           errorElement,
           lazy: async () => ({ Component: (await import('../features/billing/ChoosePlanPage')).ChoosePlanPage }),

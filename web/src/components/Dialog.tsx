@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
 import { CloseIcon } from './icons';
 
 /**
- * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it, and focus returns
- * to where it was. A click on the backdrop closes it too.
+ * A modal dialog on Radix's Dialog: focus is trapped and returns to where it was, Escape and a click on
+ * the backdrop close it, the page behind is inert for screen readers. Its content unmounts on close.
  */
 export function Dialog({
   open,
@@ -22,58 +23,34 @@ export function Dialog({
   footer?: ReactNode;
   size?: 'sm' | 'md';
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      className={`m-auto w-[calc(100%-2rem)] rounded-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-ink-950/45 ${size === 'sm' ? 'max-w-md' : 'max-w-lg'}`}
-    >
-      {open && (
-        <div className="relative p-6 sm:p-7">
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close dialog"
-            className="absolute top-4 right-4 rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
-          >
-            <CloseIcon className="size-4.5" />
-          </button>
-          <h2 id={titleId} className="pr-8 font-display text-2xl font-semibold text-ink-950">
-            {title}
-          </h2>
-          {description && (
-            <div id={descriptionId} className="mt-2 text-[15px] leading-relaxed text-stone-600">
-              {description}
-            </div>
-          )}
-          {children}
-          {footer && <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{footer}</div>}
-        </div>
-      )}
-    </dialog>
+    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink-950/45" />
+        <RadixDialog.Content
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white text-stone-900 shadow-2xl focus:outline-none ${size === 'sm' ? 'max-w-md' : 'max-w-lg'}`}
+        >
+          <div className="relative p-6 sm:p-7">
+            <RadixDialog.Close
+              aria-label="Close dialog"
+              className="absolute top-4 right-4 rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+            >
+              <CloseIcon className="size-4.5" />
+            </RadixDialog.Close>
+            <RadixDialog.Title className="pr-8 font-display text-2xl font-semibold text-ink-950">
+              {title}
+            </RadixDialog.Title>
+            {description && (
+              <RadixDialog.Description asChild>
+                <div className="mt-2 text-[15px] leading-relaxed text-stone-600">{description}</div>
+              </RadixDialog.Description>
+            )}
+            {children}
+            {footer && <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{footer}</div>}
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

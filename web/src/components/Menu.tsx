@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 
 export interface MenuItem {
   label: string;
@@ -8,13 +9,16 @@ export interface MenuItem {
   onSelect?: () => void;
 }
 
-function menuItems(menu: HTMLElement | null): HTMLElement[] {
-  return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-}
+const placements = {
+  up: { side: 'top', align: 'start', width: 'w-[var(--radix-dropdown-menu-trigger-width)]' },
+  down: { side: 'bottom', align: 'end', width: '' },
+  'up-right': { side: 'right', align: 'end', width: '' },
+} as const;
 
 /**
- * A menu button (WAI-ARIA menu pattern): opens on click, Enter, Space or ArrowDown with focus on the first
- * item; arrows and Home/End move; Escape, Tab or a click elsewhere close it, Escape back on the button.
+ * A menu button on Radix's DropdownMenu (WAI-ARIA menu pattern): opens on click, Enter, Space or ArrowDown
+ * with focus on the first item; arrows wrap, Home/End and typing move; Escape, Tab or a click elsewhere close
+ * it, Escape back on the button.
  */
 export function Menu({
   label,
@@ -33,114 +37,46 @@ export function Menu({
   buttonClassName?: string;
   placement?: 'up' | 'down' | 'up-right';
 }) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    menuItems(menuRef.current)[0]?.focus();
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
-  function close(focusButton: boolean) {
-    setOpen(false);
-    if (focusButton) buttonRef.current?.focus();
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent) {
-    const list = menuItems(menuRef.current);
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(list.length - 1);
-    else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Tab') close(false);
-  }
-
-  const position =
-    placement === 'down'
-      ? 'top-full right-0 mt-2'
-      : placement === 'up-right'
-        ? 'bottom-0 left-full ml-2'
-        : 'bottom-full left-0 right-0 mb-2';
-
+  const { side, align, width } = placements[placement];
+  const itemClass =
+    'flex w-full cursor-pointer items-center gap-3 px-3.5 py-2.5 text-left text-stone-800 outline-none select-none hover:bg-stone-100 data-[highlighted]:bg-ink-50 data-[highlighted]:text-ink-950';
   return (
-    <div className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-label={labelledByContent ? undefined : label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        className={buttonClassName}
-        onClick={() => setOpen((o) => !o)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
-      >
+    // Not modal: the page behind stays in the accessibility tree (nothing focusable is hidden from it).
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger aria-label={labelledByContent ? undefined : label} className={buttonClassName}>
         {children}
-      </button>
-      {open && (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          side={side}
+          align={align}
+          sideOffset={8}
           aria-label={label}
-          onKeyDown={onMenuKeyDown}
-          className={`absolute z-30 min-w-56 overflow-hidden rounded-xl border border-stone-200 bg-white py-1.5 text-sm shadow-xl shadow-stone-900/10 ${position}`}
+          loop
+          // Radix focuses the menu itself when a pointer opened it; the first item takes that focus.
+          onFocus={(event) => {
+            if (event.target === event.currentTarget)
+              event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
+          className={`z-50 min-w-56 overflow-hidden rounded-xl border border-stone-200 bg-white py-1.5 text-sm shadow-xl shadow-stone-900/10 ${width}`}
         >
-          {items.map((item) => {
-            const className =
-              'flex w-full items-center gap-3 px-3.5 py-2.5 text-left text-stone-800 outline-none hover:bg-stone-100 focus-visible:bg-ink-50 focus-visible:text-ink-950';
-            return item.href ? (
-              <a
-                key={item.label}
-                role="menuitem"
-                tabIndex={-1}
-                href={item.href}
-                className={className}
-                onClick={() => close(false)}
-              >
-                {item.icon}
-                {item.label}
-              </a>
+          {items.map((item) =>
+            item.href ? (
+              <DropdownMenu.Item key={item.label} asChild className={itemClass}>
+                <a href={item.href}>
+                  {item.icon}
+                  {item.label}
+                </a>
+              </DropdownMenu.Item>
             ) : (
-              <button
-                key={item.label}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={className}
-                onClick={() => {
-                  close(true);
-                  item.onSelect?.();
-                }}
-              >
+              <DropdownMenu.Item key={item.label} className={itemClass} onSelect={() => item.onSelect?.()}>
                 {item.icon}
                 {item.label}
-              </button>
-            );
-          })}
-        </div>
-      )}
-    </div>
+              </DropdownMenu.Item>
+            ),
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -1,61 +1,24 @@
-import { toastAutoCloseMs } from '../texts';
+import { toast as toastify, type Id } from 'react-toastify';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
-export interface Toast {
-  id: number;
-  kind: ToastKind;
-  message: string;
-}
 
-type Listener = () => void;
-
-let toasts: readonly Toast[] = [];
-let nextId = 1;
-const listeners = new Set<Listener>();
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
-
-function emit(next: readonly Toast[]) {
-  toasts = next;
-  for (const listener of listeners) listener();
-}
-
-export function dismissToast(id: number) {
-  const timer = timers.get(id);
-  if (timer !== undefined) clearTimeout(timer);
-  timers.delete(id);
-  emit(toasts.filter((t) => t.id !== id));
-}
-
-function show(kind: ToastKind, message: string): number {
-  const id = nextId++;
-  emit([...toasts, { id, kind, message }]);
-  timers.set(
-    id,
-    setTimeout(() => dismissToast(id), toastAutoCloseMs),
-  );
-  return id;
-}
-
-/** A tiny notification store: top-right toasts that close by themselves after 5000 ms (spec §8). */
+/**
+ * Notifications (spec §8: top right, closing by themselves after 5000 ms) on react-toastify; the
+ * container and its look are in Toaster.tsx. Call sites use this module, not the library.
+ */
 export const toast = {
-  success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
-  info: (message: string) => show('info', message),
-  warning: (message: string) => show('warning', message),
+  success: (message: string): Id => toastify.success(message),
+  error: (message: string): Id => toastify.error(message),
+  info: (message: string): Id => toastify.info(message),
+  warning: (message: string): Id => toastify.warning(message),
 };
 
-export function subscribeToasts(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function dismissToast(id: Id) {
+  toastify.dismiss(id);
 }
 
-export function currentToasts(): readonly Toast[] {
-  return toasts;
-}
-
-/** For tests: forget every toast and timer. */
+/** For tests: forget every toast, shown or waiting for a container. */
 export function clearToasts() {
-  for (const timer of timers.values()) clearTimeout(timer);
-  timers.clear();
-  emit([]);
+  toastify.dismiss();
+  toastify.clearWaitingQueue();
 }

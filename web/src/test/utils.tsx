@@ -8,7 +8,14 @@ import { makeStore } from '../app/store';
 import { clearToasts } from '../components/toast';
 
 // Lazy routes (the editor's chunk holds tiptap) can take more than a second to load on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom has no ResizeObserver; Radix's positioned popovers (the menus) measure with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 export interface FakeCall {
   method: string;

@@ -1,0 +1,104 @@
+/**
+ * Web bench (issue 12 / ARCHITECTURE §10): Lighthouse on the public pages, desktop and mobile, against the
+ * whole system started locally (the real gateway: compression, CSP, pre-rendered pages), plus the landing
+ * page's initial JavaScript, gzipped. Targets: every category ≥ 95; landing JS < 250 KB gzipped.
+ *
+ *   npm run build:web && node --import tsx bench/web/run.ts [--pages /,/privacy-policy] [--dist web/dist]
+ *
+ * Exit code 1 when a target is missed. Lighthouse's performance score depends on the machine's load: the
+ * bench prints the load average next to the scores.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { Writable } from 'node:stream';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { startSystem } from '@bookwright/all-in-one';
+
+const targets = { score: 95, landingJsKb: 250 };
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '/' },
+    dist: { type: 'string', default: 'web/dist' },
+  },
+});
+const distDir = resolve(values.dist);
+const pages = values.pages.split(',');
+
+const dataDir = await mkdtemp(join(tmpdir(), 'bookwright-bench-web-'));
+const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+const system = await startSystem({
+  // The gateway serves the same way in every NODE_ENV; 'test' lets the local payment provider start.
+  env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', WEB_DIST_DIR: distDir },
+  port: 0,
+  dataDir,
+  logDestination: quiet,
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+
+let failed = false;
+try {
+  console.log(
+    `Lighthouse against ${system.url} — ${new Date().toISOString()}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  for (const page of pages) {
+    for (const formFactor of ['desktop', 'mobile'] as const) {
+      const result = await lighthouse(
+        system.url + page,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
+        formFactor === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error('lighthouse gave no result');
+      const { lhr } = result;
+      const scores = categories.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+      const lcp = lhr.audits['largest-contentful-paint']?.displayValue ?? '?';
+      const cls = lhr.audits['cumulative-layout-shift']?.displayValue ?? '?';
+      const tbt = lhr.audits['total-blocking-time']?.displayValue ?? '?';
+      const missed = scores.some((s) => s < targets.score);
+      failed ||= missed;
+      console.log(
+        `${page.padEnd(18)} ${formFactor.padEnd(8)} ${categories.map((c, i) => `${c} ${scores[i]}`).join('  ')}   LCP ${lcp}  TBT ${tbt}  CLS ${cls}${missed ? '   ✗ below 95' : ''}`,
+      );
+      for (const c of categories) {
+        const category = lhr.categories[c];
+        if (!category || (category.score ?? 0) >= 1) continue;
+        const lost = category.auditRefs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id);
+        if (lost.length) console.log(`${' '.repeat(28)}${c} loses on: ${lost.join(', ')}`);
+      }
+      if (page === '/' && formFactor === 'mobile') {
+        const scripts = (
+          (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)
+            ?.items ?? []
+        ).filter((item) => item.resourceType === 'Script');
+        let gzipped = 0;
+        for (const script of scripts) {
+          const file = join(distDir, new URL(script.url).pathname);
+          gzipped += gzipSync(await readFile(file), { level: 9 }).length;
+        }
+        const kb = gzipped / 1024;
+        const over = kb >= targets.landingJsKb;
+        failed ||= over;
+        console.log(
+          `landing page JS: ${scripts.length} files, ${kb.toFixed(1)} KB gzipped (target < ${targets.landingJsKb} KB)${over ? '   ✗' : ''}`,
+        );
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  await system.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;

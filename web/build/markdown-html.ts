@@ -1,0 +1,19 @@
+import { readFile } from 'node:fs/promises';
+import { marked } from 'marked';
+import type { Plugin } from 'vite';
+
+const suffix = '?html';
+
+/** `import html from './doc.md?html'`: the Markdown file as an HTML string, converted at build time. */
+export function markdownHtml(): Plugin {
+  return {
+    name: 'bookwright:markdown-html',
+    async load(id) {
+      if (!id.endsWith(`.md${suffix}`)) return null;
+      const file = id.slice(0, -suffix.length);
+      this.addWatchFile(file);
+      const html = await marked.parse(await readFile(file, 'utf8'), { gfm: true });
+      return `export default ${JSON.stringify(html)};`;
+    },
+  };
+}
