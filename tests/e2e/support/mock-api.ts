@@ -121,6 +121,7 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
           return json(route, 400, { msg: 'This reset link has expired. Please request a new one.' });
         return json(route, 200, { msg: 'Password reset successfully!' });
       case 'GET /payment/plans':
+        if (options.plans) return json(route, options.plans.status, options.plans.body);
         if (!options.paymentProvider) return json(route, 404, { msg: 'Not found' });
         return json(route, 200, {
           data: {
@@ -138,10 +139,6 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
       }
       case 'GET /payment/invoices': {
         const answer = options.invoices ?? { status: 404, body: { msg: 'Not found' } };
-        return json(route, answer.status, answer.body);
-      }
-      case 'GET /payment/plans': {
-        const answer = options.plans ?? { status: 404, body: { msg: 'Not found' } };
         return json(route, answer.status, answer.body);
       }
       default:
