@@ -25,3 +25,7 @@ export * from './http/export/export';
 export * from './http/cover/cover';
 export * from './requests/export';
 export * from './requests/cover';
+export * from './http/books/revisions';
+export * from './http/books/metadata-suggestion';
+export * from './http/books/description-html';
+export * from './http/books/rewrite';

@@ -24,6 +24,7 @@ import {
   retryBook,
   trackWritingProgress,
 } from './handlers/book-lifecycle';
+import { getRevision, getRewriteContext, listRevisions, restoreRevision } from './handlers/revisions';
 
 /** Books: ownership, the status machine, the plan, the manuscript and the metadata. */
 export const bookService = defineService({
@@ -50,6 +51,10 @@ export const bookService = defineService({
       bus.serve(requests.book.recordPlan, recordPlan(deps)),
       bus.serve(requests.book.recordFailure, recordFailure(deps)),
       bus.serve(requests.book.completeManuscript, completeManuscript(deps)),
+      bus.serve(requests.book.listRevisions, listRevisions(deps)),
+      bus.serve(requests.book.getRevision, getRevision(deps)),
+      bus.serve(requests.book.restoreRevision, restoreRevision(deps)),
+      bus.serve(requests.book.rewriteContext, getRewriteContext(deps)),
       bus.consume('book', [on(events.bookChapterWritten, trackWritingProgress(deps))]),
     ]);
     await reannounceUnfinishedWork(deps);

@@ -28,6 +28,9 @@ import { paymentRoutes } from './routes/payment';
 import { eventRoutes } from './routes/events';
 import { exportRoutes } from './routes/export';
 import { coverRoutes } from './routes/covers';
+import { revisionRoutes } from './routes/revisions';
+import { bookAiRoutes } from './routes/book-ai';
+import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
 import { BookEventsHub } from './live/book-events-hub';
 import type { RouteDeps } from './routes/route-deps';
 
@@ -44,6 +47,8 @@ export async function buildGateway(options: {
   logger: Logger;
   bus: Bus;
   blobs: BlobStore;
+  /** The editor's rewrite model; default from the LLM variables. */
+  llm?: LlmProvider;
 }): Promise<FastifyInstance> {
   const { config, bus, blobs } = options;
   const secureCookies = cookiesAreSecure(config.PUBLIC_URL);
@@ -147,6 +152,8 @@ export async function buildGateway(options: {
       await api.register(eventRoutes(deps, hub));
       await api.register(exportRoutes(deps));
       await api.register(coverRoutes(deps));
+      await api.register(revisionRoutes(deps));
+      await api.register(bookAiRoutes({ ...deps, llm: options.llm ?? createLlmProvider(config, options.logger) }));
     },
     { prefix: apiPrefix },
   );

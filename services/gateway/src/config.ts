@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BaseConfigSchema, envBoolean } from '@bookwright/kit';
+import { LlmConfigSchema } from '@bookwright/ai';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -21,6 +22,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   /** Plan and write requests per signed-in user per window. */
   GENERATION_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
+  /** Editor rewrites (POST /book/{id}/rewrite) per signed-in user per window. */
+  REWRITE_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(120),
   /** Rate-limit window in milliseconds; the spec says limits reset every hour. */
   RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
@@ -40,6 +43,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** The provider's name on the 'Continue with …' button. */
   OIDC_NAME: z.string().max(40).optional(),
+  // The editor's rewrite streams from the gateway itself (routes/book-ai.ts).
+  ...LlmConfigSchema.shape,
 }).superRefine((config, ctx) => {
   const oidcVariables = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;
   const set = oidcVariables.filter((name) => config[name] !== undefined);

@@ -4,6 +4,7 @@ import { createLlmProvider, LlmConfigSchema } from '@bookwright/ai';
 import type { PlannerHandlerDeps } from './handlers/deps';
 import { requestPlan } from './handlers/request-plan';
 import { buildPlan } from './handlers/build-plan';
+import { suggestMetadata } from './handlers/suggest-metadata';
 
 export const PlannerConfigSchema = BaseConfigSchema.extend(LlmConfigSchema.shape);
 
@@ -19,6 +20,7 @@ export const plannerService = defineService({
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.planner.health),
       bus.serve(requests.planner.plan, requestPlan(deps)),
+      bus.serve(requests.planner.suggestMetadata, suggestMetadata(deps)),
       // A plan can take minutes with a real model: the ack wait must outlast it, or it is redelivered mid-work.
       bus.consume('planner', [on(events.bookPlanningRequested, buildPlan(deps))], {
         maxDeliver,

@@ -13,6 +13,7 @@ import {
 import { composeChapterFacts } from './offline/compose-facts';
 import { composePlan } from './offline/compose-plan';
 import { composeChapterPart } from './offline/compose-prose';
+import { composeDemoEditorAssist } from './offline/compose-demo-editor-assist';
 import { sleep } from './retry';
 
 export interface OfflineProviderOptions {
@@ -32,6 +33,9 @@ function answerFor(task: LlmTask): unknown {
       return composeChapterFacts(task);
     case 'chapter-part':
       return composeChapterPart(task);
+    case 'rewrite':
+    case 'metadata':
+      return composeDemoEditorAssist(task);
   }
 }
 

@@ -15,6 +15,7 @@ import { presentBook } from '../domain/present-book';
 import { assertStatus } from '../domain/status-rules';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from './owned-book';
+import { recordRevision } from './revisions';
 
 export const editMessages = {
   invalidState: 'The book structure is not valid',
@@ -75,7 +76,9 @@ export function updateContent(deps: BookHandlerDeps) {
       }
       const parsed = TiptapDocumentSchema.safeParse(document);
       if (!parsed.success) throw new AppError(400, `${editMessages.contentInvalid}: ${firstIssue(parsed.error)}`);
-      const updated = await booksRepository.update(trx, book.id, { book_content: JSON.stringify(parsed.data) });
+      const content = JSON.stringify(parsed.data);
+      const updated = await booksRepository.update(trx, book.id, { book_content: content });
+      await recordRevision(trx, deps, book.id, content);
       await announceUpdate(trx, updated, ['bookContent']);
       return presentBook(updated);
     });
