@@ -12,6 +12,11 @@ import { useGetBookQuery, useUpdateContentMutation } from '../books/booksApi';
 import { PageSpinner } from '../validation/ValidationPage';
 import { BookEditor, type BookEditorHandle } from './BookEditor';
 import { SidePanel } from './SidePanel';
+import { HistoryDialog } from '../history/HistoryDialog';
+import { historyTexts } from '../history/texts';
+import { RewritePanel } from '../rewrite/RewritePanel';
+import { readSelection, type RewriteSelection } from '../rewrite/selectionContext';
+import { rewriteTexts } from '../rewrite/texts';
 
 /** /app/edit/{bookId}: the editor of a ready book (spec §2). */
 export function EditorPage() {
@@ -24,7 +29,7 @@ export function EditorPage() {
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches;
 
-type EditorDialog = 'cover' | 'export';
+type EditorDialog = 'cover' | 'export' | 'history';
 
 const sameRequiredMetadata = (a: Book, b: Book) =>
   a.title === b.title &&
@@ -56,6 +61,13 @@ function Workspace({ book }: { book: Book }) {
     setDialog(which);
   };
   const [updateContent, { isLoading: saving }] = useUpdateContentMutation();
+  const [rewriting, setRewriting] = useState<RewriteSelection>();
+  function startRewrite() {
+    const handle = editor.current;
+    const selection = handle && readSelection(handle.editor());
+    if (selection) setRewriting(selection);
+    else toast.error(rewriteTexts.needSelection);
+  }
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
 
   async function save() {
@@ -124,6 +136,24 @@ function Workspace({ book }: { book: Book }) {
             type="button"
             variant="secondary"
             className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
+            // Keep the editor's selection: the button must not take focus on press.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={startRewrite}
+          >
+            {rewriteTexts.open}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
+            onClick={() => openDialog('history')}
+          >
+            {historyTexts.open}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
             onClick={() => openDialog('cover')}
           >
             <ImageIcon className="hidden size-4.5 sm:block" />
@@ -188,6 +218,25 @@ function Workspace({ book }: { book: Book }) {
         </section>
       </div>
 
+      {rewriting && editor.current && (
+        <RewritePanel
+          key={`${rewriting.from}-${rewriting.to}`}
+          editor={editor.current.editor()}
+          bookId={book._id}
+          selection={rewriting}
+          onClose={() => setRewriting(undefined)}
+        />
+      )}
+      {opened.has('history') && (
+        <HistoryDialog
+          bookId={book._id}
+          open={dialog === 'history'}
+          onClose={() => setDialog(undefined)}
+          currentContent={() => editor.current?.snapshot().bookContent ?? book.bookContent ?? ''}
+          unsavedChanges={dirty}
+          onRestored={(restored) => editor.current?.replaceSaved(restored.bookContent ?? '')}
+        />
+      )}
       {opened.has('cover') && (
         <Suspense fallback={null}>
           <CoverDialog book={book} open={dialog === 'cover'} onClose={() => setDialog(undefined)} />

@@ -14,6 +14,7 @@ import { metadataTexts } from '../../texts';
 import { useUpdateMetadataMutation } from '../books/booksApi';
 import { DatePicker } from './DatePicker';
 import { KeywordsInput } from './KeywordsInput';
+import { SuggestMetadata, withSuggestion } from '../metadata-suggest/SuggestMetadata';
 
 type TextKey =
   'title' | 'author' | 'identifier' | 'languageMetadata' | 'genreMetadata' | 'publisher' | 'description' | 'rights';
@@ -56,6 +57,7 @@ export function MetadataForm({ book }: { book: Book }) {
   const [form, setForm] = useState(() => fromBook(book));
   const [error, setError] = useState<{ field: keyof MetadataFormState; message: string }>();
   const [save, { isLoading }] = useUpdateMetadataMutation();
+  const [suggestedSubtitle, setSuggestedSubtitle] = useState<string>();
 
   const text = (key: TextKey) => ({
     value: form[key],
@@ -74,7 +76,7 @@ export function MetadataForm({ book }: { book: Book }) {
       keywords: [...form.keywords],
       publicationDate: form.publicationDate || null,
       isbn: book.isbn,
-      subtitle: book.subtitle,
+      subtitle: suggestedSubtitle ?? book.subtitle,
     };
     const parsed = UpdateMetadataRequestSchema.safeParse(body);
     if (!parsed.success) {
@@ -98,6 +100,13 @@ export function MetadataForm({ book }: { book: Book }) {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Book metadata" className="space-y-4">
+      <SuggestMetadata
+        bookId={book._id}
+        onAccept={(suggestion) => {
+          setForm((f) => withSuggestion(f, suggestion));
+          setSuggestedSubtitle(suggestion.subtitle);
+        }}
+      />
       <InputField label="Title" requiredMark autoComplete="off" {...text('title')} />
       <InputField label="Author" requiredMark autoComplete="off" {...text('author')} />
       <div>
