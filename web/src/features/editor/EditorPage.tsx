@@ -17,6 +17,7 @@ import { historyTexts } from '../history/texts';
 import { RewritePanel } from '../rewrite/RewritePanel';
 import { readSelection, type RewriteSelection } from '../rewrite/selectionContext';
 import { rewriteTexts } from '../rewrite/texts';
+import type { Editor } from '@tiptap/react';
 
 /** /app/edit/{bookId}: the editor of a ready book (spec §2). */
 export function EditorPage() {
@@ -61,11 +62,11 @@ function Workspace({ book }: { book: Book }) {
     setDialog(which);
   };
   const [updateContent, { isLoading: saving }] = useUpdateContentMutation();
-  const [rewriting, setRewriting] = useState<RewriteSelection>();
+  const [rewriting, setRewriting] = useState<{ editor: Editor; selection: RewriteSelection }>();
   function startRewrite() {
     const handle = editor.current;
     const selection = handle && readSelection(handle.editor());
-    if (selection) setRewriting(selection);
+    if (handle && selection) setRewriting({ editor: handle.editor(), selection });
     else toast.error(rewriteTexts.needSelection);
   }
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
@@ -218,12 +219,12 @@ function Workspace({ book }: { book: Book }) {
         </section>
       </div>
 
-      {rewriting && editor.current && (
+      {rewriting && (
         <RewritePanel
-          key={`${rewriting.from}-${rewriting.to}`}
-          editor={editor.current.editor()}
+          key={`${rewriting.selection.from}-${rewriting.selection.to}`}
+          editor={rewriting.editor}
           bookId={book._id}
-          selection={rewriting}
+          selection={rewriting.selection}
           onClose={() => setRewriting(undefined)}
         />
       )}
