@@ -40,7 +40,8 @@ export function RewritePanel({
   useEffect(() => () => abort.current?.abort(), []);
 
   const coords = editor.view.coordsAtPos(selection.from);
-  const top = Math.max(72, Math.min(coords.top, window.innerHeight - 420));
+  // Beside the selection, but always whole on screen (it scrolls inside when the window is short).
+  const top = Math.max(72, Math.min(coords.top, window.innerHeight - 500));
 
   function keepSelection() {
     editor.chain().focus().setTextSelection({ from: selection.from, to: selection.to }).run();
@@ -97,8 +98,8 @@ export function RewritePanel({
     <div
       role="dialog"
       aria-label={texts.title}
-      style={{ top }}
-      className="fixed right-3 z-30 w-[min(24rem,calc(100vw-1.5rem))] rounded-xl border border-stone-200 bg-white p-4 shadow-2xl"
+      style={{ top, maxHeight: `calc(100dvh - ${top}px - 12px)` }}
+      className="fixed right-3 z-30 w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-stone-200 bg-white p-4 shadow-2xl"
     >
       <div className="mb-2 flex items-center justify-between">
         <h2 className="font-display text-lg font-semibold text-ink-950">{texts.title}</h2>
