@@ -25,6 +25,8 @@ export async function streamRewrite(
       if (text) write(sseEvent('delta', { text }));
     },
   });
+  // A stream cut by the browser may come back as a partial answer: never report it as done.
+  if (signal.aborted) throw new Error('The rewrite was cancelled', { cause: signal.reason });
   const text = result.text.trim();
   write(sseEvent('done', { text }));
   return text;
