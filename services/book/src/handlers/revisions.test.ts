@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppError} from '@bookwright/contracts';
+import type { AppError } from '@bookwright/contracts';
 import { revisionPolicy } from '@bookwright/contracts';
 import { silentLogger, type OutboxRelay } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';

@@ -32,10 +32,12 @@ export async function recordRevision(
   bookId: string,
   content: string,
   now = new Date(),
+  /** Known when the text is a snapshot already (a restore): saves parsing a whole book again. */
+  knownWordCount?: number,
 ): Promise<void> {
   const hash = contentHash(content);
   if ((await revisionsRepository.latestHash(trx, bookId)) === hash) return;
-  const wordCount = wordCountOf(TiptapDocumentSchema.parse(JSON.parse(content)));
+  const wordCount = knownWordCount ?? wordCountOf(TiptapDocumentSchema.parse(JSON.parse(content)));
   await revisionsRepository.insert(trx, { id: deps.newId(), bookId, content, hash, wordCount, createdAt: now });
   await revisionsRepository.prune(trx, bookId, keepAllSince(now), revisionPolicy.maxPerBook);
 }
@@ -72,7 +74,7 @@ export function restoreRevision(deps: BookHandlerDeps) {
       const revision = await revisionsRepository.find(trx, bookId, revisionId);
       if (!revision) throw new AppError(404, revisionMessages.notFound);
       const updated = await booksRepository.update(trx, book.id, { book_content: revision.content });
-      await recordRevision(trx, deps, book.id, revision.content);
+      await recordRevision(trx, deps, book.id, revision.content, new Date(), revision.word_count);
       await enqueueEvent(trx, events.bookUpdated, {
         bookId: book.id,
         userId: book.user_id,
