@@ -18,6 +18,15 @@ function asContent(text: string): JSONContent[] | JSONContent {
   return paragraphs.map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p }] }));
 }
 
+/** Where the selection starts on screen; a fixed spot when the view cannot say (not laid out). */
+function selectionTop(editor: Editor, pos: number): number {
+  try {
+    return editor.view.coordsAtPos(pos).top;
+  } catch {
+    return 120;
+  }
+}
+
 /**
  * The rewrite of a selection, beside it: pick an instruction, watch the replacement stream in, then Accept
  * (one undoable step) or Discard (the text stays as it was). A failure keeps the selection and says so.
@@ -39,12 +48,16 @@ export function RewritePanel({
   const abort = useRef<AbortController>(undefined);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const coords = editor.view.coordsAtPos(selection.from);
+  const coords = selectionTop(editor, selection.from);
   // Beside the selection, but always whole on screen (it scrolls inside when the window is short).
-  const top = Math.max(72, Math.min(coords.top, window.innerHeight - 500));
+  const top = Math.max(72, Math.min(coords, window.innerHeight - 500));
 
   function keepSelection() {
-    editor.chain().focus().setTextSelection({ from: selection.from, to: selection.to }).run();
+    editor
+      .chain()
+      .focus(undefined, { scrollIntoView: false })
+      .setTextSelection({ from: selection.from, to: selection.to })
+      .run();
   }
 
   async function run(instruction: string) {
@@ -84,7 +97,11 @@ export function RewritePanel({
       onClose();
       return;
     }
-    editor.chain().focus().insertContentAt({ from: selection.from, to: selection.to }, asContent(text)).run();
+    editor
+      .chain()
+      .focus(undefined, { scrollIntoView: false })
+      .insertContentAt({ from: selection.from, to: selection.to }, asContent(text))
+      .run();
     onClose();
   }
 
