@@ -153,7 +153,10 @@ export async function buildGateway(options: {
       await api.register(exportRoutes(deps));
       await api.register(coverRoutes(deps));
       await api.register(revisionRoutes(deps));
-      await api.register(bookAiRoutes({ ...deps, llm: options.llm ?? createLlmProvider(config, options.logger) }));
+      // Made on first use: a gateway without LLM settings still starts (production refuses the offline
+      // writer), and only rewrites fail until the gateway's Secret carries OPENAI_API_KEY or OPENAI_BASE_URL.
+      let llm = options.llm;
+      await api.register(bookAiRoutes({ ...deps, llm: () => (llm ??= createLlmProvider(config, options.logger)) }));
     },
     { prefix: apiPrefix },
   );

@@ -21,7 +21,7 @@ function chapterTitleFrom(before: string, chapterTitle: string | undefined): str
  * POST /book/{id}/metadata/suggest (the planner writes it) and POST /book/{id}/rewrite (streamed here: the
  * bus is request/reply, and only the gateway holds the browser's connection).
  */
-export function bookAiRoutes(deps: RouteDeps & { llm: LlmProvider }) {
+export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
   const { bus, sessions, config, llm } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -77,6 +77,7 @@ export function bookAiRoutes(deps: RouteDeps & { llm: LlmProvider }) {
           { userId: request.session!.userId, bookId, chapterTitle: chapterTitleFrom(before, chapterTitle) },
           { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
         );
+        const model = llm();
         reply.hijack();
         const res = reply.raw;
         res.writeHead(200, {
@@ -90,7 +91,7 @@ export function bookAiRoutes(deps: RouteDeps & { llm: LlmProvider }) {
         res.on('close', onClose);
         try {
           await streamRewrite(
-            llm,
+            model,
             { bookId, text, instruction, context: { ...plan, before, after } },
             (chunk) => res.write(chunk),
             controller.signal,
