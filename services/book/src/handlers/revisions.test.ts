@@ -151,6 +151,16 @@ describe('revision history', () => {
     ]);
   });
 
+  it('keeps no more than the cap, dropping the oldest first', async () => {
+    const { database, deps } = await setUp();
+    const now = new Date();
+    for (const i of [1, 2, 3, 4]) await recordRevision(database.db, deps, 'b1', doc(`v${i}`), now);
+    await revisionsRepository.prune(database.db, 'b1', new Date(0), 2);
+    const rows = await revisionsRepository.list(database.db, 'b1');
+    const contents = await Promise.all(rows.map((r) => revisionsRepository.find(database.db, 'b1', r.id)));
+    expect(contents.map((r) => r!.content)).toEqual([doc('v4'), doc('v3')]);
+  });
+
   it('deletes the history with the book (cascade)', async () => {
     const { database, save } = await setUp();
     await save('a');
