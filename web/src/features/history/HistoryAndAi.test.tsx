@@ -1,13 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rewriteMessages } from '@bookwright/contracts';
 import { makeBook, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach } from '../../test/utils';
 import { revisionDiff } from './revisionDiff';
 
 resetAfterEach();
+
+// jsdom does no layout: ProseMirror's scroll-into-view after undo measures ranges.
+beforeAll(() => {
+  const list = (() => Object.assign([], { item: () => null })) as unknown as () => DOMRectList;
+  Range.prototype.getClientRects ??= list;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+});
 
 const doc = (...paragraphs: string[]) => ({
   type: 'doc',
