@@ -32,3 +32,7 @@ export * from './requests/export';
 export * from './requests/cover';
 export * from './http/billing/payment';
 export * from './text/cut-text';
+export * from './http/books/revisions';
+export * from './http/books/metadata-suggestion';
+export * from './http/books/description-html';
+export * from './http/books/rewrite';

@@ -45,11 +45,11 @@ describe('correlation ids', () => {
       expect(planned.status).toBeLessThan(300);
       expect(planned.headers.get('x-request-id')).toBe(planId);
       await until(() => servicesThatLogged(planId).has('book'), 'the book service to log under the request id');
-    // The planner works from the book service's event, which carries the id through the outbox.
-    await until(
-      () => system.logs.some((l) => l.msg === 'plan built' && l.correlationId === planId),
-      'the planner to log the plan under the request id',
-    );
+      // The planner works from the book service's event, which carries the id through the outbox.
+      await until(
+        () => system.logs.some((l) => l.msg === 'plan built' && l.correlationId === planId),
+        'the planner to log the plan under the request id',
+      );
 
       const list = await client.get<{ _id: string; status: string }[]>('/api/v1/book');
       const bookId = list.body[0]?._id ?? '';

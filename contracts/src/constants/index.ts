@@ -3,3 +3,4 @@ export * from './genres';
 export * from './plans';
 export * from './print';
 export * from './cover';
+export * from './subjects';

@@ -19,6 +19,7 @@ import {
 } from './handlers/book-lifecycle';
 import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './handlers/planning-results';
 import { onUserDeleted } from './handlers/user-deleted';
+import { getRevision, getRewriteContext, listRevisions, restoreRevision } from './handlers/revisions';
 
 /**
  * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
@@ -47,6 +48,10 @@ export const bookService = defineService({
       bus.serve(requests.book.getBrief, getBrief(deps)),
       bus.serve(requests.book.recordFailure, recordFailure(deps)),
       bus.serve(requests.book.completeManuscript, completeManuscript(deps)),
+      bus.serve(requests.book.listRevisions, listRevisions(deps)),
+      bus.serve(requests.book.getRevision, getRevision(deps)),
+      bus.serve(requests.book.restoreRevision, restoreRevision(deps)),
+      bus.serve(requests.book.rewriteContext, getRewriteContext(deps)),
       bus.consume(
         'book',
         [

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { registerHttpMetrics } from './observability/http-metrics';
+import { createOfflineProvider } from '@bookwright/offline';
 import { withCorrelation } from '@bookwright/kit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -33,6 +34,9 @@ import { paymentRoutes, paymentWebhookPath } from './routes/payment';
 import { eventRoutes } from './routes/events';
 import { exportRoutes } from './routes/export';
 import { coverRoutes } from './routes/covers';
+import { revisionRoutes } from './routes/revisions';
+import { bookAiRoutes } from './routes/book-ai';
+import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
 import { BookEventsHub } from './live/book-events-hub';
 import { askOver, type RouteDeps } from './routes/route-deps';
 
@@ -51,6 +55,8 @@ export async function buildGateway(options: {
   logger: Logger;
   bus: Bus;
   blobs: BlobStore;
+  /** The editor's rewrite model; default from the LLM variables. */
+  llm?: LlmProvider;
 }): Promise<FastifyInstance> {
   const { config, bus, blobs } = options;
   const secureCookies = cookiesAreSecure(config.PUBLIC_URL);
@@ -173,6 +179,16 @@ export async function buildGateway(options: {
       await api.register(eventRoutes(deps, hub));
       await api.register(exportRoutes(deps));
       await api.register(coverRoutes(deps));
+      await api.register(revisionRoutes(deps));
+      // Made on first use: a gateway without LLM settings still starts (production refuses the offline
+      // writer), and only rewrites fail until the gateway's Secret carries OPENAI_API_KEY or OPENAI_BASE_URL.
+      let llm = options.llm;
+      await api.register(
+        bookAiRoutes({
+          ...deps,
+          llm: () => (llm ??= createLlmProvider(config, options.logger, { offline: createOfflineProvider })),
+        }),
+      );
     },
     { prefix: apiPrefix },
   );

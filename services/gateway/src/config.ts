@@ -22,6 +22,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   AUTH_RATE_LIMIT_FAILED_LOGINS: z.coerce.number().int().positive().default(10),
   /** Plan and write requests per signed-in user per window. */
   GENERATION_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
+  /** Editor rewrites (POST /book/{id}/rewrite) per signed-in user per window. */
+  REWRITE_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(120),
   /** Rate-limit window in milliseconds; the spec says limits reset every hour. */
   RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
@@ -44,23 +46,27 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** The provider's name on the 'Continue with …' button. */
   OIDC_NAME: z.string().max(40).optional(),
-}).superRefine((config, ctx) => {
-  const oidcVariables = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;
-  const set = oidcVariables.filter((name) => config[name] !== undefined);
-  if (set.length > 0 && set.length < oidcVariables.length)
-    for (const name of oidcVariables.filter((n) => config[n] === undefined))
+  // The editor's rewrite streams from the gateway itself (routes/book-ai.ts).
+  ...LlmConfigSchema.shape,
+})
+  .superRefine((config, ctx) => {
+    const oidcVariables = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;
+    const set = oidcVariables.filter((name) => config[name] !== undefined);
+    if (set.length > 0 && set.length < oidcVariables.length)
+      for (const name of oidcVariables.filter((n) => config[n] === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `set all of ${oidcVariables.join(', ')} to enable sign-in with an identity provider, or none of them`,
+        });
+    if (config.OIDC_ISSUER && !issuerIsAcceptable(new URL(config.OIDC_ISSUER)))
       ctx.addIssue({
         code: 'custom',
-        path: [name],
-        message: `set all of ${oidcVariables.join(', ')} to enable sign-in with an identity provider, or none of them`,
+        path: ['OIDC_ISSUER'],
+        message: 'must be an https:// URL (http:// is accepted only on a loopback address such as 127.0.0.1)',
       });
-  if (config.OIDC_ISSUER && !issuerIsAcceptable(new URL(config.OIDC_ISSUER)))
-    ctx.addIssue({
-      code: 'custom',
-      path: ['OIDC_ISSUER'],
-      message: 'must be an https:// URL (http:// is accepted only on a loopback address such as 127.0.0.1)',
-    });
-}).transform(withPublicUrl);
+  })
+  .transform(withPublicUrl);
 /** Tokens must travel over TLS; a provider on this machine (development, tests) is the one exception. */
 export function issuerIsAcceptable(issuer: URL): boolean {
   if (issuer.protocol === 'https:') return true;

@@ -5,6 +5,7 @@ import { createLlmProvider, LlmConfigSchema, type LlmProvider } from '@bookwrigh
 import { createOfflineProvider } from '@bookwright/offline';
 import type { PlannerHandlerDeps } from './handlers/deps';
 import { buildPlan } from './handlers/build-plan';
+import { suggestMetadata } from './handlers/suggest-metadata';
 
 export const PlannerConfigSchema = BaseConfigSchema.extend(LlmConfigSchema.shape);
 type PlannerConfig = z.output<typeof PlannerConfigSchema>;
@@ -33,6 +34,7 @@ export function createPlannerService(options: PlannerServiceOptions = {}) {
       const deps: PlannerHandlerDeps = { bus, llm, logger, maxDeliver };
       const subscriptions: Subscription[] = await Promise.all([
         serveHealth(bus, requests.planner.health),
+        bus.serve(requests.planner.suggestMetadata, suggestMetadata(deps)),
         // A plan can take minutes with a real model: the ack wait must outlast it, or it is redelivered mid-work.
         bus.consume('planner', [on(events.bookPlanningRequested, buildPlan(deps))], {
           maxDeliver,

@@ -3,6 +3,7 @@ import { defineRequest } from '../../bus/define';
 import { BookSchema, BookSummarySchema } from '../../entities/book/book';
 import { PlanRequestSchema } from '../../http/agent/plan';
 import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
+import { RevisionSchema, RevisionSummarySchema } from '../../http/books/revisions';
 import { defineHealthRequest } from '../health';
 
 const owned = { userId: z.string(), bookId: z.string() };
@@ -120,5 +121,40 @@ export const bookRequests = {
     response: z.object({ applied: z.boolean() }),
     description:
       'Internal: the finished manuscript (tiptap JSON in the blob store under contentBlobKey); writing → ready.',
+  }),
+  // Revision history (handlers/revisions.ts).
+  listRevisions: defineRequest({
+    name: 'book.revisions.list',
+    version: 1,
+    request: z.object(owned),
+    response: z.object({ revisions: z.array(RevisionSummarySchema) }),
+    description: 'The manuscript snapshots of one of the user’s books, newest first, without their text.',
+  }),
+  getRevision: defineRequest({
+    name: 'book.revisions.get',
+    version: 1,
+    request: z.object({ ...owned, revisionId: z.string() }),
+    response: RevisionSchema,
+    description: 'One snapshot with its text; 404 for an unknown revision or anyone else’s book.',
+  }),
+  restoreRevision: defineRequest({
+    name: 'book.revisions.restore',
+    version: 1,
+    request: z.object({ ...owned, revisionId: z.string() }),
+    response: BookSchema,
+    description: 'Puts a snapshot back as the manuscript; the restore is itself a new revision. 409 unless ready.',
+  }),
+  rewriteContext: defineRequest({
+    name: 'book.rewrite.context',
+    version: 1,
+    request: z.object({ ...owned, chapterTitle: z.string().max(300).optional() }),
+    response: z.object({
+      title: z.string(),
+      genre: z.string(),
+      language: z.string(),
+      characters: z.array(z.object({ name: z.string(), role: z.string() })),
+      chapterOutline: z.string().nullable(),
+    }),
+    description: 'What a passage rewrite needs to know of the plan: the characters and the chapter’s outline.',
   }),
 } as const;

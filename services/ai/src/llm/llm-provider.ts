@@ -37,7 +37,18 @@ export type LlmTask =
       /** The end of what is already written of this chapter, for continuity. */
       previousTail: string;
     }
-  | { kind: 'chapter-facts'; chapterNumber: number; chapterTitle: string; language: BookLanguage; text: string };
+  | { kind: 'chapter-facts'; chapterNumber: number; chapterTitle: string; language: BookLanguage; text: string }
+  /** A passage rewritten in the editor (the answer is the replacement text). */
+  | { kind: 'rewrite'; text: string; instruction: string }
+  /** Store metadata from the plan and the manuscript (the answer is a MetadataSuggestion). */
+  | {
+      kind: 'metadata';
+      book: { title: string; genre: Genre; bookType: BookType };
+      themes: string[];
+      premise: string;
+      names: string[];
+      manuscriptExcerpt: string;
+    };
 
 export interface LlmCallOptions {
   task: LlmTask;

@@ -43,8 +43,19 @@ export interface BooksTable {
   updated_at: Timestamp;
 }
 
+export interface BookRevisionsTable {
+  id: string;
+  seq: Generated<string>;
+  book_id: string;
+  content: string;
+  content_hash: string;
+  word_count: number;
+  created_at: Timestamp;
+}
+
 export interface BookDatabase {
   books: BooksTable;
+  book_revisions: BookRevisionsTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

@@ -16,6 +16,7 @@ import { presentBook } from '../domain/present-book';
 import { assertEditable } from '../domain/book-status';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from './owned-book';
+import { recordRevision } from './revisions';
 
 export const editMessages = {
   invalidState: 'The book structure is not valid',
@@ -72,7 +73,9 @@ export function updateContent(deps: BookHandlerDeps) {
       }
       const parsed = TiptapDocumentSchema.safeParse(document);
       if (!parsed.success) throw new AppError(400, `${editMessages.contentInvalid}: ${firstIssue(parsed.error)}`);
-      const updated = await booksRepository.update(trx, book.id, { book_content: JSON.stringify(parsed.data) });
+      const content = JSON.stringify(parsed.data);
+      const updated = await booksRepository.update(trx, book.id, { book_content: content });
+      await recordRevision(trx, deps, book.id, content);
       await announceUpdate(trx, updated, ['bookContent']);
       return presentBook(updated);
     });

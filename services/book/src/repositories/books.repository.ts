@@ -59,6 +59,16 @@ export const booksRepository = {
     return db.selectFrom('books').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   },
 
+  /** Ownership check without the large columns (plan, manuscript). */
+  findOwnedSummary(db: Kysely<BookDatabase>, userId: string, id: string) {
+    return db
+      .selectFrom('books')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  },
+
   /** Row-locked read for a status transition, so two requests cannot both move the same book. */
   findForUpdate(db: Kysely<BookDatabase>, id: string): Promise<BookRow | undefined> {
     return db.selectFrom('books').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -14,6 +14,7 @@ import {
 import { composeChapterFacts } from './compose/compose-facts';
 import { composePlan } from './compose/compose-plan';
 import { composeChapterPart } from './compose/compose-prose';
+import { composeDemoEditorAssist } from './compose/compose-demo-editor-assist';
 
 export interface OfflineProviderOptions {
   logger?: Logger;
@@ -32,6 +33,9 @@ function answerFor(task: LlmTask): unknown {
       return composeChapterFacts(task);
     case 'chapter-part':
       return composeChapterPart(task);
+    case 'rewrite':
+    case 'metadata':
+      return composeDemoEditorAssist(task);
   }
 }
 

@@ -4,7 +4,14 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, type IdentityClaims } from '@bookwright/contracts';
-import { createFsBlobStore, createInProcessBus, OutboxRelay, silentLogger, type Bus, type ServiceDatabase } from '@bookwright/kit';
+import {
+  createFsBlobStore,
+  createInProcessBus,
+  OutboxRelay,
+  silentLogger,
+  type Bus,
+  type ServiceDatabase,
+} from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { UserDatabase } from '../db/schema';

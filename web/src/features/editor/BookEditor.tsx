@@ -10,6 +10,10 @@ export interface BookEditorHandle {
   snapshot(): { bookContent: string; version: number };
   /** The snapshot of `version` is saved: clean again unless the author typed since. */
   markSaved(version: number): void;
+  /** The tiptap editor itself, for the rewrite panel. */
+  editor(): Editor;
+  /** Shows a manuscript the server now holds (a restored revision) as saved, undoable with Ctrl+Z. */
+  replaceSaved(bookContent: string): void;
   focus(): void;
 }
 
@@ -93,6 +97,13 @@ export function BookEditor({
         }
       },
       focus: () => editor.commands.focus(),
+      editor: () => editor,
+      replaceSaved: (content: string) => {
+        editor.commands.setContent(parseContent(content) as JSONContent, { emitUpdate: true });
+        savedVersion.current = version.current;
+        dirty.current = false;
+        callbacks.current.onDirtyChange(false);
+      },
     }),
     [editor],
   );

@@ -13,6 +13,12 @@ import { PageSpinner } from '../validation/ValidationPage';
 import { BookEditor, type BookEditorHandle } from './BookEditor';
 import { metadataDraftOf } from './metadataDraft';
 import { SidePanel } from './SidePanel';
+import { HistoryDialog } from '../history/HistoryDialog';
+import { historyTexts } from '../history/texts';
+import { RewritePanel } from '../rewrite/RewritePanel';
+import { readSelection, type RewriteSelection } from '../rewrite/selectionContext';
+import { rewriteTexts } from '../rewrite/texts';
+import type { Editor } from '@tiptap/react';
 
 /** /app/edit/{bookId}: the editor of a ready book (spec §2). */
 export function EditorPage() {
@@ -25,7 +31,7 @@ export function EditorPage() {
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches;
 
-type EditorDialog = 'cover' | 'export';
+type EditorDialog = 'cover' | 'export' | 'history';
 
 // The dialogs are their own chunks: the editor's is big enough with tiptap, and most visits open neither.
 const CoverDialog = lazy(async () => ({ default: (await import('../cover/CoverDialog')).CoverDialog }));
@@ -46,6 +52,13 @@ function Workspace({ book }: { book: Book }) {
     setDialog(which);
   };
   const [updateContent, { isLoading: saving }] = useUpdateContentMutation();
+  const [rewriting, setRewriting] = useState<{ editor: Editor; selection: RewriteSelection }>();
+  function startRewrite() {
+    const handle = editor.current;
+    const selection = handle && readSelection(handle.editor());
+    if (handle && selection) setRewriting({ editor: handle.editor(), selection });
+    else toast.error(rewriteTexts.needSelection);
+  }
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
 
   async function save() {
@@ -114,6 +127,24 @@ function Workspace({ book }: { book: Book }) {
             type="button"
             variant="secondary"
             className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
+            // Keep the editor's selection: the button must not take focus on press.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={startRewrite}
+          >
+            {rewriteTexts.open}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
+            onClick={() => openDialog('history')}
+          >
+            {historyTexts.open}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
             onClick={() => openDialog('cover')}
           >
             <ImageIcon className="hidden size-4.5 sm:block" />
@@ -178,6 +209,25 @@ function Workspace({ book }: { book: Book }) {
         </section>
       </div>
 
+      {rewriting && (
+        <RewritePanel
+          key={`${rewriting.selection.from}-${rewriting.selection.to}`}
+          editor={rewriting.editor}
+          bookId={book._id}
+          selection={rewriting.selection}
+          onClose={() => setRewriting(undefined)}
+        />
+      )}
+      {opened.has('history') && (
+        <HistoryDialog
+          bookId={book._id}
+          open={dialog === 'history'}
+          onClose={() => setDialog(undefined)}
+          currentContent={() => editor.current?.snapshot().bookContent ?? book.bookContent ?? ''}
+          unsavedChanges={dirty}
+          onRestored={(restored) => editor.current?.replaceSaved(restored.bookContent ?? '')}
+        />
+      )}
       {opened.has('cover') && (
         <Suspense fallback={null}>
           <CoverDialog book={book} open={dialog === 'cover'} onClose={() => setDialog(undefined)} />

@@ -14,6 +14,7 @@ import {
   type DraftField,
   type MetadataDraft,
 } from './metadataDraft';
+import { SuggestMetadata, withSuggestion } from '../metadata-suggest/SuggestMetadata';
 
 type TextField = Exclude<DraftField, 'keywords' | 'publicationDate'>;
 
@@ -48,6 +49,7 @@ export function MetadataForm({
 }) {
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [save, { isLoading }] = useUpdateMetadataMutation();
+  const [suggestedSubtitle, setSuggestedSubtitle] = useState<string>();
 
   const clearError = (key: DraftField) =>
     setErrors((e) => {
@@ -78,7 +80,10 @@ export function MetadataForm({
     }
     setErrors({});
     try {
-      const saved = await save({ id: book._id, metadata: checked.request }).unwrap();
+      // An accepted suggestion's subtitle has no field of its own here: it goes with this save.
+      const metadata = { ...checked.request, subtitle: suggestedSubtitle ?? checked.request.subtitle };
+      const saved = await save({ id: book._id, metadata }).unwrap();
+      setSuggestedSubtitle(undefined);
       setForm(metadataDraftOf(saved));
       toast.success(metadataMessages.saved);
     } catch {
@@ -88,6 +93,13 @@ export function MetadataForm({
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Book metadata" className="space-y-4">
+      <SuggestMetadata
+        bookId={book._id}
+        onAccept={(suggestion) => {
+          setForm((f) => withSuggestion(f, suggestion));
+          setSuggestedSubtitle(suggestion.subtitle);
+        }}
+      />
       <InputField label="Title" requiredMark autoComplete="off" {...text('title')} />
       <InputField label="Author" requiredMark autoComplete="off" {...text('author')} />
       <div>

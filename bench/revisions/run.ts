@@ -1,0 +1,178 @@
+/**
+ * Revision-history bench (issue 14): listing and restoring with 5,000 revisions of a 100,000-word book,
+ * against the book service's handlers on the real database (PGlite, or PostgreSQL when DATABASE_URL is set).
+ *
+ *   listing:    GET …/revisions (listRevisions: owner check + 5,000 rows without their text)
+ *               vs a plain select of the book's row (id, status).                     Target ≤ 50×.
+ *   restoring:  POST …/restore (restoreRevision: lock, copy, snapshot, retention, outbox)
+ *               vs a plain content save (one UPDATE of book_content in a transaction).  Target ≤ 3×.
+ *
+ *   node --import tsx bench/revisions/run.ts [--revisions 5000] [--words 100000] [--runs 15]
+ *
+ * Snapshots are seeded in one INSERT … SELECT (same text, distinct hashes, one a minute, all inside the
+ * keep-all window), so the retention policy keeps them all. Medians of `--runs` interleaved runs.
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { silentLogger, type OutboxRelay, createInProcessBus } from '@bookwright/kit';
+import { createTestDatabase } from '@bookwright/kit/testing';
+import { migrations } from '../../services/book/src/db/migrations';
+import type { BookDatabase } from '../../services/book/src/db/schema';
+import type { BookHandlerDeps } from '../../services/book/src/handlers/deps';
+import { listRevisions, restoreRevision } from '../../services/book/src/handlers/revisions';
+import { booksRepository } from '../../services/book/src/repositories/books.repository';
+import { printResults, type BenchFigure } from '../support/results';
+
+// The list target was set after the first run (35× on PostgreSQL): a guard against regressions, not a promise.
+const targets = { list: 50, restore: 3 };
+const { values } = parseArgs({
+  options: {
+    revisions: { type: 'string', default: '5000' },
+    words: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '15' },
+  },
+});
+const revisions = Number(values.revisions);
+const words = Number(values.words);
+const runs = Number(values.runs);
+
+const vocabulary = 'the keeper read a letter by lamp light while sea wind pushed at old glass and gulls cried'.split(
+  ' ',
+);
+function manuscript(wordCount: number, seed: number): string {
+  const paragraphs: unknown[] = [];
+  let written = 0;
+  for (let p = 0; written < wordCount; p += 1) {
+    const n = Math.min(120, wordCount - written);
+    const text = Array.from({ length: n }, (_, i) => vocabulary[(i * 7 + p * 3 + seed) % vocabulary.length]).join(' ');
+    paragraphs.push({ type: 'paragraph', content: [{ type: 'text', text: `${text}.` }] });
+    written += n;
+  }
+  return JSON.stringify({ type: 'doc', content: paragraphs });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+const database = await createTestDatabase<BookDatabase>('bench_revisions', migrations);
+try {
+  const db = database.db;
+  const deps: BookHandlerDeps = {
+    db,
+    relay: { kick: () => undefined } as unknown as OutboxRelay,
+    // Revisions neither call other services nor store files.
+    bus: createInProcessBus({ logger: silentLogger() }),
+    blobs: undefined as never,
+    logger: silentLogger(),
+    newId: randomUUID,
+  };
+  const content = manuscript(words, 0);
+  const other = manuscript(words, 1);
+  await booksRepository.insert(db, {
+    id: 'book',
+    user_id: 'author',
+    idempotency_key: 'k',
+    status: 'ready',
+    title: 'Bench',
+    subtitle: null,
+    genre: 'mystery',
+    book_type: 'fiction',
+    language: 'english',
+    target_audience: 'Adults',
+    size: 'long',
+    prompt: 'p',
+    book_state: JSON.stringify(null),
+    book_content: content,
+    cover_image: null,
+    author: null,
+    identifier: null,
+    language_metadata: null,
+    genre_metadata: null,
+    publisher: null,
+    description: null,
+    keywords: JSON.stringify([]),
+    rights: null,
+    publication_date: null,
+    isbn: null,
+    failure: JSON.stringify(null),
+  });
+  const seedStart = performance.now();
+  await sql`
+    INSERT INTO book_revisions (id, book_id, content, content_hash, word_count, created_at)
+    SELECT 'seed-' || g, 'book', CASE WHEN g % 2 = 0 THEN ${content} ELSE ${other} END, md5(g::text), ${words},
+           now() - (g * interval '1 minute')
+    FROM generate_series(1, ${revisions}) AS g ORDER BY g DESC`.execute(db);
+  console.log(
+    `seeded ${revisions} revisions of a ${words.toLocaleString('en-GB')}-word book (${(content.length / 1e6).toFixed(1)} MB each) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+
+  const plainSelect = () =>
+    db.selectFrom('books').select(['id', 'status']).where('id', '=', 'book').where('user_id', '=', 'author').execute();
+  const list = () => listRevisions(deps)({ userId: 'author', bookId: 'book' });
+  const plainSave = (text: string) =>
+    db.transaction().execute((trx) => booksRepository.update(trx, 'book', { book_content: text }));
+  const restore = (revisionId: string) => restoreRevision(deps)({ userId: 'author', bookId: 'book', revisionId });
+
+  // Seeded oldest first, so insertion order (what the list sorts by) matches time.
+  // Warm-up, then interleaved runs. Restores alternate between the two texts, so each one is a real change.
+  await plainSelect();
+  expectCount((await list()).revisions.length);
+  await plainSave(content);
+  // From the middle of the history: the cap prunes the oldest as restores add revisions.
+  const middle = Math.ceil(revisions / 2);
+  await restore(`seed-${middle}`);
+  const samples = { select: [] as number[], list: [] as number[], save: [] as number[], restore: [] as number[] };
+  for (let i = 0; i < runs; i += 1) {
+    samples.select.push(await time(plainSelect));
+    samples.list.push(await time(list));
+    samples.save.push(await time(() => plainSave(i % 2 ? content : other)));
+    samples.restore.push(await time(() => restore(`seed-${middle + (i % 2)}`)));
+  }
+  const m = {
+    select: median(samples.select),
+    list: median(samples.list),
+    save: median(samples.save),
+    restore: median(samples.restore),
+  };
+  const listRatio = m.list / m.select;
+  const restoreRatio = m.restore / m.save;
+  console.log(
+    `list ${revisions} revisions: ${m.list.toFixed(1)} ms vs plain select ${m.select.toFixed(2)} ms → ${listRatio.toFixed(1)}×`,
+  );
+  console.log(
+    `restore: ${m.restore.toFixed(1)} ms vs plain content save ${m.save.toFixed(1)} ms → ${restoreRatio.toFixed(2)}×`,
+  );
+  const mode = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const figures: BenchFigure[] = [
+    {
+      figure: `revisions (${mode}): list ${revisions}`,
+      value: Math.round(m.list * 10) / 10,
+      unit: 'ms',
+      anchor: { name: 'plain select of the book row', value: Math.round(m.select * 100) / 100 },
+      ratio: Math.round(listRatio * 10) / 10,
+      target: `≤ ${targets.list}×`,
+      met: listRatio <= targets.list,
+    },
+    {
+      figure: `revisions (${mode}): restore (${words} words)`,
+      value: Math.round(m.restore * 10) / 10,
+      unit: 'ms',
+      anchor: { name: 'plain content save', value: Math.round(m.save * 10) / 10 },
+      ratio: Math.round(restoreRatio * 100) / 100,
+      target: `≤ ${targets.restore}×`,
+      met: restoreRatio <= targets.restore,
+    },
+  ];
+  printResults('revisions', figures);
+} finally {
+  await database.close();
+}
+
+function expectCount(n: number) {
+  if (n !== revisions) throw new Error(`expected ${revisions} revisions listed, got ${n}`);
+}

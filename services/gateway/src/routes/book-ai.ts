@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { LlmProvider } from '@bookwright/ai';
+import { MetadataSuggestionSchema, requests, rewriteMessages, RewriteRequestSchema } from '@bookwright/contracts';
+import { sseEvent, streamRewrite } from '../rewrite/stream-rewrite';
+import type { RouteDeps } from './route-deps';
+
+const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
+
+/** The first line of the text before the selection that looks like a chapter heading, for the outline lookup. */
+function chapterTitleFrom(before: string, chapterTitle: string | undefined): string | undefined {
+  if (chapterTitle?.trim()) return chapterTitle.slice(0, 300);
+  return before
+    .split('\n')
+    .findLast((line) => /^chapter\b/i.test(line.trim()))
+    ?.slice(0, 300);
+}
+
+/**
+ * POST /book/{id}/metadata/suggest (the planner writes it) and POST /book/{id}/rewrite (streamed here: the
+ * bus is request/reply, and only the gateway holds the browser's connection).
+ */
+export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
+  const { bus, sessions, config, llm } = deps;
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', sessions.requireSession);
+    const perUser = (max: number) => ({
+      rateLimit: {
+        max,
+        timeWindow: config.RATE_LIMIT_WINDOW_MS,
+        // Runs before the session is resolved, so key by the session cookie (one per signed-in browser) or IP.
+        keyGenerator: (request: { cookies: Record<string, string | undefined>; ip: string }) =>
+          request.cookies.sid ?? request.ip,
+      },
+    });
+
+    app.post(
+      '/book/:bookId/metadata/suggest',
+      {
+        config: perUser(config.GENERATION_RATE_LIMIT_PER_USER),
+        schema: {
+          tags: ['books'],
+          summary: 'Suggest description, keywords, categories and subtitle with AI (saves nothing)',
+          params: BookParamsSchema,
+          response: { 200: z.object({ data: MetadataSuggestionSchema }) },
+        },
+      },
+      async (request) => {
+        const data = await bus.request(
+          requests.planner.suggestMetadata,
+          { userId: request.session!.userId, bookId: request.params.bookId },
+          { requestId: request.id, timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 180_000) },
+        );
+        return { data };
+      },
+    );
+
+    app.post(
+      '/book/:bookId/rewrite',
+      {
+        config: perUser(config.REWRITE_RATE_LIMIT_PER_USER),
+        schema: {
+          tags: ['books'],
+          summary: 'Rewrite a passage with AI: the replacement streams as text/event-stream (delta…, done | error)',
+          params: BookParamsSchema,
+          body: RewriteRequestSchema.extend({ chapterTitle: z.string().max(300).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { bookId } = request.params;
+        const { text, instruction, before, after, chapterTitle } = request.body;
+        // Before the stream opens, so an unknown book is a plain 404.
+        const plan = await bus.request(
+          requests.book.rewriteContext,
+          { userId: request.session!.userId, bookId, chapterTitle: chapterTitleFrom(before, chapterTitle) },
+          { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
+        );
+        const model = llm();
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          'x-accel-buffering': 'no',
+          'x-request-id': request.id,
+        });
+        const controller = new AbortController();
+        const onClose = () => controller.abort(new Error('client went away'));
+        res.on('close', onClose);
+        try {
+          await streamRewrite(
+            model,
+            { bookId, text, instruction, context: { ...plan, before, after } },
+            (chunk) => res.write(chunk),
+            controller.signal,
+          );
+        } catch (error) {
+          if (!controller.signal.aborted) {
+            request.log.warn({ err: error, bookId }, 'rewrite failed');
+            res.write(sseEvent('error', { msg: rewriteMessages.failed }));
+          }
+        } finally {
+          res.off('close', onClose);
+          res.end();
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,71 @@
+import { genres, subjects } from '@bookwright/contracts';
+import type { LlmTask } from '@bookwright/ai';
+
+/** Offline genre → the product's subject list (the first two or three are the suggestion). */
+const subjectsByGenre: Record<string, string[]> = {
+  fantasy: ['Fiction / Fantasy', 'Fiction / Action & Adventure'],
+  'science fiction': ['Fiction / Science Fiction', 'Fiction / Action & Adventure'],
+  mystery: ['Fiction / Mystery & Detective', 'Fiction / Thrillers'],
+  thriller: ['Fiction / Thrillers', 'Fiction / Mystery & Detective'],
+  romance: ['Fiction / Romance', 'Fiction / Literary'],
+  horror: ['Fiction / Horror', 'Fiction / Thrillers'],
+  'historical fiction': ['Fiction / Historical', 'Fiction / Literary'],
+  'young adult': ['Young Adult Fiction / Coming of Age', 'Young Adult Fiction / Fantasy'],
+  dystopic: ['Young Adult Fiction / Dystopian', 'Fiction / Science Fiction'],
+  adventure: ['Fiction / Action & Adventure', 'Fiction / Literary'],
+  'self-help': ['Self-Help / Personal Growth', 'Self-Help / Habits'],
+  business: ['Business & Economics / Entrepreneurship', 'Business & Economics / Leadership'],
+  economics: ['Business & Economics / Personal Finance', 'Business & Economics / Management'],
+  biography: ['Biography & Autobiography / Personal Memoirs', 'Biography & Autobiography / Historical'],
+  history: ['History / World', 'History / Europe'],
+  science: ['Science / Biology', 'Science / Physics'],
+  cooking: ['Cooking / General', 'Cooking / Regional & Ethnic'],
+  travel: ['Travel / Guidebooks', 'Travel / Europe'],
+  health: ['Health & Fitness / Diet & Nutrition', 'Health & Fitness / Exercise'],
+  philosophy: ['Philosophy / Ethics', 'Philosophy / Western'],
+  education: ['Education / Study Skills', 'Education / Teaching'],
+  technology: ['Technology / Computers', 'Technology / Artificial Intelligence'],
+};
+
+const presetDemo: Record<string, (text: string) => string> = {
+  shorter: (text) => text.split(/(?<=[.!?])\s+/)[0] ?? text,
+  longer: (text) => `${text} The moment stretched, every detail suddenly sharp and unhurried.`,
+  vivid: (text) => `${text.replace(/\.$/, '')}, bright and loud and impossible to ignore.`,
+  simpler: (text) => text.replace(/,[^,.]*,/g, ''),
+  grammar: (text) => text.replace(/\s+/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+};
+
+/**
+ * The offline writer's answers for the editor's AI help: a clearly marked demo rewrite and metadata built
+ * from the plan and the manuscript, so both flows run with no model.
+ */
+export function composeDemoEditorAssist(task: Extract<LlmTask, { kind: 'rewrite' | 'metadata' }>): unknown {
+  if (task.kind === 'rewrite') {
+    const rewrite = presetDemo[task.instruction] ?? ((text: string) => text);
+    return `[Demo rewrite: ${task.instruction}] ${rewrite(task.text.trim())}`;
+  }
+  const { book } = task;
+  const label = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
+  const picked = subjectsByGenre[book.genre] ?? ['Fiction / Literary', 'Fiction / Short Stories'];
+  const categories = picked.filter((s) => subjects.includes(s)).slice(0, 3);
+  const excerpt = task.manuscriptExcerpt.replace(/\s+/g, ' ').trim().slice(0, 600);
+  const description = [
+    `<p><b>${escape(book.title)}</b> — ${escape(task.premise || `a ${label.toLowerCase()} book`)}</p>`,
+    task.names.length ? `<p>With ${escape(task.names.slice(0, 4).join(', '))}.</p>` : '',
+    excerpt ? `<p><i>${escape(excerpt)}…</i></p>` : '',
+    '<p>(Demo description written offline, without a language model.)</p>',
+  ].join('');
+  const keywords = [label.toLowerCase(), ...task.themes, ...task.names]
+    .map((k) => k.trim().toLowerCase().slice(0, 50))
+    .filter(Boolean);
+  return {
+    description: description.slice(0, 4_000),
+    keywords: [...new Set(keywords)].slice(0, 7),
+    categories,
+    subtitle: task.themes[0] ? `A ${label} of ${task.themes[0].toLowerCase()}`.slice(0, 300) : `A ${label} Novel`,
+  };
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,129 @@
+import {
+  AppError,
+  documentText,
+  isFictionState,
+  metadataSuggestionLimits as limits,
+  metadataSuggestionMessages,
+  MetadataSuggestionSchema,
+  requests,
+  subjects,
+  TiptapDocumentSchema,
+  bookTypeOf,
+  type Book,
+} from '@bookwright/contracts';
+import { LlmError } from '@bookwright/ai';
+import { z } from 'zod';
+import type { PlannerHandlerDeps } from './deps';
+
+/** What the model is asked for; the product's own checks (MetadataSuggestionSchema) come after. */
+const ModelAnswerSchema = z.object({
+  description: z.string(),
+  keywords: z.array(z.string()),
+  categories: z.array(z.string()),
+  subtitle: z.string(),
+});
+
+const excerptChars = 6_000;
+
+/** The start of the manuscript and a slice of its middle: enough to ground a blurb in the actual text. */
+function manuscriptExcerpt(bookContent: string | null): string {
+  if (!bookContent) return '';
+  const parsed = TiptapDocumentSchema.safeParse(JSON.parse(bookContent));
+  if (!parsed.success) return '';
+  const text = documentText(parsed.data).replace(/\n{3,}/g, '\n\n');
+  if (text.length <= excerptChars) return text;
+  const half = excerptChars / 2;
+  const middle = Math.floor(text.length / 2);
+  return `${text.slice(0, half)}\n[…]\n${text.slice(middle, middle + half)}`;
+}
+
+function groundingOf(book: Book) {
+  const state = book.bookState;
+  if (!state) throw new AppError(409, metadataSuggestionMessages.notReady);
+  const idea = state.expandedIdea;
+  const names = isFictionState(state) ? state.characters.map((c) => c.name).filter(Boolean) : [];
+  const outline = isFictionState(state)
+    ? state.plotOutline.acts.flatMap((a) => a.chapters.map((c) => `${c.title}: ${c.summary}`))
+    : state.contentOutline.sections.flatMap((s) => s.chapters.map((c) => `${c.title}: ${c.summary}`));
+  return {
+    themes: idea.themes,
+    premise: idea.centralConflict,
+    names,
+    outline: outline.slice(0, 40),
+    excerpt: manuscriptExcerpt(book.bookContent),
+  };
+}
+
+/** Keeps what the model got right: known subjects, keywords within KDP's limits. */
+function tidy(answer: z.infer<typeof ModelAnswerSchema>) {
+  const known = answer.categories.map((c) => c.trim()).filter((c) => subjects.includes(c));
+  return {
+    description: answer.description.trim().slice(0, limits.descriptionChars),
+    keywords: [
+      ...new Set(answer.keywords.map((k) => k.trim()).filter((k) => k && k.length <= limits.keywordChars)),
+    ].slice(0, limits.keywords),
+    categories: [...new Set(known)].slice(0, limits.maxCategories),
+    subtitle: answer.subtitle.trim().slice(0, limits.subtitleChars),
+  };
+}
+
+/** POST /book/{id}/metadata/suggest: store metadata from the plan and the manuscript. Saves nothing. */
+export function suggestMetadata(deps: PlannerHandlerDeps) {
+  return async ({ userId, bookId }: { userId: string; bookId: string }) => {
+    const book = await deps.bus.request(requests.book.get, { userId, bookId }, { timeoutMs: 30_000 });
+    const grounding = groundingOf(book);
+    const messages = [
+      {
+        role: 'system' as const,
+        content: [
+          'You write store metadata for a book about to be published on Amazon KDP.',
+          `Answer JSON: description (simple HTML: <p>, <b>, <i>, <ul>, <li>, <br> only; at most ${limits.descriptionChars} characters),`,
+          `keywords (at most ${limits.keywords}, each at most ${limits.keywordChars} characters, search phrases readers type),`,
+          `categories (${limits.minCategories} or ${limits.maxCategories}, copied exactly from the list below), subtitle (one line).`,
+          'Base everything on the plan and the manuscript excerpt, never on the title alone. Do not invent plot points.',
+          `Subjects:\n${subjects.join('\n')}`,
+        ].join('\n'),
+      },
+      {
+        role: 'user' as const,
+        content: [
+          `Title: ${book.title}`,
+          `Genre: ${book.genre}; language: ${book.language}; audience: ${book.targetAudience}`,
+          `Premise: ${grounding.premise}`,
+          `Themes: ${grounding.themes.join(', ')}`,
+          grounding.names.length ? `Characters: ${grounding.names.join(', ')}` : '',
+          `Outline:\n${grounding.outline.join('\n')}`,
+          `Manuscript excerpt:\n${grounding.excerpt}`,
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
+      },
+    ];
+    try {
+      const { value } = await deps.llm.generateStructured(ModelAnswerSchema, 'book_metadata', messages, {
+        bookId,
+        temperature: 0.6,
+        task: {
+          kind: 'metadata',
+          book: { title: book.title, genre: book.genre, bookType: bookTypeOf(book.genre) },
+          themes: grounding.themes,
+          premise: grounding.premise,
+          names: grounding.names,
+          manuscriptExcerpt: grounding.excerpt,
+        },
+      });
+      const checked = MetadataSuggestionSchema.safeParse(tidy(value));
+      if (!checked.success) {
+        deps.logger.warn({ bookId, issues: checked.error.issues }, 'metadata suggestion failed the checks');
+        throw new AppError(502, metadataSuggestionMessages.failed);
+      }
+      return checked.data;
+    } catch (error) {
+      if (error instanceof LlmError) {
+        deps.logger.warn({ bookId, err: error }, 'metadata suggestion: the model failed');
+        throw new AppError(502, metadataSuggestionMessages.failed);
+      }
+      throw error;
+    }
+  };
+}

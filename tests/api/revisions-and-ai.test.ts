@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiMessages,
+  descriptionAllowedTags,
+  metadataSuggestionLimits,
+  revisionMessages,
+  subjects,
+  UpdateMetadataRequestSchema,
+  type Book,
+  type MetadataSuggestion,
+  type Revision,
+  type RevisionSummary,
+} from '@bookwright/contracts';
+import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+
+const rewriteLimit = 4;
+let system: TestSystem;
+beforeAll(async () => {
+  system = await startTestSystem({ REWRITE_RATE_LIMIT_PER_USER: String(rewriteLimit) });
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+async function readyBook(): Promise<{ client: HttpClient; book: Book }> {
+  const client = system.client();
+  await client.post('/api/v1/auth/sign-up', newAccount());
+  await client.post('/api/v1/payment', { accountType: 'professional', currency: 'eur' });
+  const created = await client.post<Book>('/api/v1/agent/plan', {
+    prompt: 'A lighthouse keeper on a Baltic island finds letters from a sailor who vanished a century ago.',
+    title: 'The Keeper of Letters',
+    language: 'english',
+    targetAudience: 'Adult readers',
+    genre: 'mystery',
+    size: 'short',
+  });
+  const id = created.body._id;
+  for (let i = 0; i < 600 && (await client.get<Book>(`/api/v1/book/${id}`)).body.status !== 'validation'; i += 1)
+    await new Promise((r) => setTimeout(r, 100));
+  await client.patch(`/api/v1/agent/write/${id}`);
+  let book = created.body;
+  for (let i = 0; i < 1200 && book.status !== 'ready'; i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+    book = (await client.get<Book>(`/api/v1/book/${id}`)).body;
+  }
+  expect(book.status).toBe('ready');
+  return { client, book };
+}
+
+const doc = (text: string) =>
+  JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+
+/** The SSE events of a text/event-stream body, in order. */
+function sseEvents(body: string): { event: string; data: Record<string, unknown> }[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.includes('data:'))
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '{}') as Record<string, unknown>;
+      return { event, data };
+    });
+}
+
+describe('revision history over HTTP', () => {
+  it('lists saves newest first, returns one, restores it as a new revision, and hides it from others', async () => {
+    const { client, book } = await readyBook();
+    for (const text of ['first save', 'second save here', 'third save with more words']) {
+      expect((await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc(text) })).status).toBe(200);
+    }
+    // The same text again keeps no duplicate.
+    await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc('third save with more words') });
+    const list = await client.get<RevisionSummary[]>(`/api/v1/book/${book._id}/revisions`);
+    expect(list.status).toBe(200);
+    expect(list.body.map((r) => r.wordCount)).toEqual([5, 3, 2]);
+    for (const r of list.body) expect(Number.isNaN(Date.parse(r.createdAt))).toBe(false);
+    const first = list.body[2]!;
+
+    const one = await client.get<Revision>(`/api/v1/book/${book._id}/revisions/${first.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.bookContent).toBe(doc('first save'));
+
+    const restored = await client.post<Book>(`/api/v1/book/${book._id}/revisions/${first.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.bookContent).toBe(doc('first save'));
+    expect((await client.get<Book>(`/api/v1/book/${book._id}`)).body.bookContent).toBe(doc('first save'));
+    const after = await client.get<RevisionSummary[]>(`/api/v1/book/${book._id}/revisions`);
+    expect(after.body).toHaveLength(4);
+    expect(after.body[0]!.wordCount).toBe(2);
+
+    const stranger = system.client();
+    await stranger.post('/api/v1/auth/sign-up', newAccount());
+    expect((await stranger.get(`/api/v1/book/${book._id}/revisions`)).status).toBe(404);
+    expect((await stranger.get(`/api/v1/book/${book._id}/revisions/${first.id}`)).status).toBe(404);
+    const foreignRestore = await stranger.post(`/api/v1/book/${book._id}/revisions/${first.id}/restore`);
+    expect(foreignRestore.status).toBe(404);
+    expect(foreignRestore.body).toEqual({ msg: apiMessages.notFound });
+    const unknown = await client.get(`/api/v1/book/${book._id}/revisions/not-a-revision`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ msg: revisionMessages.notFound });
+    expect((await system.client().get(`/api/v1/book/${book._id}/revisions`)).status).toBe(401);
+  });
+});
+
+describe('AI metadata and rewriting over HTTP', () => {
+  it('suggests metadata grounded in the plan that passes the typed-metadata checks, and saves nothing', async () => {
+    const { client, book } = await readyBook();
+    const res = await client.post<{ data: MetadataSuggestion }>(`/api/v1/book/${book._id}/metadata/suggest`);
+    expect(res.status).toBe(200);
+    const { description, keywords, categories, subtitle } = res.body.data;
+    expect(description.length).toBeLessThanOrEqual(metadataSuggestionLimits.descriptionChars);
+    for (const tag of description.match(/<\/?([a-z0-9]+)/gi) ?? [])
+      expect(descriptionAllowedTags).toContain(tag.replace(/[</]/g, '').toLowerCase());
+    expect(keywords.length).toBeGreaterThan(0);
+    expect(keywords.length).toBeLessThanOrEqual(7);
+    for (const k of keywords) expect(k.length).toBeLessThanOrEqual(50);
+    expect(categories.length).toBeGreaterThanOrEqual(2);
+    expect(categories.length).toBeLessThanOrEqual(3);
+    for (const c of categories) expect(subjects).toContain(c);
+    expect(subtitle.length).toBeGreaterThan(0);
+    // Grounded in the plan: the plan's premise or a character appears, not only the title.
+    const full = (await client.get<Book>(`/api/v1/book/${book._id}`)).body;
+    const state = full.bookState as { characters: { name: string }[] };
+    expect(state.characters.some((c) => description.includes(c.name) || keywords.includes(c.name.toLowerCase()))).toBe(
+      true,
+    );
+    // Accepting goes through the usual metadata route and its checks.
+    const accepted = UpdateMetadataRequestSchema.safeParse({
+      title: full.title,
+      author: 'A. Author',
+      identifier: 'urn:uuid:1',
+      languageMetadata: 'en',
+      description,
+      keywords,
+      subtitle,
+    });
+    expect(accepted.success).toBe(true);
+    expect(full.description ?? null).toBeNull();
+    expect((await system.client().post(`/api/v1/book/${book._id}/metadata/suggest`)).status).toBe(401);
+    const stranger = system.client();
+    await stranger.post('/api/v1/auth/sign-up', newAccount());
+    expect((await stranger.post(`/api/v1/book/${book._id}/metadata/suggest`)).status).toBe(404);
+  });
+
+  it('streams a demo rewrite as server-sent events, checks its input, and rate-limits per user', async () => {
+    const { client, book } = await readyBook();
+    const res = await client.post<string>(`/api/v1/book/${book._id}/rewrite`, {
+      text: 'The sea was grey, and the wind was cold, and the lamp was out.',
+      instruction: 'shorter',
+      before: 'Chapter 1',
+      after: '',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = sseEvents(res.body);
+    expect(events.at(-1)!.event).toBe('done');
+    const streamed = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join('');
+    expect(streamed.trim()).toBe(events.at(-1)!.data.text);
+    expect(String(events.at(-1)!.data.text)).toMatch(/^\[Demo rewrite: shorter\] The sea was grey/);
+
+    expect((await client.post(`/api/v1/book/${book._id}/rewrite`, { text: '  ', instruction: 'shorter' })).status).toBe(
+      400,
+    );
+    expect(
+      (await client.post(`/api/v1/book/${book._id}/rewrite`, { text: 'x'.repeat(8_001), instruction: 'shorter' }))
+        .status,
+    ).toBe(400);
+    const stranger = system.client();
+    await stranger.post('/api/v1/auth/sign-up', newAccount());
+    expect((await stranger.post(`/api/v1/book/${book._id}/rewrite`, { text: 'a', instruction: 'b' })).status).toBe(404);
+
+    // Four per window in this system: the first three were used above.
+    expect((await client.post(`/api/v1/book/${book._id}/rewrite`, { text: 'One.', instruction: 'vivid' })).status).toBe(
+      200,
+    );
+    const limited = await client.post(`/api/v1/book/${book._id}/rewrite`, { text: 'One.', instruction: 'vivid' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ msg: apiMessages.tooManyRequests });
+  });
+});

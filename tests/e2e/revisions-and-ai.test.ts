@@ -1,0 +1,124 @@
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { metadataMessages, planMessages } from '@bookwright/contracts';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+import { browserAvailable, launchBrowser } from './support/browser';
+import { signUpWithStarterPlan } from './support/journeys';
+
+/** Screenshots of the steps when SHOTS_DIR is set. */
+const shotsDir = process.env.SHOTS_DIR;
+
+/**
+ * On a ready book in a real browser (offline writer): 'Suggest with AI' fills the metadata form and the author
+ * accepts and saves it; 'Rewrite' turns a paragraph into a demo rewrite that Ctrl+Z takes back; three saves
+ * appear in 'History', and the first is restored.
+ */
+describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision history in the browser', () => {
+  let system: TestSystem;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
+    browser = await launchBrowser();
+    if (shotsDir) await mkdir(shotsDir, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+
+  const shot = async (page: Page, name: string) => {
+    if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png` });
+  };
+
+  it(
+    'suggests metadata, rewrites and undoes, saves three times and restores the first',
+    { timeout: 300_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const title = 'The Keeper of Letters';
+
+      await signUpWithStarterPlan(page, system.url);
+      await page
+        .getByLabel('What will your next book be about?')
+        .fill('A lighthouse keeper on a Baltic island finds letters from a sailor who vanished a century ago.');
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Language').selectOption('english');
+      await page.getByLabel('Target audience').fill('Adult readers of literary mysteries');
+      await page.getByLabel('Genre').selectOption('mystery');
+      await page.getByRole('button', { name: 'Create Book' }).click();
+      await page.getByText(planMessages.started).waitFor();
+      const card = page.getByTestId('library-book').filter({ hasText: title });
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('validation');
+      await card.getByRole('link').click();
+      await page.getByRole('button', { name: 'Confirm and start writing' }).first().click();
+      await page.waitForURL(`${system.url}/app`);
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 90_000 }).toBe('ready');
+      await card.getByRole('link').click();
+      await page.waitForURL(/\/app\/edit\/[0-9a-f-]{36}$/);
+      const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
+      await manuscript.waitFor();
+      const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: title }) });
+
+      // Metadata: suggest, accept into the form, save as usual.
+      await page.getByRole('tab', { name: 'Metadata' }).click();
+      const form = page.getByRole('form', { name: 'Book metadata' });
+      await form.getByRole('button', { name: 'Suggest with AI' }).click();
+      const suggestion = form.getByRole('region', { name: 'Suggested metadata' });
+      await suggestion.waitFor();
+      await shot(page, 'ai-01-metadata-suggestion');
+      await suggestion.getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => form.getByLabel('Description').inputValue()).toContain('Demo description');
+      await form.getByLabel('Author', { exact: true }).fill('Ada Lovelace');
+      await form.getByRole('button', { name: 'Generate a UUID' }).click();
+      await form.getByRole('button', { name: 'Save metadata' }).click();
+      await page.getByText(metadataMessages.saved).first().waitFor();
+
+      // Rewrite a paragraph, accept it, undo it.
+      const paragraph = manuscript.locator('p').nth(2);
+      const original = (await paragraph.textContent()) ?? '';
+      expect(original.length).toBeGreaterThan(20);
+      await paragraph.click({ clickCount: 3 });
+      await header.getByRole('button', { name: 'Rewrite' }).click();
+      const panel = page.getByRole('dialog', { name: 'Rewrite with AI' });
+      await panel.getByRole('button', { name: 'Shorter' }).click();
+      await expect.poll(() => panel.getByTestId('rewrite-result').textContent()).toContain('[Demo rewrite: shorter]');
+      await shot(page, 'ai-02-rewrite-panel');
+      await panel.getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => manuscript.textContent()).toContain('[Demo rewrite: shorter]');
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => manuscript.textContent()).not.toContain('[Demo rewrite');
+      expect(await manuscript.textContent()).toContain(original);
+
+      // Three saves, then restore the first from History.
+      const save = header.getByRole('button', { name: 'Save' });
+      for (const word of ['Firstsave', 'Secondsave', 'Thirdsave']) {
+        await manuscript.click();
+        await page.keyboard.press('Control+End');
+        await page.keyboard.type(` ${word}`);
+        await save.click();
+        await expect.poll(() => save.isDisabled()).toBe(true);
+      }
+      await header.getByRole('button', { name: 'History' }).click();
+      const history = page.getByRole('dialog', { name: 'Revision history' });
+      const versions = history.getByRole('list', { name: 'Saved versions' }).getByRole('button');
+      await expect.poll(() => versions.count()).toBe(3);
+      await versions.nth(2).click();
+      await expect.poll(() => history.getByTestId('revision-diff').textContent()).toContain('Thirdsave');
+      await shot(page, 'ai-03-history');
+      await history.getByRole('button', { name: 'Restore this version' }).click();
+      await expect.poll(() => manuscript.textContent()).not.toContain('Secondsave');
+      const text = (await manuscript.textContent()) ?? '';
+      expect(text).toContain('Firstsave');
+      // The restore is a revision of its own: History now lists four.
+      await header.getByRole('button', { name: 'History' }).click();
+      await expect.poll(() => versions.count()).toBe(4);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+});

@@ -1,0 +1,148 @@
+import { useMemo, useState } from 'react';
+import type { Book } from '@bookwright/contracts';
+import { Dialog } from '../../components/Dialog';
+import { toast } from '../../components/toast';
+import { Button } from '../../components/ui';
+import { revisionDiff, textOf } from './revisionDiff';
+import { useLazyGetRevisionQuery, useListRevisionsQuery, useRestoreRevisionMutation } from './revisionsApi';
+import { historyTexts as texts } from './texts';
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The editor's 'History': the saved versions with time and word count, a readable diff of one against the
+ * current text, and restore (itself a new version, so a restore can be undone from here).
+ */
+export function HistoryDialog({
+  bookId,
+  open,
+  onClose,
+  currentContent,
+  unsavedChanges,
+  onRestored,
+}: {
+  bookId: string;
+  open: boolean;
+  onClose: () => void;
+  /** The editor's text now (it may be ahead of the saved one). */
+  currentContent: () => string;
+  unsavedChanges: boolean;
+  onRestored: (book: Book) => void;
+}) {
+  const {
+    data: revisions,
+    isLoading,
+    isError,
+  } = useListRevisionsQuery(bookId, { skip: !open, refetchOnMountOrArgChange: true });
+  const [selected, setSelected] = useState<string>();
+  const [loadRevision, revision] = useLazyGetRevisionQuery();
+  const [restore, { isLoading: restoring }] = useRestoreRevisionMutation();
+  const shown = selected && revision.data?.id === selected ? revision.data : undefined;
+  const diff = useMemo(
+    () => (shown ? revisionDiff(textOf(currentContent()), textOf(shown.bookContent)) : []),
+    // currentContent reads the editor; the diff is worked out again when another version is picked.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shown],
+  );
+
+  function pick(revisionId: string) {
+    setSelected(revisionId);
+    void loadRevision({ bookId, revisionId }, true);
+  }
+
+  async function restoreSelected() {
+    if (!selected) return;
+    if (unsavedChanges) {
+      toast.error(texts.unsavedFirst);
+      return;
+    }
+    try {
+      const book = await restore({ bookId, revisionId: selected }).unwrap();
+      onRestored(book);
+      toast.success(texts.restored);
+      setSelected(undefined);
+      onClose();
+    } catch {
+      toast.error(texts.restoreFailure);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={texts.title}
+      description={texts.description}
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            {texts.close}
+          </Button>
+          <Button type="button" onClick={() => void restoreSelected()} disabled={!shown || restoring} busy={restoring}>
+            {restoring ? texts.restoring : texts.restore}
+          </Button>
+        </>
+      }
+    >
+      {isLoading && <p className="text-sm text-stone-600">Loading…</p>}
+      {isError && <p className="text-sm text-red-700">{texts.loadFailure}</p>}
+      {revisions && revisions.length === 0 && <p className="text-sm text-stone-600">{texts.empty}</p>}
+      {revisions && revisions.length > 0 && (
+        <div className="space-y-3">
+          <ol aria-label="Saved versions" className="max-h-48 overflow-y-auto rounded-lg border border-stone-200">
+            {revisions.map((r, index) => (
+              <li key={r.id}>
+                <button
+                  type="button"
+                  onClick={() => pick(r.id)}
+                  aria-pressed={selected === r.id}
+                  className={`flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm ${
+                    selected === r.id ? 'bg-ink-50 font-semibold text-ink-950' : 'hover:bg-stone-50'
+                  }`}
+                >
+                  <span>
+                    {when.format(new Date(r.createdAt))}
+                    {index === 0 && <span className="ml-2 text-xs font-normal text-stone-500">latest</span>}
+                  </span>
+                  <span className="text-stone-600">
+                    {r.wordCount.toLocaleString('en-GB')} {r.wordCount === 1 ? 'word' : 'words'}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+          {selected && !shown && <p className="text-sm text-stone-600">Loading…</p>}
+          {shown && (
+            <div>
+              <p className="mb-1 text-xs text-stone-500">{texts.legend}</p>
+              <div
+                data-testid="revision-diff"
+                className="max-h-64 overflow-y-auto rounded-lg border border-stone-200 bg-stone-50 p-3 font-serif text-sm leading-relaxed whitespace-pre-wrap"
+              >
+                {diff.every((p) => p.kind === 'same') ? (
+                  <span className="text-stone-600">{texts.noChanges}</span>
+                ) : (
+                  diff.map((part, i) =>
+                    part.kind === 'same' ? (
+                      <span key={i} className="text-stone-500">
+                        {part.text}
+                      </span>
+                    ) : part.kind === 'added' ? (
+                      <ins key={i} className="bg-green-100 text-green-900 no-underline">
+                        {part.text}
+                      </ins>
+                    ) : (
+                      <del key={i} className="bg-red-100 text-red-900">
+                        {part.text}
+                      </del>
+                    ),
+                  )
+                )}
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

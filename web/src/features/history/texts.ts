@@ -1,0 +1,15 @@
+export const historyTexts = {
+  open: 'History',
+  title: 'Revision history',
+  description: 'Every save keeps a version. Pick one to see what restoring it would change.',
+  empty: 'No saved versions yet. Each save of the manuscript keeps one.',
+  loadFailure: 'Could not load the history. Please try again.',
+  restore: 'Restore this version',
+  restoring: 'Restoring...',
+  restored: 'Version restored. Restoring again from History undoes it.',
+  restoreFailure: 'Could not restore this version. Please try again.',
+  unsavedFirst: 'Save or discard your changes before restoring a version.',
+  noChanges: 'This version is the same as the current text.',
+  legend: 'Red: leaves with the restore. Green: comes back.',
+  close: 'Close',
+} as const;

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import type { MetadataSuggestion } from '@bookwright/contracts';
+import { toast } from '../../components/toast';
+import { Button } from '../../components/ui';
+import { useSuggestMetadataMutation } from '../history/revisionsApi';
+
+export const suggestTexts = {
+  suggest: 'Suggest with AI',
+  suggesting: 'Suggesting...',
+  title: 'Suggested metadata',
+  hint: 'From the plan and the manuscript. Accept to fill the form, then edit and save as usual.',
+  accept: 'Accept',
+  discard: 'Discard',
+  failure: 'Could not suggest metadata. Please try again.',
+  subtitle: 'Subtitle',
+  categories: 'Categories',
+  keywords: 'Keywords',
+  description: 'Description',
+} as const;
+
+/** The form fields a suggestion fills: the categories go into the genre field, as KDP's subjects. */
+export function withSuggestion<
+  F extends { description: string; keywords: readonly string[]; genreMetadata: string | null },
+>(form: F, suggestion: MetadataSuggestion): F {
+  return {
+    ...form,
+    description: suggestion.description,
+    keywords: suggestion.keywords,
+    genreMetadata: suggestion.categories.join('; '),
+  };
+}
+
+/**
+ * 'Suggest with AI' for the metadata form: asks for a suggestion (nothing is saved), shows it, and hands it
+ * to the form on Accept; Discard drops it.
+ */
+export function SuggestMetadata({
+  bookId,
+  onAccept,
+}: {
+  bookId: string;
+  onAccept: (suggestion: MetadataSuggestion) => void;
+}) {
+  const [suggest, { isLoading }] = useSuggestMetadataMutation();
+  const [suggestion, setSuggestion] = useState<MetadataSuggestion>();
+
+  async function ask() {
+    try {
+      setSuggestion(await suggest(bookId).unwrap());
+    } catch (error) {
+      const msg = (error as { data?: { msg?: string } }).data?.msg;
+      toast.error(msg ?? suggestTexts.failure);
+    }
+  }
+
+  return (
+    <div className="rounded-lg border border-ink-100 bg-ink-50/40 p-3">
+      <Button
+        type="button"
+        variant="secondary"
+        className="w-full"
+        onClick={() => void ask()}
+        disabled={isLoading}
+        busy={isLoading}
+      >
+        {isLoading ? suggestTexts.suggesting : suggestTexts.suggest}
+      </Button>
+      {suggestion && (
+        <section aria-label={suggestTexts.title} className="mt-3 space-y-2 text-sm">
+          <p className="text-xs text-stone-600">{suggestTexts.hint}</p>
+          <label className="block">
+            <span className="font-semibold text-stone-700">{suggestTexts.subtitle}</span>
+            <input
+              value={suggestion.subtitle}
+              maxLength={300}
+              onChange={(e) => setSuggestion({ ...suggestion, subtitle: e.target.value })}
+              className="mt-1 w-full rounded-md border border-stone-300 px-2 py-1"
+            />
+          </label>
+          <p>
+            <span className="font-semibold text-stone-700">{suggestTexts.categories}: </span>
+            {suggestion.categories.join('; ')}
+          </p>
+          <p>
+            <span className="font-semibold text-stone-700">{suggestTexts.keywords}: </span>
+            {suggestion.keywords.join(', ')}
+          </p>
+          <div>
+            <span className="font-semibold text-stone-700">{suggestTexts.description}</span>
+            {/* Sanitised by the contract's allow-list on the server; shown as text here all the same. */}
+            <p
+              className="mt-1 max-h-32 overflow-y-auto rounded-md bg-white p-2 text-stone-700"
+              data-testid="suggested-description"
+            >
+              {suggestion.description
+                .replace(/<[^>]+>/g, ' ')
+                .replace(/\s+/g, ' ')
+                .trim()}
+            </p>
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => setSuggestion(undefined)}>
+              {suggestTexts.discard}
+            </Button>
+            <Button
+              type="button"
+              onClick={() => {
+                onAccept(suggestion);
+                setSuggestion(undefined);
+              }}
+            >
+              {suggestTexts.accept}
+            </Button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+export const rewriteTexts = {
+  open: 'Rewrite',
+  needSelection: 'Select the text you want to rewrite first.',
+  title: 'Rewrite with AI',
+  presets: {
+    shorter: 'Shorter',
+    longer: 'Longer',
+    vivid: 'More vivid',
+    simpler: 'Simpler',
+    grammar: 'Fix grammar',
+  },
+  ownLabel: 'Your own instruction',
+  ownPlaceholder: 'e.g. make it sound more hopeful',
+  go: 'Rewrite',
+  writing: 'Writing...',
+  accept: 'Accept',
+  discard: 'Discard',
+  original: 'Selected text',
+  replacement: 'Rewrite',
+} as const;
