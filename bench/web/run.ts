@@ -8,6 +8,7 @@
  * Exit code 1 when a target is missed. Lighthouse's performance score depends on the machine's load: the
  * bench prints the load average next to the scores.
  */
+import { printResults, type BenchFigure } from '../support/results';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,6 +46,7 @@ const chrome = await chromeLauncher.launch({
 });
 
 let failed = false;
+const figures: BenchFigure[] = [];
 try {
   console.log(
     `Lighthouse against ${system.url} — ${new Date().toISOString()}, load average ${loadavg()
@@ -66,6 +68,15 @@ try {
       const tbt = lhr.audits['total-blocking-time']?.displayValue ?? '?';
       const missed = scores.some((s) => s < targets.score);
       failed ||= missed;
+      categories.forEach((c, i) =>
+        figures.push({
+          figure: `web ${page} ${formFactor}: Lighthouse ${c}`,
+          value: scores[i] ?? 0,
+          unit: 'points',
+          target: `≥ ${targets.score}`,
+          met: (scores[i] ?? 0) >= targets.score,
+        }),
+      );
       console.log(
         `${page.padEnd(18)} ${formFactor.padEnd(8)} ${categories.map((c, i) => `${c} ${scores[i]}`).join('  ')}   LCP ${lcp}  TBT ${tbt}  CLS ${cls}${missed ? '   ✗ below 95' : ''}`,
       );
@@ -90,6 +101,13 @@ try {
         const kb = gzipped / 1024;
         const over = kb >= targets.landingJsKb;
         failed ||= over;
+        figures.push({
+          figure: 'web /: landing page JS (gzipped)',
+          value: Math.round(kb * 10) / 10,
+          unit: 'KB',
+          target: `< ${targets.landingJsKb} KB`,
+          met: !over,
+        });
         console.log(
           `landing page JS: ${scripts.length} files, ${kb.toFixed(1)} KB gzipped (target < ${targets.landingJsKb} KB)${over ? '   ✗' : ''}`,
         );
@@ -101,4 +119,5 @@ try {
   await system.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
+printResults('web', figures);
 process.exitCode = failed ? 1 : 0;

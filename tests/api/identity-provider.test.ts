@@ -74,7 +74,8 @@ describe('sign-in with an identity provider', () => {
       response_type: 'code',
       client_id: provider.env.OIDC_CLIENT_ID,
       code_challenge_method: 'S256',
-      redirect_uri: 'http://localhost:8080/api/v1/auth/oidc/callback',
+      // PUBLIC_URL is not set here: it defaults to http://localhost:<PORT>, the system's own port.
+      redirect_uri: `http://localhost:${new URL(system.url).port}/api/v1/auth/oidc/callback`,
       scope: 'openid email profile',
     });
     for (const name of ['state', 'nonce', 'code_challenge']) expect(url.searchParams.get(name)).toMatch(/^.{20,}$/);

@@ -27,7 +27,9 @@ export async function registerSpa(
   app: FastifyInstance,
   options: { distDir: string; apiPrefix: string },
 ): Promise<void> {
-  const built = existsSync(join(options.distDir, appShell));
+  const built = existsSync(join(options.distDir, 'index.html'));
+  // A build from before pre-rendering has no separate shell: its index.html is the app.
+  const shell = existsSync(join(options.distDir, appShell)) ? appShell : 'index.html';
   if (built) {
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -42,6 +44,8 @@ export async function registerSpa(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The same URL is sent as .br, .gz or plain by Accept-Encoding (@fastify/static 9 does not say so).
+        response.setHeader('vary', 'accept-encoding');
       },
     });
   } else {
@@ -61,6 +65,6 @@ export async function registerSpa(
     const page = prerenderedPages[path];
     if (page) return reply.header('cache-control', 'no-cache').sendFile(page);
     // The app behind sign-in (and unknown pages): not for search engines.
-    return reply.header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').sendFile(appShell);
+    return reply.header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').sendFile(shell);
   });
 }
