@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { CloseIcon } from './icons';
 
@@ -23,12 +23,22 @@ export function Dialog({
   footer?: ReactNode;
   size?: 'sm' | 'md';
 }) {
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink-950/45" />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          // Our dialogs are opened by state, not by a Radix Trigger, so Radix has nothing to give focus back
+          // to: remember what had it when the dialog opened and return it there on close.
+          onOpenAutoFocus={() => {
+            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white text-stone-900 shadow-2xl focus:outline-none ${size === 'sm' ? 'max-w-md' : 'max-w-lg'}`}
         >
           <div className="relative p-6 sm:p-7">

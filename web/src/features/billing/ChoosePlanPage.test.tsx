@@ -85,7 +85,7 @@ describe('choose plan', () => {
   it('starts checkout at once for the plan an identity-provider sign-up carried', async () => {
     const assign = stubLocationAssign();
     const calls = mockFetch({
-      'POST /payment': () => ({ status: 200, body: { url: 'https://checkout.example/s/3' } }),
+      'POST /payment': () => ({ status: 200, body: { data: { url: 'https://checkout.example/s/3' } } }),
     });
     renderApp('/choose-plan?checkout=starter');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/s/3'));

@@ -1,3 +1,4 @@
+import { settingsTexts } from '../../texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -172,14 +173,14 @@ describe('sidebar', () => {
     expect(calls.some((c) => c.url === '/auth/logout')).toBe(true);
   });
 
-  it('links to a settings page that says it is coming', async () => {
+  it('links to the settings page', async () => {
     mockFetch({
       'GET /user/current-user': () => ({ status: 200, body: starterUser }),
       'GET /book': () => ({ status: 200, body: [] }),
     });
     const { router } = renderApp('/app');
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Settings' }));
-    expect(await screen.findByRole('heading', { name: 'Settings are coming soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: settingsTexts.title, level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/settings');
   });
 

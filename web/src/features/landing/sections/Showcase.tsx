@@ -12,12 +12,9 @@ export function Showcase() {
         <ul className="mx-auto mt-14 grid max-w-4xl gap-8 md:grid-cols-2">
           {showcase.books.map((book) => (
             <li key={book.slug}>
-              <button
-                type="button"
-                onClick={() => setOpen(book)}
-                aria-label={`${showcase.openLabel}: ${book.title}`}
-                className="group flex h-full w-full gap-5 rounded-2xl border border-stone-200 bg-white p-5 text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg dark:border-white/10 dark:bg-ink-900"
-              >
+              {/* The whole card opens the preview (the title's button stretches over it), and the button's name is
+                  the title it shows, so what a speech-input user reads out is what activates it. */}
+              <div className="group relative flex h-full w-full gap-5 rounded-2xl border border-stone-200 bg-white p-5 text-left shadow-sm transition focus-within:ring-2 focus-within:ring-ink-500 hover:-translate-y-0.5 hover:shadow-lg dark:border-white/10 dark:bg-ink-900">
                 <img
                   src={book.coverUrl}
                   alt=""
@@ -31,9 +28,14 @@ export function Showcase() {
                   <span className="text-xs font-semibold tracking-wider text-brass-700 uppercase dark:text-brass-500">
                     {book.genre}
                   </span>
-                  <span className="mt-1 font-display text-xl font-semibold text-ink-950 dark:text-white">
+                  <button
+                    type="button"
+                    onClick={() => setOpen(book)}
+                    className="mt-1 text-left font-display text-xl font-semibold text-ink-950 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none dark:text-white"
+                  >
+                    <span className="sr-only">{showcase.openLabel}: </span>
                     {book.title}
-                  </span>
+                  </button>
                   <span className="text-sm text-stone-600 dark:text-stone-300">
                     {showcase.by} {book.author}
                   </span>
@@ -45,7 +47,7 @@ export function Showcase() {
                   </span>
                   <span className="mt-auto pt-3 text-xs text-stone-500 dark:text-stone-400">{book.source}</span>
                 </span>
-              </button>
+              </div>
             </li>
           ))}
         </ul>
