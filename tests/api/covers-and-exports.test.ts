@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { apiMessages, coverMessages, type Book, type ExportValidation } from '@bookwright/contracts';
 import { testImage } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { readyBook } from '../support/books';
 
 let system: TestSystem;
 let workDir: string;
@@ -18,32 +19,19 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-async function readyBook(
-  plan: 'starter' | 'professional' = 'professional',
-): Promise<{ client: HttpClient; book: Book }> {
-  const client = system.client();
-  await client.post('/api/v1/auth/sign-up', newAccount());
-  await client.post('/api/v1/payment', { accountType: plan, currency: 'eur' });
-  const created = await client.post<Book>('/api/v1/agent/plan', {
-    prompt: 'A Czech glassmaker rebuilds her family workshop after a flood.',
-    title: 'Glass & Water: "Sklo"',
-    language: 'czech',
-    targetAudience: 'Adult readers',
-    genre: 'historical fiction',
-    size: 'short',
+/** A ready Czech book: its title and text carry the characters exports must keep. */
+const readyCzechBook = (plan: 'starter' | 'professional' = 'professional') =>
+  readyBook(system, {
+    plan,
+    request: {
+      prompt: 'A Czech glassmaker rebuilds her family workshop after a flood.',
+      title: 'Glass & Water: "Sklo"',
+      language: 'czech',
+      targetAudience: 'Adult readers',
+      genre: 'historical fiction',
+      size: 'short',
+    },
   });
-  const id = created.body._id;
-  for (let i = 0; i < 600 && (await client.get<Book>(`/api/v1/book/${id}`)).body.status !== 'validation'; i += 1)
-    await new Promise((r) => setTimeout(r, 100));
-  await client.patch(`/api/v1/agent/write/${id}`);
-  let book = created.body;
-  for (let i = 0; i < 1200 && book.status !== 'ready'; i += 1) {
-    await new Promise((r) => setTimeout(r, 100));
-    book = (await client.get<Book>(`/api/v1/book/${id}`)).body;
-  }
-  expect(book.status).toBe('ready');
-  return { client, book };
-}
 
 /** A multipart request with one file field, the way a browser form sends it. */
 async function upload(client: HttpClient, bookId: string, bytes: Buffer | null, field = 'image') {
@@ -77,7 +65,7 @@ async function download(client: HttpClient, path: string, body: unknown) {
 
 describe('covers', () => {
   it('uploads, applies and serves a cover to its owner only', async () => {
-    const { client, book } = await readyBook();
+    const { client, book } = await readyCzechBook();
     const png = await testImage(1600, 2560, 'png');
     const uploaded = await upload(client, book._id, png);
     expect(uploaded.status).toBe(200);
@@ -105,7 +93,7 @@ describe('covers', () => {
   });
 
   it('refuses what is not a usable image with a clear 400 and stores nothing', async () => {
-    const { client, book } = await readyBook();
+    const { client, book } = await readyCzechBook();
     const text = Buffer.from('this is not an image, whatever its name says');
     const truncated = (await testImage(400, 600, 'png')).subarray(0, 500);
     const huge = Buffer.alloc(11 * 1024 * 1024, 1);
@@ -123,7 +111,7 @@ describe('covers', () => {
   });
 
   it('generates a cover offline from the book and the options, and counts it against the allowance', async () => {
-    const { client, book } = await readyBook('starter');
+    const { client, book } = await readyCzechBook('starter');
     await client.get('/api/v1/health/live');
     const response = await fetch(`${system.url}/api/v1/book/cover/${book._id}`, {
       method: 'POST',
@@ -153,7 +141,7 @@ describe('covers', () => {
 
 describe('exports', () => {
   it('validates, refuses an EPUB with missing metadata with its issues, then exports a valid EPUB under the spec name', async () => {
-    const { client, book } = await readyBook();
+    const { client, book } = await readyCzechBook();
     const validation = await client.post<ExportValidation>(`/api/v1/book/${book._id}/validate-export`, {
       platform: 'epub',
       format: 'epub',
@@ -186,7 +174,7 @@ describe('exports', () => {
   });
 
   it('exports a KDP interior PDF and refuses cover exports without a cover', async () => {
-    const { client, book } = await readyBook();
+    const { client, book } = await readyCzechBook();
     await client.patch(`/api/v1/book/metadata/${book._id}`, {
       title: book.title,
       author: 'Ada Lovelace',

@@ -11,7 +11,8 @@ import {
   type Revision,
   type RevisionSummary,
 } from '@bookwright/contracts';
-import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { readyBook } from '../support/books';
 
 const rewriteLimit = 4;
 let system: TestSystem;
@@ -21,31 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.stop();
 });
-
-async function readyBook(): Promise<{ client: HttpClient; book: Book }> {
-  const client = system.client();
-  await client.post('/api/v1/auth/sign-up', newAccount());
-  await client.post('/api/v1/payment', { accountType: 'professional', currency: 'eur' });
-  const created = await client.post<Book>('/api/v1/agent/plan', {
-    prompt: 'A lighthouse keeper on a Baltic island finds letters from a sailor who vanished a century ago.',
-    title: 'The Keeper of Letters',
-    language: 'english',
-    targetAudience: 'Adult readers',
-    genre: 'mystery',
-    size: 'short',
-  });
-  const id = created.body._id;
-  for (let i = 0; i < 600 && (await client.get<Book>(`/api/v1/book/${id}`)).body.status !== 'validation'; i += 1)
-    await new Promise((r) => setTimeout(r, 100));
-  await client.patch(`/api/v1/agent/write/${id}`);
-  let book = created.body;
-  for (let i = 0; i < 1200 && book.status !== 'ready'; i += 1) {
-    await new Promise((r) => setTimeout(r, 100));
-    book = (await client.get<Book>(`/api/v1/book/${id}`)).body;
-  }
-  expect(book.status).toBe('ready');
-  return { client, book };
-}
 
 const doc = (text: string) =>
   JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
@@ -64,7 +40,7 @@ function sseEvents(body: string): { event: string; data: Record<string, unknown>
 
 describe('revision history over HTTP', () => {
   it('lists saves newest first, returns one, restores it as a new revision, and hides it from others', async () => {
-    const { client, book } = await readyBook();
+    const { client, book } = await readyBook(system);
     for (const text of ['first save', 'second save here', 'third save with more words']) {
       expect((await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc(text) })).status).toBe(200);
     }
@@ -104,7 +80,7 @@ describe('revision history over HTTP', () => {
 
 describe('AI metadata and rewriting over HTTP', () => {
   it('suggests metadata grounded in the plan that passes the typed-metadata checks, and saves nothing', async () => {
-    const { client, book } = await readyBook();
+    const { client, book } = await readyBook(system);
     const res = await client.post<{ data: MetadataSuggestion }>(`/api/v1/book/${book._id}/metadata/suggest`);
     expect(res.status).toBe(200);
     const { description, keywords, categories, subtitle } = res.body.data;
@@ -143,7 +119,7 @@ describe('AI metadata and rewriting over HTTP', () => {
   });
 
   it('streams a demo rewrite as server-sent events, checks its input, and rate-limits per user', async () => {
-    const { client, book } = await readyBook();
+    const { client, book } = await readyBook(system);
     const res = await client.post<string>(`/api/v1/book/${book._id}/rewrite`, {
       text: 'The sea was grey, and the wind was cold, and the lamp was out.',
       instruction: 'shorter',
