@@ -13,6 +13,7 @@ import {
   type NonFictionBookState,
 } from '@bookwright/contracts';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { waitForStatus } from '../support/books';
 import { openEventStream } from '../support/event-stream';
 
 let system: TestSystem;
@@ -42,20 +43,6 @@ const fictionPlan = {
   genre: 'mystery',
   size: 'short',
 };
-
-async function waitForStatus(client: HttpClient, bookId: string, status: string, timeoutMs = 120_000): Promise<Book> {
-  const deadline = Date.now() + timeoutMs;
-  let last: Book | undefined;
-  while (Date.now() < deadline) {
-    const res = await client.get<Book>(`/api/v1/book/${bookId}`);
-    last = res.body;
-    if (res.body.status === status) return res.body;
-    if (res.body.status === 'failed' && status !== 'failed')
-      throw new Error(`book failed: ${JSON.stringify(res.body.failure)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`book never reached ${status}; last status ${last?.status}`);
-}
 
 describe('plans and allowances', () => {
   it('shows the plan and allowances on current-user after checkout', async () => {

@@ -3,6 +3,7 @@ import { FictionBookStateSchema, type Book } from '@bookwright/contracts';
 import { createOfflineProvider } from '@bookwright/offline';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { waitForStatus } from '../support/books';
 import { openEventStream } from '../support/event-stream';
 
 // The whole system with the openai provider pointed at a local OpenAI-compatible server: the planner's
@@ -24,16 +25,6 @@ describe('planning with a model that misbehaves', () => {
     await llm?.close();
   });
 
-  async function waitFor(client: HttpClient, bookId: string, status: string): Promise<Book> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const book = (await client.get<Book>(`/api/v1/book/${bookId}`)).body;
-      if (book.status === status) return book;
-      if (Date.now() > deadline) throw new Error(`still ${book.status}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
   it('fails the book with a reason after one repair round, and a retry plans it', async () => {
     const client = system.client();
     // The web app learns from here that a model writes the books (no demo-text banner).
@@ -51,7 +42,7 @@ describe('planning with a model that misbehaves', () => {
     };
     const book = (await client.post<Book>('/api/v1/agent/plan', request)).body;
 
-    const failed = await waitFor(client, book._id, 'failed');
+    const failed = await waitForStatus(client, book._id, 'failed');
     expect(failed.failure).toMatchObject({
       step: 'planning',
       reason: 'The AI could not produce a valid plan for this book. Retry to try again.',
@@ -88,7 +79,7 @@ describe('planning with a model that misbehaves', () => {
     const retried = await client.post<Book>(`/api/v1/book/${book._id}/retry`);
     expect(retried.status).toBe(200);
     expect(retried.body.status).toBe('planning');
-    const planned = await waitFor(client, book._id, 'validation');
+    const planned = await waitForStatus(client, book._id, 'validation');
     expect(planned.failure).toBeNull();
     expect(FictionBookStateSchema.parse(planned.bookState).plotOutline.acts.length).toBeGreaterThan(0);
     // The failure gave the book back and the retry reserved it again: one book used.
@@ -117,15 +108,6 @@ describe('planning with a model that keeps failing', () => {
     await llm?.close();
   });
 
-  async function waitFor(client: HttpClient, bookId: string, status: string): Promise<Book> {
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const book = (await client.get<Book>(`/api/v1/book/${bookId}`)).body;
-      if (book.status === status) return book;
-      if (Date.now() > deadline) throw new Error(`still ${book.status}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
   const booksLeft = async (client: HttpClient) =>
     (await client.get('/api/v1/user/current-user')).body.booksLeftThisMonth;
   async function waitForBooksLeft(client: HttpClient, left: number): Promise<void> {
@@ -151,7 +133,7 @@ describe('planning with a model that keeps failing', () => {
     expect(created.status).toBe(201);
     expect(await booksLeft(client)).toBe(9);
 
-    const failed = await waitFor(client, created.body._id, 'failed');
+    const failed = await waitForStatus(client, created.body._id, 'failed');
     expect(failed.failure).toMatchObject({
       step: 'planning',
       reason: 'The AI service did not answer while planning this book. Retry in a few minutes.',
@@ -167,7 +149,7 @@ describe('planning with a model that keeps failing', () => {
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ status: 'planning', failure: null });
     expect(await booksLeft(client)).toBe(9);
-    const planned = await waitFor(client, created.body._id, 'validation');
+    const planned = await waitForStatus(client, created.body._id, 'validation');
     expect(FictionBookStateSchema.parse(planned.bookState).plotOutline.acts[0]?.chapters[0]?.title).toBe('The Fog');
     expect(await booksLeft(client)).toBe(9);
   });

@@ -13,6 +13,27 @@ export const keeperOfLetters: PlanRequest = {
 };
 
 /**
+ * Polls a book until it reaches `status`. A book that fails on the way to another status ends the wait at
+ * once with its reason, so a test reports the failure rather than a timeout.
+ */
+export async function waitForStatus(
+  client: HttpClient,
+  bookId: string,
+  status: Book['status'],
+  timeoutMs = 120_000,
+): Promise<Book> {
+  const deadline = Date.now() + timeoutMs;
+  let last: Book | undefined;
+  while (Date.now() < deadline) {
+    last = (await client.get<Book>(`/api/v1/book/${bookId}`)).body;
+    if (last.status === status) return last;
+    if (last.status === 'failed') throw new Error(`book failed: ${JSON.stringify(last.failure)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`book never reached ${status}; last status ${last?.status}`);
+}
+
+/**
  * The author's journey up to an editable book, over HTTP: sign up, take a plan, plan the book, confirm its
  * structure, and wait until it is written.
  */
@@ -24,15 +45,9 @@ export async function readyBook(
   await client.post('/api/v1/auth/sign-up', newAccount());
   await client.post('/api/v1/payment', { accountType: options.plan ?? 'professional', currency: 'eur' });
   const created = await client.post<Book>('/api/v1/agent/plan', options.request ?? keeperOfLetters);
-  const id = created.body._id;
-  for (let i = 0; i < 600 && (await client.get<Book>(`/api/v1/book/${id}`)).body.status !== 'validation'; i += 1)
-    await new Promise((r) => setTimeout(r, 100));
-  await client.patch(`/api/v1/agent/write/${id}`);
-  let book = created.body;
-  for (let i = 0; i < 1200 && book.status !== 'ready'; i += 1) {
-    await new Promise((r) => setTimeout(r, 100));
-    book = (await client.get<Book>(`/api/v1/book/${id}`)).body;
-  }
+  await waitForStatus(client, created.body._id, 'validation');
+  await client.patch(`/api/v1/agent/write/${created.body._id}`);
+  const book = await waitForStatus(client, created.body._id, 'ready');
   expect(book.status).toBe('ready');
   return { client, book };
 }
