@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, HttpClient, newAccount } from '../support/test-system';
 import { freePorts } from '../support/ports';
+import { waitForStatus } from '../support/books';
 
 /**
  * `npm run start:distributed` against the machine's PostgreSQL and NATS: every service its own process,
@@ -210,25 +211,4 @@ async function waitForOnlyBook(client: HttpClient): Promise<string> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the planned book never appeared in the library');
-}
-
-async function waitForStatus(
-  client: HttpClient,
-  bookId: string,
-  status: string,
-  timeoutMs = 120_000,
-): Promise<{ status: string }> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    const res = await client.get<{ status: string; data?: { status: string }; failure?: unknown }>(
-      `/api/v1/book/${bookId}`,
-    );
-    const book = res.body.data ?? res.body;
-    last = book.status;
-    if (last === status) return book;
-    if (last === 'failed') throw new Error(`book failed: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`book never reached ${status}; last status ${last}`);
 }
