@@ -3,10 +3,11 @@
  * whole system started locally (the real gateway: compression, CSP, pre-rendered pages), plus the landing
  * page's initial JavaScript, gzipped. Targets: every category ≥ 95; landing JS < 250 KB gzipped.
  *
- *   npm run build:web && node --import tsx bench/web/run.ts [--pages /,/privacy-policy] [--dist web/dist]
+ *   npm run build:web && node --import tsx bench/web/run.ts [--pages /,/privacy-policy] [--runs 3] [--dist web/dist]
  *
- * Exit code 1 when a target is missed. Lighthouse's performance score depends on the machine's load: the
- * bench prints the load average next to the scores.
+ * Exit code 1 when a target is missed. Lighthouse's performance score depends on the machine's load: each
+ * page and form factor is run `--runs` times and the median run (by performance score) is the one reported,
+ * as Lighthouse's own guidance on variability advises; every run's score and the load average are printed.
  */
 import { printResults, type BenchFigure } from '../support/results';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -16,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig } from 'lighthouse';
+import lighthouse, { desktopConfig, type RunnerResult } from 'lighthouse';
 import { startSystem } from '@bookwright/all-in-one';
 
 const targets = { score: 95, landingJsKb: 250 };
@@ -26,10 +27,12 @@ const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '/' },
     dist: { type: 'string', default: 'web/dist' },
+    runs: { type: 'string', default: '3' },
   },
 });
 const distDir = resolve(values.dist);
 const pages = values.pages.split(',');
+const runs = Math.max(1, Number(values.runs) || 1);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'bookwright-bench-web-'));
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -55,13 +58,23 @@ try {
   );
   for (const page of pages) {
     for (const formFactor of ['desktop', 'mobile'] as const) {
-      const result = await lighthouse(
-        system.url + page,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
-        formFactor === 'desktop' ? desktopConfig : undefined,
-      );
-      if (!result) throw new Error('lighthouse gave no result');
-      const { lhr } = result;
+      const results: RunnerResult['lhr'][] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(
+          system.url + page,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error('lighthouse gave no result');
+        results.push(result.lhr);
+      }
+      const performanceOf = (r: RunnerResult['lhr']) => r.categories.performance?.score ?? 0;
+      const byPerformance = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
+      const lhr = byPerformance[Math.floor(byPerformance.length / 2)]!;
+      if (runs > 1)
+        console.log(
+          `${page.padEnd(18)} ${formFactor.padEnd(8)} performance of each run: ${results.map((r) => Math.round(performanceOf(r) * 100)).join(', ')} (median reported)`,
+        );
       const scores = categories.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
       const lcp = lhr.audits['largest-contentful-paint']?.displayValue ?? '?';
       const cls = lhr.audits['cumulative-layout-shift']?.displayValue ?? '?';

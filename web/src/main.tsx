@@ -1,6 +1,6 @@
 import './zod-jitless';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -23,19 +23,23 @@ const app = (
     </Provider>
   </StrictMode>
 );
-const mount = () => createRoot(root).render(app);
-
-// A pre-rendered public page already shows its content: keep it until the route's code has loaded, then
-// replace it in one commit (no blank fallback in between). Content pre-rendered for another path goes.
+// A pre-rendered public page already shows its content. Once the route's code has loaded, React adopts
+// that markup (hydration) instead of building the page again: no second DOM and layout of a long page,
+// which is most of the main-thread work a phone would otherwise do on arrival. Content pre-rendered for
+// another path goes, and that page is rendered from scratch.
 if (root.dataset.prerendered !== window.location.pathname) root.replaceChildren();
-if (root.hasChildNodes() && !router.state.initialized) {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    // The page is already on screen: render in a transition, which React splits into short tasks, so
-    // the page stays responsive while it takes over.
-    startTransition(mount);
-  });
+if (root.hasChildNodes()) {
+  const hydrate = () => hydrateRoot(root, app);
+  if (router.state.initialized) {
+    startTransition(hydrate);
+  } else {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      // In a transition, React hydrates in short slices, so the page stays responsive meanwhile.
+      startTransition(hydrate);
+    });
+  }
 } else {
-  mount();
+  createRoot(root).render(app);
 }

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+// No zod here: the landing page reads the plans, and this module must not bring zod onto it (issue 12's
+// JavaScript budget). The schemas over these lists are in plan-schemas.ts.
 
 /** `"null"` (the string) means the user has no plan yet; the spec's clients test for that string. */
-export const AccountTypeSchema = z.enum(['starter', 'professional', 'enterprise', 'null']);
-export type AccountType = z.infer<typeof AccountTypeSchema>;
-export const PaidAccountTypeSchema = z.enum(['starter', 'professional']);
+export const accountTypes = ['starter', 'professional', 'enterprise', 'null'] as const;
+export type AccountType = (typeof accountTypes)[number];
+export const paidAccountTypes = ['starter', 'professional'] as const;
 
 /**
  * `null` allowance = unlimited. `priceEur` is the *default* monthly price in euro: the billing service's

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountTypeSchema } from '../constants/plans';
+import { AccountTypeSchema } from '../constants/plan-schemas';
 
 /** What the user service owns: identity and profile. Never carries a password or hash. */
 export const UserProfileSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../../bus/define';
-import { AccountTypeSchema } from '../../constants/plans';
+import { AccountTypeSchema } from '../../constants/plan-schemas';
 
 export const billingPlanChangedV1 = defineEvent({
   name: 'billing.plan-changed',

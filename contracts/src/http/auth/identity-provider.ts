@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaidAccountTypeSchema } from '../../constants/plans';
+import { PaidAccountTypeSchema } from '../../constants/plan-schemas';
 
 /** GET /auth/providers (public): which identity provider the 'Continue with …' button offers, if any. */
 export const AuthProvidersResponseSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRequest } from '../../bus/define';
 import { BillingSummarySchema } from '../../entities/user';
-import { PaidAccountTypeSchema } from '../../constants/plans';
+import { PaidAccountTypeSchema } from '../../constants/plan-schemas';
 import { defineHealthRequest } from '../health';
 
 export const AllowanceKindSchema = z.enum(['book', 'cover', 'translation']);
