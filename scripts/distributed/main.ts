@@ -1,7 +1,7 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Launcher } from './launcher';
-import { ensureWebBuild } from '../web-build/ensure-web-build';
+import { ensureWebBuild } from '../start/builds.mjs';
 
 /**
  * `npm run start:distributed`: every service as its own process (two gateways, two writers) against the
