@@ -105,6 +105,10 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
         select column_name from information_schema.columns
         where table_schema = ${third.schema} and table_name = 'items' order by column_name`.execute(third.db);
       expect(columns.rows.map((r) => r.column_name)).toEqual(['id', 'label', 'note']);
+      await third.close();
+
+      // A schema that has a migration the code no longer lists is refused, never silently accepted.
+      await expect(dbs.open<ItemsDb>(service, [items], { dataDir })).rejects.toThrow(/migrating schema/);
     }, 90_000); // creating a PGlite data directory runs initdb: seconds, more on a busy machine
 
     it('lets several services and replicas open at the same time, each migration running once', async () => {
