@@ -94,10 +94,16 @@ export function openPgliteInstances(): string[] {
   return [...registry.keys()];
 }
 
+const pgliteSharedBuffers = '16MB';
+
 async function createInstance(key: string, dataDir: string | undefined): Promise<SharedPglite> {
   await closing.get(key)?.catch(() => undefined);
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir === undefined ? undefined : key, {
+    // PostgreSQL's default 128 MB of shared buffers is most of an idle embedded process's memory (its
+    // WebAssembly heap keeps every page it touched). The embedded mode's data is one author's books, and
+    // a page that falls out of these buffers is still in the operating system's file cache.
+    postgresqlconf: [`shared_buffers=${pgliteSharedBuffers}`],
     // Return what node-postgres returns, so service code sees the same values in both modes:
     // int8 (count(*), bigserial) as a string and bytea as a Buffer.
     parsers: {
