@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import type { CoverDesign } from '@bookwright/ai';
 import { countWords, renderTypographicCover } from '@bookwright/offline';
 import type { ExportBook } from '@bookwright/export';
-import { renderEpub } from '@bookwright/export';
+import { renderEpub } from '@bookwright/export/epub';
 import type { Genre, TiptapDocument } from '@bookwright/contracts';
 import { parseSampleText, type SampleText } from './sample-text';
 

@@ -3,7 +3,7 @@
 // on every start, and loading TypeScript through tsx costs more than the check itself.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -81,17 +81,22 @@ export async function ensureServerBundle(root, say = () => {}, outDir = join(roo
     return { bundle, state: 'reused' };
   }
   say('bundling the server (sources changed since the last bundle)…');
-  await bundleServer(root, bundle);
-  mkdirSync(outDir, { recursive: true });
+  rmSync(outDir, { recursive: true, force: true });
+  await bundleServer(root, outDir);
   writeFileSync(stamp, `${hash}\n`);
   return { bundle, state: 'built' };
 }
 
-async function bundleServer(root, outfile) {
+async function bundleServer(root, outdir) {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [join(root, 'services', 'all-in-one', 'src', 'main.ts')],
-    outfile,
+    entryPoints: { main: join(root, 'services', 'all-in-one', 'src', 'main.ts') },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    // What the sources load on first use (the export renderers, the cover designer) becomes chunks of its
+    // own, so the npm packages only they import are not loaded at start-up either.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

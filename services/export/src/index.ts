@@ -1,3 +1,4 @@
 export { createExportService, exportService, type ExportServiceOptions } from './service';
 export type { ExportBook } from './export-book';
-export { renderEpub, type EpubRenderOptions } from './epub';
+// The EPUB renderer is `@bookwright/export/epub`: importing it here would load epub-gen-memory into every
+// process that only starts the service.

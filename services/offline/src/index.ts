@@ -1,10 +1,5 @@
 export { createOfflineProvider, type OfflineProviderOptions } from './llm/offline-provider';
 export { offlineNotice, countWords } from './llm/compose/compose-prose';
 export { createOfflineImagesProvider } from './images/offline-provider';
-export {
-  renderTypographicCover,
-  typesetOverImage,
-  type CoverLayout,
-  type RenderedCover,
-  type TextRole,
-} from './images/designer/designer';
+export { renderTypographicCover, typesetOverImage } from './images/designer-on-demand';
+export type { CoverLayout, RenderedCover, TextRole } from './images/designer/designer';

@@ -1,3 +1,4 @@
 export * from './kdp-rules';
 export { countInteriorPages, renderInteriorPdf, type InteriorDiagnostics, type InteriorPdf } from './render-interior';
-export { CoverImageRequiredError, coverEffectiveDpi, renderCoverPdf } from './render-cover';
+export { coverEffectiveDpi, renderCoverPdf } from './render-cover';
+export { CoverImageRequiredError } from './kdp-rules';

@@ -231,6 +231,13 @@ export function paperbackCoverLayout(trimSize: TrimSize, pageCount: number, pape
  * Hardcover case wraps add board wrap, hinge and board allowances whose exact values must come from KDP's
  * own case-laminate template; the public sources found disagree, so no numbers are invented here.
  */
+export class CoverImageRequiredError extends Error {
+  constructor() {
+    super(exportMessages.coverRequired);
+    this.name = 'CoverImageRequiredError';
+  }
+}
+
 export class HardcoverCoverNotSupportedError extends Error {
   constructor() {
     super(exportMessages.hardcoverCoverUnavailable);

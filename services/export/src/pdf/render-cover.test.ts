@@ -7,7 +7,8 @@ import {
   paperbackCoverLayout,
   spineText,
 } from './kdp-rules';
-import { CoverImageRequiredError, coverEffectiveDpi, renderCoverPdf } from './render-cover';
+import { coverEffectiveDpi, renderCoverPdf } from './render-cover';
+import { CoverImageRequiredError } from './kdp-rules';
 import { buildCoverImage, buildExportBook } from './testing/books';
 import { missingTools, pdfFonts, pdfInfo, pdfWordBoxes, qpdfCheck } from './testing/poppler';
 

@@ -1,10 +1,18 @@
-import { exportMessages, type PrintOptions } from '@bookwright/contracts';
+import type { PrintOptions } from '@bookwright/contracts';
 import type { Content, ContentText, TDocumentDefinitions } from 'pdfmake/interfaces';
 import sharp from 'sharp';
 import type { ExportBook } from '../export-book';
 import { fontData, fontFamilies, fontMetrics, normalizeSpaces, splitByCoverage } from '../fonts';
 import { estimateLines } from './interior-content';
-import { barcodeArea, coverLayout, frontPanelIn, inchesToPoints, spineText, type CoverLayout } from './kdp-rules';
+import {
+  barcodeArea,
+  CoverImageRequiredError,
+  coverLayout,
+  frontPanelIn,
+  inchesToPoints,
+  spineText,
+  type CoverLayout,
+} from './kdp-rules';
 import { finishPdf, layoutPdf } from './pdfmake';
 
 /** The highest resolution the front image is embedded at; more only makes the file bigger. */
@@ -24,13 +32,6 @@ export function coverEffectiveDpi(
   void pageCount;
   const panel = frontPanelIn(options.trimSize);
   return Math.min(widthPx / panel.widthIn, heightPx / panel.heightIn);
-}
-
-export class CoverImageRequiredError extends Error {
-  constructor() {
-    super(exportMessages.coverRequired);
-    this.name = 'CoverImageRequiredError';
-  }
 }
 
 /**

@@ -1,6 +1,3 @@
-import { renderEpub } from '../epub';
-import { renderCoverPdf } from '../pdf/render-cover';
-import { countInteriorPages, renderInteriorPdf } from '../pdf/render-interior';
 import {
   countInteriorPagesInWorker,
   renderCoverPdfInWorker,
@@ -28,15 +25,18 @@ export function createExportRenderer(options: { inWorkers?: boolean } = {}): Exp
       },
     };
   }
+  // Loaded on first use: the renderers bring epub-gen-memory, pdfmake and fontkit, which a service that
+  // renders in its workers never needs in this thread (start-up time and memory of every process).
   return {
-    epub: (book, epubOptions) => renderEpub(book, epubOptions),
+    epub: async (book, epubOptions) => (await import('../epub')).renderEpub(book, epubOptions),
     pdf: {
       interior: async (book, print) => {
-        const { pdf, pageCount } = await renderInteriorPdf(book, print);
+        const { pdf, pageCount } = await (await import('../pdf/render-interior')).renderInteriorPdf(book, print);
         return { pdf, pageCount };
       },
-      cover: (book, print, pageCount) => renderCoverPdf(book, print, pageCount),
-      pageCount: (book, print) => countInteriorPages(book, print),
+      cover: async (book, print, pageCount) =>
+        (await import('../pdf/render-cover')).renderCoverPdf(book, print, pageCount),
+      pageCount: async (book, print) => (await import('../pdf/render-interior')).countInteriorPages(book, print),
     },
   };
 }

@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import { exportFileName, type PrintOptions } from '@bookwright/contracts';
 import type { ExportBook } from '../export-book';
 import type { ExportRenderer, PdfRenderer } from './renderer';
@@ -48,6 +47,8 @@ export async function producePrint(
   }
   const cover = await pdf.cover(book, print, interior.pageCount);
 
+  // jszip is loaded only for the one export that needs it.
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   zip.file(interiorName, interior.pdf, { date: options.modified });
   zip.file(coverName, cover, { date: options.modified });

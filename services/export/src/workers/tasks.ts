@@ -1,9 +1,7 @@
 import type { PrintOptions } from '@bookwright/contracts';
-import { renderEpub } from '../epub';
 import type { ExportBook } from '../export-book';
-import { HardcoverCoverNotSupportedError } from '../pdf/kdp-rules';
-import { CoverImageRequiredError, renderCoverPdf } from '../pdf/render-cover';
-import { countInteriorPages, renderInteriorPdf, type InteriorPdf } from '../pdf/render-interior';
+import { CoverImageRequiredError, HardcoverCoverNotSupportedError } from '../pdf/kdp-rules';
+import type { InteriorPdf } from '../pdf/render-interior';
 
 /** A unit of render work: plain data, so it crosses to a worker thread by structured clone. */
 export type RenderTask =
@@ -21,17 +19,21 @@ export interface RenderResults {
 }
 export type RenderResult<K extends RenderTask['kind']> = RenderResults[K];
 
-/** Runs one task in this thread. The worker calls it; so can a caller that wants no worker (tests, benches). */
+/**
+ * Runs one task in this thread. The worker calls it; so can a caller that wants no worker (tests, benches).
+ * The renderers are loaded on first use, so the pool's side of this module (the error helpers below)
+ * does not bring pdfmake, fontkit and epub-gen-memory into the service's main thread.
+ */
 export async function runTask(task: RenderTask): Promise<RenderResults[RenderTask['kind']]> {
   switch (task.kind) {
     case 'interior':
-      return renderInteriorPdf(task.book, task.options);
+      return (await import('../pdf/render-interior')).renderInteriorPdf(task.book, task.options);
     case 'interiorPageCount':
-      return countInteriorPages(task.book, task.options);
+      return (await import('../pdf/render-interior')).countInteriorPages(task.book, task.options);
     case 'cover':
-      return renderCoverPdf(task.book, task.options, task.interiorPageCount);
+      return (await import('../pdf/render-cover')).renderCoverPdf(task.book, task.options, task.interiorPageCount);
     case 'epub':
-      return renderEpub(task.book, { modified: task.modified ?? new Date() });
+      return (await import('../epub')).renderEpub(task.book, { modified: task.modified ?? new Date() });
   }
 }
 
