@@ -30,7 +30,9 @@ export async function failBook(
     userId: book.user_id,
     step,
     reason,
-    ...(book.allowance_key ? { allowanceKey: book.allowance_key, allowanceKind: allowanceKindOf(book) } : {}),
+    ...(book.allowance_key ? { allowanceKey: book.allowance_key } : {}),
+    // Absent means a book, as in every event from before translations.
+    ...(book.allowance_key && allowanceKindOf(book) === 'translation' ? { allowanceKind: 'translation' as const } : {}),
   });
   logger.warn({ bookId: book.id, step, reason }, 'book failed');
   return failed;
