@@ -60,7 +60,8 @@ export const bookMoves = {
   translate: {
     from: 'translation',
     to: 'translating',
-    trigger: 'POST /book/{id}/translate on a ready book: translation allowance reserved, new book stored, translation requested',
+    trigger:
+      'POST /book/{id}/translate on a ready book: translation allowance reserved, new book stored, translation requested',
     action: 'translate the book',
   },
   completeTranslation: {

@@ -59,7 +59,9 @@ export function newTranslationRow(input: {
 }
 
 /** The writer's order for a translation's current attempt. */
-export function translationRequest(book: Pick<BookRow, 'id' | 'user_id' | 'language' | 'translation' | 'write_attempt'>) {
+export function translationRequest(
+  book: Pick<BookRow, 'id' | 'user_id' | 'language' | 'translation' | 'write_attempt'>,
+) {
   if (!book.translation) throw new Error(`book ${book.id} is not a translation`);
   return {
     bookId: book.id,

@@ -44,7 +44,9 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
     await world.bus.publish(events.planBuilt, { bookId: book._id, userId, attempt: 1, bookState: fictionPlan() });
     await world.until('validation', async () => (await world.status(userId, book._id)) === 'validation');
     await world.bus.request(requests.book.confirm, { userId, bookId: book._id });
-    await world.blobs.put(`manuscripts/${book._id}/1.json`, Buffer.from(JSON.stringify(manuscript)), { contentType: 'application/json' });
+    await world.blobs.put(`manuscripts/${book._id}/1.json`, Buffer.from(JSON.stringify(manuscript)), {
+      contentType: 'application/json',
+    });
     await world.bus.request(requests.book.completeManuscript, {
       bookId: book._id,
       contentBlobKey: `manuscripts/${book._id}/1.json`,

@@ -40,7 +40,10 @@ function sourceDocument(): TiptapDocument {
       {
         type: 'bulletList',
         content: [
-          { type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: `A list item ${n}.` }] }] },
+          {
+            type: 'listItem',
+            content: [{ type: 'paragraph', content: [{ type: 'text', text: `A list item ${n}.` }] }],
+          },
         ],
       },
     );
@@ -56,7 +59,7 @@ interface Segment {
 
 const segmentsOf = (request: RecordedRequest): Segment[] => {
   const user = request.body.messages?.find((m) => m.role === 'user')?.content ?? '';
-  return JSON.parse(user.slice(user.indexOf('['))) as Segment[];
+  return JSON.parse(user.slice(user.lastIndexOf('\n') + 1)) as Segment[];
 };
 const chapterOf = (request: RecordedRequest) =>
   Number(/Chapter (\d+) of/.exec(request.body.messages?.find((m) => m.role === 'user')?.content ?? '')?.[1]);
@@ -121,7 +124,9 @@ async function translationOf(language: BookBrief['language'] = 'french'): Promis
       translation: { sourceBookId: 'original', sourceTitle: 'The Dark Lighthouse', sourceLanguage: 'english' },
     }),
   );
-  await world.blobs.put(sourceKey(book._id), Buffer.from(JSON.stringify(sourceDocument())), { contentType: 'application/json' });
+  await world.blobs.put(sourceKey(book._id), Buffer.from(JSON.stringify(sourceDocument())), {
+    contentType: 'application/json',
+  });
   return book;
 }
 
@@ -144,7 +149,11 @@ describe('translating a book', () => {
       const system = systemOf(call);
       expect(system).toContain('from English into French');
       // The glossary from the plan: the cast, the place, the world's own things.
-      for (const term of ['Ines Varga (character)', 'Tomas Reed (character)', 'a lighthouse that has been dark for ten years'])
+      for (const term of [
+        'Ines Varga (character)',
+        'Tomas Reed (character)',
+        'a lighthouse that has been dark for ten years',
+      ])
         expect(system).toContain(term);
       expect(segmentsOf(call)[1]?.text).toBe(
         `Ines Varga walked to Port Ardel in chapter ${chapterOf(call)}, ⟦1⟧very slowly⟦/1⟧⟦br⟧and Tomas Reed waited.`,
@@ -209,7 +218,8 @@ describe('translating a book', () => {
   it('fails with a reason the author can act on when the model keeps failing, and a retry resumes', async () => {
     let down = true;
     const llm = await serve({
-      respond: (request) => (down && chapterOf(request) === 2 ? { status: 400, errorMessage: 'no' } : frenchReply(request)),
+      respond: (request) =>
+        down && chapterOf(request) === 2 ? { status: 400, errorMessage: 'no' } : frenchReply(request),
     });
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1' } });
     const book = await translationOf('polish');

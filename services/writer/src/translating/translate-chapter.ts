@@ -5,7 +5,13 @@ import { chapterHeading } from '../domain/manuscript';
 import { countWords } from '../domain/length';
 import { translationMessages } from '../domain/translation/prompts';
 import { titleOfHeading, type SourceChapter } from '../domain/translation/sections';
-import { inlineFromTranslation, replaceTextBlocks, segmentOf, textBlocksOf, type Segment } from '../domain/translation/segments';
+import {
+  inlineFromTranslation,
+  replaceTextBlocks,
+  segmentOf,
+  textBlocksOf,
+  type Segment,
+} from '../domain/translation/segments';
 import type { UsageMeter } from '../writing/write-chapter';
 import type { LoadedTranslationJob } from './translation-job';
 
@@ -93,7 +99,9 @@ export async function translateChapter(input: TranslateChapterInput): Promise<Tr
 
   const offset = title ? 1 : 0;
   const translatedTitle = title ? (translated[0] ?? title) : '';
-  const inlines = textBlocks.map((_, i) => inlineFromTranslation(translated[i + offset] ?? '', segments[i + offset]!.segment));
+  const inlines = textBlocks.map((_, i) =>
+    inlineFromTranslation(translated[i + offset] ?? '', segments[i + offset]!.segment),
+  );
   const nodes: TiptapNode[] = [];
   if (chapter.heading && title !== undefined) {
     nodes.push({

@@ -5,4 +5,10 @@ import { revisionsMigration } from './0003_revisions';
 import { translationsMigration } from './0004_translations';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
-export const migrations: Migration[] = [outboxMigration, booksMigration, allowanceKeyMigration, revisionsMigration, translationsMigration];
+export const migrations: Migration[] = [
+  outboxMigration,
+  booksMigration,
+  allowanceKeyMigration,
+  revisionsMigration,
+  translationsMigration,
+];

@@ -9,8 +9,7 @@ export interface SourceChapter {
   blocks: TiptapNode[];
 }
 
-const isChapterHeading = (node: TiptapNode) =>
-  node.type === 'heading' && (node.attrs?.['level'] ?? 1) === 1;
+const isChapterHeading = (node: TiptapNode) => node.type === 'heading' && (node.attrs?.['level'] ?? 1) === 1;
 
 /**
  * The manuscript cut at its level-1 headings (how the writer assembles a book, and how authors add
