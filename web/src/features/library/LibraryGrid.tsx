@@ -31,7 +31,13 @@ export function LibraryGrid({ books }: { books: BookSummary[] }) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-7 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-4 xl:grid-cols-5">
       {books.map((book) => (
-        <li key={book._id} data-testid="library-book" data-book-id={book._id} data-status={book.status}>
+        <li
+          key={book._id}
+          data-testid="library-book"
+          data-book-id={book._id}
+          data-status={book.status}
+          data-language={book.language}
+        >
           <BookCard book={book} />
         </li>
       ))}
