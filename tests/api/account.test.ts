@@ -247,10 +247,15 @@ const holdings: { service: string; table: string; column: string; by: 'user' | '
   { service: 'writer', table: 'writing_jobs', column: 'user_id', by: 'user' },
   { service: 'writer', table: 'writing_attempts', column: 'book_id', by: 'book' },
 ];
-/** Blob folders per user (avatars) and per book (covers, exports, manuscripts). */
+/** Blob folders per user (avatars) and per book (covers, exports, manuscripts, a translation's original). */
 const blobFolders = {
   user: (userId: string) => [`avatars/${userId}`],
-  book: (bookId: string) => [`covers/${bookId}`, `exports/${bookId}`, `manuscripts/${bookId}`],
+  book: (bookId: string) => [
+    `covers/${bookId}`,
+    `exports/${bookId}`,
+    `manuscripts/${bookId}`,
+    `translation-sources/${bookId}`,
+  ],
 };
 
 async function leftovers(userId: string, bookIds: string[]) {
