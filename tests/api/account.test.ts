@@ -247,10 +247,15 @@ const holdings: { service: string; table: string; column: string; by: 'user' | '
   { service: 'writer', table: 'writing_jobs', column: 'user_id', by: 'user' },
   { service: 'writer', table: 'writing_attempts', column: 'book_id', by: 'book' },
 ];
-/** Blob folders per user (avatars) and per book (covers, exports, manuscripts). */
+/** Blob folders per user (avatars) and per book (covers, exports, manuscripts, a translation's original). */
 const blobFolders = {
   user: (userId: string) => [`avatars/${userId}`],
-  book: (bookId: string) => [`covers/${bookId}`, `exports/${bookId}`, `manuscripts/${bookId}`],
+  book: (bookId: string) => [
+    `covers/${bookId}`,
+    `exports/${bookId}`,
+    `manuscripts/${bookId}`,
+    `translation-sources/${bookId}`,
+  ],
 };
 
 async function leftovers(userId: string, bookIds: string[]) {
@@ -270,6 +275,15 @@ describe('DELETE /user/{id}', () => {
   it('removes the account and everything of it from every service and the blob store', async () => {
     const { client, account, user } = await signedUp();
     const book = await readyBookWithCover(client);
+    // A translation, one finished and one still waiting for the writer: both go with the account.
+    const translate = async (language: string) =>
+      (await client.post<{ data: { bookId: string } }>(`/api/v1/book/${book._id}/translate`, { language })).body.data
+        .bookId;
+    const french = await translate('french');
+    for (let i = 0; i < 600 && (await client.get<Book>(`/api/v1/book/${french}`)).body.status !== 'ready'; i += 1)
+      await new Promise((r) => setTimeout(r, 100));
+    const polish = await translate('polish');
+    const bookIds = [book._id, french, polish];
     await updateAccount(client, user._id, fieldsOf(user), await testImage(120, 120, 'jpeg'));
     // What a download cut short leaves behind in the export service's folder.
     await probe.blobs.put(`exports/${book._id}/left/over.epub`, Buffer.from('epub'), {
@@ -277,7 +291,7 @@ describe('DELETE /user/{id}', () => {
     });
     const second = system.client();
     await second.post('/api/v1/auth/login', { email: account.email, password: account.password });
-    const before = await leftovers(user._id, [book._id]);
+    const before = await leftovers(user._id, bookIds);
     expect(Object.keys(before.rows)).toEqual(
       expect.arrayContaining(['user.users', 'billing.billing_accounts', 'book.books', 'writer.writing_jobs']),
     );
@@ -308,10 +322,10 @@ describe('DELETE /user/{id}', () => {
     expect(login.status).toBe(401);
 
     // The services work through their events; poll until they are done (the test's own timeout bounds it).
-    let after = await leftovers(user._id, [book._id]);
+    let after = await leftovers(user._id, bookIds);
     while (Object.keys(after.rows).length > 0 || after.blobs.length > 0) {
       await new Promise((r) => setTimeout(r, 100));
-      after = await leftovers(user._id, [book._id]);
+      after = await leftovers(user._id, bookIds);
     }
     expect(after).toEqual({ rows: {}, blobs: [] });
   }, 120_000);

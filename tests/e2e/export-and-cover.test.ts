@@ -1,11 +1,11 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
-import { coverMessages, exportFileName, metadataMessages, planMessages } from '@bookwright/contracts';
+import { coverMessages, exportFileName, metadataMessages } from '@bookwright/contracts';
 import { testImage } from '@bookwright/ai/testing';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
-import { signUpWithStarterPlan } from './support/journeys';
+import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
 
 /** Screenshots of every step at both sizes when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots56). */
 const shotsDir = process.env.SHOTS_DIR;
@@ -60,32 +60,14 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
-      const url = (path: string) => `${system.url}${path}`;
       const title = 'The Keeper of Letters';
 
       // Sign up, Starter plan.
       await signUpWithStarterPlan(page, system.url);
 
       // A book: plan, confirm, wait until it is written.
-      await page
-        .getByLabel('What will your next book be about?')
-        .fill('A lighthouse keeper on a Baltic island finds letters from a sailor who vanished a century ago.');
-      await page.getByLabel('Title').fill(title);
-      await page.getByLabel('Language').selectOption('english');
-      await page.getByLabel('Target audience').fill('Adult readers of literary mysteries');
-      await page.getByLabel('Genre').selectOption('mystery');
-      await page.getByRole('button', { name: 'Create Book' }).click();
-      await page.getByText(planMessages.started).waitFor();
-      const card = page.getByTestId('library-book').filter({ hasText: title });
-      await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('validation');
-      await card.getByRole('link').click();
-      await page.getByRole('button', { name: 'Confirm and start writing' }).first().click();
-      await page.waitForURL(url('/app'));
-      await expect.poll(() => card.getAttribute('data-status'), { timeout: 90_000 }).toBe('ready');
-      await card.getByRole('link').click();
-      await page.waitForURL(/\/app\/edit\/[0-9a-f-]{36}$/);
-      await page.getByRole('textbox', { name: 'Manuscript' }).waitFor();
-      const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: title }) });
+      const card = await writeReadyBook(page, system.url, title);
+      const header = await openInEditor(page, card, title);
       expect(await header.getByText('Cover added').count()).toBe(0);
       await step(page, '01-editor');
 

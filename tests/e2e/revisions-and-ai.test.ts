@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { metadataMessages, planMessages } from '@bookwright/contracts';
+import { metadataMessages } from '@bookwright/contracts';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { browserAvailable, launchBrowser } from './support/browser';
-import { signUpWithStarterPlan } from './support/journeys';
+import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
 
 /** Screenshots of the steps when SHOTS_DIR is set. */
 const shotsDir = process.env.SHOTS_DIR;
@@ -43,26 +43,9 @@ describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision histor
       const title = 'The Keeper of Letters';
 
       await signUpWithStarterPlan(page, system.url);
-      await page
-        .getByLabel('What will your next book be about?')
-        .fill('A lighthouse keeper on a Baltic island finds letters from a sailor who vanished a century ago.');
-      await page.getByLabel('Title').fill(title);
-      await page.getByLabel('Language').selectOption('english');
-      await page.getByLabel('Target audience').fill('Adult readers of literary mysteries');
-      await page.getByLabel('Genre').selectOption('mystery');
-      await page.getByRole('button', { name: 'Create Book' }).click();
-      await page.getByText(planMessages.started).waitFor();
-      const card = page.getByTestId('library-book').filter({ hasText: title });
-      await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('validation');
-      await card.getByRole('link').click();
-      await page.getByRole('button', { name: 'Confirm and start writing' }).first().click();
-      await page.waitForURL(`${system.url}/app`);
-      await expect.poll(() => card.getAttribute('data-status'), { timeout: 90_000 }).toBe('ready');
-      await card.getByRole('link').click();
-      await page.waitForURL(/\/app\/edit\/[0-9a-f-]{36}$/);
+      const card = await writeReadyBook(page, system.url, title);
+      const header = await openInEditor(page, card, title);
       const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
-      await manuscript.waitFor();
-      const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: title }) });
 
       // Metadata: suggest, accept into the form, save as usual.
       await page.getByRole('tab', { name: 'Metadata' }).click();

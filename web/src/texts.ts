@@ -73,6 +73,7 @@ export const statusLabels = {
   planning: 'Planning',
   validation: 'Action needed',
   writing: 'Writing',
+  translating: 'Translating',
   ready: 'Ready',
   failed: 'Failed',
 } as const;

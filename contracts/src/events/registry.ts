@@ -11,6 +11,8 @@ import {
   bookReadyV1,
   bookUpdatedV1,
   bookDeletedV1,
+  bookTranslationRequestedV1,
+  bookChapterTranslatedV1,
 } from './book/book-events.v1';
 import { bookPlanningRequestedV2 } from './book/book-planning-requested.v2';
 import { planBuiltV1, planFailedV1 } from './planner/planner-events.v1';
@@ -29,6 +31,8 @@ export const events = {
   bookPlanned: bookPlannedV1,
   bookConfirmed: bookConfirmedV1,
   bookChapterWritten: bookChapterWrittenV1,
+  bookTranslationRequested: bookTranslationRequestedV1,
+  bookChapterTranslated: bookChapterTranslatedV1,
   bookReady: bookReadyV1,
   bookFailed: bookFailedV1,
   bookUpdated: bookUpdatedV1,

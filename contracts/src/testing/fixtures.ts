@@ -151,6 +151,7 @@ export function buildBook(overrides: Partial<Book> = {}): Book {
     updatedAt: '2026-03-01T10:00:00.000Z',
     failure: null,
     progress: null,
+    translation: null,
     prompt: 'A mystery in a fishing village',
     bookState: buildFictionState(),
     identifier: null,

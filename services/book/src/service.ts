@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import type { BookDatabase } from './db/schema';
 import type { BookHandlerDeps } from './handlers/deps';
 import { createBook } from './handlers/create-book';
+import { translateBook } from './handlers/translate-book';
 import { getBook, getBrief, listBooks } from './handlers/read-books';
 import { setCover, updateBookState, updateContent, updateMetadata } from './handlers/edit-book';
 import {
@@ -45,6 +46,7 @@ export const bookService = defineService({
       bus.serve(requests.book.updateMetadata, updateMetadata(deps)),
       bus.serve(requests.book.confirm, confirmBook(deps)),
       bus.serve(requests.book.retry, retryBook(deps)),
+      bus.serve(requests.book.translate, translateBook(deps)),
       bus.serve(requests.book.getBrief, getBrief(deps)),
       bus.serve(requests.book.recordFailure, recordFailure(deps)),
       bus.serve(requests.book.completeManuscript, completeManuscript(deps)),
@@ -56,6 +58,7 @@ export const bookService = defineService({
         'book',
         [
           on(events.bookChapterWritten, trackWritingProgress(deps)),
+          on(events.bookChapterTranslated, trackWritingProgress(deps)),
           on(events.planBuilt, recordPlan(deps)),
           on(events.planFailed, recordPlanFailure(deps)),
           on(events.userDeleted, onUserDeleted(deps)),

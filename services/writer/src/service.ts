@@ -16,6 +16,7 @@ import { migrations } from './db/migrations';
 import type { WriterDatabase } from './db/schema';
 import { bookConfirmedMaxDeliver, onBookConfirmed } from './handlers/book-confirmed';
 import { onBookDeleted, onUserDeleted } from './handlers/account-deletion';
+import { onTranslationRequested } from './handlers/translation-requested';
 import type { WriterTuning } from './writing/deps';
 import { WritingRunner } from './writing/writing-runner';
 
@@ -78,6 +79,7 @@ export function createWriterService(options: WriterServiceOptions = {}) {
         subscriptions.push(await serveHealth(bus, requests.writer.health, () => pingDatabase(database.db)));
         const handlers = [
           on(events.bookConfirmed, onBookConfirmed({ db: database.db, bus, runner })),
+          on(events.bookTranslationRequested, onTranslationRequested({ db: database.db, bus, runner, blobs })),
           on(events.userDeleted, onUserDeleted({ db: database.db, blobs })),
           on(events.bookDeleted, onBookDeleted({ db: database.db, blobs })),
         ];

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { planMessages } from '@bookwright/contracts';
 
 /**
  * Signs a new author up through the UI and chooses the Starter plan (the local billing provider activates
@@ -20,4 +22,39 @@ export async function signUpWithStarterPlan(page: Page, baseUrl: string): Promis
   await page.getByRole('link', { name: 'Start Writing' }).click();
   await page.waitForURL(url('/app'));
   return email;
+}
+
+/** The book the browser journeys write: a literary mystery, planned and written by the offline writer. */
+export const journeyBook = {
+  title: 'The Keeper of Letters',
+  prompt: 'A lighthouse keeper on a Baltic island finds letters from a sailor who vanished a century ago.',
+} as const;
+
+/**
+ * From the library: describes a book, confirms its structure and waits until it is written, ending on the
+ * library with the book's card (`data-status="ready"`) returned.
+ */
+export async function writeReadyBook(page: Page, baseUrl: string, title: string = journeyBook.title) {
+  await page.getByLabel('What will your next book be about?').fill(journeyBook.prompt);
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Language').selectOption('english');
+  await page.getByLabel('Target audience').fill('Adult readers of literary mysteries');
+  await page.getByLabel('Genre').selectOption('mystery');
+  await page.getByRole('button', { name: 'Create Book' }).click();
+  await page.getByText(planMessages.started).waitFor();
+  const card = page.getByTestId('library-book').filter({ hasText: title });
+  await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('validation');
+  await card.getByRole('link').click();
+  await page.getByRole('button', { name: 'Confirm and start writing' }).first().click();
+  await page.waitForURL(`${baseUrl}/app`);
+  await expect.poll(() => card.getAttribute('data-status'), { timeout: 90_000 }).toBe('ready');
+  return card;
+}
+
+/** Opens a ready book's card in the editor and waits for the manuscript; returns the editor's header. */
+export async function openInEditor(page: Page, card: Locator, title: string) {
+  await card.getByRole('link').click();
+  await page.waitForURL(/\/app\/edit\/[0-9a-f-]{36}$/);
+  await page.getByRole('textbox', { name: 'Manuscript' }).waitFor();
+  return page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: title }) });
 }

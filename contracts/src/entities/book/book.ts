@@ -3,8 +3,11 @@ import { BookLanguageSchema, MetadataLanguageSchema } from '../../constants/lang
 import { BookTypeSchema, GenreSchema } from '../../constants/genres';
 import { BookStateSchema } from './book-state';
 
-/** planning → validation → writing → ready; any step can end in failed, which can be retried. */
-export const BookStatusSchema = z.enum(['planning', 'validation', 'writing', 'ready', 'failed']);
+/**
+ * planning → validation → writing → ready; a translation is born translating → ready. Any step can end
+ * in failed, which can be retried.
+ */
+export const BookStatusSchema = z.enum(['planning', 'validation', 'writing', 'translating', 'ready', 'failed']);
 export type BookStatus = z.infer<typeof BookStatusSchema>;
 
 /** Status colours of spec §4, for every client. */
@@ -12,12 +15,17 @@ export const bookStatusColors: Record<BookStatus, string> = {
   planning: 'blue',
   validation: 'amber',
   writing: 'orange',
+  translating: 'violet',
   ready: 'green',
   failed: 'red',
 };
 
+/** The steps that can fail: the book's own planning and writing, or the writing of a translation. */
+export const FailedStepSchema = z.enum(['planning', 'writing', 'translating']);
+export type FailedStep = z.infer<typeof FailedStepSchema>;
+
 export const BookFailureSchema = z.object({
-  step: z.enum(['planning', 'writing']),
+  step: FailedStepSchema,
   reason: z.string(),
   at: z.string(),
 });
@@ -28,6 +36,15 @@ export const WritingProgressSchema = z.object({
   chaptersTotal: z.number().int().min(0),
 });
 export type WritingProgress = z.infer<typeof WritingProgressSchema>;
+
+/** A translation's link to the book it was translated from ("Translated from …"). */
+export const TranslationLinkSchema = z.object({
+  sourceBookId: z.string(),
+  /** The original's title when the translation was made (the original may be renamed or deleted later). */
+  sourceTitle: z.string(),
+  sourceLanguage: BookLanguageSchema,
+});
+export type TranslationLink = z.infer<typeof TranslationLinkSchema>;
 
 export const SizeSchema = z.enum(['short', 'long']);
 
@@ -48,6 +65,8 @@ export const BookSummarySchema = z.object({
   updatedAt: z.string(),
   failure: BookFailureSchema.nullable(),
   progress: WritingProgressSchema.nullable(),
+  /** Set on a book made by translating another; null otherwise. */
+  translation: TranslationLinkSchema.nullable(),
 });
 export type BookSummary = z.infer<typeof BookSummarySchema>;
 

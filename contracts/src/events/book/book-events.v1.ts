@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../../bus/define';
 import { BookLanguageSchema, BookTypeSchema, GenreSchema } from '../../constants';
+import { BookStatusSchema, FailedStepSchema } from '../../entities/book/book';
 
 const base = { bookId: z.string(), userId: z.string() };
 
@@ -47,6 +48,35 @@ export const bookChapterWrittenV1 = defineEvent({
   description: 'One more chapter is written and saved: writing progress is chaptersWritten of chaptersTotal.',
 });
 
+export const bookTranslationRequestedV1 = defineEvent({
+  name: 'book.translation-requested',
+  version: 1,
+  schema: z.object({
+    ...base,
+    attempt: z.number().int().positive(),
+    sourceBookId: z.string(),
+    sourceLanguage: BookLanguageSchema,
+    language: BookLanguageSchema,
+    /** The original's manuscript (tiptap JSON) as it was when the translation was asked for, in the blob store. */
+    sourceContentKey: z.string(),
+  }),
+  description:
+    'A new book (status translating) is to be translated from sourceBookId into language; the writer translates it chapter by chapter (or resumes, for a later attempt).',
+});
+
+export const bookChapterTranslatedV1 = defineEvent({
+  name: 'book.chapter-translated',
+  version: 1,
+  schema: z.object({
+    ...base,
+    chapterNumber: z.number().int().positive(),
+    chaptersWritten: z.number().int().min(0),
+    chaptersTotal: z.number().int().positive(),
+  }),
+  description:
+    'One more chapter of a translation is translated and saved: progress is chaptersWritten of chaptersTotal.',
+});
+
 export const bookReadyV1 = defineEvent({
   name: 'book.ready',
   version: 1,
@@ -59,13 +89,15 @@ export const bookFailedV1 = defineEvent({
   version: 1,
   schema: z.object({
     ...base,
-    step: z.enum(['planning', 'writing']),
+    step: FailedStepSchema,
     reason: z.string(),
     /** The allowance reservation of the failed attempt (`billing.allowance.consume` key): billing gives it back. */
     allowanceKey: z.string().optional(),
+    /** Which allowance the reservation took from; absent = `book` (events from before translations). */
+    allowanceKind: z.enum(['book', 'translation']).optional(),
   }),
   description:
-    'Planning or writing failed for good; the book is in status failed and can be retried. Billing gives back the allowance held under allowanceKey.',
+    'Planning, writing or translating failed for good; the book is in status failed and can be retried. Billing gives back the allowance (allowanceKind, default book) held under allowanceKey.',
 });
 
 export const bookUpdatedV1 = defineEvent({
@@ -74,7 +106,7 @@ export const bookUpdatedV1 = defineEvent({
   schema: z.object({
     ...base,
     fields: z.array(z.string()),
-    status: z.enum(['planning', 'validation', 'writing', 'ready', 'failed']),
+    status: BookStatusSchema,
   }),
   description: 'The author changed the book (structure, content, metadata or cover); `fields` names what changed.',
 });

@@ -11,6 +11,8 @@ export const liveBookEventNames = [
   'book.planned',
   'book.confirmed',
   'book.chapter-written',
+  'book.translation-requested',
+  'book.chapter-translated',
   'book.ready',
   'book.failed',
   'book.updated',
@@ -21,7 +23,7 @@ export type LiveBookEventName = (typeof liveBookEventNames)[number];
 export const LiveBookUpdateSchema = z.object({
   bookId: z.string(),
   status: BookStatusSchema,
-  /** "Chapter n of N" while writing. */
+  /** "Chapter n of N" while writing or translating. */
   chaptersWritten: z.number().int().min(0).optional(),
   chaptersTotal: z.number().int().positive().optional(),
   /** Why planning or writing failed. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRequest } from '../../bus/define';
-import { BookSchema, BookSummarySchema } from '../../entities/book/book';
+import { BookSchema, BookSummarySchema, FailedStepSchema } from '../../entities/book/book';
+import { BookLanguageSchema } from '../../constants/languages';
 import { PlanRequestSchema } from '../../http/agent/plan';
 import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
 import { RevisionSchema, RevisionSummarySchema } from '../../http/books/revisions';
@@ -22,6 +23,7 @@ export const BookBriefSchema = BookSchema.pick({
   author: true,
   status: true,
   bookState: true,
+  translation: true,
 }).extend({ userId: z.string() });
 export type BookBrief = z.infer<typeof BookBriefSchema>;
 
@@ -93,6 +95,14 @@ export const bookRequests = {
     description:
       'Retries the step that failed (planning or writing), reserving one book of the allowance again (403 when none is left). 409 unless the book failed.',
   }),
+  translate: defineRequest({
+    name: 'book.translate',
+    version: 1,
+    request: z.object({ ...owned, language: BookLanguageSchema, requestId: z.string().min(1).max(190) }),
+    response: BookSchema,
+    description:
+      'POST /book/{id}/translate: from a ready book, reserves one translation of the monthly allowance (402 without a plan, 403 with the spec text when none is left), stores a new book in translating linked to the original, and asks the writer to translate it (book.translation-requested). The same requestId pays once and returns the same new book.',
+  }),
   // Internal: the writer reads its brief and reports its work.
   getBrief: defineRequest({
     name: 'book.brief.get',
@@ -104,7 +114,7 @@ export const bookRequests = {
   recordFailure: defineRequest({
     name: 'book.failure.record',
     version: 1,
-    request: z.object({ bookId: z.string(), step: z.enum(['planning', 'writing']), reason: z.string().max(1_000) }),
+    request: z.object({ bookId: z.string(), step: FailedStepSchema, reason: z.string().max(1_000) }),
     response: z.object({ applied: z.boolean() }),
     description:
       'Internal: marks the step as failed with a reason the author can read; the allowance of the attempt is given back.',
@@ -120,7 +130,7 @@ export const bookRequests = {
     }),
     response: z.object({ applied: z.boolean() }),
     description:
-      'Internal: the finished manuscript (tiptap JSON in the blob store under contentBlobKey); writing → ready.',
+      'Internal: the finished manuscript (tiptap JSON in the blob store under contentBlobKey); writing or translating → ready.',
   }),
   // Revision history (handlers/revisions.ts).
   listRevisions: defineRequest({

@@ -38,6 +38,20 @@ export type LlmTask =
       previousTail: string;
     }
   | { kind: 'chapter-facts'; chapterNumber: number; chapterTitle: string; language: BookLanguage; text: string }
+  /**
+   * Segments of one chapter translated (the answer is TranslatedSegments). `title` segments are chapter
+   * titles; `text` segments may hold inline tags (⟦1⟧…⟦/1⟧, ⟦br⟧) that the answer must keep.
+   */
+  | {
+      kind: 'translate';
+      sourceLanguage: BookLanguage;
+      language: BookLanguage;
+      chapterNumber: number;
+      /** 0 for the first call of the chapter, then 1, 2, … */
+      batch: number;
+      segments: { role: 'title' | 'text'; text: string }[];
+      glossary: { term: string; kind: 'character' | 'place' | 'term' }[];
+    }
   /** A passage rewritten in the editor (the answer is the replacement text). */
   | { kind: 'rewrite'; text: string; instruction: string }
   /** Store metadata from the plan and the manuscript (the answer is a MetadataSuggestion). */

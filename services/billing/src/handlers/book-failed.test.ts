@@ -67,4 +67,28 @@ describe('giving back the reservation of a failed book', () => {
     await until(userId, 9);
     expect(await booksLeft(userId)).toBe(9);
   });
+
+  it('gives back a failed translation as a translation, not a book', async () => {
+    const userId = newUserId();
+    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
+    await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'translation', key: 'translate:r1' });
+    const summary = () => billing.bus.request(billingRequests.getSummary, { userId });
+    expect(await summary()).toMatchObject({ booksLeftThisMonth: 10, translationsLeftThisMonth: 4 });
+    const failed = {
+      bookId: 't1',
+      userId,
+      step: 'translating' as const,
+      reason: 'x',
+      allowanceKey: 'translate:r1',
+      allowanceKind: 'translation' as const,
+    };
+    await billing.bus.publish(events.bookFailed, failed);
+    await billing.bus.publish(events.bookFailed, failed);
+    const deadline = Date.now() + 10_000;
+    while ((await summary()).translationsLeftThisMonth !== 5) {
+      if (Date.now() > deadline) throw new Error('the translation was not given back');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await summary()).toMatchObject({ booksLeftThisMonth: 10, translationsLeftThisMonth: 5 });
+  });
 });

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { BookFailure, BookState, BookStatus } from '@bookwright/contracts';
+import type { BookFailure, BookState, BookStatus, TranslationLink } from '@bookwright/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** JSONB: written as JSON text, read back parsed. */
@@ -35,6 +35,8 @@ export interface BooksTable {
   failure: Json<BookFailure | null>;
   /** The billing key of the allowance the current attempt reserved: a failure gives it back. */
   allowance_key: string | null;
+  /** The original of a translation; null for a book written from a plan. */
+  translation: ColumnType<TranslationLink | null, string | null | undefined, string | null>;
   plan_attempt: Generated<number>;
   write_attempt: Generated<number>;
   chapters_written: Generated<number>;

@@ -1,10 +1,19 @@
+import type { AllowanceKind, FailedStep } from '@bookwright/contracts';
+
 /**
- * The billing keys under which a book's attempts reserve one book of the monthly allowance. Billing is
- * idempotent per key: the same key never consumes twice and is never refunded twice.
+ * The billing keys under which a book's attempts reserve one book (or, for a translation, one
+ * translation) of the monthly allowance. Billing is idempotent per key: the same key never consumes
+ * twice and is never refunded twice.
  */
 export const allowanceKeys = {
   /** Creation: keyed by the HTTP request, so a retried POST /agent/plan pays once (and finds its book). */
   creation: (requestId: string) => `plan:${requestId}`,
   /** A retry of a failed step: keyed by book, step and attempt, so each retry reserves (and is refunded) once. */
-  retry: (bookId: string, step: 'planning' | 'writing', attempt: number) => `book:${bookId}:${step}:${attempt}`,
+  retry: (bookId: string, step: FailedStep, attempt: number) => `book:${bookId}:${step}:${attempt}`,
+  /** A translation: keyed by the HTTP request, so a retried POST /book/{id}/translate pays once (and finds its book). */
+  translation: (requestId: string) => `translate:${requestId}`,
 } as const;
+
+/** What a book's reservations take from: a translation's, translations; every other book's, books. */
+export const allowanceKindOf = (book: { translation: unknown }): Extract<AllowanceKind, 'book' | 'translation'> =>
+  book.translation ? 'translation' : 'book';

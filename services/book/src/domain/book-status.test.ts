@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, BookStatusSchema, type BookStatus } from '@bookwright/contracts';
 import type { bookEdits } from './book-status';
-import { assertEditable, bookMoves, canMove, moveBook, retryMoveFor, type BookMoveName } from './book-status';
+import {
+  assertEditable,
+  bookMoves,
+  canMove,
+  completeMoveFor,
+  failMoveFor,
+  moveBook,
+  retryMoveFor,
+  type BookMoveName,
+} from './book-status';
 
 const statuses = BookStatusSchema.options;
-const origins = ['new', ...statuses] as const;
+const origins = ['new', 'translation', ...statuses] as const;
 const moveNames = Object.keys(bookMoves) as BookMoveName[];
 
 function refusal(run: () => unknown): AppError {
@@ -18,7 +27,7 @@ function refusal(run: () => unknown): AppError {
 }
 
 // The documented table (docs/architecture.md, "The book status table"): from → to for every move.
-const documented: Record<BookMoveName, [BookStatus | 'new', BookStatus]> = {
+const documented: Record<BookMoveName, [BookStatus | 'new' | 'translation', BookStatus]> = {
   create: ['new', 'planning'],
   recordPlan: ['planning', 'validation'],
   failPlanning: ['planning', 'failed'],
@@ -27,6 +36,10 @@ const documented: Record<BookMoveName, [BookStatus | 'new', BookStatus]> = {
   failWriting: ['writing', 'failed'],
   retryPlanning: ['failed', 'planning'],
   retryWriting: ['failed', 'writing'],
+  translate: ['translation', 'translating'],
+  completeTranslation: ['translating', 'ready'],
+  failTranslation: ['translating', 'failed'],
+  retryTranslation: ['failed', 'translating'],
 };
 
 describe('the book status table', () => {
@@ -68,6 +81,21 @@ describe('the book status table', () => {
   it('retries the step that failed', () => {
     expect(bookMoves[retryMoveFor('planning')].to).toBe('planning');
     expect(bookMoves[retryMoveFor('writing')].to).toBe('writing');
+    expect(bookMoves[retryMoveFor('translating')].to).toBe('translating');
+  });
+
+  it('fails and completes each kind of work from its own status', () => {
+    for (const step of ['planning', 'writing', 'translating'] as const) {
+      expect(bookMoves[failMoveFor(step)]).toMatchObject({ from: step, to: 'failed' });
+    }
+    expect(bookMoves[completeMoveFor('writing')]).toMatchObject({ from: 'writing', to: 'ready' });
+    expect(bookMoves[completeMoveFor('translating')]).toMatchObject({ from: 'translating', to: 'ready' });
+  });
+
+  it('says a translation is being translated', () => {
+    expect(refusal(() => moveBook('translating', 'confirm')).message).toBe(
+      "You can't confirm the structure now: this book is being translated.",
+    );
   });
 });
 

@@ -1,7 +1,7 @@
-import { AppError, type BookStatus } from '@bookwright/contracts';
+import { AppError, type BookStatus, type FailedStep } from '@bookwright/contracts';
 
-/** Where a book comes from before it has a status. */
-export type BookOrigin = 'new';
+/** Where a book comes from before it has a status: a plan request, or the translation of a ready book. */
+export type BookOrigin = 'new' | 'translation';
 
 export interface BookMove {
   from: BookStatus | BookOrigin;
@@ -15,7 +15,8 @@ export interface BookMove {
 /**
  * Every status a book can be in and every move between them: the one place a book's status changes.
  * Handlers name a move; `moveBook` answers the new status or refuses. Failed planning is retried as
- * planning, failed writing as writing (which resumes from the chapters already written).
+ * planning, failed writing as writing and a failed translation as translating (both resume from the
+ * chapters already done). A translation is a new book: it starts in translating, never in planning.
  */
 export const bookMoves = {
   create: {
@@ -56,6 +57,26 @@ export const bookMoves = {
       'book.failure.record from the writer (chapter attempts used up, no chapters, last delivery), or no progress for BOOK_STALLED_AFTER_MS',
     action: 'fail writing',
   },
+  translate: {
+    from: 'translation',
+    to: 'translating',
+    trigger:
+      'POST /book/{id}/translate on a ready book: translation allowance reserved, new book stored, translation requested',
+    action: 'translate the book',
+  },
+  completeTranslation: {
+    from: 'translating',
+    to: 'ready',
+    trigger: 'book.manuscript.complete from the writer, for a translation',
+    action: 'complete the translation',
+  },
+  failTranslation: {
+    from: 'translating',
+    to: 'failed',
+    trigger:
+      'book.failure.record from the writer (chapter attempts used up, source unreadable, last delivery), or no progress for BOOK_STALLED_AFTER_MS',
+    action: 'fail the translation',
+  },
   retryPlanning: {
     from: 'failed',
     to: 'planning',
@@ -68,6 +89,12 @@ export const bookMoves = {
     trigger: 'POST /book/{id}/retry after failed writing: allowance reserved again',
     action: 'retry',
   },
+  retryTranslation: {
+    from: 'failed',
+    to: 'translating',
+    trigger: 'POST /book/{id}/retry after a failed translation: translation allowance reserved again (resumes)',
+    action: 'retry',
+  },
 } as const satisfies Record<string, BookMove>;
 
 export type BookMoveName = keyof typeof bookMoves;
@@ -77,6 +104,7 @@ const doing: Record<BookStatus, string> = {
   planning: 'is still being planned',
   validation: 'is waiting for you to review its structure',
   writing: 'is being written',
+  translating: 'is being translated',
   ready: 'is already written',
   failed: 'stopped with an error',
 };
@@ -92,9 +120,26 @@ export function moveBook(from: BookStatus | BookOrigin, move: BookMoveName): Boo
   return rule.to;
 }
 
+const retryMoves: Record<FailedStep, BookMoveName> = {
+  planning: 'retryPlanning',
+  writing: 'retryWriting',
+  translating: 'retryTranslation',
+};
+const failMoves: Record<FailedStep, BookMoveName> = {
+  planning: 'failPlanning',
+  writing: 'failWriting',
+  translating: 'failTranslation',
+};
+
 /** The move that retries a failed step. */
-export const retryMoveFor = (failedStep: 'planning' | 'writing'): BookMoveName =>
-  failedStep === 'writing' ? 'retryWriting' : 'retryPlanning';
+export const retryMoveFor = (failedStep: FailedStep): BookMoveName => retryMoves[failedStep];
+
+/** The move that fails a step. */
+export const failMoveFor = (step: FailedStep): BookMoveName => failMoves[step];
+
+/** The move that stores a finished manuscript: the book's own writing, or a translation's. */
+export const completeMoveFor = (status: BookStatus): BookMoveName =>
+  status === 'translating' ? 'completeTranslation' : 'completeManuscript';
 
 /**
  * What the author may change without moving the book, by status. Metadata and the cover can change in
@@ -111,6 +156,6 @@ export function assertEditable(status: BookStatus, edit: keyof typeof bookEdits)
 }
 
 function refused(from: BookStatus | BookOrigin, action: string): AppError {
-  const now = from === 'new' ? 'does not exist yet' : doing[from];
+  const now = from === 'new' || from === 'translation' ? 'does not exist yet' : doing[from];
   return new AppError(409, `You can't ${action} now: this book ${now}.`, { code: 'book_status' });
 }

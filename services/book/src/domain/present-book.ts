@@ -21,9 +21,10 @@ export function presentSummary(row: BookSummaryRow): BookSummary {
     updatedAt: iso(row.updated_at),
     failure: row.status === 'failed' ? row.failure : null,
     progress:
-      row.status === 'writing' || row.chapters_total > 0
+      row.status === 'writing' || row.status === 'translating' || row.chapters_total > 0
         ? { chaptersWritten: row.chapters_written, chaptersTotal: row.chapters_total }
         : null,
+    translation: row.translation ?? null,
   };
 }
 

@@ -1,19 +1,49 @@
-import { requests } from '@bookwright/contracts';
+import { AppError, errorScreens, requests, type AllowanceKind } from '@bookwright/contracts';
 import type { BookHandlerDeps } from './deps';
+
+/** One unit of the month's `kind` allowance, under `key` (403 with the spec text when none is left). */
+export async function reserveAllowance(
+  deps: BookHandlerDeps,
+  userId: string,
+  kind: AllowanceKind,
+  key: string,
+  requestId?: string,
+) {
+  await deps.bus.request(requests.billing.consumeAllowance, { userId, kind, key }, { requestId });
+}
 
 /** One book of the month's allowance, under `key` (403 with the spec text when none is left). */
 export async function reserveBook(deps: BookHandlerDeps, userId: string, key: string, requestId?: string) {
-  await deps.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key }, { requestId });
+  await reserveAllowance(deps, userId, 'book', key, requestId);
+}
+
+/**
+ * Translations are a plan feature (spec §9: starter 5 a month, professional unlimited): an account
+ * without a plan is answered 402 with the spec's text before anything is reserved.
+ */
+export async function requirePlan(deps: BookHandlerDeps, userId: string, requestId?: string) {
+  const summary = await deps.bus.request(requests.billing.getSummary, { userId }, { requestId });
+  if (summary.accountType === 'null') throw new AppError(402, errorScreens[402].description);
 }
 
 /**
  * Gives back a reservation whose book was not stored or not moved. Best effort: billing's refund is
  * idempotent, and a reservation that holds no book is only logged if it cannot be given back now.
  */
-export async function releaseBook(deps: BookHandlerDeps, userId: string, key: string, requestId?: string) {
+export async function releaseAllowance(
+  deps: BookHandlerDeps,
+  userId: string,
+  kind: AllowanceKind,
+  key: string,
+  requestId?: string,
+) {
   await deps.bus
-    .request(requests.billing.refundAllowance, { userId, kind: 'book', key }, { requestId })
+    .request(requests.billing.refundAllowance, { userId, kind, key }, { requestId })
     .catch((error: unknown) => {
-      deps.logger.error({ err: error, userId, key }, 'could not give back a book reservation');
+      deps.logger.error({ err: error, userId, kind, key }, 'could not give back a reservation');
     });
+}
+
+export async function releaseBook(deps: BookHandlerDeps, userId: string, key: string, requestId?: string) {
+  await releaseAllowance(deps, userId, 'book', key, requestId);
 }

@@ -7,14 +7,15 @@ import {
   TiptapDocumentSchema,
   type requests,
 } from '@bookwright/contracts';
-import { enqueueEvent, type EventMeta } from '@bookwright/kit';
+import { enqueueEvent, removeBlobsUnder, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
-import { allowanceKeys } from '../domain/allowance-keys';
-import { canMove, moveBook, retryMoveFor } from '../domain/book-status';
+import { allowanceKeys, allowanceKindOf } from '../domain/allowance-keys';
+import { canMove, completeMoveFor, moveBook, retryMoveFor } from '../domain/book-status';
+import { translationRequest, translationSourcePrefix } from '../domain/new-translation';
 import { bookFailureReasons } from '../domain/failure-reasons';
 import { presentBook } from '../domain/present-book';
-import { releaseBook, reserveBook } from './allowance';
+import { releaseAllowance, reserveAllowance } from './allowance';
 import type { BookHandlerDeps } from './deps';
 import { failBook } from './fail-book';
 import { changeBookIfPresent, changeOwnedBook } from './owned-book';
@@ -46,27 +47,40 @@ export function confirmBook(deps: BookHandlerDeps) {
 }
 
 /**
- * failed → the step that failed, again, with one book of the allowance reserved again (the failure gave
- * the last one back). Writing resumes from the chapters already written. The reservation is keyed by
- * book, step and attempt: the same retry twice pays once, and a retry that fails again is refunded again.
+ * failed → the step that failed, again, with one book (a translation: one translation) of the allowance
+ * reserved again (the failure gave the last one back). Writing and translating resume from the chapters
+ * already done. The reservation is keyed by book, step and attempt: the same retry twice pays once, and a
+ * retry that fails again is refunded again.
  */
 export function retryBook(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.retry)['request']>) => {
     const book = await booksRepository.findOwned(deps.db, userId, bookId);
     if (!book) throw new AppError(404, apiMessages.notFound);
-    const step = book.failure?.step === 'writing' ? 'writing' : 'planning';
+    const step = book.translation ? 'translating' : book.failure?.step === 'writing' ? 'writing' : 'planning';
     moveBook(book.status, retryMoveFor(step)); // 409 before paying, unless the book failed
-    const attempt = (step === 'writing' ? book.write_attempt : book.plan_attempt) + 1;
+    const usesWriteAttempt = step !== 'planning';
+    const attempt = (usesWriteAttempt ? book.write_attempt : book.plan_attempt) + 1;
     const key = allowanceKeys.retry(book.id, step, attempt);
-    await reserveBook(deps, userId, key);
+    const kind = allowanceKindOf(book);
+    await reserveAllowance(deps, userId, kind, key);
     try {
       return await changeOwnedBook(deps, { userId, bookId }, async (trx, locked) => {
         // The same retry from a second click that got here first: its answer, not a second move.
         if (locked.allowance_key === key) return presentBook(locked);
         const to = moveBook(locked.status, retryMoveFor(step));
-        const lockedAttempt = (step === 'writing' ? locked.write_attempt : locked.plan_attempt) + 1;
+        const lockedAttempt = (usesWriteAttempt ? locked.write_attempt : locked.plan_attempt) + 1;
         if (lockedAttempt !== attempt) throw new AppError(409, lifecycleMessages.retryRaced, { code: 'book_status' });
         const common = { allowance_key: key, failure: JSON.stringify(null) };
+        if (step === 'translating') {
+          const updated = await booksRepository.move(
+            trx,
+            locked.id,
+            { from: locked.status, to },
+            { ...common, write_attempt: attempt },
+          );
+          await enqueueEvent(trx, events.bookTranslationRequested, translationRequest(updated));
+          return presentBook(updated);
+        }
         if (step === 'writing') {
           const updated = await booksRepository.move(
             trx,
@@ -93,7 +107,7 @@ export function retryBook(deps: BookHandlerDeps) {
         return presentBook(updated);
       });
     } catch (error) {
-      await releaseBook(deps, userId, key);
+      await releaseAllowance(deps, userId, kind, key);
       throw error;
     }
   };
@@ -109,7 +123,10 @@ export function recordFailure(deps: BookHandlerDeps) {
     });
 }
 
-/** writing → ready with the manuscript the writer left in the blob store. */
+/**
+ * writing (or translating) → ready with the manuscript the writer left in the blob store. A translation's
+ * copy of its original is not needed any more and goes.
+ */
 export function completeManuscript(deps: BookHandlerDeps) {
   return async ({
     bookId,
@@ -122,12 +139,13 @@ export function completeManuscript(deps: BookHandlerDeps) {
     if (!blob) throw new AppError(400, `No manuscript under ${contentBlobKey}`);
     const document = TiptapDocumentSchema.parse(JSON.parse(blob.data.toString('utf8')));
     const text = documentText(document);
-    return changeOwnedBook(deps, { bookId }, async (trx, book) => {
-      if (!canMove(book.status, 'completeManuscript')) return { applied: false };
+    const outcome = await changeOwnedBook(deps, { bookId }, async (trx, book) => {
+      const move = completeMoveFor(book.status);
+      if (!canMove(book.status, move)) return { applied: false, translation: false };
       await booksRepository.move(
         trx,
         book.id,
-        { from: book.status, to: moveBook(book.status, 'completeManuscript') },
+        { from: book.status, to: moveBook(book.status, move) },
         {
           book_content: JSON.stringify(document),
           chapters_written: book.chapters_total,
@@ -136,20 +154,25 @@ export function completeManuscript(deps: BookHandlerDeps) {
       );
       await enqueueEvent(trx, events.bookReady, { bookId: book.id, userId: book.user_id, words, pages });
       deps.logger.info({ bookId, words, pages, characters: text.length }, 'manuscript stored; book ready');
-      return { applied: true };
+      return { applied: true, translation: book.translation !== null };
     });
+    if (outcome.translation) await removeBlobsUnder(deps.blobs, translationSourcePrefix(bookId), deps.logger);
+    return { applied: outcome.applied };
   };
 }
 
-/** Keeps the library's "chapter n of N" current from the writer's progress events. */
+/** Keeps the library's "chapter n of N" current from the writer's progress events (writing and translating). */
 export function trackWritingProgress(deps: BookHandlerDeps) {
-  return async (data: z.output<(typeof events.bookChapterWritten)['schema']>, _meta: EventMeta) => {
+  return async (
+    data: z.output<(typeof events.bookChapterWritten | typeof events.bookChapterTranslated)['schema']>,
+    _meta: EventMeta,
+  ) => {
     await booksRepository.recordProgress(deps.db, data.bookId, data.chaptersWritten, data.chaptersTotal);
   };
 }
 
 /**
- * On start, asks again for the work of every book still planning or writing. The planner and writer are
+ * On start, asks again for the work of every book still planning, writing or translating. The planner and writer are
  * idempotent, so a duplicate costs nothing, while a request lost with an in-process bus (which keeps no
  * log across restarts) would leave the book stuck for good.
  */
@@ -159,6 +182,8 @@ export async function reannounceUnfinishedWork(deps: BookHandlerDeps): Promise<n
   await deps.db.transaction().execute(async (trx) => {
     for (const book of books) {
       if (book.status === 'planning') await requestPlanning(trx, book);
+      else if (book.status === 'translating')
+        await enqueueEvent(trx, events.bookTranslationRequested, translationRequest(book));
       else
         await enqueueEvent(trx, events.bookConfirmed, {
           bookId: book.id,
@@ -173,12 +198,12 @@ export async function reannounceUnfinishedWork(deps: BookHandlerDeps): Promise<n
     );
   });
   deps.relay.kick();
-  deps.logger.info({ books: books.length }, 'unfinished planning and writing announced again');
+  deps.logger.info({ books: books.length }, 'unfinished planning, writing and translating announced again');
   return books.length;
 }
 
 /**
- * The last guard: a book in planning or writing that has shown no sign of work for `stalledAfterMs`
+ * The last guard: a book in planning, writing or translating that has shown no sign of work for `stalledAfterMs`
  * (an event lost for good, a poison message, a worker that never came back) fails with a reason the
  * author can read, and gives its book of the month back. A late answer after that is ignored.
  */
@@ -187,9 +212,16 @@ export async function failStalledBooks(deps: BookHandlerDeps, stalledAfterMs: nu
   const stalled = await booksRepository.listStalled(deps.db, cutoff);
   for (const { id } of stalled) {
     await changeBookIfPresent(deps, id, async (trx, book) => {
-      if ((book.status !== 'planning' && book.status !== 'writing') || new Date(book.updated_at) >= cutoff) return;
-      const reason =
-        book.status === 'planning' ? bookFailureReasons.planningStalled : bookFailureReasons.writingStalled;
+      if (
+        (book.status !== 'planning' && book.status !== 'writing' && book.status !== 'translating') ||
+        new Date(book.updated_at) >= cutoff
+      )
+        return;
+      const reason = {
+        planning: bookFailureReasons.planningStalled,
+        writing: bookFailureReasons.writingStalled,
+        translating: bookFailureReasons.translatingStalled,
+      }[book.status];
       await failBook(trx, book, book.status, reason, deps.logger);
     });
   }

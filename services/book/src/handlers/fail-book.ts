@@ -1,22 +1,24 @@
-import { events } from '@bookwright/contracts';
+import { events, type FailedStep } from '@bookwright/contracts';
 import { enqueueEvent, type Logger } from '@bookwright/kit';
 import type { Transaction } from 'kysely';
 import type { BookDatabase, BookRow } from '../db/schema';
-import { moveBook } from '../domain/book-status';
+import { allowanceKindOf } from '../domain/allowance-keys';
+import { failMoveFor, moveBook } from '../domain/book-status';
 import { booksRepository } from '../repositories/books.repository';
 
 /**
- * planning|writing → failed with a reason the author can read. The `book.failed` event names the
- * allowance reservation of the attempt, which billing gives back (once: its refund is idempotent per key).
+ * planning|writing|translating → failed with a reason the author can read. The `book.failed` event names
+ * the allowance reservation of the attempt and its kind (a translation's is a translation), which billing
+ * gives back (once: its refund is idempotent per key).
  */
 export async function failBook(
   trx: Transaction<BookDatabase>,
   book: BookRow,
-  step: 'planning' | 'writing',
+  step: FailedStep,
   reason: string,
   logger: Logger,
 ): Promise<BookRow> {
-  const to = moveBook(book.status, step === 'planning' ? 'failPlanning' : 'failWriting');
+  const to = moveBook(book.status, failMoveFor(step));
   const failed = await booksRepository.move(
     trx,
     book.id,
@@ -29,6 +31,8 @@ export async function failBook(
     step,
     reason,
     ...(book.allowance_key ? { allowanceKey: book.allowance_key } : {}),
+    // Absent means a book, as in every event from before translations.
+    ...(book.allowance_key && allowanceKindOf(book) === 'translation' ? { allowanceKind: 'translation' as const } : {}),
   });
   logger.warn({ bookId: book.id, step, reason }, 'book failed');
   return failed;

@@ -41,6 +41,7 @@ export function getBrief(deps: BookHandlerDeps) {
       author: book.author,
       status: book.status,
       bookState: book.bookState,
+      translation: book.translation,
     };
   };
 }

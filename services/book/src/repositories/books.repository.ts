@@ -18,6 +18,7 @@ const summaryColumns = [
   'failure',
   'chapters_written',
   'chapters_total',
+  'translation',
   'created_at',
   'updated_at',
 ] as const;
@@ -114,17 +115,17 @@ export const booksRepository = {
       .updateTable('books')
       .set({ chapters_written: written, chapters_total: total, updated_at: new Date() })
       .where('id', '=', id)
-      .where('status', '=', 'writing')
+      .where('status', 'in', ['writing', 'translating'])
       .where('chapters_written', '<', written)
       .execute();
   },
 
-  /** Books in planning or writing that have not changed since `before`. */
+  /** Books in planning, writing or translating that have not changed since `before`. */
   listStalled(db: Kysely<BookDatabase>, before: Date) {
     return db
       .selectFrom('books')
       .select(['id', 'status'])
-      .where('status', 'in', ['planning', 'writing'])
+      .where('status', 'in', ['planning', 'writing', 'translating'])
       .where('updated_at', '<', before)
       .execute();
   },
@@ -150,8 +151,9 @@ export const booksRepository = {
         'target_audience',
         'genre',
         'size',
+        'translation',
       ])
-      .where('status', 'in', ['planning', 'writing'])
+      .where('status', 'in', ['planning', 'writing', 'translating'])
       .execute();
   },
 };

@@ -7,7 +7,10 @@ import {
   AppError,
   allowanceExhaustedMessages,
   events,
+  noPlanBillingSummary,
   requests,
+  type AccountType,
+  type AllowanceKind,
   type AnyEventDef,
   type FictionBookState,
   type NonFictionBookState,
@@ -37,27 +40,45 @@ import { bookService } from '../service';
  */
 export class FakeBilling {
   booksLeft = 10;
-  readonly held = new Set<string>();
+  translationsLeft = 5;
+  /** The plan billing reports (`'null'`: none, which translations answer with 402). */
+  accountType: AccountType = 'starter';
+  /** Held keys and the allowance each took. */
+  readonly held = new Map<string, AllowanceKind>();
   readonly consumed: string[] = [];
   readonly refunded: string[] = [];
   #subscriptions: Subscription[] = [];
 
+  #left(kind: AllowanceKind): number {
+    return kind === 'translation' ? this.translationsLeft : this.booksLeft;
+  }
+
+  #add(kind: AllowanceKind, n: number): void {
+    if (kind === 'translation') this.translationsLeft += n;
+    else this.booksLeft += n;
+  }
+
   async serve(bus: Bus): Promise<void> {
     this.#subscriptions = await Promise.all([
-      bus.serve(requests.billing.consumeAllowance, async ({ key }) => {
-        if (this.held.has(key)) return { remaining: this.booksLeft };
-        if (this.booksLeft <= 0) throw new AppError(403, allowanceExhaustedMessages.book);
-        this.booksLeft -= 1;
-        this.held.add(key);
+      bus.serve(requests.billing.consumeAllowance, async ({ key, kind }) => {
+        if (this.held.has(key)) return { remaining: this.#left(kind) };
+        if (this.#left(kind) <= 0) throw new AppError(403, allowanceExhaustedMessages[kind]);
+        this.#add(kind, -1);
+        this.held.set(key, kind);
         this.consumed.push(key);
-        return { remaining: this.booksLeft };
+        return { remaining: this.#left(kind) };
       }),
-      bus.serve(requests.billing.refundAllowance, async ({ key }) => {
-        if (!this.held.delete(key)) return {};
-        this.booksLeft += 1;
+      bus.serve(requests.billing.refundAllowance, async ({ key, kind }) => {
+        if (this.held.get(key) !== kind) return {};
+        this.held.delete(key);
+        this.#add(kind, 1);
         this.refunded.push(key);
         return {};
       }),
+      bus.serve(requests.billing.getSummary, async () => ({
+        ...noPlanBillingSummary,
+        accountType: this.accountType,
+      })),
     ]);
   }
 
@@ -106,6 +127,8 @@ export class BookTestWorld {
       events.bookReady,
       events.bookFailed,
       events.bookUpdated,
+      events.bookTranslationRequested,
+      events.bookDeleted,
     ];
     this.#observer = await this.bus.consume(
       'book-test-observer',

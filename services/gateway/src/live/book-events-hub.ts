@@ -49,6 +49,19 @@ export class BookEventsHub {
         })),
       ),
       on(
+        events.bookTranslationRequested,
+        forward((d) => ({ bookId: d.bookId, status: 'translating' })),
+      ),
+      on(
+        events.bookChapterTranslated,
+        forward((d) => ({
+          bookId: d.bookId,
+          status: 'translating',
+          chaptersWritten: d.chaptersWritten,
+          chaptersTotal: d.chaptersTotal,
+        })),
+      ),
+      on(
         events.bookReady,
         forward((d) => ({ bookId: d.bookId, status: 'ready' })),
       ),

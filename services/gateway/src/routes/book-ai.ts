@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LlmProvider } from '@bookwright/ai';
-import { MetadataSuggestionSchema, requests, rewriteMessages, RewriteRequestSchema } from '@bookwright/contracts';
+import {
+  MetadataSuggestionSchema,
+  requests,
+  rewriteMessages,
+  RewriteRequestSchema,
+  TranslateBookRequestSchema,
+  TranslateBookResponseSchema,
+} from '@bookwright/contracts';
 import { sseEvent, streamRewrite } from '../rewrite/stream-rewrite';
 import type { RouteDeps } from './route-deps';
 
@@ -18,8 +25,9 @@ function chapterTitleFrom(before: string, chapterTitle: string | undefined): str
 }
 
 /**
- * POST /book/{id}/metadata/suggest (the planner writes it) and POST /book/{id}/rewrite (streamed here: the
- * bus is request/reply, and only the gateway holds the browser's connection).
+ * POST /book/{id}/metadata/suggest (the planner writes it), POST /book/{id}/rewrite (streamed here: the
+ * bus is request/reply, and only the gateway holds the browser's connection) and POST /book/{id}/translate
+ * (the book service makes the new book; the writer translates it).
  */
 export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
   const { bus, sessions, config, llm } = deps;
@@ -54,6 +62,35 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
           { requestId: request.id, timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 180_000) },
         );
         return { data };
+      },
+    );
+
+    app.post(
+      '/book/:bookId/translate',
+      {
+        config: perUser(config.GENERATION_RATE_LIMIT_PER_USER),
+        schema: {
+          tags: ['books'],
+          summary:
+            'Translate a ready book into another language (uses one translation of the monthly allowance): answers the new book, which translates in the background',
+          params: BookParamsSchema,
+          body: TranslateBookRequestSchema,
+          response: { 202: TranslateBookResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        // The request id keys the reservation: a retried request pays once and answers the same book.
+        const book = await bus.request(
+          requests.book.translate,
+          {
+            userId: request.session!.userId,
+            bookId: request.params.bookId,
+            language: request.body.language,
+            requestId: request.id,
+          },
+          { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
+        );
+        return reply.status(202).send({ data: { bookId: book._id } });
       },
     );
 

@@ -15,6 +15,7 @@ import { composeChapterFacts } from './compose/compose-facts';
 import { composePlan } from './compose/compose-plan';
 import { composeChapterPart } from './compose/compose-prose';
 import { composeDemoEditorAssist } from './compose/compose-demo-editor-assist';
+import { composeTranslation } from './compose/compose-translation';
 
 export interface OfflineProviderOptions {
   logger?: Logger;
@@ -33,6 +34,8 @@ function answerFor(task: LlmTask): unknown {
       return composeChapterFacts(task);
     case 'chapter-part':
       return composeChapterPart(task);
+    case 'translate':
+      return composeTranslation(task);
     case 'rewrite':
     case 'metadata':
       return composeDemoEditorAssist(task);

@@ -5,6 +5,8 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
 export type JobStatus = 'writing' | 'completed' | 'failed';
+/** Writing a book from its plan, or translating another book's manuscript. */
+export type JobKind = 'write' | 'translate';
 
 /**
  * One book being written. The plan is a snapshot taken from the first confirmation: later attempts
@@ -14,6 +16,9 @@ export interface WritingJobsTable {
   id: string;
   book_id: string;
   user_id: string;
+  kind: Generated<JobKind>;
+  /** A translation's snapshot of its original: `{ sourceLanguage, document }`; null for writing. */
+  source: ColumnType<unknown, string | null | undefined, string | null>;
   first_attempt: number;
   /** The latest confirmation seen; the manuscript is stored under it. */
   current_attempt: number;
@@ -49,7 +54,10 @@ export interface WritingAttemptsTable {
   received_at: Generated<Date>;
 }
 
-/** A finished chapter, committed once: (job, chapter) is unique. */
+/**
+ * A finished chapter, committed once: (job, chapter) is unique. For a translation, `text` is the
+ * translated chapter as editor JSON (`{ heading, blocks }`), and summary and facts are empty.
+ */
 export interface WrittenChaptersTable {
   job_id: string;
   chapter_number: number;

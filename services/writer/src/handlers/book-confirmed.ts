@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';
 import { jobsRepository } from '../repositories/jobs.repository';
 import { jobBriefOf } from '../writing/job';
+import type { WritingJobRow } from '../db/schema';
 import type { WriterHandlerDeps } from './deps';
 
 type BookConfirmed = z.output<(typeof events.bookConfirmed)['schema']>;
@@ -66,22 +67,30 @@ function startWriting(deps: WriterHandlerDeps) {
       logger.info({ jobId: job.id, chapters: chapters.length }, 'plan snapshot taken');
     }
 
-    const firstSeen = await jobsRepository.recordAttempt(deps.db, {
-      bookId: event.bookId,
-      attempt: event.attempt,
-      jobId: job.id,
-    });
-    if (firstSeen) {
-      const updated = await jobsRepository.applyAttempt(deps.db, job.id, event.attempt);
-      if (updated && job.status === 'failed')
-        logger.info({ jobId: job.id }, 'retry: resuming from the chapters written');
-      job = updated ?? job;
-    }
-
-    if (job.status === 'writing') await deps.runner.ensureRunning(job.id);
-    // Harmless when the book service has it already (it answers applied: false); needed when it lost it.
-    else if (job.status === 'completed') await deps.runner.resendCompletion(job);
+    await runAttempt(deps, job, event.attempt, logger);
   };
+}
+
+/**
+ * The attempt of an event, on the book's job: recorded once (a redelivery changes nothing), a newer
+ * one resumes a failed job with the chapters it has; then the job runs, or its finished manuscript is
+ * handed over again (harmless when the book service has it already; needed when it lost it).
+ */
+export async function runAttempt(
+  deps: WriterHandlerDeps,
+  found: WritingJobRow,
+  attempt: number,
+  logger: EventMeta['logger'],
+): Promise<void> {
+  let job = found;
+  const firstSeen = await jobsRepository.recordAttempt(deps.db, { bookId: job.book_id, attempt, jobId: job.id });
+  if (firstSeen) {
+    const updated = await jobsRepository.applyAttempt(deps.db, job.id, attempt);
+    if (updated && job.status === 'failed') logger.info({ jobId: job.id }, 'retry: resuming from the chapters done');
+    job = updated ?? job;
+  }
+  if (job.status === 'writing') await deps.runner.ensureRunning(job.id);
+  else if (job.status === 'completed') await deps.runner.resendCompletion(job);
 }
 
 async function fetchBrief(deps: WriterHandlerDeps, bookId: string) {

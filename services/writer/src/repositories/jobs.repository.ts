@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { JobStatus, WriterDatabase, WritingJobRow } from '../db/schema';
+import type { JobKind, JobStatus, WriterDatabase, WritingJobRow } from '../db/schema';
 
 type Db = Kysely<WriterDatabase>;
 
@@ -7,6 +7,10 @@ const leaseUntil = (leaseMs: number) => sql<Date>`now() + make_interval(secs => 
 
 export interface NewJob {
   id: string;
+  /** Default `write`. */
+  kind?: JobKind;
+  /** A translation's snapshot of its original. */
+  source?: unknown;
   bookId: string;
   userId: string;
   attempt: number;
@@ -36,6 +40,8 @@ export const jobsRepository = {
       .insertInto('writing_jobs')
       .values({
         id: job.id,
+        kind: job.kind ?? 'write',
+        source: job.source === undefined ? null : JSON.stringify(job.source),
         book_id: job.bookId,
         user_id: job.userId,
         first_attempt: job.attempt,
@@ -190,7 +196,7 @@ export const jobsRepository = {
   unreportedFailures(db: Db, limit: number) {
     return db
       .selectFrom('writing_jobs')
-      .select(['id', 'book_id', 'failure_reason'])
+      .select(['id', 'book_id', 'kind', 'failure_reason'])
       .where('status', '=', 'failed')
       .where('failure_reported', '=', false)
       .orderBy('updated_at')

@@ -20,6 +20,7 @@ export function buildBrief(overrides: Partial<BookBrief> = {}): BookBrief {
     author: 'Test Author',
     status: 'writing',
     bookState: buildFictionState(),
+    translation: null,
     ...overrides,
   };
 }

@@ -23,7 +23,7 @@ export interface WriterTuning {
 export interface WriterDeps {
   db: Kysely<WriterDatabase>;
   bus: Pick<Bus, 'request'>;
-  blobs: Pick<BlobStore, 'put'>;
+  blobs: Pick<BlobStore, 'put' | 'get'>;
   relay: Pick<OutboxRelay, 'kick'>;
   llm: LlmProvider;
   logger: Logger;

@@ -98,7 +98,7 @@ export async function writeBook(
               logger,
             }),
           );
-          await commitChapter(deps, job, written, usage);
+          await commitChapter(deps, job, written, usage, events.bookChapterWritten);
           finished.set(written.number, { ...written });
           logger.info(
             {
@@ -146,12 +146,12 @@ export async function writeBook(
 }
 
 /** Tries a chapter up to `chapterAttempts` times with doubling back-off; a refusal is not tried again. */
-async function withRetries(
+export async function withRetries<T>(
   deps: WriterDeps,
   chapter: number,
   signal: AbortSignal,
-  write: () => Promise<WrittenChapter>,
-): Promise<WrittenChapter> {
+  write: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await write();
@@ -166,15 +166,22 @@ async function withRetries(
   }
 }
 
+/** What a committed chapter stores (writing and translating alike). */
+export type CommittedChapter = Pick<
+  WrittenChapter,
+  'number' | 'title' | 'text' | 'words' | 'characters' | 'summary' | 'facts' | 'parts'
+>;
+
 /**
  * One transaction: the chapter row, the job's token usage and the progress event (outbox). Only the
  * instance holding the job's lease may commit, and a chapter is committed once.
  */
-async function commitChapter(
+export async function commitChapter(
   deps: WriterDeps,
-  job: LoadedJob,
-  chapter: WrittenChapter,
+  job: Pick<LoadedJob, 'id' | 'bookId' | 'userId' | 'attempt'> & { chapters: readonly unknown[] },
+  chapter: CommittedChapter,
   usage: UsageMeter,
+  progress: typeof events.bookChapterWritten | typeof events.bookChapterTranslated,
 ): Promise<void> {
   const spent = usage.take();
   try {
@@ -195,7 +202,7 @@ async function commitChapter(
       await jobsRepository.addUsage(trx, job.id, spent);
       if (!inserted) return;
       const chaptersWritten = await chaptersRepository.count(trx, job.id);
-      await enqueueEvent(trx, events.bookChapterWritten, {
+      await enqueueEvent(trx, progress, {
         bookId: job.bookId,
         userId: job.userId,
         chapterNumber: chapter.number,
@@ -220,11 +227,17 @@ function failureReason(error: unknown, chapter: number): string {
 }
 
 /** Tells the book service; if it cannot be reached now, the sweep tells it later. */
-export async function reportFailure(deps: WriterDeps, jobId: string, bookId: string, reason: string): Promise<void> {
+export async function reportFailure(
+  deps: WriterDeps,
+  jobId: string,
+  bookId: string,
+  reason: string,
+  step: 'writing' | 'translating' = 'writing',
+): Promise<void> {
   try {
     await deps.bus.request(
       bookRequests.recordFailure,
-      { bookId, step: 'writing', reason },
+      { bookId, step, reason },
       { timeoutMs: deps.tuning.requestTimeoutMs },
     );
     await jobsRepository.markFailureReported(deps.db, jobId, reason);

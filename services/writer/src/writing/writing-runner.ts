@@ -5,6 +5,8 @@ import type { WriterDeps } from './deps';
 import { loadJob } from './job';
 import { Slots } from './slots';
 import { LeaseLostError, reportFailure, writeBook } from './write-book';
+import { loadTranslationJob } from '../translating/translation-job';
+import { translateBook } from '../translating/translate-book';
 
 interface ActiveJob {
   controller: AbortController;
@@ -84,7 +86,8 @@ export class WritingRunner {
         for (const id of ids) await this.ensureRunning(id);
         for (const failed of await jobsRepository.unreportedFailures(this.#deps.db, sweepBatch)) {
           if (this.#stopping) return;
-          await reportFailure(this.#deps, failed.id, failed.book_id, failed.failure_reason ?? '');
+          const step = failed.kind === 'translate' ? 'translating' : 'writing';
+          await reportFailure(this.#deps, failed.id, failed.book_id, failed.failure_reason ?? '', step);
         }
       } catch (error) {
         this.#deps.logger.warn({ err: error }, 'writing sweep failed');
@@ -122,7 +125,10 @@ export class WritingRunner {
   async #run(row: WritingJobRow, signal: AbortSignal): Promise<void> {
     const logger = this.#deps.logger.child({ bookId: row.book_id, jobId: row.id });
     try {
-      const outcome = await writeBook(this.#deps, loadJob(row), this.#slots, signal);
+      const outcome =
+        row.kind === 'translate'
+          ? await translateBook(this.#deps, loadTranslationJob(row), this.#slots, signal)
+          : await writeBook(this.#deps, loadJob(row), this.#slots, signal);
       logger.info({ outcome }, 'writing job settled');
     } catch (error) {
       if (error instanceof LeaseLostError) logger.warn('writing job taken over by another instance');

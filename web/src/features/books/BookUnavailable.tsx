@@ -24,6 +24,12 @@ export function BookUnavailable({ book }: { book?: Book }) {
         p && p.chaptersTotal > 0
           ? `This book is being written: ${p.chaptersWritten} of ${p.chaptersTotal} chapters so far.`
           : 'This book is being written. It can take up to 30 minutes.';
+    } else if (book.status === 'translating') {
+      const p = book.progress;
+      body =
+        p && p.chaptersTotal > 0
+          ? `This book is being translated: ${p.chaptersWritten} of ${p.chaptersTotal} chapters so far.`
+          : 'This book is being translated. It opens in the editor when every chapter is done.';
     } else if (book.status === 'failed') {
       body = book.failure?.reason ?? 'Something went wrong with this book. You can try again from your library.';
     }

@@ -1,5 +1,5 @@
 import type { BookStatus } from '@bookwright/contracts';
-import { statusLabel, statusStyle } from './status';
+import { isInProgress, statusLabel, statusStyle } from './status';
 
 export function StatusBadge({ status, className = '' }: { status: BookStatus; className?: string }) {
   const style = statusStyle(status);
@@ -10,7 +10,7 @@ export function StatusBadge({ status, className = '' }: { status: BookStatus; cl
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style.badge} ${className}`}
     >
       <span
-        className={`size-1.5 rounded-full ${style.dot} ${status === 'planning' || status === 'writing' ? 'animate-pulse' : ''}`}
+        className={`size-1.5 rounded-full ${style.dot} ${isInProgress(status) ? 'animate-pulse' : ''}`}
         aria-hidden="true"
       />
       {statusLabel(status)}

@@ -16,6 +16,7 @@ const statusChanges = new Set<LiveBookEventName>([
   'book.created',
   'book.planned',
   'book.confirmed',
+  'book.translation-requested',
   'book.ready',
   'book.failed',
 ]);
@@ -34,7 +35,7 @@ export function applyBookEvent(dispatch: AppDispatch, name: LiveBookEventName, u
         book.progress = { chaptersWritten: update.chaptersWritten, chaptersTotal: update.chaptersTotal };
       }
       if (update.status === 'failed' && update.reason) {
-        const step = before === 'planning' ? 'planning' : 'writing';
+        const step = before === 'planning' || before === 'translating' ? before : 'writing';
         book.failure = { step, reason: update.reason, at: new Date().toISOString() };
       } else if (update.status !== 'failed') {
         book.failure = null;

@@ -18,6 +18,9 @@ import { historyTexts } from '../history/texts';
 import { RewritePanel } from '../rewrite/RewritePanel';
 import { readSelection, type RewriteSelection } from '../rewrite/selectionContext';
 import { rewriteTexts } from '../rewrite/texts';
+import { translateTexts } from '../translate/texts';
+import { TranslateDialog } from '../translate/TranslateDialog';
+import { TranslatedFrom } from '../translate/TranslatedFrom';
 import type { Editor } from '@tiptap/react';
 
 /** /app/edit/{bookId}: the editor of a ready book (spec §2). */
@@ -31,7 +34,7 @@ export function EditorPage() {
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches;
 
-type EditorDialog = 'cover' | 'export' | 'history';
+type EditorDialog = 'cover' | 'export' | 'history' | 'translate';
 
 // The dialogs are their own chunks: the editor's is big enough with tiptap, and most visits open neither.
 const CoverDialog = lazy(async () => ({ default: (await import('../cover/CoverDialog')).CoverDialog }));
@@ -121,6 +124,7 @@ function Workspace({ book }: { book: Book }) {
           <p className="truncate text-sm text-stone-600">
             {genre} · {book.targetAudience}
           </p>
+          {book.translation && <TranslatedFrom translation={book.translation} />}
         </div>
         <div className="flex w-full items-center gap-2 sm:w-auto">
           <Button
@@ -140,6 +144,14 @@ function Workspace({ book }: { book: Book }) {
             onClick={() => openDialog('history')}
           >
             {historyTexts.open}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
+            onClick={() => openDialog('translate')}
+          >
+            {translateTexts.open}
           </Button>
           <Button
             type="button"
@@ -227,6 +239,9 @@ function Workspace({ book }: { book: Book }) {
           unsavedChanges={dirty}
           onRestored={(restored) => editor.current?.replaceSaved(restored.bookContent ?? '')}
         />
+      )}
+      {opened.has('translate') && (
+        <TranslateDialog book={book} open={dialog === 'translate'} onClose={() => setDialog(undefined)} />
       )}
       {opened.has('cover') && (
         <Suspense fallback={null}>

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { genres, type BookSummary } from '@bookwright/contracts';
 import { errorMessage } from '../../api/baseQuery';
-import { RetryIcon } from '../../components/icons';
+import { MoreIcon, RetryIcon } from '../../components/icons';
+import { Menu } from '../../components/Menu';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { libraryTexts } from '../../texts';
@@ -9,6 +11,9 @@ import { BookCover } from '../books/BookCover';
 import { useRetryBookMutation } from '../books/booksApi';
 import { bookPath, statusStyle } from '../books/status';
 import { StatusBadge } from '../books/StatusBadge';
+import { translateTexts } from '../translate/texts';
+import { TranslateDialog } from '../translate/TranslateDialog';
+import { TranslatedFrom } from '../translate/TranslatedFrom';
 
 const genreLabel = (value: string) => genres.find((g) => g.value === value)?.label ?? value;
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -26,7 +31,13 @@ export function LibraryGrid({ books }: { books: BookSummary[] }) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-7 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-4 xl:grid-cols-5">
       {books.map((book) => (
-        <li key={book._id} data-testid="library-book" data-book-id={book._id} data-status={book.status}>
+        <li
+          key={book._id}
+          data-testid="library-book"
+          data-book-id={book._id}
+          data-status={book.status}
+          data-language={book.language}
+        >
           <BookCard book={book} />
         </li>
       ))}
@@ -36,6 +47,7 @@ export function LibraryGrid({ books }: { books: BookSummary[] }) {
 
 function BookCard({ book }: { book: BookSummary }) {
   const path = bookPath(book);
+  const [translating, setTranslating] = useState(false);
   const cover = (
     <BookCover
       title={book.title}
@@ -51,6 +63,7 @@ function BookCard({ book }: { book: BookSummary }) {
       <span className="mt-0.5 block text-xs text-stone-600">
         {genreLabel(book.genre)} · {dateFormat.format(new Date(book.createdAt))}
       </span>
+      {book.translation && <TranslatedFrom translation={book.translation} className="mt-0.5" />}
     </>
   );
   return (
@@ -66,33 +79,54 @@ function BookCard({ book }: { book: BookSummary }) {
           {caption}
         </div>
       )}
-      <div className="mt-2">
+      <div className="mt-2 flex items-center justify-between gap-2">
         <StatusBadge status={book.status} />
+        {book.status === 'ready' && (
+          <Menu
+            label={`${translateTexts.menu}: ${book.title}`}
+            placement="down"
+            buttonClassName="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+            items={[{ label: translateTexts.open, onSelect: () => setTranslating(true) }]}
+          >
+            <MoreIcon className="size-4.5" />
+          </Menu>
+        )}
       </div>
       <BookProgress book={book} />
+      {translating && <TranslateDialog book={book} open onClose={() => setTranslating(false)} />}
     </article>
   );
 }
 
-/** Planning: an indeterminate bar; writing: "Chapter n of N"; failed: the reason and a retry. */
+/** Planning: an indeterminate bar; writing and translating: "Chapter n of N"; failed: the reason and a retry. */
 function BookProgress({ book }: { book: BookSummary }) {
   const [retry, { isLoading }] = useRetryBookMutation();
   const style = statusStyle(book.status);
 
-  if (book.status === 'writing') {
+  if (book.status === 'writing' || book.status === 'translating') {
     const total = book.progress?.chaptersTotal ?? 0;
     const written = Math.min(book.progress?.chaptersWritten ?? 0, total);
-    const label = total > 0 ? `Chapter ${Math.min(written + 1, total)} of ${total}` : 'Starting to write';
+    const doing = book.status === 'writing' ? 'Writing' : 'Translating';
+    const label =
+      book.status === 'translating'
+        ? translateTexts.progress(written, total)
+        : total > 0
+          ? `Chapter ${Math.min(written + 1, total)} of ${total}`
+          : 'Starting to write';
     return (
       <div className="mt-2">
         <div
           role="progressbar"
-          aria-label={`Writing ${book.title}`}
+          aria-label={`${doing} ${book.title}`}
           aria-valuemin={0}
           aria-valuemax={total || 1}
           aria-valuenow={written}
-          aria-valuetext={total > 0 ? `${written} of ${total} chapters written` : 'Starting'}
-          className="h-1.5 overflow-hidden rounded-full bg-orange-100"
+          aria-valuetext={
+            total > 0
+              ? `${written} of ${total} chapters ${book.status === 'writing' ? 'written' : 'translated'}`
+              : 'Starting'
+          }
+          className={`h-1.5 overflow-hidden rounded-full ${book.status === 'writing' ? 'bg-orange-100' : 'bg-violet-100'}`}
         >
           <div
             className={`h-full rounded-full transition-[width] duration-500 ${style.bar}`}

@@ -241,7 +241,7 @@ function LibraryEntry({ book, onNavigate }: { book: BookSummary; onNavigate: () 
   const path = bookPath(book);
   const style = statusStyle(book.status);
   const progress =
-    book.status === 'writing' && book.progress && book.progress.chaptersTotal > 0
+    (book.status === 'writing' || book.status === 'translating') && book.progress && book.progress.chaptersTotal > 0
       ? ` · ${book.progress.chaptersWritten}/${book.progress.chaptersTotal}`
       : '';
   const content: ReactNode = (

@@ -2,6 +2,13 @@ import { outboxMigration, type Migration } from '@bookwright/kit';
 import { booksMigration } from './0001_books';
 import { allowanceKeyMigration } from './0002_allowance_key';
 import { revisionsMigration } from './0003_revisions';
+import { translationsMigration } from './0004_translations';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
-export const migrations: Migration[] = [outboxMigration, booksMigration, allowanceKeyMigration, revisionsMigration];
+export const migrations: Migration[] = [
+  outboxMigration,
+  booksMigration,
+  allowanceKeyMigration,
+  revisionsMigration,
+  translationsMigration,
+];

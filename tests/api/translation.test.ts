@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  allowanceExhaustedMessages,
+  translationMessages,
+  type Book,
+  type BookSummary,
+  type User,
+} from '@bookwright/contracts';
+import { demoTranslationNotice } from '@bookwright/offline';
+import { readyBook, waitForStatus } from '../support/books';
+import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { SystemProbe } from '../support/system-probe';
+
+let system: TestSystem;
+let probe: SystemProbe;
+beforeAll(async () => {
+  system = await startTestSystem();
+  probe = await SystemProbe.open(system);
+});
+afterAll(async () => {
+  await probe?.close();
+  await system?.stop();
+});
+
+describe('POST /book/{id}/translate (the whole system over HTTP, offline writer)', () => {
+  it('answers 202 with the new book, which translates to ready in its own language and counts one translation', async () => {
+    const { client, book } = await readyBook(system, { plan: 'starter' });
+    const left = async () => (await client.get<User>('/api/v1/user/current-user')).body.translationsLeftThisMonth;
+    expect(await left()).toBe(5);
+
+    const answer = await client.post<{ data: { bookId: string } }>(`/api/v1/book/${book._id}/translate`, {
+      language: 'polish',
+    });
+    expect(answer.status).toBe(202);
+    const { bookId } = answer.body.data;
+    expect(bookId).not.toBe(book._id);
+    expect(await left()).toBe(4);
+
+    const library = (await client.get<BookSummary[]>('/api/v1/book')).body;
+    expect(library.find((b) => b._id === bookId)).toMatchObject({
+      language: 'polish',
+      translation: { sourceBookId: book._id, sourceTitle: book.title, sourceLanguage: 'english' },
+    });
+    expect(['translating', 'ready']).toContain(library.find((b) => b._id === bookId)?.status);
+
+    const translated: Book = await waitForStatus(client, bookId, 'ready');
+    expect(translated).toMatchObject({ languageMetadata: 'pl', title: book.title, bookState: book.bookState });
+    const text = translated.bookContent ?? '';
+    expect(text).toContain('Rozdział 1');
+    expect(text).toContain(demoTranslationNotice('polish'));
+    const original = JSON.parse(book.bookContent ?? '{}') as { content: { type: string }[] };
+    const copy = JSON.parse(text) as { content: { type: string }[] };
+    expect(copy.content.map((n) => n.type)).toEqual(original.content.map((n) => n.type));
+    expect((await client.get<Book>(`/api/v1/book/${book._id}`)).body.status).toBe('ready');
+    // The copy of the original the writer read is gone once the translation is stored.
+    expect(await probe.blobs.list(`translation-sources/${bookId}`)).toEqual([]);
+  }, 180_000);
+
+  it('refuses its own language, unknown and foreign books, and answers the spec 403 once the month’s are used', async () => {
+    const { client, book } = await readyBook(system, { plan: 'starter' });
+    const translate = (language: string) => client.post(`/api/v1/book/${book._id}/translate`, { language });
+    expect(await translate('english')).toMatchObject({ status: 400, body: { msg: translationMessages.sameLanguage } });
+    expect((await translate('klingon')).status).toBe(400);
+    expect((await client.post('/api/v1/book/nope/translate', { language: 'french' })).status).toBe(404);
+    const stranger = system.client();
+    await stranger.post('/api/v1/auth/sign-up', newAccount());
+    expect((await stranger.post(`/api/v1/book/${book._id}/translate`, { language: 'french' })).status).toBe(404);
+
+    // A starter plan has 5 translations a month.
+    for (const language of ['french', 'german', 'italian', 'spanish', 'dutch'])
+      expect((await translate(language)).status).toBe(202);
+    expect(await translate('swedish')).toMatchObject({
+      status: 403,
+      body: { msg: allowanceExhaustedMessages.translation },
+    });
+    const library = (await client.get<BookSummary[]>('/api/v1/book')).body;
+    expect(library.filter((b) => b.translation?.sourceBookId === book._id)).toHaveLength(5);
+  }, 180_000);
+});

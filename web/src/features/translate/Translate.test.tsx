@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { allowanceExhaustedMessages, translationMessages, type Book } from '@bookwright/contracts';
+import { makeBook, starterUser, summary } from '../../test/books';
+import { mockFetch, renderApp, resetAfterEach } from '../../test/utils';
+
+resetAfterEach();
+
+const original = makeBook({ _id: 'r', title: 'Finished', status: 'ready', language: 'english' });
+const translation = makeBook({
+  _id: 't',
+  title: 'Finished',
+  status: 'translating',
+  language: 'polish',
+  progress: { chaptersWritten: 2, chaptersTotal: 12 },
+  translation: { sourceBookId: 'r', sourceTitle: 'Finished', sourceLanguage: 'english' },
+});
+
+function openHome(books: Book[], translate: () => { status: number; body: unknown }) {
+  const calls = mockFetch({
+    'GET /user/current-user': () => ({ status: 200, body: starterUser }),
+    'GET /book': () => ({ status: 200, body: books.map(summary) }),
+    'POST /book/r/translate': translate,
+  });
+  return { calls, ...renderApp('/app') };
+}
+
+const card = (id: string) => document.querySelector<HTMLElement>(`[data-testid="library-book"][data-book-id="${id}"]`)!;
+
+describe('translating from the library', () => {
+  it("offers every language but the book's own from the card's menu and starts the translation", async () => {
+    const user = userEvent.setup();
+    const { calls } = openHome([original], () => ({ status: 202, body: { data: { bookId: 't' } } }));
+    await screen.findAllByTestId('library-book');
+    await user.click(within(card('r')).getByRole('button', { name: 'Book actions: Finished' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Translate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Translate this book' });
+    const options = within(dialog)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toHaveLength(22);
+    expect(options).not.toContain('English');
+    await user.selectOptions(within(dialog).getByLabelText('Translate into'), 'polish');
+    await user.click(within(dialog).getByRole('button', { name: 'Start translation' }));
+    await screen.findByText(translationMessages.started);
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/book/r/translate');
+    expect(post?.body).toEqual({ language: 'polish' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the server’s 403 text and keeps the dialog open', async () => {
+    const user = userEvent.setup();
+    openHome([original], () => ({ status: 403, body: { msg: allowanceExhaustedMessages.translation } }));
+    await screen.findAllByTestId('library-book');
+    await user.click(within(card('r')).getByRole('button', { name: 'Book actions: Finished' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Translate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Translate this book' });
+    await user.click(within(dialog).getByRole('button', { name: 'Start translation' }));
+    await screen.findByText(allowanceExhaustedMessages.translation);
+    expect(screen.getByRole('dialog', { name: 'Translate this book' })).toBeTruthy();
+  });
+
+  it('shows a translation in progress with its link to the original and no menu', async () => {
+    openHome([translation, original], () => ({ status: 500, body: {} }));
+    await screen.findAllByTestId('library-book');
+    expect(within(card('t')).getByTestId('translated-from').textContent).toBe('Translated from Finished');
+    expect(within(card('t')).getByText('Translating')).toBeTruthy();
+    expect(within(card('t')).getByText('Translating chapter 3 of 12')).toBeTruthy();
+    expect(within(card('t')).queryByRole('button', { name: /Book actions/ })).toBeNull();
+    expect(within(card('r')).queryByTestId('translated-from')).toBeNull();
+  });
+});

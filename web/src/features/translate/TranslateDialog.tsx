@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import { translationMessages, translationTargets, type BookLanguage } from '@bookwright/contracts';
+import { errorMessage } from '../../api/baseQuery';
+import { Dialog } from '../../components/Dialog';
+import { toast } from '../../components/toast';
+import { Button } from '../../components/ui';
+import { translateTexts } from './texts';
+import { useTranslateBookMutation } from './translateApi';
+
+/**
+ * Picks a language (every one of the product's but the book's own) and starts the translation. The new
+ * book shows up in the library with its own live progress; the dialog closes once the server took it.
+ */
+export function TranslateDialog({
+  book,
+  open,
+  onClose,
+}: {
+  book: { _id: string; title: string; language: BookLanguage };
+  open: boolean;
+  onClose: () => void;
+}) {
+  const targets = translationTargets(book.language);
+  const [language, setLanguage] = useState<BookLanguage>(targets[0]?.value ?? 'english');
+  const [translate, { isLoading }] = useTranslateBookMutation();
+  const selectId = useId();
+
+  async function start() {
+    try {
+      await translate({ id: book._id, language }).unwrap();
+      toast.success(translationMessages.started);
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error, translationMessages.failed));
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title={translateTexts.title}
+      description={translateTexts.description}
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            {translateTexts.cancel}
+          </Button>
+          <Button type="button" onClick={() => void start()} busy={isLoading} disabled={isLoading}>
+            {isLoading ? translateTexts.starting : translateTexts.submit}
+          </Button>
+        </>
+      }
+    >
+      <div className="mt-5">
+        <label htmlFor={selectId} className="block text-sm font-medium text-stone-800">
+          {translateTexts.language}
+        </label>
+        <select
+          id={selectId}
+          value={language}
+          onChange={(event) => setLanguage(event.target.value as BookLanguage)}
+          className="mt-1.5 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-[15px] text-stone-900 focus:border-ink-600 focus:ring-2 focus:ring-ink-600/20 focus:outline-none"
+        >
+          {targets.map((l) => (
+            <option key={l.value} value={l.value}>
+              {l.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </Dialog>
+  );
+}
