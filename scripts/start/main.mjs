@@ -1,6 +1,6 @@
 // `npm start`: brings the web build and the server bundle up to date (each only when its sources
 // changed), then runs the bundled all-in-one server in this process with plain Node, no TypeScript
-// loader (docs/decisions/0008).
+// loader (docs/decisions/0009).
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureServerBundle, ensureWebBuild } from './builds.mjs';
