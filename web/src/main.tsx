@@ -29,7 +29,9 @@ const app = (
 // another path goes, and that page is rendered from scratch.
 if (root.dataset.prerendered !== window.location.pathname) root.replaceChildren();
 if (root.hasChildNodes()) {
-  const hydrate = () => hydrateRoot(root, app);
+  const hydrate = () => {
+    hydrateRoot(root, app);
+  };
   if (router.state.initialized) {
     startTransition(hydrate);
   } else {
