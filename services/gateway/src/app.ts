@@ -12,13 +12,20 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiMessages, coverUploadMaxBytes } from '@bookwright/contracts';
-import type { BlobStore, Bus, Logger } from '@bookwright/kit';
+import {
+  createMemoryWindowCounters,
+  type BlobStore,
+  type Bus,
+  type Logger,
+  type WindowCounters,
+} from '@bookwright/kit';
 import type { GatewayConfig } from './config';
 import { registerErrorHandler } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { registerSafeTextCheck } from './http/safe-text';
 import { authThrottle } from './security/auth-throttle';
+import { rateLimitStore } from './security/rate-limit-store';
 import { cookiesAreSecure } from './security/cookies';
 import { registerCsrf } from './security/csrf';
 import { sessionSupport } from './security/session';
@@ -57,8 +64,11 @@ export async function buildGateway(options: {
   blobs: BlobStore;
   /** The editor's rewrite model; default from the LLM variables. */
   llm?: LlmProvider;
+  /** Where rate limits count; default this process's memory (one gateway). Replicas pass a shared store. */
+  counters?: WindowCounters;
 }): Promise<FastifyInstance> {
   const { config, bus, blobs } = options;
+  const counters = options.counters ?? createMemoryWindowCounters();
   const secureCookies = cookiesAreSecure(config.PUBLIC_URL);
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
@@ -127,6 +137,7 @@ export async function buildGateway(options: {
   }
   await app.register(fastifyRateLimit, {
     global: false,
+    store: rateLimitStore(counters),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       msg: apiMessages.tooManyRequests,
@@ -164,6 +175,7 @@ export async function buildGateway(options: {
       perIp: config.AUTH_RATE_LIMIT_PER_IP,
       failedLoginsPerAccountAndIp: config.AUTH_RATE_LIMIT_FAILED_LOGINS,
       windowMs: config.RATE_LIMIT_WINDOW_MS,
+      counters,
     }),
   };
   await app.register(
