@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@bookwright/contracts';
 import { cleanUp, newAccount } from '../support/test-system';
 import { waitForStatus } from '../support/books';
+import { planProcesses } from '../../scripts/distributed/topology';
 import { nextClientIp, startDistributed, waitForOnlyBook, type DistributedSystem } from '../support/distributed-system';
 
 /**
@@ -190,6 +191,19 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 400)).toHaveLength(generationPerUser);
     expect(statuses.filter((s) => s === 429)).toHaveLength(generationPerUser * 2);
+  });
+
+  it('answers /metrics on every process, the book service with the books by status', async () => {
+    for (const plan of planProcesses(healthBase)) {
+      const answer = await fetch(`http://127.0.0.1:${plan.healthPort}/metrics`);
+      expect(answer.status, plan.name).toBe(200);
+      expect(await answer.text(), plan.name).toContain('bookwright_nodejs_eventloop_lag_seconds');
+    }
+    const book = planProcesses(healthBase).find((plan) => plan.service === 'book')!;
+    const text = await (await fetch(`http://127.0.0.1:${book.healthPort}/metrics`)).text();
+    // The book finished above, at least.
+    expect(text).toMatch(/^bookwright_books\{status="ready"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^bookwright_books\{status="failed"\} \d+$/m);
   });
 
   it('stops every process cleanly on SIGINT', async () => {

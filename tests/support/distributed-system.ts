@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
 import { freePorts } from './ports';
 import { HttpClient } from './test-system';
 
@@ -126,4 +127,28 @@ export async function waitForOnlyBook(client: HttpClient): Promise<string> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the planned book never appeared in the library');
+}
+
+/** How often the writer stored each chapter of a book, and how many chapters its plan has. */
+export async function writtenChapters(
+  db: pg.Client,
+  schemaPrefix: string,
+  bookId: string,
+): Promise<{ timesWritten: number[]; total: number | undefined; leaseOwner: string | null | undefined }> {
+  const jobs = `"${schemaPrefix}writer".writing_jobs`;
+  const chapters = `"${schemaPrefix}writer".written_chapters`;
+  const written = await db.query<{ n: string }>(
+    `select count(*) as n from ${chapters} c join ${jobs} j on j.id = c.job_id
+      where j.book_id = $1 group by c.chapter_number order by c.chapter_number`,
+    [bookId],
+  );
+  const job = await db.query<{ chapters_total: number; lease_owner: string | null }>(
+    `select chapters_total, lease_owner from ${jobs} where book_id = $1`,
+    [bookId],
+  );
+  return {
+    timesWritten: written.rows.map((r) => Number(r.n)),
+    total: job.rows[0]?.chapters_total,
+    leaseOwner: job.rows[0]?.lease_owner,
+  };
 }

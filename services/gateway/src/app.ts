@@ -20,6 +20,7 @@ import {
   type WindowCounters,
 } from '@bookwright/kit';
 import type { GatewayConfig } from './config';
+import { drainOnClose } from './http/drain-on-close';
 import { registerErrorHandler } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
@@ -85,6 +86,8 @@ export async function buildGateway(options: {
     routerOptions: { maxParamLength: 1_000 },
     frameworkErrors,
     clientErrorHandler,
+    // Requests arriving while closing are served (with Connection: close), not refused: see drainOnClose.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -206,5 +209,7 @@ export async function buildGateway(options: {
   );
 
   await registerSpa(app, { distDir: config.WEB_DIST_DIR, apiPrefix: apiRoot });
+  // Last, so the event streams (hub.stop above) have ended before the drain waits for connections.
+  drainOnClose(app, { drainMs: config.SHUTDOWN_DRAIN_MS });
   return app;
 }
