@@ -22,7 +22,9 @@ export async function connectNatsBlobStore(options: {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const nc = await connect({ servers, name: `blobs:${options.bucket}` });
+  // Like the bus: keep reconnecting through a NATS restart. The client's default gives up after about 20 s,
+  // which left covers and exports failing until the service itself was restarted.
+  const nc = await connect({ servers, name: `blobs:${options.bucket}`, maxReconnectAttempts: -1 });
   let store: ObjectStore;
   try {
     store = await new Objm(nc).create(options.bucket, { storage: StorageType.File });
