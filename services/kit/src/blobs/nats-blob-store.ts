@@ -22,8 +22,8 @@ export async function connectNatsBlobStore(options: {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  // Like the bus: keep reconnecting through a NATS restart. The client's default gives up after about 20 s,
-  // which left covers and exports failing until the service itself was restarted.
+  // Like the bus: keep reconnecting through a NATS restart. The client gives up after 10 tries (about 20 s)
+  // by default, which would leave covers and exports failing until the process restarts.
   const nc = await connect({ servers, name: `blobs:${options.bucket}`, maxReconnectAttempts: -1 });
   let store: ObjectStore;
   try {
