@@ -3,6 +3,7 @@ import { JetStreamApiCodes, JetStreamApiError, StorageType } from '@nats-io/jets
 import { Kvm, type KV, type KvEntry } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
 import { z } from 'zod';
+import { AppError } from '@bookwright/contracts';
 import type { Logger } from '../logger/logger';
 import type { WindowCount, WindowCounters } from './window-counters';
 
@@ -65,36 +66,59 @@ export async function connectNatsWindowCounters(options: {
   };
 
   return {
-    async read(key, windowMs) {
-      return openCount(await kv.get(storeKey(key))) ?? { count: 0, resetAt: now() + windowMs };
-    },
-    async increment(key, windowMs) {
-      const k = storeKey(key);
-      for (let round = 0; round < maxRounds; round++) {
-        const entry = await kv.get(k);
-        const current = openCount(entry);
-        const next = { count: (current?.count ?? 0) + 1, resetAt: current?.resetAt ?? now() + windowMs };
-        if (await writeIfUnchanged(k, entry, next)) return next;
-      }
-      throw new Error(`rate-limit counter ${key} kept changing under ${maxRounds} attempts to count`);
-    },
-    async decrement(key) {
-      const k = storeKey(key);
-      for (let round = 0; round < maxRounds; round++) {
-        const entry = await kv.get(k);
-        const current = openCount(entry);
-        if (!current || current.count === 0) return;
-        if (await writeIfUnchanged(k, entry, { ...current, count: current.count - 1 })) return;
-      }
-      throw new Error(`rate-limit counter ${key} kept changing under ${maxRounds} attempts to give one back`);
-    },
-    async clear(key) {
-      await kv.delete(storeKey(key));
-    },
+    read: (key, windowMs) =>
+      unavailableOnFailure(
+        async () => openCount(await kv.get(storeKey(key))) ?? { count: 0, resetAt: now() + windowMs },
+      ),
+    increment: (key, windowMs) =>
+      unavailableOnFailure(async () => {
+        const k = storeKey(key);
+        for (let round = 0; round < maxRounds; round++) {
+          const entry = await kv.get(k);
+          const current = openCount(entry);
+          const next = { count: (current?.count ?? 0) + 1, resetAt: current?.resetAt ?? now() + windowMs };
+          if (await writeIfUnchanged(k, entry, next)) return next;
+        }
+        throw new Error(`a rate-limit counter kept changing under ${maxRounds} attempts to count`);
+      }),
+    decrement: (key) =>
+      unavailableOnFailure(async () => {
+        const k = storeKey(key);
+        for (let round = 0; round < maxRounds; round++) {
+          const entry = await kv.get(k);
+          const current = openCount(entry);
+          if (!current || current.count === 0) return;
+          if (await writeIfUnchanged(k, entry, { ...current, count: current.count - 1 })) return;
+        }
+        throw new Error(`a rate-limit counter kept changing under ${maxRounds} attempts to give one back`);
+      }),
+    clear: (key) =>
+      unavailableOnFailure(async () => {
+        await kv.delete(storeKey(key));
+      }),
     async close() {
       if (!nc.isClosed()) await nc.close();
     },
   };
+}
+
+/**
+ * A limit that cannot be counted is not granted: the call is refused as the bus refuses calls it cannot
+ * carry (503, the catalogue's text), rather than failing as an unexplained 500 or passing uncounted.
+ */
+async function unavailableOnFailure<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(
+      503,
+      `rate-limit counters unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 /**

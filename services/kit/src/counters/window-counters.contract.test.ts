@@ -122,5 +122,11 @@ for (const adapter of [memoryAdapter(), natsAdapter()]) {
         await other.close();
       }
     });
+
+    it.runIf(adapter.shared)('refuses with a 503 when it cannot count', async () => {
+      const cut = await adapter.open(now);
+      await cut.close();
+      await expect(cut.increment(key, windowMs)).rejects.toMatchObject({ name: 'AppError', status: 503 });
+    });
   });
 }
