@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@bookwright/contracts';
 import { keeperOfLetters, waitForStatus } from '../support/books';
+import { planProcesses } from '../../scripts/distributed/topology';
 import { newAccount, type HttpClient } from '../support/test-system';
 import { nextClientIp, startDistributed, writtenChapters, type DistributedSystem } from '../support/distributed-system';
 import {
@@ -92,7 +93,10 @@ describe.skipIf(skip)('distributed mode through outages', () => {
   it('finishes a book although NATS restarts in the middle of it', async () => {
     const { client, bookId } = await startBook();
     await untilMidBook(bookId);
+    const before = system.lines.length;
     await nats.stop();
+    // Down until every process has noticed, so the outage is one they live through, not one they miss.
+    await until(() => system.lines.slice(before).filter((line) => line.includes('nats disconnected')).length >= 10);
     await nats.start();
     const book = await waitForStatus(client, bookId, 'ready', 180_000);
     expect(book.status).toBe('ready');
@@ -104,6 +108,12 @@ describe.skipIf(skip)('distributed mode through outages', () => {
     await untilMidBook(bookId);
     await db.end().catch(() => undefined);
     await postgres.stop();
+    // Down until the services that own the book and its chapters report it (their readiness reads a table).
+    const owners = planProcesses(system.healthBase).filter((p) => p.service === 'book' || p.service === 'writer');
+    await until(async () => {
+      const answers = await Promise.all(owners.map((p) => fetch(`http://127.0.0.1:${p.healthPort}/readyz`)));
+      return answers.every((answer) => answer.status === 503);
+    });
     await postgres.start();
     const book = await waitForStatus(client, bookId, 'ready', 180_000);
     expect(book.status).toBe('ready');
@@ -149,6 +159,11 @@ describe.skipIf(skip)('distributed mode through outages', () => {
     expect(outcome.refused, 'the loop ended on refused connections').toBeGreaterThan(0);
   }, 120_000);
 });
+
+/** Polls `condition` until it holds. */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((r) => setTimeout(r, 100));
+}
 
 /**
  * A bounded load on loopback: `workers` keep-alive connections, each sending one authenticated request
