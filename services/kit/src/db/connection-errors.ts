@@ -13,11 +13,13 @@ const transientMessages = [/connection terminated/i, /not queryable/i, /connecti
  * cut), so the same work will succeed later: callers leave it to be retried instead of recording a failure.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const { message, cause } = current;
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (transientSqlStates.test(code) || transientSystemCodes.has(code))) return true;
-    if (transientMessages.some((pattern) => pattern.test(current.message))) return true;
-    current = current.cause;
+    if (transientMessages.some((pattern) => pattern.test(message))) return true;
+    current = cause;
   }
   return false;
 }
