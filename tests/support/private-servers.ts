@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,9 +21,15 @@ export interface PrivateServer {
 }
 
 const natsBinary = '/usr/sbin/nats-server';
-const postgresBin = '/usr/lib/postgresql/15/bin';
+/** Debian's server binaries, newest major version installed (15 here; CI images may carry another). */
+const postgresBin = join('/usr/lib/postgresql', newestVersion('/usr/lib/postgresql') ?? '15', 'bin');
 
-/** Binaries the private servers need that this machine lacks (CI installs them; see `requireBinaries`). */
+function newestVersion(dir: string): string | undefined {
+  const versions = existsSync(dir) ? readdirSync(dir).filter((name) => /^\d+$/.test(name)) : [];
+  return versions.sort((a, b) => Number(b) - Number(a))[0];
+}
+
+/** Binaries the private servers need that this machine lacks (CI installs them; see `privateServersUnavailable`). */
 export function missingServerBinaries(): string[] {
   return [natsBinary, join(postgresBin, 'initdb'), join(postgresBin, 'postgres')].filter((path) => !existsSync(path));
 }
