@@ -155,7 +155,7 @@ describe.skipIf(skip)('distributed mode through outages', () => {
     system.child.kill('SIGTERM');
     expect(await system.exited).toBe(0);
     const outcome = await load.finished;
-    expect(outcome.completed, 'requests answered while stopping').toBeGreaterThan(100);
+    expect(outcome.completed, 'requests answered around the stops').toBeGreaterThanOrEqual(100);
     expect(outcome.dropped).toEqual([]);
     expect(outcome.refused, 'the loop ended on refused connections').toBeGreaterThan(0);
   }, 120_000);
