@@ -16,6 +16,7 @@ if (!databaseUrl || !natsUrl)
   console.warn('tests/distributed: DATABASE_URL and NATS_URL are not set, so the distributed mode is not tested');
 
 const authPerIp = 8;
+const failedLoginsPerAccount = 3;
 const generationPerUser = 4;
 
 describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
@@ -38,6 +39,7 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
         WRITER_SWEEP_MS: '500',
         // Small budgets, so hammering a limited route through both replicas shows whether they share them.
         AUTH_RATE_LIMIT_PER_IP: String(authPerIp),
+        AUTH_RATE_LIMIT_FAILED_LOGINS: String(failedLoginsPerAccount),
         GENERATION_RATE_LIMIT_PER_USER: String(generationPerUser),
       },
     });
@@ -179,6 +181,20 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
     expect(statuses.filter((s) => s !== 429)).toHaveLength(authPerIp);
     expect(statuses.filter((s) => s === 429)).toHaveLength(authPerIp * 2);
     expect(servedBy(launched.lines.slice(before), 429)).toEqual(new Set(['gateway-1', 'gateway-2']));
+  });
+
+  it('counts the failed logins of an account and IP once across both replicas, however many at once', async () => {
+    const account = newAccount();
+    expect((await launched.client({ ip: nextClientIp() }).post('/api/v1/auth/sign-up', account)).status).toBe(201);
+    const ip = nextClientIp();
+    const answers = await Promise.all(
+      Array.from({ length: failedLoginsPerAccount * 3 }, () =>
+        launched.client({ ip }).post('/api/v1/auth/login', { email: account.email, password: 'not-the-password-1' }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(failedLoginsPerAccount);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(failedLoginsPerAccount * 2);
   });
 
   it('counts a route limit (plan and write) of a user once across both replicas', async () => {

@@ -58,6 +58,7 @@ export function authRoutes(deps: RouteDeps) {
           });
         } catch (error) {
           if (error instanceof AppError && error.status === 401) await authThrottle.loginFailed(request);
+          else await authThrottle.loginUndecided(request);
           throw error;
         }
         await authThrottle.loginSucceeded(request);

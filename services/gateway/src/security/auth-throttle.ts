@@ -31,24 +31,34 @@ export function authThrottle(options: AuthThrottleOptions) {
     throw new AppError(429, apiMessages.tooManyRequests);
   };
   const now = options.now ?? Date.now;
+  const isLogin = (request: FastifyRequest) => request.routeOptions.url?.endsWith('/auth/login') === true;
 
   return {
-    /** preHandler of every auth route: refuses over either limit, else counts the call against the IP. */
+    /**
+     * preHandler of every auth route: counts the call against the IP and, on login, takes a failed-login
+     * slot of the account and IP in advance; refuses (giving back what it took) when either is over.
+     * Counting first and judging after is what keeps the limits exact when gateway replicas share the
+     * counters and requests arrive at once: a read-then-add would let every one of them through.
+     */
     async guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      if (request.routeOptions.url?.endsWith('/auth/login')) {
-        const failures = await counters.read(accountKey(request), windowMs);
-        if (failures.count >= options.failedLoginsPerAccountAndIp) refuse(reply, failures.resetAt, now());
-      }
-      // Count first, then judge: with replicas sharing the store, a read-then-add would let every replica
-      // grant the last call at once.
       const ip = await counters.increment(ipKey(request), windowMs);
       if (ip.count > options.perIp) {
         await counters.decrement(ipKey(request));
         refuse(reply, ip.resetAt, now());
       }
+      if (isLogin(request)) {
+        const failures = await counters.increment(accountKey(request), windowMs);
+        if (failures.count > options.failedLoginsPerAccountAndIp) {
+          await Promise.all([counters.decrement(accountKey(request)), counters.decrement(ipKey(request))]);
+          refuse(reply, failures.resetAt, now());
+        }
+      }
     },
-    async loginFailed(request: FastifyRequest): Promise<void> {
-      await counters.increment(accountKey(request), windowMs);
+    /** A wrong password: the slot the guard took stays taken. */
+    async loginFailed(_request: FastifyRequest): Promise<void> {},
+    /** Neither right nor wrong (the user service did not answer): the attempt does not count as a failure. */
+    async loginUndecided(request: FastifyRequest): Promise<void> {
+      await counters.decrement(accountKey(request));
     },
     async loginSucceeded(request: FastifyRequest): Promise<void> {
       await Promise.all([counters.decrement(ipKey(request)), counters.clear(accountKey(request))]);
