@@ -29,6 +29,15 @@ export function rateLimitStore(counters: WindowCounters): FastifyRateLimitStoreC
       );
     }
 
+    /** The plugin's non-counting peek (`createRateLimit(...)(request, { increment: false })`). */
+    read(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number): void {
+      counters.read(`rate-limit\n${this.scope}\n${key}`, timeWindow).then(
+        ({ count, resetAt }) =>
+          callback(null, { current: count, ttl: count === 0 ? 0 : Math.max(0, resetAt - Date.now()) }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
     child(routeOptions: unknown): FastifyRateLimitStore {
       const route = (routeOptions as ChildOptions).routeInfo ?? {};
       return new SharedRateLimitStore(undefined, `${[route.method ?? ''].flat().join(',')} ${route.url ?? ''}`);
