@@ -4,7 +4,13 @@ import type { Book } from '@bookwright/contracts';
 import { cleanUp, newAccount } from '../support/test-system';
 import { waitForStatus } from '../support/books';
 import { planProcesses } from '../../scripts/distributed/topology';
-import { nextClientIp, startDistributed, waitForOnlyBook, type DistributedSystem } from '../support/distributed-system';
+import {
+  nextClientIp,
+  startDistributed,
+  waitForOnlyBook,
+  writtenChapters,
+  type DistributedSystem,
+} from '../support/distributed-system';
 
 /**
  * `npm run start:distributed` against the machine's PostgreSQL and NATS: every service its own process,
@@ -106,20 +112,13 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
     expect((await client.patch(`/api/v1/agent/write/${bookId}`, {})).status).toBeLessThan(300);
 
     // Wait until a writer holds the job and has committed at least one chapter, then kill that writer.
-    const jobs = `"${schemaPrefix}writer".writing_jobs`;
-    const chapters = `"${schemaPrefix}writer".written_chapters`;
     let owner: string | undefined;
     let doneAtKill = 0;
     for (let i = 0; i < 600 && !owner; i++) {
-      const row = await db.query<{ lease_owner: string | null; done: string }>(
-        `select j.lease_owner, (select count(*) from ${chapters} c where c.job_id = j.id) as done
-           from ${jobs} j where j.book_id = $1`,
-        [bookId],
-      );
-      const job = row.rows[0];
-      if (job?.lease_owner && Number(job.done) >= 1) {
-        owner = job.lease_owner;
-        doneAtKill = Number(job.done);
+      const job = await writtenChapters(db, schemaPrefix, bookId);
+      if (job.leaseOwner && job.timesWritten.length >= 1) {
+        owner = job.leaseOwner;
+        doneAtKill = job.timesWritten.length;
       } else await new Promise((r) => setTimeout(r, 100));
     }
     expect(owner, 'a writer took the job').toBeDefined();
@@ -130,17 +129,10 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
     await launched.waitFor(new RegExp(`${replica} exited \\(signal SIGKILL\\)`), 10_000);
 
     const book = await waitForStatus(client, bookId, 'ready', 240_000);
-    const written = await db.query<{ chapter_number: number; n: string }>(
-      `select c.chapter_number, count(*) as n from ${chapters} c join ${jobs} j on j.id = c.job_id
-        where j.book_id = $1 group by c.chapter_number order by c.chapter_number`,
-      [bookId],
-    );
-    const total = await db.query<{ chapters_total: number }>(`select chapters_total from ${jobs} where book_id = $1`, [
-      bookId,
-    ]);
-    expect(written.rows.map((r) => Number(r.n))).toEqual(written.rows.map(() => 1));
-    expect(written.rows.length).toBe(total.rows[0]?.chapters_total);
-    expect(doneAtKill, 'the writer was killed mid-book').toBeLessThan(written.rows.length);
+    const { timesWritten, total } = await writtenChapters(db, schemaPrefix, bookId);
+    expect(timesWritten).toEqual(timesWritten.map(() => 1));
+    expect(timesWritten.length).toBe(total);
+    expect(doneAtKill, 'the writer was killed mid-book').toBeLessThan(timesWritten.length);
     expect(book.status).toBe('ready');
 
     // The rest of the author's journey, through whichever replica answers: edit, metadata, export.
