@@ -81,13 +81,22 @@ export class Launcher {
   private async stopAll(): Promise<number> {
     this.stopping = true;
     const all = [...this.running.values()];
-    for (const r of all) r.child.kill('SIGTERM');
     const timer = setTimeout(() => {
       for (const r of all) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
     }, stopTimeoutMs);
-    const results = await Promise.all(all.map((r) => r.exited));
+    // The gateways first: they finish the requests they accepted while the services those requests need
+    // still answer. Only then the services, which finish their own in-flight work.
+    const edge = all.filter((r) => r.plan.service === 'gateway');
+    const inside = all.filter((r) => r.plan.service !== 'gateway');
+    const results = [];
+    for (const group of [edge, inside]) {
+      for (const r of group) r.child.kill('SIGTERM');
+      results.push(...(await Promise.all(group.map((r) => r.exited))));
+    }
     clearTimeout(timer);
-    const clean = results.every((r) => r.code === 0);
+    // Killed by our SIGTERM itself means the process was still starting (its handler not yet installed):
+    // it had no work in flight, so that is a clean stop too.
+    const clean = results.every((r) => r.code === 0 || r.signal === 'SIGTERM');
     this.say(clean ? 'every process stopped cleanly' : 'some processes did not stop cleanly');
     return clean ? 0 : 1;
   }

@@ -62,6 +62,10 @@ describe('metrics of the embedded process, on HEALTH_PORT', () => {
     expect(text).toMatch(/bookwright_llm_calls_total\{provider="offline",[^}]*outcome="ok"\} [1-9]/);
     expect(text).toMatch(/bookwright_llm_call_duration_seconds_count\{provider="offline",[^}]*\} [1-9]/);
     expect(text).toMatch(/bookwright_llm_tokens_total\{provider="offline",[^}]*kind="completion"\} \d+/);
+    // Books by status, from the book service's table: every status reported, this book counted.
+    const books = [...text.matchAll(/^bookwright_books\{status="(\w+)"\} (\d+)$/gm)];
+    expect(books.map((m) => m[1]).sort()).toEqual(['failed', 'planning', 'ready', 'validation', 'writing']);
+    expect(books.reduce((sum, m) => sum + Number(m[2]), 0)).toBeGreaterThanOrEqual(1);
   });
 
   it('answers readiness on the health port, and never serves metrics on the public port', async () => {

@@ -1,11 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, HttpClient, newAccount } from '../support/test-system';
-import { freePorts } from '../support/ports';
+import type { Book } from '@bookwright/contracts';
+import { cleanUp, newAccount } from '../support/test-system';
 import { waitForStatus } from '../support/books';
+import { planProcesses } from '../../scripts/distributed/topology';
+import {
+  nextClientIp,
+  startDistributed,
+  waitForOnlyBook,
+  writtenChapters,
+  type DistributedSystem,
+} from '../support/distributed-system';
 
 /**
  * `npm run start:distributed` against the machine's PostgreSQL and NATS: every service its own process,
@@ -13,91 +18,46 @@ import { waitForStatus } from '../support/books';
  */
 const databaseUrl = process.env.DATABASE_URL;
 const natsUrl = process.env.NATS_URL;
-const root = fileURLToPath(new URL('../..', import.meta.url));
 if (!databaseUrl || !natsUrl)
   console.warn('tests/distributed: DATABASE_URL and NATS_URL are not set, so the distributed mode is not tested');
 
-const suffix = randomBytes(4).toString('hex');
-const namespace = `t${suffix}`;
-const schemaPrefix = `t${suffix}_`;
-
-interface Launched {
-  child: ChildProcess;
-  lines: string[];
-  exited: Promise<number | null>;
-  waitFor(pattern: RegExp, timeoutMs: number): Promise<string>;
-}
-
-function launch(env: NodeJS.ProcessEnv): Launched {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/distributed/main.ts', '--skip-web-build'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let partial = '';
-  const onData = (chunk: Buffer) => {
-    const parts = (partial + chunk.toString('utf8')).split('\n');
-    partial = parts.pop() ?? '';
-    lines.push(...parts);
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return {
-    child,
-    lines,
-    exited,
-    async waitFor(pattern, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const hit = lines.find((line) => pattern.test(line));
-        if (hit) return hit;
-        if (child.exitCode !== null) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no line matching ${pattern}; last lines:\n${lines.slice(-40).join('\n')}`);
-    },
-  };
-}
+const authPerIp = 8;
+const failedLoginsPerAccount = 3;
+const generationPerUser = 4;
 
 describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
-  let launched: Launched;
+  let launched: DistributedSystem;
   let port: number;
   let healthBase: number;
+  let schemaPrefix: string;
   let db: pg.Client;
 
   beforeAll(async () => {
-    port = await freePorts(1);
-    healthBase = await freePorts(10);
-    launched = launch({
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      LOG_PRETTY: 'false',
-      PORT: String(port),
-      HEALTH_PORT_BASE: String(healthBase),
-      BUS_NAMESPACE: namespace,
-      DATABASE_SCHEMA_PREFIX: schemaPrefix,
-      // Slow enough that a book is still being written when a writer is killed; short leases so the other
-      // writer takes the job over within seconds.
-      LLM_OFFLINE_LATENCY_MS: '150',
-      WRITER_CONCURRENCY: '2',
-      WRITER_LEASE_MS: '3000',
-      WRITER_SWEEP_MS: '500',
+    launched = await startDistributed({
+      databaseUrl: databaseUrl!,
+      natsUrl: natsUrl!,
+      env: {
+        // Slow enough that a book is still being written when a writer is killed; short leases so the other
+        // writer takes the job over within seconds.
+        LLM_OFFLINE_LATENCY_MS: '150',
+        WRITER_CONCURRENCY: '2',
+        WRITER_LEASE_MS: '3000',
+        WRITER_SWEEP_MS: '500',
+        // Small budgets, so hammering a limited route through both replicas shows whether they share them.
+        AUTH_RATE_LIMIT_PER_IP: String(authPerIp),
+        AUTH_RATE_LIMIT_FAILED_LOGINS: String(failedLoginsPerAccount),
+        GENERATION_RATE_LIMIT_PER_USER: String(generationPerUser),
+      },
     });
-    await launched.waitFor(/is ready on http:\/\/localhost:\d+ with 10 processes/, 150_000);
+    ({ port, healthBase, schemaPrefix } = launched);
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
   }, 180_000);
 
   afterAll(async () => {
-    if (launched && launched.child.exitCode === null) {
-      launched.child.kill('SIGKILL');
-      await launched.exited;
-    }
+    await launched?.kill();
     await db?.end();
-    await cleanUp({ namespace, schemaPrefix });
+    if (launched) await cleanUp({ namespace: launched.namespace, schemaPrefix: launched.schemaPrefix });
   });
 
   it('starts every service as its own process and prints its name, pid and ports', () => {
@@ -122,21 +82,17 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
   });
 
   it('serves a session made on one gateway replica on the other', async () => {
-    const client = new HttpClient(`http://127.0.0.1:${port}`);
+    const client = launched.client({ ip: nextClientIp() });
     expect((await client.post('/api/v1/auth/sign-up', newAccount())).status).toBe(201);
     const before = launched.lines.length;
     // Concurrent requests open several connections, which the cluster hands out to both replicas in turn.
     const answers = await Promise.all(Array.from({ length: 24 }, () => client.get('/api/v1/user/current-user')));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-    const served = launched.lines
-      .slice(before)
-      .filter((line) => line.includes('request completed') && line.includes('"statusCode":200'))
-      .map((line) => line.split(' | ')[0]?.trim());
-    expect(new Set(served)).toEqual(new Set(['gateway-1', 'gateway-2']));
+    expect(servedBy(launched.lines.slice(before), 200)).toEqual(new Set(['gateway-1', 'gateway-2']));
   });
 
   it('finishes a book, each chapter written once, although the writer holding it is killed mid-book', async () => {
-    const client = new HttpClient(`http://127.0.0.1:${port}`);
+    const client = launched.client({ ip: nextClientIp() });
     expect((await client.post('/api/v1/auth/sign-up', newAccount())).status).toBe(201);
     expect((await client.post('/api/v1/payment', { accountType: 'professional', currency: 'eur' })).status).toBe(200);
     const planned = await client.post<{ data?: { bookId?: string; _id?: string }; bookId?: string }>(
@@ -156,44 +112,107 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
     expect((await client.patch(`/api/v1/agent/write/${bookId}`, {})).status).toBeLessThan(300);
 
     // Wait until a writer holds the job and has committed at least one chapter, then kill that writer.
-    const jobs = `"${schemaPrefix}writer".writing_jobs`;
-    const chapters = `"${schemaPrefix}writer".written_chapters`;
     let owner: string | undefined;
     let doneAtKill = 0;
     for (let i = 0; i < 600 && !owner; i++) {
-      const row = await db.query<{ lease_owner: string | null; done: string }>(
-        `select j.lease_owner, (select count(*) from ${chapters} c where c.job_id = j.id) as done
-           from ${jobs} j where j.book_id = $1`,
-        [bookId],
-      );
-      const job = row.rows[0];
-      if (job?.lease_owner && Number(job.done) >= 1) {
-        owner = job.lease_owner;
-        doneAtKill = Number(job.done);
+      const job = await writtenChapters(db, schemaPrefix, bookId);
+      if (job.leaseOwner && job.timesWritten.length >= 1) {
+        owner = job.leaseOwner;
+        doneAtKill = job.timesWritten.length;
       } else await new Promise((r) => setTimeout(r, 100));
     }
     expect(owner, 'a writer took the job').toBeDefined();
     const replica = /(writer-\d)$/.exec(owner ?? '')?.[1];
-    const pidLine = [...launched.lines].reverse().find((line) => line.includes(`started ${replica} (pid`));
-    const pid = Number(/pid (\d+)/.exec(pidLine ?? '')?.[1]);
+    const pid = launched.pidOf(replica ?? '');
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, 'SIGKILL');
     await launched.waitFor(new RegExp(`${replica} exited \\(signal SIGKILL\\)`), 10_000);
 
     const book = await waitForStatus(client, bookId, 'ready', 240_000);
-    const written = await db.query<{ chapter_number: number; n: string }>(
-      `select c.chapter_number, count(*) as n from ${chapters} c join ${jobs} j on j.id = c.job_id
-        where j.book_id = $1 group by c.chapter_number order by c.chapter_number`,
-      [bookId],
-    );
-    const total = await db.query<{ chapters_total: number }>(`select chapters_total from ${jobs} where book_id = $1`, [
-      bookId,
-    ]);
-    expect(written.rows.map((r) => Number(r.n))).toEqual(written.rows.map(() => 1));
-    expect(written.rows.length).toBe(total.rows[0]?.chapters_total);
-    expect(doneAtKill, 'the writer was killed mid-book').toBeLessThan(written.rows.length);
+    const { timesWritten, total } = await writtenChapters(db, schemaPrefix, bookId);
+    expect(timesWritten).toEqual(timesWritten.map(() => 1));
+    expect(timesWritten.length).toBe(total);
+    expect(doneAtKill, 'the writer was killed mid-book').toBeLessThan(timesWritten.length);
     expect(book.status).toBe('ready');
+
+    // The rest of the author's journey, through whichever replica answers: edit, metadata, export.
+    const document = JSON.parse(book.bookContent!) as { type: 'doc'; content: unknown[] };
+    const edited = {
+      ...document,
+      content: [...document.content, { type: 'paragraph', content: [{ type: 'text', text: 'The End.' }] }],
+    };
+    expect((await client.patch(`/api/v1/book/content/${bookId}`, { bookContent: JSON.stringify(edited) })).status).toBe(
+      200,
+    );
+    expect((await client.get<Book>(`/api/v1/book/${bookId}`)).body.bookContent).toContain('The End.');
+    const metadata = await client.patch(`/api/v1/book/metadata/${bookId}`, {
+      title: book.title,
+      author: 'Ada Lovelace',
+      identifier: 'urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e',
+      languageMetadata: 'en',
+      keywords: ['clock', 'diary'],
+    });
+    expect(metadata.status).toBe(200);
+    const epub = await client.post(`/api/v1/book/export/${bookId}`, { format: 'epub' });
+    expect(epub.status).toBe(200);
+    expect(epub.headers.get('content-type')).toBe('application/epub+zip');
   }, 300_000);
+
+  it('counts the auth budget of an IP once across both replicas', async () => {
+    const ip = nextClientIp();
+    const before = launched.lines.length;
+    // Unknown accounts, so only the per-IP budget applies (failed logins are counted per account).
+    const answers = await Promise.all(
+      Array.from({ length: authPerIp * 3 }, (_, i) =>
+        launched
+          .client({ ip })
+          .post('/api/v1/auth/login', { email: `nobody-${i}@example.com`, password: 'wrong-password-1' }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(authPerIp);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(authPerIp * 2);
+    expect(servedBy(launched.lines.slice(before), 429)).toEqual(new Set(['gateway-1', 'gateway-2']));
+  });
+
+  it('counts the failed logins of an account and IP once across both replicas, however many at once', async () => {
+    const account = newAccount();
+    expect((await launched.client({ ip: nextClientIp() }).post('/api/v1/auth/sign-up', account)).status).toBe(201);
+    const ip = nextClientIp();
+    const answers = await Promise.all(
+      Array.from({ length: failedLoginsPerAccount * 3 }, () =>
+        launched.client({ ip }).post('/api/v1/auth/login', { email: account.email, password: 'not-the-password-1' }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(failedLoginsPerAccount);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(failedLoginsPerAccount * 2);
+  });
+
+  it('counts a route limit (plan and write) of a user once across both replicas', async () => {
+    const client = launched.client({ ip: nextClientIp() });
+    expect((await client.post('/api/v1/auth/sign-up', newAccount())).status).toBe(201);
+    // An invalid plan request is counted (the limit runs first) but starts nothing: a 400 instead of a book.
+    const answers = await Promise.all(
+      Array.from({ length: generationPerUser * 3 }, () => client.post('/api/v1/agent/plan', {})),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(generationPerUser);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(generationPerUser * 2);
+  });
+
+  it('answers /metrics on every process, the book service with the books by status', async () => {
+    for (const plan of planProcesses(healthBase)) {
+      const answer = await fetch(`http://127.0.0.1:${plan.healthPort}/metrics`);
+      expect(answer.status, plan.name).toBe(200);
+      expect(await answer.text(), plan.name).toContain('bookwright_nodejs_eventloop_lag_seconds');
+    }
+    const book = planProcesses(healthBase).find((plan) => plan.service === 'book')!;
+    const text = await (await fetch(`http://127.0.0.1:${book.healthPort}/metrics`)).text();
+    // The book finished above, at least.
+    expect(text).toMatch(/^bookwright_books\{status="ready"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^bookwright_books\{status="failed"\} \d+$/m);
+  });
 
   it('stops every process cleanly on SIGINT', async () => {
     launched.child.kill('SIGINT');
@@ -202,13 +221,11 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
   }, 60_000);
 });
 
-async function waitForOnlyBook(client: HttpClient): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const list = await client.get<unknown>('/api/v1/book');
-    const body = list.body as { data?: { _id: string }[] } | { _id: string }[];
-    const books = Array.isArray(body) ? body : (body.data ?? []);
-    if (books[0]) return books[0]._id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the planned book never appeared in the library');
+/** The gateway replicas that logged a completed request with this status. */
+function servedBy(lines: string[], status: number): Set<string | undefined> {
+  return new Set(
+    lines
+      .filter((line) => line.includes('request completed') && line.includes(`"statusCode":${status}`))
+      .map((line) => line.split(' | ')[0]?.trim()),
+  );
 }

@@ -105,7 +105,11 @@ export async function cleanUp(options: { namespace: string; schemaPrefix: string
       for await (const stream of jsm.streams.list()) {
         const name = stream.config.name;
         const lower = name.toLowerCase();
-        if (lower.startsWith(options.namespace) || lower.startsWith(`obj_${options.namespace}`))
+        if (
+          lower.startsWith(options.namespace) ||
+          lower.startsWith(`obj_${options.namespace}`) ||
+          lower.startsWith(`kv_${options.namespace}`)
+        )
           await jsm.streams.delete(name);
       }
     } finally {

@@ -20,6 +20,7 @@ import {
 } from './handlers/book-lifecycle';
 import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './handlers/planning-results';
 import { onUserDeleted } from './handlers/user-deleted';
+import { trackBooksByStatus } from './observability/books-by-status';
 import { getRevision, getRewriteContext, listRevisions, restoreRevision } from './handlers/revisions';
 
 /**
@@ -33,6 +34,7 @@ export const bookService = defineService({
     const database = await openDatabase<BookDatabase>(migrations);
     const relay = new OutboxRelay({ db: database.db, bus, logger, events });
     relay.start();
+    const untrackBooks = trackBooksByStatus(database.db);
     const deps: BookHandlerDeps = { db: database.db, bus, relay, blobs, logger, newId: randomUUID };
 
     const subscriptions: Subscription[] = await Promise.all([
@@ -85,6 +87,7 @@ export const bookService = defineService({
       },
       async stop() {
         clearInterval(watchdog);
+        untrackBooks();
         await Promise.all(subscriptions.map((s) => s.stop()));
         await relay.stop();
         await database.close();

@@ -12,13 +12,21 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiMessages, coverUploadMaxBytes } from '@bookwright/contracts';
-import type { BlobStore, Bus, Logger } from '@bookwright/kit';
+import {
+  createMemoryWindowCounters,
+  type BlobStore,
+  type Bus,
+  type Logger,
+  type WindowCounters,
+} from '@bookwright/kit';
 import type { GatewayConfig } from './config';
+import { drainOnClose } from './http/drain-on-close';
 import { registerErrorHandler } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { registerSafeTextCheck } from './http/safe-text';
 import { authThrottle } from './security/auth-throttle';
+import { rateLimitStore } from './security/rate-limit-store';
 import { cookiesAreSecure } from './security/cookies';
 import { registerCsrf } from './security/csrf';
 import { sessionSupport } from './security/session';
@@ -57,8 +65,11 @@ export async function buildGateway(options: {
   blobs: BlobStore;
   /** The editor's rewrite model; default from the LLM variables. */
   llm?: LlmProvider;
+  /** Where rate limits count; default this process's memory (one gateway). Replicas pass a shared store. */
+  counters?: WindowCounters;
 }): Promise<FastifyInstance> {
   const { config, bus, blobs } = options;
+  const counters = options.counters ?? createMemoryWindowCounters();
   const secureCookies = cookiesAreSecure(config.PUBLIC_URL);
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
@@ -75,6 +86,8 @@ export async function buildGateway(options: {
     routerOptions: { maxParamLength: 1_000 },
     frameworkErrors,
     clientErrorHandler,
+    // Requests arriving while closing are served (with Connection: close), not refused: see drainOnClose.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -127,6 +140,7 @@ export async function buildGateway(options: {
   }
   await app.register(fastifyRateLimit, {
     global: false,
+    store: rateLimitStore(counters),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       msg: apiMessages.tooManyRequests,
@@ -164,6 +178,7 @@ export async function buildGateway(options: {
       perIp: config.AUTH_RATE_LIMIT_PER_IP,
       failedLoginsPerAccountAndIp: config.AUTH_RATE_LIMIT_FAILED_LOGINS,
       windowMs: config.RATE_LIMIT_WINDOW_MS,
+      counters,
     }),
   };
   await app.register(
@@ -194,5 +209,7 @@ export async function buildGateway(options: {
   );
 
   await registerSpa(app, { distDir: config.WEB_DIST_DIR, apiPrefix: apiRoot });
+  // Last, so the event streams (hub.stop above) have ended before the drain waits for connections.
+  drainOnClose(app, { drainMs: config.SHUTDOWN_DRAIN_MS });
   return app;
 }

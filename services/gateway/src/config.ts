@@ -37,6 +37,11 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
     .positive()
     .default(12 * 1024 * 1024),
   BUS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * On stop, how long open keep-alive connections may still bring a request (answered, then closed) before
+   * the idle ones are closed. Keep it well under the orchestrator's grace period (30 s in k8s/).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
   // Read only to tell the web app whether books are written by a model or by the offline demo writer
   // (GET /health `llm`); give the gateway the planner's values.
   ...LlmConfigSchema.pick({ LLM_PROVIDER: true, OPENAI_API_KEY: true, OPENAI_BASE_URL: true }).shape,

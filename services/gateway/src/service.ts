@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlobStore, Bus, Logger, RunningService } from '@bookwright/kit';
-import { defineService } from '@bookwright/kit';
+import { createWindowCounters, defineService } from '@bookwright/kit';
 import { GatewayConfigSchema, listenHost, type GatewayConfig } from './config';
 import { buildGateway } from './app';
 
@@ -16,8 +16,21 @@ export async function startGateway(options: {
   bus: Bus;
   blobs: BlobStore;
 }): Promise<RunningGateway> {
-  const app = await buildGateway(options);
-  await app.listen({ port: options.config.PORT, host: listenHost(options.config) });
+  // Shared by every replica when NATS is configured, so N replicas together allow each limit once.
+  const counters = await createWindowCounters({
+    natsUrl: options.config.NATS_URL,
+    namespace: options.config.BUS_NAMESPACE,
+    maxWindowMs: options.config.RATE_LIMIT_WINDOW_MS,
+    logger: options.logger,
+  });
+  let app: FastifyInstance;
+  try {
+    app = await buildGateway({ ...options, counters });
+    await app.listen({ port: options.config.PORT, host: listenHost(options.config) });
+  } catch (error) {
+    await counters.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.config.PORT;
   const url = `http://localhost:${port}`;
@@ -32,6 +45,7 @@ export async function startGateway(options: {
       closing = true;
       // close() stops accepting connections and waits for in-flight requests to finish.
       await app.close();
+      await counters.close();
     },
   };
 }

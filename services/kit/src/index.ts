@@ -3,6 +3,7 @@ export * from './config/public-url';
 export * from './logger/logger';
 export * from './bus';
 export * from './blobs';
+export * from './counters';
 export * from './db';
 export * from './mail/mailer';
 export * from './lifecycle/service';

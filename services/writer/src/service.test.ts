@@ -390,6 +390,43 @@ describe('writer service', () => {
     expect(await world.database.db.selectFrom('writing_jobs').select('id').execute()).toHaveLength(0);
   });
 
+  it('leaves a book it cannot commit while the database is away for the sweep, and never fails it', async () => {
+    // What a PostgreSQL restart does to a commit: the server ends the session (SQLSTATE 57P01). A sequence
+    // counts the refused commits, since the refusal rolls back everything else.
+    await sql`create sequence outage_hits`.execute(world.database.db);
+    await sql`create table outage (on_since timestamptz)`.execute(world.database.db);
+    await sql`insert into outage values (now())`.execute(world.database.db);
+    await sql`create function refuse_during_outage() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from outage) then
+          perform nextval('outage_hits');
+          raise exception 'terminating connection due to administrator command' using errcode = '57P01';
+        end if;
+        return new;
+      end $$`.execute(world.database.db);
+    await sql`create trigger refuse_during_outage before insert on written_chapters
+      for each row execute function refuse_during_outage()`.execute(world.database.db);
+    try {
+      await world.startWriter({ llm: new FakeLlm(), tuning: { sweepMs: 100 } });
+      const book = world.books.add(buildBrief({ bookState: buildFictionState(3) }));
+      await confirm(book);
+      const hits = async () =>
+        Number(
+          (await sql<{ n: string }>`select last_value as n from outage_hits`.execute(world.database.db)).rows[0]?.n,
+        );
+      await eventually(async () => (await hits()) >= 2);
+      await sql`delete from outage`.execute(world.database.db);
+
+      await world.books.waitFor(() => world.books.completions.length === 1);
+      expect(world.books.failures).toEqual([]);
+      expect((await chapterRows()).map((r) => r.chapter_number)).toEqual([1, 2, 3]);
+    } finally {
+      await sql`drop trigger refuse_during_outage on written_chapters`.execute(world.database.db);
+      await sql`drop table outage`.execute(world.database.db);
+      await sql`drop sequence outage_hits`.execute(world.database.db);
+    }
+  });
+
   it('hands the manuscript over again later when the book service cannot take it', async () => {
     world.books.failNext.completeManuscript = 1;
     await world.startWriter({ llm: new FakeLlm(), tuning: { sweepMs: 100 } });

@@ -57,10 +57,11 @@ export function authRoutes(deps: RouteDeps) {
             replacesToken: sessions.sessionToken(request),
           });
         } catch (error) {
-          if (error instanceof AppError && error.status === 401) authThrottle.loginFailed(request);
+          if (error instanceof AppError && error.status === 401) await authThrottle.loginFailed(request);
+          else await authThrottle.loginUndecided(request);
           throw error;
         }
-        authThrottle.loginSucceeded(request);
+        await authThrottle.loginSucceeded(request);
         sessions.setSessionCookie(reply, signedIn.session);
         const fullUser = await withBilling(bus, signedIn.user, request.id, timeoutMs);
         return reply.send({ msg: 'Logged in', user: fullUser });

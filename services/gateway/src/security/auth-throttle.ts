@@ -1,42 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, apiMessages } from '@bookwright/contracts';
-
-/** A fixed-window counter per key, in this process's memory, that forgets expired keys as it grows. */
-export class WindowCounter {
-  readonly #entries = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  count(key: string): { count: number; resetAt: number } {
-    const entry = this.#entries.get(key);
-    if (!entry || entry.resetAt <= this.now()) return { count: 0, resetAt: this.now() + this.windowMs };
-    return entry;
-  }
-
-  add(key: string): void {
-    const current = this.count(key);
-    this.#entries.set(key, { count: current.count + 1, resetAt: current.resetAt });
-    if (this.#entries.size > 10_000) this.#prune();
-  }
-
-  /** Gives one back (a call that turned out not to count). */
-  remove(key: string): void {
-    const entry = this.#entries.get(key);
-    if (entry && entry.count > 0) entry.count -= 1;
-  }
-
-  clear(key: string): void {
-    this.#entries.delete(key);
-  }
-
-  #prune(): void {
-    const now = this.now();
-    for (const [key, entry] of this.#entries) if (entry.resetAt <= now) this.#entries.delete(key);
-  }
-}
+import type { WindowCounters } from '@bookwright/kit';
 
 export interface AuthThrottleOptions {
   /** Calls to every auth route together, per IP per window (successful logins excepted). */
@@ -44,6 +8,8 @@ export interface AuthThrottleOptions {
   /** Failed logins per account and IP pair per window. */
   failedLoginsPerAccountAndIp: number;
   windowMs: number;
+  /** Where the counts live: this process's memory, or a store every gateway replica shares. */
+  counters: WindowCounters;
   now?: () => number;
 }
 
@@ -54,35 +20,48 @@ export interface AuthThrottleOptions {
  * against nothing and clears the failures of its pair.
  */
 export function authThrottle(options: AuthThrottleOptions) {
-  const perIp = new WindowCounter(options.windowMs, options.now);
-  const failedLogins = new WindowCounter(options.windowMs, options.now);
+  const { counters, windowMs } = options;
+  const ipKey = (request: FastifyRequest) => `auth-ip\n${request.ip}`;
   const accountKey = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    return `${typeof email === 'string' ? email.trim().toLowerCase() : ''}\n${request.ip}`;
+    return `auth-failed-login\n${typeof email === 'string' ? email.trim().toLowerCase() : ''}\n${request.ip}`;
   };
   const refuse = (reply: FastifyReply, resetAt: number, now: number): never => {
     reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt - now) / 1000))));
     throw new AppError(429, apiMessages.tooManyRequests);
   };
   const now = options.now ?? Date.now;
+  const isLogin = (request: FastifyRequest) => request.routeOptions.url?.endsWith('/auth/login') === true;
 
   return {
-    /** preHandler of every auth route: refuses over either limit, else counts the call against the IP. */
+    /**
+     * preHandler of every auth route: counts the call against the IP and, on login, takes a failed-login
+     * slot of the account and IP in advance; refuses (giving back what it took) when either is over.
+     * Counting first and judging after is what keeps the limits exact when gateway replicas share the
+     * counters and requests arrive at once: a read-then-add would let every one of them through.
+     */
     async guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const ip = perIp.count(request.ip);
-      if (ip.count >= options.perIp) refuse(reply, ip.resetAt, now());
-      if (request.routeOptions.url?.endsWith('/auth/login')) {
-        const failures = failedLogins.count(accountKey(request));
-        if (failures.count >= options.failedLoginsPerAccountAndIp) refuse(reply, failures.resetAt, now());
+      const ip = await counters.increment(ipKey(request), windowMs);
+      if (ip.count > options.perIp) {
+        await counters.decrement(ipKey(request));
+        refuse(reply, ip.resetAt, now());
       }
-      perIp.add(request.ip);
+      if (isLogin(request)) {
+        const failures = await counters.increment(accountKey(request), windowMs);
+        if (failures.count > options.failedLoginsPerAccountAndIp) {
+          await Promise.all([counters.decrement(accountKey(request)), counters.decrement(ipKey(request))]);
+          refuse(reply, failures.resetAt, now());
+        }
+      }
     },
-    loginFailed(request: FastifyRequest): void {
-      failedLogins.add(accountKey(request));
+    /** A wrong password: the slot the guard took stays taken. */
+    async loginFailed(_request: FastifyRequest): Promise<void> {},
+    /** Neither right nor wrong (the user service did not answer): the attempt does not count as a failure. */
+    async loginUndecided(request: FastifyRequest): Promise<void> {
+      await counters.decrement(accountKey(request));
     },
-    loginSucceeded(request: FastifyRequest): void {
-      perIp.remove(request.ip);
-      failedLogins.clear(accountKey(request));
+    async loginSucceeded(request: FastifyRequest): Promise<void> {
+      await Promise.all([counters.decrement(ipKey(request)), counters.clear(accountKey(request))]);
     },
   };
 }

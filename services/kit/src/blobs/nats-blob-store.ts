@@ -22,7 +22,9 @@ export async function connectNatsBlobStore(options: {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const nc = await connect({ servers, name: `blobs:${options.bucket}` });
+  // Like the bus: keep reconnecting through a NATS restart. The client gives up after 10 tries (about 20 s)
+  // by default, which would leave covers and exports failing until the process restarts.
+  const nc = await connect({ servers, name: `blobs:${options.bucket}`, maxReconnectAttempts: -1 });
   let store: ObjectStore;
   try {
     store = await new Objm(nc).create(options.bucket, { storage: StorageType.File });

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger/logger';
 import { openServiceDatabase, type Migration } from './database';
@@ -237,6 +238,30 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
         flag: true,
         param: 'p',
       });
+    });
+
+    it.runIf(backend.databaseUrl)('outlives a connection the server cuts while a transaction holds it', async () => {
+      const { db } = await dbs.open<ItemsDb>(uniqueService('cut'), [createItems()]);
+      const killer = new pg.Client({ connectionString: backend.databaseUrl });
+      await killer.connect();
+      try {
+        const cut = db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          const pid = rows[0]!.pid;
+          // What a PostgreSQL restart does to every session, while this one is between two statements.
+          await killer.query('select pg_terminate_backend($1)', [pid]);
+          while ((await killer.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount) await sleep(20);
+          // Let the client read the server's goodbye while no statement runs (the moment that crashed).
+          await sleep(50);
+          await sql`select 1`.execute(trx);
+        });
+        await expect(cut).rejects.toThrow();
+        // The pool dropped the broken connection: the next statement gets a new one.
+        await db.insertInto('items').values({ id: '1', label: 'after' }).execute();
+        expect(await db.selectFrom('items').select('label').execute()).toEqual([{ label: 'after' }]);
+      } finally {
+        await killer.end();
+      }
     });
 
     it.skipIf(backend.databaseUrl)('streams query results on PGlite', async () => {

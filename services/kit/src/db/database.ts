@@ -52,6 +52,14 @@ export async function openServiceDatabase<DB>(options: OpenServiceDatabaseOption
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 5 });
     // An idle client that loses its server emits 'error' on the pool; unheard, it would crash the process.
     pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+    // A checked-out client (inside a transaction, between two statements) emits 'error' on itself when the
+    // server goes away (a PostgreSQL restart), and the pool listens only to idle ones: unheard, that
+    // crashed the service. Heard, the statement in flight or the next one fails, the work is retried by
+    // its caller (bus redelivery, the writer's attempts, the outbox relay), and the pool discards the
+    // broken client on release and opens a new one.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => logger.warn({ err: error }, 'database connection lost while in use'));
+    });
     dialect = new PostgresDialect({
       pool,
       // Set per connection rather than in the pool's startup `options`, which an `options` parameter in

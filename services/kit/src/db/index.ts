@@ -10,3 +10,4 @@ export {
   type OutboxRelayOptions,
   type OutboxTable,
 } from './outbox';
+export { isDatabaseUnavailable } from './connection-errors';

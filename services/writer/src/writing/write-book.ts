@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bookRequests, events } from '@bookwright/contracts';
 import { LlmError } from '@bookwright/ai';
-import { enqueueEvent } from '@bookwright/kit';
+import { enqueueEvent, isDatabaseUnavailable } from '@bookwright/kit';
 import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../domain/continuity';
 import { failureReasons } from '../domain/failure-reasons';
 import { assembleManuscript, manuscriptStats } from '../domain/manuscript';
@@ -133,6 +133,9 @@ export async function writeBook(
 
   signal.throwIfAborted();
   if (leaseLost) throw leaseLost;
+  // The database went away (a restart): nothing is wrong with the book. Leave the job unfinished for the
+  // sweep to resume from the chapters committed, instead of failing the book for the author to retry.
+  if (failure && isDatabaseUnavailable(failure.error)) throw failure.error;
   if (failure) {
     const firstUnfinished = job.chapters.find((c) => !finished.has(c.number))?.number ?? failure.chapter;
     const reason = failureReason(failure.error, firstUnfinished);

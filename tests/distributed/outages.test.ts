@@ -1,0 +1,230 @@
+import { request as httpRequest, Agent } from 'node:http';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Book } from '@bookwright/contracts';
+import { keeperOfLetters, waitForStatus } from '../support/books';
+import { planProcesses } from '../../scripts/distributed/topology';
+import { newAccount, type HttpClient } from '../support/test-system';
+import { nextClientIp, startDistributed, writtenChapters, type DistributedSystem } from '../support/distributed-system';
+import {
+  privateServersUnavailable,
+  startPrivateNats,
+  startPrivatePostgres,
+  type PrivateServer,
+} from '../support/private-servers';
+
+/**
+ * The distributed mode through the outages an operator causes: NATS restarted and PostgreSQL restarted
+ * while books are being written, and SIGTERM while requests are in flight. The servers are private to
+ * this file (started and restarted here); the machine's shared ones are never touched. Runs where the
+ * distributed suite runs (DATABASE_URL and NATS_URL set, as in CI).
+ */
+const distributed = Boolean(process.env.DATABASE_URL && process.env.NATS_URL);
+if (!distributed) console.warn('tests/distributed: DATABASE_URL and NATS_URL are not set, so outages are not tested');
+const skip = !distributed || privateServersUnavailable('tests/distributed/outages');
+
+describe.skipIf(skip)('distributed mode through outages', () => {
+  let nats: PrivateServer;
+  let postgres: PrivateServer;
+  let system: DistributedSystem;
+  let db: pg.Client;
+  /** The first author and book, written before any outage: they must come through every one untouched. */
+  let first: { client: HttpClient; book: Book };
+
+  beforeAll(async () => {
+    [nats, postgres] = await Promise.all([startPrivateNats(), startPrivatePostgres()]);
+    system = await startDistributed({
+      databaseUrl: postgres.url,
+      natsUrl: nats.url,
+      // Slow enough that an outage falls in the middle of a book.
+      env: { LLM_OFFLINE_LATENCY_MS: '100', WRITER_LEASE_MS: '3000', WRITER_SWEEP_MS: '500' },
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await db?.end().catch(() => undefined);
+    // To read what every process logged when a case fails: DISTRIBUTED_LOG=/tmp/lines.log npx vitest run …
+    if (process.env.DISTRIBUTED_LOG)
+      (await import('node:fs')).writeFileSync(process.env.DISTRIBUTED_LOG, system?.lines.join('\n') ?? '');
+    await system?.kill();
+    await Promise.all([nats?.dispose(), postgres?.dispose()]);
+  });
+
+  /** A fresh database client: the previous one dies with a PostgreSQL restart. */
+  async function database(): Promise<pg.Client> {
+    await db?.end().catch(() => undefined);
+    db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    return db;
+  }
+
+  async function startBook(): Promise<{ client: HttpClient; bookId: string }> {
+    const client = system.client({ ip: nextClientIp() });
+    expect((await client.post('/api/v1/auth/sign-up', newAccount())).status).toBe(201);
+    expect((await client.post('/api/v1/payment', { accountType: 'professional', currency: 'eur' })).status).toBe(200);
+    const created = await client.post<Book>('/api/v1/agent/plan', keeperOfLetters);
+    expect(created.status).toBe(201);
+    await waitForStatus(client, created.body._id, 'validation');
+    expect((await client.patch(`/api/v1/agent/write/${created.body._id}`)).status).toBe(200);
+    return { client, bookId: created.body._id };
+  }
+
+  /** Waits until the writer has stored a chapter of the book, so the outage falls mid-book. */
+  async function untilMidBook(bookId: string): Promise<number> {
+    const client = await database();
+    for (;;) {
+      const { timesWritten, total } = await writtenChapters(client, system.schemaPrefix, bookId);
+      if (timesWritten.length >= 1 && total !== undefined && timesWritten.length < total) return timesWritten.length;
+      if (total !== undefined && timesWritten.length >= total) throw new Error('the book finished before the outage');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async function expectEveryChapterOnce(bookId: string): Promise<void> {
+    const { timesWritten, total } = await writtenChapters(await database(), system.schemaPrefix, bookId);
+    expect(timesWritten).toEqual(timesWritten.map(() => 1));
+    expect(timesWritten.length).toBe(total);
+  }
+
+  it('writes a first book before any outage', async () => {
+    const { client, bookId } = await startBook();
+    first = { client, book: await waitForStatus(client, bookId, 'ready') };
+  }, 120_000);
+
+  it('finishes a book although NATS restarts in the middle of it', async () => {
+    const { client, bookId } = await startBook();
+    await untilMidBook(bookId);
+    const before = system.lines.length;
+    await nats.stop();
+    // Down until every process has noticed, so the outage is one they live through, not one they miss.
+    await until(() => system.lines.slice(before).filter((line) => line.includes('nats disconnected')).length >= 10);
+    await nats.start();
+    const book = await waitForStatus(client, bookId, 'ready', 180_000);
+    expect(book.status).toBe('ready');
+    await expectEveryChapterOnce(bookId);
+  }, 240_000);
+
+  it('finishes a book although PostgreSQL restarts in the middle of it, and loses nothing', async () => {
+    const { client, bookId } = await startBook();
+    await untilMidBook(bookId);
+    await db.end().catch(() => undefined);
+    await postgres.stop();
+    // Down until the services that own the book and its chapters report it (their readiness reads a table).
+    const owners = planProcesses(system.healthBase).filter((p) => p.service === 'book' || p.service === 'writer');
+    await until(async () => {
+      const answers = await Promise.all(owners.map((p) => fetch(`http://127.0.0.1:${p.healthPort}/readyz`)));
+      return answers.every((answer) => answer.status === 503);
+    });
+    await postgres.start();
+    const book = await waitForStatus(client, bookId, 'ready', 180_000);
+    expect(book.status).toBe('ready');
+    await expectEveryChapterOnce(bookId);
+    // What was there before every outage is still there, unchanged, and its author still signed in.
+    const again = await first.client.get<Book>(`/api/v1/book/${first.book._id}`);
+    expect(again.status).toBe(200);
+    expect(again.body.bookContent).toBe(first.book.bookContent);
+    expect(again.body.status).toBe('ready');
+    expect((await first.client.get('/api/v1/user/current-user')).status).toBe(200);
+    expect((await client.get('/api/v1/user/current-user')).status).toBe(200);
+  }, 240_000);
+
+  it('drops no accepted request when a gateway replica, then the whole launcher, gets SIGTERM', async () => {
+    const client = system.client({ ip: nextClientIp() });
+    expect((await client.post('/api/v1/auth/sign-up', newAccount())).status).toBe(201);
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const load = loadLoop(system.port, cookie, { workers: 4, maxRequestsPerWorker: 3_000 });
+
+    await load.until(50);
+    const restartsBefore = system.lines.filter((l) => l.includes('started gateway-1 (pid')).length;
+    process.kill(system.pidOf('gateway-1'), 'SIGTERM');
+    await system.waitFor(/gateway-1 exited \(code 0\)/, 60_000);
+    // The launcher starts it again; wait until the new replica is ready before stopping everything.
+    for (;;) {
+      const restarted = system.lines.filter((l) => l.includes('started gateway-1 (pid')).length > restartsBefore;
+      const ready =
+        restarted &&
+        (await fetch(`http://127.0.0.1:${system.healthBase}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ));
+      if (ready) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await load.until(load.completed() + 50);
+
+    system.child.kill('SIGTERM');
+    expect(await system.exited).toBe(0);
+    const outcome = await load.finished;
+    expect(outcome.completed, 'requests answered around the stops').toBeGreaterThanOrEqual(100);
+    expect(outcome.dropped).toEqual([]);
+    expect(outcome.refused, 'the loop ended on refused connections').toBeGreaterThan(0);
+  }, 120_000);
+});
+
+/** Polls `condition` until it holds. */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * A bounded load on loopback: `workers` keep-alive connections, each sending one authenticated request
+ * after another until its connection is refused (nothing listens any more) or it has sent its share.
+ * Every request ends as answered in full (200 and a whole JSON body), refused at connect, or dropped.
+ */
+function loadLoop(port: number, cookie: string, options: { workers: number; maxRequestsPerWorker: number }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.workers });
+  let completed = 0;
+  let refused = 0;
+  const dropped: string[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const once = () =>
+    new Promise<'ok' | 'refused' | string>((resolve) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/api/v1/user/current-user', agent, headers: { cookie } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', (e) => resolve(`response ${res.statusCode} cut: ${e.message}`));
+          res.on('end', () => {
+            const body = Buffer.concat(chunks).toString('utf8');
+            if (res.statusCode !== 200) return resolve(`status ${res.statusCode}: ${body.slice(0, 200)}`);
+            try {
+              JSON.parse(body);
+              resolve('ok');
+            } catch {
+              resolve(`incomplete body: ${body.length} bytes`);
+            }
+          });
+        },
+      );
+      req.on('error', (e: NodeJS.ErrnoException) =>
+        resolve(e.code === 'ECONNREFUSED' ? 'refused' : `${e.code}: ${e.message}`),
+      );
+      req.end();
+    });
+  const worker = async () => {
+    for (let i = 0; i < options.maxRequestsPerWorker; i++) {
+      const result = await once();
+      if (result === 'refused') {
+        refused += 1;
+        return;
+      }
+      if (result === 'ok') completed += 1;
+      else dropped.push(result);
+      for (const w of waiters.filter((w) => completed >= w.count)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  };
+  const finished = Promise.all(Array.from({ length: options.workers }, worker)).then(() => {
+    agent.destroy();
+    return { completed, refused, dropped };
+  });
+  return {
+    completed: () => completed,
+    until: (count: number) =>
+      completed >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
+    finished,
+  };
+}

@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { freePorts } from './ports';
+import { HttpClient } from './test-system';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `npm run start:distributed` as a child process, with every line it printed. */
+export interface DistributedSystem {
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<number | null>;
+  /** The shared HTTP port both gateway replicas listen on. */
+  port: number;
+  healthBase: number;
+  namespace: string;
+  schemaPrefix: string;
+  url: string;
+  client(options?: { ip?: string }): HttpClient;
+  waitFor(pattern: RegExp, timeoutMs: number): Promise<string>;
+  /** The pid of a process the launcher started (`gateway-1`, `writer-2`), from its latest `started` line. */
+  pidOf(name: string): number;
+  /** SIGKILLs the launcher if it still runs. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts the distributed launcher against the given servers with a namespace and schema prefix of its own,
+ * and waits until every process is ready. `env` adds to (and overrides) the test defaults.
+ */
+export async function startDistributed(options: {
+  databaseUrl: string;
+  natsUrl: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<DistributedSystem> {
+  const suffix = randomBytes(4).toString('hex');
+  const namespace = `t${suffix}`;
+  const schemaPrefix = `t${suffix}_`;
+  const port = await freePorts(1);
+  const healthBase = await freePorts(10);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/distributed/main.ts', '--skip-web-build'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      LOG_PRETTY: 'false',
+      DATABASE_URL: options.databaseUrl,
+      NATS_URL: options.natsUrl,
+      PORT: String(port),
+      HEALTH_PORT_BASE: String(healthBase),
+      BUS_NAMESPACE: namespace,
+      DATABASE_SCHEMA_PREFIX: schemaPrefix,
+      // Tests give each client an address of its own (X-Forwarded-For), so their rate limits never meet.
+      TRUST_PROXY: 'true',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let partial = '';
+  const onData = (chunk: Buffer) => {
+    const parts = (partial + chunk.toString('utf8')).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const system: DistributedSystem = {
+    child,
+    lines,
+    exited,
+    port,
+    healthBase,
+    namespace,
+    schemaPrefix,
+    url,
+    client: (o) => new HttpClient(url, o?.ip),
+    async waitFor(pattern, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const hit = lines.find((line) => pattern.test(line));
+        if (hit) return hit;
+        if (child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no line matching ${pattern}; last lines:\n${lines.slice(-40).join('\n')}`);
+    },
+    pidOf(name) {
+      const line = [...lines].reverse().find((l) => l.includes(`started ${name} (pid`));
+      return Number(/pid (\d+)/.exec(line ?? '')?.[1]);
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+  try {
+    await system.waitFor(/is ready on http:\/\/localhost:\d+ with 10 processes/, 150_000);
+  } catch (error) {
+    await system.kill();
+    throw error;
+  }
+  return system;
+}
+
+let clients = 0;
+/** A documentation-range address (RFC 5737) no other client of this run uses, to send as X-Forwarded-For. */
+export function nextClientIp(): string {
+  clients += 1;
+  return `198.51.${100 + Math.floor(clients / 250)}.${1 + (clients % 250)}`;
+}
+
+/** The id of the only book in a fresh account's library, once it appears. */
+export async function waitForOnlyBook(client: HttpClient): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const list = await client.get<unknown>('/api/v1/book');
+    const body = list.body as { data?: { _id: string }[] } | { _id: string }[];
+    const books = Array.isArray(body) ? body : (body.data ?? []);
+    if (books[0]) return books[0]._id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the planned book never appeared in the library');
+}
+
+/** How often the writer stored each chapter of a book, and how many chapters its plan has. */
+export async function writtenChapters(
+  db: pg.Client,
+  schemaPrefix: string,
+  bookId: string,
+): Promise<{ timesWritten: number[]; total: number | undefined; leaseOwner: string | null | undefined }> {
+  const jobs = `"${schemaPrefix}writer".writing_jobs`;
+  const chapters = `"${schemaPrefix}writer".written_chapters`;
+  const written = await db.query<{ n: string }>(
+    `select count(*) as n from ${chapters} c join ${jobs} j on j.id = c.job_id
+      where j.book_id = $1 group by c.chapter_number order by c.chapter_number`,
+    [bookId],
+  );
+  const job = await db.query<{ chapters_total: number; lease_owner: string | null }>(
+    `select chapters_total, lease_owner from ${jobs} where book_id = $1`,
+    [bookId],
+  );
+  return {
+    timesWritten: written.rows.map((r) => Number(r.n)),
+    total: job.rows[0]?.chapters_total,
+    leaseOwner: job.rows[0]?.lease_owner,
+  };
+}
