@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BookStatusSchema } from '@bookwright/contracts';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
 import { freePorts } from '../support/ports';
 
@@ -64,7 +65,7 @@ describe('metrics of the embedded process, on HEALTH_PORT', () => {
     expect(text).toMatch(/bookwright_llm_tokens_total\{provider="offline",[^}]*kind="completion"\} \d+/);
     // Books by status, from the book service's table: every status reported, this book counted.
     const books = [...text.matchAll(/^bookwright_books\{status="(\w+)"\} (\d+)$/gm)];
-    expect(books.map((m) => m[1]).sort()).toEqual(['failed', 'planning', 'ready', 'validation', 'writing']);
+    expect(books.map((m) => m[1]).sort()).toEqual([...BookStatusSchema.options].sort());
     expect(books.reduce((sum, m) => sum + Number(m[2]), 0)).toBeGreaterThanOrEqual(1);
   });
 
