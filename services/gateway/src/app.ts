@@ -154,12 +154,20 @@ export async function buildGateway(options: {
   await hub.start();
   // Open event streams never end by themselves: close them first so app.close() can finish.
   app.addHook('preClose', async () => hub.stop());
+  const sessions = sessionSupport(bus, {
+    secureCookies,
+    timeoutMs: config.BUS_TIMEOUT_MS,
+    cacheTtlMs: config.SESSION_CACHE_TTL_MS,
+    cacheMaxEntries: config.SESSION_CACHE_MAX_ENTRIES,
+  });
+  const sessionEvents = await sessions.listen();
+  app.addHook('onClose', async () => sessionEvents.stop());
   const deps: RouteDeps = {
     bus,
     ask: askOver(bus, config.BUS_TIMEOUT_MS),
     blobs,
     config,
-    sessions: sessionSupport(bus, { secureCookies, timeoutMs: config.BUS_TIMEOUT_MS }),
+    sessions,
     authThrottle: authThrottle({
       perIp: config.AUTH_RATE_LIMIT_PER_IP,
       failedLoginsPerAccountAndIp: config.AUTH_RATE_LIMIT_FAILED_LOGINS,

@@ -37,6 +37,14 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
     .positive()
     .default(12 * 1024 * 1024),
   BUS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How long this replica trusts a session it resolved, in milliseconds, before asking the user service
+   * again; 0 asks on every request. Revocations reach every replica as events sooner than this: it only
+   * bounds what a lost event could leave behind.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Most sessions one replica caches. */
+  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),
   // Read only to tell the web app whether books are written by a model or by the offline demo writer
   // (GET /health `llm`); give the gateway the planner's values.
   ...LlmConfigSchema.pick({ LLM_PROVIDER: true, OPENAI_API_KEY: true, OPENAI_BASE_URL: true }).shape,

@@ -36,6 +36,7 @@ export function authRoutes(deps: RouteDeps) {
           ...request.body,
           replacesToken: sessions.sessionToken(request),
         });
+        sessions.forgetToken(sessions.sessionToken(request));
         sessions.setSessionCookie(reply, session);
         const fullUser = await withBilling(bus, user, request.id, timeoutMs);
         return reply.status(201).send({ msg: 'Account created', user: fullUser });
@@ -61,6 +62,7 @@ export function authRoutes(deps: RouteDeps) {
           throw error;
         }
         authThrottle.loginSucceeded(request);
+        sessions.forgetToken(sessions.sessionToken(request));
         sessions.setSessionCookie(reply, signedIn.session);
         const fullUser = await withBilling(bus, signedIn.user, request.id, timeoutMs);
         return reply.send({ msg: 'Logged in', user: fullUser });
@@ -75,6 +77,7 @@ export function authRoutes(deps: RouteDeps) {
       handler: async (request, reply) => {
         const token = sessions.sessionToken(request);
         if (token) await ask(request, requests.user.logout, { token });
+        sessions.forgetToken(token);
         sessions.clearSessionCookie(reply);
         return reply.send({ msg: 'Logged out' });
       },
