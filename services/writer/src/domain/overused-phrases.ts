@@ -64,13 +64,13 @@ export function findOverusedPhrases(texts: Iterable<string>, options: OverusedPh
   frequent.sort(([a, ca], [b, cb]) => wordCount(b) - wordCount(a) || cb - ca || a.localeCompare(b));
   const kept: OverusedPhrase[] = [];
   // Kept phrases and the ones they cover, which cover further ones in turn.
-  const accounted: OverusedPhrase[] = [];
+  const accounted = new AccountedPhrases();
   for (const [phrase, count] of frequent) {
     // "took a deep" adds nothing next to "took a deep breath", nor does the next window of the same
     // repeated sentence ("kalter wind wehte über das" after "ein kalter wind wehte über"), unless it is
     // also common on its own.
-    const covering = accounted.find((k) => ` ${k.phrase} `.includes(` ${phrase} `) || overlaps(k.phrase, phrase));
-    accounted.push({ phrase, count });
+    const covering = accounted.firstCovering(phrase);
+    accounted.add({ phrase, count });
     if (covering && count < covering.count * 1.5) continue;
     kept.push({ phrase, count });
   }
@@ -80,15 +80,50 @@ export function findOverusedPhrases(texts: Iterable<string>, options: OverusedPh
   return kept.slice(0, limit);
 }
 
-/** One phrase's last words are the other's first words (at least two of them). */
-function overlaps(a: string, b: string): boolean {
-  const wa = a.split(' ');
-  const wb = b.split(' ');
-  for (let k = Math.min(wa.length, wb.length) - 1; k >= 2; k -= 1) {
-    if (wa.slice(-k).join(' ') === wb.slice(0, k).join(' ')) return true;
-    if (wb.slice(-k).join(' ') === wa.slice(0, k).join(' ')) return true;
+/**
+ * The phrases looked at so far, indexed so that "the first one that covers this phrase" is a few map
+ * look-ups instead of a scan of every earlier phrase (which made a long book's chapters quadratic and
+ * blocked the writer's event loop for seconds). A phrase A covers P when P is a run of A's words, or
+ * when one's last words are the other's first words (k of them, 2 ≤ k < both lengths).
+ */
+class AccountedPhrases {
+  readonly #all: OverusedPhrase[] = [];
+  /** Every run of words of each phrase → the first phrase holding it. */
+  readonly #runs = new Map<string, number>();
+  /** The first k words (2 ≤ k < length) → the first phrase starting with them; likewise the last k words. */
+  readonly #heads = new Map<string, number>();
+  readonly #tails = new Map<string, number>();
+
+  add(entry: OverusedPhrase): void {
+    const index = this.#all.length;
+    this.#all.push(entry);
+    const words = entry.phrase.split(' ');
+    const first = (map: Map<string, number>, key: string) => {
+      if (!map.has(key)) map.set(key, index);
+    };
+    for (let start = 0; start < words.length; start += 1)
+      for (let end = start + 1; end <= words.length; end += 1) first(this.#runs, words.slice(start, end).join(' '));
+    for (let k = 2; k < words.length; k += 1) {
+      first(this.#heads, words.slice(0, k).join(' '));
+      first(this.#tails, words.slice(-k).join(' '));
+    }
   }
-  return false;
+
+  /** The earliest added phrase that covers `phrase`, as a scan in insertion order would find it. */
+  firstCovering(phrase: string): OverusedPhrase | undefined {
+    const words = phrase.split(' ');
+    let best = this.#runs.get(phrase) ?? Infinity;
+    for (let k = 2; k < words.length; k += 1) {
+      // An earlier phrase ending with this one's first k words, or starting with its last k words; both
+      // maps only hold k shorter than that phrase, as the overlap needs.
+      best = Math.min(
+        best,
+        this.#tails.get(words.slice(0, k).join(' ')) ?? Infinity,
+        this.#heads.get(words.slice(-k).join(' ')) ?? Infinity,
+      );
+    }
+    return best === Infinity ? undefined : this.#all[best];
+  }
 }
 
 function wordCount(phrase: string): number {
