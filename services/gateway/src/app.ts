@@ -38,6 +38,8 @@ import { revisionRoutes } from './routes/revisions';
 import { bookAiRoutes } from './routes/book-ai';
 import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
 import { BookEventsHub } from './live/book-events-hub';
+import { LibraryReadModel } from './read-models/library-read-model';
+import { registerOwnWrites } from './read-models/own-writes';
 import { askOver, type RouteDeps } from './routes/route-deps';
 
 export const apiPrefix = '/api/v1';
@@ -150,24 +152,39 @@ export async function buildGateway(options: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs` });
 
-  const hub = new BookEventsHub(bus, options.logger);
-  await hub.start();
-  // Open event streams never end by themselves: close them first so app.close() can finish.
-  app.addHook('preClose', async () => hub.stop());
   const sessions = sessionSupport(bus, {
     secureCookies,
     timeoutMs: config.BUS_TIMEOUT_MS,
     cacheTtlMs: config.SESSION_CACHE_TTL_MS,
     cacheMaxEntries: config.SESSION_CACHE_MAX_ENTRIES,
   });
-  const sessionEvents = await sessions.listen();
-  app.addHook('onClose', async () => sessionEvents.stop());
+  const library = new LibraryReadModel({
+    ttlMs: config.LIBRARY_CACHE_TTL_MS,
+    maxUsers: config.LIBRARY_CACHE_MAX_USERS,
+    maxClockSkewMs: config.MAX_CLOCK_SKEW_MS,
+  });
+  const tails = await Promise.all([sessions.listen(), library.listen(bus)]);
+  app.addHook('onClose', async () => {
+    for (const tail of tails) await tail.stop();
+  });
+  // Started after the read models' tails, so a browser told of a change by its live stream, which then
+  // asks for its library, finds the held copy already dropped.
+  const hub = new BookEventsHub(bus, options.logger);
+  await hub.start();
+  // Open event streams never end by themselves: close them first so app.close() can finish.
+  app.addHook('preClose', async () => hub.stop());
+  registerOwnWrites(app, {
+    library,
+    secureCookies,
+    markLifetimeMs: config.LIBRARY_CACHE_TTL_MS + config.MAX_CLOCK_SKEW_MS,
+  });
   const deps: RouteDeps = {
     bus,
     ask: askOver(bus, config.BUS_TIMEOUT_MS),
     blobs,
     config,
     sessions,
+    library,
     authThrottle: authThrottle({
       perIp: config.AUTH_RATE_LIMIT_PER_IP,
       failedLoginsPerAccountAndIp: config.AUTH_RATE_LIMIT_FAILED_LOGINS,

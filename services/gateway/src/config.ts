@@ -45,6 +45,18 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   /** Most sessions one replica caches. */
   SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How long this replica answers a user's library list (GET /book) from memory, in milliseconds; 0 asks
+   * the book service every time. Book events and the user's own writes drop it sooner.
+   */
+  LIBRARY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Most users whose library lists one replica holds. */
+  LIBRARY_CACHE_MAX_USERS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How far apart the gateway replicas' clocks may be: after a user's write, lists read by another replica
+   * less than this later are not answered from memory.
+   */
+  MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(0).default(1_000),
   // Read only to tell the web app whether books are written by a model or by the offline demo writer
   // (GET /health `llm`); give the gateway the planner's values.
   ...LlmConfigSchema.pick({ LLM_PROVIDER: true, OPENAI_API_KEY: true, OPENAI_BASE_URL: true }).shape,
