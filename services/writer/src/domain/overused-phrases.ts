@@ -47,11 +47,18 @@ export function findOverusedPhrases(texts: Iterable<string>, options: OverusedPh
       const words = clause.toLowerCase().match(WORD);
       if (!words) continue;
       totalWords += words.length;
+      // Running counts of short and ignored words, so each n-gram is checked in constant time.
+      const shortBefore = [0];
+      const ignoredBefore = [0];
+      for (const [i, w] of words.entries()) {
+        shortBefore.push(shortBefore[i]! + (w.length <= SHORT_WORD ? 1 : 0));
+        ignoredBefore.push(ignoredBefore[i]! + (ignore.has(w) ? 1 : 0));
+      }
       for (let n = minWords; n <= maxWords; n += 1) {
         for (let start = 0; start + n <= words.length; start += 1) {
-          const gram = words.slice(start, start + n);
-          if (gram.every((w) => w.length <= SHORT_WORD) || gram.some((w) => ignore.has(w))) continue;
-          const key = gram.join(' ');
+          const end = start + n;
+          if (shortBefore[end]! - shortBefore[start]! === n || ignoredBefore[end]! - ignoredBefore[start]! > 0) continue;
+          const key = words.slice(start, end).join(' ');
           counts.set(key, (counts.get(key) ?? 0) + 1);
         }
       }
@@ -59,13 +66,15 @@ export function findOverusedPhrases(texts: Iterable<string>, options: OverusedPh
   }
 
   const threshold = Math.max(minCount, Math.ceil(totalWords / wordsPerOccurrence));
-  const frequent = [...counts].filter(([, count]) => count >= threshold);
+  const frequent = [...counts]
+    .filter(([, count]) => count >= threshold)
+    .map(([phrase, count]) => ({ phrase, count, words: wordCount(phrase) }));
   // Longest first, so a shorter phrase that only occurs inside a kept longer one can be dropped.
-  frequent.sort(([a, ca], [b, cb]) => wordCount(b) - wordCount(a) || cb - ca || a.localeCompare(b));
+  frequent.sort((a, b) => b.words - a.words || b.count - a.count || a.phrase.localeCompare(b.phrase));
   const kept: OverusedPhrase[] = [];
   // Kept phrases and the ones they cover, which cover further ones in turn.
   const accounted = new AccountedPhrases();
-  for (const [phrase, count] of frequent) {
+  for (const { phrase, count } of frequent) {
     // "took a deep" adds nothing next to "took a deep breath", nor does the next window of the same
     // repeated sentence ("kalter wind wehte über das" after "ein kalter wind wehte über"), unless it is
     // also common on its own.
