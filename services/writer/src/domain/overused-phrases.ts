@@ -32,32 +32,48 @@ const CLAUSE_BREAK = /[.!?;:,()[\]{}"“”«»„—–…\n]+/u;
 const SHORT_WORD = 3;
 
 export function findOverusedPhrases(texts: Iterable<string>, options: OverusedPhraseOptions = {}): OverusedPhrase[] {
-  const minWords = options.minWords ?? 3;
-  const maxWords = options.maxWords ?? 5;
-  const minCount = options.minCount ?? 4;
-  const wordsPerOccurrence = options.wordsPerOccurrence ?? 4_000;
-  const limit = options.limit ?? 12;
-  const ignore = new Set<string>();
-  for (const word of options.ignoreWords ?? []) for (const w of word.toLowerCase().match(WORD) ?? []) ignore.add(w);
+  const counts = new PhraseCounts(options);
+  for (const text of texts) counts.add(text);
+  return counts.overused(options);
+}
 
-  const counts = new Map<string, number>();
-  let totalWords = 0;
-  for (const text of texts) {
+/**
+ * The n-gram counts of the text written so far, added to a chapter at a time: a book's writer asks for
+ * the overused phrases before every chapter, and counting all the chapters again each time made the
+ * work grow with the square of the book (and blocked the embedded process's event loop for seconds).
+ */
+export class PhraseCounts {
+  readonly #minWords: number;
+  readonly #maxWords: number;
+  readonly #ignore = new Set<string>();
+  readonly #counts = new Map<string, number>();
+  #totalWords = 0;
+
+  constructor(options: Pick<OverusedPhraseOptions, 'minWords' | 'maxWords' | 'ignoreWords'> = {}) {
+    this.#minWords = options.minWords ?? 3;
+    this.#maxWords = options.maxWords ?? 5;
+    for (const word of options.ignoreWords ?? [])
+      for (const w of word.toLowerCase().match(WORD) ?? []) this.#ignore.add(w);
+  }
+
+  add(text: string): void {
+    const counts = this.#counts;
     for (const clause of text.split(CLAUSE_BREAK)) {
       const words = clause.toLowerCase().match(WORD);
       if (!words) continue;
-      totalWords += words.length;
+      this.#totalWords += words.length;
       // Running counts of short and ignored words, so each n-gram is checked in constant time.
       const shortBefore = [0];
       const ignoredBefore = [0];
       for (const [i, w] of words.entries()) {
         shortBefore.push(shortBefore[i]! + (w.length <= SHORT_WORD ? 1 : 0));
-        ignoredBefore.push(ignoredBefore[i]! + (ignore.has(w) ? 1 : 0));
+        ignoredBefore.push(ignoredBefore[i]! + (this.#ignore.has(w) ? 1 : 0));
       }
-      for (let n = minWords; n <= maxWords; n += 1) {
+      for (let n = this.#minWords; n <= this.#maxWords; n += 1) {
         for (let start = 0; start + n <= words.length; start += 1) {
           const end = start + n;
-          if (shortBefore[end]! - shortBefore[start]! === n || ignoredBefore[end]! - ignoredBefore[start]! > 0) continue;
+          if (shortBefore[end]! - shortBefore[start]! === n || ignoredBefore[end]! - ignoredBefore[start]! > 0)
+            continue;
           const key = words.slice(start, end).join(' ');
           counts.set(key, (counts.get(key) ?? 0) + 1);
         }
@@ -65,28 +81,34 @@ export function findOverusedPhrases(texts: Iterable<string>, options: OverusedPh
     }
   }
 
-  const threshold = Math.max(minCount, Math.ceil(totalWords / wordsPerOccurrence));
-  const frequent = [...counts]
-    .filter(([, count]) => count >= threshold)
-    .map(([phrase, count]) => ({ phrase, count, words: wordCount(phrase) }));
-  // Longest first, so a shorter phrase that only occurs inside a kept longer one can be dropped.
-  frequent.sort((a, b) => b.words - a.words || b.count - a.count || a.phrase.localeCompare(b.phrase));
-  const kept: OverusedPhrase[] = [];
-  // Kept phrases and the ones they cover, which cover further ones in turn.
-  const accounted = new AccountedPhrases();
-  for (const { phrase, count } of frequent) {
-    // "took a deep" adds nothing next to "took a deep breath", nor does the next window of the same
-    // repeated sentence ("kalter wind wehte über das" after "ein kalter wind wehte über"), unless it is
-    // also common on its own.
-    const covering = accounted.firstCovering(phrase);
-    accounted.add({ phrase, count });
-    if (covering && count < covering.count * 1.5) continue;
-    kept.push({ phrase, count });
+  /** The phrases over the threshold for the text added so far, most frequent first. */
+  overused(options: Pick<OverusedPhraseOptions, 'minCount' | 'wordsPerOccurrence' | 'limit'> = {}): OverusedPhrase[] {
+    const minCount = options.minCount ?? 4;
+    const wordsPerOccurrence = options.wordsPerOccurrence ?? 4_000;
+    const limit = options.limit ?? 12;
+    const threshold = Math.max(minCount, Math.ceil(this.#totalWords / wordsPerOccurrence));
+    const frequent = [...this.#counts]
+      .filter(([, count]) => count >= threshold)
+      .map(([phrase, count]) => ({ phrase, count, words: wordCount(phrase) }));
+    // Longest first, so a shorter phrase that only occurs inside a kept longer one can be dropped.
+    frequent.sort((a, b) => b.words - a.words || b.count - a.count || a.phrase.localeCompare(b.phrase));
+    const kept: OverusedPhrase[] = [];
+    // Kept phrases and the ones they cover, which cover further ones in turn.
+    const accounted = new AccountedPhrases();
+    for (const { phrase, count } of frequent) {
+      // "took a deep" adds nothing next to "took a deep breath", nor does the next window of the same
+      // repeated sentence ("kalter wind wehte über das" after "ein kalter wind wehte über"), unless it is
+      // also common on its own.
+      const covering = accounted.firstCovering(phrase);
+      accounted.add({ phrase, count });
+      if (covering && count < covering.count * 1.5) continue;
+      kept.push({ phrase, count });
+    }
+    kept.sort(
+      (a, b) => b.count - a.count || wordCount(b.phrase) - wordCount(a.phrase) || a.phrase.localeCompare(b.phrase),
+    );
+    return kept.slice(0, limit);
   }
-  kept.sort(
-    (a, b) => b.count - a.count || wordCount(b.phrase) - wordCount(a.phrase) || a.phrase.localeCompare(b.phrase),
-  );
-  return kept.slice(0, limit);
 }
 
 /**
