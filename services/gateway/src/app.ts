@@ -5,7 +5,6 @@ import { withCorrelation } from '@bookwright/kit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -22,6 +21,7 @@ import { authThrottle } from './security/auth-throttle';
 import { cookiesAreSecure } from './security/cookies';
 import { registerCsrf } from './security/csrf';
 import { sessionSupport } from './security/session';
+import { registerSecurityHeaders } from './security/security-headers';
 import { registerSpa } from './web/spa';
 import { authRoutes } from './routes/auth';
 import { oidcRoutes } from './routes/oidc';
@@ -93,15 +93,7 @@ export async function buildGateway(options: {
   await registerHttpMetrics(app);
   registerSafeTextCheck(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Browsers would rewrite http://localhost asset URLs to https and fail to load them.
-        upgradeInsecureRequests: secureCookies ? [] : null,
-        imgSrc: ["'self'", 'data:', 'blob:'],
-      },
-    },
-  });
+  registerSecurityHeaders(app, { secureCookies });
   // Answers made at request time (API JSON, docs); the web app's files are precompressed at build time.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
