@@ -49,7 +49,14 @@ export async function startSystemProcess(mode: Mode, extraEnv: Record<string, st
     });
     args = ['--import', 'tsx', 'scripts/distributed/main.ts', '--skip-web-build'];
   }
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Extra node flags for the system's process, e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to
+  // profile it under load (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -291,6 +291,8 @@ describe('DELETE /user/{id}', () => {
     });
     const second = system.client();
     await second.post('/api/v1/auth/login', { email: account.email, password: account.password });
+    // In use, so the gateway has it cached when the deletion revokes it.
+    expect((await second.get('/api/v1/user/current-user')).status).toBe(200);
     const before = await leftovers(user._id, bookIds);
     expect(Object.keys(before.rows)).toEqual(
       expect.arrayContaining(['user.users', 'billing.billing_accounts', 'book.books', 'writer.writing_jobs']),

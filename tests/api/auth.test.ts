@@ -137,17 +137,36 @@ describe('login, sessions and logout', () => {
     expect(second.cookies.get('sid')).not.toBe(firstSid);
 
     const stolen = second.cookies.get('sid')!;
+    // Signed-in requests first, so the gateway holds the session in its cache when it is revoked.
+    expect((await second.get('/api/v1/user/current-user')).status).toBe(200);
+    expect((await second.get('/api/v1/book')).status).toBe(200);
     const logout = await second.get('/api/v1/auth/logout');
     expect(logout.status).toBe(200);
     expect(second.cookies.has('sid')).toBe(false);
     expect((await second.get('/api/v1/user/current-user')).status).toBe(401);
 
-    // The revoked token stays dead even when replayed.
+    // The revoked token stays dead even when replayed (the cookie jar dropped it; a thief keeps it).
     const replay = system.client();
     replay.cookies.set('sid', stolen);
     expect((await replay.get('/api/v1/user/current-user')).status).toBe(401);
+    expect((await replay.get('/api/v1/book')).status).toBe(401);
     // The other session is untouched.
     expect((await first.get('/api/v1/user/current-user')).status).toBe(200);
+  });
+
+  it('refuses the session a second login in the same browser replaced, even while it was cached', async () => {
+    const account = newAccount();
+    const browser = system.client();
+    await browser.post('/api/v1/auth/sign-up', account);
+    const old = browser.cookies.get('sid')!;
+    expect((await browser.get('/api/v1/book')).status).toBe(200);
+    const again = await browser.post('/api/v1/auth/login', { email: account.email, password: account.password });
+    expect(again.status).toBe(200);
+    expect(browser.cookies.get('sid')).not.toBe(old);
+    expect((await browser.get('/api/v1/book')).status).toBe(200);
+    const replay = system.client();
+    replay.cookies.set('sid', old);
+    expect((await replay.get('/api/v1/book')).status).toBe(401);
   });
 
   it('answers 401 without a session and with a forged one', async () => {
@@ -193,6 +212,9 @@ describe('password change', () => {
     await me.post('/api/v1/auth/sign-up', account);
     const other = system.client();
     await other.post('/api/v1/auth/login', { email: account.email, password: account.password });
+    // Both sessions in use, so the gateway has cached them when the change revokes one.
+    expect((await me.get('/api/v1/book')).status).toBe(200);
+    expect((await other.get('/api/v1/book')).status).toBe(200);
 
     const wrong = await me.patch('/api/v1/user/password', {
       password: 'nope-nope-nope',
@@ -224,6 +246,8 @@ describe('password change', () => {
     expect(ok.body.msg).toBe(changePasswordMessages.success);
     expect((await me.get('/api/v1/user/current-user')).status).toBe(200);
     expect((await other.get('/api/v1/user/current-user')).status).toBe(401);
+    expect((await other.get('/api/v1/book')).status).toBe(401);
+    expect((await me.get('/api/v1/book')).status).toBe(200);
     expect(
       (await system.client().post('/api/v1/auth/login', { email: account.email, password: account.password })).status,
     ).toBe(401);
@@ -238,6 +262,7 @@ describe('password recovery', () => {
     const account = newAccount();
     const signedIn = system.client();
     await signedIn.post('/api/v1/auth/sign-up', account);
+    expect((await signedIn.get('/api/v1/book')).status).toBe(200);
 
     const unknown = await system.client().post('/api/v1/user/forgot-password', { email: `ghost.${account.email}` });
     const known = await system.client().post('/api/v1/user/forgot-password', { email: account.email });
@@ -261,6 +286,7 @@ describe('password recovery', () => {
     expect(reset.body.msg).toBe(passwordResetMessages.success);
     // Every earlier session is gone; the new password works.
     expect((await signedIn.get('/api/v1/user/current-user')).status).toBe(401);
+    expect((await signedIn.get('/api/v1/book')).status).toBe(401);
     expect(
       (await system.client().post('/api/v1/auth/login', { email: account.email, password: 'brand-new-phrase-7' }))
         .status,

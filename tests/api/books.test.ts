@@ -252,6 +252,47 @@ describe('from idea to manuscript', () => {
   });
 });
 
+describe('the library list the gateway holds between changes', () => {
+  it("shows the author's own writes on the very next request, the services' changes soon after, and never another author's books", async () => {
+    const alice = await author('starter');
+    const bob = await author('starter');
+    // Both lists read once, so the gateway holds them when the changes come.
+    expect((await alice.get<BookSummary[]>('/api/v1/book')).body).toEqual([]);
+    expect((await bob.get<BookSummary[]>('/api/v1/book')).body).toEqual([]);
+
+    const created = (await alice.post<Book>('/api/v1/agent/plan', fictionPlan)).body;
+    expect((await alice.get<BookSummary[]>('/api/v1/book')).body.map((b) => b._id)).toEqual([created._id]);
+    // The write was dated in a cookie, for a gateway replica that has not heard of it yet.
+    expect(alice.cookies.has('wrote')).toBe(true);
+    expect((await bob.get<BookSummary[]>('/api/v1/book')).body).toEqual([]);
+
+    // Planning is the services' change: it reaches the held list through the book events.
+    await waitForStatus(alice, created._id, 'validation');
+    await expect
+      .poll(async () => (await alice.get<BookSummary[]>('/api/v1/book')).body[0]?.status, { timeout: 10_000 })
+      .toBe('validation');
+
+    const renamed = await alice.patch<Book>(`/api/v1/book/metadata/${created._id}`, {
+      title: 'Letters from the Lighthouse',
+      author: 'Ada Lovelace',
+      identifier: 'urn:uuid:7f0c3c7e-1d8c-4c1e-9d7a-3f3c2b1a0e9d',
+      languageMetadata: 'en',
+      subtitle: 'A Baltic mystery',
+    });
+    expect(renamed.status).toBe(200);
+    const list = (await alice.get<BookSummary[]>('/api/v1/book')).body;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      _id: created._id,
+      title: 'Letters from the Lighthouse',
+      subtitle: 'A Baltic mystery',
+      author: 'Ada Lovelace',
+      updatedAt: renamed.body.updatedAt,
+    });
+    expect((await bob.get<BookSummary[]>('/api/v1/book')).body).toEqual([]);
+  });
+});
+
 describe('authorisation', () => {
   it("answers 404 for another user's book on every route, and 401 without a session", async () => {
     const alice = await author('starter');

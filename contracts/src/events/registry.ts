@@ -2,6 +2,7 @@ import type { AnyEventDef } from '../bus/define';
 import { userRegisteredV1 } from './user/user-registered.v1';
 import { userPasswordChangedV1 } from './user/user-password-changed.v1';
 import { userDeletedV1 } from './user/user-deleted.v1';
+import { userSessionRevokedV1 } from './user/user-session-revoked.v1';
 import {
   bookChapterWrittenV1,
   bookConfirmedV1,
@@ -26,6 +27,7 @@ export const events = {
   userRegistered: userRegisteredV1,
   userPasswordChanged: userPasswordChangedV1,
   userDeleted: userDeletedV1,
+  userSessionRevoked: userSessionRevokedV1,
   bookCreated: bookCreatedV1,
   bookPlanningRequested: bookPlanningRequestedV2,
   bookPlanned: bookPlannedV1,

@@ -35,8 +35,11 @@ export function tailAtGrapheme(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= 0) return '';
   const from = text.length - max;
-  for (const { index } of graphemes.segment(text)) {
-    if (index >= from) return text.slice(index);
+  // A line feed always ends a grapheme (UAX #29, GB4), so segmenting from just after the last one before
+  // the cut gives the same boundaries as segmenting the whole text, without walking a whole chapter.
+  const start = text.lastIndexOf('\n', from - 1) + 1;
+  for (const { index } of graphemes.segment(text.slice(start))) {
+    if (start + index >= from) return text.slice(start + index);
   }
   return '';
 }

@@ -5,7 +5,6 @@ import { withCorrelation } from '@bookwright/kit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -30,6 +29,7 @@ import { rateLimitStore } from './security/rate-limit-store';
 import { cookiesAreSecure } from './security/cookies';
 import { registerCsrf } from './security/csrf';
 import { sessionSupport } from './security/session';
+import { registerSecurityHeaders } from './security/security-headers';
 import { registerSpa } from './web/spa';
 import { authRoutes } from './routes/auth';
 import { oidcRoutes } from './routes/oidc';
@@ -46,6 +46,8 @@ import { revisionRoutes } from './routes/revisions';
 import { bookAiRoutes } from './routes/book-ai';
 import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
 import { BookEventsHub } from './live/book-events-hub';
+import { LibraryReadModel } from './read-models/library-read-model';
+import { registerOwnWrites } from './read-models/own-writes';
 import { askOver, type RouteDeps } from './routes/route-deps';
 
 export const apiPrefix = '/api/v1';
@@ -104,15 +106,7 @@ export async function buildGateway(options: {
   await registerHttpMetrics(app);
   registerSafeTextCheck(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Browsers would rewrite http://localhost asset URLs to https and fail to load them.
-        upgradeInsecureRequests: secureCookies ? [] : null,
-        imgSrc: ["'self'", 'data:', 'blob:'],
-      },
-    },
-  });
+  registerSecurityHeaders(app, { secureCookies });
   // Answers made at request time (API JSON, docs); the web app's files are precompressed at build time.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
@@ -164,16 +158,39 @@ export async function buildGateway(options: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs` });
 
+  const sessions = sessionSupport(bus, {
+    secureCookies,
+    timeoutMs: config.BUS_TIMEOUT_MS,
+    cacheTtlMs: config.SESSION_CACHE_TTL_MS,
+    cacheMaxEntries: config.SESSION_CACHE_MAX_ENTRIES,
+  });
+  const library = new LibraryReadModel({
+    ttlMs: config.LIBRARY_CACHE_TTL_MS,
+    maxUsers: config.LIBRARY_CACHE_MAX_USERS,
+    maxClockSkewMs: config.MAX_CLOCK_SKEW_MS,
+  });
+  const tails = await Promise.all([sessions.listen(), library.listen(bus)]);
+  app.addHook('onClose', async () => {
+    for (const tail of tails) await tail.stop();
+  });
+  // Started after the read models' tails, so a browser told of a change by its live stream, which then
+  // asks for its library, finds the held copy already dropped.
   const hub = new BookEventsHub(bus, options.logger);
   await hub.start();
   // Open event streams never end by themselves: close them first so app.close() can finish.
   app.addHook('preClose', async () => hub.stop());
+  registerOwnWrites(app, {
+    library,
+    secureCookies,
+    markLifetimeMs: config.LIBRARY_CACHE_TTL_MS + config.MAX_CLOCK_SKEW_MS,
+  });
   const deps: RouteDeps = {
     bus,
     ask: askOver(bus, config.BUS_TIMEOUT_MS),
     blobs,
     config,
-    sessions: sessionSupport(bus, { secureCookies, timeoutMs: config.BUS_TIMEOUT_MS }),
+    sessions,
+    library,
     authThrottle: authThrottle({
       perIp: config.AUTH_RATE_LIMIT_PER_IP,
       failedLoginsPerAccountAndIp: config.AUTH_RATE_LIMIT_FAILED_LOGINS,

@@ -42,6 +42,26 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
    * the idle ones are closed. Keep it well under the orchestrator's grace period (30 s in k8s/).
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * How long this replica trusts a session it resolved, in milliseconds, before asking the user service
+   * again; 0 asks on every request. Revocations reach every replica as events sooner than this: it only
+   * bounds what a lost event could leave behind.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Most sessions one replica caches. */
+  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How long this replica answers a user's library list (GET /book) from memory, in milliseconds; 0 asks
+   * the book service every time. Book events and the user's own writes drop it sooner.
+   */
+  LIBRARY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Most users whose library lists one replica holds. */
+  LIBRARY_CACHE_MAX_USERS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How far apart the gateway replicas' clocks may be: after a user's write, lists read by another replica
+   * less than this later are not answered from memory.
+   */
+  MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(0).default(1_000),
   // Read only to tell the web app whether books are written by a model or by the offline demo writer
   // (GET /health `llm`); give the gateway the planner's values.
   ...LlmConfigSchema.pick({ LLM_PROVIDER: true, OPENAI_API_KEY: true, OPENAI_BASE_URL: true }).shape,

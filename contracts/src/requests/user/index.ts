@@ -96,8 +96,10 @@ export const userRequests = {
     name: 'user.password.reset',
     version: 1,
     request: ResetPasswordRequestSchema,
-    response: z.object({}),
-    description: 'Sets a new password from a reset token and revokes every session of the user.',
+    response: z.object({ userId: z.string() }),
+    description:
+      'Sets a new password from a reset token and revokes every session of the user, whose id it answers ' +
+      '(the gateway drops the sessions it cached).',
   }),
   identitySignIn: defineRequest({
     name: 'user.identity.sign-in',

@@ -110,6 +110,7 @@ export function accountRoutes(deps: RouteDeps) {
           { userId, confirmation: request.body },
           { requestId: request.id, timeoutMs },
         );
+        sessions.forgetUser(userId);
         sessions.clearSessionCookie(reply);
         return reply.send({ msg: accountMessages.deleted });
       },

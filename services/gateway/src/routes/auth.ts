@@ -36,6 +36,7 @@ export function authRoutes(deps: RouteDeps) {
           ...request.body,
           replacesToken: sessions.sessionToken(request),
         });
+        sessions.forgetToken(sessions.sessionToken(request));
         sessions.setSessionCookie(reply, session);
         const fullUser = await withBilling(bus, user, request.id, timeoutMs);
         return reply.status(201).send({ msg: 'Account created', user: fullUser });
@@ -62,6 +63,7 @@ export function authRoutes(deps: RouteDeps) {
           throw error;
         }
         await authThrottle.loginSucceeded(request);
+        sessions.forgetToken(sessions.sessionToken(request));
         sessions.setSessionCookie(reply, signedIn.session);
         const fullUser = await withBilling(bus, signedIn.user, request.id, timeoutMs);
         return reply.send({ msg: 'Logged in', user: fullUser });
@@ -76,6 +78,7 @@ export function authRoutes(deps: RouteDeps) {
       handler: async (request, reply) => {
         const token = sessions.sessionToken(request);
         if (token) await ask(request, requests.user.logout, { token });
+        sessions.forgetToken(token);
         sessions.clearSessionCookie(reply);
         return reply.send({ msg: 'Logged out' });
       },

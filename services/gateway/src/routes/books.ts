@@ -11,6 +11,7 @@ import {
   UpdateMetadataRequestSchema,
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
+import { lastWriteOf } from '../read-models/own-writes';
 
 /** PATCH /book/{id} carries either the whole structure or a cover, never both (spec §7). */
 const PatchBookBodySchema = z
@@ -51,7 +52,7 @@ const ContentBodySchema = z.object({
 
 /** GET /book, GET /book/{id}, PATCH /book/{id}, PATCH /book/content/{id}, PATCH /book/metadata/{id}, POST /book/{id}/retry. */
 export function bookRoutes(deps: RouteDeps) {
-  const { ask, sessions } = deps;
+  const { ask, sessions, library } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
@@ -67,8 +68,11 @@ export function bookRoutes(deps: RouteDeps) {
         },
       },
       async (request) => {
-        const { books } = await ask(request, requests.book.list, { userId: owner(request) });
-        return books;
+        const userId = owner(request);
+        return library.list(userId, lastWriteOf(request), async () => {
+          const { books } = await ask(request, requests.book.list, { userId });
+          return books;
+        });
       },
     );
 

@@ -3,8 +3,12 @@ import type { Bus } from '@bookwright/kit';
 
 /** The User of spec §3 is owned by two services: the profile by user, the plan and allowances by billing. */
 export async function loadCurrentUser(bus: Bus, userId: string, requestId: string, timeoutMs: number): Promise<User> {
-  const profile = await bus.request(requests.user.getProfile, { userId }, { requestId, timeoutMs });
-  return withBilling(bus, profile, requestId, timeoutMs);
+  // Asked side by side: neither answer depends on the other.
+  const [profile, billing] = await Promise.all([
+    bus.request(requests.user.getProfile, { userId }, { requestId, timeoutMs }),
+    bus.request(requests.billing.getSummary, { userId }, { requestId, timeoutMs }),
+  ]);
+  return { ...profile, ...billing };
 }
 
 /** Completes a profile the caller already holds (sign-up and login get it back) with the billing side. */

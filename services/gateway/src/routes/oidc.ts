@@ -128,6 +128,7 @@ export function oidcRoutes(deps: RouteDeps) {
             { requestId: request.id, timeoutMs },
           );
           if (result.outcome === 'refused') throw new SignInFailure(result.reason);
+          sessions.forgetToken(replacesToken);
           sessions.setSessionCookie(reply, result.session);
           return reply.redirect(await landingFor(result.user, attempt.accountType, request.id), 303);
         } catch (error) {

@@ -5,6 +5,7 @@ import type { BlobStore, Bus } from '@bookwright/kit';
 import type { GatewayConfig } from '../config';
 import type { AuthThrottle } from '../security/auth-throttle';
 import type { SessionSupport } from '../security/session';
+import type { LibraryReadModel } from '../read-models/library-read-model';
 
 /** Asks a service for one HTTP request: the request id travels along, and the gateway's timeout applies. */
 export type Ask = <D extends AnyRequestDef>(
@@ -14,13 +15,15 @@ export type Ask = <D extends AnyRequestDef>(
   options?: { timeoutMs?: number },
 ) => Promise<z.output<D['response']>>;
 
-/** What route plugins get: the bus to reach services, session helpers and config. No business data. */
+/** What route plugins get: the bus to reach services, session helpers, read models and config. No business data of its own. */
 export interface RouteDeps {
   bus: Bus;
   ask: Ask;
   /** Only for files in transit (uploads in, exports out) and serving covers; never business data. */
   blobs: BlobStore;
   sessions: SessionSupport;
+  /** The library list of recently served users, kept current by book events (a cache it can lose). */
+  library: LibraryReadModel;
   /** The limits shared by every route that takes credentials or mail links. */
   authThrottle: AuthThrottle;
   config: GatewayConfig;

@@ -48,6 +48,8 @@ export function userRoutes(deps: RouteDeps) {
       async (request, reply) => {
         const { userId, sessionId } = request.session!;
         await ask(request, requests.user.changePassword, { userId, sessionId, change: request.body });
+        // Every other session of the user has ended; this one is resolved afresh on its next request.
+        sessions.forgetUser(userId);
         return reply.send({ msg: changePasswordMessages.success });
       },
     );
@@ -81,7 +83,8 @@ export function userRoutes(deps: RouteDeps) {
         },
       },
       async (request, reply) => {
-        await ask(request, requests.user.resetPassword, request.body);
+        const { userId } = await ask(request, requests.user.resetPassword, request.body);
+        sessions.forgetUser(userId);
         sessions.clearSessionCookie(reply);
         return { msg: passwordResetMessages.success };
       },

@@ -1,7 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, apiMessages, requests, type IssuedSession, type ResolvedSession } from '@bookwright/contracts';
-import type { Bus } from '@bookwright/kit';
+import {
+  AppError,
+  apiMessages,
+  events,
+  requests,
+  type IssuedSession,
+  type ResolvedSession,
+} from '@bookwright/contracts';
+import { on, type Bus, type Subscription } from '@bookwright/kit';
 import { sessionCookieName, sessionCookieOptions } from './cookies';
+import { SessionCache } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,21 +24,59 @@ export interface SessionSupport {
   setSessionCookie(reply: FastifyReply, session: IssuedSession): void;
   clearSessionCookie(reply: FastifyReply): void;
   sessionToken(request: FastifyRequest): string | undefined;
+  /**
+   * This replica stops trusting what it cached, right after it made the change itself (logout, sign-in over
+   * an old session, password change, account deletion); other replicas hear it as an event.
+   */
+  forgetToken(token: string | undefined): void;
+  forgetUser(userId: string): void;
+  /** Tails the events that revoke sessions, so this replica's cache drops them within one bus hop. */
+  listen(): Promise<Subscription>;
 }
 
-export function sessionSupport(bus: Bus, options: { secureCookies: boolean; timeoutMs: number }): SessionSupport {
+export interface SessionSupportOptions {
+  secureCookies: boolean;
+  timeoutMs: number;
+  /** Session cache lifetime; 0 resolves every request with the user service. */
+  cacheTtlMs: number;
+  cacheMaxEntries: number;
+}
+
+export function sessionSupport(bus: Bus, options: SessionSupportOptions): SessionSupport {
+  const cache = new SessionCache({ ttlMs: options.cacheTtlMs, maxEntries: options.cacheMaxEntries });
+  // Concurrent requests with the same cookie share one resolution instead of each asking.
+  const resolving = new Map<string, Promise<ResolvedSession>>();
   const clear = (reply: FastifyReply) =>
     reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookies });
+
+  const resolve = (key: string, token: string, requestId: string): Promise<ResolvedSession> => {
+    let pending = resolving.get(key);
+    if (!pending) {
+      const generation = cache.generation;
+      pending = bus
+        .request(requests.user.resolveSession, { token }, { timeoutMs: options.timeoutMs, requestId })
+        .then((session) => {
+          cache.set(key, session, generation);
+          return session;
+        })
+        .finally(() => resolving.delete(key));
+      resolving.set(key, pending);
+    }
+    return pending;
+  };
+
   return {
     async requireSession(request, reply) {
       const token = request.cookies[sessionCookieName];
       if (!token) throw new AppError(401, apiMessages.unauthenticated);
+      const key = SessionCache.keyOf(token);
+      const cached = cache.get(key);
+      if (cached) {
+        request.session = cached;
+        return;
+      }
       try {
-        request.session = await bus.request(
-          requests.user.resolveSession,
-          { token },
-          { timeoutMs: options.timeoutMs, requestId: request.id },
-        );
+        request.session = await resolve(key, token, request.id);
       } catch (error) {
         // A dead cookie is removed so the browser stops sending it.
         if (error instanceof AppError && error.status === 401) clear(reply);
@@ -46,5 +92,16 @@ export function sessionSupport(bus: Bus, options: { secureCookies: boolean; time
     },
     clearSessionCookie: clear,
     sessionToken: (request) => request.cookies[sessionCookieName],
+    forgetToken(token) {
+      if (token) cache.forgetKey(SessionCache.keyOf(token));
+    },
+    forgetUser: (userId) => cache.forgetUser(userId),
+    listen: () =>
+      // A tail, not a durable consumer: every replica hears every revocation (fan-out, not a queue group).
+      bus.tail([
+        on(events.userSessionRevoked, async ({ sessionId }) => cache.forgetSession(sessionId)),
+        on(events.userPasswordChanged, async ({ userId }) => cache.forgetUser(userId)),
+        on(events.userDeleted, async ({ userId }) => cache.forgetUser(userId)),
+      ]),
   };
 }

@@ -264,6 +264,24 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
       }
     });
 
+    it("gives the database's error fields (code, constraint) to the caller", async () => {
+      const { db } = await dbs.open<ItemsDb>(uniqueService('errors'), [createItems()]);
+      await db.insertInto('items').values({ id: 'a', label: 'x' }).execute();
+      const error = await db
+        .insertInto('items')
+        .values({ id: 'a', label: 'y' })
+        .execute()
+        .then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+      expect(error).toBeInstanceOf(Error);
+      expect(error).toMatchObject({ code: '23505' });
+      expect(String((error as Error).message)).toMatch(/duplicate key/);
+      // The connection is usable afterwards.
+      expect(await db.selectFrom('items').select('label').execute()).toEqual([{ label: 'x' }]);
+    });
+
     it.skipIf(backend.databaseUrl)('streams query results on PGlite', async () => {
       const { db } = await dbs.open<ItemsDb>(uniqueService('stream'), [createItems()]);
       await db

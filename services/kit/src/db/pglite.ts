@@ -1,6 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PGlite, types, type Results } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
+import type { Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -23,8 +24,15 @@ import { quoteIdent } from './schema-name';
 /** One PGlite instance and the lock that lends its single connection to one caller at a time. */
 export interface SharedPglite {
   readonly key: string;
-  readonly pglite: PGlite;
+  readonly pglite: PgliteHandle;
   readonly mutex: Mutex;
+}
+
+/** What the process uses of PGlite, answered by the thread that owns it (`pglite-worker.mjs`). */
+export interface PgliteHandle {
+  query(sql: string, params?: unknown[]): Promise<Results<Record<string, unknown>>>;
+  exec(sql: string): Promise<Results[]>;
+  close(): Promise<void>;
 }
 
 export interface PgliteLease {
@@ -94,24 +102,130 @@ export function openPgliteInstances(): string[] {
   return [...registry.keys()];
 }
 
-const pgliteSharedBuffers = '16MB';
+/**
+ * PostgreSQL's default buffer pool is 128 MB, all of it inside the WebAssembly memory and so resident; an
+ * embedded database is small and its files stay in the operating system's cache, so a quarter of that
+ * costs no measurable speed and saves about 100 MB of the process's memory.
+ */
+const SHARED_BUFFERS = '32MB';
+
+const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
 
 async function createInstance(key: string, dataDir: string | undefined): Promise<SharedPglite> {
   await closing.get(key)?.catch(() => undefined);
-  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir === undefined ? undefined : key, {
-    // PostgreSQL's default 128 MB of shared buffers is most of an idle embedded process's memory (its
-    // WebAssembly heap keeps every page it touched). The embedded mode's data is one author's books, and
-    // a page that falls out of these buffers is still in the operating system's file cache.
-    postgresqlconf: [`shared_buffers=${pgliteSharedBuffers}`],
-    // Return what node-postgres returns, so service code sees the same values in both modes:
-    // int8 (count(*), bigserial) as a string and bytea as a Buffer.
-    parsers: {
-      [types.INT8]: (value: string) => value,
-      [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex'),
-    },
-  });
-  return { key, pglite, mutex: new Mutex() };
+  if (dataDir === undefined) return { key, pglite: await WorkerPglite.open(undefined), mutex: new Mutex() };
+  await mkdir(dataDir, { recursive: true });
+  if (!(await exists(resolve(key, 'PG_VERSION')))) {
+    // Creating a data directory (initdb, the unpacked template) leaves ~400 MB that the instance keeps
+    // holding: it is created by a thread of its own, which then ends, and opened afresh.
+    await (await WorkerPglite.open(key)).close();
+  }
+  return { key, pglite: await WorkerPglite.open(key), mutex: new Mutex() };
+}
+
+const exists = (path: string): Promise<boolean> =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, unknown> };
+
+/**
+ * PGlite in a worker thread: every query is WebAssembly CPU, and on the main thread it competed with HTTP
+ * and the services for one core while the machine's second core idled. Calls are messages; the mutex on
+ * this side still lends the one connection to one caller at a time.
+ */
+class WorkerPglite implements PgliteHandle {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  #nextId = 1;
+  #exited: Error | undefined;
+
+  private constructor(dataDir: string | undefined) {
+    this.#worker = new Worker(workerUrl, { workerData: { dataDir, sharedBuffers: SHARED_BUFFERS } });
+    // Idle, the thread does not keep the process alive; a call in flight does (see #call).
+    this.#worker.unref();
+    this.#worker.on('message', (reply: Reply) => {
+      const call = this.#pending.get(reply.id);
+      if (!call) return;
+      this.#settled(reply.id);
+      if (reply.ok) call.resolve(reply.value);
+      else call.reject(rebuildError(reply.error));
+    });
+    const fail = (error: Error) => {
+      this.#exited = error;
+      for (const [id, call] of this.#pending) {
+        this.#settled(id);
+        call.reject(error);
+      }
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', (code) => fail(new Error(`the embedded database thread exited (code ${code})`)));
+  }
+
+  static async open(dataDir: string | undefined): Promise<WorkerPglite> {
+    const handle = new WorkerPglite(dataDir);
+    try {
+      await handle.#call('ready');
+    } catch (error) {
+      await handle.#worker.terminate();
+      throw error;
+    }
+    return handle;
+  }
+
+  async query(sql: string, params: unknown[] = []): Promise<Results<Record<string, unknown>>> {
+    const result = (await this.#call('query', sql, params)) as Results<Record<string, unknown>>;
+    asBuffers(result);
+    return result;
+  }
+
+  async exec(sql: string): Promise<Results[]> {
+    const results = (await this.#call('exec', sql)) as Results[];
+    for (const result of results) asBuffers(result);
+    return results;
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.#call('close');
+    } finally {
+      await this.#worker.terminate();
+    }
+  }
+
+  #call(op: string, sql?: string, params?: unknown[]): Promise<unknown> {
+    if (this.#exited) return Promise.reject(this.#exited);
+    const id = this.#nextId++;
+    if (this.#pending.size === 0) this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, op, sql, params });
+    });
+  }
+
+  #settled(id: number): void {
+    this.#pending.delete(id);
+    if (this.#pending.size === 0) this.#worker.unref();
+  }
+}
+
+/** bytea arrives as a Uint8Array (what crosses threads); node-postgres gives a Buffer, and so must this. */
+function asBuffers(result: Results | undefined): void {
+  for (const row of result?.rows ?? []) {
+    if (typeof row !== 'object' || row === null) continue;
+    const record = row as Record<string, unknown>;
+    for (const [column, value] of Object.entries(record))
+      if (value instanceof Uint8Array && !Buffer.isBuffer(value))
+        record[column] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  }
+}
+
+/** The database's error as the caller would have seen it: its message, code, constraint and the rest. */
+function rebuildError(fields: Record<string, unknown>): Error {
+  const { message, stack: _stack, ...rest } = fields;
+  return Object.assign(new Error(String(message)), rest);
 }
 
 async function closeInstance(shared: SharedPglite): Promise<void> {
@@ -253,7 +367,7 @@ class PgliteDriver implements Driver {
 class PgliteConnection implements DatabaseConnection {
   inTransaction = false;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PgliteHandle) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     // Like node-postgres: without parameters the simple protocol runs, so a migration may hold
@@ -261,7 +375,7 @@ class PgliteConnection implements DatabaseConnection {
     const result =
       compiledQuery.parameters.length === 0
         ? (await this.pglite.exec(compiledQuery.sql)).at(-1)
-        : await this.pglite.query<Record<string, unknown>>(compiledQuery.sql, [...compiledQuery.parameters]);
+        : await this.pglite.query(compiledQuery.sql, [...compiledQuery.parameters]);
     return toQueryResult<R>(result);
   }
 

@@ -53,7 +53,7 @@ export function identitySignIn(deps: UserHandlerDeps) {
       deps.logger.info({ issuer: claims.issuer }, 'identity-provider sign-in refused: email not verified');
       return { outcome: 'refused', reason: 'oidc_unverified_email' };
     }
-    if (outcome.created) deps.relay.kick();
+    if (outcome.created || replacesToken) deps.relay.kick();
     deps.logger.info(
       { userId: outcome.row.id, created: outcome.created },
       outcome.created ? 'account created through an identity provider' : 'signed in through an identity provider',

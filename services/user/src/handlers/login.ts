@@ -16,6 +16,7 @@ export function login(deps: UserHandlerDeps) {
     const session = await deps.db
       .transaction()
       .execute((trx) => openSession(trx, user.id, deps.now(), input.replacesToken));
+    if (input.replacesToken) deps.relay.kick();
     return { user: presentProfile(user), session };
   };
 }

@@ -68,6 +68,6 @@ export function resetPassword(deps: UserHandlerDeps) {
     });
     deps.relay.kick();
     deps.logger.info({ userId: user.id }, 'password reset; sessions revoked');
-    return {};
+    return { userId: user.id };
   };
 }

@@ -4,10 +4,12 @@ import { sessionsRepository } from '../repositories/sessions.repository';
 import { presentProfile, usersRepository } from '../repositories/users.repository';
 import { hashToken } from '../domain/secret-tokens';
 import type { UserHandlerDeps } from './deps';
+import { revokeSession } from './revoke-session';
 
 export function logout(deps: UserHandlerDeps) {
   return async (input: z.output<(typeof requests.user.logout)['request']>) => {
-    await sessionsRepository.revokeByTokenHash(deps.db, hashToken(input.token), deps.now());
+    await deps.db.transaction().execute((trx) => revokeSession(trx, input.token, deps.now(), 'logout'));
+    deps.relay.kick();
     return {};
   };
 }

@@ -29,13 +29,19 @@ export const sessionsRepository = {
       .executeTakeFirst();
   },
 
-  async revokeByTokenHash(db: Kysely<UserDatabase>, tokenHash: string, now: Date): Promise<void> {
-    await db
+  /** The session it revoked, or nothing when it was unknown or already revoked. */
+  revokeByTokenHash(
+    db: Kysely<UserDatabase>,
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ id: string; user_id: string } | undefined> {
+    return db
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
-      .execute();
+      .returning(['id', 'user_id'])
+      .executeTakeFirst();
   },
 
   /** `except` keeps one session (the caller's) signed in. */

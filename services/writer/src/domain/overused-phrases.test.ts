@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOverusedPhrases } from './overused-phrases';
+import { findOverusedPhrases, PhraseCounts } from './overused-phrases';
 
 const filler = (n: number) =>
   Array.from({ length: n }, (_, i) => `Sentence number ${i} walks quietly along river ${i % 7}.`).join(' ');
@@ -60,5 +60,22 @@ describe('findOverusedPhrases', () => {
       'By noon the coast had vanished, and Ines finally opened the letter her mother had sealed years ago.';
     expect(findOverusedPhrases([varied, varied.toUpperCase()], { minCount: 3 })).toEqual([]);
     expect(findOverusedPhrases([])).toEqual([]);
+  });
+});
+
+describe('PhraseCounts', () => {
+  it('gives, a chapter at a time, what counting every chapter at once gives', () => {
+    const chapters = [
+      'She took a deep breath. The cold wind blew over the harbour. She took a deep breath again.',
+      'The cold wind blew over the harbour; she took a deep breath and the cold wind blew over the hills.',
+      'He took a deep breath. The cold wind blew over the harbour, and Mara took a deep breath.',
+    ];
+    const options = { minCount: 2, ignoreWords: ['Mara'] };
+    const counts = new PhraseCounts(options);
+    for (const [i, chapter] of chapters.entries()) {
+      counts.add(chapter);
+      expect(counts.overused(options)).toEqual(findOverusedPhrases(chapters.slice(0, i + 1), options));
+    }
+    expect(counts.overused(options).length).toBeGreaterThan(0);
   });
 });

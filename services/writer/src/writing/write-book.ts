@@ -5,7 +5,7 @@ import { enqueueEvent, isDatabaseUnavailable } from '@bookwright/kit';
 import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../domain/continuity';
 import { failureReasons } from '../domain/failure-reasons';
 import { assembleManuscript, manuscriptStats } from '../domain/manuscript';
-import { findOverusedPhrases } from '../domain/overused-phrases';
+import { PhraseCounts } from '../domain/overused-phrases';
 import { chaptersRepository } from '../repositories/chapters.repository';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { WriterDeps } from './deps';
@@ -55,6 +55,17 @@ export async function writeBook(
     });
   }
   const pending = job.chapters.filter((c) => !finished.has(c.number));
+  // Each finished chapter is counted once, when first seen, instead of the whole book before every chapter.
+  const phrases = new PhraseCounts({ ignoreWords: characterNames.flatMap((name) => name.split(/\s+/)) });
+  const counted = new Set<number>();
+  const overusedPhrases = () => {
+    for (const chapter of finished.values()) {
+      if (counted.has(chapter.number)) continue;
+      counted.add(chapter.number);
+      phrases.add(chapter.text);
+    }
+    return phrases.overused().map((p) => p.phrase);
+  };
   if (pending.length < job.chapters.length) {
     logger.info({ finished: finished.size, total: job.chapters.length }, 'resuming from the chapters already written');
   }
@@ -77,10 +88,7 @@ export async function writeBook(
         bible,
         planned: job.chapters.map((c) => ({ number: c.number, title: c.title, brief: c.brief })),
         finished,
-        avoidPhrases: findOverusedPhrases(
-          [...finished.values()].map((c) => c.text),
-          { ignoreWords: characterNames.flatMap((name) => name.split(/\s+/)) },
-        ).map((p) => p.phrase),
+        avoidPhrases: overusedPhrases(),
       });
       const task = (async () => {
         try {

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { events, type BookSummary } from '@bookwright/contracts';
+import { createInProcessBus, silentLogger } from '@bookwright/kit';
+import { buildBook } from '@bookwright/contracts/testing';
+import { LibraryReadModel } from './library-read-model';
+
+const summary = (overrides: Partial<BookSummary> = {}): BookSummary => {
+  const { _id, title, subtitle, status, genre, bookType, language, targetAudience, size, coverImage, author } =
+    buildBook(overrides);
+  return {
+    _id,
+    title,
+    subtitle,
+    status,
+    genre,
+    bookType,
+    language,
+    targetAudience,
+    size,
+    coverImage,
+    author,
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
+    failure: null,
+    progress: null,
+    translation: null,
+    ...overrides,
+  };
+};
+
+function model(options: { ttlMs?: number; maxUsers?: number } = {}) {
+  let now = 1_000_000;
+  const library = new LibraryReadModel({
+    ttlMs: 5_000,
+    maxUsers: 100,
+    maxClockSkewMs: 1_000,
+    ...options,
+    now: () => now,
+  });
+  const reads: string[] = [];
+  const store = new Map<string, BookSummary[]>();
+  const list = (userId: string, wroteAt?: number) =>
+    library.list(userId, wroteAt, async () => {
+      reads.push(userId);
+      return store.get(userId) ?? [];
+    });
+  return { library, list, reads, store, advance: (ms: number) => (now += ms), now: () => now };
+}
+
+describe('LibraryReadModel', () => {
+  it('answers from memory within the TTL, per user, and reads again after it', async () => {
+    const { list, reads, store, advance } = model();
+    store.set('u1', [summary({ _id: 'a', title: 'Mine' })]);
+    store.set('u2', [summary({ _id: 'b', title: 'Theirs' })]);
+    expect((await list('u1')).map((b) => b.title)).toEqual(['Mine']);
+    expect((await list('u2')).map((b) => b.title)).toEqual(['Theirs']);
+    expect((await list('u1')).map((b) => b.title)).toEqual(['Mine']);
+    expect(reads).toEqual(['u1', 'u2']);
+    advance(5_000);
+    await list('u1');
+    expect(reads).toEqual(['u1', 'u2', 'u1']);
+  });
+
+  it('shares one read between requests of the same user arriving together', async () => {
+    const { list, reads } = model();
+    await Promise.all([list('u1'), list('u1'), list('u1')]);
+    expect(reads).toEqual(['u1']);
+  });
+
+  it('reads afresh after a change to the user (event or own write), and keeps no answer read during one', async () => {
+    const { library, list, reads, store } = model();
+    store.set('u1', [summary({ _id: 'a', title: 'Before' })]);
+    await list('u1');
+    store.set('u1', [summary({ _id: 'a', title: 'After' })]);
+    library.forgetUser('u1');
+    expect((await list('u1'))[0]!.title).toBe('After');
+
+    // A change that lands while a read is under way: that read's answer is given but not kept.
+    library.forgetUser('u1');
+    let release!: () => void;
+    const slow = library.list('u1', undefined, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return [summary({ _id: 'a', title: 'Stale' })];
+    });
+    library.forgetUser('u1');
+    release();
+    await slow;
+    expect((await list('u1'))[0]!.title).toBe('After');
+    expect(reads).toEqual(['u1', 'u1', 'u1']);
+    expect((await list('u1'))[0]!.title).toBe('After');
+    expect(reads).toEqual(['u1', 'u1', 'u1']);
+  });
+
+  it('never answers from a copy read before the write the write-mark dates, nor within the clock skew after it', async () => {
+    const { list, reads, advance, now } = model();
+    await list('u1');
+    const wroteAt = now();
+    advance(500);
+    await list('u1', wroteAt); // held copy predates the write: read again
+    await list('u1', wroteAt); // this one was read only 500 ms after it: inside the skew, read again
+    advance(1_000);
+    await list('u1', wroteAt);
+    await list('u1', wroteAt); // read 1.5 s after the write: answered from memory
+    expect(reads).toEqual(['u1', 'u1', 'u1', 'u1']);
+  });
+
+  it('moves writing progress forward in place, never backward, and drops what it cannot apply', async () => {
+    const { library, list, reads, store } = model();
+    store.set('u1', [
+      summary({ _id: 'w', status: 'writing', progress: { chaptersWritten: 1, chaptersTotal: 5 } }),
+      summary({ _id: 'r', status: 'ready' }),
+    ]);
+    await list('u1');
+    library.applyProgress('u1', { bookId: 'w', chaptersWritten: 3, chaptersTotal: 5 });
+    library.applyProgress('u1', { bookId: 'w', chaptersWritten: 2, chaptersTotal: 5 });
+    expect((await list('u1'))[0]!.progress).toEqual({ chaptersWritten: 3, chaptersTotal: 5 });
+    expect(reads).toEqual(['u1']);
+    library.applyProgress('u1', { bookId: 'r', chaptersWritten: 1, chaptersTotal: 5 });
+    await list('u1');
+    expect(reads).toEqual(['u1', 'u1']);
+  });
+
+  it('moves a translation’s progress forward in place, as a book being written', async () => {
+    const { library, list, reads, store } = model();
+    store.set('u1', [summary({ _id: 't', status: 'translating', progress: { chaptersWritten: 0, chaptersTotal: 4 } })]);
+    await list('u1');
+    library.applyProgress('u1', { bookId: 't', chaptersWritten: 2, chaptersTotal: 4 });
+    expect((await list('u1'))[0]!.progress).toEqual({ chaptersWritten: 2, chaptersTotal: 4 });
+    expect(reads).toEqual(['u1']);
+  });
+
+  it('holds at most maxUsers lists, and nothing with a TTL of 0', async () => {
+    const bounded = model({ maxUsers: 2 });
+    for (const user of ['u1', 'u2', 'u3']) await bounded.list(user);
+    expect(bounded.library.size).toBe(2);
+    await bounded.list('u1');
+    expect(bounded.reads).toEqual(['u1', 'u2', 'u3', 'u1']);
+
+    const off = model({ ttlMs: 0 });
+    await off.list('u1');
+    await off.list('u1');
+    expect(off.reads).toEqual(['u1', 'u1']);
+    expect(off.library.size).toBe(0);
+  });
+});
+
+describe('LibraryReadModel on the bus', () => {
+  it('drops a user’s list when a book event about them arrives, and only theirs', async () => {
+    const bus = createInProcessBus({ logger: silentLogger() });
+    const { library, list, reads } = model();
+    const tail = await library.listen(bus);
+    try {
+      await list('u1');
+      await list('u2');
+      await bus.publish(events.bookUpdated, { bookId: 'b1', userId: 'u1', fields: ['title'], status: 'ready' });
+      await expect.poll(() => library.size).toBe(1);
+      await list('u1');
+      await list('u2');
+      expect(reads).toEqual(['u1', 'u2', 'u1']);
+    } finally {
+      await tail.stop();
+      await bus.close();
+    }
+  });
+});

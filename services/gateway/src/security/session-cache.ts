@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { ResolvedSession } from '@bookwright/contracts';
+
+export interface SessionCacheOptions {
+  /** How long a resolved session is trusted without asking the user service again; 0 turns the cache off. */
+  ttlMs: number;
+  /** Most sessions held; the oldest entry goes first when full. */
+  maxEntries: number;
+  now?: () => number;
+}
+
+interface Entry {
+  session: ResolvedSession;
+  /** The earlier of the cache's own expiry and the session's. */
+  validUntil: number;
+}
+
+/**
+ * The sessions this gateway replica resolved in the last few seconds, so a signed-in page does not pay a
+ * bus round trip (and a database query) per request to learn who is asking. A cache it can lose: a miss
+ * asks the user service. Revocations reach it as events (every replica hears them) and, on the replica
+ * that made the change, directly; the short TTL bounds what a lost event could leave behind.
+ *
+ * Keys are hashes of the tokens, so the raw cookies of every signed-in user do not sit in the heap.
+ */
+export class SessionCache {
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #now: () => number;
+  readonly #byKey = new Map<string, Entry>();
+  /** Bumped by every invalidation: a resolution that started before one must not be stored after it. */
+  #generation = 0;
+
+  constructor(options: SessionCacheOptions) {
+    this.#ttlMs = options.ttlMs;
+    this.#maxEntries = options.maxEntries;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The cache key of a token (a SHA-256 digest). */
+  static keyOf(token: string): string {
+    return createHash('sha256').update(token).digest('base64url');
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get size(): number {
+    return this.#byKey.size;
+  }
+
+  get(key: string): ResolvedSession | undefined {
+    const entry = this.#byKey.get(key);
+    if (!entry) return undefined;
+    if (entry.validUntil <= this.#now()) {
+      this.#byKey.delete(key);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  /**
+   * Stores a session resolved by the user service, unless an invalidation happened since the resolution
+   * started (`generation` as read before asking): its answer may predate a revocation.
+   */
+  set(key: string, session: ResolvedSession, generation: number): void {
+    if (this.#ttlMs <= 0 || generation !== this.#generation) return;
+    const validUntil = Math.min(this.#now() + this.#ttlMs, Date.parse(session.expiresAt));
+    if (!(validUntil > this.#now())) return;
+    this.#byKey.delete(key);
+    this.#byKey.set(key, { session, validUntil });
+    // Maps iterate in insertion order: the first key is the oldest entry.
+    while (this.#byKey.size > this.#maxEntries) {
+      const oldest = this.#byKey.keys().next().value as string;
+      this.#byKey.delete(oldest);
+    }
+  }
+
+  forgetKey(key: string): void {
+    this.#generation += 1;
+    this.#byKey.delete(key);
+  }
+
+  // The two scans below visit every entry (at most maxEntries): they run once per revocation, which is rare
+  // next to the lookups a second index would slow down.
+  forgetSession(sessionId: string): void {
+    this.#generation += 1;
+    for (const [key, entry] of this.#byKey) if (entry.session.sessionId === sessionId) this.#byKey.delete(key);
+  }
+
+  forgetUser(userId: string): void {
+    this.#generation += 1;
+    for (const [key, entry] of this.#byKey) if (entry.session.userId === userId) this.#byKey.delete(key);
+  }
+}

@@ -1,0 +1,52 @@
+// The embedded database on a thread of its own: this worker owns the PGlite instance (PostgreSQL compiled
+// to WebAssembly, whose every query is CPU on the thread that runs it) and answers the process's queries
+// by message, so HTTP and the services keep the main thread and the database gets the second core.
+// Plain JavaScript: a worker thread does not inherit the parent's tsx hooks, and this needs none.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+
+const options = {
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${workerData.sharedBuffers}`],
+  // Return what node-postgres returns, so service code sees the same values in both modes: int8
+  // (count(*), bigserial) as a string and bytea as bytes (a Uint8Array here; a Buffer again on arrival).
+  parsers: {
+    [types.INT8]: (value) => value,
+    [types.BYTEA]: (value) => Buffer.from(value.slice(2), 'hex'),
+  },
+};
+
+const open = (dataDir) => PGlite.create(dataDir, options);
+
+/** An error as data: its message and every field PostgreSQL filled in (code, constraint, detail, …). */
+function describe(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === 'function') continue;
+    try {
+      structuredClone(value);
+      fields[key] = value;
+    } catch {
+      fields[key] = String(value);
+    }
+  }
+  return { ...fields, name: error.name, message: error.message, stack: error.stack };
+}
+
+const ready = open(workerData.dataDir);
+ready.catch(() => undefined);
+
+parentPort.on('message', async ({ id, op, sql, params }) => {
+  try {
+    const pglite = await ready;
+    let value;
+    if (op === 'ready') value = null;
+    else if (op === 'query') value = await pglite.query(sql, params);
+    else if (op === 'exec') value = await pglite.exec(sql);
+    else if (op === 'close') value = await pglite.close();
+    else throw new Error(`unknown operation ${op}`);
+    parentPort.postMessage({ id, ok: true, value });
+  } catch (error) {
+    parentPort.postMessage({ id, ok: false, error: describe(error) });
+  }
+});
