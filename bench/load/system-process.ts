@@ -39,7 +39,8 @@ export async function startSystemProcess(mode: Mode, extraEnv: Record<string, st
   if (mode === 'embedded') {
     delete env.DATABASE_URL;
     delete env.NATS_URL;
-    args = ['--import', 'tsx', 'services/all-in-one/src/main.ts'];
+    // As `npm start` runs it: the bundled server (rebuilt first if its sources changed).
+    args = ['scripts/start/main.mjs'];
   } else {
     if (!env.DATABASE_URL || !env.NATS_URL) throw new Error('the distributed mode needs DATABASE_URL and NATS_URL');
     Object.assign(env, {

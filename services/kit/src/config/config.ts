@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultDataDir } from './defaults';
 
 /** A configuration that failed validation; `problems` lists every bad or missing variable. */
 export class ConfigError extends Error {
@@ -35,7 +36,7 @@ export const BaseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: envBoolean.optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(defaultDataDir),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -103,11 +103,11 @@ export function openPgliteInstances(): string[] {
 }
 
 /**
- * PostgreSQL's default buffer pool is 128 MB, all of it inside the WebAssembly memory and so resident; an
- * embedded database is small and its files stay in the operating system's cache, so a quarter of that
- * costs no measurable speed and saves about 100 MB of the process's memory.
+ * PostgreSQL's default buffer pool is 128 MB, all of it inside the WebAssembly memory and so resident once
+ * touched; an embedded database is one author's books and its files stay in the operating system's cache,
+ * so an eighth of that keeps an idle `npm start` near 300 MB (docs/runbooks/operations.md, "Memory").
  */
-const SHARED_BUFFERS = '32MB';
+const SHARED_BUFFERS = '16MB';
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
 
