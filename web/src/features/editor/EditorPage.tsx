@@ -124,7 +124,7 @@ function Workspace({ book }: { book: Book }) {
           <p className="truncate text-sm text-stone-600">
             {genre} · {book.targetAudience}
           </p>
-          {book.translation && <TranslatedFrom translation={book.translation} />}
+          {book.translation && <TranslatedFrom translation={book.translation} language={book.language} />}
         </div>
         <div className="flex w-full items-center gap-2 sm:w-auto">
           <Button

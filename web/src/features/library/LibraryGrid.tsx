@@ -63,7 +63,9 @@ function BookCard({ book }: { book: BookSummary }) {
       <span className="mt-0.5 block text-xs text-stone-600">
         {genreLabel(book.genre)} · {dateFormat.format(new Date(book.createdAt))}
       </span>
-      {book.translation && <TranslatedFrom translation={book.translation} className="mt-0.5" />}
+      {book.translation && (
+        <TranslatedFrom translation={book.translation} language={book.language} className="mt-0.5" />
+      )}
     </>
   );
   return (

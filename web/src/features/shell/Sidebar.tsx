@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import type { BookSummary, User } from '@bookwright/contracts';
+import { bookLanguages, type BookSummary, type User } from '@bookwright/contracts';
 import { Menu } from '../../components/Menu';
 import { toast } from '../../components/toast';
 import { BookMark } from '../../components/ui';
@@ -244,6 +244,8 @@ function LibraryEntry({ book, onNavigate }: { book: BookSummary; onNavigate: () 
     (book.status === 'writing' || book.status === 'translating') && book.progress && book.progress.chaptersTotal > 0
       ? ` · ${book.progress.chaptersWritten}/${book.progress.chaptersTotal}`
       : '';
+  // A translation keeps its original's title: its language tells the two apart in the list.
+  const language = book.translation ? ` · ${bookLanguages.find((l) => l.value === book.language)?.label ?? ''}` : '';
   const content: ReactNode = (
     <>
       <BookCover title={book.title} coverImage={book.coverImage} size="sm" className="w-7" />
@@ -253,6 +255,7 @@ function LibraryEntry({ book, onNavigate }: { book: BookSummary; onNavigate: () 
           <span className={`size-1.5 rounded-full ${style.dot}`} aria-hidden="true" />
           {statusLabel(book.status)}
           {progress}
+          {language}
         </span>
       </span>
     </>

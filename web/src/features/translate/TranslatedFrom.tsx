@@ -1,11 +1,26 @@
-import type { TranslationLink } from '@bookwright/contracts';
+import { bookLanguages, type BookLanguage, type TranslationLink } from '@bookwright/contracts';
 import { translateTexts } from './texts';
 
-/** "Translated from <title>" on a translation's card and in its editor. */
-export function TranslatedFrom({ translation, className = '' }: { translation: TranslationLink; className?: string }) {
+/**
+ * "Translated from <title> into <language>" on a translation's card and in its editor: a translation keeps
+ * its original's title, so the language is what tells the two apart at a glance.
+ */
+export function TranslatedFrom({
+  translation,
+  language,
+  className = '',
+}: {
+  translation: TranslationLink;
+  language: BookLanguage;
+  className?: string;
+}) {
+  const into = bookLanguages.find((l) => l.value === language)?.label;
   return (
-    <span data-testid="translated-from" className={`block truncate text-xs text-stone-600 ${className}`}>
-      {translateTexts.translatedFrom} <cite className="not-italic font-medium">{translation.sourceTitle}</cite>
+    <span className={`block truncate text-xs text-stone-600 ${className}`}>
+      <span data-testid="translated-from">
+        {translateTexts.translatedFrom} <cite className="not-italic font-medium">{translation.sourceTitle}</cite>
+      </span>
+      {into && ` ${translateTexts.into} ${into}`}
     </span>
   );
 }

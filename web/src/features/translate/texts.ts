@@ -10,6 +10,7 @@ export const translateTexts = {
   starting: 'Starting...',
   cancel: 'Cancel',
   translatedFrom: 'Translated from',
+  into: 'into',
   progress: (done: number, total: number) =>
     total > 0 ? `Translating chapter ${Math.min(done + 1, total)} of ${total}` : 'Starting to translate',
 } as const;
