@@ -148,8 +148,16 @@ describe('from idea to manuscript', () => {
     expect(pages).toBeLessThanOrEqual(115);
     expect(documentText(document).slice(0, 600).toLowerCase()).toContain('offline');
 
-    const names = await stream.waitFor((events) =>
-      events.some((e) => e.event === 'book.ready' && e.data.bookId === bookId),
+    // Progress (the writer's outbox) and `ready` (the book service's) travel independently: wait for both.
+    const names = await stream.waitFor(
+      (events) =>
+        events.some((e) => e.event === 'book.ready' && e.data.bookId === bookId) &&
+        events.some(
+          (e) =>
+            e.event === 'book.chapter-written' &&
+            e.data.bookId === bookId &&
+            e.data.chaptersWritten === headings.length,
+        ),
     );
     const forBook = names.filter((e) => e.data.bookId === bookId).map((e) => e.event);
     expect(forBook).toEqual(

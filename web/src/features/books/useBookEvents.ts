@@ -21,6 +21,8 @@ const statusChanges = new Set<LiveBookEventName>([
   'book.failed',
 ]);
 
+const progressEvents = new Set<LiveBookEventName>(['book.chapter-written', 'book.chapter-translated']);
+
 /** Applies one live event to the cached library (status, "chapter n of N", failure) and refreshes what it changed. */
 export function applyBookEvent(dispatch: AppDispatch, name: LiveBookEventName, update: LiveBookUpdate): void {
   let listed = false;
@@ -29,6 +31,9 @@ export function applyBookEvent(dispatch: AppDispatch, name: LiveBookEventName, u
       const book = books.find((b) => b._id === update.bookId);
       if (!book) return;
       listed = true;
+      // Progress comes from the writer's outbox and status changes from the book service's, so the last
+      // chapters' progress can arrive after `book.ready`: it must not take a finished book back to writing.
+      if (progressEvents.has(name) && book.status !== update.status) return;
       const before = book.status;
       book.status = update.status;
       if (update.chaptersWritten !== undefined && update.chaptersTotal !== undefined) {

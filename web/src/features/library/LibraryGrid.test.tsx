@@ -107,6 +107,18 @@ describe('library grid', () => {
         .select()(store.getState())
         .data?.find((b) => b._id === 'w')?.status,
     ).toBe('ready');
+    // The last chapter's progress, overtaken by `ready` on the way, leaves the book ready.
+    applyBookEvent(store.dispatch, 'book.chapter-written', {
+      bookId: 'w',
+      status: 'writing',
+      chaptersWritten: 12,
+      chaptersTotal: 12,
+    });
+    expect(
+      booksApi.endpoints.listBooks
+        .select()(store.getState())
+        .data?.find((b) => b._id === 'w')?.status,
+    ).toBe('ready');
   });
 });
 
