@@ -7,7 +7,8 @@ import { jobsRepository } from '../repositories/jobs.repository';
 import type { WriterDeps } from '../writing/deps';
 import { manuscriptKey } from '../writing/job';
 import type { Slots } from '../writing/slots';
-import { commitChapter, LeaseLostError, reportFailure, withRetries, type BookOutcome } from '../writing/write-book';
+import { runChapters, type ChapterFailure } from '../writing/run-chapters';
+import { commitChapter, reportFailure, withRetries, type BookOutcome } from '../writing/write-book';
 import { UsageMeter } from '../writing/write-chapter';
 import { translateChapter } from './translate-chapter';
 import type { LoadedTranslationJob } from './translation-job';
@@ -31,60 +32,37 @@ export async function translateBook(
   const pending = job.chapters.filter((c) => !done.has(c.number));
   if (done.size > 0) logger.info({ finished: done.size, total: job.chapters.length }, 'resuming the translation');
 
-  let failure: { chapter: number; error: unknown } | undefined;
-  let leaseLost: LeaseLostError | undefined;
-  const running = new Set<Promise<void>>();
+  let failure: ChapterFailure | undefined;
   try {
-    for (const chapter of pending) {
-      const release = await slots.acquire(signal);
-      if (failure || leaseLost || signal.aborted) {
-        release();
-        break;
-      }
-      const task = (async () => {
-        try {
-          const translated = await withRetries(deps, chapter.number, signal, () =>
-            translateChapter({ llm: deps.llm, job, chapter, usage, signal, logger }),
-          );
-          await commitChapter(
-            deps,
-            job,
-            {
-              number: translated.number,
-              title: translated.title,
-              text: JSON.stringify(translated.nodes),
-              words: translated.words,
-              characters: translated.characters,
-              summary: '',
-              facts: [],
-              parts: translated.parts,
-            },
-            usage,
-            events.bookChapterTranslated,
-          );
-          done.add(translated.number);
-          logger.info({ chapter: translated.number, words: translated.words }, 'chapter translated');
-        } catch (error) {
-          if (error instanceof LeaseLostError) leaseLost ??= error;
-          else if (!signal.aborted) failure ??= { chapter: chapter.number, error };
-        } finally {
-          release();
-        }
-      })();
-      running.add(task);
-      void task.finally(() => running.delete(task));
-    }
-  } catch (error) {
-    if (!signal.aborted) throw error;
+    failure = await runChapters(pending, slots, signal, async (chapter) => {
+      const translated = await withRetries(deps, chapter.number, signal, () =>
+        translateChapter({ llm: deps.llm, job, chapter, usage, signal, logger }),
+      );
+      await commitChapter(
+        deps,
+        job,
+        {
+          number: translated.number,
+          title: translated.title,
+          text: JSON.stringify(translated.nodes),
+          words: translated.words,
+          characters: translated.characters,
+          summary: '',
+          facts: [],
+          parts: translated.parts,
+        },
+        usage,
+        events.bookChapterTranslated,
+      );
+      done.add(translated.number);
+      logger.info({ chapter: translated.number, words: translated.words }, 'chapter translated');
+    });
   } finally {
-    await Promise.all(running);
     await jobsRepository.addUsage(deps.db, job.id, usage.take()).catch((error: unknown) => {
       logger.warn({ err: error }, 'could not record token usage');
     });
   }
 
-  signal.throwIfAborted();
-  if (leaseLost) throw leaseLost;
   if (failure) {
     const firstUnfinished = job.chapters.find((c) => !done.has(c.number))?.number ?? failure.chapter;
     const reason =

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bookRequests, events } from '@bookwright/contracts';
 import { LlmError } from '@bookwright/ai';
-import { enqueueEvent, isDatabaseUnavailable } from '@bookwright/kit';
+import { enqueueEvent } from '@bookwright/kit';
 import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../domain/continuity';
 import { failureReasons } from '../domain/failure-reasons';
 import { assembleManuscript, manuscriptStats } from '../domain/manuscript';
@@ -10,16 +10,9 @@ import { chaptersRepository } from '../repositories/chapters.repository';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { WriterDeps } from './deps';
 import { manuscriptKey, type LoadedJob } from './job';
+import { LeaseLostError, runChapters, type ChapterFailure } from './run-chapters';
 import type { Slots } from './slots';
 import { UsageMeter, writeChapter, type WrittenChapter } from './write-chapter';
-
-/** Another instance took the job over (this one's lease ran out): stop without touching it. */
-export class LeaseLostError extends Error {
-  constructor(jobId: string) {
-    super(`lease of writing job ${jobId} lost`);
-    this.name = 'LeaseLostError';
-  }
-}
 
 export type BookOutcome = 'completed' | 'failed';
 
@@ -70,18 +63,13 @@ export async function writeBook(
     logger.info({ finished: finished.size, total: job.chapters.length }, 'resuming from the chapters already written');
   }
 
-  let failure: { chapter: number; error: unknown } | undefined;
-  let leaseLost: LeaseLostError | undefined;
-  const running = new Set<Promise<void>>();
+  for (const chapter of pending)
+    if (!job.budgets.get(chapter.number)) throw new Error(`no budget for chapter ${chapter.number}`);
+
+  let failure: ChapterFailure | undefined;
   try {
-    for (const chapter of pending) {
-      const budget = job.budgets.get(chapter.number);
-      if (!budget) throw new Error(`no budget for chapter ${chapter.number}`);
-      const release = await slots.acquire(signal);
-      if (failure || leaseLost || signal.aborted) {
-        release();
-        break;
-      }
+    failure = await runChapters(pending, slots, signal, async (chapter) => {
+      const budget = job.budgets.get(chapter.number)!;
       // The continuity of this chapter is what is finished now; chapters still in flight count by their plan.
       const continuity = chapterContinuity({
         number: chapter.number,
@@ -90,60 +78,40 @@ export async function writeBook(
         finished,
         avoidPhrases: overusedPhrases(),
       });
-      const task = (async () => {
-        try {
-          const written = await withRetries(deps, chapter.number, signal, () =>
-            writeChapter({
-              llm: deps.llm,
-              bookId: job.bookId,
-              book: job.brief,
-              characterNames,
-              chapter,
-              budget,
-              continuity,
-              usage,
-              signal,
-              logger,
-            }),
-          );
-          await commitChapter(deps, job, written, usage, events.bookChapterWritten);
-          finished.set(written.number, { ...written });
-          logger.info(
-            {
-              chapter: written.number,
-              words: written.words,
-              characters: written.characters,
-              target: budget.targetChars,
-              parts: written.parts,
-            },
-            'chapter written',
-          );
-        } catch (error) {
-          if (error instanceof LeaseLostError) leaseLost ??= error;
-          else if (!signal.aborted) failure ??= { chapter: chapter.number, error };
-        } finally {
-          release();
-        }
-      })();
-      running.add(task);
-      void task.finally(() => running.delete(task));
-    }
-  } catch (error) {
-    // Only an abort while waiting for a slot lands here; the chapters in flight still have to settle.
-    if (!signal.aborted) throw error;
+      const written = await withRetries(deps, chapter.number, signal, () =>
+        writeChapter({
+          llm: deps.llm,
+          bookId: job.bookId,
+          book: job.brief,
+          characterNames,
+          chapter,
+          budget,
+          continuity,
+          usage,
+          signal,
+          logger,
+        }),
+      );
+      await commitChapter(deps, job, written, usage, events.bookChapterWritten);
+      finished.set(written.number, { ...written });
+      logger.info(
+        {
+          chapter: written.number,
+          words: written.words,
+          characters: written.characters,
+          target: budget.targetChars,
+          parts: written.parts,
+        },
+        'chapter written',
+      );
+    });
   } finally {
-    await Promise.all(running);
     // Calls of chapters that did not get committed still cost tokens.
     await jobsRepository.addUsage(deps.db, job.id, usage.take()).catch((error: unknown) => {
       logger.warn({ err: error }, 'could not record token usage');
     });
   }
 
-  signal.throwIfAborted();
-  if (leaseLost) throw leaseLost;
-  // The database went away (a restart): nothing is wrong with the book. Leave the job unfinished for the
-  // sweep to resume from the chapters committed, instead of failing the book for the author to retry.
-  if (failure && isDatabaseUnavailable(failure.error)) throw failure.error;
   if (failure) {
     const firstUnfinished = job.chapters.find((c) => !finished.has(c.number))?.number ?? failure.chapter;
     const reason = failureReason(failure.error, firstUnfinished);

@@ -4,7 +4,8 @@ import type { WritingJobRow } from '../db/schema';
 import type { WriterDeps } from './deps';
 import { loadJob } from './job';
 import { Slots } from './slots';
-import { LeaseLostError, reportFailure, writeBook } from './write-book';
+import { LeaseLostError } from './run-chapters';
+import { reportFailure, writeBook } from './write-book';
 import { loadTranslationJob } from '../translating/translation-job';
 import { translateBook } from '../translating/translate-book';
 
