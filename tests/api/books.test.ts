@@ -13,7 +13,7 @@ import {
   type NonFictionBookState,
 } from '@bookwright/contracts';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
-import { waitForStatus } from '../support/books';
+import { readyBook, waitForStatus } from '../support/books';
 import { openEventStream } from '../support/event-stream';
 
 let system: TestSystem;
@@ -361,4 +361,29 @@ describe('authorisation', () => {
     const usd = await client.post('/api/v1/payment', { accountType: 'starter', currency: 'usd' });
     expect(usd.body.msg).toBe('Only payments in euro (eur) are supported');
   });
+});
+
+describe('long manuscripts', () => {
+  it('saves and reads back a manuscript larger than one bus message (NATS takes 1 MB by default)', async () => {
+    const { client, book } = await readyBook(system);
+    // About 2.4 MB of JSON: 2,000 paragraphs of Greek and emoji (two- and four-byte characters).
+    const paragraph = 'Ο φάρος σβήνει κάθε βράδυ στις δέκα 🌊 '.repeat(20);
+    const document = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Κεφάλαιο 1' }] },
+        ...Array.from({ length: 2_000 }, (_, i) => ({
+          type: 'paragraph',
+          content: [{ type: 'text', text: `${i} ${paragraph}` }],
+        })),
+      ],
+    };
+    const bookContent = JSON.stringify(document);
+    expect(Buffer.byteLength(bookContent)).toBeGreaterThan(2 * 1024 * 1024);
+    const saved = await client.patch(`/api/v1/book/content/${book._id}`, { bookContent });
+    expect(saved.status).toBe(200);
+    const read = await client.get<Book>(`/api/v1/book/${book._id}`);
+    expect(read.status).toBe(200);
+    expect(JSON.parse(read.body.bookContent!)).toEqual(document);
+  }, 180_000);
 });

@@ -190,6 +190,17 @@ for (const adapter of adapters) {
         expect((serverError as AppError).extra).toBeUndefined();
       });
 
+      it('carries requests and replies larger than one NATS message (a long manuscript)', async () => {
+        const { bus } = await open();
+        await bus.serve(greet, async ({ name }) => ({ greeting: `${name}!` }));
+        // 3 MB of four-byte characters: three times NATS' default max_payload.
+        const name = '😀'.repeat(750_000);
+        const reply = await bus.request(greet, { name });
+        expect(reply.greeting).toBe(`${name}!`);
+        // And the small ones still travel in the message itself.
+        expect((await bus.request(greet, { name: 'Ada' })).greeting).toBe('Ada!');
+      });
+
       it('round-trips a validated request and reply, carrying the request id', async () => {
         const { bus } = await open();
         const seenIds: string[] = [];

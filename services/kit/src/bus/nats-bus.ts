@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { connect, headers, nanos } from '@nats-io/transport-node';
-import type { Msg, NatsConnection, Subscription as NatsSubscription } from '@nats-io/nats-core';
+import type { Msg, MsgHdrs, NatsConnection, Subscription as NatsSubscription } from '@nats-io/nats-core';
+import { Objm, StorageType as ObjectStorageType, type ObjectStore } from '@nats-io/obj';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -39,6 +41,12 @@ import {
 
 /** Carries `RequestOptions.requestId` to the responder, so both sides log the same id. */
 const REQUEST_ID_HEADER = 'Bw-Request-Id';
+/** Names the object holding a request's or reply's body that was too large for one NATS message. */
+const BODY_OBJECT_HEADER = 'Bw-Body-Object';
+/** Room left in a message for the subject and headers beside the body. */
+const MESSAGE_OVERHEAD_BYTES = 16 * 1024;
+/** A large body not collected by then (its requester or responder died) is dropped by the server. */
+const LARGE_BODY_TTL_MS = 60 * 60 * 1000;
 
 const namespacePattern = /^[A-Za-z0-9_-]+$/;
 
@@ -104,26 +112,59 @@ export async function connectNatsBus(options: {
     return subscription;
   };
 
+  // A request or reply larger than the server takes in one message (max_payload, 1 MB by default: a long
+  // manuscript is more) travels through an object store bucket, and the message carries its name. The
+  // receiver takes it and removes it; what nobody collects expires.
+  let largeBodies: Promise<ObjectStore> | undefined;
+  const largeBodyStore = () => {
+    largeBodies ??= new Objm(nc).create(`${namespace}_bus_bodies`, {
+      storage: ObjectStorageType.File,
+      ttl: nanos(LARGE_BODY_TTL_MS),
+    });
+    largeBodies.catch(() => (largeBodies = undefined));
+    return largeBodies;
+  };
+  const encoder = new TextEncoder();
+  async function outgoing(body: string, hdrs: MsgHdrs): Promise<string> {
+    const bytes = encoder.encode(body);
+    if (bytes.byteLength <= nc.info!.max_payload - MESSAGE_OVERHEAD_BYTES) return body;
+    const name = randomUUID();
+    await (await largeBodyStore()).putBlob({ name }, bytes);
+    hdrs.set(BODY_OBJECT_HEADER, name);
+    return '';
+  }
+  async function incoming(msg: Msg): Promise<string> {
+    const name = msg.headers?.get(BODY_OBJECT_HEADER);
+    if (!name) return msg.string();
+    const store = await largeBodyStore();
+    const bytes = await store.getBlob(name);
+    void store.delete(name).catch((error: unknown) => logger.debug({ err: error }, 'could not remove a large body'));
+    if (!bytes) throw new Error(`large body ${name} is gone`);
+    return new TextDecoder().decode(bytes);
+  }
+
   async function request(
     def: AnyRequestDef,
     payload: unknown,
     requestOptions?: { timeoutMs?: number; requestId?: string },
   ) {
-    const body = encodeRequest(def, payload);
+    const encoded = encodeRequest(def, payload);
     const hdrs = headers();
     if (requestOptions?.requestId) hdrs.set(REQUEST_ID_HEADER, requestOptions.requestId);
-    let reply: Msg;
+    let replyBody: string;
     try {
-      reply = await nc.request(subject(def.subject), body, {
+      const body = await outgoing(encoded, hdrs);
+      const reply = await nc.request(subject(def.subject), body, {
         timeout: requestOptions?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
         headers: hdrs,
       });
+      replyBody = await incoming(reply);
     } catch (error) {
       // No responders, a timeout or a closed connection: to the caller they all mean "try again later".
       logger.debug({ err: error, subject: def.subject }, 'request got no answer');
       throw unavailable(error);
     }
-    return decodeReply(def, reply.string(), logger);
+    return decodeReply(def, replyBody, logger);
   }
 
   async function serve(
@@ -141,13 +182,16 @@ export async function connectNatsBus(options: {
         }
         const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
         void inFlight.track(
-          answerRequest(def, handler, msg.string(), requestId, logger).then((answer) => {
-            try {
-              msg.respond(answer);
-            } catch (respondError) {
+          incoming(msg)
+            .then((body) => answerRequest(def, handler, body, requestId, logger))
+            .then(async (answer) => {
+              const replyHeaders = headers();
+              msg.respond(await outgoing(answer, replyHeaders), { headers: replyHeaders });
+            })
+            .catch((respondError: unknown) => {
+              // The requester times out and reports the service as unavailable.
               logger.warn({ err: respondError, subject: def.subject }, 'could not send a reply');
-            }
-          }),
+            }),
         );
       },
     });
