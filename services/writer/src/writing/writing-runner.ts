@@ -31,6 +31,7 @@ export class WritingRunner {
   readonly #deps: WriterDeps;
   readonly #slots: Slots;
   readonly #active = new Map<string, ActiveJob>();
+  readonly #runAgain = new Set<string>();
   #timers: NodeJS.Timeout[] = [];
   #stopping = false;
   #sweeping: Promise<void> | undefined;
@@ -50,9 +51,17 @@ export class WritingRunner {
     this.#timers = [sweep, renew];
   }
 
-  /** Starts the job here unless it is already running here or another live instance holds it. */
+  /**
+   * Starts the job here unless another live instance holds it. A job still running here (an author's retry
+   * can arrive while the failed attempt is winding down) is started again as soon as that run ends,
+   * instead of waiting for the next sweep.
+   */
   async ensureRunning(jobId: string): Promise<void> {
-    if (this.#stopping || this.#active.has(jobId)) return;
+    if (this.#stopping) return;
+    if (this.#active.has(jobId)) {
+      if (this.#active.get(jobId)!.claimed) this.#runAgain.add(jobId);
+      return;
+    }
     const controller = new AbortController();
     let settle: () => void = () => undefined;
     const entry: ActiveJob = { controller, done: new Promise<void>((resolve) => (settle = resolve)), claimed: false };
@@ -70,6 +79,10 @@ export class WritingRunner {
       void this.#run(row, controller.signal).finally(() => {
         this.#active.delete(jobId);
         settle();
+        if (this.#runAgain.delete(jobId))
+          this.ensureRunning(jobId).catch((error: unknown) =>
+            this.#deps.logger.warn({ err: error, jobId }, 'could not start the job again; the sweep will'),
+          );
       });
     } catch (error) {
       this.#active.delete(jobId);
