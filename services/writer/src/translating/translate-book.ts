@@ -1,14 +1,19 @@
-import { bookRequests, events, TiptapDocumentSchema, type TiptapNode } from '@bookwright/contracts';
+import { events, TiptapDocumentSchema, type TiptapNode } from '@bookwright/contracts';
 import { LlmError } from '@bookwright/ai';
 import { failureReasons } from '../domain/failure-reasons';
-import { manuscriptStats } from '../domain/manuscript';
 import { chaptersRepository } from '../repositories/chapters.repository';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { WriterDeps } from '../writing/deps';
-import { manuscriptKey } from '../writing/job';
 import type { Slots } from '../writing/slots';
 import { runChapters, type ChapterFailure } from '../writing/run-chapters';
-import { commitChapter, reportFailure, withRetries, type BookOutcome } from '../writing/write-book';
+import {
+  commitChapter,
+  committedChapters,
+  handOverManuscript,
+  reportFailure,
+  withRetries,
+  type BookOutcome,
+} from '../writing/write-book';
 import { UsageMeter } from '../writing/write-chapter';
 import { translateChapter } from './translate-chapter';
 import type { LoadedTranslationJob } from './translation-job';
@@ -85,19 +90,7 @@ export async function translateBook(
  * manuscript key of the attempt and hands it to the book service. Safe to repeat.
  */
 export async function finishTranslation(deps: WriterDeps, job: LoadedTranslationJob): Promise<void> {
-  const rows = await chaptersRepository.listForJob(deps.db, job.id);
-  const missing = job.chapters.filter((c) => !rows.some((r) => r.chapter_number === c.number));
-  if (missing.length > 0) throw new Error(`chapters ${missing.map((c) => c.number).join(', ')} are not translated`);
+  const rows = await committedChapters(deps, job, 'translated');
   const content = rows.flatMap((r) => JSON.parse(r.text) as TiptapNode[]);
-  const document = TiptapDocumentSchema.parse({ type: 'doc', content });
-  const stats = manuscriptStats(document);
-  const key = manuscriptKey(job.bookId, job.attempt);
-  await deps.blobs.put(key, Buffer.from(JSON.stringify(document)), { contentType: 'application/json' });
-  await deps.bus.request(
-    bookRequests.completeManuscript,
-    { bookId: job.bookId, contentBlobKey: key, words: stats.words, pages: stats.pages },
-    { timeoutMs: deps.tuning.requestTimeoutMs },
-  );
-  await jobsRepository.markCompleted(deps.db, job.id, { key, words: stats.words, pages: stats.pages });
-  deps.logger.info({ bookId: job.bookId, key, words: stats.words, pages: stats.pages }, 'translation complete');
+  await handOverManuscript(deps, job, TiptapDocumentSchema.parse({ type: 'doc', content }), 'translation complete');
 }

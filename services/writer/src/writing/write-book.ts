@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bookRequests, events } from '@bookwright/contracts';
+import { bookRequests, events, type TiptapDocument } from '@bookwright/contracts';
 import { LlmError } from '@bookwright/ai';
 import { enqueueEvent } from '@bookwright/kit';
 import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../domain/continuity';
@@ -230,14 +230,37 @@ export async function reportFailure(
  * `manuscripts/<bookId>/<attempt>.json` and hands it to the book service. Safe to repeat.
  */
 export async function finishBook(deps: WriterDeps, job: LoadedJob): Promise<void> {
-  const rows = await chaptersRepository.listForJob(deps.db, job.id);
-  const missing = job.chapters.filter((c) => !rows.some((r) => r.chapter_number === c.number));
-  if (missing.length > 0) throw new Error(`chapters ${missing.map((c) => c.number).join(', ')} are not written`);
+  const rows = await committedChapters(deps, job, 'written');
   const document = assembleManuscript({
     language: job.brief.language,
     allowLists: job.brief.bookType === 'non-fiction',
     chapters: rows.map((r) => ({ number: r.chapter_number, title: r.title, text: r.text })),
   });
+  await handOverManuscript(deps, job, document, 'manuscript complete');
+}
+
+/** Every chapter of a job as committed, in reading order; throws while any is missing. */
+export async function committedChapters(
+  deps: WriterDeps,
+  job: { id: string; chapters: readonly { number: number }[] },
+  done: 'written' | 'translated',
+) {
+  const rows = await chaptersRepository.listForJob(deps.db, job.id);
+  const missing = job.chapters.filter((c) => !rows.some((r) => r.chapter_number === c.number));
+  if (missing.length > 0) throw new Error(`chapters ${missing.map((c) => c.number).join(', ')} are not ${done}`);
+  return rows;
+}
+
+/**
+ * Stores a finished document under the attempt's manuscript key, hands it to the book service and marks
+ * the job completed. Safe to repeat (the key, the request and the mark are all idempotent).
+ */
+export async function handOverManuscript(
+  deps: WriterDeps,
+  job: { id: string; bookId: string; attempt: number },
+  document: TiptapDocument,
+  logMessage: string,
+): Promise<void> {
   const stats = manuscriptStats(document);
   const key = manuscriptKey(job.bookId, job.attempt);
   await deps.blobs.put(key, Buffer.from(JSON.stringify(document)), { contentType: 'application/json' });
@@ -247,5 +270,5 @@ export async function finishBook(deps: WriterDeps, job: LoadedJob): Promise<void
     { timeoutMs: deps.tuning.requestTimeoutMs },
   );
   await jobsRepository.markCompleted(deps.db, job.id, { key, words: stats.words, pages: stats.pages });
-  deps.logger.info({ bookId: job.bookId, key, words: stats.words, pages: stats.pages }, 'manuscript complete');
+  deps.logger.info({ bookId: job.bookId, key, words: stats.words, pages: stats.pages }, logMessage);
 }
