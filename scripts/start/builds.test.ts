@@ -117,16 +117,7 @@ describe('the server bundle', () => {
       identifier: 'urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e',
       languageMetadata: 'en',
     });
-    const post = (path: string, body: unknown) =>
-      fetch(`${url}${path}`, {
-        method: 'POST',
-        headers: {
-          cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-          'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
+    const post = (path: string, body: unknown) => client.binary('POST', path, { json: body });
     const cover = await post(`/api/v1/book/cover/${book._id}`, {
       style: 'vintage',
       mood: 'mysterious',
@@ -145,11 +136,7 @@ describe('the server bundle', () => {
       bleed: false,
     });
     expect(interior.status).toBe(200);
-    expect(
-      Buffer.from(await interior.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    expect(interior.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child!.once('exit', (c) => resolve(c)));

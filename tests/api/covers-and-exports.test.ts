@@ -35,33 +35,12 @@ const readyCzechBook = (plan: 'starter' | 'professional' = 'professional') =>
 
 /** A multipart request with one file field, the way a browser form sends it. */
 async function upload(client: HttpClient, bookId: string, bytes: Buffer | null, field = 'image') {
-  await client.get('/api/v1/health/live');
   const form = new FormData();
   if (bytes) form.append(field, new Blob([new Uint8Array(bytes)]), 'cover.png');
-  const response = await fetch(`${system.url}/api/v1/book/upload-cover/${bookId}`, {
-    method: 'POST',
-    headers: {
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
-    },
-    body: form,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return client.request('POST', `/api/v1/book/upload-cover/${bookId}`, { multipart: form });
 }
 
-async function download(client: HttpClient, path: string, body: unknown) {
-  await client.get('/api/v1/health/live');
-  const response = await fetch(`${system.url}${path}`, {
-    method: 'POST',
-    headers: {
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
-}
+const download = (client: HttpClient, path: string, body: unknown) => client.binary('POST', path, { json: body });
 
 describe('covers', () => {
   it('uploads, applies and serves a cover to its owner only', async () => {
@@ -74,17 +53,13 @@ describe('covers', () => {
     const applied = await client.patch<Book>(`/api/v1/book/${book._id}`, { coverImage: imageUrl });
     expect(applied.body.coverImage).toBe(imageUrl);
 
-    const image = await fetch(`${system.url}${imageUrl}`, {
-      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
+    const image = await client.binary('GET', imageUrl);
     expect(image.status).toBe(200);
     expect(image.headers.get('cache-control')).toContain('private');
-    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    const meta = await sharp(image.bytes).metadata();
     expect(meta.height).toBeGreaterThan(0);
-    const master = await fetch(`${system.url}${imageUrl.replace(/web$/, 'master')}`, {
-      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    expect((await sharp(Buffer.from(await master.arrayBuffer())).metadata()).height).toBe(2560);
+    const master = await client.binary('GET', imageUrl.replace(/web$/, 'master'));
+    expect((await sharp(master.bytes).metadata()).height).toBe(2560);
 
     const stranger = system.client();
     await stranger.post('/api/v1/auth/sign-up', newAccount());
@@ -112,25 +87,18 @@ describe('covers', () => {
 
   it('generates a cover offline from the book and the options, and counts it against the allowance', async () => {
     const { client, book } = await readyCzechBook('starter');
-    await client.get('/api/v1/health/live');
-    const response = await fetch(`${system.url}/api/v1/book/cover/${book._id}`, {
-      method: 'POST',
-      headers: {
-        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
+    const response = await client.binary('POST', `/api/v1/book/cover/${book._id}`, {
+      json: {
         style: 'vintage',
         mood: 'mysterious',
         colorScheme: 'muted',
         dimensions: '1024x1536',
         prompt: 'a flooded workshop',
-      }),
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^image\//);
-    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    const meta = await sharp(response.bytes).metadata();
     expect(meta.width! / meta.height!).toBeCloseTo(1024 / 1536, 1);
     expect(response.headers.get('x-image-url')).toMatch(/cover-image/);
     expect((await client.get('/api/v1/user/current-user')).body.coversLeftThisMonth).toBe(9);

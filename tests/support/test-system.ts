@@ -124,6 +124,17 @@ export interface HttpResponse<T = Record<string, unknown>> {
   headers: Headers;
 }
 
+interface RequestOptions {
+  json?: unknown;
+  form?: Record<string, string>;
+  /** multipart/form-data, as a browser form with a file sends it. */
+  multipart?: FormData;
+  /** A raw body, sent as is (with the content-type given in headers). */
+  raw?: string;
+  headers?: Record<string, string>;
+  csrf?: boolean;
+}
+
 /** A browser-like client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN, as the web app does. */
 export class HttpClient {
   readonly cookies = new Map<string, string>();
@@ -135,17 +146,30 @@ export class HttpClient {
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options: {
-      json?: unknown;
-      form?: Record<string, string>;
-      /** multipart/form-data, as a browser form with a file sends it. */
-      multipart?: FormData;
-      /** A raw body, sent as is (with the content-type given in headers). */
-      raw?: string;
-      headers?: Record<string, string>;
-      csrf?: boolean;
-    } = {},
+    options: RequestOptions = {},
   ): Promise<HttpResponse<T>> {
+    const response = await this.#send(method, path, options);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  /** The same request, with the answer as bytes (downloads: EPUBs, PDFs, images). */
+  async binary(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const response = await this.#send(method, path, options);
+    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  async #send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { ...(this.ip ? { 'x-forwarded-for': this.ip } : {}), ...options.headers };
     if (method !== 'GET' && options.csrf !== false) {
       if (!this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/v1/health/live');
@@ -178,14 +202,7 @@ export class HttpClient {
       if (expired || value.join('=') === '') this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value.join('='));
     }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : {};
-    } catch {
-      /* not JSON: keep the text */
-    }
-    return { status: response.status, body: parsed as T, headers: response.headers };
+    return response;
   }
 
   get<T = Record<string, unknown>>(path: string, options?: Parameters<HttpClient['request']>[2]) {
