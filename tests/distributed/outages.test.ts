@@ -178,7 +178,7 @@ function loadLoop(port: number, cookie: string, options: { workers: number; maxR
   const dropped: string[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const once = () =>
-    new Promise<'ok' | 'refused' | string>((resolve) => {
+    new Promise<'ok' | 'refused' | 'retry' | string>((resolve) => {
       const req = httpRequest(
         { host: '127.0.0.1', port, path: '/api/v1/user/current-user', agent, headers: { cookie } },
         (res) => {
@@ -197,14 +197,22 @@ function loadLoop(port: number, cookie: string, options: { workers: number; maxR
           });
         },
       );
-      req.on('error', (e: NodeJS.ErrnoException) =>
-        resolve(e.code === 'ECONNREFUSED' ? 'refused' : `${e.code}: ${e.message}`),
-      );
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        // A keep-alive connection the server closed just as this request went out on it: HTTP/1.1 leaves
+        // that race to clients, and Node's documented answer is to send the request again on a new
+        // connection (`reusedSocket`). Nothing of this request reached the application.
+        if (req.reusedSocket && e.code === 'ECONNRESET') return resolve('retry');
+        resolve(e.code === 'ECONNREFUSED' ? 'refused' : `${e.code}: ${e.message}`);
+      });
       req.end();
     });
   const worker = async () => {
     for (let i = 0; i < options.maxRequestsPerWorker; i++) {
       const result = await once();
+      if (result === 'retry') {
+        i -= 1;
+        continue;
+      }
       if (result === 'refused') {
         refused += 1;
         return;
