@@ -36,14 +36,19 @@ export const bookConfirmedV1 = defineEvent({
     'The author confirmed the structure (or retried failed writing); the writer should write (or resume) the book.',
 });
 
+/** Progress of a book being written or translated: the chapter just saved, and how many of how many are. */
+const chapterProgress = {
+  chapterNumber: z.number().int().positive(),
+  chaptersWritten: z.number().int().min(0),
+  chaptersTotal: z.number().int().positive(),
+};
+
 export const bookChapterWrittenV1 = defineEvent({
   name: 'book.chapter-written',
   version: 1,
   schema: z.object({
     ...base,
-    chapterNumber: z.number().int().positive(),
-    chaptersWritten: z.number().int().min(0),
-    chaptersTotal: z.number().int().positive(),
+    ...chapterProgress,
   }),
   description: 'One more chapter is written and saved: writing progress is chaptersWritten of chaptersTotal.',
 });
@@ -69,9 +74,7 @@ export const bookChapterTranslatedV1 = defineEvent({
   version: 1,
   schema: z.object({
     ...base,
-    chapterNumber: z.number().int().positive(),
-    chaptersWritten: z.number().int().min(0),
-    chaptersTotal: z.number().int().positive(),
+    ...chapterProgress,
   }),
   description:
     'One more chapter of a translation is translated and saved: progress is chaptersWritten of chaptersTotal.',
