@@ -1,3 +1,4 @@
+import { AppError } from '../errors/app-error';
 import type { Book, BookSummary } from '../entities/book/book';
 import type { FictionBookState, NonFictionBookState } from '../entities/book/book-state';
 import { noPlanBillingSummary, type User, type UserProfile } from '../entities/user';
@@ -175,4 +176,15 @@ export function summaryOf(book: Book): BookSummary {
   void _state;
   void _content;
   return rest;
+}
+
+/** The AppError a promise rejects with; fails when it resolves or rejects with anything else. */
+export async function appErrorFrom(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw new Error(`expected an AppError, got ${String(error)}`, { cause: error });
+  }
+  throw new Error('expected a rejection');
 }

@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, allowanceExhaustedMessages, events, requests, type Book } from '@bookwright/contracts';
+import { allowanceExhaustedMessages, events, requests, type Book } from '@bookwright/contracts';
 import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('expected a rejection');
-}
+import { appErrorFrom } from '@bookwright/contracts/testing';
 
 describe('a book’s life after planning', () => {
   let world: BookTestWorld;
@@ -58,7 +49,7 @@ describe('a book’s life after planning', () => {
   it('answers the spec 403 and leaves the book failed when no book is left', async () => {
     await failPlanning(1);
     world.billing.booksLeft = 0;
-    const error = await rejection(retry());
+    const error = await appErrorFrom(retry());
     expect(error.status).toBe(403);
     expect(error.message).toBe(allowanceExhaustedMessages.book);
     expect(await world.status(userId, book._id)).toBe('failed');
@@ -66,12 +57,12 @@ describe('a book’s life after planning', () => {
   });
 
   it('refuses a retry of a book that did not fail with a 409, before reserving anything', async () => {
-    const error = await rejection(retry());
+    const error = await appErrorFrom(retry());
     expect(error.status).toBe(409);
     expect(error.message).toBe("You can't retry now: this book is still being planned.");
     expect(world.billing.consumed).toEqual(['plan:req-life']);
     expect(
-      (await rejection(world.bus.request(requests.book.retry, { userId: newUserId(), bookId: book._id }))).status,
+      (await appErrorFrom(world.bus.request(requests.book.retry, { userId: newUserId(), bookId: book._id }))).status,
     ).toBe(404);
   });
 
@@ -85,10 +76,10 @@ describe('a book’s life after planning', () => {
   });
 
   it('confirms, fails writing through the writer’s report, retries writing, and completes', async () => {
-    expect((await rejection(confirm())).status).toBe(409);
+    expect((await appErrorFrom(confirm())).status).toBe(409);
     await planIt();
     expect(await confirm()).toMatchObject({ status: 'writing', progress: { chaptersWritten: 0, chaptersTotal: 2 } });
-    expect((await rejection(confirm())).message).toBe(
+    expect((await appErrorFrom(confirm())).message).toBe(
       "You can't confirm the structure now: this book is being written.",
     );
 
@@ -122,6 +113,6 @@ describe('a book’s life after planning', () => {
     expect(await world.bus.request(requests.book.recordFailure, { bookId: book._id, step: 'writing', reason })).toEqual(
       { applied: false },
     );
-    expect((await rejection(retry())).message).toBe("You can't retry now: this book is already written.");
+    expect((await appErrorFrom(retry())).message).toBe("You can't retry now: this book is already written.");
   });
 });

@@ -1,17 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { AppError, allowanceExhaustedMessages, requests } from '@bookwright/contracts';
+import { allowanceExhaustedMessages, requests } from '@bookwright/contracts';
 import { BookTestWorld, newUserId, planRequest } from '../testing/book-harness';
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('expected a rejection');
-}
+import { appErrorFrom } from '@bookwright/contracts/testing';
 
 describe('creating a book (the book command behind POST /agent/plan)', () => {
   let world: BookTestWorld;
@@ -65,7 +56,7 @@ describe('creating a book (the book command behind POST /agent/plan)', () => {
   it('stores nothing and answers the spec 403 when no book is left this month', async () => {
     const userId = newUserId();
     world.billing.booksLeft = 0;
-    const error = await rejection(world.create(userId));
+    const error = await appErrorFrom(world.create(userId));
     expect(error.status).toBe(403);
     expect(error.message).toBe(allowanceExhaustedMessages.book);
     expect((await world.bus.request(requests.book.list, { userId })).books).toEqual([]);
@@ -77,7 +68,7 @@ describe('creating a book (the book command behind POST /agent/plan)', () => {
     await sql`alter table books add constraint no_new_books check (title <> ${sql.lit(planRequest.title)})`.execute(
       world.db,
     );
-    const error = await rejection(world.create(userId, {}, 'req-broken'));
+    const error = await appErrorFrom(world.create(userId, {}, 'req-broken'));
     expect(error.status).toBe(500);
     expect(world.billing.consumed).toEqual(['plan:req-broken']);
     expect(world.billing.refunded).toEqual(['plan:req-broken']);

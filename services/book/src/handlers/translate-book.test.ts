@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  AppError,
   allowanceExhaustedMessages,
   errorScreens,
   events,
@@ -10,16 +9,7 @@ import {
 } from '@bookwright/contracts';
 import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
 import { translationSourceKey } from '../domain/new-translation';
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('expected a rejection');
-}
+import { appErrorFrom } from '@bookwright/contracts/testing';
 
 const manuscript = {
   type: 'doc',
@@ -111,18 +101,18 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
   });
 
   it('refuses its own language, an unfinished book, someone else’s book, and answers the spec 402 and 403', async () => {
-    expect(await rejection(translate('english'))).toMatchObject({
+    expect(await appErrorFrom(translate('english'))).toMatchObject({
       status: 400,
       message: translationMessages.sameLanguage,
     });
     const unfinished = await world.create(userId, {}, 'req-unfinished');
-    expect(await rejection(translate('french', 'tr-x', unfinished._id))).toMatchObject({
+    expect(await appErrorFrom(translate('french', 'tr-x', unfinished._id))).toMatchObject({
       status: 409,
       message: translationMessages.notReady,
     });
     const stranger = newUserId();
     expect(
-      await rejection(
+      await appErrorFrom(
         world.bus.request(requests.book.translate, {
           userId: stranger,
           bookId: original._id,
@@ -133,13 +123,13 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
     ).toMatchObject({ status: 404 });
 
     world.billing.accountType = 'null';
-    expect(await rejection(translate('french', 'tr-402'))).toMatchObject({
+    expect(await appErrorFrom(translate('french', 'tr-402'))).toMatchObject({
       status: 402,
       message: errorScreens[402].description,
     });
     world.billing.accountType = 'starter';
     world.billing.translationsLeft = 0;
-    expect(await rejection(translate('french', 'tr-403'))).toMatchObject({
+    expect(await appErrorFrom(translate('french', 'tr-403'))).toMatchObject({
       status: 403,
       message: allowanceExhaustedMessages.translation,
     });

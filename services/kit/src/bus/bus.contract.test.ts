@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../logger/logger';
 import { on, type Bus, type EventMeta } from './bus';
 import { createInProcessBus } from './in-process-bus';
 import { connectNatsBus, eventStreamName } from './nats-bus';
+import { appErrorFrom } from '@bookwright/contracts/testing';
 
 /*
  * One behavioural suite for every adapter: what passes against the in-process bus must pass against
@@ -110,16 +111,6 @@ async function waitFor(what: string, check: () => boolean, timeoutMs = 5_000): P
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(10);
   }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
-  }
-  throw new Error('expected a rejection');
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -224,7 +215,7 @@ for (const adapter of adapters) {
           throw new AppError(409, 'That name is taken', { code: 'name_taken' });
         });
 
-        const error = await rejection(bus.request(fail, { kind: 'app-error' }));
+        const error = await appErrorFrom(bus.request(fail, { kind: 'app-error' }));
         expect(error.status).toBe(409);
         expect(error.message).toBe('That name is taken');
         expect(error.code).toBe('name_taken');
@@ -237,14 +228,14 @@ for (const adapter of adapters) {
           return { ok: false } as unknown as { ok: true };
         });
 
-        const crash = await rejection(bus.request(fail, { kind: 'crash' }));
+        const crash = await appErrorFrom(bus.request(fail, { kind: 'crash' }));
         expect(crash.status).toBe(500);
         expect(crash.message).toBe(apiMessages.internal);
         expect(
           logs.some((line) => line.level >= ERROR_LEVEL && JSON.stringify(line).includes('database exploded')),
         ).toBe(true);
 
-        const badReply = await rejection(bus.request(fail, { kind: 'bad-reply' }));
+        const badReply = await appErrorFrom(bus.request(fail, { kind: 'bad-reply' }));
         expect(badReply.status).toBe(500);
         expect(badReply.message).toBe(apiMessages.internal);
       });
@@ -257,11 +248,11 @@ for (const adapter of adapters) {
           return { greeting: name };
         });
 
-        const callerSide = await rejection(bus.request(greet, { name: '' }));
+        const callerSide = await appErrorFrom(bus.request(greet, { name: '' }));
         expect(callerSide.status).toBe(400);
         expect(callerSide.message).toBe('Name is required');
 
-        const responderSide = await rejection(bus.request(greetLax, { name: '' }));
+        const responderSide = await appErrorFrom(bus.request(greetLax, { name: '' }));
         expect(responderSide.status).toBe(400);
         expect(responderSide.message).toBe('Name is required');
         expect(calls).toBe(0);
@@ -276,7 +267,7 @@ for (const adapter of adapters) {
         });
 
         const started = Date.now();
-        const error = await rejection(bus.request(slow, {}, { timeoutMs: 300 }));
+        const error = await appErrorFrom(bus.request(slow, {}, { timeoutMs: 300 }));
         const elapsed = Date.now() - started;
         release.resolve();
         expect(error.status).toBe(503);
@@ -288,7 +279,7 @@ for (const adapter of adapters) {
       it('rejects with 503 at once when nobody serves the request', async () => {
         const { bus } = await open();
         const started = Date.now();
-        const error = await rejection(bus.request(nobody, {}, { timeoutMs: 5_000 }));
+        const error = await appErrorFrom(bus.request(nobody, {}, { timeoutMs: 5_000 }));
         expect(error.status).toBe(503);
         expect(error.message).toBe(apiMessages.unavailable);
         expect(Date.now() - started).toBeLessThan(1_000);
@@ -553,7 +544,7 @@ for (const adapter of adapters) {
         expect(requestFinished).toBe(true);
         await pendingRequest;
 
-        const error = await rejection(bus.request(greet, { name: 'late' }));
+        const error = await appErrorFrom(bus.request(greet, { name: 'late' }));
         expect(error.status).toBe(503);
         await expect(bus.close()).resolves.toBeUndefined();
       });
