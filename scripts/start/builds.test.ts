@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,4 +142,36 @@ describe('the server bundle', () => {
     const code = await new Promise<number | null>((resolve) => child!.once('exit', (c) => resolve(c)));
     expect(code).toBe(0);
   }, 240_000);
+
+  it('loads at start no package of an adapter the embedded configuration does not use', async () => {
+    const { bundle } = await ensureServerBundle(repo, () => {}, outDir);
+    const loaded = await packagesLoadedAtStart(bundle);
+    // The walk sees the server's own packages, so an empty answer cannot pass for a clean one.
+    expect(loaded).toContain('fastify');
+    const adapters = ['sharp', 'fontkit', 'stripe', 'openai', 'replicate', 'nodemailer', 'openid-client', 'pg'];
+    expect(loaded.filter((name) => adapters.includes(name) || name.startsWith('@nats-io/'))).toEqual([]);
+  }, 120_000);
 });
+
+/**
+ * The npm packages the bundle imports before it serves: every chunk reachable from the entry through static
+ * imports, and through the dynamic imports the entry itself makes at start (the service graph).
+ */
+async function packagesLoadedAtStart(bundle: string): Promise<string[]> {
+  const staticImport = /^import\s*(?:[^'"]*?\sfrom\s*)?["']([^"']+)["'];/gm;
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = async (file: string, followDynamic: boolean): Promise<void> => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = await readFile(file, 'utf8');
+    const specifiers = [...source.matchAll(staticImport)].map((match) => match[1]!);
+    if (followDynamic) specifiers.push(...[...source.matchAll(/\bimport\(["'](\.[^"']+)["']\)/g)].map((m) => m[1]!));
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.')) await visit(join(dirname(file), specifier), false);
+      else if (!specifier.startsWith('node:')) packages.add(specifier);
+    }
+  };
+  await visit(bundle, true);
+  return [...packages].sort();
+}

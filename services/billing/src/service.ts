@@ -36,7 +36,7 @@ export function createBillingService(options: BillingServiceOptions = {}) {
       const relay = new OutboxRelay({ db: database.db, bus, logger, events });
       relay.start();
       const paymentDeps = { db: database.db, relay, logger, now };
-      const payments = options.payments?.(paymentDeps) ?? createPaymentProvider(config, paymentDeps);
+      const payments = options.payments?.(paymentDeps) ?? (await createPaymentProvider(config, paymentDeps));
       const deps: BillingHandlerDeps = { db: database.db, payments, logger, now };
 
       const subscriptions: Subscription[] = await Promise.all([

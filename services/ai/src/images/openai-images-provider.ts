@@ -1,7 +1,8 @@
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAiSdk from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import type { Logger } from '@bookwright/kit';
 import { retryAfterMs } from '../llm/retry';
+import { lazyOpenAiClient, loadOpenAiSdk } from '../openai-sdk';
 import { AttemptFailure, downloadImage, withAttempts } from './attempts';
 import { ImagesError, type CoverDimensions, type ImagesProvider } from './images-provider';
 
@@ -38,7 +39,7 @@ const dallE3Sizes: Record<CoverDimensions, '1024x1024' | '1024x1792' | '1792x102
 export function createOpenAiImagesProvider(options: OpenAiImagesProviderOptions): ImagesProvider {
   const model = options.model ?? 'gpt-image-1';
   const timeoutMs = options.timeoutMs ?? 180_000;
-  const client = new OpenAI({
+  const client = lazyOpenAiClient({
     apiKey: options.apiKey ?? 'no-key',
     baseURL: options.baseURL ?? 'https://api.openai.com/v1',
     maxRetries: 0,
@@ -71,8 +72,9 @@ export function createOpenAiImagesProvider(options: OpenAiImagesProviderOptions)
           requestId: request.requestId,
         },
         async (signal) => {
+          const openai = await client();
           try {
-            const response = await client.images.generate(body(request.prompt, request.size), {
+            const response = await openai.images.generate(body(request.prompt, request.size), {
               signal,
               maxRetries: 0,
               timeout: timeoutMs,
@@ -82,7 +84,7 @@ export function createOpenAiImagesProvider(options: OpenAiImagesProviderOptions)
             if (image?.url) return await downloadImage(image.url, signal);
             throw new AttemptFailure(new ImagesError('OpenAI answered without an image', 'unavailable'), true);
           } catch (error) {
-            throw classify(error);
+            throw classify(error, await loadOpenAiSdk());
           }
         },
       );
@@ -95,7 +97,8 @@ export function createOpenAiImagesProvider(options: OpenAiImagesProviderOptions)
   };
 }
 
-function classify(error: unknown): unknown {
+function classify(error: unknown, sdk: typeof OpenAiSdk): unknown {
+  const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   if (error instanceof AttemptFailure) return error;
   if (error instanceof ImagesError) return new AttemptFailure(error, error.kind === 'unavailable');
   // Our own abort (timeout or the caller's): withAttempts reports it.

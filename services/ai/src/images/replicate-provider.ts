@@ -1,5 +1,5 @@
 import { cutAtGrapheme } from '@bookwright/contracts';
-import Replicate, { type Prediction } from 'replicate';
+import type { default as Replicate, Prediction } from 'replicate';
 import type { Logger } from '@bookwright/kit';
 import { retryAfterMs, sleep } from '../llm/retry';
 import { AttemptFailure, downloadImage, withAttempts } from './attempts';
@@ -20,6 +20,11 @@ export interface ReplicateProviderOptions {
   pollIntervalMs?: number;
 }
 
+// The `replicate` SDK is loaded by the first generation, so a process configured without Replicate never
+// loads it.
+let replicateSdk: Promise<typeof Replicate> | undefined;
+const loadReplicate = () => (replicateSdk ??= import('replicate').then((loaded) => loaded.default));
+
 const terminal = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
 /** Words Replicate's models use when their safety checker refuses a prompt or an output. */
 const refusal = /nsfw|safety|sensitive|content polic|flagged|moderat/i;
@@ -32,15 +37,20 @@ const refusal = /nsfw|safety|sensitive|content polic|flagged|moderat/i;
 export function createReplicateProvider(options: ReplicateProviderOptions): ImagesProvider {
   const model = options.model ?? 'black-forest-labs/flux-1.1-pro';
   const [ref, version] = model.split(':') as [string, string | undefined];
-  const client = new Replicate({
-    auth: options.auth,
-    userAgent: 'bookwright-cover',
-    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-  });
+  let client: Promise<Replicate> | undefined;
+  const clientOf = () =>
+    (client ??= loadReplicate().then(
+      (Sdk) =>
+        new Sdk({
+          auth: options.auth,
+          userAgent: 'bookwright-cover',
+          ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+        }),
+    ));
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
 
   async function cancel(id: string): Promise<void> {
-    await client.predictions.cancel(id, { signal: AbortSignal.timeout(10_000) }).catch((error: unknown) => {
+    await (await clientOf()).predictions.cancel(id, { signal: AbortSignal.timeout(10_000) }).catch((error: unknown) => {
       options.logger.warn({ err: error, predictionId: id }, 'could not cancel the Replicate prediction');
     });
   }
@@ -65,7 +75,8 @@ export function createReplicateProvider(options: ReplicateProviderOptions): Imag
         async (signal) => {
           let prediction: Prediction | undefined;
           try {
-            prediction = await client.predictions.create({
+            const replicate = await clientOf();
+            prediction = await replicate.predictions.create({
               ...(version ? { version } : { model: ref }),
               input,
               wait: 60,
@@ -73,7 +84,7 @@ export function createReplicateProvider(options: ReplicateProviderOptions): Imag
             });
             while (!terminal.has(prediction.status)) {
               await sleep(pollIntervalMs, signal);
-              prediction = await client.predictions.get(prediction.id, { signal });
+              prediction = await replicate.predictions.get(prediction.id, { signal });
             }
             if (prediction.status !== 'succeeded') {
               const reason = String(prediction.error ?? prediction.status);

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAiSdk from 'openai';
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
@@ -6,6 +6,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import type { Logger } from '@bookwright/kit';
+import { lazyOpenAiClient, loadOpenAiSdk } from '../openai-sdk';
 import { readStructuredOutput } from './json-output';
 import { schemaForModel, type JsonSchema } from './json-schema';
 import {
@@ -71,7 +72,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
   const maxDelayMs = options.maxRetryDelayMs ?? 30_000;
   const configuredMode = options.structuredOutputs ?? 'auto';
   const logger = options.logger;
-  const client = new OpenAI({
+  const client = lazyOpenAiClient({
     // The SDK refuses to start without a key; local servers ignore the header.
     apiKey: options.apiKey ?? 'no-key',
     baseURL: options.baseURL ?? 'https://api.openai.com/v1',
@@ -96,6 +97,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
     onDelta: ((text: string) => void) | undefined,
     state: { timedOut: boolean; streamed: boolean },
   ): Promise<Completion> {
+    const openai = await client();
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const arm = () => {
@@ -109,7 +111,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
     arm();
     try {
       if (!onDelta) {
-        const response = await client.chat.completions.create(body, { signal, maxRetries: 0, timeout: timeoutMs });
+        const response = await openai.chat.completions.create(body, { signal, maxRetries: 0, timeout: timeoutMs });
         const choice = response.choices[0];
         return {
           text: choice?.message.content ?? '',
@@ -126,7 +128,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
         stream: true,
         stream_options: { include_usage: true },
       };
-      const stream = await client.chat.completions.create(streamBody, { signal, maxRetries: 0, timeout: timeoutMs });
+      const stream = await openai.chat.completions.create(streamBody, { signal, maxRetries: 0, timeout: timeoutMs });
       let text = '';
       let finishReason: string | null | undefined;
       const usage = zeroUsage();
@@ -175,7 +177,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
         if (call.signal?.aborted) {
           throw new LlmError('The LLM call was cancelled', false, { cause: error });
         }
-        const problem = describeError(error, state.timedOut);
+        const problem = describeError(error, state.timedOut, await loadOpenAiSdk());
         if (problem.kind === 'rejected-parameter') {
           if (problem.parameter === 'response_format' && body.response_format?.type === 'json_schema') {
             if (configuredMode === 'auto') {
@@ -374,7 +376,8 @@ type Problem =
   | { kind: 'rejected-parameter'; parameter: 'response_format' | 'max_tokens'; status: number; message: string }
   | { kind: 'permanent'; message: string };
 
-function describeError(error: unknown, timedOut: boolean): Problem {
+function describeError(error: unknown, timedOut: boolean, sdk: typeof OpenAiSdk): Problem {
+  const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   if (timedOut) return { kind: 'transient', message: 'timed out' };
   if (error instanceof APIUserAbortError) return { kind: 'transient', message: 'request aborted' };
   if (error instanceof APIConnectionError) return { kind: 'transient', message: error.message };

@@ -1,6 +1,6 @@
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { CoverVariant } from '@bookwright/contracts';
-import { decodeImage, fromRaw, type DecodeOptions } from '@bookwright/kit/images';
+import { decodeImage, fromRaw, loadSharp, type DecodeOptions } from '@bookwright/kit/images';
 
 export interface EncodedVariant {
   data: Buffer;
@@ -32,11 +32,12 @@ export async function normaliseImage(input: Buffer, options: NormaliseOptions): 
   let pixels = decoded.pixels;
   if (options.overlay) {
     const drawn = await options.overlay(await pixels().png({ compressionLevel: 1 }).toBuffer());
+    const sharp = await loadSharp();
     const redecoded = await sharp(drawn, { limitInputPixels: false })
       .flatten({ background: '#ffffff' })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    pixels = fromRaw(format, redecoded).pixels;
+    pixels = (await fromRaw(format, redecoded)).pixels;
   }
 
   const lossless = format === 'png';

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   bookRequests,
   coverBlobKey,
@@ -7,6 +6,7 @@ import {
   type Book,
 } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
+import { loadSharp } from '@bookwright/kit/images';
 import type { ExportBook } from '../export-book';
 import type { ExportHandlerDeps } from './deps';
 
@@ -51,6 +51,7 @@ export async function loadCover(
     context.logger.warn({ bookId: book._id, coverId: cover.coverId }, 'the book names a cover that is not stored');
     return null;
   }
+  const sharp = await loadSharp();
   try {
     const metadata = await sharp(blob.data).metadata();
     const { width, height } = metadata.autoOrient ?? metadata;

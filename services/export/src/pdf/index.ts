@@ -1,4 +1,4 @@
 export * from './kdp-rules';
 export { countInteriorPages, renderInteriorPdf, type InteriorDiagnostics, type InteriorPdf } from './render-interior';
-export { coverEffectiveDpi, renderCoverPdf } from './render-cover';
+export { renderCoverPdf } from './render-cover';
 export { CoverImageRequiredError } from './kdp-rules';

@@ -257,6 +257,22 @@ export function frontPanelIn(trimSize: TrimSize): { widthIn: number; heightIn: n
   return { widthIn: trim.widthIn + bleed.edgeIn, heightIn: trim.heightIn + 2 * bleed.edgeIn };
 }
 
+/**
+ * The resolution a cover image of this many pixels prints at when it covers the front panel (trim plus
+ * bleed): the smaller of its two axes' pixels per inch, since the other axis is cropped. KDP wants ≥ 300.
+ * `pageCount` is part of the signature because a hardcover's panel would depend on it; paperback's does not.
+ */
+export function coverEffectiveDpi(
+  widthPx: number,
+  heightPx: number,
+  options: Pick<PrintOptions, 'trimSize'>,
+  pageCount: number,
+): number {
+  void pageCount;
+  const panel = frontPanelIn(options.trimSize);
+  return Math.min(widthPx / panel.widthIn, heightPx / panel.heightIn);
+}
+
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
 }

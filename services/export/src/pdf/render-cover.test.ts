@@ -2,12 +2,13 @@ import type { PrintOptions } from '@bookwright/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   barcodeArea,
+  coverEffectiveDpi,
   HardcoverCoverNotSupportedError,
   minimumImageDpi,
   paperbackCoverLayout,
   spineText,
 } from './kdp-rules';
-import { coverEffectiveDpi, renderCoverPdf } from './render-cover';
+import { renderCoverPdf } from './render-cover';
 import { CoverImageRequiredError } from './kdp-rules';
 import { buildCoverImage, buildExportBook } from './testing/books';
 import { missingTools, pdfFonts, pdfInfo, pdfWordBoxes, qpdfCheck } from './testing/poppler';

@@ -8,7 +8,6 @@ import {
   barcodeArea,
   CoverImageRequiredError,
   coverLayout,
-  frontPanelIn,
   inchesToPoints,
   spineText,
   type CoverLayout,
@@ -17,22 +16,6 @@ import { finishPdf, layoutPdf } from './pdfmake';
 
 /** The highest resolution the front image is embedded at; more only makes the file bigger. */
 const maxEmbeddedDpi = 450;
-
-/**
- * The resolution a cover image of this many pixels prints at when it covers the front panel (trim plus
- * bleed): the smaller of its two axes' pixels per inch, since the other axis is cropped. KDP wants ≥ 300.
- * `pageCount` is part of the signature because a hardcover's panel would depend on it; paperback's does not.
- */
-export function coverEffectiveDpi(
-  widthPx: number,
-  heightPx: number,
-  options: Pick<PrintOptions, 'trimSize'>,
-  pageCount: number,
-): number {
-  void pageCount;
-  const panel = frontPanelIn(options.trimSize);
-  return Math.min(widthPx / panel.widthIn, heightPx / panel.heightIn);
-}
 
 /**
  * The KDP paperback cover: one page, the full wrap back | spine | front with 0.125" bleed all round, sized

@@ -9,6 +9,7 @@ import {
   type PrintOptions,
 } from '@bookwright/contracts';
 import {
+  coverEffectiveDpi,
   frontPanelIn,
   hardcoverTrimSizes,
   minimumImageDpi,
@@ -16,7 +17,6 @@ import {
   spineText,
   spineTextAllowed,
 } from '../pdf/kdp-rules';
-import { coverEffectiveDpi } from '../pdf/render-cover';
 import type { ExportTarget } from '../domain/export-target';
 import { isbnDigits, isValidIsbn } from '../domain/isbn';
 import { metadataIssues, missingMetadata, type RequiredField } from '../domain/required-metadata';

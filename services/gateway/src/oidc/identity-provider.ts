@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { IdentityClaims, IdentityProviderError, PaidAccountTypeSchema } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { isLoopback, type OidcSettings } from '../config';
@@ -15,6 +15,11 @@ export class SignInFailure extends Error {
   }
 }
 
+// openid-client is loaded by the first sign-in through a provider: a gateway without OIDC settings never
+// loads it, and one with them starts no slower.
+let openidClient: Promise<typeof Oidc> | undefined;
+const loadOpenidClient = () => (openidClient ??= import('openid-client'));
+
 export interface IdentityProvider {
   readonly name: string;
   /** Where to send the browser, and the attempt to keep in it. Fails with oidc_unavailable. */
@@ -30,16 +35,18 @@ export interface IdentityProvider {
  */
 export function identityProvider(settings: OidcSettings, options: { redirectUri: string; timeoutMs: number }) {
   const issuer = new URL(settings.issuer);
-  let discovered: Promise<oidc.Configuration> | undefined;
+  let discovered: Promise<Oidc.Configuration> | undefined;
   const configuration = () => {
-    discovered ??= oidc
-      .discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
-        // The configuration check only lets plain http through for a provider on this machine.
-        ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname)
-          ? { execute: [oidc.allowInsecureRequests] }
-          : {}),
-        timeout: Math.ceil(options.timeoutMs / 1000),
-      })
+    discovered ??= loadOpenidClient()
+      .then((oidc) =>
+        oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
+          // The configuration check only lets plain http through for a provider on this machine.
+          ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname)
+            ? { execute: [oidc.allowInsecureRequests] }
+            : {}),
+          timeout: Math.ceil(options.timeoutMs / 1000),
+        }),
+      )
       .then((config) => {
         config.timeout = Math.ceil(options.timeoutMs / 1000);
         return config;
@@ -54,6 +61,7 @@ export function identityProvider(settings: OidcSettings, options: { redirectUri:
     name: settings.name,
     async begin(accountType) {
       const config = await configuration();
+      const oidc = await loadOpenidClient();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const attempt: SignInAttempt = {
         state: oidc.randomState(),
@@ -79,7 +87,8 @@ export function identityProvider(settings: OidcSettings, options: { redirectUri:
       if (error) throw new SignInFailure(error === 'access_denied' ? 'oidc_denied' : 'oidc_rejected');
       if (!sameValue(params.get('state') ?? '', attempt.state)) throw new SignInFailure('oidc_state');
       const config = await configuration();
-      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      const oidc = await loadOpenidClient();
+      let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
       try {
         tokens = await oidc.authorizationCodeGrant(
           config,
@@ -93,7 +102,7 @@ export function identityProvider(settings: OidcSettings, options: { redirectUri:
           { redirect_uri: options.redirectUri },
         );
       } catch (cause) {
-        throw new SignInFailure(unreachable(cause) ? 'oidc_unavailable' : 'oidc_rejected', { cause });
+        throw new SignInFailure(unreachable(cause, oidc) ? 'oidc_unavailable' : 'oidc_rejected', { cause });
       }
       const claims = tokens.claims();
       if (!claims) throw new SignInFailure('oidc_rejected');
@@ -104,7 +113,7 @@ export function identityProvider(settings: OidcSettings, options: { redirectUri:
 }
 
 /** Network failures and timeouts, and a provider answering with a server error. */
-function unreachable(error: unknown): boolean {
+function unreachable(error: unknown, oidc: typeof Oidc): boolean {
   if (error instanceof TypeError) return true;
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return true;
   const cause = error instanceof oidc.ClientError ? error.cause : undefined;
@@ -115,7 +124,7 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /** The account's names come from given_name/family_name, else from name, else from the email. */
-export function identityOf(issuer: string, claims: oidc.IDToken): IdentityClaims {
+export function identityOf(issuer: string, claims: Oidc.IDToken): IdentityClaims {
   const email = text(claims.email);
   if (!email) throw new SignInFailure('oidc_no_email');
   const [firstOfName, ...restOfName] = (text(claims.name) ?? '').split(/\s+/);

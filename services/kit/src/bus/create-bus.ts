@@ -1,23 +1,26 @@
 import type { Logger } from '../logger/logger';
 import type { Bus } from './bus';
 import { createInProcessBus } from './in-process-bus';
-import { connectNatsBus } from './nats-bus';
 import { observeBus } from './observe-bus';
 
-/** NATS when a URL is configured (distributed mode), otherwise the in-process bus (embedded mode). */
+/**
+ * NATS when a URL is configured (distributed mode), otherwise the in-process bus (embedded mode). The NATS
+ * adapter, and the client packages it brings, is loaded only when it is chosen.
+ */
 export async function createBus(options: {
   natsUrl?: string;
   namespace: string;
   logger: Logger;
   name: string;
 }): Promise<Bus> {
-  const bus = options.natsUrl
-    ? await connectNatsBus({
-        servers: options.natsUrl,
-        namespace: options.namespace,
-        logger: options.logger,
-        name: options.name,
-      })
-    : createInProcessBus({ logger: options.logger, namespace: options.namespace });
-  return observeBus(bus);
+  if (!options.natsUrl) return observeBus(createInProcessBus({ logger: options.logger, namespace: options.namespace }));
+  const { connectNatsBus } = await import('./nats-bus');
+  return observeBus(
+    await connectNatsBus({
+      servers: options.natsUrl,
+      namespace: options.namespace,
+      logger: options.logger,
+      name: options.name,
+    }),
+  );
 }

@@ -1,4 +1,3 @@
 export type { WindowCount, WindowCounters } from './window-counters';
 export { createMemoryWindowCounters } from './memory-window-counters';
-export { connectNatsWindowCounters } from './nats-window-counters';
 export { createWindowCounters } from './create-window-counters';

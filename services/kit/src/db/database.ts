@@ -1,5 +1,4 @@
 import { CompiledQuery, DEFAULT_MIGRATION_TABLE, Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
-import pg from 'pg';
 import type { Logger } from '../logger/logger';
 import { acquirePglite, PgliteDialect } from './pglite';
 import { assertSchemaName, quoteIdent, schemaNameFor } from './schema-name';
@@ -49,6 +48,8 @@ export async function openServiceDatabase<DB>(options: OpenServiceDatabaseOption
 
   let dialect: Dialect;
   if (options.databaseUrl) {
+    // Loaded only here: an embedded process (PGlite) never loads the PostgreSQL client.
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 5 });
     // An idle client that loses its server emits 'error' on the pool; unheard, it would crash the process.
     pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));

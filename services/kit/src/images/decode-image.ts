@@ -1,5 +1,6 @@
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { AppError, imageMessages } from '@bookwright/contracts';
+import { loadSharp } from './load-sharp';
 
 /** Formats we accept, recognised by their signature bytes and then by decoding them. */
 export type AcceptedFormat = 'png' | 'jpeg' | 'webp';
@@ -46,6 +47,7 @@ export async function decodeImage(input: Buffer, options: DecodeOptions): Promis
   const format = sniffFormat(input);
   if (!format) throw new AppError(400, imageMessages.notAnImage);
 
+  const sharp = await loadSharp();
   const open = () => sharp(input, { failOn: 'error', limitInputPixels: options.maxPixels, sequentialRead: true });
   let metadata: Metadata;
   try {
@@ -71,7 +73,11 @@ export async function decodeImage(input: Buffer, options: DecodeOptions): Promis
 }
 
 /** Wraps raw pixels (as sharp's `raw()` answers them) as a decoded image. */
-export function fromRaw(format: AcceptedFormat, decoded: { data: Buffer; info: OutputInfo }): DecodedImage {
+export async function fromRaw(
+  format: AcceptedFormat,
+  decoded: { data: Buffer; info: OutputInfo },
+): Promise<DecodedImage> {
+  const sharp = await loadSharp();
   const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
   return {
     format,

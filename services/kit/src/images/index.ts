@@ -1,2 +1,3 @@
-// A subpath of its own (`@bookwright/kit/images`): only services that take images load sharp.
+// A subpath of its own (`@bookwright/kit/images`), and sharp itself is loaded by the first image.
 export * from './decode-image';
+export { loadSharp } from './load-sharp';

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createTransport } from 'nodemailer';
 import type { Logger } from '../logger/logger';
 
 export interface MailMessage {
@@ -28,15 +27,21 @@ export function createMailer(options: {
     : createOutboxMailer({ dir: join(options.dataDir, 'outbox'), from: options.from, logger: options.logger });
 }
 
+/** SMTP through nodemailer, which is loaded with the first mail: a process without SMTP_URL never loads it. */
 export function createSmtpMailer(options: { smtpUrl: string; from: string; logger: Logger }): Mailer {
-  const transport = createTransport(options.smtpUrl);
+  const openTransport = async () => (await import('nodemailer')).createTransport(options.smtpUrl);
+  let transport: ReturnType<typeof openTransport> | undefined;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await (transport ??= openTransport())).sendMail({ from: options.from, ...message });
       options.logger.info({ mailTo: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
     },
     async close() {
-      transport.close();
+      // Nothing to close when no mail was sent (or the transport could not be made).
+      await transport?.then(
+        (opened) => opened.close(),
+        () => undefined,
+      );
     },
   };
 }
