@@ -128,11 +128,60 @@ describe.skipIf(skip)('distributed mode through outages', () => {
     expect((await client.get('/api/v1/user/current-user')).status).toBe(200);
   }, 240_000);
 
+  it('stores a plan that arrives while PostgreSQL is down once it is back, and only once', async () => {
+    const client = system.client({ ip: nextClientIp() });
+    expect((await client.post('/api/v1/auth/sign-up', newAccount())).status).toBe(201);
+    expect((await client.post('/api/v1/payment', { accountType: 'professional', currency: 'eur' })).status).toBe(200);
+    const outbox = `"${system.schemaPrefix}book".outbox`;
+    // The planner is frozen so that its answer can only come once PostgreSQL is gone.
+    const planner = system.pidOf('planner');
+    process.kill(planner, 'SIGSTOP');
+    let bookId: string;
+    let before: number;
+    try {
+      const created = await client.post<Book>('/api/v1/agent/plan', keeperOfLetters);
+      expect(created.status).toBe(201);
+      bookId = created.body._id;
+      // The planning request is on the bus (the book service's relay marked it sent) before the database goes.
+      const books = await database();
+      await until(async () => {
+        const sent = await books.query(
+          `select 1 from ${outbox} where event_name = 'book.planning-requested' and payload->>'bookId' = $1
+            and published_at is not null`,
+          [bookId],
+        );
+        return sent.rowCount === 1;
+      });
+      await db.end().catch(() => undefined);
+      await postgres.stop();
+      before = system.lines.length;
+    } finally {
+      process.kill(planner, 'SIGCONT');
+    }
+    // The answer has been through every delivery the bus makes, and the book service now waits for the database.
+    await until(() =>
+      system.lines.slice(before).some((line) => line.includes('database unreachable on the last delivery')),
+    );
+    await postgres.start();
+    const book = await waitForStatus(client, bookId, 'validation', 120_000);
+    expect(book.bookState).toBeTruthy();
+    expect(book.failure).toBeNull();
+    const planned = await (
+      await database()
+    ).query<{ n: number }>(
+      `select count(*)::int as n from ${outbox} where event_name = 'book.planned' and payload->>'bookId' = $1`,
+      [bookId],
+    );
+    expect(planned.rows[0]?.n).toBe(1);
+  }, 240_000);
+
   it('drops no accepted request when a gateway replica, then the whole launcher, gets SIGTERM', async () => {
     const client = system.client({ ip: nextClientIp() });
     expect((await client.post('/api/v1/auth/sign-up', newAccount())).status).toBe(201);
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const load = loadLoop(system.port, cookie, { workers: 4, maxRequestsPerWorker: 3_000 });
+    // Until the launcher is gone (connections refused), or 100 s as a bound: the gateway answers this route
+    // from memory, so a count of requests would run out long before the restart in the middle is over.
+    const load = loadLoop(system.port, cookie, { workers: 4, forMs: 100_000 });
 
     await load.until(50);
     const restartsBefore = system.lines.filter((l) => l.includes('started gateway-1 (pid')).length;
@@ -151,7 +200,16 @@ describe.skipIf(skip)('distributed mode through outages', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     await load.until(load.completed() + 50);
+    // A rolling restart (the other replica serving) drops nothing at all, not even a reset connection.
+    expect(load.dropped()).toEqual([]);
+    expect(load.resetBeforeAnswer()).toBe(0);
 
+    // The whole launcher: the gateways drain their connections, and then the last one to stop listening
+    // takes the port with it. A connection the kernel had queued for it at that instant is reset before
+    // any byte of an answer (the cluster primary closes what it has not handed to a replica yet): that
+    // request reached no replica, and TCP offers no way to refuse it instead. Kubernetes avoids the case
+    // with the gateway's preStop pause; here it is counted apart. Anything else still fails the test.
+    load.finalStop();
     system.child.kill('SIGTERM');
     expect(await system.exited).toBe(0);
     const outcome = await load.finished;
@@ -168,14 +226,20 @@ async function until(condition: () => boolean | Promise<boolean>): Promise<void>
 
 /**
  * A bounded load on loopback: `workers` keep-alive connections, each sending one authenticated request
- * after another until its connection is refused (nothing listens any more) or it has sent its share.
+ * after another until its connection is refused (nothing listens any more) or `forMs` have passed.
+ * A connection reset before any byte of its answer is `resetBeforeAnswer`, or, once `finalStop` was called,
+ * `resetAtFinalStop`; a cut answer, a status other than 200 or any other error is `dropped`.
  * Every request ends as answered in full (200 and a whole JSON body), refused at connect, or dropped.
  */
-function loadLoop(port: number, cookie: string, options: { workers: number; maxRequestsPerWorker: number }) {
+function loadLoop(port: number, cookie: string, options: { workers: number; forMs: number }) {
+  const deadline = Date.now() + options.forMs;
   const agent = new Agent({ keepAlive: true, maxSockets: options.workers });
   let completed = 0;
   let refused = 0;
   const dropped: string[] = [];
+  let resetBeforeAnswer = 0;
+  let resetAtFinalStop = 0;
+  let finalStop = false;
   const waiters: { count: number; resolve: () => void }[] = [];
   const once = () =>
     new Promise<'ok' | 'refused' | 'retry' | string>((resolve) => {
@@ -202,22 +266,22 @@ function loadLoop(port: number, cookie: string, options: { workers: number; maxR
         // that race to clients, and Node's documented answer is to send the request again on a new
         // connection (`reusedSocket`). Nothing of this request reached the application.
         if (req.reusedSocket && e.code === 'ECONNRESET') return resolve('retry');
+        if (e.code === 'ECONNRESET') return resolve('reset before answer');
         resolve(e.code === 'ECONNREFUSED' ? 'refused' : `${e.code}: ${e.message}`);
       });
       req.end();
     });
   const worker = async () => {
-    for (let i = 0; i < options.maxRequestsPerWorker; i++) {
+    while (Date.now() < deadline) {
       const result = await once();
-      if (result === 'retry') {
-        i -= 1;
-        continue;
-      }
+      if (result === 'retry') continue;
       if (result === 'refused') {
         refused += 1;
         return;
       }
       if (result === 'ok') completed += 1;
+      else if (result === 'reset before answer' && finalStop) resetAtFinalStop += 1;
+      else if (result === 'reset before answer') resetBeforeAnswer += 1;
       else dropped.push(result);
       for (const w of waiters.filter((w) => completed >= w.count)) {
         waiters.splice(waiters.indexOf(w), 1);
@@ -227,12 +291,32 @@ function loadLoop(port: number, cookie: string, options: { workers: number; maxR
   };
   const finished = Promise.all(Array.from({ length: options.workers }, worker)).then(() => {
     agent.destroy();
-    return { completed, refused, dropped };
+    return {
+      completed,
+      refused,
+      dropped: [...dropped, ...Array<string>(resetBeforeAnswer).fill('reset before answer')],
+      resetAtFinalStop,
+    };
   });
   return {
     completed: () => completed,
+    dropped: () => [...dropped],
+    resetBeforeAnswer: () => resetBeforeAnswer,
+    /** From now on the whole system is stopping: a reset before any answer is counted apart. */
+    finalStop: () => {
+      finalStop = true;
+    },
+    /** Resolves once `count` requests were answered; fails at once if the load ended before that. */
     until: (count: number) =>
-      completed >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
+      completed >= count
+        ? Promise.resolve()
+        : Promise.race([
+            new Promise<void>((resolve) => waiters.push({ count, resolve })),
+            finished.then((outcome) => {
+              if (outcome.completed < count)
+                throw new Error(`the load ended after ${outcome.completed} answers, before ${count}`);
+            }),
+          ]),
     finished,
   };
 }

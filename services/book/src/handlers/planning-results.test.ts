@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, requests, type Book } from '@bookwright/contracts';
 import { bookFailureReasons } from '../domain/failure-reasons';
 import { BookTestWorld, fictionPlan, newUserId, nonFictionPlan } from '../testing/book-harness';
+import { planningResultsMaxDeliver } from './planning-results';
 
 // The planner's answers arrive as events; the book service alone decides what they change.
 describe('the planner’s answers', () => {
@@ -87,5 +88,71 @@ describe('the planner’s answers', () => {
     await world.bus.publish(events.planBuilt, { bookId: book._id, userId, attempt: 1, bookState: fictionPlan() });
     await world.until('validation', async () => (await world.status(userId, book._id)) === 'validation');
     expect(world.seen.filter((e) => e.name === 'book.failed')).toEqual([]);
+  });
+
+  describe('while PostgreSQL is away for longer than the bus redelivers', () => {
+    // The bus delivers an event `planningResultsMaxDeliver` times; a give-up on the last one would try
+    // the book once more. Any refused attempt beyond those is the handler waiting for the database.
+    const beyondTheLastDelivery = planningResultsMaxDeliver + 3;
+    const untilWaitedOut = () =>
+      world.until('attempts beyond the last delivery', () => world.outage.lockedReads >= beyondTheLastDelivery);
+
+    it('stores the plan once it is back: planning → validation, book.planned once, nothing failed', async () => {
+      world.outage.down = true;
+      await world.bus.publish(events.planBuilt, { bookId: book._id, userId, attempt: 1, bookState: fictionPlan() });
+      await untilWaitedOut();
+      world.outage.down = false;
+      await world.until('validation', async () => (await world.status(userId, book._id)) === 'validation');
+      const stored = await get();
+      expect(stored.bookState).toEqual(fictionPlan());
+      expect(stored.failure).toBeNull();
+      await world.until('book.planned', () => world.events('book.planned', book._id).length === 1);
+      // A marker published after, so that anything the wait might have duplicated has most likely landed.
+      const marker = await world.create(userId, {}, 'req-marker');
+      await world.bus.publish(events.planBuilt, { bookId: marker._id, userId, attempt: 1, bookState: fictionPlan() });
+      await world.until('the marker', () => world.events('book.planned', marker._id).length === 1);
+      expect(world.events('book.planned', book._id)).toHaveLength(1);
+      expect(world.events('book.failed', book._id)).toEqual([]);
+      expect(world.billing.refunded).toEqual([]);
+    });
+
+    it('still fails the book for a plan the store rejects, once it is back', async () => {
+      world.outage.down = true;
+      await world.bus.publish(events.planBuilt, {
+        bookId: book._id,
+        userId,
+        attempt: 1,
+        bookState: fictionPlan('Nul \u0000 inside'),
+      });
+      await untilWaitedOut();
+      world.outage.down = false;
+      await world.until('failed', async () => (await world.status(userId, book._id)) === 'failed');
+      expect((await get()).failure).toMatchObject({ step: 'planning', reason: bookFailureReasons.planNotStored });
+      await world.until('book.failed', () => world.events('book.failed', book._id).length === 1);
+    });
+
+    it('records the planner’s failure once it is back', async () => {
+      const reason = 'The AI could not produce a valid plan for this book. Retry to try again.';
+      world.outage.down = true;
+      await world.bus.publish(events.planFailed, { bookId: book._id, userId, attempt: 1, reason });
+      await untilWaitedOut();
+      world.outage.down = false;
+      await world.until('failed', async () => (await world.status(userId, book._id)) === 'failed');
+      expect((await get()).failure).toMatchObject({ step: 'planning', reason });
+    });
+
+    it('lets the service stop while it waits, without failing the book', async () => {
+      world.outage.down = true;
+      await world.bus.publish(events.planBuilt, { bookId: book._id, userId, attempt: 1, bookState: fictionPlan() });
+      await untilWaitedOut();
+      // Resolves only once the waiting handler has let go (the test's time limit would catch a hang).
+      await world.stop();
+      // The book stays in planning, which the next start announces again (reannounce.test.ts).
+      expect(world.seen.filter((e) => e.data.bookId === book._id).map((e) => e.name)).toEqual([
+        'book.created',
+        'book.planning-requested',
+      ]);
+      expect(world.billing.refunded).toEqual([]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { EventMeta } from './bus';
 
 /**
@@ -23,4 +24,62 @@ export function giveUpOnLastDelivery<T>(
       await giveUp(data, error, meta);
     }
   };
+}
+
+/** Pause between attempts while the database is unreachable: doubled from the first, up to the longest. */
+const databaseRetryDelayMs = { first: 250, longest: 5_000 };
+
+/**
+ * Makes a consumer's last delivery outlast a PostgreSQL outage. The bus redelivers a failed event only
+ * `maxDeliver` times, a few seconds in all, and then drops it; an event dropped because the database was
+ * restarting is work lost (a book left waiting in planning for the stall watchdog, hours). Wrapped, a
+ * handler that fails on its last delivery because the database is unreachable (`isDatabaseUnavailable`) is run again, with
+ * back-off, until the database answers; then its outcome (success, or any other error) goes to the bus as
+ * usual. Earlier deliveries are untouched: their failures go back to the bus for its redeliveries.
+ *
+ * The handler must be idempotent (it may have run before, and a redelivery after the ack wait may run
+ * beside it). When `signal` aborts (the service is stopping), it stops waiting and throws the database's
+ * error: the event is dropped (the book service's reannounce-on-start asks for its work again).
+ */
+export function waitOutDatabaseOnLastDelivery<T>(
+  handle: (data: T, meta: EventMeta) => Promise<void>,
+  options: { maxDeliver: number; signal: AbortSignal },
+): (data: T, meta: EventMeta) => Promise<void> {
+  return async (data, meta) => {
+    let delayMs = databaseRetryDelayMs.first;
+    let waitedMs = 0;
+    for (;;) {
+      try {
+        await handle(data, meta);
+        if (waitedMs > 0) meta.logger.info({ waitedMs }, 'database back: event handled');
+        return;
+      } catch (error) {
+        if (meta.deliveryCount < options.maxDeliver || !isDatabaseUnavailable(error)) throw error;
+        if (waitedMs === 0)
+          meta.logger.warn({ err: error }, 'database unreachable on the last delivery: waiting for it');
+        meta.logger.debug({ retryInMs: delayMs }, 'database still unreachable');
+        await pause(delayMs, options.signal);
+        if (options.signal.aborted) {
+          meta.logger.warn({ err: error }, 'stopping while the database is unreachable: the event is dropped');
+          throw error;
+        }
+        waitedMs += delayMs;
+        delayMs = Math.min(delayMs * 2, databaseRetryDelayMs.longest);
+      }
+    }
+  };
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
