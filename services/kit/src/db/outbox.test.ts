@@ -1,5 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type Kysely } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEvent, type AnyEventDef } from '@bookwright/contracts';
@@ -49,6 +58,22 @@ function fakeBus(failFirst = 0): Pick<Bus, 'publish'> & { published: Published[]
     },
   };
   return bus;
+}
+
+/** While `down`, every statement through it fails as a PostgreSQL that is not there would. */
+class DatabaseOutage implements KyselyPlugin {
+  down = true;
+  statements = 0;
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    this.statements += 1;
+    if (this.down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    return node;
+  }
+
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
 }
 
 async function createThing(db: Kysely<Db>, id: string, options: { rollback?: boolean } = {}): Promise<string> {
@@ -166,6 +191,35 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
       expect(row.attempts).toBe(4);
       expect(row.last_error).toBe('bus unavailable');
       expect(row.published_at).toBeInstanceOf(Date);
+    });
+
+    it('goes back to work on the first kick after a database outage, not after its back-off', async () => {
+      const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+      const outage = new DatabaseOutage();
+      const bus = fakeBus();
+      // A back-off far longer than the test: only the kick can bring the relay back in time.
+      const relay = relayFor(db.withPlugin(outage), bus, { retryBaseMs: 120_000, retryMaxMs: 120_000 });
+      relay.start();
+      await vi.waitFor(() => expect(outage.statements).toBeGreaterThan(0));
+      await sleep(50); // the failed round is over: the relay sleeps out its back-off
+      outage.down = false;
+      const eventId = await createThing(db, 'after-outage');
+      relay.kick(); // as every service does after a commit: the database answers again
+      await vi.waitFor(() => expect(bus.published.map((p) => p.options?.id)).toEqual([eventId]), { timeout: 10_000 });
+    });
+
+    it('does not cut a bus outage’s back-off short on a kick (each would be one more failed publish)', async () => {
+      const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+      const bus = fakeBus(1);
+      await createThing(db, 'first');
+      const relay = relayFor(db, bus, { retryBaseMs: 120_000, retryMaxMs: 120_000 });
+      relay.start();
+      await vi.waitFor(() => expect(bus.calls).toBe(1));
+      await createThing(db, 'second');
+      relay.kick();
+      await sleep(300);
+      expect(bus.calls).toBe(1);
+      expect(bus.published).toEqual([]);
     });
 
     it('publishes rows in the order they were written, and rows behind an unknown event still go', async () => {

@@ -169,6 +169,8 @@ export class OutboxRelay {
   #wake: (() => void) | undefined;
   #acceptKicks = true;
   #consecutiveFailures = 0;
+  /** Whether the last failed round failed on the bus (a publish), not on the database. */
+  #busFailed = false;
   #lastPurge = 0;
   #untrack: (() => void) | undefined;
   /** The service whose outbox this is (from the logger's bindings), for the backlog metric. */
@@ -228,11 +230,15 @@ export class OutboxRelay {
    */
   async publishPending(): Promise<number> {
     let published = 0;
+    this.#busFailed = false;
     for (;;) {
       const rows = await this.#claim();
       const outcome = await this.#publishBatch(rows);
       published += outcome.published;
-      if (outcome.failed) throw outcome.failed;
+      if (outcome.failed) {
+        this.#busFailed = true;
+        throw outcome.failed;
+      }
       if (rows.length < this.#batchSize || this.#stopping) return published;
     }
   }
@@ -253,8 +259,10 @@ export class OutboxRelay {
       if (this.#stopping) break;
       // A kick that arrived during the round may be about rows committed after its claim.
       if (this.#kicked && this.#consecutiveFailures === 0) continue;
-      // While failing, kicks do not cut the back-off short: each would cost one more failed publish.
-      await this.#sleep(delay, this.#consecutiveFailures === 0);
+      // While the bus fails, kicks do not cut the back-off short: each would cost one more failed publish.
+      // While the database fails they do: a kick follows a commit, so the database answers again, and the
+      // events of a long outage go out with it instead of after a back-off of up to retryMaxMs.
+      await this.#sleep(delay, this.#consecutiveFailures === 0 || !this.#busFailed);
     }
   }
 
