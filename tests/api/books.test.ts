@@ -93,6 +93,10 @@ describe('from idea to manuscript', () => {
   it('plans, takes edits, writes and delivers a fiction book of about 100 pages, with live events', async () => {
     const client = await author('starter');
     const stream = await openEventStream(system.url, client);
+    // The stream writes its own response, and still carries the security headers and the request id.
+    expect(stream.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(stream.headers.get('x-request-id')).toBeTruthy();
     const created = await client.post<Book>('/api/v1/agent/plan', fictionPlan);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({

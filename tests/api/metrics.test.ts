@@ -69,6 +69,35 @@ describe('metrics of the embedded process, on HEALTH_PORT', () => {
     expect(books.reduce((sum, m) => sum + Number(m[2]), 0)).toBeGreaterThanOrEqual(1);
   });
 
+  it("counts hits and misses of the gateway's caches", async () => {
+    const lookups = (text: string, cache: string, result: string) =>
+      Number(
+        text.match(
+          new RegExp(`^bookwright_gateway_cache_lookups_total\\{cache="${cache}",result="${result}"\\} (\\d+)$`, 'm'),
+        )?.[1] ?? 0,
+      );
+    const before = await scrape();
+    const client = system.client();
+    expect((await client.post('/api/v1/auth/sign-up', newAccount())).status).toBe(201);
+    for (let i = 0; i < 3; i++) {
+      expect((await client.get('/api/v1/book')).status).toBe(200);
+      expect((await client.get('/api/v1/user/current-user')).status).toBe(200);
+    }
+    const after = await scrape();
+    // Six signed-in requests: the session is looked up six times; each read model misses once, then hits
+    // (the default TTLs are seconds; nothing about this new user changes in between).
+    expect(lookups(after, 'session', 'hit') + lookups(after, 'session', 'miss')).toBe(
+      lookups(before, 'session', 'hit') + lookups(before, 'session', 'miss') + 6,
+    );
+    for (const cache of ['library', 'current_user']) {
+      expect(lookups(after, cache, 'miss') - lookups(before, cache, 'miss')).toBeGreaterThanOrEqual(1);
+      expect(lookups(after, cache, 'hit') - lookups(before, cache, 'hit')).toBeGreaterThanOrEqual(1);
+      expect(lookups(after, cache, 'hit') + lookups(after, cache, 'miss')).toBe(
+        lookups(before, cache, 'hit') + lookups(before, cache, 'miss') + 3,
+      );
+    }
+  });
+
   it('answers readiness on the health port, and never serves metrics on the public port', async () => {
     expect((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).status).toBe(200);
     const publicAnswer = await fetch(`${system.url}/metrics`);

@@ -52,6 +52,7 @@ export async function openEventStream(baseUrl: string, client: HttpClient) {
   await ready;
   return {
     events,
+    headers: response.headers,
     close: () => controller.abort(),
     async waitFor(predicate: (events: StreamEvent[]) => boolean, timeoutMs = 60_000): Promise<StreamEvent[]> {
       const deadline = Date.now() + timeoutMs;

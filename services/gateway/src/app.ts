@@ -47,6 +47,8 @@ import { bookAiRoutes } from './routes/book-ai';
 import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
 import { BookEventsHub } from './live/book-events-hub';
 import { LibraryReadModel } from './read-models/library-read-model';
+import { CurrentUserReadModel } from './read-models/current-user-read-model';
+import { gatewayCacheMetrics } from './observability/cache-metrics';
 import { registerOwnWrites } from './read-models/own-writes';
 import { askOver, type RouteDeps } from './routes/route-deps';
 
@@ -94,12 +96,12 @@ export async function buildGateway(options: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   // The rest of the request runs with its id as the correlation id: every bus request and event it causes
-  // carries it, and every log line of every service that handles them shows it.
-  app.addHook('onRequest', (request, _reply, done) => withCorrelation(request.id, done));
+  // carries it, and every log line of every service that handles them shows it. The answer names it too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    withCorrelation(request.id, done);
+  });
 
   registerErrorHandler(app);
   registerFormBodyParser(app);
@@ -141,7 +143,6 @@ export async function buildGateway(options: {
       retryAfterMs: context.ttl,
     }),
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: coverUploadMaxBytes, files: 1, fields: 20 } });
   registerCsrf(app, { secureCookies, exemptPaths: [`${apiPrefix}${paymentWebhookPath}`] });
 
   await app.register(fastifySwagger, {
@@ -158,18 +159,28 @@ export async function buildGateway(options: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs` });
 
+  const cacheMetrics = gatewayCacheMetrics();
+  app.addHook('onClose', async () => cacheMetrics.detach());
   const sessions = sessionSupport(bus, {
     secureCookies,
     timeoutMs: config.BUS_TIMEOUT_MS,
     cacheTtlMs: config.SESSION_CACHE_TTL_MS,
     cacheMaxEntries: config.SESSION_CACHE_MAX_ENTRIES,
+    observeCache: cacheMetrics.observe('session'),
   });
   const library = new LibraryReadModel({
     ttlMs: config.LIBRARY_CACHE_TTL_MS,
     maxUsers: config.LIBRARY_CACHE_MAX_USERS,
     maxClockSkewMs: config.MAX_CLOCK_SKEW_MS,
+    observe: cacheMetrics.observe('library'),
   });
-  const tails = await Promise.all([sessions.listen(), library.listen(bus)]);
+  const currentUsers = new CurrentUserReadModel({
+    ttlMs: config.CURRENT_USER_CACHE_TTL_MS,
+    maxUsers: config.CURRENT_USER_CACHE_MAX_USERS,
+    maxClockSkewMs: config.MAX_CLOCK_SKEW_MS,
+    observe: cacheMetrics.observe('current_user'),
+  });
+  const tails = await Promise.all([sessions.listen(), library.listen(bus), currentUsers.listen(bus)]);
   app.addHook('onClose', async () => {
     for (const tail of tails) await tail.stop();
   });
@@ -180,9 +191,10 @@ export async function buildGateway(options: {
   // Open event streams never end by themselves: close them first so app.close() can finish.
   app.addHook('preClose', async () => hub.stop());
   registerOwnWrites(app, {
-    library,
+    readModels: [library, currentUsers],
     secureCookies,
-    markLifetimeMs: config.LIBRARY_CACHE_TTL_MS + config.MAX_CLOCK_SKEW_MS,
+    // As long as any read model may hold a copy read before the write.
+    markLifetimeMs: Math.max(config.LIBRARY_CACHE_TTL_MS, config.CURRENT_USER_CACHE_TTL_MS) + config.MAX_CLOCK_SKEW_MS,
   });
   const deps: RouteDeps = {
     bus,
@@ -191,6 +203,7 @@ export async function buildGateway(options: {
     config,
     sessions,
     library,
+    currentUsers,
     authThrottle: authThrottle({
       perIp: config.AUTH_RATE_LIMIT_PER_IP,
       failedLoginsPerAccountAndIp: config.AUTH_RATE_LIMIT_FAILED_LOGINS,
@@ -204,13 +217,18 @@ export async function buildGateway(options: {
       await api.register(authRoutes(deps));
       await api.register(oidcRoutes(deps));
       await api.register(userRoutes(deps));
-      await api.register(accountRoutes(deps));
       await api.register(bookRoutes(deps));
       await api.register(agentRoutes(deps));
       await api.register(paymentRoutes(deps));
       await api.register(eventRoutes(deps, hub));
       await api.register(exportRoutes(deps));
-      await api.register(coverRoutes(deps));
+      // Only these two read multipart forms (avatar, cover upload); elsewhere such a body is a 415. Its hooks
+      // (a temp-file cleanup per request) stay off every other route.
+      await api.register(async (forms) => {
+        await forms.register(fastifyMultipart, { limits: { fileSize: coverUploadMaxBytes, files: 1, fields: 20 } });
+        await forms.register(accountRoutes(deps));
+        await forms.register(coverRoutes(deps));
+      });
       await api.register(revisionRoutes(deps));
       // Made on first use: a gateway without LLM settings still starts (production refuses the offline
       // writer), and only rewrites fail until the gateway's Secret carries OPENAI_API_KEY or OPENAI_BASE_URL.

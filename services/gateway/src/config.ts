@@ -58,6 +58,13 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   /** Most users whose library lists one replica holds. */
   LIBRARY_CACHE_MAX_USERS: z.coerce.number().int().positive().default(10_000),
   /**
+   * How long this replica answers GET /user/current-user from memory, in milliseconds; 0 asks the user and
+   * billing services every time. Plan, allowance and account events and the user's own writes drop it sooner.
+   */
+  CURRENT_USER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Most users one replica holds for GET /user/current-user. */
+  CURRENT_USER_CACHE_MAX_USERS: z.coerce.number().int().positive().default(10_000),
+  /**
    * How far apart the gateway replicas' clocks may be: after a user's write, lists read by another replica
    * less than this later are not answered from memory.
    */

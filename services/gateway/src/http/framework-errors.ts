@@ -14,7 +14,9 @@ export const frameworkMessages = {
  * Errors Fastify meets before a route is chosen (an undecodable URL, a path segment longer than the
  * router takes) answer `{msg}` like every other error, instead of Fastify's own body.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // The onRequest hooks, which name the request id on every other answer, do not run for these.
+  reply.header('x-request-id', request.id);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.status(414).send({ msg: frameworkMessages.urlTooLong });
     return;

@@ -120,6 +120,20 @@ describe('LibraryReadModel', () => {
     expect(reads).toEqual(['u1', 'u1']);
   });
 
+  it('hands out the same list until something changes, and never changes a list it handed out', async () => {
+    // GET /book keeps each list's serialised body by the list's identity.
+    const { library, list, store } = model();
+    store.set('u1', [summary({ _id: 'w', status: 'writing', progress: { chaptersWritten: 1, chaptersTotal: 5 } })]);
+    const first = await list('u1');
+    const copy = structuredClone(first);
+    expect(await list('u1')).toBe(first);
+    library.applyProgress('u1', { bookId: 'w', chaptersWritten: 2, chaptersTotal: 5 });
+    const moved = await list('u1');
+    expect(moved).not.toBe(first);
+    expect(moved[0]!.progress).toEqual({ chaptersWritten: 2, chaptersTotal: 5 });
+    expect(first).toEqual(copy);
+  });
+
   it('moves a translation’s progress forward in place, as a book being written', async () => {
     const { library, list, reads, store } = model();
     store.set('u1', [summary({ _id: 't', status: 'translating', progress: { chaptersWritten: 0, chaptersTotal: 4 } })]);

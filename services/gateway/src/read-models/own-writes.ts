@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LibraryReadModel } from './library-read-model';
 
 /** Dates the signed-in user's last write, for whichever replica serves their next read. */
 export const writeMarkCookieName = 'wrote';
@@ -14,11 +13,16 @@ const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerOwnWrites(
   app: FastifyInstance,
-  options: { library: LibraryReadModel; secureCookies: boolean; markLifetimeMs: number },
+  options: {
+    /** Whatever holds per-user copies that the user's writes can change. */
+    readModels: readonly { forgetUser(userId: string): void }[];
+    secureCookies: boolean;
+    markLifetimeMs: number;
+  },
 ): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (readOnlyMethods.has(request.method) || !request.session) return payload;
-    options.library.forgetUser(request.session.userId);
+    for (const model of options.readModels) model.forgetUser(request.session.userId);
     reply.setCookie(writeMarkCookieName, String(Date.now()), {
       path: '/api',
       httpOnly: true,

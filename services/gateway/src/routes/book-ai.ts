@@ -12,6 +12,7 @@ import {
 } from '@bookwright/contracts';
 import { sseEvent, streamRewrite } from '../rewrite/stream-rewrite';
 import type { RouteDeps } from './route-deps';
+import { headersSoFar } from '../http/hijacked-reply';
 
 const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
 
@@ -118,10 +119,10 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
         reply.hijack();
         const res = reply.raw;
         res.writeHead(200, {
+          ...headersSoFar(reply),
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-cache, no-transform',
           'x-accel-buffering': 'no',
-          'x-request-id': request.id,
         });
         const controller = new AbortController();
         const onClose = () => controller.abort(new Error('client went away'));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from './route-deps';
+import { headersSoFar } from '../http/hijacked-reply';
 import type { BookEventsHub } from '../live/book-events-hub';
 
 /**
@@ -19,12 +20,12 @@ export function eventRoutes(deps: RouteDeps, hub: BookEventsHub) {
         reply.hijack();
         const res = reply.raw;
         res.writeHead(200, {
+          ...headersSoFar(reply),
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-cache, no-transform',
           connection: 'keep-alive',
           // nginx-style proxies would otherwise buffer the stream.
           'x-accel-buffering': 'no',
-          'x-request-id': request.id,
         });
         res.write(`retry: 5000\nevent: ready\ndata: {}\n\n`);
         const remove = hub.add(request.session!.userId, res);

@@ -12,6 +12,7 @@ import {
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 import { loadCurrentUser } from './current-user';
+import { lastWriteOf } from '../read-models/own-writes';
 
 /**
  * GET /user/current-user, PATCH /user/password, POST /user/forgot-password, POST /user/reset-password;
@@ -30,7 +31,12 @@ export function userRoutes(deps: RouteDeps) {
         schema: { tags: ['user'], summary: 'The signed-in user', response: { 200: UserSchema } },
         preHandler: sessions.requireSession,
       },
-      async (request) => loadCurrentUser(bus, request.session!.userId, request.id, timeoutMs),
+      async (request) => {
+        const { userId } = request.session!;
+        return deps.currentUsers.current(userId, lastWriteOf(request), () =>
+          loadCurrentUser(bus, userId, request.id, timeoutMs),
+        );
+      },
     );
 
     app.patch(

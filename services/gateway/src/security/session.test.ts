@@ -5,14 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { AppError, apiMessages, events, requests } from '@bookwright/contracts';
-import {
-  connectNatsBus,
-  createInProcessBus,
-  eventStreamName,
-  silentLogger,
-  type Bus,
-  type Subscription,
-} from '@bookwright/kit';
+import { createInProcessBus, silentLogger, type Bus, type Subscription } from '@bookwright/kit';
+import { connectNatsBus, eventStreamName } from '@bookwright/kit/nats';
 import { sessionSupport, type SessionSupport } from './session';
 
 /*

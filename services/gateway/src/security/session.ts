@@ -10,6 +10,7 @@ import {
 import { on, type Bus, type Subscription } from '@bookwright/kit';
 import { sessionCookieName, sessionCookieOptions } from './cookies';
 import { SessionCache } from './session-cache';
+import type { CacheLookup } from '../observability/cache-metrics';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +41,8 @@ export interface SessionSupportOptions {
   /** Session cache lifetime; 0 resolves every request with the user service. */
   cacheTtlMs: number;
   cacheMaxEntries: number;
+  /** Told of every cache lookup, for the hit and miss counts. */
+  observeCache?: (lookup: CacheLookup) => void;
 }
 
 export function sessionSupport(bus: Bus, options: SessionSupportOptions): SessionSupport {
@@ -71,6 +74,7 @@ export function sessionSupport(bus: Bus, options: SessionSupportOptions): Sessio
       if (!token) throw new AppError(401, apiMessages.unauthenticated);
       const key = SessionCache.keyOf(token);
       const cached = cache.get(key);
+      options.observeCache?.(cached ? 'hit' : 'miss');
       if (cached) {
         request.session = cached;
         return;
