@@ -1,6 +1,6 @@
 /**
- * Load bench (issue 13): signed-in authors list their books, open one and save its manuscript while other
- * books are being written, against the embedded mode and (with DATABASE_URL and NATS_URL) the distributed
+ * Load bench (issue 13): signed-in authors list their books, open one, ask who they are and save a
+ * manuscript while other books are being written, against the embedded mode and (with DATABASE_URL and NATS_URL) the distributed
  * mode. Each route's throughput is printed as a ratio against a bare Fastify route measured in the same
  * run; afterwards every saved manuscript is read back and compared byte for byte.
  *
@@ -95,6 +95,9 @@ async function loadMode(mode: Mode, bare: Measured): Promise<BenchFigure[]> {
     const open = measure(
       await run({ url: system.url, connections, requests: asAuthors(authors, (a) => `/api/v1/book/${a.bookId}`) }),
     );
+    const me = measure(
+      await run({ url: system.url, connections, requests: asAuthors(authors, () => '/api/v1/user/current-user') }),
+    );
 
     // One connection per author (autocannon resets a request's context on every loop, so each author gets an
     // instance of its own): the last acknowledged save of each is then unambiguous.
@@ -159,6 +162,7 @@ async function loadMode(mode: Mode, bare: Measured): Promise<BenchFigure[]> {
     const rows: [string, Measured][] = [
       ['GET /book', list],
       ['GET /book/{id}', open],
+      ['GET /user/current-user', me],
       ['PATCH /book/content/{id} (p50/p99: slowest author)', save],
     ];
     for (const [route, m] of rows)
@@ -195,7 +199,7 @@ async function loadMode(mode: Mode, bare: Measured): Promise<BenchFigure[]> {
         : []),
       {
         figure: `load ${mode}: errors`,
-        value: list.errors + open.errors + save.errors,
+        value: list.errors + open.errors + me.errors + save.errors,
         unit: 'responses',
         target: '0',
         met: list.errors + open.errors + save.errors === 0,
