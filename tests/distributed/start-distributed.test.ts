@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '@bookwright/contracts';
-import { cleanUp, newAccount } from '../support/test-system';
+import type { Book, User } from '@bookwright/contracts';
+import { cleanUp, newAccount, type HttpResponse } from '../support/test-system';
 import { waitForStatus } from '../support/books';
 import { planProcesses } from '../../scripts/distributed/topology';
 import {
@@ -84,11 +84,22 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
   it('serves a session made on one gateway replica on the other', async () => {
     const client = launched.client({ ip: nextClientIp() });
     expect((await client.post('/api/v1/auth/sign-up', newAccount())).status).toBe(201);
-    const before = launched.lines.length;
-    // Concurrent requests open several connections, which the cluster hands out to both replicas in turn.
-    const answers = await Promise.all(Array.from({ length: 24 }, () => client.get('/api/v1/user/current-user')));
+    const answers = await readThroughBothReplicas(() => client.get('/api/v1/user/current-user'));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-    expect(servedBy(launched.lines.slice(before), 200)).toEqual(new Set(['gateway-1', 'gateway-2']));
+  });
+
+  it('shows a plan bought through one replica on the very next read, whichever replica answers it', async () => {
+    const client = launched.client({ ip: nextClientIp() });
+    expect((await client.post('/api/v1/auth/sign-up', newAccount())).status).toBe(201);
+    const read = () => client.get<User>('/api/v1/user/current-user');
+    // Both replicas now hold this user, without a plan, for seconds (CURRENT_USER_CACHE_TTL_MS).
+    const first = await readThroughBothReplicas(read);
+    expect(first.map((a) => a.body.accountType)).toEqual(first.map(() => 'null'));
+    expect((await client.post('/api/v1/payment', { accountType: 'starter', currency: 'eur' })).status).toBe(200);
+    // The replica that did not take the payment may not have heard its event yet: the write mark makes it
+    // read afresh instead of answering the copy it holds.
+    const after = await readThroughBothReplicas(read);
+    expect(after.map((a) => a.body.accountType)).toEqual(after.map(() => 'starter'));
   });
 
   it('finishes a book, each chapter written once, although the writer holding it is killed mid-book', async () => {
@@ -173,7 +184,9 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
     expect(statuses.filter((s) => s !== 429)).toHaveLength(authPerIp);
     expect(statuses.filter((s) => s === 429)).toHaveLength(authPerIp * 2);
     // Both replicas took part (which of them refused is a matter of timing, not of the shared count).
-    expect(servedBy(launched.lines.slice(before), [401, 429])).toEqual(new Set(['gateway-1', 'gateway-2']));
+    await expect
+      .poll(() => servedBy(launched.lines.slice(before), [401, 429]), { timeout: 10_000 })
+      .toEqual(new Set(['gateway-1', 'gateway-2']));
   });
 
   it('counts the failed logins of an account and IP once across both replicas, however many at once', async () => {
@@ -220,6 +233,27 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
     expect(await launched.exited).toBe(0);
     expect(launched.lines.some((line) => line.includes('every process stopped cleanly'))).toBe(true);
   }, 60_000);
+
+  /**
+   * Sends `read` in rounds of 24 at once until the log shows both gateway replicas answering 200, and returns
+   * every answer. One round proves nothing either way: the cluster hands a new connection to whichever replica
+   * is free (a pooled keep-alive connection stays where it is), and a replica's log line reaches the launcher
+   * after its answer reaches us. It fails if one replica has answered nothing after ten rounds.
+   */
+  async function readThroughBothReplicas<T>(read: () => Promise<HttpResponse<T>>): Promise<HttpResponse<T>[]> {
+    const before = launched.lines.length;
+    const answers: HttpResponse<T>[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      answers.push(...(await Promise.all(Array.from({ length: 24 }, read))));
+      const logged = Date.now() + 2_000;
+      while (Date.now() < logged) {
+        if (servedBy(launched.lines.slice(before), 200).size === 2) return answers;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    expect(servedBy(launched.lines.slice(before), 200)).toEqual(new Set(['gateway-1', 'gateway-2']));
+    return answers;
+  }
 });
 
 /** The gateway replicas that logged a completed request with this status. */

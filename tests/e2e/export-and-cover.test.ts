@@ -138,7 +138,8 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
       // Keyboard: Escape closes, and the focus goes back to the Export button.
       await page.keyboard.press('Escape');
       await exportDialog.waitFor({ state: 'hidden' });
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Export');
+      // The dialog gives the focus back as it unmounts, which can land just after it is hidden.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Export');
       await openExport();
       await exportDialog.getByRole('button', { name: 'EPUB' }).click();
       await exportDialog.getByRole('heading', { name: 'Missing Required Metadata' }).waitFor();
