@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { events, requests } from '@bookwright/contracts';
-import {
-  defineService,
-  on,
-  OutboxRelay,
-  type EventMeta,
-  type Subscription,
-  serveHealth,
-  waitOutDatabaseOnLastDelivery,
-  pingDatabase,
-} from '@bookwright/kit';
+import { defineService, on, OutboxRelay, type Subscription, serveHealth, pingDatabase } from '@bookwright/kit';
 import { BookConfigSchema } from './config';
 import { migrations } from './db/migrations';
 import type { BookDatabase } from './db/schema';
@@ -45,12 +36,6 @@ export const bookService = defineService({
     relay.start();
     const untrackBooks = trackBooksByStatus(database.db);
     const deps: BookHandlerDeps = { db: database.db, bus, relay, blobs, logger, newId: randomUUID };
-    // Aborted first on stop, so that no handler waiting out a database outage holds the shutdown.
-    const stopping = new AbortController();
-    // The consumer's events are never dropped because PostgreSQL is away, however long: every handler is
-    // idempotent, so the last delivery waits for the database and runs again (waitOutDatabaseOnLastDelivery in the kit).
-    const patiently = <T>(handle: (data: T, meta: EventMeta) => Promise<void>) =>
-      waitOutDatabaseOnLastDelivery(handle, { maxDeliver: planningResultsMaxDeliver, signal: stopping.signal });
 
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.book.health, () => pingDatabase(database.db)),
@@ -74,11 +59,11 @@ export const bookService = defineService({
       bus.consume(
         'book',
         [
-          on(events.bookChapterWritten, patiently(trackWritingProgress(deps))),
-          on(events.bookChapterTranslated, patiently(trackWritingProgress(deps))),
-          on(events.planBuilt, patiently(recordPlan(deps))),
-          on(events.planFailed, patiently(recordPlanFailure(deps))),
-          on(events.userDeleted, patiently(onUserDeleted(deps))),
+          on(events.bookChapterWritten, trackWritingProgress(deps)),
+          on(events.bookChapterTranslated, trackWritingProgress(deps)),
+          on(events.planBuilt, recordPlan(deps)),
+          on(events.planFailed, recordPlanFailure(deps)),
+          on(events.userDeleted, onUserDeleted(deps)),
         ],
         { maxDeliver: planningResultsMaxDeliver },
       ),
@@ -101,7 +86,6 @@ export const bookService = defineService({
         return true;
       },
       async stop() {
-        stopping.abort();
         clearInterval(watchdog);
         untrackBooks();
         await Promise.all(subscriptions.map((s) => s.stop()));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingRequests, events, noPlanBillingSummary } from '@bookwright/contracts';
-import { silentLogger } from '@bookwright/kit';
+import { testEventMeta } from '@bookwright/kit/testing';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
 import { userRegistered } from './user-registered';
 
@@ -56,15 +56,7 @@ describe('user.registered', () => {
   it('is idempotent when its handler runs twice for the same event', async () => {
     const userId = newUserId();
     const handle = userRegistered({ db: billing.db, now: clock.now });
-    const meta = (deliveryCount: number) => ({
-      id: 'evt-1',
-      name: events.userRegistered.name,
-      version: 1,
-      occurredAt: '2025-03-10T09:00:00.000Z',
-      correlationId: undefined,
-      deliveryCount,
-      logger: silentLogger(),
-    });
+    const meta = (deliveryCount: number) => testEventMeta(events.userRegistered, { id: 'evt-1', deliveryCount });
     await handle(registration(userId), meta(1));
     const [first] = await accountRows(userId);
     clock.set('2025-03-10T09:05:00.000Z');

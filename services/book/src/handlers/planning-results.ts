@@ -1,5 +1,5 @@
 import { FictionBookStateSchema, NonFictionBookStateSchema, events, plannedChapters } from '@bookwright/contracts';
-import { enqueueEvent, giveUpOnLastDelivery, isDatabaseUnavailable, type EventMeta } from '@bookwright/kit';
+import { enqueueEvent, giveUpOnLastDelivery, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import type { BookRow } from '../db/schema';
 import { canMove, moveBook } from '../domain/book-status';
@@ -23,8 +23,8 @@ const awaited = (book: Pick<BookRow, 'status' | 'plan_attempt'>, attempt: number
  * planner.plan-built: planning → validation. A plan this book cannot use fails the book at once; a plan
  * the store keeps rejecting (a database error) is retried, and on its last delivery fails the book, so
  * that no book waits in planning for an answer that was dropped. The database being unreachable is not
- * the plan's fault and never fails the book: the service wraps this handler in
- * `waitOutDatabaseOnLastDelivery`, which runs it again once the database is back.
+ * the plan's fault and never fails the book: `giveUpOnLastDelivery` throws it on, and the bus runs the
+ * handler again once the database is back (`waitOutDatabaseOnLastDelivery`, under every consumer).
  */
 export function recordPlan(deps: BookHandlerDeps) {
   const store = async (data: PlanBuilt, meta: EventMeta) =>
@@ -54,7 +54,6 @@ export function recordPlan(deps: BookHandlerDeps) {
       meta.logger.info({ bookId: book.id, attempt: data.attempt }, 'plan recorded');
     });
   return giveUpOnLastDelivery(planningResultsMaxDeliver, store, async (data, error) => {
-    if (isDatabaseUnavailable(error)) throw error;
     deps.logger.error({ err: error, bookId: data.bookId }, 'the plan could not be stored');
     await failPlanning(deps, data, bookFailureReasons.planNotStored);
   });

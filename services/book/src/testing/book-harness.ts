@@ -28,6 +28,7 @@ import {
 import {
   createFsBlobStore,
   createInProcessBus,
+  observeBus,
   createLogger,
   on,
   parseConfig,
@@ -159,7 +160,8 @@ export class BookTestWorld {
     const logger = process.env.BOOK_TEST_LOG
       ? createLogger({ service: 'book', level: 'error', pretty: false })
       : silentLogger();
-    this.bus = createInProcessBus({ logger, namespace: 'book_test' });
+    // Observed, as createBus makes it in production: consumers wait out a database outage there.
+    this.bus = observeBus(createInProcessBus({ logger, namespace: 'book_test' }));
   }
 
   async start(): Promise<this> {

@@ -395,6 +395,33 @@ for (const adapter of adapters) {
         expect(deliveries).toHaveLength(2);
       });
 
+      it('does not redeliver an event whose handler says it is still working past the ack wait', async () => {
+        const { bus, logs } = await open();
+        const deliveries: number[] = [];
+        let finished = 0;
+        await bus.consume(
+          'patient',
+          [
+            on(noted, async (_data, meta) => {
+              deliveries.push(meta.deliveryCount);
+              // Three ack waits long, with a word to the bus every third of one.
+              for (let beat = 0; beat < 9; beat += 1) {
+                await sleep(333);
+                meta.working();
+              }
+              finished += 1;
+            }),
+          ],
+          { ackWaitMs: 1_000 },
+        );
+
+        await bus.publish(noted, { n: 1, note: 'long' }, { id: 'long-1' });
+        await waitFor('the handler to finish', () => finished === 1, 10_000);
+        await sleep(1_300);
+        expect(deliveries).toEqual([1]);
+        expect(logs.filter((line) => line.level >= ERROR_LEVEL)).toEqual([]);
+      });
+
       it('terminates and logs an event after maxDeliver failed deliveries', async () => {
         const { bus, logs } = await open();
         let calls = 0;

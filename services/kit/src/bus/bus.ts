@@ -85,6 +85,12 @@ export interface EventMeta {
   /** 1 on first delivery. */
   deliveryCount: number;
   logger: Logger;
+  /**
+   * Tells the bus this delivery is still being worked on, so its ack wait starts again (JetStream's
+   * `working()`): a handler that knowingly takes longer than the ack wait is neither redelivered beside
+   * itself nor given up on. Does nothing for a tail, which has no ack wait.
+   */
+  working(): void;
 }
 
 export interface EventHandler<D extends AnyEventDef = AnyEventDef> {

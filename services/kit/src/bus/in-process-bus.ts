@@ -240,16 +240,31 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
           this.finish(event.seq);
           return;
         }
+        // A handler's stray `working()` after it has settled must not turn a retry timer into an ack wait.
+        let settled = false;
+        const working = () => {
+          if (!settled) this.restartAckWait(event.seq, delivery);
+        };
         try {
-          await worker.handler.handle(decoded.data, eventMeta(decoded.envelope, delivery, eventLogger));
+          await worker.handler.handle(decoded.data, eventMeta(decoded.envelope, delivery, eventLogger, working));
         } catch (error) {
+          settled = true;
           this.onFailure(event.seq, delivery, error, eventLogger);
           return;
         }
+        settled = true;
         // Any delivery's ack settles the message, as with JetStream, even one that arrives after a redelivery.
         this.finish(event.seq);
       };
       void worker.inFlight.track(run().finally(() => this.schedule()));
+    }
+
+    private restartAckWait(seq: number, delivery: number): void {
+      const state = this.pending.get(seq);
+      // Only the current delivery may: one that was superseded or timed out has no ack wait left.
+      if (!state || state.deliveries !== delivery || state.timer === undefined) return;
+      clearTimer(state.timer);
+      state.timer = setTimer(() => this.onAckWait(seq, delivery), this.config.ackWaitMs);
     }
 
     private finish(seq: number): void {

@@ -8,6 +8,7 @@ import { on, type Bus } from './bus';
 import { createInProcessBus } from './in-process-bus';
 import { connectNatsBus } from './nats-bus';
 import { giveUpOnLastDelivery } from './last-delivery';
+import { testEventMeta } from './testing/event-meta';
 
 const natsUrl = process.env.NATS_URL;
 
@@ -110,5 +111,20 @@ describe(`giving up on the last delivery (${natsUrl ? 'NATS' : 'in-process'} bus
     await until('the second give-up', () => giveUps === 2);
     // The first message was terminated after its second delivery, not redelivered a third time.
     expect(attempts).toEqual([1, 2, 1, 2]);
+  });
+
+  it('never gives up on an unreachable database: that failure goes on to the bus, which waits it out', async () => {
+    let givenUp = 0;
+    const handle = giveUpOnLastDelivery<{ n: number }>(
+      2,
+      async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      },
+      async () => {
+        givenUp += 1;
+      },
+    );
+    await expect(handle({ n: 1 }, testEventMeta(job, { deliveryCount: 2 }))).rejects.toThrow(/ECONNREFUSED/);
+    expect(givenUp).toBe(0);
   });
 });

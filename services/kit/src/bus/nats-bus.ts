@@ -370,7 +370,10 @@ async function handleEvent(
       return;
     }
     try {
-      await handler.handle(decoded.data, eventMeta(decoded.envelope, deliveryCount, eventLogger));
+      await handler.handle(
+        decoded.data,
+        eventMeta(decoded.envelope, deliveryCount, eventLogger, () => msg.working()),
+      );
     } catch (error) {
       if (deliveryCount >= config.maxDeliver) {
         eventLogger.error(

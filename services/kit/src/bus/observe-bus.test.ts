@@ -76,4 +76,79 @@ describe('the observed bus', () => {
     expect(await counter('bookwright_bus_messages_failed_total', labels)).toBe(before.failed + 1);
     expect(await counter('bookwright_bus_messages_redelivered_total', labels)).toBe(before.redelivered + 1);
   });
+
+  describe('a database outage on the last delivery', () => {
+    const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const until = async (what: string, check: () => boolean) => {
+      for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    };
+
+    it('is waited out: the handler runs again until the database answers, and the event is handled once', async () => {
+      bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'observe_c' }));
+      const attempts: number[] = [];
+      let down = true;
+      let handled = 0;
+      await bus.consume(
+        'patient',
+        [
+          on(noted, async (_data, meta) => {
+            attempts.push(meta.deliveryCount);
+            if (down) throw refused();
+            handled += 1;
+          }),
+        ],
+        { maxDeliver: 2, retryDelayMs: 10 },
+      );
+      await bus.publish(noted, { n: 1 });
+      // Beyond the bus's two deliveries: the last one is being run again.
+      await until('attempts beyond the last delivery', () => attempts.length >= 4);
+      down = false;
+      await until('the event handled', () => handled === 1);
+      expect(attempts.slice(0, 2)).toEqual([1, 2]);
+      expect(new Set(attempts.slice(2))).toEqual(new Set([2]));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(handled).toBe(1);
+    });
+
+    it('is not waited out for any other error: the bus terminates the event after its last delivery', async () => {
+      bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'observe_d' }));
+      const attempts: number[] = [];
+      await bus.consume(
+        'impatient',
+        [
+          on(noted, async (_data, meta) => {
+            attempts.push(meta.deliveryCount);
+            throw new Error('a bug, not an outage');
+          }),
+        ],
+        { maxDeliver: 2, retryDelayMs: 10 },
+      );
+      await bus.publish(noted, { n: 1 });
+      await until('both deliveries', () => attempts.length === 2);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(attempts).toEqual([1, 2]);
+    });
+
+    it('stops being waited out when the consumer stops, so the stop does not hang', async () => {
+      bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'observe_e' }));
+      let attempts = 0;
+      const subscription = await bus.consume(
+        'stopping',
+        [
+          on(noted, async () => {
+            attempts += 1;
+            throw refused();
+          }),
+        ],
+        { maxDeliver: 1 },
+      );
+      await bus.publish(noted, { n: 1 });
+      await until('the wait', () => attempts >= 3);
+      await subscription.stop();
+      const stoppedAt = attempts;
+      await new Promise((r) => setTimeout(r, 600));
+      expect(attempts).toBe(stoppedAt);
+    });
+  });
 });

@@ -1,6 +1,8 @@
 import { Counter, Histogram } from 'prom-client';
 import { AppError } from '@bookwright/contracts';
 import type { Bus, EventHandler } from './bus';
+import { waitOutDatabaseOnLastDelivery } from './last-delivery';
+import { resolveConsumeOptions } from './wire';
 import { processRegistry } from '../metrics/registry';
 import { currentCorrelationId, withCorrelation } from '../correlation/correlation';
 
@@ -33,10 +35,13 @@ const requestDuration = new Histogram({
 
 /**
  * What every bus does whichever adapter was chosen, in one decorator so neither adapter has to know:
- * traffic is counted, and the correlation id flows — requests and events sent while handling something
- * carry its id, and handlers run with the id of what they handle.
+ * traffic is counted, the correlation id flows — requests and events sent while handling something
+ * carry its id, and handlers run with the id of what they handle — and no consumer drops an event on its
+ * last delivery because PostgreSQL is away (`waitOutDatabaseOnLastDelivery`).
  */
 export function observeBus(bus: Bus): Bus {
+  // Aborted when their consumer stops or the bus closes, so no handler waiting out an outage holds either.
+  const stoppers = new Set<AbortController>();
   const correlated = <O extends { requestId?: string; correlationId?: string }>(
     options: O | undefined,
     key: keyof O,
@@ -48,7 +53,10 @@ export function observeBus(bus: Bus): Bus {
     request: (def, payload, options) => bus.request(def, payload, correlated(options, 'requestId')),
     publish: (def, data, options) => bus.publish(def, data, correlated(options, 'correlationId')),
     tail: (handlers) => bus.tail(handlers),
-    close: () => bus.close(),
+    close: () => {
+      for (const stopper of stoppers) stopper.abort();
+      return bus.close();
+    },
     serve: (def, handler, options) =>
       bus.serve(
         def,
@@ -65,24 +73,35 @@ export function observeBus(bus: Bus): Bus {
         },
         options,
       ),
-    consume: (durable, handlers, options) =>
-      bus.consume(
-        durable,
-        handlers.map((handler): EventHandler => ({
+    consume: async (durable, handlers, options) => {
+      const { maxDeliver } = resolveConsumeOptions(options);
+      const stopper = new AbortController();
+      const observed = handlers.map((handler): EventHandler => {
+        const labels = { consumer: durable, event: handler.def.name };
+        const patient = waitOutDatabaseOnLastDelivery(handler.handle, { maxDeliver, signal: stopper.signal });
+        return {
           def: handler.def,
           handle: async (data, meta) => {
-            const labels = { consumer: durable, event: handler.def.name };
             if (meta.deliveryCount > 1) redelivered.inc(labels);
             try {
-              await withCorrelation(meta.correlationId, () => handler.handle(data, meta));
+              await withCorrelation(meta.correlationId, () => patient(data, meta));
               handled.inc(labels);
             } catch (error) {
               failed.inc(labels);
               throw error;
             }
           },
-        })),
-        options,
-      ),
+        };
+      });
+      const subscription = await bus.consume(durable, observed, options);
+      stoppers.add(stopper);
+      return {
+        stop: async () => {
+          stopper.abort();
+          stoppers.delete(stopper);
+          await subscription.stop();
+        },
+      };
+    },
   };
 }

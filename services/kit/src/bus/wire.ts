@@ -214,8 +214,14 @@ export function decodeEvent(def: AnyEventDef, body: string): DecodedEvent {
   return { ok: true, data: parsed.data, envelope };
 }
 
-export function eventMeta(envelope: EventEnvelope, deliveryCount: number, logger: Logger): EventMeta {
+export function eventMeta(
+  envelope: EventEnvelope,
+  deliveryCount: number,
+  logger: Logger,
+  working: () => void = () => undefined,
+): EventMeta {
   return {
+    working,
     id: envelope.id,
     name: envelope.name,
     version: envelope.version,

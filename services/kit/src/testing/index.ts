@@ -1,2 +1,3 @@
 // Test-only helpers; production code imports '@bookwright/kit', never this entry.
 export { createTestDatabase } from '../db/testing';
+export { testEventMeta } from '../bus/testing/event-meta';

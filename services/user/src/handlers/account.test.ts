@@ -23,7 +23,7 @@ import {
   type Mailer,
   type ServiceDatabase,
 } from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
+import { createTestDatabase, testEventMeta } from '@bookwright/kit/testing';
 import { elevenMegabytePng, phoneJpeg, photo } from '@bookwright/kit/images/testing';
 import { migrations } from '../db/migrations';
 import type { UserDatabase } from '../db/schema';
@@ -294,15 +294,7 @@ describe('deleteAccount', () => {
     );
     await outbox().updateTable('outbox').set({ published_at: new Date() }).execute();
     await deleteAccount(deps)({ userId: a.user._id, confirmation: { password: a.password } });
-    const meta = {
-      id: 'e1',
-      name: 'user.deleted',
-      version: 1,
-      occurredAt: '',
-      correlationId: undefined,
-      deliveryCount: 1,
-      logger,
-    };
+    const meta = testEventMeta(events.userDeleted, { logger });
     await onUserDeleted(deps)({ userId: a.user._id, deletedAt: new Date().toISOString() }, meta);
     await onUserDeleted(deps)({ userId: a.user._id, deletedAt: new Date().toISOString() }, meta);
     expect(await blobs.list(avatarBlobPrefix(a.user._id))).toEqual([]);

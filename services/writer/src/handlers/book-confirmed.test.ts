@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger, type EventMeta } from '@bookwright/kit';
+import { events } from '@bookwright/contracts';
+import { testEventMeta } from '@bookwright/kit/testing';
 import { failureReasons } from '../domain/failure-reasons';
 import { buildBrief } from '../testing/books';
 import { WriterTestWorld } from '../testing/harness';
@@ -17,15 +18,7 @@ describe('a confirmation that keeps failing', () => {
     await world.tearDown();
   });
 
-  const meta = (deliveryCount: number): EventMeta => ({
-    id: 'event-1',
-    name: 'book.confirmed',
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    correlationId: undefined,
-    deliveryCount,
-    logger: silentLogger(),
-  });
+  const meta = (deliveryCount: number) => testEventMeta(events.bookConfirmed, { deliveryCount });
 
   it('is thrown back before the last delivery and fails the book on it', async () => {
     const book = world.books.add(buildBrief({ status: 'writing' }));
