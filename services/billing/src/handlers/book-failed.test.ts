@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { billingRequests, events } from '@bookwright/contracts';
+import { TableOutage } from '@bookwright/kit/testing';
 import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';
 
 // A failed book's reservation comes back through the book.failed event, once per key.
@@ -91,4 +92,40 @@ describe('giving back the reservation of a failed book', () => {
     }
     expect(await summary()).toMatchObject({ booksLeftThisMonth: 10, translationsLeftThisMonth: 5 });
   });
+
+  it('gives the reservation back once the database is back, after an outage longer than the redeliveries', async () => {
+    const outage = new TableOutage('allowance_consumptions');
+    const patient = await startBilling({ clock: testClock('2025-03-10T09:00:00.000Z'), outage });
+    try {
+      const userId = newUserId();
+      const { bus } = patient;
+      await bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
+      await bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key: 'plan:r1' });
+      outage.down = true;
+      await bus.publish(events.bookFailed, {
+        bookId: 'b1',
+        userId,
+        step: 'writing',
+        reason: 'x',
+        allowanceKey: 'plan:r1',
+      });
+      // The consumer's five deliveries, and then at least two more tries of the last one.
+      const deadline = Date.now() + 30_000;
+      while (outage.refused < 7) {
+        if (Date.now() > deadline) throw new Error(`only ${outage.refused} refused tries`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      outage.down = false;
+      const left = async () => (await bus.request(billingRequests.getSummary, { userId })).booksLeftThisMonth;
+      while ((await left()) !== 10) {
+        if (Date.now() > deadline) throw new Error(`books left stayed ${await left()}, not 10`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const { rows } = await sql<{ refunded: number }>`
+        select count(*)::int as refunded from allowance_consumptions where refunded_at is not null`.execute(patient.db);
+      expect(rows[0]?.refunded).toBe(1);
+    } finally {
+      await patient.stop();
+    }
+  }, 40_000);
 });

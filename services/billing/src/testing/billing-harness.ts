@@ -6,12 +6,13 @@ import {
   createFsBlobStore,
   createLogger,
   createInProcessBus,
+  observeBus,
   parseConfig,
   silentLogger,
   type Bus,
   type Migration,
 } from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
+import { createTestDatabase, type TableOutage } from '@bookwright/kit/testing';
 import { BillingConfigSchema } from '../config';
 import type { BillingDatabase } from '../db/schema';
 import { createBillingService } from '../service';
@@ -44,12 +45,18 @@ export interface RunningBilling {
  * The billing service as it runs in production, on a real database (PGlite, or PostgreSQL when
  * DATABASE_URL is set) and the in-process bus, with a clock the test controls.
  */
-export async function startBilling(options: { clock: TestClock; env?: NodeJS.ProcessEnv }): Promise<RunningBilling> {
+export async function startBilling(options: {
+  clock: TestClock;
+  env?: NodeJS.ProcessEnv;
+  /** Puts the service's database behind this outage switch (the test's `db` stays direct). */
+  outage?: TableOutage;
+}): Promise<RunningBilling> {
   // A handler's unexpected error reaches the test only as a bare 500; BILLING_TEST_LOG=1 shows its log line.
   const logger = process.env.BILLING_TEST_LOG
     ? createLogger({ service: 'billing', level: 'error', pretty: false })
     : silentLogger();
-  const bus = createInProcessBus({ logger });
+  // Observed, as createBus makes it in production: consumers wait out a database outage there.
+  const bus = observeBus(createInProcessBus({ logger }));
   const config = parseConfig(BillingConfigSchema, { NODE_ENV: 'test', ...options.env });
   let db: Kysely<BillingDatabase> | undefined;
   const running = await createBillingService({ now: options.clock.now }).start({
@@ -62,7 +69,7 @@ export async function startBilling(options: { clock: TestClock; env?: NodeJS.Pro
     async openDatabase<DB>(migrations: Migration[]) {
       const database = await createTestDatabase<DB>('billing', migrations);
       db = database.db as unknown as Kysely<BillingDatabase>;
-      return database;
+      return options.outage ? { ...database, db: database.db.withPlugin(options.outage) } : database;
     },
   });
   if (!db) throw new Error('the billing service started without opening its database');

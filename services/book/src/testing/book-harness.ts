@@ -2,16 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type {
-  Kysely,
-  KyselyPlugin,
-  OperationNode,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   AppError,
   allowanceExhaustedMessages,
@@ -39,7 +30,7 @@ import {
   type RunningService,
   type Subscription,
 } from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
+import { createTestDatabase, TableOutage } from '@bookwright/kit/testing';
 import type { BookDatabase } from '../db/schema';
 import { BookConfigSchema } from '../config';
 import { bookService } from '../service';
@@ -97,40 +88,6 @@ export class FakeBilling {
   }
 }
 
-/**
- * PostgreSQL going away, as the book service sees it: while `down`, every statement on the books table
- * fails with the error node-postgres gives when the server refuses connections. Other tables (the outbox)
- * keep working, so that the relay's own back-off does not slow the test. `lockedReads` counts the refused
- * `select … for update` on books: one per attempt of an event handler to change a book.
- */
-export class BooksOutage implements KyselyPlugin {
-  down = false;
-  lockedReads = 0;
-
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (!this.down || !touchesTable(node, 'books')) return node;
-    if (node.kind === 'SelectQueryNode' && node.endModifiers?.some((m) => m.modifier === 'ForUpdate'))
-      this.lockedReads += 1;
-    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-  }
-
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
-  }
-}
-
-function touchesTable(node: OperationNode, table: string): boolean {
-  const pending: unknown[] = [node];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next !== 'object' || next === null) continue;
-    const candidate = next as { kind?: unknown; table?: { identifier?: { name?: unknown } } };
-    if (candidate.kind === 'TableNode' && candidate.table?.identifier?.name === table) return true;
-    pending.push(...Object.values(next));
-  }
-  return false;
-}
-
 export interface SeenEvent {
   name: string;
   data: Record<string, unknown> & { bookId: string };
@@ -145,8 +102,8 @@ export class BookTestWorld {
   readonly bus: Bus;
   readonly billing = new FakeBilling();
   readonly seen: SeenEvent[] = [];
-  /** Set `outage.down` to make the service's database unreachable (see BooksOutage). */
-  readonly outage = new BooksOutage();
+  /** Set `outage.down` to make the service's database unreachable (see TableOutage). */
+  readonly outage = new TableOutage('books');
   /** The database itself, for the test to look at; the service's handle goes through `outage`. */
   db!: Kysely<BookDatabase>;
   blobs!: BlobStore;

@@ -6,6 +6,7 @@ import type { ImagesProvider } from '@bookwright/ai';
 import {
   createFsBlobStore,
   createInProcessBus,
+  observeBus,
   parseConfig,
   silentLogger,
   type BlobStore,
@@ -25,7 +26,7 @@ import { FakeBillingService, FakeBookService } from './fakes';
  * database (PGlite, or PostgreSQL when DATABASE_URL is set), and fake book and billing services on the bus.
  */
 export class CoverTestWorld {
-  readonly bus: Bus = createInProcessBus({ logger: silentLogger(), namespace: 'cover_test' });
+  readonly bus: Bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'cover_test' }));
   readonly books = new FakeBookService();
   readonly billing = new FakeBillingService();
   blobs!: BlobStore;

@@ -6,6 +6,7 @@ import { coverBlobKey, coverImageUrl, type Book } from '@bookwright/contracts';
 import {
   createFsBlobStore,
   createInProcessBus,
+  observeBus,
   parseConfig,
   silentLogger,
   type BlobStore,
@@ -27,7 +28,7 @@ import { FakeBookService } from './fake-book-service';
  * the bus and the export service started as `runStandalone` would start it.
  */
 export class ExportTestWorld {
-  readonly bus: Bus = createInProcessBus({ logger: silentLogger(), namespace: 'export_test' });
+  readonly bus: Bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'export_test' }));
   readonly books = new FakeBookService();
   blobs!: BlobStore;
   #blobDir = '';

@@ -1,3 +1,4 @@
 // Test-only helpers; production code imports '@bookwright/kit', never this entry.
 export { createTestDatabase } from '../db/testing';
 export { testEventMeta } from '../bus/testing/event-meta';
+export { TableOutage } from '../db/table-outage';

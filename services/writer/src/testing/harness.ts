@@ -7,6 +7,7 @@ import type { LlmProvider } from '@bookwright/ai';
 import {
   createFsBlobStore,
   createInProcessBus,
+  observeBus,
   on,
   parseConfig,
   silentLogger,
@@ -47,7 +48,7 @@ export class WriterTestWorld {
   #observer: Subscription | undefined;
 
   constructor() {
-    this.bus = createInProcessBus({ logger: silentLogger(), namespace: 'writer_test' });
+    this.bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'writer_test' }));
   }
 
   async setUp(): Promise<void> {
@@ -66,7 +67,7 @@ export class WriterTestWorld {
     await this.#observer?.stop();
     await this.books.stop();
     await this.bus.close();
-    this.bus = createInProcessBus({ logger: silentLogger(), namespace: 'writer_test' });
+    this.bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'writer_test' }));
     await this.#attach();
   }
 
