@@ -133,7 +133,11 @@ describe('WritingRunner: a job asked for while its failed run winds down', () =>
     book.release();
     await until('the manuscript', () => book.completions.length === 1);
     expect(book.completions).toEqual([bookId]);
-    expect((await jobsRepository.findById(database.db, jobId))?.status).toBe('completed');
+    // The job is marked completed once the book service has answered the hand-over, a moment after it.
+    await until(
+      'the job completed',
+      async () => (await jobsRepository.findById(database.db, jobId))?.status === 'completed',
+    );
     expect(book.failures).toHaveLength(1);
   });
 
