@@ -2,4 +2,4 @@ export * from './bus';
 export { createInProcessBus } from './in-process-bus';
 export { createBus } from './create-bus';
 export { observeBus } from './observe-bus';
-export { giveUpOnLastDelivery, waitOutDatabaseOnLastDelivery } from './last-delivery';
+export { giveUpOnLastDelivery } from './last-delivery';

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { EventMeta } from './bus';
 
@@ -66,7 +67,8 @@ export function waitOutDatabaseOnLastDelivery<T>(
           meta.logger.warn({ err: error }, 'database unreachable on the last delivery: waiting for it');
         meta.logger.debug({ retryInMs: delayMs }, 'database still unreachable');
         meta.working();
-        await pause(delayMs, options.signal);
+        // An abort ends the pause early instead of rejecting: the check below decides what happens.
+        await sleep(delayMs, undefined, { signal: options.signal }).catch(() => undefined);
         if (options.signal.aborted) {
           meta.logger.warn({ err: error }, 'stopping while the database is unreachable: the event is dropped');
           throw error;
@@ -76,18 +78,4 @@ export function waitOutDatabaseOnLastDelivery<T>(
       }
     }
   };
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
