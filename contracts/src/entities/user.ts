@@ -37,6 +37,12 @@ export const BillingSummarySchema = z.object({
   booksLeftThisMonth: z.number().int().nullable(),
   coversLeftThisMonth: z.number().int().nullable(),
   translationsLeftThisMonth: z.number().int().nullable(),
+  /** The plan was cancelled and ends at `planEndsAt`; until then it runs as before ("Keep my plan" undoes it). */
+  cancelAtPeriodEnd: z.boolean(),
+  /** When a cancelled plan ends (ISO); null while the plan renews (or there is none). */
+  planEndsAt: z.string().nullable(),
+  /** True only where the payment provider has a self-service portal (Stripe, once the user is a customer). */
+  billingPortal: z.boolean(),
 });
 export type BillingSummary = z.infer<typeof BillingSummarySchema>;
 
@@ -58,6 +64,9 @@ export const noPlanBillingSummary: BillingSummary = {
   booksLeftThisMonth: 0,
   coversLeftThisMonth: 0,
   translationsLeftThisMonth: 0,
+  cancelAtPeriodEnd: false,
+  planEndsAt: null,
+  billingPortal: false,
 };
 
 /** The User entity of spec §3 as the HTTP API returns it: profile plus billing. */

@@ -12,6 +12,7 @@ import { listInvoices } from './handlers/list-invoices';
 import { userRegistered } from './handlers/user-registered';
 import { userDeleted } from './handlers/user-deleted';
 import { openPortal } from './handlers/open-portal';
+import { cancelAtPeriodEnd, keepPlan } from './handlers/plan-cancellation';
 import { getPlans } from './handlers/get-plans';
 import { receiveWebhook } from './handlers/receive-webhook';
 import { bookFailed } from './handlers/book-failed';
@@ -47,6 +48,8 @@ export function createBillingService(options: BillingServiceOptions = {}) {
         bus.serve(requests.billing.startCheckout, startCheckout(deps)),
         bus.serve(requests.billing.listInvoices, listInvoices(deps)),
         bus.serve(requests.billing.openPortal, openPortal(deps)),
+        bus.serve(requests.billing.cancelAtPeriodEnd, cancelAtPeriodEnd(deps)),
+        bus.serve(requests.billing.keepPlan, keepPlan(deps)),
         bus.serve(requests.billing.getPlans, getPlans(config)),
         bus.serve(requests.billing.handleWebhook, receiveWebhook(deps)),
         bus.consume('billing', [

@@ -48,6 +48,10 @@ export const billingMessages = {
   noSubscription: 'You have no subscription to manage yet. Choose a plan first',
   badWebhookSignature: 'Invalid webhook signature',
   badWebhookPayload: 'Invalid webhook payload',
+  /** POST /payment/cancel without a plan in force: nothing to cancel (409). */
+  noPlanToCancel: 'You have no plan to cancel',
+  /** POST /payment/keep-plan when the plan is not set to end (409). */
+  nothingToKeep: 'Your plan is not cancelled, so there is nothing to undo',
 } as const;
 
 export const PaymentProviderNameSchema = z.enum(['local', 'stripe']);
@@ -106,6 +110,22 @@ export const billingRequests = {
     request: z.object({ userId: z.string() }),
     response: z.object({ url: z.string() }),
     description: "Opens the payment provider's billing portal for the user; 400 when there is none.",
+  }),
+  cancelAtPeriodEnd: defineRequest({
+    name: 'billing.plan.cancel',
+    version: 1,
+    request: z.object({ userId: z.string() }),
+    response: BillingSummarySchema,
+    description:
+      'Cancels the plan at the end of the period it is in (Stripe: cancel_at_period_end=true; local payments: a local cancel); the plan runs until then. Answers the new summary; cancelling again changes nothing. 409 without a plan in force.',
+  }),
+  keepPlan: defineRequest({
+    name: 'billing.plan.keep',
+    version: 1,
+    request: z.object({ userId: z.string() }),
+    response: BillingSummarySchema,
+    description:
+      'Undoes a cancellation at period end (Stripe: cancel_at_period_end=false). Answers the new summary. 409 when the plan is not set to end.',
   }),
   getPlans: defineRequest({
     name: 'billing.plans.get',

@@ -17,6 +17,8 @@ export interface BillingAccountsTable {
   stripe_subscription_id: string | null;
   /** The subscription ends when its period does (the terms: cancellation at the end of the period). */
   cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When a cancelled plan ends: the provider's cancellation date, else the period's end; null otherwise. */
+  plan_ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   billing_address: string | null;
   billing_city: string | null;
   billing_state: string | null;

@@ -15,7 +15,10 @@ export interface SubscriptionSnapshot {
   accountType: PaidAccountType | null;
   periodStart: Date;
   periodEnd: Date;
+  /** The subscription is set to end (at its period's end, or at a date of the provider's `cancel_at`). */
   cancelAtPeriodEnd: boolean;
+  /** When it ends if so; null while it renews. */
+  planEndsAt: Date | null;
 }
 
 export interface SubscriptionChange {
@@ -72,6 +75,7 @@ export async function applySubscription(
       provider: 'stripe',
       next_billing_date: subscription.periodEnd,
       cancel_at_period_end: subscription.cancelAtPeriodEnd,
+      plan_ends_at: subscription.cancelAtPeriodEnd ? subscription.planEndsAt : null,
       stripe_customer_id: subscription.customerId,
       stripe_subscription_id: subscription.id,
     };
@@ -93,6 +97,7 @@ export async function applySubscription(
       subscription_status: subscription.status,
       next_billing_date: null,
       cancel_at_period_end: false,
+      plan_ends_at: null,
       stripe_customer_id: subscription.customerId,
       books_left: planAllowance('null', 'book'),
       covers_left: planAllowance('null', 'cover'),

@@ -1,5 +1,6 @@
 import { AppError, allowanceExhaustedMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
+import { endDueLocalPlan } from '../domain/plan-cancellation';
 import { accountsRepository } from '../repositories/accounts.repository';
 import { leftColumn } from '../repositories/allowance-period.sql';
 import { consumptionsRepository } from '../repositories/consumptions.repository';
@@ -13,6 +14,8 @@ export function consumeAllowance(deps: BillingHandlerDeps) {
     const now = deps.now();
     return deps.db.transaction().execute(async (trx) => {
       await accountsRepository.ensure(trx, input.userId, now);
+      // A cancelled local plan that has ended grants nothing more.
+      await endDueLocalPlan(trx, input.userId, now);
       if (!(await consumptionsRepository.claim(trx, input, now))) {
         // A retry of a consumption that went through: answer as then, charge nothing.
         const account = await currentAccount(trx, input.userId, now);

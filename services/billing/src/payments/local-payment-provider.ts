@@ -3,6 +3,7 @@ import { AppError, billingMessages } from '@bookwright/contracts';
 import type { Logger, OutboxRelay } from '@bookwright/kit';
 import type { BillingDatabase } from '../db/schema';
 import { activatePlan } from '../domain/activate-plan';
+import { setLocalCancellation } from '../domain/plan-cancellation';
 import type { PaymentProvider } from './payment-provider';
 
 export const localCheckoutMessage = 'Local plan activated: no payment was taken (development mode).';
@@ -38,6 +39,14 @@ export function createLocalPaymentProvider(deps: {
     },
     async openPortal() {
       throw new AppError(400, billingMessages.noPortalForLocalPlans);
+    },
+    async setCancellation(customer, cancel) {
+      // Nothing is charged, so a cancellation is a mark on the account; the plan ends when its period
+      // does (plan-cancellation.ts, endDueLocalPlan).
+      const changed = await setLocalCancellation(deps.db, { userId: customer.userId, cancel, now: deps.now() });
+      if (!changed) throw new AppError(409, billingMessages.noPlanToCancel);
+      deps.relay.kick();
+      deps.logger.info({ userId: customer.userId, cancel }, 'local plan cancellation changed');
     },
     async listInvoices() {
       // Nothing is ever charged, so there is nothing to invoice.

@@ -43,6 +43,11 @@ export interface PaymentProvider {
   openPortal(customer: BillingCustomer): Promise<{ url: string }>;
   /** The customer's invoices, newest first. */
   listInvoices(customer: BillingCustomer): Promise<Invoice[]>;
+  /**
+   * Cancels the plan at the end of its period (`cancel` true), or undoes that (false); the account shows
+   * it when this resolves. Throws a 409 AppError when there is no subscription to change.
+   */
+  setCancellation(customer: BillingCustomer, cancel: boolean): Promise<void>;
   /** Ends any subscription at once (the account is being deleted). Idempotent. */
   cancelImmediately(customer: BillingCustomer): Promise<void>;
   /** Checks and applies one webhook; throws a 400 AppError when the signature or payload is bad. */

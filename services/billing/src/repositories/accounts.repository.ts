@@ -36,6 +36,7 @@ export const accountsRepository = {
         company_name: null,
         vat_number: null,
         sdi: null,
+        plan_ends_at: null,
         books_left: planAllowance('null', 'book'),
         covers_left: planAllowance('null', 'cover'),
         translations_left: planAllowance('null', 'translation'),
@@ -110,6 +111,55 @@ export const accountsRepository = {
   },
 
   /**
+   * Sets or clears a local plan's cancellation at the end of its period. Undefined when there is no local
+   * plan in force (a provider's plan is cancelled at the provider, and follows it through webhooks).
+   */
+  setLocalCancellation(
+    db: Kysely<BillingDatabase>,
+    change: { userId: string; cancel: boolean; now: Date },
+  ): Promise<BillingAccountRow | undefined> {
+    return db
+      .updateTable('billing_accounts')
+      .set({
+        cancel_at_period_end: change.cancel,
+        plan_ends_at: change.cancel ? sql<Date>`period_end` : null,
+        updated_at: change.now,
+      })
+      .where('user_id', '=', change.userId)
+      .where('provider', '=', 'local')
+      .where('account_type', '!=', 'null')
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  /**
+   * Ends a local plan whose cancellation has come due: the account is plan-less from then on, its books
+   * still its own. Undefined when there was nothing to end. Runs before any read that rolls the period
+   * over, so a cancelled plan never starts another month.
+   */
+  endDueLocalPlan(db: Kysely<BillingDatabase>, userId: string, now: Date): Promise<BillingAccountRow | undefined> {
+    return db
+      .updateTable('billing_accounts')
+      .set({
+        account_type: 'null',
+        subscription_status: 'canceled',
+        next_billing_date: null,
+        cancel_at_period_end: false,
+        plan_ends_at: null,
+        books_left: planAllowance('null', 'book'),
+        covers_left: planAllowance('null', 'cover'),
+        translations_left: planAllowance('null', 'translation'),
+        updated_at: now,
+      })
+      .where('user_id', '=', userId)
+      .where('provider', '=', 'local')
+      .where('cancel_at_period_end', '=', true)
+      .where(sql<boolean>`coalesce(plan_ends_at, period_end) <= ${now}::timestamptz`)
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  /**
    * Puts the account on `accountType` from `now`: a fresh period with the plan's allowances, renewing a
    * month later. Undefined when that plan is already active, so a repeated checkout changes nothing.
    */
@@ -129,6 +179,9 @@ export const accountsRepository = {
         period_start: now,
         period_end: periodEnd,
         next_billing_date: periodEnd,
+        // A change of plan is a fresh start: a pending cancellation of the old one does not carry over.
+        cancel_at_period_end: false,
+        plan_ends_at: null,
         books_left: planAllowance(accountType, 'book'),
         covers_left: planAllowance(accountType, 'cover'),
         translations_left: planAllowance(accountType, 'translation'),
@@ -165,5 +218,9 @@ export function presentSummary(row: BillingAccountRow): BillingSummary {
     booksLeftThisMonth: row.books_left,
     coversLeftThisMonth: row.covers_left,
     translationsLeftThisMonth: row.translations_left,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    planEndsAt: row.cancel_at_period_end ? isoOrNull(row.plan_ends_at ?? row.period_end) : null,
+    // Only Stripe has a portal, and only for someone who is already its customer (openPortal's 400 otherwise).
+    billingPortal: row.stripe_customer_id !== null,
   };
 }

@@ -67,8 +67,8 @@ export function rolledOver(now: Date) {
       covers_left: overrides.cover ?? left('cover'),
       translations_left: overrides.translation ?? left('translation'),
       // The local provider never bills, so nothing else would move its renewal date; a real provider's
-      // date is set from what the provider reports.
-      next_billing_date: sql<Date | null>`(case when ${ended} and provider = 'local' then ${end}
+      // date is set from what the provider reports. A local plan that ended bills nothing again.
+      next_billing_date: sql<Date | null>`(case when ${ended} and provider = 'local' and account_type <> 'null' then ${end}
         else next_billing_date end)`,
     }),
   };

@@ -24,6 +24,8 @@ export interface StripeSubscriptionRecord {
   periodStart: number;
   periodEnd: number;
   cancelAtPeriodEnd: boolean;
+  /** A cancellation date set on its own (Stripe's `cancel_at`), rather than by cancel_at_period_end. */
+  cancelAt?: number | null;
   latestInvoice: string | null;
   metadata: Record<string, string>;
 }
@@ -238,6 +240,8 @@ export class StripeServer {
       customer: s.customer,
       status: s.status,
       cancel_at_period_end: s.cancelAtPeriodEnd,
+      // Newer API versions also date a cancellation at period end.
+      cancel_at: s.cancelAt ?? (s.cancelAtPeriodEnd ? s.periodEnd : null),
       latest_invoice: s.latestInvoice,
       metadata: s.metadata,
       items: {

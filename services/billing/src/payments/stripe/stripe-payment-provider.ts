@@ -130,6 +130,20 @@ export function createStripePaymentProvider(deps: StripeProviderDeps): PaymentPr
       return { url: session.url };
     },
 
+    async setCancellation(customer, cancel) {
+      if (!customer.stripeSubscriptionId) throw new AppError(409, billingMessages.noPlanToCancel);
+      const updated = await stripe.subscriptions.update(customer.stripeSubscriptionId, {
+        cancel_at_period_end: cancel,
+      });
+      // Shown at once rather than when the customer.subscription.updated webhook arrives (which then
+      // changes nothing): the author who clicked sees the result of the click.
+      const applied = await db
+        .transaction()
+        .execute((trx) => applySubscription(trx, customer.userId, snapshotOf(updated, config.prices), {}, deps.now()));
+      if (applied) deps.relay.kick();
+      logger.info({ userId: customer.userId, cancel }, 'Stripe subscription cancellation at period end changed');
+    },
+
     async listInvoices(customer) {
       if (!customer.stripeCustomerId) return [];
       const page = await stripe.invoices.list({ customer: customer.stripeCustomerId, limit: 24 });

@@ -16,6 +16,10 @@ export function snapshotOf(subscription: Stripe.Subscription, prices: StripeConf
   const periodStart = fromUnix(item?.current_period_start ?? legacy.current_period_start);
   const periodEnd = fromUnix(item?.current_period_end ?? legacy.current_period_end);
   if (!periodStart || !periodEnd) throw new Error(`Stripe subscription ${subscription.id} has no current period`);
+  // Newer API versions say a cancellation with a date (`cancel_at`, also set by cancel_at_period_end);
+  // older ones only with the flag, which means the current period's end.
+  const cancelAt = fromUnix(subscription.cancel_at ?? undefined);
+  const cancelAtPeriodEnd = subscription.cancel_at_period_end || cancelAt !== null;
   return {
     id: subscription.id,
     customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
@@ -23,6 +27,7 @@ export function snapshotOf(subscription: Stripe.Subscription, prices: StripeConf
     accountType,
     periodStart,
     periodEnd,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    cancelAtPeriodEnd,
+    planEndsAt: cancelAtPeriodEnd ? (cancelAt ?? periodEnd) : null,
   };
 }

@@ -1,0 +1,71 @@
+import { getSchema, type Extensions } from '@tiptap/core';
+import { TaskItem, TaskList } from '@tiptap/extension-list';
+import { TextAlign } from '@tiptap/extension-text-align';
+import { StarterKit } from '@tiptap/starter-kit';
+import { Node as ProseMirrorNode } from 'prosemirror-model';
+import {
+  defaultMarkdownSerializer,
+  MarkdownSerializer,
+  type MarkdownSerializerState,
+} from 'prosemirror-markdown';
+import type { TiptapDocument } from '@bookwright/contracts';
+
+/*
+ * The manuscript as Markdown, for the takeout. The document is read into a ProseMirror schema built by
+ * tiptap from the editor's own extensions (web/src/features/editor/extensions.ts, minus the UI-only
+ * ones), and written by prosemirror-markdown's serializer: tiptap names its nodes in camelCase where
+ * prosemirror-markdown expects snake_case, so the map below only renames, and adds the few nodes and
+ * marks CommonMark has no word for.
+ */
+const editorExtensions: Extensions = [
+  StarterKit.configure({ codeBlock: false, heading: { levels: [1, 2, 3] }, undoRedo: false }),
+  TextAlign.configure({ types: ['heading', 'paragraph'] }),
+  TaskList,
+  TaskItem.configure({ nested: true }),
+];
+
+const schema = getSchema(editorExtensions);
+const nodes = defaultMarkdownSerializer.nodes;
+const marks = defaultMarkdownSerializer.marks;
+
+const serializer = new MarkdownSerializer(
+  {
+    doc: (state, node) => state.renderContent(node),
+    text: nodes.text!,
+    paragraph: nodes.paragraph!,
+    heading: nodes.heading!,
+    blockquote: nodes.blockquote!,
+    horizontalRule: nodes.horizontal_rule!,
+    hardBreak: nodes.hard_break!,
+    bulletList: nodes.bullet_list!,
+    listItem: nodes.list_item!,
+    // prosemirror-markdown's ordered_list reads the first number from `order`; tiptap keeps it in `start`.
+    orderedList: (state, node) => {
+      const start = typeof node.attrs.start === 'number' ? node.attrs.start : 1;
+      const width = String(start + node.childCount - 1).length;
+      state.renderList(node, ' '.repeat(width + 2), (i) => `${String(start + i).padStart(width)}. `);
+    },
+    taskList: (state, node) => state.renderList(node, '  ', () => '- '),
+    taskItem: (state: MarkdownSerializerState, node) => {
+      state.write(node.attrs.checked ? '[x] ' : '[ ] ');
+      state.renderContent(node);
+    },
+  },
+  {
+    bold: marks.strong!,
+    italic: marks.em!,
+    code: marks.code!,
+    link: marks.link!,
+    strike: { open: '~~', close: '~~', mixable: true, expelEnclosingWhitespace: true },
+    // CommonMark has no underline, subscript or superscript: the HTML it allows inline says it.
+    underline: { open: '<u>', close: '</u>', mixable: true, expelEnclosingWhitespace: true },
+    subscript: { open: '<sub>', close: '</sub>', mixable: true },
+    superscript: { open: '<sup>', close: '</sup>', mixable: true },
+  },
+);
+
+/** The editor document as CommonMark (with inline HTML for underline, sub- and superscript). */
+export function manuscriptMarkdown(document: TiptapDocument): string {
+  const doc = ProseMirrorNode.fromJSON(schema, document);
+  return `${serializer.serialize(doc, { tightLists: true })}\n`;
+}
