@@ -18,8 +18,8 @@ export async function reserveBook(deps: BookHandlerDeps, userId: string, key: st
 }
 
 /**
- * Translations are a plan feature (spec §9: starter 5 a month, professional unlimited): an account
- * without a plan is answered 402 with the spec's text before anything is reserved.
+ * Translating and writing are plan features (spec §9): an account without a plan is answered 402 with the
+ * spec's text before anything is reserved or moved.
  */
 export async function requirePlan(deps: BookHandlerDeps, userId: string, requestId?: string) {
   const summary = await deps.bus.request(requests.billing.getSummary, { userId }, { requestId });

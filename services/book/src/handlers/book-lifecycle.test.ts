@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allowanceExhaustedMessages, events, requests, type Book } from '@bookwright/contracts';
+import { allowanceExhaustedMessages, errorScreens, events, requests, type Book } from '@bookwright/contracts';
 import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 
@@ -73,6 +73,14 @@ describe('a book’s life after planning', () => {
     expect(world.billing.consumed).toEqual(['plan:req-life', `book:${book._id}:planning:2`]);
     expect(world.billing.refunded).toEqual([]);
     expect(await world.status(userId, book._id)).toBe('planning');
+  });
+
+  it('answers the spec 402 to a confirmation once the plan has ended, and leaves the book in validation', async () => {
+    await planIt();
+    world.billing.accountType = 'null';
+    expect(await appErrorFrom(confirm())).toMatchObject({ status: 402, message: errorScreens[402].description });
+    expect(await world.status(userId, book._id)).toBe('validation');
+    expect(world.events('book.confirmed', book._id)).toEqual([]);
   });
 
   it('confirms, fails writing through the writer’s report, retries writing, and completes', async () => {

@@ -15,7 +15,7 @@ import { canMove, completeMoveFor, moveBook, retryMoveFor } from '../domain/book
 import { translationRequest, translationSourcePrefix } from '../domain/new-translation';
 import { bookFailureReasons } from '../domain/failure-reasons';
 import { presentBook } from '../domain/present-book';
-import { releaseAllowance, reserveAllowance } from './allowance';
+import { releaseAllowance, requirePlan, reserveAllowance } from './allowance';
 import type { BookHandlerDeps } from './deps';
 import { failBook } from './fail-book';
 import { changeBookIfPresent, changeOwnedBook } from './owned-book';
@@ -26,10 +26,14 @@ export const lifecycleMessages = {
   retryRaced: 'This book was retried at the same time from somewhere else. Reload the library.',
 } as const;
 
-/** validation → writing: the author confirmed the (possibly edited) structure. */
+/**
+ * validation → writing: the author confirmed the (possibly edited) structure. Writing needs a plan: a book
+ * planned before the plan ended waits in validation (402) until there is one again.
+ */
 export function confirmBook(deps: BookHandlerDeps) {
-  return async ({ userId, bookId }: z.output<(typeof requests.book.confirm)['request']>) =>
-    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+  return async ({ userId, bookId }: z.output<(typeof requests.book.confirm)['request']>) => {
+    await requirePlan(deps, userId);
+    return changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
       const to = moveBook(book.status, 'confirm');
       const chapters = book.book_state ? plannedChapters(book.book_state).length : 0;
       if (chapters === 0) throw new AppError(400, lifecycleMessages.noChapters);
@@ -44,6 +48,7 @@ export function confirmBook(deps: BookHandlerDeps) {
       deps.logger.info({ bookId, attempt, chapters }, 'structure confirmed; writing requested');
       return presentBook(updated);
     });
+  };
 }
 
 /**

@@ -10,13 +10,17 @@ import {
   PaymentUrlResponseSchema,
   PlanPricesResponseSchema,
   requests,
+  UserSchema,
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 
 /** The payment provider's webhook; exempt from CSRF (it is signed instead) and from sessions. */
 export const paymentWebhookPath = '/payment/webhook';
 
-/** POST /payment, /payment/update, GET /payment/invoices and /payment/plans, and the webhook (spec §7). */
+/**
+ * POST /payment, /payment/update, GET /payment/invoices and /payment/plans, and the webhook (spec §7);
+ * POST /payment/cancel and /payment/keep-plan (a cancellation at period end, and its undo).
+ */
 export function paymentRoutes(deps: RouteDeps) {
   const { bus, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
@@ -105,6 +109,28 @@ export function paymentRoutes(deps: RouteDeps) {
           ),
         }),
       );
+
+      // Both answer the User as it is now: the billing half from billing's answer to the change itself, so
+      // the author sees the click's result even before the event reaches this replica's read model.
+      for (const [path, def, summary] of [
+        ['/payment/cancel', requests.billing.cancelAtPeriodEnd, 'Cancel the plan at the end of its period'],
+        ['/payment/keep-plan', requests.billing.keepPlan, 'Keep the plan: undo a cancellation at period end'],
+      ] as const) {
+        api.post(
+          path,
+          { schema: { tags: ['billing'], summary, response: { 200: UserSchema, 409: MessageSchema } } },
+          async (request) => {
+            const userId = request.session!.userId;
+            const billing = await bus.request(def, { userId }, { requestId: request.id, timeoutMs });
+            const profile = await bus.request(
+              requests.user.getProfile,
+              { userId },
+              { requestId: request.id, timeoutMs },
+            );
+            return { ...profile, ...billing };
+          },
+        );
+      }
 
       api.get(
         '/payment/invoices',
