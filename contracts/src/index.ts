@@ -13,6 +13,7 @@ export * from './http/auth/change-password';
 export * from './http/auth/password-reset';
 export * from './http/auth/identity-provider';
 export * from './http/user/account';
+export * from './http/user/takeout';
 export * from './requests/user/session';
 export * from './events/registry';
 export { PlanningBriefSchema, type PlanningBrief } from './events/book/book-planning-requested.v2';

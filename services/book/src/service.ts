@@ -22,6 +22,7 @@ import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './hand
 import { onUserDeleted } from './handlers/user-deleted';
 import { trackBooksByStatus } from './observability/books-by-status';
 import { getRevision, getRewriteContext, listRevisions, restoreRevision } from './handlers/revisions';
+import { getTakeoutBook, getTakeoutVersion, listTakeout } from './handlers/takeout';
 
 /**
  * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
@@ -56,6 +57,9 @@ export const bookService = defineService({
       bus.serve(requests.book.getRevision, getRevision(deps)),
       bus.serve(requests.book.restoreRevision, restoreRevision(deps)),
       bus.serve(requests.book.rewriteContext, getRewriteContext(deps)),
+      bus.serve(requests.book.takeoutList, listTakeout(deps)),
+      bus.serve(requests.book.takeoutBook, getTakeoutBook(deps)),
+      bus.serve(requests.book.takeoutVersion, getTakeoutVersion(deps)),
       bus.consume(
         'book',
         [

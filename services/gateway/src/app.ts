@@ -39,6 +39,7 @@ import { healthRoutes } from './routes/health';
 import { bookRoutes } from './routes/books';
 import { agentRoutes } from './routes/agent';
 import { paymentRoutes, paymentWebhookPath } from './routes/payment';
+import { takeoutRoutes } from './routes/takeout';
 import { eventRoutes } from './routes/events';
 import { exportRoutes } from './routes/export';
 import { coverRoutes } from './routes/covers';
@@ -220,6 +221,7 @@ export async function buildGateway(options: {
       await api.register(bookRoutes(deps));
       await api.register(agentRoutes(deps));
       await api.register(paymentRoutes(deps));
+      await api.register(takeoutRoutes(deps));
       await api.register(eventRoutes(deps, hub));
       await api.register(exportRoutes(deps));
       // Only these two read multipart forms (avatar, cover upload); elsewhere such a body is a 415. Its hooks

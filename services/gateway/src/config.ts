@@ -24,6 +24,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   GENERATION_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   /** Editor rewrites (POST /book/{id}/rewrite) per signed-in user per window. */
   REWRITE_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(120),
+  /** Downloads of all one's data (GET /user/export) per signed-in user per window: each reads every book. */
+  TAKEOUT_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(5),
   /** Rate-limit window in milliseconds; the spec says limits reset every hour. */
   RATE_LIMIT_WINDOW_MS: z.coerce
     .number()

@@ -5,6 +5,7 @@ import { BookLanguageSchema } from '../../constants/languages';
 import { PlanRequestSchema } from '../../http/agent/plan';
 import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
 import { RevisionSchema, RevisionSummarySchema } from '../../http/books/revisions';
+import { TakeoutVersionSchema } from '../../http/user/takeout';
 import { defineHealthRequest } from '../health';
 
 const owned = { userId: z.string(), bookId: z.string() };
@@ -153,6 +154,41 @@ export const bookRequests = {
     request: z.object({ ...owned, revisionId: z.string() }),
     response: BookSchema,
     description: 'Puts a snapshot back as the manuscript; the restore is itself a new revision. 409 unless ready.',
+  }),
+  // The takeout (GET /user/export): every book the user holds, trashed ones too, one book per answer.
+  takeoutList: defineRequest({
+    name: 'book.takeout.list',
+    version: 1,
+    request: z.object({ userId: z.string() }),
+    response: z.object({
+      books: z.array(
+        z.object({
+          bookId: z.string(),
+          title: z.string(),
+          /** When it went to the trash; null for a book in the library. */
+          deletedAt: z.string().nullable(),
+          /** False while there is no manuscript yet (planning, validation). */
+          hasManuscript: z.boolean(),
+          versions: z.array(TakeoutVersionSchema),
+        }),
+      ),
+    }),
+    description:
+      'Every book of the user, trashed ones included, newest first, with its named versions (no texts): what the takeout zip will hold.',
+  }),
+  takeoutBook: defineRequest({
+    name: 'book.takeout.book',
+    version: 1,
+    request: z.object(owned),
+    response: z.object({ book: BookSchema, deletedAt: z.string().nullable() }),
+    description: 'One book whole (plan and manuscript), trashed or not, for the takeout; 404 for anyone else’s.',
+  }),
+  takeoutVersion: defineRequest({
+    name: 'book.takeout.version',
+    version: 1,
+    request: z.object({ ...owned, revisionId: z.string() }),
+    response: z.object({ bookContent: z.string() }),
+    description: 'The text of one named version, trashed book or not, for the takeout; 404 otherwise.',
   }),
   rewriteContext: defineRequest({
     name: 'book.rewrite.context',

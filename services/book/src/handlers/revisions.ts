@@ -17,6 +17,7 @@ import { contentHash, keepAllSince, wordCountOf } from '../domain/revision-polic
 import { assertEditable } from '../domain/book-status';
 import { booksRepository } from '../repositories/books.repository';
 import { revisionsRepository } from '../repositories/revisions.repository';
+import { requirePlan } from './allowance';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from './owned-book';
 
@@ -90,6 +91,8 @@ export function getRewriteContext(deps: BookHandlerDeps) {
   return async ({ userId, bookId, chapterTitle }: Request<'rewriteContext'>) => {
     const book = await booksRepository.findOwned(deps.db, userId, bookId);
     if (!book) throw new AppError(404, apiMessages.notFound);
+    // The gateway asks this before any rewrite streams: AI rewriting is a plan feature.
+    await requirePlan(deps, userId);
     const state = book.book_state;
     const wanted = chapterTitle?.trim().toLowerCase();
     let chapterOutline: string | null = null;

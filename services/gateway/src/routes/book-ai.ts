@@ -13,7 +13,6 @@ import {
 import { sseEvent, streamRewrite } from '../rewrite/stream-rewrite';
 import type { RouteDeps } from './route-deps';
 import { headersSoFar } from '../http/hijacked-reply';
-import { requirePlan } from './require-plan';
 
 const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
 
@@ -36,8 +35,6 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
-    // Translation is checked by the book service, which reserves the allowance in the same step.
-    const planOnly = requirePlan(deps);
     const perUser = (max: number) => ({
       rateLimit: {
         max,
@@ -52,7 +49,6 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
       '/book/:bookId/metadata/suggest',
       {
         config: perUser(config.GENERATION_RATE_LIMIT_PER_USER),
-        preHandler: planOnly,
         schema: {
           tags: ['books'],
           summary: 'Suggest description, keywords, categories and subtitle with AI (saves nothing)',
@@ -103,7 +99,6 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
       '/book/:bookId/rewrite',
       {
         config: perUser(config.REWRITE_RATE_LIMIT_PER_USER),
-        preHandler: planOnly,
         schema: {
           tags: ['books'],
           summary: 'Rewrite a passage with AI: the replacement streams as text/event-stream (delta…, done | error)',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createOpenAiProvider, type LlmProvider } from '@bookwright/ai';
 import { startScriptedOpenAiServer } from '@bookwright/ai/testing';
 import type { AppError } from '@bookwright/contracts';
-import { metadataSuggestionMessages, subjects } from '@bookwright/contracts';
+import { errorScreens, metadataSuggestionMessages, subjects } from '@bookwright/contracts';
 import { silentLogger, type Bus } from '@bookwright/kit';
 import { suggestMetadata } from './suggest-metadata';
 
@@ -136,5 +136,30 @@ describe('suggesting metadata with a model', () => {
         status: 409,
       });
     });
+  });
+
+  it('answers the spec 402 to an account without a plan, and asks no model', async () => {
+    let asked = 0;
+    await withServer(
+      {
+        respond: () => {
+          asked += 1;
+          return { status: 500, errorMessage: 'must not be asked' };
+        },
+      },
+      async (llm) => {
+        const planless = {
+          request: async (def: { name: string }) =>
+            def.name === 'billing.summary.get'
+              ? { accountType: 'null' }
+              : { title: 'The Keeper', genre: 'mystery', bookState: plan, bookContent: manuscript },
+        } as unknown as Bus;
+        await expect(suggestMetadata(deps(planless, llm))({ userId: 'u', bookId: 'b' })).rejects.toMatchObject({
+          status: 402,
+          message: errorScreens[402].description,
+        });
+      },
+    );
+    expect(asked).toBe(0);
   });
 });

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, apiMessages, coverBlobPrefix, requests, takeoutFileName } from '@bookwright/contracts';
+import { attachmentDisposition } from '../http/content-disposition';
+import { takeoutZip, type TakeoutPlanBook } from '../takeout/takeout-zip';
+import type { RouteDeps } from './route-deps';
+
+/**
+ * GET /user/export: everything the author holds, as one zip (GDPR art. 20; docs/decisions/0013). The
+ * gateway only composes: each owner is asked for its part (user: profile; billing: plan, usage, invoices;
+ * book: books, manuscripts, versions) and cover images come from the blob store, as the cover route
+ * serves them. Open to an account without a plan: the data is the author's whatever they pay.
+ */
+export function takeoutRoutes(deps: RouteDeps) {
+  const { ask, blobs, sessions, config } = deps;
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/user/export',
+      {
+        preHandler: sessions.requireSession,
+        config: {
+          rateLimit: {
+            max: config.TAKEOUT_RATE_LIMIT_PER_USER,
+            timeWindow: config.RATE_LIMIT_WINDOW_MS,
+            // After the session is resolved, so the limit is the user's, across all their browsers.
+            hook: 'preHandler',
+            keyGenerator: (request) => `takeout:${request.session?.userId ?? request.ip}`,
+          },
+        },
+        schema: {
+          tags: ['user'],
+          summary:
+            'Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, covers and named versions',
+          produces: ['application/zip'],
+        },
+      },
+      async (request, reply) => {
+        const { userId } = request.session!;
+        // The small parts first, while an error can still be an ordinary JSON answer.
+        const [profile, plan, invoices, library] = await Promise.all([
+          ask(request, requests.user.getProfile, { userId }),
+          ask(request, requests.billing.getSummary, { userId }),
+          ask(request, requests.billing.listInvoices, { userId }),
+          ask(request, requests.book.takeoutList, { userId }),
+        ]);
+        const books: TakeoutPlanBook[] = await Promise.all(
+          library.books.map(async (book) => {
+            const keys = await blobs.list(coverBlobPrefix(book.bookId));
+            const covers = await Promise.all(
+              keys.sort().map(async (key) => ({ key, contentType: (await blobs.stat(key))?.contentType ?? '' })),
+            );
+            return { ...book, covers };
+          }),
+        );
+        const account = {
+          exportedAt: new Date().toISOString(),
+          profile,
+          plan,
+          usage: {
+            books: books.length,
+            booksInTrash: books.filter((book) => book.deletedAt !== null).length,
+            booksLeftThisMonth: plan.booksLeftThisMonth,
+            coversLeftThisMonth: plan.coversLeftThisMonth,
+            translationsLeftThisMonth: plan.translationsLeftThisMonth,
+          },
+          invoices: invoices.invoices,
+        };
+
+        const { stream, zip } = takeoutZip(
+          { account, books },
+          {
+            book: async (bookId) => (await ask(request, requests.book.takeoutBook, { userId, bookId })).book,
+            version: async (bookId, revisionId) =>
+              (await ask(request, requests.book.takeoutVersion, { userId, bookId, revisionId })).bookContent,
+            blob: async (key) => {
+              const blob = await blobs.get(key);
+              if (!blob) throw new AppError(404, apiMessages.notFound);
+              return blob.data;
+            },
+          },
+          {
+            onConversionError: (error, bookId) =>
+              request.log.warn({ err: error, bookId }, 'takeout: a document did not convert to Markdown'),
+          },
+        );
+        // The status line is gone by then: cutting the connection is how the browser learns the zip is broken.
+        zip.on('error', (error: Error) => {
+          request.log.error({ err: error }, 'takeout failed mid-stream; download cut');
+          reply.raw.destroy(error);
+        });
+        request.log.info({ books: books.length }, 'takeout started');
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', attachmentDisposition(takeoutFileName(new Date())))
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
+  };
+}

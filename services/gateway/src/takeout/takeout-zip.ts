@@ -1,0 +1,143 @@
+import { Readable } from 'node:stream';
+import yazl from 'yazl';
+import {
+  TiptapDocumentSchema,
+  type Book,
+  type TakeoutBook,
+  type TakeoutVersion,
+} from '@bookwright/contracts';
+import { manuscriptMarkdown } from './manuscript-markdown';
+
+/** What the zip will hold, known before the first byte leaves: small, every large body is loaded later. */
+export interface TakeoutPlan {
+  /** account.json */
+  account: unknown;
+  books: TakeoutPlanBook[];
+}
+
+export interface TakeoutPlanBook {
+  bookId: string;
+  title: string;
+  deletedAt: string | null;
+  hasManuscript: boolean;
+  versions: TakeoutVersion[];
+  /** Blob keys and types of its cover images. */
+  covers: { key: string; contentType: string }[];
+}
+
+/** Where the large bodies come from, one at a time, when the zip reaches them. */
+export interface TakeoutLoaders {
+  book(bookId: string): Promise<Book>;
+  version(bookId: string, revisionId: string): Promise<string>;
+  blob(key: string): Promise<Uint8Array>;
+}
+
+/** `The Keeper of Letters!` → `the-keeper-of-letters`: readable, portable folder and file names. */
+export function slug(text: string, fallback: string): string {
+  const plain = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+  return plain || fallback;
+}
+
+export const bookFolder = (book: { bookId: string; title: string }): string =>
+  `books/${slug(book.title, 'book')}-${book.bookId}/`;
+
+const extensionOf: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** A document that does not convert still leaves the author a file that says where the text is. */
+function markdownOf(content: string, onError: (error: unknown) => void): string {
+  try {
+    return manuscriptMarkdown(TiptapDocumentSchema.parse(JSON.parse(content)));
+  } catch (error) {
+    onError(error);
+    return 'This text could not be converted to Markdown. The whole document is in the .json file beside this one.\n';
+  }
+}
+
+/** The stored document, indented; the text of a document that is not JSON stays as it was stored. */
+function documentJson(content: string): string {
+  try {
+    return json(JSON.parse(content));
+  } catch {
+    return content;
+  }
+}
+
+/**
+ * The takeout as a zip stream. Every entry is added up front with its name, but its bytes are produced only
+ * when yazl reaches it (addReadStreamLazy), and yazl writes entries one after another as the reader takes
+ * them: at most one book (and one cover or version) is held at a time, whatever the library's size. A
+ * loader that fails ends the stream with that error; the caller cuts the download, so a broken zip is never
+ * mistaken for a whole one.
+ */
+export function takeoutZip(
+  plan: TakeoutPlan,
+  load: TakeoutLoaders,
+  options: { onConversionError: (error: unknown, bookId: string) => void },
+): { stream: NodeJS.ReadableStream; zip: yazl.ZipFile } {
+  const zip = new yazl.ZipFile();
+  const lazy = (name: string, produce: () => Promise<string | Uint8Array>) =>
+    zip.addReadStreamLazy(name, (done) => {
+      produce().then(
+        (body) => done(null, Readable.from([typeof body === 'string' ? Buffer.from(body, 'utf8') : body])),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), Readable.from([])),
+      );
+    });
+
+  zip.addBuffer(Buffer.from(json(plan.account), 'utf8'), 'account.json');
+
+  // The book being written: its entries follow each other, so one load serves them all.
+  let held: { bookId: string; book: Promise<Book> } | undefined;
+  const bookOf = (bookId: string) => {
+    if (held?.bookId !== bookId) held = { bookId, book: load.book(bookId) };
+    return held.book;
+  };
+
+  for (const entry of plan.books) {
+    const folder = bookFolder(entry);
+    lazy(`${folder}book.json`, async () => {
+      const { bookContent: _manuscript, ...book } = await bookOf(entry.bookId);
+      const described: TakeoutBook = { ...book, trashed: entry.deletedAt !== null, deletedAt: entry.deletedAt };
+      return json(described);
+    });
+    if (entry.hasManuscript) {
+      lazy(`${folder}manuscript.md`, async () =>
+        markdownOf((await bookOf(entry.bookId)).bookContent ?? '', (e) => options.onConversionError(e, entry.bookId)),
+      );
+      lazy(`${folder}manuscript.json`, async () => documentJson((await bookOf(entry.bookId)).bookContent ?? ''));
+    }
+    for (const cover of entry.covers) {
+      // covers/<bookId>/<coverId>/<variant> → covers/<coverId>-<variant>.png
+      const [coverId = 'cover', variant = 'image'] = cover.key.split('/').slice(-2);
+      const extension = extensionOf[cover.contentType] ?? 'bin';
+      lazy(`${folder}covers/${coverId}-${variant}.${extension}`, () => load.blob(cover.key));
+    }
+    for (const version of entry.versions) {
+      const stem = `${folder}versions/${version.createdAt.replace(/[:.]/g, '-')}-${slug(version.name, 'version')}`;
+      let text: Promise<string> | undefined;
+      const content = () => (text ??= load.version(entry.bookId, version.id));
+      lazy(`${stem}.md`, async () =>
+        markdownOf(await content(), (e) => options.onConversionError(e, entry.bookId)),
+      );
+      lazy(`${stem}.json`, async () => {
+        const body = documentJson(await content());
+        text = undefined; // its last entry: nothing keeps the text once it is written
+        return body;
+      });
+    }
+  }
+  zip.end();
+  return { stream: zip.outputStream, zip };
+}
