@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, apiMessages, coverBlobPrefix, requests, takeoutFileName } from '@bookwright/contracts';
 import { attachmentDisposition } from '../http/content-disposition';
-import { takeoutZip, type TakeoutPlanBook } from '../takeout/takeout-zip';
+import type { TakeoutPlanBook } from '../takeout/takeout-zip';
 import type { RouteDeps } from './route-deps';
 
 /**
@@ -68,6 +68,8 @@ export function takeoutRoutes(deps: RouteDeps) {
           invoices: invoices.invoices,
         };
 
+        // Loaded on first use: the editor's schema (tiptap) is not worth every gateway start.
+        const { takeoutZip } = await import('../takeout/takeout-zip');
         const { stream, zip } = takeoutZip(
           { account, books },
           {

@@ -1,4 +1,4 @@
-import { getSchema, type Extensions } from '@tiptap/core';
+import { getSchema, Mark, type Extensions } from '@tiptap/core';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TextAlign } from '@tiptap/extension-text-align';
 import { StarterKit } from '@tiptap/starter-kit';
@@ -13,15 +13,22 @@ import type { TiptapDocument } from '@bookwright/contracts';
 /*
  * The manuscript as Markdown, for the takeout. The document is read into a ProseMirror schema built by
  * tiptap from the editor's own extensions (web/src/features/editor/extensions.ts, minus the UI-only
- * ones), and written by prosemirror-markdown's serializer: tiptap names its nodes in camelCase where
+ * ones), plus sub- and superscript, which the server accepts from API clients (TiptapDocumentSchema); it
+ * is written by prosemirror-markdown's serializer: tiptap names its nodes in camelCase where
  * prosemirror-markdown expects snake_case, so the map below only renames, and adds the few nodes and
  * marks CommonMark has no word for.
  */
+/** Marks the server accepts but the editor has no button for: only their names matter to the schema. */
+const Subscript = Mark.create({ name: 'subscript', parseHTML: () => [{ tag: 'sub' }], renderHTML: () => ['sub', 0] });
+const Superscript = Mark.create({ name: 'superscript', parseHTML: () => [{ tag: 'sup' }], renderHTML: () => ['sup', 0] });
+
 const editorExtensions: Extensions = [
   StarterKit.configure({ codeBlock: false, heading: { levels: [1, 2, 3] }, undoRedo: false }),
   TextAlign.configure({ types: ['heading', 'paragraph'] }),
   TaskList,
   TaskItem.configure({ nested: true }),
+  Subscript,
+  Superscript,
 ];
 
 const schema = getSchema(editorExtensions);
