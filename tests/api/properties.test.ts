@@ -178,6 +178,7 @@ const system: TestSystem = await startTestSystem({
   AUTH_RATE_LIMIT_PER_IP: '1000000',
   GENERATION_RATE_LIMIT_PER_USER: '1000000',
   COVER_RATE_LIMIT: '1000000',
+  TAKEOUT_RATE_LIMIT_PER_USER: '1000000',
   LOG_LEVEL: 'warn',
 });
 const operations = await (async () => {
