@@ -33,7 +33,8 @@ export const lifecycleMessages = {
 export function confirmBook(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.confirm)['request']>) => {
     // Someone else's book is a 404 whatever one's plan; only then does the plan matter.
-    if (!(await booksRepository.findOwnedSummary(deps.db, userId, bookId))) throw new AppError(404, apiMessages.notFound);
+    if (!(await booksRepository.findOwnedSummary(deps.db, userId, bookId)))
+      throw new AppError(404, apiMessages.notFound);
     await requirePlan(deps, userId);
     return changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
       const to = moveBook(book.status, 'confirm');

@@ -3,11 +3,7 @@ import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TextAlign } from '@tiptap/extension-text-align';
 import { StarterKit } from '@tiptap/starter-kit';
 import { Node as ProseMirrorNode } from 'prosemirror-model';
-import {
-  defaultMarkdownSerializer,
-  MarkdownSerializer,
-  type MarkdownSerializerState,
-} from 'prosemirror-markdown';
+import { defaultMarkdownSerializer, MarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
 import type { TiptapDocument } from '@bookwright/contracts';
 
 /*
@@ -20,7 +16,11 @@ import type { TiptapDocument } from '@bookwright/contracts';
  */
 /** Marks the server accepts but the editor has no button for: only their names matter to the schema. */
 const Subscript = Mark.create({ name: 'subscript', parseHTML: () => [{ tag: 'sub' }], renderHTML: () => ['sub', 0] });
-const Superscript = Mark.create({ name: 'superscript', parseHTML: () => [{ tag: 'sup' }], renderHTML: () => ['sup', 0] });
+const Superscript = Mark.create({
+  name: 'superscript',
+  parseHTML: () => [{ tag: 'sup' }],
+  renderHTML: () => ['sup', 0],
+});
 
 const editorExtensions: Extensions = [
   StarterKit.configure({ codeBlock: false, heading: { levels: [1, 2, 3] }, undoRedo: false }),

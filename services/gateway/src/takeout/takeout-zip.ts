@@ -1,11 +1,6 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import {
-  TiptapDocumentSchema,
-  type Book,
-  type TakeoutBook,
-  type TakeoutVersion,
-} from '@bookwright/contracts';
+import { TiptapDocumentSchema, type Book, type TakeoutBook, type TakeoutVersion } from '@bookwright/contracts';
 import { manuscriptMarkdown } from './manuscript-markdown';
 
 /** What the zip will hold, known before the first byte leaves: small, every large body is loaded later. */
@@ -128,9 +123,7 @@ export function takeoutZip(
       const stem = `${folder}versions/${version.createdAt.replace(/[:.]/g, '-')}-${slug(version.name, 'version')}`;
       let text: Promise<string> | undefined;
       const content = () => (text ??= load.version(entry.bookId, version.id));
-      lazy(`${stem}.md`, async () =>
-        markdownOf(await content(), (e) => options.onConversionError(e, entry.bookId)),
-      );
+      lazy(`${stem}.md`, async () => markdownOf(await content(), (e) => options.onConversionError(e, entry.bookId)));
       lazy(`${stem}.json`, async () => {
         const body = documentJson(await content());
         text = undefined; // its last entry: nothing keeps the text once it is written
