@@ -43,16 +43,22 @@ export function oidcRoutes(deps: RouteDeps) {
     reply.redirect(`/login?${new URLSearchParams({ error: code }).toString()}`, 303);
   const notConfigured = () => new AppError(404, identityProviderMessages.notConfigured);
 
-  /** Spec §2: an account without a plan chooses one first, or goes straight to checkout for the plan it carried. */
+  /**
+   * Spec §2: an account without a plan chooses one first, or goes straight to checkout for the plan it
+   * carried. An account whose plan ended goes to its books instead (decision 0012).
+   */
   async function landingFor(profile: UserProfile, accountType: SignInAttempt['accountType'], requestId: string) {
+    let hadAPlan: boolean;
     try {
       const user = await withBilling(bus, profile, requestId, timeoutMs);
       if (user.accountType !== 'null') return '/app';
+      hadAPlan = user.subscriptionStatus !== null;
     } catch {
       // Signed in already: the app finds out about the plan itself.
       return '/app';
     }
-    return accountType ? `/choose-plan?${new URLSearchParams({ checkout: accountType }).toString()}` : '/choose-plan';
+    if (accountType) return `/choose-plan?${new URLSearchParams({ checkout: accountType }).toString()}`;
+    return hadAPlan ? '/app' : '/choose-plan';
   }
 
   return async function (fastify: FastifyInstance) {
