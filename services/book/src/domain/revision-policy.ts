@@ -32,20 +32,22 @@ export function wordCountOf(document: TiptapDocument): number {
 }
 
 /**
- * Whether to keep `hash` as a new snapshot of kind `kind`, given the book's newest snapshot. A version the
- * author names or the writer finishes is kept even when the same text is the newest snapshot: its name is
- * the point.
+ * Whether to keep a text (whose hash `hashOf` gives) as a new snapshot of kind `kind`, given the book's
+ * newest snapshot. A version the author names or the writer finishes is kept even when the same text is
+ * the newest snapshot: its name is the point. The throttle is checked before the hash, so most autosaves
+ * never hash the whole book.
  */
 export function shouldKeep(
   kind: RevisionKind,
-  hash: string,
+  hashOf: () => string,
   newest: { hash: string; createdAt: Date } | undefined,
   now: Date,
 ): boolean {
   if (kind === 'named' || kind === 'as-written') return true;
-  if (newest?.hash === hash) return false;
-  if (kind !== 'edit' || !newest) return true;
-  return now.getTime() - newest.createdAt.getTime() >= revisionPolicy.snapshotEveryMinutes * minute;
+  if (!newest) return true;
+  const throttled = now.getTime() - newest.createdAt.getTime() < revisionPolicy.snapshotEveryMinutes * minute;
+  if (kind === 'edit' && throttled) return false;
+  return newest.hash !== hashOf();
 }
 
 /** The age limits of the retention policy, as instants before `now`. */

@@ -54,15 +54,16 @@ export async function keepRevision(
   options: { name?: string | null; wordCount?: number } = {},
 ) {
   const now = nowOf(deps);
-  const hash = contentHash(content);
-  if (!shouldKeep(kind, hash, await revisionsRepository.newest(trx, bookId), now)) return undefined;
+  let hash: string | undefined;
+  const hashOf = () => (hash ??= contentHash(content));
+  if (!shouldKeep(kind, hashOf, await revisionsRepository.newest(trx, bookId), now)) return undefined;
   const wordCount = options.wordCount ?? wordCountOf(TiptapDocumentSchema.parse(JSON.parse(content)));
   const name = kind === 'as-written' ? revisionPolicy.asWrittenName : (options.name ?? null);
   const row = await revisionsRepository.insert(trx, {
     id: deps.newId(),
     bookId,
     content,
-    hash,
+    hash: hashOf(),
     wordCount,
     kind,
     name,
