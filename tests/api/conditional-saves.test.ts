@@ -125,7 +125,7 @@ describe('conditional saves over HTTP (ETag, If-Match, 412)', () => {
     // Every read while the writer works: each tag must name one representation only.
     const seen = new Map<string, string>([[planned.etag, JSON.stringify(planned)]]);
     const progress = new Set<string>();
-    for (let status = ''; status !== 'ready'; ) {
+    for (let status = ''; status !== 'ready';) {
       const read = await client.get<Book>(`/api/v1/book/${created.body._id}`);
       expect(read.headers.get('etag')).toBe(read.body.etag);
       const body = JSON.stringify(read.body);

@@ -174,7 +174,10 @@ function segment(schema: JsonSchema, ids: string[]): fc.Arbitrary<string> {
 const headerValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('*', '"v1"', '"v2", "v3"', 'W/"v1"', '"v0"', '"v99999999999999999"', '') },
   { weight: 2, arbitrary: fc.constantFrom('"abc"', '"', '""', '*, "v1"', '"v1",,', ' "v1" ', 'x'.repeat(8_000)) },
-  { weight: 3, arbitrary: fc.string({ unit: fc.constantFrom(...'"vVW/,* 0123456789abc-\\t'.split('')), maxLength: 40 }) },
+  {
+    weight: 3,
+    arbitrary: fc.string({ unit: fc.constantFrom(...'"vVW/,* 0123456789abc-\\t'.split('')), maxLength: 40 }),
+  },
 );
 
 // ---------------------------------------------------------------------------------------------------

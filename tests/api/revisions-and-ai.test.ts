@@ -57,7 +57,11 @@ describe('revision history over HTTP', () => {
 
     const named = await client.post<Revision>(`/api/v1/book/${book._id}/revisions`, { name: 'Before the cut' });
     expect(named.status).toBe(201);
-    expect(named.body).toMatchObject({ name: 'Before the cut', wordCount: 5, bookContent: doc('third save with more words') });
+    expect(named.body).toMatchObject({
+      name: 'Before the cut',
+      wordCount: 5,
+      bookContent: doc('third save with more words'),
+    });
     const { etag } = (await client.get<Book>(`/api/v1/book/${book._id}`)).body;
     const kept = await client.post<Revision>(`/api/v1/book/${book._id}/revisions`, {
       name: 'Kept from another tab, 14:02',
@@ -84,7 +88,12 @@ describe('revision history over HTTP', () => {
     expect(restored.body.etag).not.toBe(etag);
     expect((await client.get<Book>(`/api/v1/book/${book._id}`)).body.bookContent).toBe(book.bookContent);
     const after = await client.get<RevisionSummary[]>(`/api/v1/book/${book._id}/revisions`);
-    expect(after.body.map((r) => r.name)).toEqual([null, 'Kept from another tab, 14:02', 'Before the cut', 'As written']);
+    expect(after.body.map((r) => r.name)).toEqual([
+      null,
+      'Kept from another tab, 14:02',
+      'Before the cut',
+      'As written',
+    ]);
     const replaced = await client.get<Revision>(`/api/v1/book/${book._id}/revisions/${after.body[0]!.id}`);
     expect(replaced.body.bookContent).toBe(doc('third save with more words'));
 

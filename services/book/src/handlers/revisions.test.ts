@@ -148,7 +148,9 @@ describe('revisions that autosave cannot flood', () => {
     const now = clock.now.getTime();
     const at = (t: number) => () => new Date(t);
     const keepAt = async (t: number, text: string, kind: 'edit' | 'named' = 'edit') =>
-      keepRevision(database.db, { ...deps, now: at(t) }, 'b1', doc(text), kind, { name: kind === 'named' ? text : null });
+      keepRevision(database.db, { ...deps, now: at(t) }, 'b1', doc(text), kind, {
+        name: kind === 'named' ? text : null,
+      });
     const oldDay = now - (revisionPolicy.hourlyDays + 3) * day;
     const oldHour = now - 5 * hour - (now % hour);
     await keepAt(oldDay, 'old day a');
@@ -160,7 +162,9 @@ describe('revisions that autosave cannot flood', () => {
     await keepAt(now - 30 * minute, 'recent b');
     await keepAt(now, 'now');
     const texts = await Promise.all(
-      (await list()).map(async (r) => (await getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: r.id })).bookContent),
+      (await list()).map(
+        async (r) => (await getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: r.id })).bookContent,
+      ),
     );
     expect(texts).toEqual(
       ['now', 'recent b', 'recent a', 'old hour b', 'old day b', 'old day named'].map((t) => doc(t)),
@@ -199,7 +203,9 @@ describe('revisions that autosave cannot flood', () => {
     await keepBeforeRewrite(deps)({ userId: 'u1', bookId: 'b1' });
     const before = await list();
     await database.db.updateTable('books').set({ status: 'writing' }).execute();
-    const refused = await appErrorFrom(restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: before[0]!.id }));
+    const refused = await appErrorFrom(
+      restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: before[0]!.id }),
+    );
     expect(refused.status).toBe(409);
     expect(await list()).toEqual(before);
   });

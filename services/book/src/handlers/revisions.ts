@@ -16,13 +16,7 @@ import type { z } from 'zod';
 import type { BookDatabase } from '../db/schema';
 import { presentBook } from '../domain/present-book';
 import { parseManuscript } from '../domain/manuscript';
-import {
-  contentHash,
-  retentionCutoffs,
-  shouldKeep,
-  wordCountOf,
-  type RevisionKind,
-} from '../domain/revision-policy';
+import { contentHash, retentionCutoffs, shouldKeep, wordCountOf, type RevisionKind } from '../domain/revision-policy';
 import { assertEditable } from '../domain/book-status';
 import { booksRepository } from '../repositories/books.repository';
 import { revisionsRepository } from '../repositories/revisions.repository';

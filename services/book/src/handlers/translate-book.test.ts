@@ -186,12 +186,19 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
   });
 
   it('keeps the original as it was translated in its history, after its "As written"', async () => {
-    const edited = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Edited.' }] }] });
+    const edited = JSON.stringify({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Edited.' }] }],
+    });
     await world.bus.request(requests.book.updateContent, { userId, bookId: original._id, bookContent: edited });
     await translate('french');
     const { revisions } = await world.bus.request(requests.book.listRevisions, { userId, bookId: original._id });
     expect(revisions.map((r) => r.name)).toEqual([null, 'As written']);
-    const kept = await world.bus.request(requests.book.getRevision, { userId, bookId: original._id, revisionId: revisions[0]!.id });
+    const kept = await world.bus.request(requests.book.getRevision, {
+      userId,
+      bookId: original._id,
+      revisionId: revisions[0]!.id,
+    });
     expect(kept.bookContent).toBe(edited);
   });
 

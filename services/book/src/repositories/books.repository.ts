@@ -86,11 +86,7 @@ export const booksRepository = {
   },
 
   /** Changes anything but the status: status changes go through `move` (and the table in domain/book-status). */
-  async update(
-    db: Kysely<BookDatabase>,
-    id: string,
-    changes: BookChanges,
-  ): Promise<BookRow> {
+  async update(db: Kysely<BookDatabase>, id: string, changes: BookChanges): Promise<BookRow> {
     return db
       .updateTable('books')
       .set({ ...changes, updated_at: new Date(), version: nextVersion() })
