@@ -113,6 +113,20 @@ describe('conditional saves over HTTP (ETag, If-Match, 412)', () => {
     expect((await saveContent(stranger, book._id, 'x', content.body.etag)).status).toBe(404);
   });
 
+  it('declares If-Match and the 412 in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${system.url}/api/v1/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; responses: object }>>;
+    };
+    for (const path of ['/api/v1/book/content/{bookId}', '/api/v1/book/metadata/{bookId}']) {
+      const patch = doc.paths[path]!.patch!;
+      expect(patch.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'if-match' })]),
+      );
+      expect(Object.keys(patch.responses)).toEqual(expect.arrayContaining(['200', '412']));
+    }
+    expect(Object.keys(doc.paths['/api/v1/book/{bookId}/revisions']!)).toEqual(expect.arrayContaining(['get', 'post']));
+  });
+
   it('changes the ETag as the writer writes: the same ETag always means the same book', async () => {
     const client = system.client();
     await client.post('/api/v1/auth/sign-up', newAccount());

@@ -37,14 +37,17 @@ describe('If-Match (RFC 9110 §13.1.1)', () => {
     },
   );
 
-  test.prop([fc.string({ maxLength: 60 })])('answers any header with tags of ours, no condition, or a 400', (header) => {
-    let tags: string[] | undefined;
-    try {
-      tags = parseIfMatch(header);
-    } catch {
-      expect(malformed(header)).toBe(true);
-      return;
-    }
-    for (const tag of tags ?? []) expect(isBookEtag(tag)).toBe(true);
-  });
+  test.prop([fc.string({ maxLength: 60 })])(
+    'answers any header with tags of ours, no condition, or a 400',
+    (header) => {
+      let tags: string[] | undefined;
+      try {
+        tags = parseIfMatch(header);
+      } catch {
+        expect(malformed(header)).toBe(true);
+        return;
+      }
+      for (const tag of tags ?? []) expect(isBookEtag(tag)).toBe(true);
+    },
+  );
 });
