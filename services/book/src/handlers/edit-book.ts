@@ -61,13 +61,8 @@ export function setCover(deps: BookHandlerDeps) {
  * nothing, not even the ETag.
  */
 export function updateContent(deps: BookHandlerDeps) {
-  return async ({
-    userId,
-    bookId,
-    bookContent,
-    ifMatch,
-  }: z.output<(typeof requests.book.updateContent)['request']>) => {
-    return changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+  return async ({ userId, bookId, bookContent, ifMatch }: z.output<(typeof requests.book.updateContent)['request']>) =>
+    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
       assertEditable(book.status, 'manuscript');
       const { content } = parseManuscript(bookContent);
       const unchanged = book.book_content === content;
@@ -77,7 +72,6 @@ export function updateContent(deps: BookHandlerDeps) {
       await announceUpdate(trx, updated, ['bookContent']);
       return presentBook(updated);
     });
-  };
 }
 
 /** The columns a metadata save writes, in their stored form. */
