@@ -19,6 +19,7 @@ export * from './events/registry';
 export { PlanningBriefSchema, type PlanningBrief } from './events/book/book-planning-requested.v2';
 export * from './requests/registry';
 export * from './entities/book/book';
+export * from './entities/book/etag';
 export * from './entities/book/book-state';
 export * from './entities/book/tiptap-document';
 export * from './http/agent/plan';

@@ -31,6 +31,8 @@ interface Operation {
   method: string;
   path: string;
   params: { name: string; schema: JsonSchema }[];
+  /** Request headers a route declares (If-Match on conditional saves). */
+  headers: { name: string; schema: JsonSchema }[];
   body: JsonSchema | undefined;
 }
 
@@ -165,6 +167,19 @@ function segment(schema: JsonSchema, ids: string[]): fc.Arbitrary<string> {
   );
 }
 
+/**
+ * A declared header's value: entity tags well and badly formed, lists, `*`, and any text a header can
+ * carry (fetch refuses controls and non-Latin-1 in headers, as any HTTP client must).
+ */
+const headerValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('*', '"v1"', '"v2", "v3"', 'W/"v1"', '"v0"', '"v99999999999999999"', '') },
+  { weight: 2, arbitrary: fc.constantFrom('"abc"', '"', '""', '*, "v1"', '"v1",,', ' "v1" ', 'x'.repeat(8_000)) },
+  {
+    weight: 3,
+    arbitrary: fc.string({ unit: fc.constantFrom(...'"vVW/,* 0123456789abc-\\t'.split('')), maxLength: 40 }),
+  },
+);
+
 // ---------------------------------------------------------------------------------------------------
 // The system, two users and the route list
 
@@ -201,6 +216,9 @@ const operations = await (async () => {
         method: method.toUpperCase(),
         path,
         params: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema })),
+        headers: (op.parameters ?? [])
+          .filter((p) => p.in === 'header')
+          .map((p) => ({ name: p.name, schema: p.schema })),
         body: op.requestBody?.content?.['application/json']?.schema,
       });
   return list;
@@ -281,6 +299,7 @@ afterEach(async () => {
 
 interface GeneratedRequest {
   segments: Record<string, string>;
+  headers: Record<string, string>;
   query: [string, string][];
   body:
     | { kind: 'none' }
@@ -297,6 +316,9 @@ function requestArb(op: Operation): fc.Arbitrary<GeneratedRequest> {
     segments: fc.record(Object.fromEntries(op.params.map((p) => [p.name, segment(p.schema, ids())]))) as fc.Arbitrary<
       Record<string, string>
     >,
+    headers: fc.record(Object.fromEntries(op.headers.map((h) => [h.name, headerValue])), {
+      requiredKeys: [],
+    }) as fc.Arbitrary<Record<string, string>>,
     query: fc.oneof(
       { weight: 4, arbitrary: fc.constant([] as [string, string][]) },
       { weight: 1, arbitrary: fc.array(fc.tuple(shortHostile, shortHostile), { maxLength: 3 }) },
@@ -334,7 +356,7 @@ async function send(op: Operation, req: GeneratedRequest) {
     })
     .join('&');
   const cookies = [`XSRF-TOKEN=${xsrf}`, ...(req.session === 'alice' ? [`sid=${alice.sid}`] : [])];
-  const headers: Record<string, string> = { cookie: cookies.join('; ') };
+  const headers: Record<string, string> = { ...req.headers, cookie: cookies.join('; ') };
   if (req.csrf) headers['x-xsrf-token'] = xsrf;
   let body: string | FormData | undefined;
   if (req.body.kind === 'json') {
@@ -374,6 +396,12 @@ describe('every API route answers 2xx, or 4xx with {msg}, whatever it is sent', 
     expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
       expect.arrayContaining(['POST /api/v1/auth/login', 'PATCH /api/v1/book/{bookId}', 'POST /api/v1/agent/plan']),
     );
+    // Conditional saves declare If-Match, so the properties below send it, well and badly formed.
+    const declaring = operations.filter((o) => o.headers.some((h) => h.name === 'if-match'));
+    expect(declaring.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
+      'PATCH /api/v1/book/content/{bookId}',
+      'PATCH /api/v1/book/metadata/{bookId}',
+    ]);
   });
 
   for (const op of operations) {

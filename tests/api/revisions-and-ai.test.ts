@@ -4,6 +4,7 @@ import {
   descriptionAllowedTags,
   metadataSuggestionLimits,
   revisionMessages,
+  revisionPolicy,
   subjects,
   UpdateMetadataRequestSchema,
   type Book,
@@ -39,35 +40,68 @@ function sseEvents(body: string): { event: string; data: Record<string, unknown>
 }
 
 describe('revision history over HTTP', () => {
-  it('lists saves newest first, returns one, restores it as a new revision, and hides it from others', async () => {
+  it('keeps the book as written first, saves named versions, restores, and hides it from others', async () => {
     const { client, book } = await readyBook(system);
+    const asWritten = await client.get<RevisionSummary[]>(`/api/v1/book/${book._id}/revisions`);
+    expect(asWritten.status).toBe(200);
+    expect(asWritten.body).toHaveLength(1);
+    expect(asWritten.body[0]).toMatchObject({ name: revisionPolicy.asWrittenName });
+    expect(asWritten.body[0]!.wordCount).toBeGreaterThan(1_000);
+    const first = asWritten.body[0]!;
+
+    // Saves seconds apart keep no snapshot each: the throttle allows one per ten minutes of editing.
     for (const text of ['first save', 'second save here', 'third save with more words']) {
       expect((await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc(text) })).status).toBe(200);
     }
-    // The same text again keeps no duplicate.
-    await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc('third save with more words') });
-    const list = await client.get<RevisionSummary[]>(`/api/v1/book/${book._id}/revisions`);
-    expect(list.status).toBe(200);
-    expect(list.body.map((r) => r.wordCount)).toEqual([5, 3, 2]);
-    for (const r of list.body) expect(Number.isNaN(Date.parse(r.createdAt))).toBe(false);
-    const first = list.body[2]!;
+    expect((await client.get<RevisionSummary[]>(`/api/v1/book/${book._id}/revisions`)).body).toEqual([first]);
+
+    const named = await client.post<Revision>(`/api/v1/book/${book._id}/revisions`, { name: 'Before the cut' });
+    expect(named.status).toBe(201);
+    expect(named.body).toMatchObject({
+      name: 'Before the cut',
+      wordCount: 5,
+      bookContent: doc('third save with more words'),
+    });
+    const { etag } = (await client.get<Book>(`/api/v1/book/${book._id}`)).body;
+    const kept = await client.post<Revision>(`/api/v1/book/${book._id}/revisions`, {
+      name: 'Kept from another tab, 14:02',
+      bookContent: doc('the other tab'),
+    });
+    expect(kept.status).toBe(201);
+    expect(kept.body.bookContent).toBe(doc('the other tab'));
+    const unchanged = (await client.get<Book>(`/api/v1/book/${book._id}`)).body;
+    expect(unchanged).toMatchObject({ bookContent: doc('third save with more words'), etag });
+    const badName = await client.post(`/api/v1/book/${book._id}/revisions`, { name: 'x'.repeat(81) });
+    expect(badName.status).toBe(400);
+    expect(typeof badName.body.msg).toBe('string');
+    const notADocument = await client.post(`/api/v1/book/${book._id}/revisions`, { bookContent: 'not json' });
+    expect(notADocument.status).toBe(400);
 
     const one = await client.get<Revision>(`/api/v1/book/${book._id}/revisions/${first.id}`);
     expect(one.status).toBe(200);
-    expect(one.body.bookContent).toBe(doc('first save'));
+    expect(one.body.bookContent).toBe(book.bookContent);
 
+    // A restore keeps the manuscript it replaces first, whatever the throttle.
     const restored = await client.post<Book>(`/api/v1/book/${book._id}/revisions/${first.id}/restore`);
     expect(restored.status).toBe(200);
-    expect(restored.body.bookContent).toBe(doc('first save'));
-    expect((await client.get<Book>(`/api/v1/book/${book._id}`)).body.bookContent).toBe(doc('first save'));
+    expect(restored.body.bookContent).toBe(book.bookContent);
+    expect(restored.body.etag).not.toBe(etag);
+    expect((await client.get<Book>(`/api/v1/book/${book._id}`)).body.bookContent).toBe(book.bookContent);
     const after = await client.get<RevisionSummary[]>(`/api/v1/book/${book._id}/revisions`);
-    expect(after.body).toHaveLength(4);
-    expect(after.body[0]!.wordCount).toBe(2);
+    expect(after.body.map((r) => r.name)).toEqual([
+      null,
+      'Kept from another tab, 14:02',
+      'Before the cut',
+      'As written',
+    ]);
+    const replaced = await client.get<Revision>(`/api/v1/book/${book._id}/revisions/${after.body[0]!.id}`);
+    expect(replaced.body.bookContent).toBe(doc('third save with more words'));
 
     const stranger = system.client();
     await stranger.post('/api/v1/auth/sign-up', newAccount());
     expect((await stranger.get(`/api/v1/book/${book._id}/revisions`)).status).toBe(404);
     expect((await stranger.get(`/api/v1/book/${book._id}/revisions/${first.id}`)).status).toBe(404);
+    expect((await stranger.post(`/api/v1/book/${book._id}/revisions`, { name: 'mine' })).status).toBe(404);
     const foreignRestore = await stranger.post(`/api/v1/book/${book._id}/revisions/${first.id}/restore`);
     expect(foreignRestore.status).toBe(404);
     expect(foreignRestore.body).toEqual({ msg: apiMessages.notFound });
@@ -120,6 +154,8 @@ describe('AI metadata and rewriting over HTTP', () => {
 
   it('streams a demo rewrite as server-sent events, checks its input, and rate-limits per user', async () => {
     const { client, book } = await readyBook(system);
+    const edited = doc('The sea was grey, and the wind was cold, and the lamp was out.');
+    expect((await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: edited })).status).toBe(200);
     const res = await client.post<string>(`/api/v1/book/${book._id}/rewrite`, {
       text: 'The sea was grey, and the wind was cold, and the lamp was out.',
       instruction: 'shorter',
@@ -136,6 +172,11 @@ describe('AI metadata and rewriting over HTTP', () => {
       .join('');
     expect(streamed.trim()).toBe(events.at(-1)!.data.text);
     expect(String(events.at(-1)!.data.text)).toMatch(/^\[Demo rewrite: shorter\] The sea was grey/);
+    // The manuscript the rewrite is applied to was kept first, whatever the ten-minute throttle.
+    const history = await client.get<RevisionSummary[]>(`/api/v1/book/${book._id}/revisions`);
+    expect(history.body.map((r) => r.name)).toEqual([null, 'As written']);
+    const kept = await client.get<Revision>(`/api/v1/book/${book._id}/revisions/${history.body[0]!.id}`);
+    expect(kept.body.bookContent).toBe(edited);
 
     expect((await client.post(`/api/v1/book/${book._id}/rewrite`, { text: '  ', instruction: 'shorter' })).status).toBe(
       400,

@@ -165,6 +165,7 @@ export function buildBook(overrides: Partial<Book> = {}): Book {
     publicationDate: null,
     isbn: null,
     bookContent: null,
+    etag: '"v1"',
     ...overrides,
   };
 }

@@ -21,7 +21,14 @@ import {
 import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './handlers/planning-results';
 import { onUserDeleted } from './handlers/user-deleted';
 import { trackBooksByStatus } from './observability/books-by-status';
-import { getRevision, getRewriteContext, listRevisions, restoreRevision } from './handlers/revisions';
+import {
+  getRevision,
+  getRewriteContext,
+  keepBeforeRewrite,
+  listRevisions,
+  restoreRevision,
+  saveRevision,
+} from './handlers/revisions';
 import { getTakeoutBook, getTakeoutVersion, listTakeout } from './handlers/takeout';
 
 /**
@@ -56,6 +63,8 @@ export const bookService = defineService({
       bus.serve(requests.book.listRevisions, listRevisions(deps)),
       bus.serve(requests.book.getRevision, getRevision(deps)),
       bus.serve(requests.book.restoreRevision, restoreRevision(deps)),
+      bus.serve(requests.book.saveRevision, saveRevision(deps)),
+      bus.serve(requests.book.keepBeforeRewrite, keepBeforeRewrite(deps)),
       bus.serve(requests.book.rewriteContext, getRewriteContext(deps)),
       bus.serve(requests.book.takeoutList, listTakeout(deps)),
       bus.serve(requests.book.takeoutBook, getTakeoutBook(deps)),

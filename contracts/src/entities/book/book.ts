@@ -85,5 +85,11 @@ export const BookSchema = BookSummarySchema.extend({
   publicationDate: z.string().nullable(),
   isbn: z.string().nullable(),
   bookContent: z.string().nullable(),
+  /** The same value as the ETag header of GET /book/{id}, quotes included (entities/book/etag.ts). */
+  etag: z.string(),
 });
 export type Book = z.infer<typeof BookSchema>;
+
+/** 412 of a conditional save: the version the book is at now, so the client can show both texts. */
+export const StaleBookSchema = z.object({ msg: z.string(), etag: z.string(), updatedAt: z.string() });
+export type StaleBook = z.infer<typeof StaleBookSchema>;

@@ -4,11 +4,17 @@ import { BookSchema, BookSummarySchema, FailedStepSchema } from '../../entities/
 import { BookLanguageSchema } from '../../constants/languages';
 import { PlanRequestSchema } from '../../http/agent/plan';
 import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
-import { RevisionSchema, RevisionSummarySchema } from '../../http/books/revisions';
+import { RevisionSchema, RevisionSummarySchema, SaveRevisionRequestSchema } from '../../http/books/revisions';
 import { TakeoutVersionSchema } from '../../http/user/takeout';
 import { defineHealthRequest } from '../health';
 
 const owned = { userId: z.string(), bookId: z.string() };
+
+/**
+ * The entity tags of a conditional save (If-Match, already checked for form by the gateway): the save
+ * happens only if the book is at one of them, else 412. Absent: no condition (last write wins).
+ */
+const ifMatch = { ifMatch: z.array(z.string()).min(1).max(20).optional() };
 
 /** What the planner and writer need to know about a book (internal: no owner check). */
 export const BookBriefSchema = BookSchema.pick({
@@ -70,16 +76,17 @@ export const bookRequests = {
   updateContent: defineRequest({
     name: 'book.content.update',
     version: 1,
-    request: z.object({ ...owned, bookContent: z.string() }),
+    request: z.object({ ...owned, bookContent: z.string(), ...ifMatch }),
     response: BookSchema,
-    description: 'Replaces the manuscript (tiptap JSON text; invalid documents get 400). 409 unless the book is ready.',
+    description:
+      'Replaces the manuscript (tiptap JSON text; invalid documents get 400). 409 unless the book is ready. With ifMatch, 412 (extra: etag, updatedAt) unless the book is at one of those tags, checked under the row lock.',
   }),
   updateMetadata: defineRequest({
     name: 'book.metadata.update',
     version: 1,
-    request: z.object({ ...owned, metadata: UpdateMetadataRequestSchema }),
+    request: z.object({ ...owned, metadata: UpdateMetadataRequestSchema, ...ifMatch }),
     response: BookSchema,
-    description: 'Saves the publishing metadata.',
+    description: 'Saves the publishing metadata. With ifMatch, 412 like book.content.update.',
   }),
   confirm: defineRequest({
     name: 'book.confirm',
@@ -153,7 +160,24 @@ export const bookRequests = {
     version: 1,
     request: z.object({ ...owned, revisionId: z.string() }),
     response: BookSchema,
-    description: 'Puts a snapshot back as the manuscript; the restore is itself a new revision. 409 unless ready.',
+    description:
+      'Puts a snapshot back as the manuscript, after keeping the manuscript it replaces as a revision. 409 unless ready.',
+  }),
+  saveRevision: defineRequest({
+    name: 'book.revisions.save',
+    version: 1,
+    request: z.object({ ...owned, ...SaveRevisionRequestSchema.shape }),
+    response: RevisionSchema,
+    description:
+      'Keeps a version for good ("Save a version"): the current manuscript, or the given text without changing the manuscript. 409 unless ready.',
+  }),
+  keepBeforeRewrite: defineRequest({
+    name: 'book.revisions.keep-before-rewrite',
+    version: 1,
+    request: z.object(owned),
+    response: z.object({ kept: z.boolean() }),
+    description:
+      'Keeps the manuscript as a revision before an AI rewrite is applied to it (nothing when it is already the newest revision).',
   }),
   // The takeout (GET /user/export): every book the user holds, trashed ones too, one book per answer.
   takeoutList: defineRequest({

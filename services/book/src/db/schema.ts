@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { BookFailure, BookState, BookStatus, TranslationLink } from '@bookwright/contracts';
+import type { RevisionKind } from '../domain/revision-policy';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** JSONB: written as JSON text, read back parsed. */
@@ -41,6 +42,8 @@ export interface BooksTable {
   write_attempt: Generated<number>;
   chapters_written: Generated<number>;
   chapters_total: Generated<number>;
+  /** Raised by every change of the row (repositories/books.repository.ts); the ETag is made from it. */
+  version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -52,6 +55,10 @@ export interface BookRevisionsTable {
   content: string;
   content_hash: string;
   word_count: number;
+  /** Why it was kept (domain/revision-policy.ts, RevisionKind). */
+  kind: ColumnType<RevisionKind, RevisionKind | undefined, RevisionKind>;
+  /** "As written", or the author's name for a version they saved; null otherwise. */
+  name: string | null;
   created_at: Timestamp;
 }
 

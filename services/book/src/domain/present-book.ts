@@ -1,4 +1,4 @@
-import type { Book, BookSummary } from '@bookwright/contracts';
+import { bookEtag, type Book, type BookSummary } from '@bookwright/contracts';
 import type { BookRow } from '../db/schema';
 import type { BookSummaryRow } from '../repositories/books.repository';
 
@@ -44,5 +44,6 @@ export function presentBook(row: BookRow): Book {
     publicationDate: row.publication_date,
     isbn: row.isbn,
     bookContent: row.book_content,
+    etag: bookEtag(row.version),
   };
 }

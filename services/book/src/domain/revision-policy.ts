@@ -1,7 +1,29 @@
 import { createHash } from 'node:crypto';
 import { documentText, revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
 
-/** Identical manuscripts hash the same, so an unchanged save adds no snapshot. */
+/**
+ * The one owner of when a snapshot of a manuscript is kept and for how long (docs/architecture.md,
+ * "Revision history"; the figures are contracts' `revisionPolicy`).
+ *
+ * - `edit`: the manuscript an author's save replaces, at most once per `snapshotEveryMinutes` of editing,
+ *   so an autosave every few seconds keeps a handful of snapshots an hour, not hundreds.
+ * - `before-rewrite`, `before-restore`, `before-translation`: the manuscript just before one of those,
+ *   always (unless it is already the newest snapshot).
+ * - `as-written`: the manuscript as the writer finished it (a translation's too), always the first.
+ * - `named`: a version the author asked to keep, with or without a name.
+ *
+ * Automatic snapshots are thinned with age; `as-written` and `named` ones are never pruned.
+ */
+export type RevisionKind = 'edit' | 'before-rewrite' | 'before-restore' | 'before-translation' | 'as-written' | 'named';
+
+/** Kinds the retention policy never deletes. */
+export const keptForGood: readonly RevisionKind[] = ['as-written', 'named'];
+
+const minute = 60 * 1000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+/** Identical manuscripts hash the same, so an unchanged text adds no snapshot. */
 export const contentHash = (content: string): string => createHash('sha256').update(content).digest('hex');
 
 export function wordCountOf(document: TiptapDocument): number {
@@ -9,7 +31,29 @@ export function wordCountOf(document: TiptapDocument): number {
   return text ? text.split(/\s+/).length : 0;
 }
 
-/** Snapshots older than this are thinned to one a day. */
-export function keepAllSince(now: Date): Date {
-  return new Date(now.getTime() - revisionPolicy.keepAllDays * 24 * 60 * 60 * 1000);
+/**
+ * Whether to keep a text (whose hash `hashOf` gives) as a new snapshot of kind `kind`, given the book's
+ * newest snapshot. A version the author names or the writer finishes is kept even when the same text is
+ * the newest snapshot: its name is the point. The throttle is checked before the hash, so most autosaves
+ * never hash the whole book.
+ */
+export function shouldKeep(
+  kind: RevisionKind,
+  hashOf: () => string,
+  newest: { hash: string; createdAt: Date } | undefined,
+  now: Date,
+): boolean {
+  if (kind === 'named' || kind === 'as-written') return true;
+  if (!newest) return true;
+  const throttled = now.getTime() - newest.createdAt.getTime() < revisionPolicy.snapshotEveryMinutes * minute;
+  if (kind === 'edit' && throttled) return false;
+  return newest.hash !== hashOf();
+}
+
+/** The age limits of the retention policy, as instants before `now`. */
+export function retentionCutoffs(now: Date): { keepAllSince: Date; hourlySince: Date } {
+  return {
+    keepAllSince: new Date(now.getTime() - revisionPolicy.keepAllHours * hour),
+    hourlySince: new Date(now.getTime() - revisionPolicy.hourlyDays * day),
+  };
 }

@@ -15,11 +15,13 @@ import { canMove, completeMoveFor, moveBook, retryMoveFor } from '../domain/book
 import { translationRequest, translationSourcePrefix } from '../domain/new-translation';
 import { bookFailureReasons } from '../domain/failure-reasons';
 import { presentBook } from '../domain/present-book';
+import { wordCountOf } from '../domain/revision-policy';
 import { releaseAllowance, requirePlan, reserveAllowance } from './allowance';
 import type { BookHandlerDeps } from './deps';
 import { failBook } from './fail-book';
 import { changeBookIfPresent, changeOwnedBook } from './owned-book';
 import { requestPlanning } from './request-planning';
+import { keepRevision } from './revisions';
 
 export const lifecycleMessages = {
   noChapters: 'The plan has no chapters yet. Add at least one chapter before confirming.',
@@ -132,8 +134,8 @@ export function recordFailure(deps: BookHandlerDeps) {
 }
 
 /**
- * writing (or translating) → ready with the manuscript the writer left in the blob store. A translation's
- * copy of its original is not needed any more and goes.
+ * writing (or translating) → ready with the manuscript the writer left in the blob store, kept as the
+ * book's first revision ("As written"). A translation's copy of its original is not needed any more and goes.
  */
 export function completeManuscript(deps: BookHandlerDeps) {
   return async ({
@@ -160,6 +162,10 @@ export function completeManuscript(deps: BookHandlerDeps) {
           failure: JSON.stringify(null),
         },
       );
+      // The writer's text is the first revision, "As written", whatever the author does with it next.
+      await keepRevision(trx, deps, book.id, JSON.stringify(document), 'as-written', {
+        wordCount: wordCountOf(document),
+      });
       await enqueueEvent(trx, events.bookReady, { bookId: book.id, userId: book.user_id, words, pages });
       deps.logger.info({ bookId, words, pages, characters: text.length }, 'manuscript stored; book ready');
       return { applied: true, translation: book.translation !== null };

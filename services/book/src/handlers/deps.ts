@@ -11,4 +11,8 @@ export interface BookHandlerDeps {
   blobs: BlobStore;
   logger: Logger;
   newId: () => string;
+  /** The time of revisions (their throttle and retention); tests set it, the service uses the system clock. */
+  now?: () => Date;
 }
+
+export const nowOf = (deps: Pick<BookHandlerDeps, 'now'>): Date => deps.now?.() ?? new Date();

@@ -4,7 +4,6 @@ import {
   FictionBookStateSchema,
   NonFictionBookStateSchema,
   parseCoverImageUrl,
-  TiptapDocumentSchema,
   type requests,
 } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
@@ -14,22 +13,17 @@ import type { BookDatabase, BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
 import { assertEditable } from '../domain/book-status';
+import { firstIssue, manuscriptMessages, parseManuscript } from '../domain/manuscript';
 import type { BookHandlerDeps } from './deps';
+import { checkIfMatch } from './conditional-save';
 import { changeOwnedBook } from './owned-book';
-import { recordRevision } from './revisions';
+import { keepRevision } from './revisions';
 
 export const editMessages = {
   invalidState: 'The book structure is not valid',
-  contentNotJson: 'Book content must be the editor document as JSON text',
-  contentInvalid: 'Book content is not a valid editor document',
+  ...manuscriptMessages,
   coverInvalid: 'The cover image must be a link to an uploaded or generated cover',
 } as const;
-
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return '';
-  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
-}
 
 async function announceUpdate(trx: Transaction<BookDatabase>, book: BookRow, fields: string[]): Promise<void> {
   await enqueueEvent(trx, events.bookUpdated, { bookId: book.id, userId: book.user_id, fields, status: book.status });
@@ -61,43 +55,56 @@ export function setCover(deps: BookHandlerDeps) {
     });
 }
 
+/**
+ * PATCH /book/content/{id}. The manuscript it replaces is kept as a revision, at most once per ten
+ * minutes of editing (domain/revision-policy.ts). A save of the text the book already holds changes
+ * nothing, not even the ETag.
+ */
 export function updateContent(deps: BookHandlerDeps) {
-  return async ({ userId, bookId, bookContent }: z.output<(typeof requests.book.updateContent)['request']>) =>
+  return async ({ userId, bookId, bookContent, ifMatch }: z.output<(typeof requests.book.updateContent)['request']>) =>
     changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
       assertEditable(book.status, 'manuscript');
-      let document: unknown;
-      try {
-        document = JSON.parse(bookContent);
-      } catch {
-        throw new AppError(400, editMessages.contentNotJson);
-      }
-      const parsed = TiptapDocumentSchema.safeParse(document);
-      if (!parsed.success) throw new AppError(400, `${editMessages.contentInvalid}: ${firstIssue(parsed.error)}`);
-      const content = JSON.stringify(parsed.data);
+      const { content } = parseManuscript(bookContent);
+      const unchanged = book.book_content === content;
+      if (checkIfMatch(book, ifMatch, () => unchanged) === 'unchanged' || unchanged) return presentBook(book);
+      if (book.book_content !== null) await keepRevision(trx, deps, book.id, book.book_content, 'edit');
       const updated = await booksRepository.update(trx, book.id, { book_content: content });
-      await recordRevision(trx, deps, book.id, content);
       await announceUpdate(trx, updated, ['bookContent']);
       return presentBook(updated);
     });
 }
 
+/** The columns a metadata save writes, in their stored form. */
+function metadataColumns(metadata: z.output<(typeof requests.book.updateMetadata)['request']>['metadata']) {
+  return {
+    title: metadata.title,
+    author: metadata.author,
+    identifier: metadata.identifier,
+    language_metadata: metadata.languageMetadata,
+    genre_metadata: metadata.genreMetadata,
+    publisher: metadata.publisher,
+    description: metadata.description,
+    keywords: JSON.stringify(metadata.keywords),
+    rights: metadata.rights,
+    publication_date: metadata.publicationDate,
+    isbn: metadata.isbn,
+    subtitle: metadata.subtitle,
+  };
+}
+
+function holdsMetadata(book: BookRow, columns: ReturnType<typeof metadataColumns>): boolean {
+  return Object.entries(columns).every(([key, value]) =>
+    key === 'keywords' ? JSON.stringify(book.keywords) === value : book[key as keyof BookRow] === value,
+  );
+}
+
 export function updateMetadata(deps: BookHandlerDeps) {
-  return async ({ userId, bookId, metadata }: z.output<(typeof requests.book.updateMetadata)['request']>) =>
+  return async ({ userId, bookId, metadata, ifMatch }: z.output<(typeof requests.book.updateMetadata)['request']>) =>
     changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
-      const updated = await booksRepository.update(trx, book.id, {
-        title: metadata.title,
-        author: metadata.author,
-        identifier: metadata.identifier,
-        language_metadata: metadata.languageMetadata,
-        genre_metadata: metadata.genreMetadata,
-        publisher: metadata.publisher,
-        description: metadata.description,
-        keywords: JSON.stringify(metadata.keywords),
-        rights: metadata.rights,
-        publication_date: metadata.publicationDate,
-        isbn: metadata.isbn,
-        subtitle: metadata.subtitle,
-      });
+      const columns = metadataColumns(metadata);
+      const unchanged = holdsMetadata(book, columns);
+      if (checkIfMatch(book, ifMatch, () => unchanged) === 'unchanged' || unchanged) return presentBook(book);
+      const updated = await booksRepository.update(trx, book.id, columns);
       await announceUpdate(trx, updated, ['metadata']);
       return presentBook(updated);
     });

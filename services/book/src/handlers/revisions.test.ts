@@ -1,172 +1,219 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppError } from '@bookwright/contracts';
-import { revisionPolicy } from '@bookwright/contracts';
-import { silentLogger, type OutboxRelay, createInProcessBus } from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
-import { migrations } from '../db/migrations';
-import type { BookDatabase } from '../db/schema';
-import { booksRepository } from '../repositories/books.repository';
+import { revisionMessages, revisionPolicy } from '@bookwright/contracts';
+import { appErrorFrom } from '@bookwright/contracts/testing';
+import { doc, oneBook } from '../testing/one-book';
 import { revisionsRepository } from '../repositories/revisions.repository';
-import type { BookHandlerDeps } from './deps';
+import { retentionCutoffs } from '../domain/revision-policy';
+import { completeManuscript } from './book-lifecycle';
 import { updateContent } from './edit-book';
-import { getRevision, listRevisions, recordRevision, restoreRevision } from './revisions';
+import {
+  getRevision,
+  keepBeforeRewrite,
+  keepRevision,
+  listRevisions,
+  restoreRevision,
+  saveRevision,
+} from './revisions';
 
-const opened: { close(): Promise<void> }[] = [];
+const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const db of opened.splice(0)) await db.close();
+  for (const cleanUp of cleanUps.splice(0)) await cleanUp();
 });
+const setUp = async (status: 'ready' | 'writing' = 'ready') => {
+  const world = await oneBook(status);
+  cleanUps.push(world.close);
+  return world;
+};
 
-const doc = (...paragraphs: string[]) =>
-  JSON.stringify({
-    type: 'doc',
-    content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+const second = 1000;
+const minute = 60 * second;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+describe('revisions that autosave cannot flood', () => {
+  it('keeps the manuscript a save replaces at most once per ten minutes of editing', async () => {
+    const { save, list, textOf, advance } = await setUp();
+    // Half an hour of autosaving every 5 s: 360 saves.
+    for (let i = 1; i <= 360; i += 1) {
+      await save(`draft ${i}`);
+      advance(5 * second);
+    }
+    const revisions = await list();
+    // The text before the first save, then one every ten minutes: at 10, 20 and 30 minutes.
+    expect(revisions.length).toBe(3);
+    const times = revisions.map((r) => Date.parse(r.createdAt)).reverse();
+    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(10 * minute);
+    expect(await textOf(revisions.at(-1)!.id)).toBe(doc('start'));
+    expect(revisions.every((r) => r.name === null)).toBe(true);
   });
 
-async function setUp() {
-  const database = await createTestDatabase<BookDatabase>('book', migrations);
-  opened.push(database);
-  const deps: BookHandlerDeps = {
-    db: database.db,
-    relay: { kick: () => undefined } as unknown as OutboxRelay,
-    // Revisions neither call other services nor store files.
-    bus: createInProcessBus({ logger: silentLogger() }),
-    blobs: undefined as never,
-    logger: silentLogger(),
-    newId: randomUUID,
-  };
-  await booksRepository.insert(database.db, {
-    id: 'b1',
-    user_id: 'u1',
-    idempotency_key: 'k1',
-    status: 'ready',
-    title: 'T',
-    subtitle: null,
-    genre: 'mystery',
-    book_type: 'fiction',
-    language: 'english',
-    target_audience: 'Adults',
-    size: 'short',
-    prompt: 'p',
-    book_state: JSON.stringify(null),
-    book_content: doc('start'),
-    cover_image: null,
-    author: null,
-    identifier: null,
-    language_metadata: null,
-    genre_metadata: null,
-    publisher: null,
-    description: null,
-    keywords: JSON.stringify([]),
-    rights: null,
-    publication_date: null,
-    isbn: null,
-    failure: JSON.stringify(null),
-  });
-  const save = (text: string) => updateContent(deps)({ userId: 'u1', bookId: 'b1', bookContent: doc(text) });
-  return { database, deps, save };
-}
-
-describe('revision history', () => {
-  it('keeps one snapshot per save, newest first, with word counts, and none for an unchanged text', async () => {
-    const { deps, save } = await setUp();
-    await save('one');
-    await save('one two');
-    await save('one two');
-    await save('one two three');
-    const { revisions } = await listRevisions(deps)({ userId: 'u1', bookId: 'b1' });
-    expect(revisions.map((r) => r.wordCount)).toEqual([3, 2, 1]);
-    const oldest = await getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: revisions[2]!.id });
-    expect(oldest.bookContent).toBe(doc('one'));
+  it('keeps the end of an editing session when the author comes back later', async () => {
+    const { save, list, textOf, advance } = await setUp();
+    await save('morning one');
+    advance(minute);
+    await save('morning two');
+    advance(day);
+    await save('next day');
+    const revisions = await list();
+    expect(await Promise.all(revisions.map((r) => textOf(r.id)))).toEqual([doc('morning two'), doc('start')]);
   });
 
-  it('restores a snapshot as a new revision, which can itself be undone', async () => {
-    const { deps, save } = await setUp();
+  it('keeps a restore’s replaced manuscript whatever the throttle, and a restore can be undone', async () => {
+    const { deps, save, list, textOf, advance } = await setUp();
     await save('first');
+    advance(minute);
     await save('second version');
-    const before = (await listRevisions(deps)({ userId: 'u1', bookId: 'b1' })).revisions;
-    const book = await restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: before[1]!.id });
-    expect(book.bookContent).toBe(doc('first'));
-    const after = (await listRevisions(deps)({ userId: 'u1', bookId: 'b1' })).revisions;
-    expect(after).toHaveLength(3);
-    expect(after[0]!.wordCount).toBe(1);
-    const undone = await restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: before[0]!.id });
+    const [start] = await list();
+    advance(minute);
+    const restored = await restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: start!.id });
+    expect(restored.bookContent).toBe(doc('start'));
+    const after = await list();
+    expect(after).toHaveLength(2);
+    expect(await textOf(after[0]!.id)).toBe(doc('second version'));
+    const undone = await restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: after[0]!.id });
     expect(undone.bookContent).toBe(doc('second version'));
+    // Restoring the text the book already holds changes nothing.
+    const again = await restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: after[0]!.id });
+    expect(again.etag).toBe(undone.etag);
+  });
+
+  it('keeps the manuscript before an AI rewrite whatever the throttle, but not the same text twice', async () => {
+    const { deps, save, list, textOf, advance } = await setUp();
+    await save('before the rewrite');
+    advance(minute);
+    const keep = () => keepBeforeRewrite(deps)({ userId: 'u1', bookId: 'b1' });
+    expect(await keep()).toEqual({ kept: true });
+    expect(await keep()).toEqual({ kept: false });
+    const revisions = await list();
+    expect(await textOf(revisions[0]!.id)).toBe(doc('before the rewrite'));
+    expect((await appErrorFrom(keepBeforeRewrite(deps)({ userId: 'u2', bookId: 'b1' }))).status).toBe(404);
+  });
+
+  it('saves a named version of the manuscript, or of a text sent, without changing the manuscript', async () => {
+    const { deps, save, list, textOf } = await setUp();
+    const saved = await save('chapter one');
+    const named = await saveRevision(deps)({ userId: 'u1', bookId: 'b1', name: 'Before the big cut' });
+    expect(named).toMatchObject({ name: 'Before the big cut', wordCount: 2, bookContent: doc('chapter one') });
+    const unnamed = await saveRevision(deps)({ userId: 'u1', bookId: 'b1' });
+    expect(unnamed.name).toBeNull();
+    const other = await saveRevision(deps)({
+      userId: 'u1',
+      bookId: 'b1',
+      name: 'Kept from another tab, 14:02',
+      bookContent: doc('the other tab'),
+    });
+    expect(other.bookContent).toBe(doc('the other tab'));
+    const book = await updateContent(deps)({ userId: 'u1', bookId: 'b1', bookContent: doc('chapter one') });
+    expect(book.bookContent).toBe(doc('chapter one'));
+    expect(book.etag).toBe(saved.etag);
+    const revisions = await list();
+    expect(revisions.map((r) => r.name)).toEqual(['Kept from another tab, 14:02', null, 'Before the big cut', null]);
+    expect(await textOf(revisions[0]!.id)).toBe(doc('the other tab'));
+
+    const bad = await appErrorFrom(saveRevision(deps)({ userId: 'u1', bookId: 'b1', bookContent: 'not json' }));
+    expect(bad.status).toBe(400);
+    expect((await appErrorFrom(saveRevision(deps)({ userId: 'u2', bookId: 'b1' }))).status).toBe(404);
+  });
+
+  it('refuses a named version while the book is being written (409), and keeps nothing', async () => {
+    const { deps, list } = await setUp('writing');
+    const refused = await appErrorFrom(saveRevision(deps)({ userId: 'u1', bookId: 'b1', name: 'x' }));
+    expect(refused.status).toBe(409);
+    expect(await list()).toEqual([]);
+  });
+
+  it('keeps the manuscript as the writer finished it as the first revision, "As written"', async () => {
+    const { deps, save, list, textOf, advance } = await setUp('writing');
+    await deps.blobs.put('manuscripts/b1/1.json', Buffer.from(doc('as the writer', 'left it')), {
+      contentType: 'application/json',
+    });
+    const complete = { bookId: 'b1', contentBlobKey: 'manuscripts/b1/1.json', words: 5, pages: 1 };
+    expect(await completeManuscript(deps)(complete)).toEqual({ applied: true });
+    // A redelivered hand-over is ignored, and adds no second "As written".
+    expect(await completeManuscript(deps)(complete)).toEqual({ applied: false });
+    advance(minute);
+    await save('the author’s first edit');
+    advance(11 * minute);
+    await save('the author’s second edit');
+    const revisions = await list();
+    expect(revisions.map((r) => r.name)).toEqual([null, revisionPolicy.asWrittenName]);
+    const asWritten = revisions.at(-1)!;
+    expect(asWritten.wordCount).toBe(5);
+    expect(await textOf(asWritten.id)).toBe(doc('as the writer', 'left it'));
+  });
+
+  it('thins automatic snapshots with age, and never prunes named ones', async () => {
+    const { database, deps, clock, list } = await setUp();
+    const now = clock.now.getTime();
+    const at = (t: number) => () => new Date(t);
+    const keepAt = async (t: number, text: string, kind: 'edit' | 'named' = 'edit') =>
+      keepRevision(database.db, { ...deps, now: at(t) }, 'b1', doc(text), kind, {
+        name: kind === 'named' ? text : null,
+      });
+    const oldDay = now - (revisionPolicy.hourlyDays + 3) * day;
+    const oldHour = now - 5 * hour - (now % hour);
+    await keepAt(oldDay, 'old day a');
+    await keepAt(oldDay + 10 * minute, 'old day named', 'named');
+    await keepAt(oldDay + 20 * minute, 'old day b');
+    await keepAt(oldHour + minute, 'old hour a');
+    await keepAt(oldHour + 11 * minute, 'old hour b');
+    await keepAt(now - hour, 'recent a');
+    await keepAt(now - 30 * minute, 'recent b');
+    await keepAt(now, 'now');
+    const texts = await Promise.all(
+      (await list()).map(
+        async (r) => (await getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: r.id })).bookContent,
+      ),
+    );
+    expect(texts).toEqual(
+      ['now', 'recent b', 'recent a', 'old hour b', 'old day b', 'old day named'].map((t) => doc(t)),
+    );
+  });
+
+  it('keeps no more automatic snapshots than the cap, dropping the oldest first, named ones aside', async () => {
+    const { database, deps, clock, list } = await setUp();
+    await keepRevision(database.db, deps, 'b1', doc('named'), 'named', { name: 'named' });
+    for (const i of [1, 2, 3, 4]) await keepRevision(database.db, deps, 'b1', doc(`v${i}`), 'before-rewrite');
+    await revisionsRepository.prune(database.db, 'b1', retentionCutoffs(clock.now), 2);
+    const revisions = await list();
+    const contents = await Promise.all(revisions.map((r) => revisionsRepository.find(database.db, 'b1', r.id)));
+    expect(contents.map((r) => r!.content)).toEqual([doc('v4'), doc('v3'), doc('named')]);
   });
 
   it('answers 404 for another user’s book and an unknown or foreign revision', async () => {
-    const { deps, save } = await setUp();
+    const { deps, list, advance, save } = await setUp();
     await save('mine');
-    const [revision] = (await listRevisions(deps)({ userId: 'u1', bookId: 'b1' })).revisions;
-    const status = (p: Promise<unknown>) =>
-      p.then(
-        () => 200,
-        (e: AppError) => e.status,
-      );
+    advance(minute);
+    await keepBeforeRewrite(deps)({ userId: 'u1', bookId: 'b1' });
+    const [revision] = await list();
+    const status = async (p: Promise<unknown>) => (await appErrorFrom(p)).status;
     expect(await status(listRevisions(deps)({ userId: 'u2', bookId: 'b1' }))).toBe(404);
     expect(await status(getRevision(deps)({ userId: 'u2', bookId: 'b1', revisionId: revision!.id }))).toBe(404);
     expect(await status(restoreRevision(deps)({ userId: 'u2', bookId: 'b1', revisionId: revision!.id }))).toBe(404);
-    expect(await status(getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: 'nope' }))).toBe(404);
+    const unknown = await appErrorFrom(getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: 'nope' }));
+    expect(unknown.message).toBe(revisionMessages.notFound);
     expect(await status(restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: 'nope' }))).toBe(404);
   });
 
   it('refuses to restore unless the book is ready (409), and changes nothing', async () => {
-    const { database, deps, save } = await setUp();
+    const { database, deps, save, list, advance } = await setUp();
     await save('text');
-    const [revision] = (await listRevisions(deps)({ userId: 'u1', bookId: 'b1' })).revisions;
+    advance(minute);
+    await keepBeforeRewrite(deps)({ userId: 'u1', bookId: 'b1' });
+    const before = await list();
     await database.db.updateTable('books').set({ status: 'writing' }).execute();
-    await expect(restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: revision!.id })).rejects.toMatchObject(
-      {
-        status: 409,
-      },
+    const refused = await appErrorFrom(
+      restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: before[0]!.id }),
     );
-    expect((await listRevisions(deps)({ userId: 'u1', bookId: 'b1' })).revisions).toHaveLength(1);
-  });
-
-  it('thins snapshots older than the keep-all window to the newest of each day', async () => {
-    const { database, deps } = await setUp();
-    const now = new Date('2026-06-30T12:00:00Z');
-    const day = 24 * 60 * 60 * 1000;
-    const old = now.getTime() - (revisionPolicy.keepAllDays + 3) * day;
-    // Three saves on one old day, two on another old day, then three recent ones.
-    const times = [
-      old,
-      old + 1_000,
-      old + 2_000,
-      old + day,
-      old + day + 1_000,
-      now.getTime() - 3_000,
-      now.getTime() - 2_000,
-    ];
-    for (const [i, t] of times.entries()) {
-      await recordRevision(database.db, deps, 'b1', doc(`v${i}`), new Date(t));
-    }
-    await recordRevision(database.db, deps, 'b1', doc('latest'), now);
-    const rows = await revisionsRepository.list(database.db, 'b1');
-    expect(rows.map((r) => r.created_at.getTime())).toEqual([
-      now.getTime(),
-      now.getTime() - 2_000,
-      now.getTime() - 3_000,
-      old + day + 1_000,
-      old + 2_000,
-    ]);
-  });
-
-  it('keeps no more than the cap, dropping the oldest first', async () => {
-    const { database, deps } = await setUp();
-    const now = new Date();
-    for (const i of [1, 2, 3, 4]) await recordRevision(database.db, deps, 'b1', doc(`v${i}`), now);
-    await revisionsRepository.prune(database.db, 'b1', new Date(0), 2);
-    const rows = await revisionsRepository.list(database.db, 'b1');
-    const contents = await Promise.all(rows.map((r) => revisionsRepository.find(database.db, 'b1', r.id)));
-    expect(contents.map((r) => r!.content)).toEqual([doc('v4'), doc('v3')]);
+    expect(refused.status).toBe(409);
+    expect(await list()).toEqual(before);
   });
 
   it('deletes the history with the book (cascade)', async () => {
-    const { database, save } = await setUp();
+    const { database, deps, save } = await setUp();
     await save('a');
-    await save('b');
+    await saveRevision(deps)({ userId: 'u1', bookId: 'b1', name: 'kept' });
     await database.db.deleteFrom('books').where('id', '=', 'b1').execute();
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from book_revisions`.execute(database.db);
     expect(rows[0]!.n).toBe(0);

@@ -177,9 +177,29 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
     ).toEqual({ applied: true });
     const ready = await get(translation._id);
     expect(ready).toMatchObject({ status: 'ready', languageMetadata: 'pl' });
+    // The translation as the writer finished it is its first revision.
+    const history = await world.bus.request(requests.book.listRevisions, { userId, bookId: translation._id });
+    expect(history.revisions.map((r) => r.name)).toEqual(['As written']);
     expect(JSON.parse(ready.bookContent!)).toEqual(translated);
     // The copy of the original is not needed any more.
     expect(await world.blobs.get(translationSourceKey(translation._id))).toBeNull();
+  });
+
+  it('keeps the original as it was translated in its history, after its "As written"', async () => {
+    const edited = JSON.stringify({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Edited.' }] }],
+    });
+    await world.bus.request(requests.book.updateContent, { userId, bookId: original._id, bookContent: edited });
+    await translate('french');
+    const { revisions } = await world.bus.request(requests.book.listRevisions, { userId, bookId: original._id });
+    expect(revisions.map((r) => r.name)).toEqual([null, 'As written']);
+    const kept = await world.bus.request(requests.book.getRevision, {
+      userId,
+      bookId: original._id,
+      revisionId: revisions[0]!.id,
+    });
+    expect(kept.bookContent).toBe(edited);
   });
 
   it('removes a deleted account’s translations and their copies of the original', async () => {

@@ -7,6 +7,7 @@ import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
 import { releaseAllowance, requirePlan, reserveAllowance } from './allowance';
 import type { BookHandlerDeps } from './deps';
+import { keepRevision } from './revisions';
 
 type Def = typeof requests.book.translate;
 
@@ -33,6 +34,7 @@ export function translateBook(deps: BookHandlerDeps) {
     if (source.status !== 'ready' || !source.book_content)
       throw new AppError(409, translationMessages.notReady, { code: 'book_status' });
     if (source.language === language) throw new AppError(400, translationMessages.sameLanguage);
+    const original = source.book_content;
 
     await requirePlan(deps, userId, requestId);
     await reserveAllowance(deps, userId, 'translation', key, requestId);
@@ -41,7 +43,7 @@ export function translateBook(deps: BookHandlerDeps) {
     try {
       // Before the row: a stored translation always finds its source (a leftover blob without a row is
       // removed with the account, under the same prefix).
-      await deps.blobs.put(translationSourceKey(id), Buffer.from(source.book_content, 'utf8'), {
+      await deps.blobs.put(translationSourceKey(id), Buffer.from(original, 'utf8'), {
         contentType: 'application/json',
       });
       created = await deps.db.transaction().execute(async (trx) => {
@@ -50,6 +52,8 @@ export function translateBook(deps: BookHandlerDeps) {
           newTranslationRow({ id, source, language, idempotencyKey: key, allowanceKey: key }),
         );
         if (!row) return undefined;
+        // The original as it was translated stays in its history, whatever the author changes later.
+        await keepRevision(trx, deps, source.id, original, 'before-translation');
         await enqueueEvent(trx, events.bookTranslationRequested, translationRequest(row));
         return row;
       });

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { BookStatus } from '@bookwright/contracts';
 import type { BookDatabase, BookRow, BooksTable } from '../db/schema';
 
@@ -23,6 +23,12 @@ const summaryColumns = [
   'updated_at',
 ] as const;
 export type BookSummaryRow = Pick<BookRow, (typeof summaryColumns)[number]>;
+
+/** What a caller may change: the status only through `move`, the version never (every change raises it). */
+type BookChanges = Omit<Updateable<BooksTable>, 'status' | 'version'>;
+
+/** Every UPDATE of a book goes with this: the book's ETag is made from `version`, so any change changes it. */
+const nextVersion = () => sql<number>`version + 1`;
 
 /** Books table. Every function takes the executor so callers can run it inside their transaction. */
 export const booksRepository = {
@@ -80,14 +86,10 @@ export const booksRepository = {
   },
 
   /** Changes anything but the status: status changes go through `move` (and the table in domain/book-status). */
-  async update(
-    db: Kysely<BookDatabase>,
-    id: string,
-    changes: Omit<Updateable<BooksTable>, 'status'>,
-  ): Promise<BookRow> {
+  async update(db: Kysely<BookDatabase>, id: string, changes: BookChanges): Promise<BookRow> {
     return db
       .updateTable('books')
-      .set({ ...changes, updated_at: new Date() })
+      .set({ ...changes, updated_at: new Date(), version: nextVersion() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -98,11 +100,11 @@ export const booksRepository = {
     db: Kysely<BookDatabase>,
     id: string,
     status: { from: BookStatus; to: BookStatus },
-    changes: Omit<Updateable<BooksTable>, 'status'>,
+    changes: BookChanges,
   ): Promise<BookRow> {
     return db
       .updateTable('books')
-      .set({ ...changes, status: status.to, updated_at: new Date() })
+      .set({ ...changes, status: status.to, updated_at: new Date(), version: nextVersion() })
       .where('id', '=', id)
       .where('status', '=', status.from)
       .returningAll()
@@ -113,7 +115,7 @@ export const booksRepository = {
   async recordProgress(db: Kysely<BookDatabase>, id: string, written: number, total: number): Promise<void> {
     await db
       .updateTable('books')
-      .set({ chapters_written: written, chapters_total: total, updated_at: new Date() })
+      .set({ chapters_written: written, chapters_total: total, updated_at: new Date(), version: nextVersion() })
       .where('id', '=', id)
       .where('status', 'in', ['writing', 'translating'])
       .where('chapters_written', '<', written)
@@ -133,7 +135,11 @@ export const booksRepository = {
   /** Marks books as worked on now (their work was just asked for again). */
   async touch(db: Kysely<BookDatabase>, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await db.updateTable('books').set({ updated_at: new Date() }).where('id', 'in', ids).execute();
+    await db
+      .updateTable('books')
+      .set({ updated_at: new Date(), version: nextVersion() })
+      .where('id', 'in', ids)
+      .execute();
   },
 
   listUnfinished(db: Kysely<BookDatabase>) {

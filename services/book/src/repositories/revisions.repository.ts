@@ -1,24 +1,36 @@
 import { sql, type Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';
+import { keptForGood, type RevisionKind } from '../domain/revision-policy';
+
+const keptKinds = () => sql.join(keptForGood.map((kind) => sql`${kind}`));
 
 /** Manuscript snapshots. Every function takes the executor so callers can run it inside their transaction. */
 export const revisionsRepository = {
-  latestHash(db: Kysely<BookDatabase>, bookId: string): Promise<string | undefined> {
+  newest(db: Kysely<BookDatabase>, bookId: string): Promise<{ hash: string; createdAt: Date } | undefined> {
     return db
       .selectFrom('book_revisions')
-      .select('content_hash')
+      .select(['content_hash', 'created_at'])
       .where('book_id', '=', bookId)
       .orderBy('seq', 'desc')
       .limit(1)
       .executeTakeFirst()
-      .then((row) => row?.content_hash);
+      .then((row) => row && { hash: row.content_hash, createdAt: new Date(row.created_at) });
   },
 
-  async insert(
+  insert(
     db: Kysely<BookDatabase>,
-    revision: { id: string; bookId: string; content: string; hash: string; wordCount: number; createdAt?: Date },
-  ): Promise<void> {
-    await db
+    revision: {
+      id: string;
+      bookId: string;
+      content: string;
+      hash: string;
+      wordCount: number;
+      kind: RevisionKind;
+      name: string | null;
+      createdAt: Date;
+    },
+  ) {
+    return db
       .insertInto('book_revisions')
       .values({
         id: revision.id,
@@ -26,15 +38,18 @@ export const revisionsRepository = {
         content: revision.content,
         content_hash: revision.hash,
         word_count: revision.wordCount,
-        ...(revision.createdAt ? { created_at: revision.createdAt } : {}),
+        kind: revision.kind,
+        name: revision.name,
+        created_at: revision.createdAt,
       })
-      .execute();
+      .returning(['id', 'created_at', 'word_count', 'name', 'content'])
+      .executeTakeFirstOrThrow();
   },
 
   list(db: Kysely<BookDatabase>, bookId: string) {
     return db
       .selectFrom('book_revisions')
-      .select(['id', 'created_at', 'word_count'])
+      .select(['id', 'created_at', 'word_count', 'name', 'kind'])
       .where('book_id', '=', bookId)
       .orderBy('seq', 'desc')
       .execute();
@@ -43,29 +58,39 @@ export const revisionsRepository = {
   find(db: Kysely<BookDatabase>, bookId: string, revisionId: string) {
     return db
       .selectFrom('book_revisions')
-      .select(['id', 'created_at', 'word_count', 'content'])
+      .select(['id', 'created_at', 'word_count', 'name', 'content'])
       .where('book_id', '=', bookId)
       .where('id', '=', revisionId)
       .executeTakeFirst();
   },
 
   /**
-   * The retention policy in two deletes: before `keepAllBefore`, only the newest snapshot of each UTC day
-   * stays; then anything beyond the newest `max` goes.
+   * The retention policy (domain/revision-policy.ts) for automatic snapshots, in two deletes: before
+   * `keepAllSince` only the newest of each UTC hour stays, and before `hourlySince` only the newest of
+   * each UTC day; then anything beyond the newest `max` goes. Named ones and "As written" are never touched.
    */
-  async prune(db: Kysely<BookDatabase>, bookId: string, keepAllBefore: Date, max: number): Promise<void> {
+  async prune(
+    db: Kysely<BookDatabase>,
+    bookId: string,
+    cutoffs: { keepAllSince: Date; hourlySince: Date },
+    max: number,
+  ): Promise<void> {
     await sql`
       DELETE FROM book_revisions r
-      WHERE r.book_id = ${bookId} AND r.created_at < ${keepAllBefore}
+      WHERE r.book_id = ${bookId} AND r.kind NOT IN (${keptKinds()}) AND r.created_at < ${cutoffs.keepAllSince}
         AND EXISTS (
           SELECT 1 FROM book_revisions n
-          WHERE n.book_id = r.book_id AND n.seq > r.seq
-            AND (n.created_at AT TIME ZONE 'UTC')::date = (r.created_at AT TIME ZONE 'UTC')::date
+          WHERE n.book_id = r.book_id AND n.seq > r.seq AND n.kind NOT IN (${keptKinds()})
+            AND date_trunc(CASE WHEN r.created_at >= ${cutoffs.hourlySince} THEN 'hour' ELSE 'day' END,
+                           n.created_at AT TIME ZONE 'UTC')
+              = date_trunc(CASE WHEN r.created_at >= ${cutoffs.hourlySince} THEN 'hour' ELSE 'day' END,
+                           r.created_at AT TIME ZONE 'UTC')
         )`.execute(db);
     await sql`
       DELETE FROM book_revisions
-      WHERE book_id = ${bookId} AND seq <= (
-        SELECT seq FROM book_revisions WHERE book_id = ${bookId} ORDER BY seq DESC OFFSET ${max} LIMIT 1
+      WHERE book_id = ${bookId} AND kind NOT IN (${keptKinds()}) AND seq <= (
+        SELECT seq FROM book_revisions WHERE book_id = ${bookId} AND kind NOT IN (${keptKinds()})
+        ORDER BY seq DESC OFFSET ${max} LIMIT 1
       )`.execute(db);
   },
 };

@@ -27,7 +27,8 @@ function chapterTitleFrom(before: string, chapterTitle: string | undefined): str
 
 /**
  * POST /book/{id}/metadata/suggest (the planner writes it), POST /book/{id}/rewrite (streamed here: the
- * bus is request/reply, and only the gateway holds the browser's connection) and POST /book/{id}/translate
+ * bus is request/reply, and only the gateway holds the browser's connection; the book service keeps the
+ * manuscript as a revision before it starts) and POST /book/{id}/translate
  * (the book service makes the new book; the writer translates it).
  */
 export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
@@ -113,6 +114,12 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
         const plan = await bus.request(
           requests.book.rewriteContext,
           { userId: request.session!.userId, bookId, chapterTitle: chapterTitleFrom(before, chapterTitle) },
+          { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
+        );
+        // The manuscript the rewrite will change is kept first, so applying it can always be undone.
+        await bus.request(
+          requests.book.keepBeforeRewrite,
+          { userId: request.session!.userId, bookId },
           { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
         );
         const model = llm();

@@ -8,11 +8,13 @@ import {
   type BookSummary,
   findUnsafeText,
   requests,
+  StaleBookSchema,
   unsafeTextMessage,
   UpdateMetadataRequestSchema,
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 import { lastWriteOf } from '../read-models/own-writes';
+import { IfMatchHeadersSchema, parseIfMatch } from '../http/if-match';
 
 /** PATCH /book/{id} carries either the whole structure or a cover, never both (spec §7). */
 const PatchBookBodySchema = z
@@ -25,7 +27,7 @@ const PatchBookBodySchema = z
  * The document arrives as JSON text, so the edge's text check sees only its escapes: the text inside is
  * checked here with the same function, before any service parses it.
  */
-const EncodedDocumentSchema = z
+export const EncodedDocumentSchema = z
   .string()
   .max(20_000_000)
   .superRefine((text, ctx) => {
@@ -52,6 +54,9 @@ const ContentBodySchema = z.object({
 });
 
 const LibrarySchema = z.array(BookSummarySchema);
+
+const conditionalSaveDescription =
+  'With If-Match (the ETag of GET /book/{id}) the save happens only if the book is still at that version: else 412 with the current etag and updatedAt, and nothing is stored. Without it the last write wins. Answers the new ETag.';
 
 /**
  * GET /book's body for a list the library read model holds. The read model never changes a list in place
@@ -101,11 +106,16 @@ export function bookRoutes(deps: RouteDeps) {
         schema: {
           tags: ['books'],
           summary: 'One book with its plan and manuscript',
+          description:
+            'Answers the header ETag (the same value as the etag field): send it back as If-Match to save only if nobody changed the book since.',
           params: BookParamsSchema,
           response: { 200: BookSchema },
         },
       },
-      async (request) => ask(request, requests.book.get, { userId: owner(request), bookId: request.params.bookId }),
+      async (request, reply) => {
+        const book = await ask(request, requests.book.get, { userId: owner(request), bookId: request.params.bookId });
+        return reply.header('etag', book.etag).send(book);
+      },
     );
 
     app.patch(
@@ -136,17 +146,23 @@ export function bookRoutes(deps: RouteDeps) {
         schema: {
           tags: ['books'],
           summary: 'Save the manuscript (tiptap JSON)',
+          description: conditionalSaveDescription,
           params: BookParamsSchema,
+          headers: IfMatchHeadersSchema,
           body: ContentBodySchema,
-          response: { 200: BookSchema },
+          response: { 200: BookSchema, 412: StaleBookSchema },
         },
       },
-      async (request) =>
-        ask(request, requests.book.updateContent, {
+      async (request, reply) => {
+        const ifMatch = parseIfMatch(request.headers['if-match']);
+        const book = await ask(request, requests.book.updateContent, {
           userId: owner(request),
           bookId: request.params.bookId,
           bookContent: request.body.bookContent,
-        }),
+          ifMatch,
+        });
+        return reply.header('etag', book.etag).send(book);
+      },
     );
 
     app.patch(
@@ -155,17 +171,23 @@ export function bookRoutes(deps: RouteDeps) {
         schema: {
           tags: ['books'],
           summary: 'Save the publishing metadata',
+          description: conditionalSaveDescription,
           params: BookParamsSchema,
+          headers: IfMatchHeadersSchema,
           body: UpdateMetadataRequestSchema,
-          response: { 200: BookSchema },
+          response: { 200: BookSchema, 412: StaleBookSchema },
         },
       },
-      async (request) =>
-        ask(request, requests.book.updateMetadata, {
+      async (request, reply) => {
+        const ifMatch = parseIfMatch(request.headers['if-match']);
+        const book = await ask(request, requests.book.updateMetadata, {
           userId: owner(request),
           bookId: request.params.bookId,
           metadata: request.body,
-        }),
+          ifMatch,
+        });
+        return reply.header('etag', book.etag).send(book);
+      },
     );
 
     app.post(

@@ -1,13 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BookSchema, requests, RevisionSchema, RevisionSummarySchema } from '@bookwright/contracts';
+import {
+  BookSchema,
+  requests,
+  RevisionSchema,
+  RevisionSummarySchema,
+  SaveRevisionRequestSchema,
+} from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
+import { EncodedDocumentSchema } from './books';
 
 const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
 const RevisionParamsSchema = BookParamsSchema.extend({ revisionId: z.string().min(1).max(100) });
 
-/** GET /book/{id}/revisions, GET /book/{id}/revisions/{revisionId}, POST …/{revisionId}/restore. */
+/** The text of another tab is checked for unsafe text like a manuscript save. */
+const SaveRevisionBodySchema = SaveRevisionRequestSchema.extend({ bookContent: EncodedDocumentSchema.optional() });
+
+/**
+ * GET /book/{id}/revisions, POST /book/{id}/revisions, GET /book/{id}/revisions/{revisionId},
+ * POST …/{revisionId}/restore.
+ */
 export function revisionRoutes(deps: RouteDeps) {
   const { bus, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
@@ -36,6 +49,29 @@ export function revisionRoutes(deps: RouteDeps) {
       },
     );
 
+    app.post(
+      '/book/:bookId/revisions',
+      {
+        bodyLimit: 25 * 1024 * 1024,
+        schema: {
+          tags: ['books'],
+          summary:
+            'Save a version for good, with an optional name: the current manuscript, or the bookContent sent (the manuscript is then left as it is)',
+          params: BookParamsSchema,
+          body: SaveRevisionBodySchema,
+          response: { 201: RevisionSchema },
+        },
+      },
+      async (request, reply) => {
+        const revision = await bus.request(
+          requests.book.saveRevision,
+          { userId: owner(request), bookId: request.params.bookId, ...request.body },
+          { requestId: request.id, timeoutMs },
+        );
+        return reply.status(201).send(revision);
+      },
+    );
+
     app.get(
       '/book/:bookId/revisions/:revisionId',
       {
@@ -59,7 +95,8 @@ export function revisionRoutes(deps: RouteDeps) {
       {
         schema: {
           tags: ['books'],
-          summary: 'Make a revision the manuscript again (itself a new revision, so it can be undone)',
+          summary:
+            'Make a revision the manuscript again (the manuscript it replaces is kept as a revision first, so it can be undone)',
           params: RevisionParamsSchema,
           response: { 200: BookSchema },
         },

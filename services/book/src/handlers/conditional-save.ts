@@ -1,0 +1,22 @@
+import { AppError, bookEtag, conditionalSaveMessages } from '@bookwright/contracts';
+import type { BookRow } from '../db/schema';
+
+/**
+ * If-Match for a save, checked on the locked row (so two saves sent with the same tag cannot both pass).
+ * Answers whether the save goes ahead: with no condition or a matching tag, yes. A stale tag is refused
+ * with 412 and the current tag and time, unless the book already holds exactly what was sent, for
+ * instance a retried save whose first answer was lost: RFC 9110 §13.1.1 lets that answer 2xx, and the
+ * caller then stores nothing.
+ */
+export function checkIfMatch(
+  book: BookRow,
+  ifMatch: string[] | undefined,
+  alreadyApplied: () => boolean,
+): 'save' | 'unchanged' {
+  if (ifMatch === undefined || ifMatch.includes(bookEtag(book.version))) return 'save';
+  if (alreadyApplied()) return 'unchanged';
+  throw new AppError(412, conditionalSaveMessages.stale, {
+    code: 'stale_book',
+    extra: { etag: bookEtag(book.version), updatedAt: new Date(book.updated_at).toISOString() },
+  });
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFsBlobStore, createInProcessBus, silentLogger, type OutboxRelay } from '@bookwright/kit';
+import { createTestDatabase } from '@bookwright/kit/testing';
+import { migrations } from '../db/migrations';
+import type { BookDatabase } from '../db/schema';
+import type { BookHandlerDeps } from '../handlers/deps';
+import { updateContent } from '../handlers/edit-book';
+import { getRevision, listRevisions } from '../handlers/revisions';
+import { booksRepository } from '../repositories/books.repository';
+
+/** An editor document of one paragraph per argument, as JSON text. */
+export const doc = (...paragraphs: string[]): string =>
+  JSON.stringify({
+    type: 'doc',
+    content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+  });
+
+/**
+ * For handler tests: one book `b1` of user `u1` (ready with the text "start", or being written), on a
+ * real database (PGlite, or PostgreSQL when DATABASE_URL is set), with handler deps whose clock the test
+ * moves: the revision throttle and retention are about time, and tests never sleep.
+ */
+export async function oneBook(status: 'ready' | 'writing' = 'ready') {
+  const database = await createTestDatabase<BookDatabase>('book', migrations);
+  const blobDir = await mkdtemp(join(tmpdir(), 'book-blobs-'));
+  const clock = { now: new Date('2026-06-30T09:00:00Z') };
+  const deps: BookHandlerDeps = {
+    db: database.db,
+    relay: { kick: () => undefined } as unknown as OutboxRelay,
+    // These handlers call no other service.
+    bus: createInProcessBus({ logger: silentLogger() }),
+    blobs: createFsBlobStore({ root: blobDir }),
+    logger: silentLogger(),
+    newId: randomUUID,
+    now: () => clock.now,
+  };
+  await booksRepository.insert(database.db, {
+    id: 'b1',
+    user_id: 'u1',
+    idempotency_key: 'k1',
+    status,
+    title: 'T',
+    subtitle: null,
+    genre: 'mystery',
+    book_type: 'fiction',
+    language: 'english',
+    target_audience: 'Adults',
+    size: 'short',
+    prompt: 'p',
+    book_state: JSON.stringify(null),
+    book_content: status === 'ready' ? doc('start') : null,
+    cover_image: null,
+    author: null,
+    identifier: null,
+    language_metadata: null,
+    genre_metadata: null,
+    publisher: null,
+    description: null,
+    keywords: JSON.stringify([]),
+    rights: null,
+    publication_date: null,
+    isbn: null,
+    failure: JSON.stringify(null),
+  });
+  return {
+    database,
+    deps,
+    clock,
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+    save: (text: string, ifMatch?: string[]) =>
+      updateContent(deps)({ userId: 'u1', bookId: 'b1', bookContent: doc(text), ifMatch }),
+    list: async () => (await listRevisions(deps)({ userId: 'u1', bookId: 'b1' })).revisions,
+    textOf: async (revisionId: string) =>
+      (await getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId })).bookContent,
+    async close() {
+      await database.close();
+      await rm(blobDir, { recursive: true, force: true });
+    },
+  };
+}
