@@ -113,6 +113,15 @@ export class ManuscriptSaver {
     return this.start(snapshot, explicit, false);
   }
 
+  /** The page was hidden or lost focus: saves at once when autosave is on. */
+  saveIfAutosave(): Promise<void> {
+    return this.autosave ? this.saveNow() : Promise.resolve();
+  }
+
+  get autosaving(): boolean {
+    return this.autosave;
+  }
+
   /** "Retry now" while a save is failing. */
   retryNow(): Promise<void> {
     clearTimeout(this.retryTimer);
