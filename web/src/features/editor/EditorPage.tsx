@@ -261,7 +261,7 @@ function Workspace({ book }: { book: VersionedBook }) {
           open={dialog === 'history'}
           onClose={() => setDialog(undefined)}
           currentContent={() => editor.current?.snapshot().bookContent ?? book.bookContent ?? ''}
-          unsavedChanges={dirty}
+          saveChanges={saves.flush}
           onRestored={(restored) => {
             editor.current?.replaceSaved(restored.bookContent ?? '');
             saves.adoptServer(restored);
