@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useBlocker, useParams } from 'react-router';
-import { genres, type Book } from '@bookwright/contracts';
+import { genres } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
 import { CheckIcon, CloseIcon, DownloadIcon, ImageIcon, PanelIcon, SaveIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
@@ -83,29 +83,28 @@ function Workspace({ book }: { book: VersionedBook }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
-  const [askLeave, setAskLeave] = useState(false);
   const blocked = blocker.state === 'blocked';
+  const askAtOnce = !autosave || failingStates.has(saves.state);
+  const [flushFailed, setFlushFailed] = useState(false);
   const blockerRef = useRef(blocker);
   useEffect(() => {
     blockerRef.current = blocker;
   });
   useEffect(() => {
-    if (!blocked) {
-      setAskLeave(false);
-      return;
-    }
+    if (!blocked) return;
     saves.writeDraftNow();
-    if (!autosave || failingStates.has(saves.saver.state)) {
-      setAskLeave(true);
-      return;
-    }
+    if (askAtOnce) return;
     void saves.flush().then((clean) => {
       if (clean) blockerRef.current.proceed?.();
-      else setAskLeave(true);
+      else setFlushFailed(true);
     });
     // Once per blocked navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [blocked]);
+  const stay = () => {
+    setFlushFailed(false);
+    blocker.reset?.();
+  };
 
   return (
     <div className="flex h-[calc(100dvh-3.3rem)] min-h-[32rem] flex-col lg:h-dvh">
@@ -141,12 +140,7 @@ function Workspace({ book }: { book: VersionedBook }) {
             {genre} · {book.targetAudience}
           </p>
           {book.translation && <TranslatedFrom translation={book.translation} language={book.language} />}
-          <SaveStatus
-            state={saves.state}
-            autosave={autosave}
-            onRetry={saves.retryNow}
-            onChoose={saves.openConflict}
-          />
+          <SaveStatus state={saves.state} autosave={autosave} onRetry={saves.retryNow} onChoose={saves.openConflict} />
         </div>
         <div className="flex w-full items-center gap-2 sm:w-auto">
           <Button
@@ -316,17 +310,24 @@ function Workspace({ book }: { book: VersionedBook }) {
       )}
 
       <Dialog
-        open={blocked && askLeave}
-        onClose={() => blocker.reset?.()}
+        open={blocked && (askAtOnce || flushFailed)}
+        onClose={stay}
         title={editorTexts.leaveTitle}
         description={editorTexts.leaveBody}
         size="sm"
         footer={
           <>
-            <Button type="button" variant="secondary" onClick={() => blocker.proceed?.()}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                setFlushFailed(false);
+                blocker.proceed?.();
+              }}
+            >
               {editorTexts.leave}
             </Button>
-            <Button type="button" onClick={() => blocker.reset?.()}>
+            <Button type="button" onClick={stay}>
               {editorTexts.stay}
             </Button>
           </>

@@ -113,4 +113,5 @@ export function newRequestId(): string {
 }
 
 /** Whether a body fits a keepalive request. */
-export const fitsKeepalive = (body: unknown) => new TextEncoder().encode(JSON.stringify(body)).length < keepaliveLimitBytes;
+export const fitsKeepalive = (body: unknown) =>
+  new TextEncoder().encode(JSON.stringify(body)).length < keepaliveLimitBytes;

@@ -63,9 +63,7 @@ export async function clearUserDrafts(userId: string): Promise<void> {
   try {
     const all = await keys(draftsStore());
     await Promise.all(
-      all
-        .filter((key) => Array.isArray(key) && key[0] === userId)
-        .map((key) => del(key, draftsStore())),
+      all.filter((key) => Array.isArray(key) && key[0] === userId).map((key) => del(key, draftsStore())),
     );
   } catch {
     // As above.

@@ -141,7 +141,17 @@ describe('the autosave schedule', () => {
     expect(saver.state).toBe('saved');
     // Tries of one text are one action: one request id.
     expect(new Set(sends.map((s) => s.requestId)).size).toBe(1);
-    expect(states).toEqual(['pending', 'saving', 'offline', 'saving', 'retrying', 'saving', 'retrying', 'saving', 'saved']);
+    expect(states).toEqual([
+      'pending',
+      'saving',
+      'offline',
+      'saving',
+      'retrying',
+      'saving',
+      'retrying',
+      'saving',
+      'saved',
+    ]);
   });
 
   it('tries again at once when the connection comes back', async () => {

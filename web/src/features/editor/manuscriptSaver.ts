@@ -217,10 +217,7 @@ export class ManuscriptSaver {
       return;
     }
     this.failures += 1;
-    const delay = Math.min(
-      autosaveTiming.firstRetryMs * 2 ** (this.failures - 1),
-      autosaveTiming.maxRetryMs,
-    );
+    const delay = Math.min(autosaveTiming.firstRetryMs * 2 ** (this.failures - 1), autosaveTiming.maxRetryMs);
     this.retryTimer = setTimeout(() => void this.saveNow(), delay);
     this.setState(outcome.kind === 'offline' ? 'offline' : 'retrying');
     this.hooks.failed(outcome, explicit || (queued?.explicit ?? false));

@@ -26,7 +26,10 @@ const userId = starterUser._id;
 function fakeServer(options: { content?: (call: FakeCall) => { status: number; body?: unknown } | undefined } = {}) {
   let count = 1;
   const server = {
-    book: { ...makeBook({ status: 'ready', bookContent: doc('It was a quiet night.') }), etag: '"e1"' } as VersionedBook,
+    book: {
+      ...makeBook({ status: 'ready', bookContent: doc('It was a quiet night.') }),
+      etag: '"e1"',
+    } as VersionedBook,
     /** Another tab or device saves. */
     changeElsewhere(change: Partial<VersionedBook>) {
       server.book = { ...server.book, ...change, etag: `"e${++count}"` };
@@ -239,7 +242,10 @@ describe('a save refused with 412', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => expect(status().textContent).toBe('All changes saved'));
     const revision = calls.find((c) => c.method === 'POST' && c.url === '/book/b1/revisions');
-    expect(revision?.body).toEqual({ name: expect.stringMatching(/^Kept from another tab, \d\d:\d\d$/), bookContent: otherText });
+    expect(revision?.body).toEqual({
+      name: expect.stringMatching(/^Kept from another tab, \d\d:\d\d$/),
+      bookContent: otherText,
+    });
     const last = patches(calls).at(-1);
     expect(last?.headers.get('If-Match')).toBe('"e2"');
     expect(textOfCall(last)).toContain('Mine.');
@@ -392,7 +398,9 @@ describe('metadata saves', () => {
     server.changeElsewhere({ publisher: 'Loud Press' });
     const user = userEvent.setup();
     await saveMetadata(user, 'Quiet Press');
-    const dialog = await screen.findByRole('dialog', { name: 'The book details were changed in another tab or device' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'The book details were changed in another tab or device',
+    });
     expect(within(dialog).getByTestId('conflict-mine').textContent).toContain('Publisher: Quiet Press');
     expect(within(dialog).getByTestId('conflict-other').textContent).toContain('Publisher: Loud Press');
     await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));

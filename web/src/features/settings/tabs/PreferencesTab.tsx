@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { SelectField } from '../../../components/fields';
 import { settingsTexts } from '../../../texts';
-import {
-  exportFormats,
-  loadPreferences,
-  savePreferences,
-  themes,
-  type Preferences,
-} from '../preferences';
+import { exportFormats, loadPreferences, savePreferences, themes, type Preferences } from '../preferences';
 import { Panel } from './Panel';
 
 const texts = settingsTexts.preferences;
