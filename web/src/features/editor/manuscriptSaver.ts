@@ -166,6 +166,11 @@ export class ManuscriptSaver {
     if (etag) this.etag = etag;
   }
 
+  /** The page (again) listens: StrictMode unmounts and mounts effects once more in development. */
+  resume(): void {
+    this.disposed = false;
+  }
+
   dispose(): void {
     this.disposed = true;
     this.clearSchedule();

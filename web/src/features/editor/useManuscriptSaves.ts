@@ -165,6 +165,7 @@ export function useManuscriptSaves({
 
   // The page's moments to save: hidden, unfocused, left, back online.
   useEffect(() => {
+    saver.resume();
     const onVisibility = () => {
       if (document.visibilityState !== 'hidden') return;
       writeDraftNow();
