@@ -22,13 +22,20 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
     system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await signUpWithStarterPlan(page, system.url);
-    const card = await writeReadyBook(page, system.url, title);
-    await openInEditor(page, card, title);
-    editorUrl = page.url();
-    await page.close();
-  }, 300_000);
+  });
+
+  // Made by the first test that runs (expect.poll, which the journey uses, works inside tests only).
+  let written: Promise<string> | undefined;
+  const readyBook = () =>
+    (written ??= (async () => {
+      const page = await context.newPage();
+      await signUpWithStarterPlan(page, system.url);
+      const card = await writeReadyBook(page, system.url, title);
+      await openInEditor(page, card, title);
+      const url = page.url();
+      await page.close();
+      return url;
+    })());
   afterAll(async () => {
     await context?.close();
     await browser?.close();
@@ -37,6 +44,7 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
 
   /** A page of the shared context on the book's editor, with its page errors collected. */
   async function openEditor(on: BrowserContext = context) {
+    editorUrl = await readyBook();
     const page = await on.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -55,7 +63,7 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
 
   const savedText = 'All changes saved';
 
-  it('saves with no click on Save: the text survives a reload', { timeout: 120_000 }, async () => {
+  it('saves with no click on Save: the text survives a reload', { timeout: 300_000 }, async () => {
     const { page, manuscript, status, errors } = await openEditor();
     expect(await status.textContent()).toBe(savedText);
     await typeAtEnd(page, manuscript, ' Autosaved without a click.');
@@ -67,7 +75,7 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
     await page.close();
   });
 
-  it('keeps text typed offline on the device, and saves it once back online', { timeout: 120_000 }, async () => {
+  it('keeps text typed offline on the device, and saves it once back online', { timeout: 300_000 }, async () => {
     const { page, manuscript, status } = await openEditor();
     await context.setOffline(true);
     try {
@@ -94,7 +102,7 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
   it(
     'two pages on one book: both texts are kept, one in the manuscript, the other as a named version',
     {
-      timeout: 120_000,
+      timeout: 300_000,
     },
     async () => {
       const first = await openEditor();
@@ -137,7 +145,7 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
   it(
     'a text changed on the server while the author edits: the author chooses, and the other is kept',
     {
-      timeout: 120_000,
+      timeout: 300_000,
     },
     async () => {
       // The offline writer cannot be made to finish a chapter of a book that is already ready (the editor opens

@@ -279,7 +279,10 @@ function Workspace({ book }: { book: VersionedBook }) {
             unsavedChanges={dirty}
             metadataDraft={metadataDraft}
             onMetadataDraftChange={(change) => setMetadataDraft((draft) => ({ ...draft, ...change }))}
-            onMetadataSaved={(saved) => setMetadataDraft(metadataDraftOf(saved))}
+            onMetadataSaved={(saved) => {
+              setMetadataDraft(metadataDraftOf(saved));
+              metadataSaves.adopt(saved);
+            }}
           />
         </Suspense>
       )}

@@ -93,6 +93,20 @@ describe('the autosave schedule', () => {
     expect(saver.state).toBe('saved');
   });
 
+  it('answers a Save pressed during an autosave that already holds every change', async () => {
+    let release: (outcome: SaveOutcome) => void = () => undefined;
+    const { sends, type, saver, hooks } = setup({
+      answers: [() => new Promise<SaveOutcome>((resolve) => (release = resolve))],
+    });
+    type();
+    void saver.saveNow();
+    void saver.saveNow(true);
+    release(saved('"e2"'));
+    await settle();
+    expect(sends).toHaveLength(1);
+    expect(hooks.saved).toHaveBeenCalledWith({ bookContent: 'text v1', version: 1 }, expect.anything(), true);
+  });
+
   it('with autosave off, saves only when asked', async () => {
     const { sends, type, saver } = setup({ autosave: false });
     type();

@@ -206,8 +206,10 @@ export class ManuscriptSaver {
       this.savedVersion = snapshot.version;
       this.failures = 0;
       if (this.disposed) return;
-      this.hooks.saved(snapshot, outcome, explicit);
-      if (!this.dirty()) this.setState('saved');
+      const clean = !this.dirty();
+      // A Save pressed while this save was on its way, with nothing typed since, is answered by this one.
+      this.hooks.saved(snapshot, outcome, explicit || (clean && (queued?.explicit ?? false)));
+      if (clean) this.setState('saved');
       else if (queued) void this.saveNow(queued.explicit);
       else {
         this.setState('pending');

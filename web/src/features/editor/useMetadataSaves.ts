@@ -112,6 +112,11 @@ export function useMetadataSaves(book: VersionedBook, saves: ManuscriptSaves) {
 
   return {
     saveMetadata,
+    /** Details saved by another form of the page (the export dialog's completion step). */
+    adopt(saved: VersionedBook) {
+      base.current = saved;
+      if (saved.etag && (saved.bookContent ?? '') === saves.baseContent()) saves.saver.etagChanged(saved.etag);
+    },
     conflict: conflict && {
       title: conflictTexts.metadataTitle,
       description: conflictTexts.metadataDescription,
