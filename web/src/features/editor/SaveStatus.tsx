@@ -14,6 +14,8 @@ export function saveStatusText(state: SaveState, autosave: boolean): string {
       return texts.offline;
     case 'retrying':
       return texts.retrying;
+    case 'refused':
+      return texts.refused;
     case 'conflict':
       return texts.conflict;
   }
@@ -25,6 +27,7 @@ const tone: Record<SaveState, string> = {
   saving: 'text-stone-600',
   offline: 'text-amber-800',
   retrying: 'text-red-700',
+  refused: 'text-red-700',
   conflict: 'text-red-700',
 };
 
@@ -49,7 +52,7 @@ export function SaveStatus({
       <p role="status" aria-live="polite" data-testid="save-status" data-state={state} className={tone[state]}>
         {saveStatusText(state, autosave)}
       </p>
-      {(state === 'retrying' || state === 'offline') && (
+      {(state === 'retrying' || state === 'offline' || state === 'refused') && (
         <button
           type="button"
           onClick={onRetry}

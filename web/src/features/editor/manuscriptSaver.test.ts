@@ -168,6 +168,23 @@ describe('the autosave schedule', () => {
     ]);
   });
 
+  it('does not retry by itself a text the server refuses (4xx), and says why once', async () => {
+    const { sends, type, saver, hooks } = setup({
+      answers: [() => ({ kind: 'failed', status: 403, msg: 'You need an active plan' })],
+    });
+    type();
+    await saver.saveNow();
+    expect(saver.state).toBe('refused');
+    expect(hooks.failed).toHaveBeenCalledWith({ kind: 'failed', status: 403, msg: 'You need an active plan' }, true);
+    await vi.advanceTimersByTimeAsync(autosaveTiming.maxRetryMs * 2);
+    expect(sends).toHaveLength(1);
+    // Typing on tries again, on autosave's clock.
+    type();
+    expect(saver.state).toBe('pending');
+    await vi.advanceTimersByTimeAsync(autosaveTiming.quietMs);
+    expect(sends).toHaveLength(2);
+  });
+
   it('tries again at once when the connection comes back', async () => {
     const { sends, type, saver } = setup({ answers: [() => ({ kind: 'offline' })] });
     type();

@@ -18,10 +18,16 @@ export const autosaveTiming = {
  * - `pending`: changes wait for the next save (autosave's pause, or the author's Save when it is off);
  * - `saving`: a save is on its way;
  * - `offline`: the last try got no answer; the changes are kept on this device;
- * - `retrying`: the server refused or failed; tried again with back-off;
+ * - `retrying`: the server failed (5xx, 408, 429); tried again with back-off;
+ * - `refused`: the server refused the text (another 4xx: too long, no plan, signed out); trying again on its
+ *   own would not help, the author can;
  * - `conflict`: the book changed elsewhere; saving waits for the author's choice.
  */
-export type SaveState = 'saved' | 'pending' | 'saving' | 'offline' | 'retrying' | 'conflict';
+export type SaveState = 'saved' | 'pending' | 'saving' | 'offline' | 'retrying' | 'refused' | 'conflict';
+
+/** Failures worth trying again by themselves: no answer, the server's own trouble, or "slow down". */
+const retriable = (outcome: Extract<SaveOutcome, { kind: 'offline' | 'failed' }>) =>
+  outcome.kind === 'offline' || outcome.status >= 500 || outcome.status === 408 || outcome.status === 429;
 
 export interface ManuscriptSnapshot {
   bookContent: string;
@@ -90,7 +96,7 @@ export class ManuscriptSaver {
   /** The author typed. */
   changed(): void {
     if (this.disposed) return;
-    if (this.current === 'saved') this.setState('pending');
+    if (this.current === 'saved' || this.current === 'refused') this.setState('pending');
     // A failing or conflicting save has its own clock (the retry, the author's choice).
     if (this.current === 'pending' || this.current === 'saving') this.schedule();
   }
@@ -221,6 +227,11 @@ export class ManuscriptSaver {
     if (outcome.kind === 'conflict') {
       this.setState('conflict');
       this.hooks.conflict(snapshot);
+      return;
+    }
+    if (!retriable(outcome)) {
+      this.setState('refused');
+      this.hooks.failed(outcome, true);
       return;
     }
     this.failures += 1;

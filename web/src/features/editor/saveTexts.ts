@@ -5,6 +5,8 @@ export const saveStatusTexts = {
   offline: 'Offline: changes are kept on this device',
   retrying: 'Not saved: retrying',
   retryNow: 'Retry now',
+  /** The server refused the text (its reason is in a toast); retrying by itself would not help. */
+  refused: 'Not saved',
   /** Autosave is off and the author has not saved yet. */
   unsaved: 'Unsaved changes',
   /** Another version was saved elsewhere: saving waits for the author's choice. */

@@ -33,7 +33,7 @@ export interface ManuscriptConflict {
 }
 
 /** Save states in which leaving the page would leave text behind on this device only. */
-export const failingStates: ReadonlySet<SaveState> = new Set(['offline', 'retrying', 'conflict']);
+export const failingStates: ReadonlySet<SaveState> = new Set(['offline', 'retrying', 'refused', 'conflict']);
 
 /**
  * The manuscript's saving in the editor page: the saver (autosave, If-Match, retries), the local draft, the
@@ -86,9 +86,12 @@ export function useManuscriptSaves({
           newRequestId,
           saved: (...args) => live.current.saved(...args),
           conflict: (snap) => live.current.conflict(snap),
-          failed: (_outcome, explicit) => {
+          failed: (outcome, explicit) => {
             writeDraftNow();
-            if (explicit) toast.error(editorTexts.saveFailure);
+            if (!explicit) return;
+            // A refusal says why (the spec's 4xx texts); the server's own trouble gets the spec's save failure text.
+            const refusal = outcome.kind === 'failed' && outcome.status < 500 ? outcome.msg : undefined;
+            toast.error(refusal ?? editorTexts.saveFailure);
           },
           stateChanged: setState,
         },
