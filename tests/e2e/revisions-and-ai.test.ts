@@ -11,8 +11,8 @@ const shotsDir = process.env.SHOTS_DIR;
 
 /**
  * On a ready book in a real browser (offline writer): 'Suggest with AI' fills the metadata form and the author
- * accepts and saves it; 'Rewrite' turns a paragraph into a demo rewrite that Ctrl+Z takes back; after three
- * saves 'History' holds the book as written, which is restored.
+ * accepts and saves it; 'Rewrite' turns a paragraph into a demo rewrite that Ctrl+Z takes back; autosave keeps
+ * three edits, a version named after the first is saved from 'History' and restored.
  */
 describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision history in the browser', () => {
   let system: TestSystem;
@@ -33,7 +33,7 @@ describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision histor
   };
 
   it(
-    'suggests metadata, rewrites and undoes, saves three times and restores the book as written',
+    'suggests metadata, rewrites and undoes, autosaves, saves a named version and restores it',
     { timeout: 300_000 },
     async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -77,30 +77,38 @@ describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision histor
       await expect.poll(() => manuscript.textContent()).not.toContain('[Demo rewrite');
       expect(await manuscript.textContent()).toContain(original);
 
-      // Three saves seconds apart keep no snapshot each (one per ten minutes of editing): History holds the
-      // book as written, which is restored.
-      const save = header.getByRole('button', { name: 'Save' });
+      // Autosave keeps each edit; 'Save a version' names the point to come back to, which is restored.
+      const status = page.getByTestId('save-status');
+      const history = page.getByRole('dialog', { name: 'Revision history' });
+      const versions = history.getByRole('list', { name: 'Saved versions' }).getByRole('button');
+      const named = versions.filter({ hasText: 'After the first edit' });
       for (const word of ['Firstsave', 'Secondsave', 'Thirdsave']) {
         await manuscript.click();
         await page.keyboard.press('Control+End');
         await page.keyboard.type(` ${word}`);
-        await save.click();
-        await expect.poll(() => save.isDisabled()).toBe(true);
+        await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('All changes saved');
+        if (word !== 'Firstsave') continue;
+        await header.getByRole('button', { name: 'History' }).click();
+        // The manuscript as the writer finished it is always kept.
+        await versions.filter({ hasText: 'As written' }).waitFor();
+        await history.getByLabel('Name (optional)').fill('After the first edit');
+        await history.getByRole('button', { name: 'Save a version' }).click();
+        await named.waitFor();
+        await history.getByRole('button', { name: 'Close', exact: true }).click();
+        await history.waitFor({ state: 'hidden' });
       }
       await header.getByRole('button', { name: 'History' }).click();
-      const history = page.getByRole('dialog', { name: 'Revision history' });
-      const versions = history.getByRole('list', { name: 'Saved versions' }).getByRole('button');
-      await expect.poll(() => versions.count()).toBe(1);
-      await versions.nth(0).click();
+      await named.click();
       await expect.poll(() => history.getByTestId('revision-diff').textContent()).toContain('Thirdsave');
+      const before = await versions.count();
       await shot(page, 'ai-03-history');
       await history.getByRole('button', { name: 'Restore this version' }).click();
-      await expect.poll(() => manuscript.textContent()).not.toContain('Firstsave');
+      await expect.poll(() => manuscript.textContent()).not.toContain('Secondsave');
       const text = (await manuscript.textContent()) ?? '';
-      expect(text).toContain(original);
-      // The manuscript the restore replaced was kept first: History now lists two.
+      expect(text).toContain('Firstsave');
+      // A restore keeps the text it replaces as a version first: History lists one more.
       await header.getByRole('button', { name: 'History' }).click();
-      await expect.poll(() => versions.count()).toBe(2);
+      await expect.poll(() => versions.count()).toBeGreaterThan(before);
       expect(pageErrors).toEqual([]);
       await context.close();
     },

@@ -14,6 +14,8 @@ export interface BookEditorHandle {
   editor(): Editor;
   /** Shows a manuscript the server now holds (a restored revision) as saved, undoable with Ctrl+Z. */
   replaceSaved(bookContent: string): void;
+  /** Shows a text the server does not hold yet (a local draft): dirty, undoable with Ctrl+Z. */
+  replaceUnsaved(bookContent: string): void;
   focus(): void;
 }
 
@@ -34,11 +36,14 @@ function parseContent(bookContent: string | null): TiptapNode {
 export function BookEditor({
   bookContent,
   onDirtyChange,
+  onChange,
   onSaveShortcut,
   ref,
 }: {
   bookContent: string | null;
   onDirtyChange: (dirty: boolean) => void;
+  /** Every edit (autosave's clock): cheap, nothing is serialised here. */
+  onChange?: () => void;
   onSaveShortcut: () => void;
   ref?: Ref<BookEditorHandle>;
 }) {
@@ -47,9 +52,9 @@ export function BookEditor({
   const version = useRef(0);
   const savedVersion = useRef(0);
   const dirty = useRef(false);
-  const callbacks = useRef({ onDirtyChange, onSaveShortcut });
+  const callbacks = useRef({ onDirtyChange, onChange, onSaveShortcut });
   useEffect(() => {
-    callbacks.current = { onDirtyChange, onSaveShortcut };
+    callbacks.current = { onDirtyChange, onChange, onSaveShortcut };
   });
 
   const editor = useEditor({
@@ -81,6 +86,7 @@ export function BookEditor({
         dirty.current = true;
         callbacks.current.onDirtyChange(true);
       }
+      callbacks.current.onChange?.();
     },
   });
 
@@ -103,6 +109,10 @@ export function BookEditor({
         savedVersion.current = version.current;
         dirty.current = false;
         callbacks.current.onDirtyChange(false);
+      },
+      replaceUnsaved: (content: string) => {
+        // emitUpdate: the edit counts as the author's, so it is dirty and autosave sees it.
+        editor.commands.setContent(parseContent(content) as JSONContent, { emitUpdate: true });
       },
     }),
     [editor],

@@ -100,7 +100,7 @@ describe('the manuscript editor', () => {
       editor.commands.insertContentAt(1, 'A ');
     });
     await userEvent.setup().click(saveButton());
-    expect(screen.getByRole('button', { name: 'Saving...' })).toBeTruthy();
+    expect(screen.getByTestId('save-status').textContent).toBe('Saving…');
     await waitFor(() => expect(calls.some((c) => c.url === '/book/content/b1')).toBe(true));
     act(() => {
       editor.commands.insertContentAt(1, 'B ');
@@ -158,8 +158,20 @@ describe('the manuscript editor', () => {
     expect(screen.getByTestId('page-estimate').textContent).toBe('About 24 pages');
   });
 
-  it('asks before leaving with unsaved changes', async () => {
-    const { router } = openEditor();
+  it('saves before leaving for another page of the app, without asking', async () => {
+    const { router, calls } = openEditor();
+    const editor = await editorInstance();
+    act(() => {
+      editor.commands.insertContentAt(1, 'X');
+    });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    expect(screen.queryByText('Leave without saving?')).toBeNull();
+    expect(calls.filter((c) => c.method === 'PATCH' && c.url === '/book/content/b1')).toHaveLength(1);
+  });
+
+  it('asks before leaving when the save is failing', async () => {
+    const { router } = openEditor({ content: () => ({ status: 503, body: { msg: 'Down' } }) });
     const editor = await editorInstance();
     act(() => {
       editor.commands.insertContentAt(1, 'X');
@@ -176,8 +188,8 @@ describe('the manuscript editor', () => {
 });
 
 describe('signing out from the editor', () => {
-  it('with unsaved edits, warns first: staying keeps the session, leaving signs out', async () => {
-    const { router, calls } = openEditor();
+  it('with edits the server refuses, warns first: staying keeps the session, leaving signs out', async () => {
+    const { router, calls } = openEditor({ content: () => ({ status: 503, body: { msg: 'Down' } }) });
     const editor = await editorInstance();
     act(() => {
       editor.commands.insertContentAt(1, 'X');

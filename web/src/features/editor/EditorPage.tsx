@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useBlocker, useParams } from 'react-router';
-import { genres, type Book } from '@bookwright/contracts';
+import { genres } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
 import { CheckIcon, CloseIcon, DownloadIcon, ImageIcon, PanelIcon, SaveIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
@@ -8,11 +8,18 @@ import { Button } from '../../components/ui';
 import { editorTexts } from '../../texts';
 import { BookCover } from '../books/BookCover';
 import { BookUnavailable } from '../books/BookUnavailable';
-import { useGetBookQuery, useUpdateContentMutation } from '../books/booksApi';
+import { useGetBookQuery } from '../books/booksApi';
+import { useCurrentUserQuery } from '../auth/authApi';
+import { loadPreferences } from '../settings/preferences';
 import { PageSpinner } from '../validation/ValidationPage';
 import { BookEditor, type BookEditorHandle } from './BookEditor';
 import { metadataDraftOf } from './metadataDraft';
 import { SidePanel } from './SidePanel';
+import { ConflictDialog } from './ConflictDialog';
+import type { VersionedBook } from './conditionalRequests';
+import { SaveStatus } from './SaveStatus';
+import { failingStates, useManuscriptSaves } from './useManuscriptSaves';
+import { useMetadataSaves } from './useMetadataSaves';
 import { HistoryDialog } from '../history/HistoryDialog';
 import { historyTexts } from '../history/texts';
 import { RewritePanel } from '../rewrite/RewritePanel';
@@ -40,8 +47,13 @@ type EditorDialog = 'cover' | 'export' | 'history' | 'translate';
 const CoverDialog = lazy(async () => ({ default: (await import('../cover/CoverDialog')).CoverDialog }));
 const ExportDialog = lazy(async () => ({ default: (await import('../export/ExportDialog')).ExportDialog }));
 
-function Workspace({ book }: { book: Book }) {
+function Workspace({ book }: { book: VersionedBook }) {
   const editor = useRef<BookEditorHandle>(null);
+  const { data: user } = useCurrentUserQuery();
+  // Read once per visit: the setting is changed on another page.
+  const [autosave] = useState(() => loadPreferences().autoSave);
+  const saves = useManuscriptSaves({ book, editor, userId: user?._id, autosave });
+  const metadataSaves = useMetadataSaves(book, saves);
   const [dirty, setDirty] = useState(false);
   const [panelOpen, setPanelOpen] = useState(wideScreen);
   const [dialog, setDialog] = useState<EditorDialog>();
@@ -54,7 +66,6 @@ function Workspace({ book }: { book: Book }) {
     setOpened((o) => (o.has(which) ? o : new Set(o).add(which)));
     setDialog(which);
   };
-  const [updateContent, { isLoading: saving }] = useUpdateContentMutation();
   const [rewriting, setRewriting] = useState<{ editor: Editor; selection: RewriteSelection }>();
   function startRewrite() {
     const handle = editor.current;
@@ -64,32 +75,36 @@ function Workspace({ book }: { book: Book }) {
   }
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
 
-  async function save() {
-    const handle = editor.current;
-    if (!handle || saving) return;
-    const { bookContent, version } = handle.snapshot();
-    try {
-      await updateContent({ id: book._id, bookContent }).unwrap();
-      handle.markSaved(version);
-      toast.success(editorTexts.saved);
-    } catch {
-      toast.error(editorTexts.saveFailure);
-    }
-  }
+  const saving = saves.state === 'saving';
+  const save = () => void saves.save(true);
 
-  // Unsaved changes: the browser asks before closing or reloading; the app asks before leaving the page.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Leaving the page in the app with changes not on the server yet: they are saved first; only a save that
+  // fails (or autosave being off) asks. Closing the tab is the saver's (pagehide) and the draft's.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
+  const blocked = blocker.state === 'blocked';
+  const askAtOnce = !autosave || failingStates.has(saves.state);
+  const [flushFailed, setFlushFailed] = useState(false);
+  const blockerRef = useRef(blocker);
+  useEffect(() => {
+    blockerRef.current = blocker;
+  });
+  useEffect(() => {
+    if (!blocked) return;
+    saves.writeDraftNow();
+    if (askAtOnce) return;
+    void saves.flush().then((clean) => {
+      if (clean) blockerRef.current.proceed?.();
+      else setFlushFailed(true);
+    });
+    // Once per blocked navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [blocked]);
+  const stay = () => {
+    setFlushFailed(false);
+    blocker.reset?.();
+  };
 
   return (
     <div className="flex h-[calc(100dvh-3.3rem)] min-h-[32rem] flex-col lg:h-dvh">
@@ -125,6 +140,7 @@ function Workspace({ book }: { book: Book }) {
             {genre} · {book.targetAudience}
           </p>
           {book.translation && <TranslatedFrom translation={book.translation} language={book.language} />}
+          <SaveStatus state={saves.state} autosave={autosave} onRetry={saves.retryNow} onChoose={saves.openConflict} />
         </div>
         <div className="flex w-full items-center gap-2 sm:w-auto">
           <Button
@@ -174,17 +190,14 @@ function Workspace({ book }: { book: Book }) {
           <Button
             type="button"
             className="flex-1 px-4 sm:flex-none"
-            onClick={() => void save()}
+            onClick={save}
             disabled={!dirty || saving}
             busy={saving}
           >
             {!saving && <SaveIcon className="size-4.5" />}
-            {saving ? editorTexts.saving : editorTexts.save}
+            {editorTexts.save}
           </Button>
         </div>
-        <p className="sr-only" role="status">
-          {dirty ? 'Unsaved changes' : ''}
-        </p>
       </header>
 
       <div className="relative flex min-h-0 flex-1">
@@ -207,7 +220,12 @@ function Workspace({ book }: { book: Book }) {
               </button>
             </div>
             <div className="min-h-0 flex-1">
-              <SidePanel book={book} metadataDraft={metadataDraft} onMetadataDraftChange={setMetadataDraft} />
+              <SidePanel
+                book={book}
+                metadataDraft={metadataDraft}
+                onMetadataDraftChange={setMetadataDraft}
+                saveMetadata={metadataSaves.saveMetadata}
+              />
             </div>
           </div>
         </aside>
@@ -216,7 +234,8 @@ function Workspace({ book }: { book: Book }) {
             ref={editor}
             bookContent={book.bookContent}
             onDirtyChange={setDirty}
-            onSaveShortcut={() => void save()}
+            onChange={saves.changed}
+            onSaveShortcut={save}
           />
         </section>
       </div>
@@ -236,8 +255,11 @@ function Workspace({ book }: { book: Book }) {
           open={dialog === 'history'}
           onClose={() => setDialog(undefined)}
           currentContent={() => editor.current?.snapshot().bookContent ?? book.bookContent ?? ''}
-          unsavedChanges={dirty}
-          onRestored={(restored) => editor.current?.replaceSaved(restored.bookContent ?? '')}
+          saveChanges={saves.flush}
+          onRestored={(restored) => {
+            editor.current?.replaceSaved(restored.bookContent ?? '');
+            saves.adoptServer(restored);
+          }}
         />
       )}
       {opened.has('translate') && (
@@ -257,23 +279,58 @@ function Workspace({ book }: { book: Book }) {
             unsavedChanges={dirty}
             metadataDraft={metadataDraft}
             onMetadataDraftChange={(change) => setMetadataDraft((draft) => ({ ...draft, ...change }))}
-            onMetadataSaved={(saved) => setMetadataDraft(metadataDraftOf(saved))}
+            onMetadataSaved={(saved) => {
+              setMetadataDraft(metadataDraftOf(saved));
+              metadataSaves.adopt(saved);
+            }}
           />
         </Suspense>
       )}
 
+      {saves.conflict && (
+        <ConflictDialog
+          open={saves.conflictOpen}
+          mine={saves.conflict.mine}
+          other={saves.conflict.other}
+          busy={saves.resolving}
+          onKeepMine={saves.keepMine}
+          onUseOther={saves.useOther}
+          onClose={saves.closeConflict}
+        />
+      )}
+      {metadataSaves.conflict && (
+        <ConflictDialog
+          open
+          title={metadataSaves.conflict.title}
+          description={metadataSaves.conflict.description}
+          mine={metadataSaves.conflict.mine}
+          other={metadataSaves.conflict.other}
+          busy={false}
+          onKeepMine={metadataSaves.conflict.keepMine}
+          onUseOther={metadataSaves.conflict.useOther}
+          onClose={metadataSaves.conflict.dismiss}
+        />
+      )}
+
       <Dialog
-        open={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
+        open={blocked && (askAtOnce || flushFailed)}
+        onClose={stay}
         title={editorTexts.leaveTitle}
         description={editorTexts.leaveBody}
         size="sm"
         footer={
           <>
-            <Button type="button" variant="secondary" onClick={() => blocker.proceed?.()}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                setFlushFailed(false);
+                blocker.proceed?.();
+              }}
+            >
               {editorTexts.leave}
             </Button>
-            <Button type="button" onClick={() => blocker.reset?.()}>
+            <Button type="button" onClick={stay}>
               {editorTexts.stay}
             </Button>
           </>

@@ -1,10 +1,15 @@
 import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
-import { genres, metadataLanguages, metadataMessages, type Book } from '@bookwright/contracts';
+import {
+  genres,
+  metadataLanguages,
+  metadataMessages,
+  type Book,
+  type UpdateMetadataRequest,
+} from '@bookwright/contracts';
 import { focusControl, InputField, SelectField, TextAreaField } from '../../components/fields';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { exportTexts, metadataTexts } from '../../texts';
-import { useUpdateMetadataMutation } from '../books/booksApi';
 import { DatePicker } from './DatePicker';
 import { KeywordsInput } from './KeywordsInput';
 import {
@@ -15,6 +20,7 @@ import {
   type MetadataDraft,
 } from './metadataDraft';
 import { SuggestMetadata, withSuggestion } from '../metadata-suggest/SuggestMetadata';
+import type { MetadataSaveResult } from './useMetadataSaves';
 
 type TextField = Exclude<DraftField, 'keywords' | 'publicationDate'>;
 
@@ -42,13 +48,16 @@ export function MetadataForm({
   book,
   draft: form,
   onDraftChange: setForm,
+  saveMetadata,
 }: {
   book: Book;
   draft: MetadataDraft;
   onDraftChange: Dispatch<SetStateAction<MetadataDraft>>;
+  /** The conditional save (If-Match) of the editor page. */
+  saveMetadata: (metadata: UpdateMetadataRequest) => Promise<MetadataSaveResult>;
 }) {
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
-  const [save, { isLoading }] = useUpdateMetadataMutation();
+  const [isLoading, setLoading] = useState(false);
   const [suggestedSubtitle, setSuggestedSubtitle] = useState<string>();
 
   const clearError = (key: DraftField) =>
@@ -79,15 +88,18 @@ export function MetadataForm({
       return;
     }
     setErrors({});
+    setLoading(true);
     try {
       // An accepted suggestion's subtitle has no field of its own here: it goes with this save.
       const metadata = { ...checked.request, subtitle: suggestedSubtitle ?? checked.request.subtitle };
-      const saved = await save({ id: book._id, metadata }).unwrap();
+      const { book: saved, kept } = await saveMetadata(metadata);
       setSuggestedSubtitle(undefined);
       setForm(metadataDraftOf(saved));
-      toast.success(metadataMessages.saved);
+      if (kept === 'mine') toast.success(metadataMessages.saved);
     } catch {
       toast.error(metadataTexts.saveFailure);
+    } finally {
+      setLoading(false);
     }
   }
 

@@ -5,11 +5,13 @@ import {
   type BookState,
   type FictionBookState,
   type NonFictionBookState,
+  type UpdateMetadataRequest,
 } from '@bookwright/contracts';
 import { TabList, tabPanelProps, type TabItem } from '../../components/Tabs';
 import { editorTexts } from '../../texts';
 import { MetadataForm } from './MetadataForm';
 import type { MetadataDraft } from './metadataDraft';
+import type { MetadataSaveResult } from './useMetadataSaves';
 
 type PanelTab = 'concept' | 'characters' | 'world' | 'plot' | 'research' | 'content' | 'metadata';
 const fictionTabs: TabItem<PanelTab>[] = [
@@ -34,10 +36,12 @@ export function SidePanel({
   book,
   metadataDraft,
   onMetadataDraftChange,
+  saveMetadata,
 }: {
   book: Book;
   metadataDraft: MetadataDraft;
   onMetadataDraftChange: Dispatch<SetStateAction<MetadataDraft>>;
+  saveMetadata: (metadata: UpdateMetadataRequest) => Promise<MetadataSaveResult>;
 }) {
   const [tab, setTab] = useState<PanelTab>('concept');
   const state = book.bookState;
@@ -58,7 +62,12 @@ export function SidePanel({
       </div>
       <div {...tabPanelProps('panel', tab)} className="min-h-0 flex-1 overflow-y-auto px-4 py-5 focus:outline-none">
         <div hidden={tab !== 'metadata'}>
-          <MetadataForm book={book} draft={metadataDraft} onDraftChange={onMetadataDraftChange} />
+          <MetadataForm
+            book={book}
+            draft={metadataDraft}
+            onDraftChange={onMetadataDraftChange}
+            saveMetadata={saveMetadata}
+          />
         </div>
         {tab === 'metadata' ? null : !state ? (
           <p className="text-sm text-stone-600">{editorTexts.none}</p>

@@ -115,6 +115,65 @@ describe('History in the editor', () => {
   });
 });
 
+describe('named versions in History', () => {
+  it('shows names ("As written"), and saves a version with an optional name', async () => {
+    let revisions = [
+      { id: 'r2', createdAt: '2026-11-23T10:05:00.000Z', wordCount: 9, name: null },
+      { id: 'r1', createdAt: '2026-11-22T09:00:00.000Z', wordCount: 9, name: 'As written' },
+    ];
+    const calls = openEditor({
+      'GET /book/b1/revisions': () => ({ status: 200, body: revisions }),
+      'POST /book/b1/revisions': (call) => {
+        const { name } = call.body as { name?: string };
+        const created = { id: `r${revisions.length + 1}`, createdAt: '2026-11-24T08:00:00.000Z', wordCount: 9 };
+        revisions = [{ ...created, name: name ?? null }, ...revisions];
+        return { status: 201, body: { ...created, name: name ?? null, bookContent: JSON.stringify(current) } };
+      },
+    });
+    await editorInstance();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revision history' });
+    expect(dialog.textContent).toContain('A version is kept every 10 minutes of editing');
+    expect(dialog.textContent).toContain('Named versions are kept forever');
+    expect(dialog.textContent).not.toContain('Every save keeps a version');
+    const list = await within(dialog).findByRole('list', { name: 'Saved versions' });
+    expect(within(list).getAllByRole('button')[1]!.textContent).toContain('As written');
+
+    await user.type(within(dialog).getByLabelText('Name (optional)'), '  Before the new ending ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save a version' }));
+    expect(await screen.findByText('Version saved.')).toBeTruthy();
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3));
+    expect(within(list).getAllByRole('button')[0]!.textContent).toContain('Before the new ending');
+    // Without a name: the body has none.
+    await user.click(within(dialog).getByRole('button', { name: 'Save a version' }));
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(4));
+    const posts = calls.filter((c) => c.method === 'POST' && c.url === '/book/b1/revisions').map((c) => c.body);
+    expect(posts).toEqual([{ name: 'Before the new ending' }, {}]);
+  });
+
+  it('saves pending changes before saving a version', async () => {
+    const calls = openEditor({
+      'PATCH /book/content/b1': () => ({ status: 200, body: makeBook({ status: 'ready' }) }),
+      'POST /book/b1/revisions': () => ({
+        status: 201,
+        body: { id: 'r3', createdAt: '2026-11-24T08:00:00.000Z', wordCount: 9, name: null, bookContent: '' },
+      }),
+    });
+    const editor = await editorInstance();
+    act(() => {
+      editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' More.');
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revision history' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save a version' }));
+    expect(await screen.findByText('Version saved.')).toBeTruthy();
+    const order = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`);
+    expect(order).toEqual(['PATCH /book/content/b1', 'POST /book/b1/revisions']);
+  });
+});
+
 async function openMetadataTab(user: ReturnType<typeof userEvent.setup>) {
   const toggle = screen.queryByRole('button', { name: 'Show book details' });
   if (toggle) await user.click(toggle);

@@ -1,24 +1,33 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { Book } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { revisionDiff, textOf } from './revisionDiff';
-import { useLazyGetRevisionQuery, useListRevisionsQuery, useRestoreRevisionMutation } from './revisionsApi';
+import {
+  useLazyGetRevisionQuery,
+  useListRevisionsQuery,
+  useRestoreRevisionMutation,
+  useSaveVersionMutation,
+} from './revisionsApi';
 import { historyTexts as texts } from './texts';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A version's name is 1 to 80 characters (POST /book/{id}/revisions). */
+const nameMaxLength = 80;
+
 /**
- * The editor's 'History': the saved versions with time and word count, a readable diff of one against the
- * current text, and restore (itself a new version, so a restore can be undone from here).
+ * The editor's 'History': the kept versions with their name ("As written", one the author gave), time and
+ * word count, "Save a version" with an optional name, a readable diff of one against the current text, and
+ * restore (itself a new version, so a restore can be undone from here).
  */
 export function HistoryDialog({
   bookId,
   open,
   onClose,
   currentContent,
-  unsavedChanges,
+  saveChanges,
   onRestored,
 }: {
   bookId: string;
@@ -26,7 +35,8 @@ export function HistoryDialog({
   onClose: () => void;
   /** The editor's text now (it may be ahead of the saved one). */
   currentContent: () => string;
-  unsavedChanges: boolean;
+  /** Saves the editor's pending changes first; false when the server does not have them all. */
+  saveChanges: () => Promise<boolean>;
   onRestored: (book: Book) => void;
 }) {
   const {
@@ -37,6 +47,8 @@ export function HistoryDialog({
   const [selected, setSelected] = useState<string>();
   const [loadRevision, revision] = useLazyGetRevisionQuery();
   const [restore, { isLoading: restoring }] = useRestoreRevisionMutation();
+  const [saveVersion, { isLoading: savingVersion }] = useSaveVersionMutation();
+  const [name, setName] = useState('');
   const shown = selected && revision.data?.id === selected ? revision.data : undefined;
   const diff = useMemo(
     () => (shown ? revisionDiff(textOf(currentContent()), textOf(shown.bookContent)) : []),
@@ -52,7 +64,7 @@ export function HistoryDialog({
 
   async function restoreSelected() {
     if (!selected) return;
-    if (unsavedChanges) {
+    if (!(await saveChanges())) {
       toast.error(texts.unsavedFirst);
       return;
     }
@@ -64,6 +76,23 @@ export function HistoryDialog({
       onClose();
     } catch {
       toast.error(texts.restoreFailure);
+    }
+  }
+
+  async function saveNamedVersion(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The version is the server's manuscript: what the author sees must be there first.
+    if (!(await saveChanges())) {
+      toast.error(texts.unsavedVersionFirst);
+      return;
+    }
+    const trimmed = name.trim();
+    try {
+      await saveVersion({ bookId, ...(trimmed ? { name: trimmed } : {}) }).unwrap();
+      setName('');
+      toast.success(texts.versionSaved);
+    } catch {
+      toast.error(texts.versionFailure);
     }
   }
 
@@ -84,6 +113,27 @@ export function HistoryDialog({
         </>
       }
     >
+      <form
+        onSubmit={(event) => void saveNamedVersion(event)}
+        aria-label={texts.saveVersion}
+        className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+      >
+        <label className="flex-1 text-sm font-medium text-stone-800">
+          {texts.versionName}
+          <input
+            type="text"
+            name="versionName"
+            value={name}
+            maxLength={nameMaxLength}
+            placeholder={texts.versionNamePlaceholder}
+            onChange={(event) => setName(event.target.value)}
+            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm font-normal"
+          />
+        </label>
+        <Button type="submit" variant="secondary" disabled={savingVersion} busy={savingVersion}>
+          {savingVersion ? texts.savingVersion : texts.saveVersion}
+        </Button>
+      </form>
       {isLoading && <p className="text-sm text-stone-600">Loading…</p>}
       {isError && <p className="text-sm text-red-700">{texts.loadFailure}</p>}
       {revisions && revisions.length === 0 && <p className="text-sm text-stone-600">{texts.empty}</p>}
@@ -100,9 +150,12 @@ export function HistoryDialog({
                     selected === r.id ? 'bg-ink-50 font-semibold text-ink-950' : 'hover:bg-stone-50'
                   }`}
                 >
-                  <span>
-                    {when.format(new Date(r.createdAt))}
-                    {index === 0 && <span className="ml-2 text-xs font-normal text-stone-500">latest</span>}
+                  <span className="min-w-0">
+                    {r.name && <span className="block truncate font-semibold text-ink-950">{r.name}</span>}
+                    <span className={r.name ? 'text-xs text-stone-600' : undefined}>
+                      {when.format(new Date(r.createdAt))}
+                    </span>
+                    {index === 0 && <span className="ml-2 text-xs font-normal text-stone-500">{texts.latest}</span>}
                   </span>
                   <span className="text-stone-600">
                     {r.wordCount.toLocaleString('en-GB')} {r.wordCount === 1 ? 'word' : 'words'}

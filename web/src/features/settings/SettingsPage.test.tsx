@@ -258,22 +258,20 @@ describe('settings: security, help, preferences', () => {
     expect(mails.some((href) => /subject=Bookwright%3A%20Feature%20request/.test(href))).toBe(true);
   });
 
-  it('saves theme, export format and auto-save in the browser, and switches the theme at once', async () => {
+  it('saves theme, export format and auto-save on/off in the browser, and switches the theme at once', async () => {
     mockFetch(app());
     renderApp('/app/settings?tab=preferences');
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Dark'));
     expect(document.documentElement.dataset.theme).toBe('dark');
     await user.selectOptions(screen.getByLabelText('Default export format'), 'pdf');
-    const minutes = screen.getByLabelText('Auto-save interval (minutes)');
-    await user.clear(minutes);
-    await user.type(minutes, '61');
-    // '6' was a valid value on the way; 61 is refused and keeps it.
-    expect(loadPreferences().autoSaveMinutes).toBe(6);
-    expect(minutes.getAttribute('aria-invalid')).toBe('true');
-    await user.clear(minutes);
-    await user.type(minutes, '15');
-    expect(loadPreferences()).toEqual({ theme: 'dark', exportFormat: 'pdf', autoSaveMinutes: 15 });
+    const autoSave = screen.getByRole('switch', { name: 'Auto-save' }) as HTMLInputElement;
+    // On by default (issue 19); the spec's minutes became this switch.
+    expect(autoSave.checked).toBe(true);
+    await user.click(autoSave);
+    expect(loadPreferences()).toEqual({ theme: 'dark', exportFormat: 'pdf', autoSave: false });
+    await user.click(autoSave);
+    expect(loadPreferences().autoSave).toBe(true);
     await user.click(screen.getByLabelText('Light'));
     expect(document.documentElement.dataset.theme).toBe('light');
   });

@@ -1,14 +1,7 @@
 import { useState } from 'react';
-import { InputField, SelectField } from '../../../components/fields';
+import { SelectField } from '../../../components/fields';
 import { settingsTexts } from '../../../texts';
-import {
-  autoSaveBounds,
-  exportFormats,
-  loadPreferences,
-  savePreferences,
-  themes,
-  type Preferences,
-} from '../preferences';
+import { exportFormats, loadPreferences, savePreferences, themes, type Preferences } from '../preferences';
 import { Panel } from './Panel';
 
 const texts = settingsTexts.preferences;
@@ -16,10 +9,6 @@ const texts = settingsTexts.preferences;
 /** Saved in this browser at once; the theme switches as it is chosen. */
 export function PreferencesTab() {
   const [preferences, setPreferences] = useState<Preferences>(loadPreferences);
-  const [minutes, setMinutes] = useState(String(preferences.autoSaveMinutes));
-  const minutesValue = Number(minutes);
-  const minutesValid =
-    Number.isInteger(minutesValue) && minutesValue >= autoSaveBounds.min && minutesValue <= autoSaveBounds.max;
 
   function change(next: Partial<Preferences>) {
     const updated = { ...preferences, ...next };
@@ -63,25 +52,26 @@ export function PreferencesTab() {
             </option>
           ))}
         </SelectField>
-        <InputField
-          label={texts.autoSave}
-          name="autoSaveMinutes"
-          type="number"
-          inputMode="numeric"
-          min={autoSaveBounds.min}
-          max={autoSaveBounds.max}
-          step={1}
-          value={minutes}
-          hint={texts.autoSaveHint}
-          error={minutesValid ? undefined : texts.autoSaveHint}
-          onChange={(event) => {
-            setMinutes(event.target.value);
-            const value = Number(event.target.value);
-            if (Number.isInteger(value) && value >= autoSaveBounds.min && value <= autoSaveBounds.max)
-              change({ autoSaveMinutes: value });
-          }}
-          className="sm:w-72"
-        />
+        <div className="flex items-start gap-3">
+          <input
+            id="autoSave"
+            name="autoSave"
+            type="checkbox"
+            role="switch"
+            checked={preferences.autoSave}
+            onChange={(event) => change({ autoSave: event.target.checked })}
+            aria-describedby="autoSave-hint"
+            className="mt-0.5 size-5 shrink-0 accent-ink-700"
+          />
+          <div>
+            <label htmlFor="autoSave" className="text-sm font-medium text-stone-800">
+              {texts.autoSave}
+            </label>
+            <p id="autoSave-hint" className="mt-0.5 text-sm text-stone-600">
+              {texts.autoSaveHint}
+            </p>
+          </div>
+        </div>
       </div>
     </Panel>
   );

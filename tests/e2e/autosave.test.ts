@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+import { browserAvailable, launchBrowser } from './support/browser';
+import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
+
+/**
+ * Issue 19 in a real browser (offline writer): the editor saves by itself, keeps what the server does not
+ * have on the device, and never lets one tab overwrite another's text.
+ *
+ * One author and one written book serve every test (writing a book takes most of a minute); each test
+ * opens the editor in pages of its own.
+ */
+describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the browser', () => {
+  let system: TestSystem;
+  let browser: Browser;
+  let context: BrowserContext;
+  let editorUrl: string;
+  const title = 'The Keeper of Letters';
+
+  beforeAll(async () => {
+    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  });
+
+  // Made by the first test that runs (expect.poll, which the journey uses, works inside tests only).
+  let written: Promise<string> | undefined;
+  const readyBook = () =>
+    (written ??= (async () => {
+      const page = await context.newPage();
+      await signUpWithStarterPlan(page, system.url);
+      const card = await writeReadyBook(page, system.url, title);
+      await openInEditor(page, card, title);
+      const url = page.url();
+      await page.close();
+      return url;
+    })());
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await system?.stop();
+  });
+
+  /** A page of the shared context on the book's editor, with its page errors collected. */
+  async function openEditor(on: BrowserContext = context) {
+    editorUrl = await readyBook();
+    const page = await on.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(editorUrl);
+    const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
+    await manuscript.waitFor();
+    return { page, manuscript, status: page.getByTestId('save-status'), errors };
+  }
+
+  /** Types at the very end of the manuscript. */
+  async function typeAtEnd(page: Page, manuscript: Locator, text: string) {
+    await manuscript.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(text);
+  }
+
+  const savedText = 'All changes saved';
+
+  it('saves with no click on Save: the text survives a reload', { timeout: 300_000 }, async () => {
+    const { page, manuscript, status, errors } = await openEditor();
+    expect(await status.textContent()).toBe(savedText);
+    await typeAtEnd(page, manuscript, ' Autosaved without a click.');
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe(savedText);
+    await page.reload();
+    await manuscript.waitFor();
+    expect(await manuscript.textContent()).toContain('Autosaved without a click.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps text typed offline on the device, and saves it once back online', { timeout: 300_000 }, async () => {
+    const { page, manuscript, status } = await openEditor();
+    await context.setOffline(true);
+    try {
+      await typeAtEnd(page, manuscript, ' Typed on a train without signal.');
+      await expect
+        .poll(() => status.textContent(), { timeout: 30_000 })
+        .toBe('Offline: changes are kept on this device');
+      // Gone without a goodbye, as a closed laptop or a crashed tab: the draft is all there is.
+      await page.close({ runBeforeUnload: false });
+    } finally {
+      await context.setOffline(false);
+    }
+    const again = await openEditor();
+    await expect.poll(() => again.manuscript.textContent()).toContain('Typed on a train without signal.');
+    // The server still held the version the draft was made from: the draft is saved as it is.
+    await expect.poll(() => again.status.textContent(), { timeout: 30_000 }).toBe(savedText);
+    expect(await again.page.getByRole('dialog').count()).toBe(0);
+    await again.page.reload();
+    await again.manuscript.waitFor();
+    expect(await again.manuscript.textContent()).toContain('Typed on a train without signal.');
+    await again.page.close();
+  });
+
+  it(
+    'two pages on one book: both texts are kept, one in the manuscript, the other as a named version',
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      const first = await openEditor();
+      const second = await openEditor();
+      await typeAtEnd(first.page, first.manuscript, ' Written in the first tab.');
+      await expect.poll(() => first.status.textContent(), { timeout: 30_000 }).toBe(savedText);
+
+      // The second page still holds the version from before the first one's save.
+      await typeAtEnd(second.page, second.manuscript, ' Written in the second tab.');
+      const dialog = second.page.getByRole('dialog', { name: 'This book was changed in another tab or device' });
+      await dialog.waitFor({ timeout: 30_000 });
+      expect(await dialog.getByTestId('conflict-mine').textContent()).toContain('Written in the second tab.');
+      expect(await dialog.getByTestId('conflict-other').textContent()).toContain('Written in the first tab.');
+      await dialog.getByRole('button', { name: 'Keep mine' }).click();
+      await expect.poll(() => second.status.textContent(), { timeout: 30_000 }).toBe(savedText);
+
+      // The manuscript holds the second tab's text; the first tab's is a named version in History.
+      await first.page.reload();
+      await first.manuscript.waitFor();
+      const text = (await first.manuscript.textContent()) ?? '';
+      expect(text).toContain('Written in the second tab.');
+      expect(text).not.toContain('Written in the first tab.');
+      await first.page.getByRole('button', { name: 'History' }).click();
+      const history = first.page.getByRole('dialog', { name: 'Revision history' });
+      const kept = history
+        .getByRole('list', { name: 'Saved versions' })
+        .getByRole('button')
+        .filter({ hasText: /Kept from another tab, \d\d:\d\d/ });
+      await kept.first().waitFor();
+      await kept.first().click();
+      await expect
+        .poll(() => history.getByTestId('revision-diff').textContent())
+        .toContain('Written in the first tab.');
+      expect([...first.errors, ...second.errors]).toEqual([]);
+      await first.page.close();
+      await second.page.close();
+    },
+  );
+
+  it(
+    'a text changed on the server while the author edits: the author chooses, and the other is kept',
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      // The offline writer cannot be made to finish a chapter of a book that is already ready (the editor opens
+      // ready books only): the manuscript is changed under the author by another client of the API instead,
+      // which is what the writer's, a restore's or a rewrite's change looks like to the editor (a new ETag).
+      const { page, manuscript, status } = await openEditor();
+      const bookId = new URL(editorUrl).pathname.split('/').pop()!;
+      const xsrf = (await context.cookies(system.url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+      const current = await page.request.get(`${system.url}/api/v1/book/${bookId}`);
+      const book = (await current.json()) as { bookContent: string };
+      const doc = JSON.parse(book.bookContent) as { type: string; content: unknown[] };
+      doc.content.push({ type: 'paragraph', content: [{ type: 'text', text: 'A chapter finished elsewhere.' }] });
+      // No If-Match: an API client's last write wins, as before issue 19.
+      const changed = await page.request.patch(`${system.url}/api/v1/book/content/${bookId}`, {
+        headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'Content-Type': 'application/json' },
+        data: { bookContent: JSON.stringify(doc) },
+      });
+      expect(changed.status()).toBe(200);
+
+      await typeAtEnd(page, manuscript, ' The author went on typing.');
+      const dialog = page.getByRole('dialog', { name: 'This book was changed in another tab or device' });
+      await dialog.waitFor({ timeout: 30_000 });
+      expect(await dialog.getByTestId('conflict-other').textContent()).toContain('A chapter finished elsewhere.');
+      await dialog.getByRole('button', { name: 'Use the other' }).click();
+      await expect.poll(() => manuscript.textContent()).toContain('A chapter finished elsewhere.');
+      expect(await manuscript.textContent()).not.toContain('The author went on typing.');
+      await expect.poll(() => status.textContent()).toBe(savedText);
+
+      const revisions = await page.request.get(`${system.url}/api/v1/book/${bookId}/revisions`);
+      const named = ((await revisions.json()) as { id: string; name: string | null }[]).filter((r) =>
+        /^Kept from another tab, \d\d:\d\d$/.test(r.name ?? ''),
+      );
+      expect(named.length).toBeGreaterThan(0);
+      const texts = await Promise.all(
+        named.map(async (r) => {
+          const answer = await page.request.get(`${system.url}/api/v1/book/${bookId}/revisions/${r.id}`);
+          return ((await answer.json()) as { bookContent: string }).bookContent;
+        }),
+      );
+      expect(texts.some((t) => t.includes('The author went on typing.'))).toBe(true);
+      await page.close();
+    },
+  );
+});

@@ -1,0 +1,117 @@
+import { apiMessages, type Book } from '@bookwright/contracts';
+import { apiBaseUrl, refreshXsrfCookie, readXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
+
+/**
+ * The book as GET /book/{id} answers it with conflict-safe saves: its `etag` (the ETag header's value,
+ * quotes included) names the version of manuscript and metadata together.
+ */
+export type VersionedBook = Book & { etag?: string };
+
+/** How one conditional save (PATCH with If-Match) ended. */
+export type SaveOutcome =
+  | { kind: 'saved'; book: VersionedBook; etag: string | undefined }
+  /** 412: the book changed elsewhere since `etag`; nothing was stored. */
+  | { kind: 'conflict' }
+  /** No answer at all: the network is down (or the request was cut). */
+  | { kind: 'offline' }
+  | { kind: 'failed'; status: number; msg?: string };
+
+/** keepalive requests may carry at most 64 KB in flight (Fetch standard); larger ones are refused at once. */
+export const keepaliveLimitBytes = 64 * 1024;
+
+const bookUrl = (id: string) => `${apiBaseUrl}/book/${encodeURIComponent(id)}`;
+
+function msgOf(body: unknown): string | undefined {
+  const msg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : undefined;
+  return typeof msg === 'string' ? msg : undefined;
+}
+
+async function json(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ETag of an answer: the header when the browser lets us read it, else the body's `etag`. */
+function etagOf(response: Response, body: unknown): string | undefined {
+  const header = response.headers.get('ETag');
+  if (header) return header;
+  const field = typeof body === 'object' && body !== null ? (body as { etag?: unknown }).etag : undefined;
+  return typeof field === 'string' ? field : undefined;
+}
+
+export interface ConditionalPatch {
+  /** `content` (PATCH /book/content/{id}) or `metadata` (PATCH /book/metadata/{id}). */
+  target: 'content' | 'metadata';
+  bookId: string;
+  body: unknown;
+  /** The version the change was made on; undefined only while the server sends none (last write wins). */
+  etag: string | undefined;
+  /** One per author action, reused on every retry of it. */
+  requestId: string;
+  /** The page is going away: the browser finishes the request after the page is gone. */
+  keepalive?: boolean;
+}
+
+/**
+ * PATCH with If-Match, outside RTK Query: the editor needs the 412 and the ETag, and a request that outlives
+ * the page (keepalive). The CSRF header goes as with every mutation; a stale token is refreshed once.
+ */
+export async function patchIfMatch(request: ConditionalPatch): Promise<SaveOutcome> {
+  const url = `${apiBaseUrl}/book/${request.target}/${encodeURIComponent(request.bookId)}`;
+  const payload = JSON.stringify(request.body);
+  const send = async () => {
+    const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+    // Leaving the page leaves no time to fetch a cookie: the token must already be there.
+    const token = request.keepalive ? readXsrfCookie() : await xsrfToken();
+    if (token) headers.set(xsrfHeaderName, token);
+    if (request.etag) headers.set('If-Match', request.etag);
+    headers.set('X-Request-Id', request.requestId);
+    return fetch(url, {
+      method: 'PATCH',
+      headers,
+      body: payload,
+      credentials: 'include',
+      keepalive: request.keepalive ?? false,
+    });
+  };
+  try {
+    let response = await send();
+    let body = await json(response);
+    if (response.status === 403 && msgOf(body) === apiMessages.csrf && !request.keepalive) {
+      await refreshXsrfCookie();
+      response = await send();
+      body = await json(response);
+    }
+    if (response.status === 412) return { kind: 'conflict' };
+    if (!response.ok) return { kind: 'failed', status: response.status, msg: msgOf(body) };
+    const book = body as VersionedBook;
+    return { kind: 'saved', book, etag: etagOf(response, body) };
+  } catch {
+    return { kind: 'offline' };
+  }
+}
+
+/** GET /book/{id} as the server holds it now (never the cache): the other side of a conflict. */
+export async function fetchCurrentBook(bookId: string): Promise<{ book: VersionedBook; etag: string | undefined }> {
+  const response = await fetch(bookUrl(bookId), { headers: { Accept: 'application/json' }, credentials: 'include' });
+  const body = await json(response);
+  if (!response.ok) throw new Error(`GET /book/${bookId} answered ${response.status}`);
+  return { book: body as VersionedBook, etag: etagOf(response, body) };
+}
+
+/** A fresh X-Request-Id (UUID v4), also outside secure contexts where crypto.randomUUID is missing. */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Whether a body fits a keepalive request. */
+export const fitsKeepalive = (body: unknown) =>
+  new TextEncoder().encode(JSON.stringify(body)).length < keepaliveLimitBytes;
