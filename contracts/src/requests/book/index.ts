@@ -6,6 +6,7 @@ import { PlanRequestSchema } from '../../http/agent/plan';
 import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
 import { RevisionSchema, RevisionSummarySchema } from '../../http/books/revisions';
 import { defineHealthRequest } from '../health';
+import { bookTrashRequests } from './trash';
 
 const owned = { userId: z.string(), bookId: z.string() };
 
@@ -29,6 +30,7 @@ export type BookBrief = z.infer<typeof BookBriefSchema>;
 
 export const bookRequests = {
   health: defineHealthRequest('book'),
+  ...bookTrashRequests,
   create: defineRequest({
     name: 'book.create',
     version: 1,

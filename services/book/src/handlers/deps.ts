@@ -11,4 +11,9 @@ export interface BookHandlerDeps {
   blobs: BlobStore;
   logger: Logger;
   newId: () => string;
+  /** The clock of the trash (when a book was trashed, when it is purged); default the system clock. */
+  now?: () => Date;
 }
+
+/** The handlers' clock: the one the service was started with, or the system's. */
+export const nowOf = (deps: Pick<BookHandlerDeps, 'now'>): Date => deps.now?.() ?? new Date();

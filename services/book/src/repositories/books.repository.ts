@@ -23,6 +23,8 @@ const summaryColumns = [
   'updated_at',
 ] as const;
 export type BookSummaryRow = Pick<BookRow, (typeof summaryColumns)[number]>;
+/** The columns of a library item, for the trash list. */
+export const bookSummaryColumns = summaryColumns;
 
 /** Books table. Every function takes the executor so callers can run it inside their transaction. */
 export const booksRepository = {
@@ -50,14 +52,24 @@ export const booksRepository = {
       .selectFrom('books')
       .select(summaryColumns)
       .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
   },
 
-  /** Someone else's book is as absent as an unknown one: callers answer 404 for both. */
+  /**
+   * Someone else's book is as absent as an unknown one: callers answer 404 for both. So is a book in the
+   * trash: it can be listed, restored or deleted for good (trash.repository's functions), nothing else.
+   */
   findOwned(db: Kysely<BookDatabase>, userId: string, id: string): Promise<BookRow | undefined> {
-    return db.selectFrom('books').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return db
+      .selectFrom('books')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   },
 
   /** Ownership check without the large columns (plan, manuscript). */
@@ -67,6 +79,7 @@ export const booksRepository = {
       .select(['id', 'status'])
       .where('id', '=', id)
       .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
   },
 
@@ -116,16 +129,18 @@ export const booksRepository = {
       .set({ chapters_written: written, chapters_total: total, updated_at: new Date() })
       .where('id', '=', id)
       .where('status', 'in', ['writing', 'translating'])
+      .where('deleted_at', 'is', null)
       .where('chapters_written', '<', written)
       .execute();
   },
 
-  /** Books in planning, writing or translating that have not changed since `before`. */
+  /** Books in planning, writing or translating that have not changed since `before` (the trash waits for no work). */
   listStalled(db: Kysely<BookDatabase>, before: Date) {
     return db
       .selectFrom('books')
       .select(['id', 'status'])
       .where('status', 'in', ['planning', 'writing', 'translating'])
+      .where('deleted_at', 'is', null)
       .where('updated_at', '<', before)
       .execute();
   },
@@ -154,6 +169,8 @@ export const booksRepository = {
         'translation',
       ])
       .where('status', 'in', ['planning', 'writing', 'translating'])
+      // Work on a book in the trash stopped; restoring it asks for the work again.
+      .where('deleted_at', 'is', null)
       .execute();
   },
 };

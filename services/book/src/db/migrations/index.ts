@@ -3,6 +3,7 @@ import { booksMigration } from './0001_books';
 import { allowanceKeyMigration } from './0002_allowance_key';
 import { revisionsMigration } from './0003_revisions';
 import { translationsMigration } from './0004_translations';
+import { trashMigration } from './0005_trash';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
 export const migrations: Migration[] = [
@@ -11,4 +12,5 @@ export const migrations: Migration[] = [
   allowanceKeyMigration,
   revisionsMigration,
   translationsMigration,
+  trashMigration,
 ];

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineEvent } from '../../bus/define';
+
+export const bookTrashedV1 = defineEvent({
+  name: 'book.trashed',
+  version: 1,
+  schema: z.object({ bookId: z.string(), userId: z.string(), deletedAt: z.string() }),
+  description:
+    'The author moved the book to the trash. Work on it stops (the writer stops its job and frees its slot; ' +
+    'a late plan is ignored); nothing of it is deleted yet. It is deleted for good (book.deleted) 30 days ' +
+    'after deletedAt unless restored first.',
+});
+
+export const bookRestoredV1 = defineEvent({
+  name: 'book.restored',
+  version: 1,
+  schema: z.object({ bookId: z.string(), userId: z.string() }),
+  description:
+    'The author took the book out of the trash, as it was. Unfinished work is asked for again through the ' +
+    'usual events (book.planning-requested, book.confirmed, book.translation-requested).',
+});
