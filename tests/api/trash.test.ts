@@ -34,10 +34,7 @@ describe('the trash', () => {
   let probe: SystemProbe;
   let clockOffsetMs = 0;
   beforeAll(async () => {
-    system = await startTestSystem(
-      { BOOK_TRASH_SWEEP_MS: '200' },
-      { now: () => new Date(Date.now() + clockOffsetMs) },
-    );
+    system = await startTestSystem({ BOOK_TRASH_SWEEP_MS: '200' }, { now: () => new Date(Date.now() + clockOffsetMs) });
     probe = await SystemProbe.open(system);
   });
   afterAll(async () => {
@@ -89,9 +86,9 @@ describe('the trash', () => {
       status: 404,
       body: { msg: apiMessages.notFound },
     });
-    expect(
-      (await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: book.bookContent })).status,
-    ).toBe(404);
+    expect((await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: book.bookContent })).status).toBe(
+      404,
+    );
 
     const [trashed] = await trash(client);
     expect(trashed).toMatchObject({ _id: book._id, title: book.title, status: 'ready', coverImage: book.coverImage });
@@ -159,9 +156,12 @@ describe('the trash', () => {
     expect(await library(client)).toEqual([]);
     expect((await client.post(`/api/v1/book/${book._id}/restore`)).status).toBe(404);
     // Every service works through book.deleted; poll until each is done.
-    expect(await until(() => holdings(book._id), (h) => JSON.stringify(h) === JSON.stringify(nothing))).toEqual(
-      nothing,
-    );
+    expect(
+      await until(
+        () => holdings(book._id),
+        (h) => JSON.stringify(h) === JSON.stringify(nothing),
+      ),
+    ).toEqual(nothing);
     expect((await client.binary('GET', book.coverImage!)).status).toBe(404);
   }, 180_000);
 
@@ -183,9 +183,12 @@ describe('the trash', () => {
       () => trash(client),
       (books) => !books.some((b) => b._id === book._id),
     );
-    expect(await until(() => holdings(book._id), (h) => JSON.stringify(h) === JSON.stringify(nothing))).toEqual(
-      nothing,
-    );
+    expect(
+      await until(
+        () => holdings(book._id),
+        (h) => JSON.stringify(h) === JSON.stringify(nothing),
+      ),
+    ).toEqual(nothing);
     expect((await trash(client)).map((b) => b._id)).toEqual([younger._id]);
 
     clockOffsetMs = Date.parse(purgeAt.get(younger._id)!) - Date.now();
@@ -248,9 +251,7 @@ describe('trashing a book while it is being written', () => {
   const chapterCallsFor = (title: string) =>
     llm
       .chatRequests()
-      .filter(
-        (r) => !r.body.response_format && (r.body.messages ?? []).some((m) => m.content.includes(title)),
-      ).length;
+      .filter((r) => !r.body.response_format && (r.body.messages ?? []).some((m) => m.content.includes(title))).length;
 
   async function planned(client: HttpClient, request: PlanRequest): Promise<Book> {
     const created = await client.post<Book>('/api/v1/agent/plan', request);

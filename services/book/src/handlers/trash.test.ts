@@ -96,14 +96,20 @@ describe('the trash', () => {
     expect(
       (
         await appErrorFrom(
-          world.bus.request(requests.book.updateContent, { ...owned(book._id), bookContent: JSON.stringify(manuscript) }),
+          world.bus.request(requests.book.updateContent, {
+            ...owned(book._id),
+            bookContent: JSON.stringify(manuscript),
+          }),
         )
       ).status,
     ).toBe(404);
     expect((await appErrorFrom(world.bus.request(requests.book.listRevisions, owned(book._id)))).status).toBe(404);
     expect(
-      (await appErrorFrom(world.bus.request(requests.book.translate, { ...owned(book._id), language: 'polish', requestId: 't' })))
-        .status,
+      (
+        await appErrorFrom(
+          world.bus.request(requests.book.translate, { ...owned(book._id), language: 'polish', requestId: 't' }),
+        )
+      ).status,
     ).toBe(404);
 
     const [trashed] = await trashList();
@@ -130,13 +136,19 @@ describe('the trash', () => {
     const book = await plannedBook();
     const outside = await appErrorFrom(restore(book._id));
     expect(outside).toMatchObject({ status: 409, message: trashMessages.notInTrash });
-    expect(await appErrorFrom(forever(book._id))).toMatchObject({ status: 409, message: trashMessages.deleteNotInTrash });
+    expect(await appErrorFrom(forever(book._id))).toMatchObject({
+      status: 409,
+      message: trashMessages.deleteNotInTrash,
+    });
     await trash(book._id);
     expect(await appErrorFrom(trash(book._id))).toMatchObject({ status: 409, message: trashMessages.alreadyInTrash });
 
     const stranger = newUserId();
     for (const call of [trash, restore, forever])
-      expect(await appErrorFrom(call(book._id, stranger))).toMatchObject({ status: 404, message: apiMessages.notFound });
+      expect(await appErrorFrom(call(book._id, stranger))).toMatchObject({
+        status: 404,
+        message: apiMessages.notFound,
+      });
     expect(await trashList(stranger)).toEqual([]);
     expect(await appErrorFrom(trash('no-such-book'))).toMatchObject({ status: 404 });
     expect((await trashList()).map((b) => b._id)).toEqual([book._id]);
@@ -212,16 +224,18 @@ describe('the trash', () => {
     });
     await trash(translation._id);
     await restore(translation._id);
-    await world.until('translation asked again', () =>
-      world.events('book.translation-requested', translation._id).length === 2,
+    await world.until(
+      'translation asked again',
+      () => world.events('book.translation-requested', translation._id).length === 2,
     );
     expect(world.events('book.translation-requested', translation._id)[1]).toMatchObject({ attempt: 2 });
 
     await trash(translation._id);
     expect(await world.blobs.get(translationSourceKey(translation._id))).not.toBeNull();
     await forever(translation._id);
-    await world.until('the copy of the original is gone', async () =>
-      (await world.blobs.get(translationSourceKey(translation._id))) === null,
+    await world.until(
+      'the copy of the original is gone',
+      async () => (await world.blobs.get(translationSourceKey(translation._id))) === null,
     );
     expect(await world.status(userId, original._id)).toBe('ready');
   });

@@ -151,6 +151,7 @@ export const booksRepository = {
     await db.updateTable('books').set({ updated_at: new Date() }).where('id', 'in', ids).execute();
   },
 
+  /** Books whose work is unfinished; not those in the trash, whose work stopped until they are restored. */
   listUnfinished(db: Kysely<BookDatabase>) {
     return db
       .selectFrom('books')
@@ -169,7 +170,6 @@ export const booksRepository = {
         'translation',
       ])
       .where('status', 'in', ['planning', 'writing', 'translating'])
-      // Work on a book in the trash stopped; restoring it asks for the work again.
       .where('deleted_at', 'is', null)
       .execute();
   },

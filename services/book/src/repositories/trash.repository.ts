@@ -21,13 +21,15 @@ export const trashRepository = {
 
   /** Moves the book in or out of the trash; the status and everything else stay as they are. */
   async setDeletedAt(db: Kysely<BookDatabase>, id: string, deletedAt: Date | null): Promise<BookRow> {
-    return db
-      .updateTable('books')
-      // updated_at moves too: a restored book's stall watchdog counts from the restore.
-      .set({ deleted_at: deletedAt, updated_at: new Date() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return (
+      db
+        .updateTable('books')
+        // updated_at moves too: a restored book's stall watchdog counts from the restore.
+        .set({ deleted_at: deletedAt, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    );
   },
 
   /** Books trashed before `before` (the sweep's), oldest first. */

@@ -50,8 +50,7 @@ describe('book.trashed', () => {
     let hang = true;
     // The trashed book's chapter 3 never answers until aborted; one chapter at a time in the whole writer.
     const llm = new FakeLlm({
-      before: (task, signal) =>
-        hang && ofTrashed(task, 3) ? hangUntilAborted(signal) : undefined,
+      before: (task, signal) => (hang && ofTrashed(task, 3) ? hangUntilAborted(signal) : undefined),
     });
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1' } });
     await confirm(trashedBook);
