@@ -28,14 +28,15 @@ export function restoreBook(deps: BookHandlerDeps) {
 }
 
 /**
- * Planning is asked for again under the same attempt (the planner keeps nothing, and a plan for it is
- * still welcome). The writer stopped its job on `book.trashed` and ignores an attempt it has seen, so
- * writing and translating go on under a new attempt: the job resumes from the chapters it committed, or
- * hands over the manuscript it finished while the book was in the trash.
+ * Unfinished work is asked for again under a new attempt, so that whatever the trashed attempt still
+ * produces (a late plan or planning failure, delivered before or after the restore) is ignored as stale.
+ * The allowance reservation stays the one the book holds. The writer stopped its job on `book.trashed`:
+ * the new attempt resumes it from the chapters it committed, or has it hand over the manuscript it
+ * finished while the book was in the trash.
  */
 async function resumeWork(trx: Transaction<BookDatabase>, book: BookRow): Promise<void> {
   if (book.status === 'planning') {
-    await requestPlanning(trx, book);
+    await requestPlanning(trx, await booksRepository.update(trx, book.id, { plan_attempt: book.plan_attempt + 1 }));
     return;
   }
   if (book.status !== 'writing' && book.status !== 'translating') return;

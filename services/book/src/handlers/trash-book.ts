@@ -17,7 +17,12 @@ export function trashBook(deps: BookHandlerDeps) {
       if (book.deleted_at !== null) throw new AppError(409, trashMessages.alreadyInTrash, { code: 'book_trash' });
       const deletedAt = nowOf(deps);
       await trashRepository.setDeletedAt(trx, book.id, deletedAt);
-      await enqueueEvent(trx, events.bookTrashed, { bookId: book.id, userId, deletedAt: deletedAt.toISOString() });
+      await enqueueEvent(trx, events.bookTrashed, {
+        bookId: book.id,
+        userId,
+        deletedAt: deletedAt.toISOString(),
+        attempt: book.write_attempt,
+      });
       deps.logger.info({ bookId, status: book.status }, 'book moved to the trash');
       return { deletedAt: deletedAt.toISOString() };
     });

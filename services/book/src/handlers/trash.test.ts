@@ -11,12 +11,13 @@ import {
 } from '@bookwright/contracts';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 import { createTestDatabase } from '@bookwright/kit/testing';
-import { silentLogger } from '@bookwright/kit';
+import { silentLogger, type EventMeta } from '@bookwright/kit';
 import { migrations } from '../db/migrations';
 import { translationSourceKey } from '../domain/new-translation';
 import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
 import { failStalledBooks } from './book-lifecycle';
 import { purgeExpiredTrash } from './purge-trash';
+import { recordPlan, recordPlanFailure } from './planning-results';
 
 const manuscript = {
   type: 'doc',
@@ -116,7 +117,8 @@ describe('the trash', () => {
     expect(trashed).toMatchObject({ _id: book._id, status: 'ready', title: 'The Lamp', coverImage: null, deletedAt });
     expect(trashed!.purgeAt).toBe(new Date(new Date(deletedAt).getTime() + 30 * 24 * 60 * 60 * 1000).toISOString());
     await world.until('book.trashed', () => world.events('book.trashed', book._id).length === 1);
-    expect(world.events('book.trashed', book._id)[0]).toEqual({ bookId: book._id, userId, deletedAt });
+    // The writing attempt it had: a restore resumes under the next one.
+    expect(world.events('book.trashed', book._id)[0]).toEqual({ bookId: book._id, userId, deletedAt, attempt: 1 });
 
     await restore(book._id);
     expect(await trashList()).toEqual([]);
@@ -157,15 +159,15 @@ describe('the trash', () => {
   it('ignores a late plan for a trashed book, keeps the allowance spent, and plans again on restore', async () => {
     const book = await world.create(userId, {}, 'req-planning');
     await trash(book._id);
-    await world.bus.publish(events.planBuilt, { bookId: book._id, userId, attempt: 1, bookState: fictionPlan() });
-    await world.bus.publish(events.planFailed, { bookId: book._id, userId, attempt: 1, reason: 'late' });
+    // The planner's answers for the attempt the book was waiting for, handled while it is in the trash.
+    const meta = eventMeta();
+    await recordPlan(depsOf(world))({ bookId: book._id, userId, attempt: 1, bookState: fictionPlan() }, meta);
+    await recordPlanFailure(depsOf(world))({ bookId: book._id, userId, attempt: 1, reason: 'late' }, meta);
+    const row = await world.db.selectFrom('books').selectAll().where('id', '=', book._id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'planning', book_state: null, failure: null });
     // The stall watchdog waits for no work in the trash.
     await sql`update books set updated_at = now() - interval '3 hours'`.execute(world.db);
     expect(await failStalledBooks({ ...depsOf(world) }, 1_000)).toBe(0);
-    await world.until('the late answers are handled', async () => {
-      const row = await world.db.selectFrom('books').select(['status']).where('id', '=', book._id).executeTakeFirst();
-      return row?.status === 'planning';
-    });
     expect(world.events('book.planned', book._id)).toEqual([]);
     expect(world.events('book.failed', book._id)).toEqual([]);
     expect(world.billing.refunded).toEqual([]);
@@ -173,9 +175,12 @@ describe('the trash', () => {
 
     await restore(book._id);
     await world.until('planning asked again', () => world.events('book.planning-requested', book._id).length === 2);
-    expect(world.events('book.planning-requested', book._id)[1]).toMatchObject({ attempt: 1 });
-    await world.bus.publish(events.planBuilt, { bookId: book._id, userId, attempt: 1, bookState: fictionPlan() });
+    expect(world.events('book.planning-requested', book._id)[1]).toMatchObject({ attempt: 2 });
+    // Whatever the trashed attempt still says, now or later, is stale; the new attempt's plan is taken.
+    await world.bus.publish(events.planFailed, { bookId: book._id, userId, attempt: 1, reason: 'later still' });
+    await world.bus.publish(events.planBuilt, { bookId: book._id, userId, attempt: 2, bookState: fictionPlan() });
     await reach(book._id, 'validation');
+    expect(world.events('book.failed', book._id)).toEqual([]);
     expect(world.billing.consumed).toEqual(['plan:req-planning']);
   });
 
@@ -281,6 +286,20 @@ describe('the trash', () => {
     expect((await library()).map((b) => b._id)).toEqual([kept._id]);
   });
 });
+
+/** What the bus hands an event handler, for calling one directly. */
+function eventMeta(): EventMeta {
+  return {
+    id: 'late-answer',
+    name: 'planner.plan-built',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    correlationId: undefined,
+    deliveryCount: 1,
+    logger: silentLogger(),
+    working: () => undefined,
+  };
+}
 
 /** The handlers' deps on the world's own database (the sweep and the watchdog are called directly). */
 function depsOf(world: BookTestWorld) {

@@ -167,16 +167,18 @@ export const jobsRepository = {
   },
 
   /**
-   * Stops the book's unfinished job (its book went to the trash): its lease goes, so whichever instance
-   * works on it loses it at its next renewal or commit, and no sweep claims it again. Answers the job
-   * stopped, if one was unfinished.
+   * Stops the book's unfinished job (its book went to the trash at `attempt`): its lease goes, so whichever
+   * instance works on it loses it at its next renewal or commit, and no sweep claims it again. A job that
+   * has moved on to a newer attempt (the book was restored since) is left alone. Answers the job stopped,
+   * if one was.
    */
-  async stop(db: Db, bookId: string): Promise<string | undefined> {
+  async stop(db: Db, bookId: string, attempt: number): Promise<string | undefined> {
     const row = await db
       .updateTable('writing_jobs')
       .set({ status: 'stopped', lease_owner: null, lease_expires_at: null, updated_at: sql<Date>`now()` })
       .where('book_id', '=', bookId)
       .where('status', '=', 'writing')
+      .where('current_attempt', '<=', attempt)
       .returning('id')
       .executeTakeFirst();
     return row?.id;
