@@ -39,3 +39,4 @@ export * from './http/books/metadata-suggestion';
 export * from './http/books/description-html';
 export * from './http/books/rewrite';
 export * from './http/books/translate';
+export * from './http/books/trash';

@@ -26,7 +26,10 @@ export interface TestSystem extends RunningSystem {
  * and (when DATABASE_URL / NATS_URL are set, as in CI) its own schemas and bus namespace, removed again
  * on stop.
  */
-export async function startTestSystem(env: Record<string, string> = {}): Promise<TestSystem> {
+export async function startTestSystem(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestSystem> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bookwright-test-'));
   const suffix = randomBytes(4).toString('hex');
   const namespace = `t${suffix}`;
@@ -50,7 +53,13 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
     ...env,
   };
   // A test that needs the address before start-up (PUBLIC_URL for redirects back to it) picks the PORT.
-  const system = await startSystem({ env: baseEnv, port: Number(env.PORT ?? 0), dataDir, logDestination });
+  const system = await startSystem({
+    env: baseEnv,
+    port: Number(env.PORT ?? 0),
+    dataDir,
+    logDestination,
+    ...(options.now ? { now: options.now } : {}),
+  });
   return {
     ...system,
     dataDir,

@@ -15,6 +15,7 @@ import {
   bookTranslationRequestedV1,
   bookChapterTranslatedV1,
 } from './book/book-events.v1';
+import { bookRestoredV1, bookTrashedV1 } from './book/book-trash-events.v1';
 import { bookPlanningRequestedV2 } from './book/book-planning-requested.v2';
 import { planBuiltV1, planFailedV1 } from './planner/planner-events.v1';
 import { billingPlanChangedV1, billingSubscriptionChangedV1 } from './billing/billing-events.v1';
@@ -39,6 +40,8 @@ export const events = {
   bookFailed: bookFailedV1,
   bookUpdated: bookUpdatedV1,
   bookDeleted: bookDeletedV1,
+  bookTrashed: bookTrashedV1,
+  bookRestored: bookRestoredV1,
   billingPlanChanged: billingPlanChangedV1,
   billingSubscriptionChanged: billingSubscriptionChangedV1,
   planBuilt: planBuiltV1,

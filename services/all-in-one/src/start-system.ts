@@ -25,6 +25,8 @@ export interface StartSystemOptions {
   dataDir?: string;
   /** Overrides the log destination (tests keep logs quiet). */
   logDestination?: NodeJS.WritableStream;
+  /** The services' clock for work that counts days (the trash's 30); tests move it forward instead of waiting. */
+  now?: () => Date;
 }
 
 export interface RunningSystem {
@@ -110,6 +112,7 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
           logger,
           bus,
           blobs,
+          ...(options.now ? { now: options.now } : {}),
           openDatabase: (migrations) =>
             openServiceDatabase({
               service: service.name,

@@ -20,6 +20,12 @@ import {
 } from './handlers/book-lifecycle';
 import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './handlers/planning-results';
 import { onUserDeleted } from './handlers/user-deleted';
+import { onBookDeleted } from './handlers/on-book-deleted';
+import { trashBook } from './handlers/trash-book';
+import { restoreBook } from './handlers/restore-book';
+import { deleteBookForever } from './handlers/delete-book-forever';
+import { listTrash } from './handlers/list-trash';
+import { purgeExpiredTrash } from './handlers/purge-trash';
 import { trackBooksByStatus } from './observability/books-by-status';
 import {
   getRevision,
@@ -38,12 +44,12 @@ import { getTakeoutBook, getTakeoutVersion, listTakeout } from './handlers/takeo
 export const bookService = defineService({
   name: 'book',
   configSchema: BookConfigSchema,
-  async start({ config, logger, bus, blobs, openDatabase }) {
+  async start({ config, logger, bus, blobs, openDatabase, now = () => new Date() }) {
     const database = await openDatabase<BookDatabase>(migrations);
     const relay = new OutboxRelay({ db: database.db, bus, logger, events });
     relay.start();
     const untrackBooks = trackBooksByStatus(database.db);
-    const deps: BookHandlerDeps = { db: database.db, bus, relay, blobs, logger, newId: randomUUID };
+    const deps: BookHandlerDeps = { db: database.db, bus, relay, blobs, logger, newId: randomUUID, now };
 
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.book.health, () => pingDatabase(database.db)),
@@ -69,6 +75,10 @@ export const bookService = defineService({
       bus.serve(requests.book.takeoutList, listTakeout(deps)),
       bus.serve(requests.book.takeoutBook, getTakeoutBook(deps)),
       bus.serve(requests.book.takeoutVersion, getTakeoutVersion(deps)),
+      bus.serve(requests.book.trash, trashBook(deps)),
+      bus.serve(requests.book.restore, restoreBook(deps)),
+      bus.serve(requests.book.deleteForever, deleteBookForever(deps)),
+      bus.serve(requests.book.listTrash, listTrash(deps)),
       bus.consume(
         'book',
         [
@@ -77,6 +87,7 @@ export const bookService = defineService({
           on(events.planBuilt, recordPlan(deps)),
           on(events.planFailed, recordPlanFailure(deps)),
           on(events.userDeleted, onUserDeleted(deps)),
+          on(events.bookDeleted, onBookDeleted(deps)),
         ],
         { maxDeliver: planningResultsMaxDeliver },
       ),
@@ -92,6 +103,13 @@ export const bookService = defineService({
       Math.min(60_000, Math.max(250, Math.floor(stalledAfterMs / 4))),
     );
     watchdog.unref();
+    // The trash's sweep, on the same kind of timer: books trashed 30 days ago or more go for good.
+    const trashSweep = setInterval(() => {
+      purgeExpiredTrash(deps).catch((error: unknown) => {
+        logger.warn({ err: error }, 'trash sweep failed; trying again at the next one');
+      });
+    }, config.BOOK_TRASH_SWEEP_MS);
+    trashSweep.unref();
 
     return {
       async ready() {
@@ -100,6 +118,7 @@ export const bookService = defineService({
       },
       async stop() {
         clearInterval(watchdog);
+        clearInterval(trashSweep);
         untrackBooks();
         await Promise.all(subscriptions.map((s) => s.stop()));
         await relay.stop();

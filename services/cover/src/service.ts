@@ -10,7 +10,8 @@ import type { CoverHandlerDeps } from './handlers/deps';
 import { generateCover } from './handlers/generate-cover';
 import { uploadCover } from './handlers/upload-cover';
 import { applyCover } from './handlers/apply-cover';
-import { onBookDeleted, onUserDeleted } from './handlers/account-deletion';
+import { onUserDeleted } from './handlers/on-user-deleted';
+import { onBookDeleted } from './handlers/on-book-deleted';
 import { generationsRepository } from './repositories/generations.repository';
 
 export interface CoverServiceOptions {

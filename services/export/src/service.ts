@@ -4,7 +4,7 @@ import { defineService, on, type Subscription, serveHealth } from '@bookwright/k
 import { ExportConfigSchema } from './config';
 import type { ExportHandlerDeps } from './handlers/deps';
 import { renderExport } from './handlers/render-export';
-import { onBookDeleted } from './handlers/book-deleted';
+import { onBookDeleted } from './handlers/on-book-deleted';
 import { validateExport } from './handlers/validate-export';
 import { closeRenderWorkers, configureRenderWorkers } from './workers';
 import { createExportRenderer } from './render/create-renderer';

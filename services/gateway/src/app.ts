@@ -37,6 +37,7 @@ import { userRoutes } from './routes/user';
 import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
 import { bookRoutes } from './routes/books';
+import { trashRoutes } from './routes/trash';
 import { agentRoutes } from './routes/agent';
 import { paymentRoutes, paymentWebhookPath } from './routes/payment';
 import { takeoutRoutes } from './routes/takeout';
@@ -219,6 +220,7 @@ export async function buildGateway(options: {
       await api.register(oidcRoutes(deps));
       await api.register(userRoutes(deps));
       await api.register(bookRoutes(deps));
+      await api.register(trashRoutes(deps));
       await api.register(agentRoutes(deps));
       await api.register(paymentRoutes(deps));
       await api.register(takeoutRoutes(deps));

@@ -15,7 +15,9 @@ import { WriterConfigSchema, type WriterConfig } from './config';
 import { migrations } from './db/migrations';
 import type { WriterDatabase } from './db/schema';
 import { bookConfirmedMaxDeliver, onBookConfirmed } from './handlers/book-confirmed';
-import { onBookDeleted, onUserDeleted } from './handlers/account-deletion';
+import { onUserDeleted } from './handlers/on-user-deleted';
+import { onBookDeleted } from './handlers/on-book-deleted';
+import { onBookTrashed } from './handlers/on-book-trashed';
 import { onTranslationRequested } from './handlers/translation-requested';
 import type { WriterTuning } from './writing/deps';
 import { WritingRunner } from './writing/writing-runner';
@@ -81,7 +83,8 @@ export function createWriterService(options: WriterServiceOptions = {}) {
           on(events.bookConfirmed, onBookConfirmed({ db: database.db, bus, runner })),
           on(events.bookTranslationRequested, onTranslationRequested({ db: database.db, bus, runner, blobs })),
           on(events.userDeleted, onUserDeleted({ db: database.db, blobs })),
-          on(events.bookDeleted, onBookDeleted({ db: database.db, blobs })),
+          on(events.bookDeleted, onBookDeleted({ db: database.db, blobs, runner })),
+          on(events.bookTrashed, onBookTrashed({ db: database.db, runner })),
         ];
         subscriptions.push(
           await bus.consume('writer', handlers, { maxDeliver: bookConfirmedMaxDeliver, retryDelayMs: 5_000 }),

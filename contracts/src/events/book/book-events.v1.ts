@@ -119,6 +119,7 @@ export const bookDeletedV1 = defineEvent({
   version: 1,
   schema: z.object({ ...base, deletedAt: z.string() }),
   description:
-    "The book is gone (today: its author's account was deleted). Services holding anything of it (cover " +
-    'images, exports, manuscripts) remove it. Handlers must be idempotent.',
+    'The book is gone for good: deleted from the trash by its author, purged 30 days after it was trashed, or ' +
+    "its author's account was deleted. Every service removes what it holds of it (chapter jobs, cover " +
+    'records and images, exports, manuscripts). Handlers must be idempotent.',
 });

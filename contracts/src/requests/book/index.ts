@@ -7,6 +7,7 @@ import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
 import { RevisionSchema, RevisionSummarySchema, SaveRevisionRequestSchema } from '../../http/books/revisions';
 import { TakeoutVersionSchema } from '../../http/user/takeout';
 import { defineHealthRequest } from '../health';
+import { bookTrashRequests } from './trash';
 
 const owned = { userId: z.string(), bookId: z.string() };
 
@@ -36,6 +37,7 @@ export type BookBrief = z.infer<typeof BookBriefSchema>;
 
 export const bookRequests = {
   health: defineHealthRequest('book'),
+  ...bookTrashRequests,
   create: defineRequest({
     name: 'book.create',
     version: 1,

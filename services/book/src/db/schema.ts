@@ -46,6 +46,8 @@ export interface BooksTable {
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the author moved the book to the trash; null while it is in the library. The status is kept as it was. */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface BookRevisionsTable {

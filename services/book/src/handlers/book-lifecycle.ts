@@ -127,7 +127,8 @@ export function retryBook(deps: BookHandlerDeps) {
 export function recordFailure(deps: BookHandlerDeps) {
   return async ({ bookId, step, reason }: z.output<(typeof requests.book.recordFailure)['request']>) =>
     changeOwnedBook(deps, { bookId }, async (trx, book) => {
-      if (book.status !== step) return { applied: false };
+      // In the trash the book keeps what it was, and its allowance: restoring it asks for the work again.
+      if (book.status !== step || book.deleted_at !== null) return { applied: false };
       await failBook(trx, book, step, reason, deps.logger);
       return { applied: true };
     });
@@ -151,7 +152,8 @@ export function completeManuscript(deps: BookHandlerDeps) {
     const text = documentText(document);
     const outcome = await changeOwnedBook(deps, { bookId }, async (trx, book) => {
       const move = completeMoveFor(book.status);
-      if (!canMove(book.status, move)) return { applied: false, translation: false };
+      // A book in the trash is not changed; the writer keeps the manuscript and hands it over again on restore.
+      if (!canMove(book.status, move) || book.deleted_at !== null) return { applied: false, translation: false };
       await booksRepository.move(
         trx,
         book.id,

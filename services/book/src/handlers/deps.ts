@@ -11,8 +11,9 @@ export interface BookHandlerDeps {
   blobs: BlobStore;
   logger: Logger;
   newId: () => string;
-  /** The time of revisions (their throttle and retention); tests set it, the service uses the system clock. */
+  /** The handlers' clock (revision throttle and retention, the trash); tests set it, the service uses the system clock. */
   now?: () => Date;
 }
 
+/** The handlers' clock: the one the service was started with, or the system's. */
 export const nowOf = (deps: Pick<BookHandlerDeps, 'now'>): Date => deps.now?.() ?? new Date();

@@ -6,9 +6,22 @@ import type { BookHandlerDeps } from './deps';
 
 /**
  * Runs `change` on the locked row of one of the user's books, in one transaction, then wakes the outbox
- * relay. An unknown id and someone else's book are the same 404.
+ * relay. An unknown id, someone else's book and (for the author) a book in the trash are the same 404.
+ * Without a user (the writer's reports) a trashed book is handed over too: the caller decides to ignore it.
  */
 export async function changeOwnedBook<T>(
+  deps: BookHandlerDeps,
+  owner: { userId: string; bookId: string } | { bookId: string },
+  change: (trx: Transaction<BookDatabase>, book: BookRow) => Promise<T>,
+): Promise<T> {
+  return changeOwnedBookInOrOutOfTrash(deps, owner, async (trx, book) => {
+    if ('userId' in owner && book.deleted_at !== null) throw new AppError(404, apiMessages.notFound);
+    return change(trx, book);
+  });
+}
+
+/** The same, for the trash's own requests: a book in the trash is found too. */
+export async function changeOwnedBookInOrOutOfTrash<T>(
   deps: BookHandlerDeps,
   owner: { userId: string; bookId: string } | { bookId: string },
   change: (trx: Transaction<BookDatabase>, book: BookRow) => Promise<T>,
@@ -22,7 +35,11 @@ export async function changeOwnedBook<T>(
   return result;
 }
 
-/** For events about a book: one that no longer exists (its account was deleted) has nothing left to change. */
+/**
+ * For events about a book: one that no longer exists (deleted, or its account was) has nothing left to
+ * change, and neither has one in the trash: its work stopped there, and a late answer (a plan, a stall)
+ * must not change it. Restoring it asks for the work again.
+ */
 export async function changeBookIfPresent(
   deps: BookHandlerDeps,
   bookId: string,
@@ -30,7 +47,7 @@ export async function changeBookIfPresent(
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const book = await booksRepository.findForUpdate(trx, bookId);
-    if (book) await change(trx, book);
+    if (book && book.deleted_at === null) await change(trx, book);
   });
   deps.relay.kick();
 }

@@ -25,7 +25,8 @@ export function getBrief(deps: BookHandlerDeps) {
     z.input<(typeof requests.book.getBrief)['response']>
   > => {
     const row = await booksRepository.findById(deps.db, bookId);
-    if (!row) throw new AppError(404, apiMessages.notFound);
+    // A book in the trash has no work to start: the writer finds nothing, as for a deleted one.
+    if (!row || row.deleted_at !== null) throw new AppError(404, apiMessages.notFound);
     const book = presentBook(row);
     return {
       _id: book._id,

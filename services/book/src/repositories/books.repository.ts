@@ -23,6 +23,8 @@ const summaryColumns = [
   'updated_at',
 ] as const;
 export type BookSummaryRow = Pick<BookRow, (typeof summaryColumns)[number]>;
+/** The columns of a library item, for the trash list. */
+export const bookSummaryColumns = summaryColumns;
 
 /** What a caller may change: the status only through `move`, the version never (every change raises it). */
 type BookChanges = Omit<Updateable<BooksTable>, 'status' | 'version'>;
@@ -56,14 +58,24 @@ export const booksRepository = {
       .selectFrom('books')
       .select(summaryColumns)
       .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
   },
 
-  /** Someone else's book is as absent as an unknown one: callers answer 404 for both. */
+  /**
+   * Someone else's book is as absent as an unknown one: callers answer 404 for both. So is a book in the
+   * trash: it can be listed, restored or deleted for good (trash.repository's functions), nothing else.
+   */
   findOwned(db: Kysely<BookDatabase>, userId: string, id: string): Promise<BookRow | undefined> {
-    return db.selectFrom('books').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return db
+      .selectFrom('books')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   },
 
   /** Ownership check without the large columns (plan, manuscript). */
@@ -73,6 +85,7 @@ export const booksRepository = {
       .select(['id', 'status'])
       .where('id', '=', id)
       .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
   },
 
@@ -118,16 +131,18 @@ export const booksRepository = {
       .set({ chapters_written: written, chapters_total: total, updated_at: new Date(), version: nextVersion() })
       .where('id', '=', id)
       .where('status', 'in', ['writing', 'translating'])
+      .where('deleted_at', 'is', null)
       .where('chapters_written', '<', written)
       .execute();
   },
 
-  /** Books in planning, writing or translating that have not changed since `before`. */
+  /** Books in planning, writing or translating that have not changed since `before` (the trash waits for no work). */
   listStalled(db: Kysely<BookDatabase>, before: Date) {
     return db
       .selectFrom('books')
       .select(['id', 'status'])
       .where('status', 'in', ['planning', 'writing', 'translating'])
+      .where('deleted_at', 'is', null)
       .where('updated_at', '<', before)
       .execute();
   },
@@ -142,6 +157,7 @@ export const booksRepository = {
       .execute();
   },
 
+  /** Books whose work is unfinished; not those in the trash, whose work stopped until they are restored. */
   listUnfinished(db: Kysely<BookDatabase>) {
     return db
       .selectFrom('books')
@@ -160,6 +176,7 @@ export const booksRepository = {
         'translation',
       ])
       .where('status', 'in', ['planning', 'writing', 'translating'])
+      .where('deleted_at', 'is', null)
       .execute();
   },
 };

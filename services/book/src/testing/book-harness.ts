@@ -112,6 +112,8 @@ export class BookTestWorld {
   #blobDir = '';
   #closeDatabase: (() => Promise<void>) | undefined;
   #stopped = false;
+  /** How far the service's clock runs ahead of the system's (the trash counts 30 days on it). */
+  clockOffsetMs = 0;
 
   constructor(private readonly env: Record<string, string> = {}) {
     const logger = process.env.BOOK_TEST_LOG
@@ -135,6 +137,8 @@ export class BookTestWorld {
       events.bookUpdated,
       events.bookTranslationRequested,
       events.bookDeleted,
+      events.bookTrashed,
+      events.bookRestored,
     ];
     this.#observer = await this.bus.consume(
       'book-test-observer',
@@ -150,6 +154,7 @@ export class BookTestWorld {
       logger: silentLogger(),
       bus: this.bus,
       blobs: this.blobs,
+      now: () => new Date(Date.now() + this.clockOffsetMs),
       openDatabase: async <DB>(migrations: Migration[]) => {
         const database = await createTestDatabase<DB>('book', migrations);
         this.db = database.db as unknown as Kysely<BookDatabase>;

@@ -74,6 +74,8 @@ export class LibraryReadModel {
       on(events.bookFailed, forget),
       on(events.bookUpdated, forget),
       on(events.bookDeleted, forget),
+      on(events.bookTrashed, forget),
+      on(events.bookRestored, forget),
       on(events.userDeleted, forget),
     ]);
   }

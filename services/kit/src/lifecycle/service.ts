@@ -14,6 +14,8 @@ export interface ServiceContext<Config extends BaseConfig> {
   blobs: BlobStore;
   /** Opens this service's own database (schema), running its migrations first. */
   openDatabase<DB>(migrations: Migration[]): Promise<ServiceDatabase<DB>>;
+  /** The clock of work that counts days (the book trash's 30); default the system clock. Tests pass their own. */
+  now?: () => Date;
 }
 
 export interface RunningService {

@@ -4,7 +4,8 @@ import type { OutboxDatabase } from '@bookwright/kit';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
-export type JobStatus = 'writing' | 'completed' | 'failed';
+/** `stopped`: the book went to the trash; a restore resumes it under a new attempt. */
+export type JobStatus = 'writing' | 'completed' | 'failed' | 'stopped';
 /** Writing a book from its plan, or translating another book's manuscript. */
 export type JobKind = 'write' | 'translate';
 

@@ -76,15 +76,15 @@ export const jobsRepository = {
   },
 
   /**
-   * A newer attempt: a failed job goes back to writing (keeping its chapters), any job remembers the
-   * attempt so the manuscript is stored under it.
+   * A newer attempt: a failed or stopped job goes back to writing (keeping its chapters), any job remembers
+   * the attempt so the manuscript is stored under it.
    */
   async applyAttempt(db: Db, jobId: string, attempt: number): Promise<WritingJobRow | undefined> {
     return db
       .updateTable('writing_jobs')
       .set({
         current_attempt: attempt,
-        status: sql<JobStatus>`case when status = 'failed' then 'writing' else status end`,
+        status: sql<JobStatus>`case when status in ('failed', 'stopped') then 'writing' else status end`,
         failure_reason: sql<string | null>`case when status = 'failed' then null else failure_reason end`,
         failure_reported: sql<boolean>`case when status = 'failed' then false else failure_reported end`,
         updated_at: sql<Date>`now()`,
@@ -164,6 +164,24 @@ export const jobsRepository = {
       .forUpdate()
       .executeTakeFirst();
     return row?.lease_owner === owner;
+  },
+
+  /**
+   * Stops the book's unfinished job (its book went to the trash at `attempt`): its lease goes, so whichever
+   * instance works on it loses it at its next renewal or commit, and no sweep claims it again. A job that
+   * has moved on to a newer attempt (the book was restored since) is left alone. Answers the job stopped,
+   * if one was.
+   */
+  async stop(db: Db, bookId: string, attempt: number): Promise<string | undefined> {
+    const row = await db
+      .updateTable('writing_jobs')
+      .set({ status: 'stopped', lease_owner: null, lease_expires_at: null, updated_at: sql<Date>`now()` })
+      .where('book_id', '=', bookId)
+      .where('status', '=', 'writing')
+      .where('current_attempt', '<=', attempt)
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
   },
 
   async markFailed(db: Db, jobId: string, owner: string, reason: string): Promise<void> {

@@ -9,6 +9,14 @@ export class LeaseLostError extends Error {
   }
 }
 
+/** The job was stopped (its book went to the trash): end without touching it. */
+export class JobStoppedError extends Error {
+  constructor(jobId: string) {
+    super(`writing job ${jobId} stopped`);
+    this.name = 'JobStoppedError';
+  }
+}
+
 /** The first chapter that could not be done, and why. */
 export interface ChapterFailure {
   chapter: number;

@@ -4,7 +4,7 @@ import type { WritingJobRow } from '../db/schema';
 import type { WriterDeps } from './deps';
 import { loadJob } from './job';
 import { Slots } from './slots';
-import { LeaseLostError } from './run-chapters';
+import { JobStoppedError, LeaseLostError } from './run-chapters';
 import { reportFailure, writeBook } from './write-book';
 import { loadTranslationJob } from '../translating/translation-job';
 import { translateBook } from '../translating/translate-book';
@@ -122,6 +122,16 @@ export class WritingRunner {
     );
   }
 
+  /**
+   * The job was stopped in the database (its book went to the trash): if it runs here, its LLM calls are
+   * aborted and its chapter slots freed now rather than at the next lease renewal. An instance elsewhere
+   * notices at its next renewal, as the job has no lease any more.
+   */
+  stopJob(jobId: string): void {
+    this.#runAgain.delete(jobId);
+    this.#active.get(jobId)?.controller.abort(new JobStoppedError(jobId));
+  }
+
   /** Jobs running in this process (tests and health). */
   get activeJobs(): number {
     return this.#active.size;
@@ -145,7 +155,8 @@ export class WritingRunner {
           : await writeBook(this.#deps, loadJob(row), this.#slots, signal);
       logger.info({ outcome }, 'writing job settled');
     } catch (error) {
-      if (error instanceof LeaseLostError) logger.warn('writing job taken over by another instance');
+      if (signal.reason instanceof JobStoppedError) logger.info('writing job stopped: its book went to the trash');
+      else if (error instanceof LeaseLostError) logger.warn('writing job lost its lease (taken over, or stopped)');
       else if (signal.aborted) logger.info('writing job paused: the writer is stopping');
       // The job stays unfinished; the sweep (here or elsewhere) picks it up again.
       else logger.error({ err: error }, 'writing job interrupted; will resume on the next sweep');

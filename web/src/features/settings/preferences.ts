@@ -7,7 +7,7 @@ export interface Preferences {
   exportFormat: ExportFormatPreference;
   /**
    * Whether the editor saves by itself (2 s after typing stops, at least every 15 s); on by default. The spec's
-   * 1–60 minute interval became this switch: docs/decisions/0012-autosave-on-off.md.
+   * 1–60 minute interval became this switch: docs/decisions/0014-autosave-on-off.md.
    */
   autoSave: boolean;
 }

@@ -4,6 +4,7 @@ import { allowanceKeyMigration } from './0002_allowance_key';
 import { revisionsMigration } from './0003_revisions';
 import { translationsMigration } from './0004_translations';
 import { versionsAndNamedRevisionsMigration } from './0005_versions_and_named_revisions';
+import { trashMigration } from './0006_trash';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
 export const migrations: Migration[] = [
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   revisionsMigration,
   translationsMigration,
   versionsAndNamedRevisionsMigration,
+  trashMigration,
 ];

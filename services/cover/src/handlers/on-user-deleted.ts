@@ -1,5 +1,5 @@
-import { coverBlobPrefix, type events } from '@bookwright/contracts';
-import { removeBlobsUnder, type EventMeta } from '@bookwright/kit';
+import type { events } from '@bookwright/contracts';
+import type { EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import type { CoverHandlerDeps } from './deps';
 
@@ -8,12 +8,5 @@ export function onUserDeleted(deps: Pick<CoverHandlerDeps, 'db'>) {
   return async ({ userId }: z.output<(typeof events.userDeleted)['schema']>, meta: EventMeta) => {
     const result = await deps.db.deleteFrom('cover_generations').where('user_id', '=', userId).executeTakeFirst();
     meta.logger.info({ userId, generations: Number(result.numDeletedRows) }, "deleted account's generations removed");
-  };
-}
-
-/** A deleted book's cover images (uploaded and generated, every variant) go with it. */
-export function onBookDeleted(deps: Pick<CoverHandlerDeps, 'blobs'>) {
-  return async ({ bookId }: z.output<(typeof events.bookDeleted)['schema']>, meta: EventMeta) => {
-    await removeBlobsUnder(deps.blobs, coverBlobPrefix(bookId), meta.logger);
   };
 }

@@ -1,0 +1,29 @@
+import { AppError, events, trashMessages, type requests } from '@bookwright/contracts';
+import { enqueueEvent } from '@bookwright/kit';
+import type { z } from 'zod';
+import { trashRepository } from '../repositories/trash.repository';
+import { nowOf, type BookHandlerDeps } from './deps';
+import { changeOwnedBookInOrOutOfTrash } from './owned-book';
+
+/**
+ * DELETE /book/{id}: the book goes to the trash in any status, as it is. Its status does not change (so a
+ * restore brings it back whole); `book.trashed` tells the writer to stop its job and free its slot, and
+ * the book service itself ignores late answers for it from then on. The allowance is not given back: the
+ * work it paid for was done or started. The book leaves the library list and every route but the trash's.
+ */
+export function trashBook(deps: BookHandlerDeps) {
+  return async ({ userId, bookId }: z.output<(typeof requests.book.trash)['request']>) =>
+    changeOwnedBookInOrOutOfTrash(deps, { userId, bookId }, async (trx, book) => {
+      if (book.deleted_at !== null) throw new AppError(409, trashMessages.alreadyInTrash, { code: 'book_trash' });
+      const deletedAt = nowOf(deps);
+      await trashRepository.setDeletedAt(trx, book.id, deletedAt);
+      await enqueueEvent(trx, events.bookTrashed, {
+        bookId: book.id,
+        userId,
+        deletedAt: deletedAt.toISOString(),
+        attempt: book.write_attempt,
+      });
+      deps.logger.info({ bookId, status: book.status }, 'book moved to the trash');
+      return { deletedAt: deletedAt.toISOString() };
+    });
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { BookDatabase, BookRow } from '../db/schema';
+import { bookSummaryColumns, type BookSummaryRow } from './books.repository';
+
+export type TrashedBookRow = BookSummaryRow & { deleted_at: Date };
+
+/** The trash: books whose `deleted_at` is set. Every function takes the executor so it can join a transaction. */
+export const trashRepository = {
+  /** The user's trashed books, most recently trashed first. */
+  async list(db: Kysely<BookDatabase>, userId: string): Promise<TrashedBookRow[]> {
+    const rows = await db
+      .selectFrom('books')
+      .select([...bookSummaryColumns, 'deleted_at'])
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is not', null)
+      .orderBy('deleted_at', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows as TrashedBookRow[];
+  },
+
+  /** Moves the book in or out of the trash; the status and everything else stay as they are. */
+  async setDeletedAt(db: Kysely<BookDatabase>, id: string, deletedAt: Date | null): Promise<BookRow> {
+    return (
+      db
+        .updateTable('books')
+        // updated_at moves too: a restored book's stall watchdog counts from the restore.
+        .set({ deleted_at: deletedAt, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    );
+  },
+
+  /** Books trashed before `before` (the sweep's), oldest first. */
+  async listTrashedBefore(db: Kysely<BookDatabase>, before: Date, limit: number) {
+    return db
+      .selectFrom('books')
+      .select(['id', 'user_id'])
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<=', before)
+      .orderBy('deleted_at')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Deletes a trashed book; its revisions go by cascade. Nothing when it is not in the trash (any more). */
+  async deleteTrashed(db: Kysely<BookDatabase>, id: string) {
+    return db
+      .deleteFrom('books')
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .returning(['id', 'user_id', 'translation'])
+      .executeTakeFirst();
+  },
+};
