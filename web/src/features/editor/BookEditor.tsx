@@ -35,11 +35,14 @@ export function BookEditor({
   bookContent,
   onDirtyChange,
   onSaveShortcut,
+  readOnly = false,
   ref,
 }: {
   bookContent: string | null;
   onDirtyChange: (dirty: boolean) => void;
   onSaveShortcut: () => void;
+  /** An account without a plan reads its books: nothing to type into, no toolbar. */
+  readOnly?: boolean;
   ref?: Ref<BookEditorHandle>;
 }) {
   const [initial] = useState(() => parseContent(bookContent));
@@ -56,6 +59,7 @@ export function BookEditor({
     extensions,
     content: initial as JSONContent,
     immediatelyRender: true,
+    editable: !readOnly,
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
@@ -65,6 +69,7 @@ export function BookEditor({
         'aria-multiline': 'true',
         role: 'textbox',
         spellcheck: 'true',
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
       },
       handleKeyDown: (_view, event) => {
         if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 's') {
@@ -110,7 +115,7 @@ export function BookEditor({
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <Toolbar editor={editor} />
+      {!readOnly && <Toolbar editor={editor} />}
       <div
         className="min-h-0 flex-1 overflow-y-auto bg-paper-dark/60 px-2 py-4 sm:px-6 sm:py-8"
         data-testid="manuscript-scroll"

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useBlocker, useParams } from 'react-router';
+import { useBlocker, useNavigate, useParams } from 'react-router';
 import { genres, type Book } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
 import { CheckIcon, CloseIcon, DownloadIcon, ImageIcon, PanelIcon, SaveIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { editorTexts } from '../../texts';
+import { plansPath, useHasPlan } from '../billing/planAccess';
 import { BookCover } from '../books/BookCover';
 import { BookUnavailable } from '../books/BookUnavailable';
 import { useGetBookQuery, useUpdateContentMutation } from '../books/booksApi';
@@ -21,6 +22,7 @@ import { rewriteTexts } from '../rewrite/texts';
 import { translateTexts } from '../translate/texts';
 import { TranslateDialog } from '../translate/TranslateDialog';
 import { TranslatedFrom } from '../translate/TranslatedFrom';
+import { MoveToTrashButton } from '../library/MoveToTrash';
 import type { Editor } from '@tiptap/react';
 
 /** /app/edit/{bookId}: the editor of a ready book (spec §2). */
@@ -55,6 +57,10 @@ function Workspace({ book }: { book: Book }) {
     setDialog(which);
   };
   const [updateContent, { isLoading: saving }] = useUpdateContentMutation();
+  // Without a plan the book is read-only (the shell's banner says so) and AI actions lead to the plans.
+  const readOnly = !useHasPlan();
+  const navigate = useNavigate();
+  const toPlans = () => void navigate(plansPath);
   const [rewriting, setRewriting] = useState<{ editor: Editor; selection: RewriteSelection }>();
   function startRewrite() {
     const handle = editor.current;
@@ -66,7 +72,7 @@ function Workspace({ book }: { book: Book }) {
 
   async function save() {
     const handle = editor.current;
-    if (!handle || saving) return;
+    if (!handle || saving || readOnly) return;
     const { bookContent, version } = handle.snapshot();
     try {
       await updateContent({ id: book._id, bookContent }).unwrap();
@@ -133,7 +139,7 @@ function Workspace({ book }: { book: Book }) {
             className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
             // Keep the editor's selection: the button must not take focus on press.
             onMouseDown={(event) => event.preventDefault()}
-            onClick={startRewrite}
+            onClick={readOnly ? toPlans : startRewrite}
           >
             {rewriteTexts.open}
           </Button>
@@ -149,7 +155,7 @@ function Workspace({ book }: { book: Book }) {
             type="button"
             variant="secondary"
             className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            onClick={() => openDialog('translate')}
+            onClick={readOnly ? toPlans : () => openDialog('translate')}
           >
             {translateTexts.open}
           </Button>
@@ -157,7 +163,7 @@ function Workspace({ book }: { book: Book }) {
             type="button"
             variant="secondary"
             className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            onClick={() => openDialog('cover')}
+            onClick={readOnly ? toPlans : () => openDialog('cover')}
           >
             <ImageIcon className="hidden size-4.5 sm:block" />
             {book.coverImage ? editorTexts.changeCover : editorTexts.generateCover}
@@ -171,8 +177,10 @@ function Workspace({ book }: { book: Book }) {
             <DownloadIcon className="hidden size-4.5 sm:block" />
             {editorTexts.export}
           </Button>
+          <MoveToTrashButton book={book} onMoved={() => void navigate('/app')} className="px-2.5" />
           <Button
             type="button"
+            hidden={readOnly}
             className="flex-1 px-4 sm:flex-none"
             onClick={() => void save()}
             disabled={!dirty || saving}
@@ -217,6 +225,7 @@ function Workspace({ book }: { book: Book }) {
             bookContent={book.bookContent}
             onDirtyChange={setDirty}
             onSaveShortcut={() => void save()}
+            readOnly={readOnly}
           />
         </section>
       </div>
