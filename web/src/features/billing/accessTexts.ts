@@ -25,4 +25,5 @@ export const accessTexts = {
   cancelled: 'Your plan is cancelled at the end of the period.',
   cancelFailed: 'Could not cancel your plan. Please try again.',
   needsPlan: 'Needs a plan',
+  planEnds: 'Plan ends on',
 } as const;
