@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { genres, type BookSummary } from '@bookwright/contracts';
 import { errorMessage } from '../../api/baseQuery';
@@ -58,6 +58,9 @@ function BookCard({ book }: { book: BookSummary }) {
   const [trashing, setTrashing] = useState(false);
   const canWrite = useHasPlan();
   const navigate = useNavigate();
+  // The menu's button, where focus returns when the author keeps the book (the menu item that opened the
+  // dialog is gone by then).
+  const menuButton = useRef<HTMLDivElement>(null);
   const cover = (
     <BookCover
       title={book.title}
@@ -91,7 +94,7 @@ function BookCard({ book }: { book: BookSummary }) {
           {caption}
         </div>
       )}
-      <div className="mt-2 flex items-center justify-between gap-2">
+      <div className="mt-2 flex items-center justify-between gap-2" ref={menuButton}>
         <StatusBadge status={book.status} />
         {/* Every status has the menu: a book stuck in "Action needed" can go to the trash too. */}
         <Menu
@@ -123,7 +126,9 @@ function BookCard({ book }: { book: BookSummary }) {
         book={book}
         open={trashing}
         onClose={() => setTrashing(false)}
-        returnFocus={() => document.getElementById(libraryHeadingId)}
+        returnFocus={(moved) =>
+          moved ? document.getElementById(libraryHeadingId) : menuButton.current?.querySelector('button')
+        }
       />
     </article>
   );

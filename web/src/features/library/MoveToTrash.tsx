@@ -33,8 +33,11 @@ export function MoveToTrashDialog({
   onClose: () => void;
   /** After the move: the caller leaves a page the book no longer has (the editor) or nothing. */
   onMoved?: () => void;
-  /** Where focus goes once the book is gone (its card with the button that opened this is). */
-  returnFocus?: () => HTMLElement | null | undefined;
+  /**
+   * Where focus goes on close: once moved, the card with the button that opened this is gone; kept, the
+   * menu item that opened it is. Unset: back where it was.
+   */
+  returnFocus?: (moved: boolean) => HTMLElement | null | undefined;
 }) {
   const [moveToTrash, { isLoading }] = useMoveToTrashMutation();
   const dispatch = useAppDispatch();
@@ -68,7 +71,7 @@ export function MoveToTrashDialog({
       onClose={onClose}
       size="sm"
       title={trashTexts.confirmTitle}
-      returnFocus={moved ? returnFocus : undefined}
+      returnFocus={returnFocus && (() => returnFocus(moved))}
       description={
         <>
           <p>{trashTexts.confirmBody(book.title)}</p>
