@@ -109,11 +109,14 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     const me = await currentUser(page);
     const subscriptionId = me.stripeSubscriptionId!;
     await deliver('customer.subscription.updated', stripe.cancelAtPeriodEnd(subscriptionId));
-    await page.goto(`${system.url}/app/settings?tab=billing`);
+    await page.goto(`${system.url}/app`);
     const ends = page.getByRole('region', { name: 'Plan ending' });
     await ends.getByText(/^Your Starter plan ends on \d{1,2} \w+\.$/).waitFor();
     await ends.getByRole('button', { name: 'Keep my plan' }).waitFor();
-    await page.getByTestId('billing-plan-ends').waitFor();
+    await page.goto(`${system.url}/app/settings?tab=billing`);
+    const billing = page.getByTestId('billing-plan-ends');
+    await billing.getByText(/^Your Starter plan ends on \d{1,2} \w+\.$/).waitFor();
+    await billing.getByRole('button', { name: 'Keep my plan' }).waitFor();
     expect(await page.getByText('Next billing date').count()).toBe(0);
     // Stripe has a portal: its link shows, and no local "Cancel plan".
     await page.getByRole('button', { name: 'Cancel subscription or update billing details' }).waitFor();

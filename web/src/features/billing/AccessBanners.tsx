@@ -1,4 +1,4 @@
-import { Link, useMatch } from 'react-router';
+import { Link, useMatch, useSearchParams } from 'react-router';
 import { accessTexts } from './accessTexts';
 import { usePaymentPlansQuery } from './billingApi';
 import { KeepPlanButton } from './KeepPlanButton';
@@ -12,11 +12,14 @@ export function usePlanLabel(user: AccountUser): string | undefined {
 
 /**
  * The app header's word on a cancelled plan (issue 19): "Your Professional plan ends on 12 December",
- * with "Keep my plan", on every page until the plan ends or is kept.
+ * with "Keep my plan", on every page until the plan ends or is kept; not on the Billing tab, which says
+ * the same beside the plan (one "Keep my plan" per screen).
  */
 export function PlanEndsBanner({ user }: { user: AccountUser }) {
   const text = planEndsText(user, usePlanLabel(user));
-  if (!text) return null;
+  const [params] = useSearchParams();
+  const onBilling = useMatch('/app/settings') !== null && params.get('tab') === 'billing';
+  if (!text || onBilling) return null;
   return (
     <div
       role="region"

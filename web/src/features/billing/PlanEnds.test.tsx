@@ -90,6 +90,8 @@ describe('a plan cancelled at period end', () => {
     expect(within(panel).getByRole('button', { name: 'Keep my plan' })).toBeTruthy();
     expect(within(panel).getByText('Plan ends on')).toBeTruthy();
     expect(within(panel).queryByText('Next billing date')).toBeNull();
+    // One "Keep my plan" per screen: the header's banner steps aside on the Billing tab.
+    expect(screen.queryByRole('region', { name: 'Plan ending' })).toBeNull();
     // Cancelled already: nothing to cancel.
     expect(within(panel).queryByRole('button', { name: 'Cancel plan' })).toBeNull();
   });

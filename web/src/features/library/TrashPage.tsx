@@ -126,7 +126,7 @@ function TrashRow({ book, now }: { book: TrashedBook; now: number }) {
         <Button
           type="button"
           variant="secondary"
-          className="flex-1 px-3 py-2 sm:flex-none"
+          className="flex-1 px-3 py-2 whitespace-nowrap sm:flex-none"
           onClick={() => void onRestore()}
           disabled={busy}
           busy={restoring.isLoading}
@@ -138,7 +138,7 @@ function TrashRow({ book, now }: { book: TrashedBook; now: number }) {
         <Button
           type="button"
           variant="secondary"
-          className="flex-1 border-red-300 px-3 py-2 text-red-800 hover:border-red-400 hover:bg-red-50 sm:flex-none"
+          className="flex-1 border-red-300 px-3 py-2 whitespace-nowrap text-red-800 hover:border-red-400 hover:bg-red-50 sm:flex-none"
           onClick={() => setConfirming(true)}
           disabled={busy}
           aria-label={`${trashTexts.deleteForever}: ${book.title}`}
