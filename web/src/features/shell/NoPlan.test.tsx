@@ -94,6 +94,16 @@ describe('an account without a plan', () => {
     expect(calls.some((c) => c.method !== 'GET')).toBe(false);
   });
 
+  it('is led to the plans by "Suggest with AI" in the metadata', async () => {
+    const { router, calls } = openAs('/app/edit/b1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show book details' }));
+    await user.click(await screen.findByRole('tab', { name: 'Metadata' }));
+    await user.click(await screen.findByRole('button', { name: 'Suggest with AI' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
   it('with a plan, the editor stays editable and shows no banner', async () => {
     openAs('/app/edit/b1', starterUser);
     const manuscript = await screen.findByRole('textbox', { name: 'Manuscript' });
