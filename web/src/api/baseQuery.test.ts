@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { authApi } from '../features/auth/authApi';
-import { baseQuery } from './baseQuery';
+import { baseQuery, newRequestId } from './baseQuery';
 import { mockFetch, resetAfterEach } from '../test/utils';
 
 resetAfterEach();
@@ -125,9 +125,21 @@ describe('X-Request-Id', () => {
   it('sends the id the caller gives for an action it may repeat', async () => {
     document.cookie = 'XSRF-TOKEN=abc; path=/';
     const calls = mockFetch({ 'POST /x': () => ({ status: 200, body: {} }) });
-    await baseQuery({ url: '/x', method: 'POST', body: {}, requestId: 'the-action' }, {
-      signal: new AbortController().signal,
-    } as Parameters<typeof baseQuery>[1], {});
+    await baseQuery(
+      { url: '/x', method: 'POST', body: {}, requestId: 'the-action' },
+      {
+        signal: new AbortController().signal,
+      } as Parameters<typeof baseQuery>[1],
+      {},
+    );
     expect(calls[0]?.headers.get('X-Request-Id')).toBe('the-action');
+  });
+
+  it('makes a v4 UUID where randomUUID is missing (a page served over plain HTTP)', () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: real.getRandomValues.bind(real) });
+    const ids = Array.from({ length: 50 }, newRequestId);
+    for (const id of ids) expect(id).toMatch(uuid);
+    expect(new Set(ids).size).toBe(50);
   });
 });
