@@ -36,12 +36,15 @@ export function PlanEndsBanner({ user }: { user: AccountUser }) {
 
 /**
  * For an account without a plan: its books are read-only (in the editor it says so of the open book), and
- * the way to a plan is one click away. Not on the plans page itself, which says the same at length.
+ * the way to a plan is one click away. Not on the plans page itself, which says the same at length, nor on
+ * the checkout's return page.
  */
 export function NoPlanBanner({ user }: { user: AccountUser }) {
   const onPlans = useMatch(plansPath) !== null;
+  // The checkout's return page waits for the plan to arrive: no "You have no plan" meanwhile.
+  const onSuccess = useMatch('/app/success') !== null;
   const inEditor = useMatch('/app/edit/:bookId') !== null;
-  if (hasPlan(user) || onPlans) return null;
+  if (hasPlan(user) || onPlans || onSuccess) return null;
   return (
     <div
       role="region"
