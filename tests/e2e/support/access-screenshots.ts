@@ -6,32 +6,15 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { sampleLibrary, summaryOf } from './books';
+import { sampleLibrary } from './books';
 import { launchBrowser } from './browser';
 import { mockApi } from './mock-api';
+import { mockTrash } from './mock-trash';
 import { startPreview } from './preview';
 
 const distDir = process.argv[2];
 const outDir = process.argv[3] ?? '/tmp/shots-access';
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
-const day = 24 * 60 * 60 * 1000;
-
-/** The trash endpoints the mock gateway does not know: two trashed books from the sample library. */
-async function mockTrash(page: Page) {
-  const trashed = sampleLibrary()
-    .slice(0, 2)
-    .map((book, i) => {
-      const deletedAt = new Date(Date.now() - (i * 20 + 2) * day).toISOString();
-      return {
-        ...summaryOf(book),
-        deletedAt,
-        purgeAt: new Date(new Date(deletedAt).getTime() + 30 * day).toISOString(),
-      };
-    });
-  await page.route('**/api/v1/book/trash', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(trashed) }),
-  );
-}
 
 interface Shot {
   name: string;
@@ -105,7 +88,7 @@ try {
         const context = await browser.newContext({ viewport, colorScheme: scheme, locale: 'en-GB' });
         const page = await context.newPage();
         await mockApi(page, { signedIn: true, user: shot.user, books: sampleLibrary(), paymentProvider: 'local' });
-        await mockTrash(page);
+        await mockTrash(page, sampleLibrary().slice(2), sampleLibrary().slice(0, 2));
         await page.goto(server.url + shot.path);
         await shot.ready(page);
         await page.waitForTimeout(300);

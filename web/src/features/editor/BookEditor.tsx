@@ -69,7 +69,8 @@ export function BookEditor({
         'aria-multiline': 'true',
         role: 'textbox',
         spellcheck: 'true',
-        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+        // Read-only, the text takes no typing but must still take focus, so the keyboard can scroll it.
+        ...(readOnly ? { 'aria-readonly': 'true', tabindex: '0' } : {}),
       },
       handleKeyDown: (_view, event) => {
         if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 's') {

@@ -80,6 +80,8 @@ describe('an account without a plan', () => {
     const manuscript = await screen.findByRole('textbox', { name: 'Manuscript' });
     expect(manuscript.getAttribute('contenteditable')).toBe('false');
     expect(manuscript.getAttribute('aria-readonly')).toBe('true');
+    // Still focusable, so the keyboard can scroll the text.
+    expect(manuscript.getAttribute('tabindex')).toBe('0');
     expect(manuscript.textContent).toContain('It was a quiet night.');
     expect(screen.getByTestId('read-only').textContent).toBe(
       'This book is read-only without a plan. You can read and export it.',
