@@ -35,6 +35,12 @@ describe.skipIf(!browserAvailable())('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
   }
 
+  /** Sign Out is in the sidebar's account menu, for an account with a plan or without. */
+  async function signOut(page: Page) {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  }
+
   it('signs up, signs out and in, and recovers a forgotten password', async () => {
     const page = await newPage();
     const email = `ada.${randomBytes(4).toString('hex')}@example.com`;
@@ -51,14 +57,15 @@ describe.skipIf(!browserAvailable())('accounts in the browser', () => {
     await page.waitForURL(`${system.url}/choose-plan`);
     await expect.poll(() => page.getByRole('button', { name: /Get Started/ }).count()).toBe(2);
 
-    // The app: an account without a plan sees the plans, and who is signed in.
+    // The app: an account without a plan sees its (empty) library, the way to the plans, and who is signed in.
     await page.getByRole('link', { name: /Go to the app/ }).click();
     await page.waitForURL(`${system.url}/app`);
     await page.getByTestId('current-user').getByText(email, { exact: true }).waitFor();
     await page.getByTestId('current-user').getByText('Ada Lovelace', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Choose a plan to edit and write books' }).waitFor();
 
     // Sign out: logout, then /login; the app is closed again.
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
     await page.waitForURL(`${system.url}/login`);
     await page.goto(`${system.url}/app`);
     await page.waitForURL(`${system.url}/login`);
@@ -71,7 +78,7 @@ describe.skipIf(!browserAvailable())('accounts in the browser', () => {
     await login(page, email, password);
     await page.waitForURL(`${system.url}/app`);
     await page.getByTestId('current-user').getByText(email, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
     await page.waitForURL(`${system.url}/login`);
 
     // Forgot password: the link arrives in the outbox.

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { authApi } from '../features/auth/authApi';
+import { baseQuery, newRequestId } from './baseQuery';
 import { mockFetch, resetAfterEach } from '../test/utils';
 
 resetAfterEach();
@@ -77,5 +78,68 @@ describe('API client', () => {
     });
     const result = await makeStore().dispatch(authApi.endpoints.forgotPassword.initiate({ email: 'a@b.c' }));
     expect(result.error).toEqual({ status: 0 });
+  });
+});
+
+describe('X-Request-Id', () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('sends a fresh UUID with every mutation, and none with a GET', async () => {
+    document.cookie = 'XSRF-TOKEN=abc; path=/';
+    const calls = mockFetch({
+      'POST /user/forgot-password': () => ({ status: 200, body: { msg: 'ok' } }),
+      'GET /user/current-user': () => ({ status: 401, body: { msg: 'no' } }),
+    });
+    const store = makeStore();
+    await store.dispatch(authApi.endpoints.forgotPassword.initiate({ email: 'a@b.c' }));
+    await store.dispatch(authApi.endpoints.forgotPassword.initiate({ email: 'a@b.c' }));
+    await store.dispatch(authApi.endpoints.currentUser.initiate());
+    const [first, second, get] = calls.map((c) => c.headers.get('X-Request-Id'));
+    expect(first).toMatch(uuid);
+    expect(second).toMatch(uuid);
+    expect(second).not.toBe(first);
+    expect(get).toBeNull();
+  });
+
+  it('keeps the same id when the base query sends the action again (a stale CSRF token)', async () => {
+    document.cookie = 'XSRF-TOKEN=stale; path=/';
+    const calls = mockFetch({
+      'GET /health': () => {
+        document.cookie = 'XSRF-TOKEN=rotated; path=/';
+        return { status: 200 };
+      },
+      'POST /user/forgot-password': ({ headers }) =>
+        headers.get('X-XSRF-TOKEN') === 'rotated'
+          ? { status: 200, body: { msg: 'ok' } }
+          : { status: 403, body: { msg: 'Invalid or missing CSRF token. Reload the page and try again' } },
+    });
+    await makeStore()
+      .dispatch(authApi.endpoints.forgotPassword.initiate({ email: 'a@b.c' }))
+      .unwrap();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]?.headers.get('X-Request-Id')).toMatch(uuid);
+    expect(posts[1]?.headers.get('X-Request-Id')).toBe(posts[0]?.headers.get('X-Request-Id'));
+  });
+
+  it('sends the id the caller gives for an action it may repeat', async () => {
+    document.cookie = 'XSRF-TOKEN=abc; path=/';
+    const calls = mockFetch({ 'POST /x': () => ({ status: 200, body: {} }) });
+    await baseQuery(
+      { url: '/x', method: 'POST', body: {}, requestId: 'the-action' },
+      {
+        signal: new AbortController().signal,
+      } as Parameters<typeof baseQuery>[1],
+      {},
+    );
+    expect(calls[0]?.headers.get('X-Request-Id')).toBe('the-action');
+  });
+
+  it('makes a v4 UUID where randomUUID is missing (a page served over plain HTTP)', () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: real.getRandomValues.bind(real) });
+    const ids = Array.from({ length: 50 }, newRequestId);
+    for (const id of ids) expect(id).toMatch(uuid);
+    expect(new Set(ids).size).toBe(50);
   });
 });

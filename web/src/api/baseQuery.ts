@@ -8,6 +8,26 @@ export interface ApiRequest {
   /** Plain objects are sent as JSON; FormData as multipart. */
   body?: unknown;
   responseType?: 'json' | 'blob';
+  /**
+   * The author action this request belongs to. A caller that may send the same action again (the create
+   * form after a failure) passes its own id; otherwise each mutation gets a fresh one.
+   */
+  requestId?: string;
+}
+
+/** The header the gateway reads to recognise a repeated action (it answers the first result again). */
+export const requestIdHeader = 'X-Request-Id';
+
+/** A new action's id (a v4 UUID): one per author action, kept for every attempt of that action. */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID exists only in secure contexts (HTTPS, localhost); an installation served over plain HTTP
+  // still gets a v4 UUID, from the random bytes every context has.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Every failed call: the HTTP status (0 when the network failed) and the server's `msg` when it sent one. */
@@ -52,6 +72,8 @@ function msgOf(body: unknown): string | undefined {
 export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, api) => {
   const request: ApiRequest = typeof args === 'string' ? { url: args } : args;
   const method = request.method ?? 'GET';
+  // Chosen once per call, outside `send`, so the retry below repeats the same action under the same id.
+  const requestId = mutating.has(method) ? (request.requestId ?? newRequestId()) : undefined;
 
   const send = async (): Promise<Response> => {
     const headers = new Headers({ Accept: 'application/json' });
@@ -65,6 +87,7 @@ export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = as
       const token = await xsrfToken();
       if (token) headers.set(xsrfHeaderName, token);
     }
+    if (requestId) headers.set(requestIdHeader, requestId);
     return fetch(`${apiBaseUrl}${request.url}`, { method, headers, body, credentials: 'include', signal: api.signal });
   };
 

@@ -88,6 +88,16 @@ export function appRoutes(store: AppStore): RouteObject[] {
               lazy: async () => ({ Component: (await import('../features/billing/SuccessPage')).SuccessPage }),
             },
             {
+              path: 'plans',
+              errorElement,
+              lazy: async () => ({ Component: (await import('../features/billing/PlansPage')).PlansPage }),
+            },
+            {
+              path: 'trash',
+              errorElement,
+              lazy: async () => ({ Component: (await import('../features/library/TrashPage')).TrashPage }),
+            },
+            {
               path: 'settings',
               errorElement,
               lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }),

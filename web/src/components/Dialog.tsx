@@ -14,6 +14,7 @@ export function Dialog({
   children,
   footer,
   size = 'md',
+  returnFocus,
 }: {
   open: boolean;
   onClose: () => void;
@@ -22,6 +23,11 @@ export function Dialog({
   children?: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md';
+  /**
+   * Where focus goes on close when not back to where it was: after an action that removes the element
+   * that opened the dialog (a book moved to the trash), the caller names what takes its place.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
   const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
@@ -37,7 +43,7 @@ export function Dialog({
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            returnFocusTo.current?.focus();
+            (returnFocus?.() ?? returnFocusTo.current)?.focus();
           }}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white text-stone-900 shadow-2xl focus:outline-none ${size === 'sm' ? 'max-w-md' : 'max-w-lg'}`}
         >

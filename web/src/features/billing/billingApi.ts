@@ -1,5 +1,7 @@
-import { plans, type currency, type PlanPrices } from '@bookwright/contracts';
+import { plans, type currency, type PlanPrices, type User } from '@bookwright/contracts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../api/api';
+import { authApi } from '../auth/authApi';
 
 export type PaidPlan = 'starter' | 'professional';
 
@@ -21,10 +23,36 @@ export const billingApi = api.injectEndpoints({
       query: () => '/payment/plans',
       transformResponse: (response: { data: PlanPrices }) => response.data,
     }),
+    /** POST /payment/cancel: the plan ends at the close of its paid period; answers the User. */
+    cancelPlan: build.mutation<User, void>({
+      query: () => ({ url: '/payment/cancel', method: 'POST' }),
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) => storeUser(dispatch, queryFulfilled),
+    }),
+    /** POST /payment/keep-plan: undoes the cancellation; answers the User. */
+    keepPlan: build.mutation<User, void>({
+      query: () => ({ url: '/payment/keep-plan', method: 'POST' }),
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) => storeUser(dispatch, queryFulfilled),
+    }),
   }),
 });
 
-export const { useCreateCheckoutMutation, usePaymentPlansQuery } = billingApi;
+/** The User a plan change answered becomes current-user at once: banners and Billing follow without a refetch. */
+async function storeUser(
+  // The dispatch RTK Query hands to onQueryStarted is typed with `any` state in RTK itself.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  dispatch: ThunkDispatch<any, unknown, UnknownAction>,
+  queryFulfilled: Promise<{ data: User }>,
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(authApi.util.upsertQueryData('currentUser', undefined, data));
+  } catch {
+    // The component that started the mutation reports the failure.
+  }
+}
+
+export const { useCreateCheckoutMutation, usePaymentPlansQuery, useCancelPlanMutation, useKeepPlanMutation } =
+  billingApi;
 
 export function isPaidPlan(value: string | null): value is PaidPlan {
   return value === 'starter' || value === 'professional';

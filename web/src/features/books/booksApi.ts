@@ -20,9 +20,12 @@ export const booksApi = api.injectEndpoints({
       query: bookUrl,
       providesTags: (_result, _error, id) => [{ type: 'Book', id }],
     }),
-    /** POST /agent/plan: starts planning (uses one book of the monthly allowance). */
-    planBook: build.mutation<Book, PlanRequest>({
-      query: (body) => ({ url: '/agent/plan', method: 'POST', body }),
+    /**
+     * POST /agent/plan: starts planning (uses one book of the monthly allowance). `requestId` is the create
+     * action's X-Request-Id, the same on every attempt, so a retry never pays twice.
+     */
+    planBook: build.mutation<Book, PlanRequest & { requestId?: string }>({
+      query: ({ requestId, ...body }) => ({ url: '/agent/plan', method: 'POST', body, requestId }),
       invalidatesTags: ['Books', 'CurrentUser'],
     }),
     /** PATCH /book/{id} with the whole structure. */

@@ -38,6 +38,7 @@ export function BookEditor({
   onDirtyChange,
   onChange,
   onSaveShortcut,
+  readOnly = false,
   ref,
 }: {
   bookContent: string | null;
@@ -45,6 +46,8 @@ export function BookEditor({
   /** Every edit (autosave's clock): cheap, nothing is serialised here. */
   onChange?: () => void;
   onSaveShortcut: () => void;
+  /** An account without a plan reads its books: nothing to type into, no toolbar. */
+  readOnly?: boolean;
   ref?: Ref<BookEditorHandle>;
 }) {
   const [initial] = useState(() => parseContent(bookContent));
@@ -61,6 +64,7 @@ export function BookEditor({
     extensions,
     content: initial as JSONContent,
     immediatelyRender: true,
+    editable: !readOnly,
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
@@ -70,6 +74,8 @@ export function BookEditor({
         'aria-multiline': 'true',
         role: 'textbox',
         spellcheck: 'true',
+        // Read-only, the text takes no typing but must still take focus, so the keyboard can scroll it.
+        ...(readOnly ? { 'aria-readonly': 'true', tabindex: '0' } : {}),
       },
       handleKeyDown: (_view, event) => {
         if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 's') {
@@ -120,7 +126,7 @@ export function BookEditor({
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <Toolbar editor={editor} />
+      {!readOnly && <Toolbar editor={editor} />}
       <div
         className="min-h-0 flex-1 overflow-y-auto bg-paper-dark/60 px-2 py-4 sm:px-6 sm:py-8"
         data-testid="manuscript-scroll"

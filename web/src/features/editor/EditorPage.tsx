@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useBlocker, useParams } from 'react-router';
+import { useBlocker, useNavigate, useParams } from 'react-router';
 import { genres } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
 import { CheckIcon, CloseIcon, DownloadIcon, ImageIcon, PanelIcon, SaveIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { editorTexts } from '../../texts';
+import { plansPath, useHasPlan } from '../billing/planAccess';
 import { BookCover } from '../books/BookCover';
 import { BookUnavailable } from '../books/BookUnavailable';
 import { useGetBookQuery } from '../books/booksApi';
@@ -28,6 +29,7 @@ import { rewriteTexts } from '../rewrite/texts';
 import { translateTexts } from '../translate/texts';
 import { TranslateDialog } from '../translate/TranslateDialog';
 import { TranslatedFrom } from '../translate/TranslatedFrom';
+import { MoveToTrashButton } from '../library/MoveToTrash';
 import type { Editor } from '@tiptap/react';
 
 /** /app/edit/{bookId}: the editor of a ready book (spec §2). */
@@ -52,7 +54,10 @@ function Workspace({ book }: { book: VersionedBook }) {
   const { data: user } = useCurrentUserQuery();
   // Read once per visit: the setting is changed on another page.
   const [autosave] = useState(() => loadPreferences().autoSave);
-  const saves = useManuscriptSaves({ book, editor, userId: user?._id, autosave });
+  // Without a plan the book is read-only (the shell's banner says so) and AI actions lead to the plans.
+  const readOnly = !useHasPlan();
+  // A read-only editor has nothing to save, so it recovers no draft either (one is kept until a plan returns).
+  const saves = useManuscriptSaves({ book, editor, userId: readOnly ? undefined : user?._id, autosave });
   const metadataSaves = useMetadataSaves(book, saves);
   const [dirty, setDirty] = useState(false);
   const [panelOpen, setPanelOpen] = useState(wideScreen);
@@ -66,6 +71,8 @@ function Workspace({ book }: { book: VersionedBook }) {
     setOpened((o) => (o.has(which) ? o : new Set(o).add(which)));
     setDialog(which);
   };
+  const navigate = useNavigate();
+  const toPlans = () => void navigate(plansPath);
   const [rewriting, setRewriting] = useState<{ editor: Editor; selection: RewriteSelection }>();
   function startRewrite() {
     const handle = editor.current;
@@ -76,7 +83,9 @@ function Workspace({ book }: { book: VersionedBook }) {
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
 
   const saving = saves.state === 'saving';
-  const save = () => void saves.save(true);
+  const save = () => {
+    if (!readOnly) void saves.save(true);
+  };
 
   // Leaving the page in the app with changes not on the server yet: they are saved first; only a save that
   // fails (or autosave being off) asks. Closing the tab is the saver's (pagehide) and the draft's.
@@ -149,7 +158,7 @@ function Workspace({ book }: { book: VersionedBook }) {
             className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
             // Keep the editor's selection: the button must not take focus on press.
             onMouseDown={(event) => event.preventDefault()}
-            onClick={startRewrite}
+            onClick={readOnly ? toPlans : startRewrite}
           >
             {rewriteTexts.open}
           </Button>
@@ -165,7 +174,7 @@ function Workspace({ book }: { book: VersionedBook }) {
             type="button"
             variant="secondary"
             className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            onClick={() => openDialog('translate')}
+            onClick={readOnly ? toPlans : () => openDialog('translate')}
           >
             {translateTexts.open}
           </Button>
@@ -173,7 +182,7 @@ function Workspace({ book }: { book: VersionedBook }) {
             type="button"
             variant="secondary"
             className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            onClick={() => openDialog('cover')}
+            onClick={readOnly ? toPlans : () => openDialog('cover')}
           >
             <ImageIcon className="hidden size-4.5 sm:block" />
             {book.coverImage ? editorTexts.changeCover : editorTexts.generateCover}
@@ -187,8 +196,10 @@ function Workspace({ book }: { book: VersionedBook }) {
             <DownloadIcon className="hidden size-4.5 sm:block" />
             {editorTexts.export}
           </Button>
+          <MoveToTrashButton book={book} onMoved={() => void navigate('/app')} className="px-2.5" />
           <Button
             type="button"
+            hidden={readOnly}
             className="flex-1 px-4 sm:flex-none"
             onClick={save}
             disabled={!dirty || saving}
@@ -236,6 +247,7 @@ function Workspace({ book }: { book: VersionedBook }) {
             onDirtyChange={setDirty}
             onChange={saves.changed}
             onSaveShortcut={save}
+            readOnly={readOnly}
           />
         </section>
       </div>

@@ -1,5 +1,5 @@
 import { apiMessages } from '@bookwright/contracts';
-import type { ApiError } from '../../api/baseQuery';
+import { newRequestId, requestIdHeader, type ApiError } from '../../api/baseQuery';
 import { apiBaseUrl, refreshXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
 
 /** A file the server answered, with the headers that describe it (Content-Disposition, x-image-url …). */
@@ -44,8 +44,10 @@ function msgOf(body: unknown): string | undefined {
  * token when the gateway says the token was stale. RTK Query endpoints call it from their `queryFn`.
  */
 export async function postForFile(url: string, body: unknown, signal?: AbortSignal): Promise<FileResult> {
+  // One author action, one id, kept for the retry with a fresh token below.
+  const requestId = newRequestId();
   const send = async (): Promise<Response> => {
-    const headers = new Headers({ Accept: '*/*', 'Content-Type': 'application/json' });
+    const headers = new Headers({ Accept: '*/*', 'Content-Type': 'application/json', [requestIdHeader]: requestId });
     const token = await xsrfToken();
     if (token) headers.set(xsrfHeaderName, token);
     return fetch(`${apiBaseUrl}${url}`, {

@@ -20,8 +20,8 @@ function home(plan: () => { status: number; body?: unknown } = () => ({ status: 
   return calls;
 }
 
-const submit = (user: ReturnType<typeof userEvent.setup>) =>
-  user.click(screen.getByRole('button', { name: 'Create Book' }));
+const submit = async (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(await screen.findByRole('button', { name: 'Create Book' }));
 
 function expectHighlighted(label: string, message: string) {
   const field = screen.getByLabelText(label);
@@ -135,5 +135,49 @@ describe('creating a book', () => {
     await fillAndSubmit();
     expect(await screen.findByText('Failed to create book. Please try again.')).toBeTruthy();
     expect(screen.queryByText('Boom')).toBeNull();
+  });
+
+  it('sends one X-Request-Id per create action: the same on every retry until it succeeds, a new one after', async () => {
+    const answers = [
+      { status: 503, body: { msg: 'The service is temporarily unavailable' } },
+      { status: 0 },
+      { status: 201, body: makeBook() },
+      { status: 201, body: makeBook() },
+    ];
+    const calls = home(() => {
+      const answer = answers.shift()!;
+      if (answer.status === 0) throw new TypeError('Failed to fetch');
+      return answer;
+    });
+    await fillAndSubmit();
+    expect(await screen.findByText('Failed to create book. Please try again.')).toBeTruthy();
+    const user = userEvent.setup();
+    await submit(user); // the network drops
+    await waitFor(() => expect(calls.filter((c) => c.url === '/agent/plan')).toHaveLength(2));
+    await submit(user); // succeeds
+    expect(await screen.findByText(planMessages.started)).toBeTruthy();
+    // The next book is a new action.
+    await user.type(screen.getByLabelText(promptLabel), 'Second idea');
+    await user.type(screen.getByLabelText('Title'), 'U');
+    await user.selectOptions(screen.getByLabelText('Language'), 'french');
+    await user.type(screen.getByLabelText('Target audience'), 'Everyone');
+    await user.selectOptions(screen.getByLabelText('Genre'), 'cooking');
+    await submit(user);
+    await waitFor(() => expect(calls.filter((c) => c.url === '/agent/plan')).toHaveLength(4));
+    const ids = calls.filter((c) => c.url === '/agent/plan').map((c) => c.headers.get('X-Request-Id'));
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids.slice(0, 3)).toEqual([ids[0], ids[0], ids[0]]);
+    expect(ids[3]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[3]).not.toBe(ids[0]);
+  });
+
+  it('starts a new action after a refusal (4xx): the server did nothing', async () => {
+    const calls = home(() => ({ status: 403, body: { msg: 'You have no books left this month' } }));
+    await fillAndSubmit();
+    expect(await screen.findByText(planMessages.limitReached)).toBeTruthy();
+    await submit(userEvent.setup());
+    await waitFor(() => expect(calls.filter((c) => c.url === '/agent/plan')).toHaveLength(2));
+    const [first, second] = calls.filter((c) => c.url === '/agent/plan').map((c) => c.headers.get('X-Request-Id'));
+    expect(second).not.toBe(first);
   });
 });

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { bookLanguages, genres, planMessages, type User } from '@bookwright/contracts';
-import { isApiError } from '../../api/baseQuery';
+import { isApiError, newRequestId } from '../../api/baseQuery';
 import { InputField, SelectField } from '../../components/fields';
 import { SparkIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
@@ -21,6 +21,9 @@ export function CreateBook({ user }: { user: User }) {
   const [form, setForm] = useState<PlanForm>(emptyPlanForm);
   const [error, setError] = useState<{ field: PlanField; message: string }>();
   const [planBook, { isLoading }] = usePlanBookMutation();
+  // One create action, one id: a retry after a failure may follow a request the server did carry out (its
+  // answer lost), and the same id lets the gateway answer that book instead of spending the allowance again.
+  const requestId = useRef<string>(undefined);
   const promptId = useId();
   const promptErrorId = useId();
   const open = form.prompt.length > 0;
@@ -40,11 +43,17 @@ export function CreateBook({ user }: { user: User }) {
       return;
     }
     setError(undefined);
+    requestId.current ??= newRequestId();
     try {
-      await planBook(check.request).unwrap();
+      await planBook({ ...check.request, requestId: requestId.current }).unwrap();
+      requestId.current = undefined;
       toast.success(planMessages.started);
       setForm(emptyPlanForm);
     } catch (err) {
+      // A refusal (4xx) did nothing on the server: the next attempt is a new action. A lost answer or a
+      // server fault keeps the id, since the book may exist already.
+      if (isApiError(err) && err.status >= 400 && err.status < 500 && ![408, 409, 429].includes(err.status))
+        requestId.current = undefined;
       toast.error(isApiError(err) && err.status === 403 ? planMessages.limitReached : createBookTexts.failure);
     }
   }

@@ -195,12 +195,4 @@ describe('sidebar', () => {
     expect(await screen.findByRole('heading', { name: settingsTexts.title, level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/settings');
   });
-
-  it('shows the plans instead of the app to an account without a plan', async () => {
-    mockFetch({ 'GET /user/current-user': () => ({ status: 200, body: { ...starterUser, accountType: 'null' } }) });
-    renderApp('/app');
-    expect(await screen.findByRole('heading', { name: 'Choose a plan to start writing' })).toBeTruthy();
-    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).toBeNull();
-    expect(screen.getAllByRole('button', { name: /Get Started/ })).toHaveLength(2);
-  });
 });

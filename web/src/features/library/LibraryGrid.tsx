@@ -1,12 +1,14 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { genres, type BookSummary } from '@bookwright/contracts';
 import { errorMessage } from '../../api/baseQuery';
-import { MoreIcon, RetryIcon } from '../../components/icons';
+import { MoreIcon, RetryIcon, TrashIcon } from '../../components/icons';
 import { Menu } from '../../components/Menu';
 import { toast } from '../../components/toast';
-import { Button } from '../../components/ui';
+import { Button, buttonClass } from '../../components/ui';
 import { libraryTexts } from '../../texts';
+import { accessTexts } from '../billing/accessTexts';
+import { plansPath, useHasPlan } from '../billing/planAccess';
 import { BookCover } from '../books/BookCover';
 import { useRetryBookMutation } from '../books/booksApi';
 import { bookPath, statusStyle } from '../books/status';
@@ -14,6 +16,11 @@ import { StatusBadge } from '../books/StatusBadge';
 import { translateTexts } from '../translate/texts';
 import { TranslateDialog } from '../translate/TranslateDialog';
 import { TranslatedFrom } from '../translate/TranslatedFrom';
+import { MoveToTrashDialog } from './MoveToTrash';
+import { trashTexts } from './trashTexts';
+
+/** The id of the library's heading, where focus goes when a book leaves the grid (moved to the trash). */
+export const libraryHeadingId = 'library-heading';
 
 const genreLabel = (value: string) => genres.find((g) => g.value === value)?.label ?? value;
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -48,6 +55,12 @@ export function LibraryGrid({ books }: { books: BookSummary[] }) {
 function BookCard({ book }: { book: BookSummary }) {
   const path = bookPath(book);
   const [translating, setTranslating] = useState(false);
+  const [trashing, setTrashing] = useState(false);
+  const canWrite = useHasPlan();
+  const navigate = useNavigate();
+  // The menu's button, where focus returns when the author keeps the book (the menu item that opened the
+  // dialog is gone by then).
+  const menuButton = useRef<HTMLDivElement>(null);
   const cover = (
     <BookCover
       title={book.title}
@@ -81,28 +94,48 @@ function BookCard({ book }: { book: BookSummary }) {
           {caption}
         </div>
       )}
-      <div className="mt-2 flex items-center justify-between gap-2">
+      <div className="mt-2 flex items-center justify-between gap-2" ref={menuButton}>
         <StatusBadge status={book.status} />
-        {book.status === 'ready' && (
-          <Menu
-            label={`${translateTexts.menu}: ${book.title}`}
-            placement="down"
-            buttonClassName="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
-            items={[{ label: translateTexts.open, onSelect: () => setTranslating(true) }]}
-          >
-            <MoreIcon className="size-4.5" />
-          </Menu>
-        )}
+        {/* Every status has the menu: a book stuck in "Action needed" can go to the trash too. */}
+        <Menu
+          label={`${translateTexts.menu}: ${book.title}`}
+          placement="down"
+          buttonClassName="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+          items={[
+            ...(book.status === 'ready'
+              ? [
+                  {
+                    label: canWrite ? translateTexts.open : `${translateTexts.open} (${accessTexts.needsPlan})`,
+                    onSelect: () => (canWrite ? setTranslating(true) : void navigate(plansPath)),
+                  },
+                ]
+              : []),
+            {
+              label: trashTexts.move,
+              icon: <TrashIcon className="size-4 text-stone-500" />,
+              onSelect: () => setTrashing(true),
+            },
+          ]}
+        >
+          <MoreIcon className="size-4.5" />
+        </Menu>
       </div>
-      <BookProgress book={book} />
+      <BookProgress book={book} canWrite={canWrite} />
       {translating && <TranslateDialog book={book} open onClose={() => setTranslating(false)} />}
+      <MoveToTrashDialog
+        book={book}
+        open={trashing}
+        onClose={() => setTrashing(false)}
+        returnFocus={(moved) =>
+          moved ? document.getElementById(libraryHeadingId) : menuButton.current?.querySelector('button')
+        }
+      />
     </article>
   );
 }
 
 /** Planning: an indeterminate bar; writing and translating: "Chapter n of N"; failed: the reason and a retry. */
-function BookProgress({ book }: { book: BookSummary }) {
-  const [retry, { isLoading }] = useRetryBookMutation();
+function BookProgress({ book, canWrite }: { book: BookSummary; canWrite: boolean }) {
   const style = statusStyle(book.status);
 
   if (book.status === 'writing' || book.status === 'translating') {
@@ -153,22 +186,14 @@ function BookProgress({ book }: { book: BookSummary }) {
     return (
       <div className="mt-2 rounded-lg border border-red-200 bg-red-50 px-2.5 py-2 text-xs text-red-900">
         <p className="line-clamp-3">{book.failure?.reason ?? 'Something went wrong.'}</p>
-        <Button
-          type="button"
-          variant="secondary"
-          className="mt-2 w-full px-2.5 py-1.5 text-xs"
-          busy={isLoading}
-          disabled={isLoading}
-          aria-label={`${libraryTexts.retry}: ${book.title}`}
-          onClick={() => {
-            retry(book._id)
-              .unwrap()
-              .catch((err: unknown) => toast.error(errorMessage(err, libraryTexts.retryFailure)));
-          }}
-        >
-          {!isLoading && <RetryIcon className="size-3.5" />}
-          {libraryTexts.retry}
-        </Button>
+        {canWrite ? (
+          <RetryButton book={book} />
+        ) : (
+          // A retry takes a book of the allowance: without a plan it leads to the plans instead of a refusal.
+          <Link to={plansPath} className={buttonClass('secondary', 'mt-2 w-full px-2.5 py-1.5 text-xs')}>
+            {accessTexts.seePlans}
+          </Link>
+        )}
       </div>
     );
   }
@@ -176,4 +201,26 @@ function BookProgress({ book }: { book: BookSummary }) {
     return <p className="mt-1.5 text-xs text-amber-900">Review the structure to start writing.</p>;
   }
   return null;
+}
+
+function RetryButton({ book }: { book: BookSummary }) {
+  const [retry, { isLoading }] = useRetryBookMutation();
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      className="mt-2 w-full px-2.5 py-1.5 text-xs"
+      busy={isLoading}
+      disabled={isLoading}
+      aria-label={`${libraryTexts.retry}: ${book.title}`}
+      onClick={() => {
+        retry(book._id)
+          .unwrap()
+          .catch((err: unknown) => toast.error(errorMessage(err, libraryTexts.retryFailure)));
+      }}
+    >
+      {!isLoading && <RetryIcon className="size-3.5" />}
+      {libraryTexts.retry}
+    </Button>
+  );
 }

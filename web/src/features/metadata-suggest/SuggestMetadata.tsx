@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { MetadataSuggestion } from '@bookwright/contracts';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
+import { plansPath, useHasPlan } from '../billing/planAccess';
 import { useSuggestMetadataMutation } from '../history/revisionsApi';
 
 export const suggestTexts = {
@@ -43,8 +45,12 @@ export function SuggestMetadata({
 }) {
   const [suggest, { isLoading }] = useSuggestMetadataMutation();
   const [suggestion, setSuggestion] = useState<MetadataSuggestion>();
+  // AI metadata needs a plan: without one the button leads to the plans rather than to a refusal.
+  const canAsk = useHasPlan();
+  const navigate = useNavigate();
 
   async function ask() {
+    if (!canAsk) return void navigate(plansPath);
     try {
       setSuggestion(await suggest(bookId).unwrap());
     } catch (error) {

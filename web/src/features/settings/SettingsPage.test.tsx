@@ -170,7 +170,7 @@ describe('settings: billing', () => {
   it('changes the plan from the dialog (current one disabled) and opens the billing portal', async () => {
     const assign = stubLocation();
     const calls = mockFetch({
-      ...app(),
+      ...app({ ...starter, billingPortal: true }),
       'GET /payment/invoices': () => ({ status: 200, body: { data: [] } }),
       'GET /payment/plans': () => ({
         status: 200,
@@ -209,7 +209,7 @@ describe('settings: billing', () => {
 
   it('says why the billing portal did not open', async () => {
     mockFetch({
-      ...app(),
+      ...app({ ...starter, billingPortal: true }),
       'POST /payment/update': () => ({ status: 400, body: { msg: 'There is no billing portal for local plans' } }),
     });
     renderApp('/app/settings?tab=billing');

@@ -1,14 +1,24 @@
+import { Link } from 'react-router';
+import { TrashIcon } from '../../components/icons';
+import { buttonClass } from '../../components/ui';
 import { useCurrentUserQuery } from '../auth/authApi';
+import { accessTexts } from '../billing/accessTexts';
+import { hasPlan, plansPath } from '../billing/planAccess';
 import { useLibrary } from '../books/useLibrary';
 import { CreateBook } from '../library/CreateBook';
-import { LibraryGrid } from '../library/LibraryGrid';
+import { LibraryGrid, libraryHeadingId } from '../library/LibraryGrid';
+import { trashPath } from '../library/trashApi';
+import { trashTexts } from '../library/trashTexts';
 
 const greeting = () => {
   const hour = new Date().getHours();
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 };
 
-/** /app home (spec §2): the prompt box with its creation form, then the library grid. */
+/**
+ * /app home (spec §2): the prompt box with its creation form, then the library grid. Without a plan the
+ * prompt box gives way to the way to a plan; the library stays.
+ */
 export function AppHome() {
   const { data: user } = useCurrentUserQuery();
   const { data: books, isLoading } = useLibrary();
@@ -22,17 +32,31 @@ export function AppHome() {
         </h1>
         <p className="mt-2 text-base text-stone-600">Every book begins with a single idea.</p>
       </header>
-      <CreateBook user={user} />
-      <section aria-labelledby="library-heading" className="mt-12">
-        <div className="mb-5 flex items-baseline justify-between gap-4 border-b border-stone-200 pb-3">
-          <h2 id="library-heading" className="font-display text-2xl font-semibold text-ink-950">
+      {hasPlan(user) ? <CreateBook user={user} /> : <ChoosePlanPrompt />}
+      <section aria-labelledby={libraryHeadingId} className="mt-12">
+        <div className="mb-5 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 border-b border-stone-200 pb-3">
+          {/* Focusable by script only: it takes focus when the book that had it leaves for the trash. */}
+          <h2
+            id={libraryHeadingId}
+            tabIndex={-1}
+            className="font-display text-2xl font-semibold text-ink-950 focus:outline-none"
+          >
             Your library
           </h2>
-          {books && books.length > 0 && (
-            <p className="text-sm text-stone-600">
-              {books.length} {books.length === 1 ? 'book' : 'books'}
-            </p>
-          )}
+          <div className="flex items-baseline gap-4">
+            {books && books.length > 0 && (
+              <p className="text-sm text-stone-600">
+                {books.length} {books.length === 1 ? 'book' : 'books'}
+              </p>
+            )}
+            <Link
+              to={trashPath}
+              className="inline-flex items-center gap-1.5 self-center rounded-md text-sm font-medium text-stone-700 hover:text-ink-950"
+            >
+              <TrashIcon className="size-4" />
+              {trashTexts.link}
+            </Link>
+          </div>
         </div>
         {isLoading ? (
           <p className="text-sm text-stone-600" aria-busy="true">
@@ -43,5 +67,25 @@ export function AppHome() {
         )}
       </section>
     </div>
+  );
+}
+
+/** In place of the prompt box for an account without a plan: a new book needs one. */
+function ChoosePlanPrompt() {
+  return (
+    <section
+      aria-labelledby="choose-plan-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white px-5 py-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:px-7"
+    >
+      <div>
+        <h2 id="choose-plan-heading" className="font-display text-xl font-semibold text-ink-950 sm:text-2xl">
+          {accessTexts.newBookTitle}
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">{accessTexts.newBookBody}</p>
+      </div>
+      <Link to={plansPath} className={buttonClass('primary', 'shrink-0')}>
+        {accessTexts.seePlans}
+      </Link>
+    </section>
   );
 }

@@ -1,29 +1,28 @@
 import { useState } from 'react';
 import { Outlet, useMatch } from 'react-router';
-import type { User } from '@bookwright/contracts';
 import { BookMark } from '../../components/ui';
 import { MenuIcon } from '../../components/icons';
 import { productName } from '../../texts';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { useBookEvents } from '../books/useBookEvents';
+import { NoPlanBanner, PlanEndsBanner } from '../billing/AccessBanners';
 import { PastDueBanner } from '../billing/PastDueBanner';
-import { NoPlanPage } from './NoPlanPage';
+import type { AccountUser } from '../billing/planAccess';
 import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
 
 /**
- * The authenticated area (spec §2). An account whose accountType is the string "null" sees the plan choice
- * instead of the app (the checkout's return page still shows); everyone else gets the library sidebar.
+ * The authenticated area (spec §2). An account without a plan (accountType "null") gets the app too, not
+ * the spec's pricing page (docs/decisions, issue 19): its books are its own to read and export. A banner
+ * points it to the plans; the actions that need one lead there.
  */
 export function AppShell() {
   const { data: user } = useCurrentUserQuery();
-  const onSuccessPage = useMatch('/app/success');
   if (!user) return null;
-  if (user.accountType === 'null' && !onSuccessPage) return <NoPlanPage user={user} />;
   return <LibraryShell user={user} />;
 }
 
-function LibraryShell({ user }: { user: User }) {
+function LibraryShell({ user }: { user: AccountUser }) {
   useBookEvents();
   const onEditor = useMatch('/app/edit/:bookId') !== null;
   // The editor wants the width: there the sidebar starts narrow. Each kind of page keeps its own choice.
@@ -58,6 +57,8 @@ function LibraryShell({ user }: { user: User }) {
         </header>
         <OfflineBanner />
         <PastDueBanner user={user} />
+        <PlanEndsBanner user={user} />
+        <NoPlanBanner user={user} />
         <main className="flex min-w-0 flex-1 flex-col">
           <Outlet />
         </main>

@@ -14,11 +14,14 @@ import {
   SettingsIcon,
   SidebarIcon,
   SignOutIcon,
+  TrashIcon,
 } from '../../components/icons';
 import { productName, shellTexts, supportEmail } from '../../texts';
 import { BookCover } from '../books/BookCover';
 import { bookPath, statusLabel, statusStyle } from '../books/status';
 import { useLibrary } from '../books/useLibrary';
+import { trashPath } from '../library/trashApi';
+import { trashTexts } from '../library/trashTexts';
 import { Avatar, fullName } from './UserBadge';
 import { useSignOut } from './useSignOut';
 
@@ -125,6 +128,15 @@ export function Sidebar({
           >
             <HomeIcon />
             <span className={label}>{shellTexts.home}</span>
+          </NavLink>
+          <NavLink
+            to={trashPath}
+            onClick={onCloseDrawer}
+            className={navItem}
+            title={collapsed ? trashTexts.link : undefined}
+          >
+            <TrashIcon />
+            <span className={label}>{trashTexts.link}</span>
           </NavLink>
         </nav>
 

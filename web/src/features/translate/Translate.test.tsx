@@ -61,13 +61,15 @@ describe('translating from the library', () => {
     expect(screen.getByRole('dialog', { name: 'Translate this book' })).toBeTruthy();
   });
 
-  it('shows a translation in progress with its link to the original and no menu', async () => {
+  it('shows a translation in progress with its link to the original and nothing to translate', async () => {
     openHome([translation, original], () => ({ status: 500, body: {} }));
     await screen.findAllByTestId('library-book');
     expect(within(card('t')).getByTestId('translated-from').textContent).toBe('Translated from Finished');
     expect(within(card('t')).getByText('Translating')).toBeTruthy();
     expect(within(card('t')).getByText('Translating chapter 3 of 12')).toBeTruthy();
-    expect(within(card('t')).queryByRole('button', { name: /Book actions/ })).toBeNull();
     expect(within(card('r')).queryByTestId('translated-from')).toBeNull();
+    // Its menu only moves it to the trash (issue 19): every status has that.
+    await userEvent.setup().click(within(card('t')).getByRole('button', { name: /Book actions/ }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Move to trash']);
   });
 });

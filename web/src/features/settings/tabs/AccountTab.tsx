@@ -8,6 +8,7 @@ import { settingsTexts } from '../../../texts';
 import { Avatar, fullName } from '../../shell/UserBadge';
 import { useUpdateAccountMutation } from '../settingsApi';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { DownloadData } from './DownloadData';
 import { Panel } from './Panel';
 
 const texts = settingsTexts.account;
@@ -49,6 +50,7 @@ export function AccountTab({ user }: { user: User }) {
           </div>
         </Panel>
       )}
+      <DownloadData />
       <Panel
         title={settingsTexts.deletion.heading}
         description={settingsTexts.deletion.text}

@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react';
-import { plans, type User } from '@bookwright/contracts';
+import { plans } from '@bookwright/contracts';
+import { Dialog } from '../../../components/Dialog';
 import { toast } from '../../../components/toast';
 import { Button, Spinner } from '../../../components/ui';
 import { errorMessage } from '../../../api/baseQuery';
 import { settingsTexts } from '../../../texts';
+import { accessTexts } from '../../billing/accessTexts';
+import { useCancelPlanMutation } from '../../billing/billingApi';
+import { KeepPlanButton } from '../../billing/KeepPlanButton';
+import { hasPlan, planEndDate, planEndsText, type AccountUser } from '../../billing/planAccess';
 import {
   defaultCatalogue,
   useBillingPortalMutation,
@@ -22,14 +27,19 @@ export const longDate = (iso: string) =>
 const euro = (amount: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(amount);
 
-export function BillingTab({ user }: { user: User }) {
+export function BillingTab({ user }: { user: AccountUser }) {
   const [choosing, setChoosing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const { data: loaded } = usePlanCatalogueQuery();
   const catalogue = loaded ?? defaultCatalogue;
   const [openPortal, portal] = useBillingPortalMutation();
   const plan = plans[user.accountType];
   const starter = user.accountType === 'starter';
   const offer = catalogue.plans.find((p) => p.accountType === user.accountType);
+  // A plan cancelled at period end has no next billing date: it ends on planEndsAt (issue 19).
+  const endsText = planEndsText(user, offer?.label);
+  // Where a billing portal exists (Stripe) the author cancels there; elsewhere here.
+  const canCancelHere = !user.billingPortal && hasPlan(user) && !user.cancelAtPeriodEnd;
 
   async function manage() {
     try {
@@ -52,7 +62,7 @@ export function BillingTab({ user }: { user: User }) {
           <div>
             <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{texts.currentPlan}</dt>
             <dd className="mt-1 font-display text-2xl font-semibold text-ink-950">
-              <span data-testid="current-plan">{plan.label}</span>
+              <span data-testid="current-plan">{offer?.label ?? plan.label}</span>
               {offer && (
                 <span className="ml-2 text-base font-normal text-stone-600">
                   {euro(offer.amount)}
@@ -65,22 +75,53 @@ export function BillingTab({ user }: { user: User }) {
               <dd className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{texts.pastDue}</dd>
             )}
           </div>
-          <div>
-            <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{texts.nextBillingDate}</dt>
-            <dd className="mt-1 text-lg font-medium text-stone-900">
-              {user.nextBillingDate ? longDate(user.nextBillingDate) : texts.noBillingDate}
-            </dd>
-          </div>
+          {endsText ? (
+            <div>
+              <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{accessTexts.planEnds}</dt>
+              <dd className="mt-1 text-lg font-medium text-stone-900">
+                {user.planEndsAt && longDate(user.planEndsAt)}
+              </dd>
+            </div>
+          ) : (
+            <div>
+              <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{texts.nextBillingDate}</dt>
+              <dd className="mt-1 text-lg font-medium text-stone-900">
+                {user.nextBillingDate ? longDate(user.nextBillingDate) : texts.noBillingDate}
+              </dd>
+            </div>
+          )}
         </dl>
-        <button
-          type="button"
-          onClick={() => void manage()}
-          disabled={portal.isLoading}
-          className="mt-5 inline-flex items-center gap-2 text-left text-sm font-semibold text-ink-700 underline underline-offset-4 hover:text-ink-900"
-        >
-          {portal.isLoading && <Spinner />}
-          {texts.manage}
-        </button>
+        {endsText && (
+          <div
+            className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+            data-testid="billing-plan-ends"
+          >
+            <p className="font-medium">{endsText}.</p>
+            <KeepPlanButton className="px-3 py-1.5" />
+          </div>
+        )}
+        <div className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-3">
+          {user.billingPortal && (
+            <button
+              type="button"
+              onClick={() => void manage()}
+              disabled={portal.isLoading}
+              className="inline-flex items-center gap-2 text-left text-sm font-semibold text-ink-700 underline underline-offset-4 hover:text-ink-900"
+            >
+              {portal.isLoading && <Spinner />}
+              {texts.manage}
+            </button>
+          )}
+          {canCancelHere && (
+            <button
+              type="button"
+              onClick={() => setCancelling(true)}
+              className="text-left text-sm font-semibold text-red-800 underline underline-offset-4 hover:text-red-900"
+            >
+              {accessTexts.cancelPlan}
+            </button>
+          )}
+        </div>
       </Panel>
 
       <Panel title={texts.usage}>
@@ -100,6 +141,7 @@ export function BillingTab({ user }: { user: User }) {
         <InvoiceList />
       </Panel>
 
+      <CancelPlanDialog user={user} open={cancelling} onClose={() => setCancelling(false)} />
       <ChangePlanDialog
         open={choosing}
         onClose={() => setChoosing(false)}
@@ -107,6 +149,46 @@ export function BillingTab({ user }: { user: User }) {
         catalogue={catalogue}
       />
     </div>
+  );
+}
+
+/** The confirmation of a cancellation at period end (local payment mode: no portal to do it in). */
+function CancelPlanDialog({ user, open, onClose }: { user: AccountUser; open: boolean; onClose: () => void }) {
+  const [cancelPlan, { isLoading }] = useCancelPlanMutation();
+  const ends = user.nextBillingDate ? planEndDate(user.nextBillingDate) : undefined;
+  async function confirm() {
+    try {
+      await cancelPlan().unwrap();
+      toast.success(accessTexts.cancelled);
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error, accessTexts.cancelFailed));
+    }
+  }
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title={accessTexts.cancelTitle}
+      description={accessTexts.cancelBody(ends)}
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={onClose} disabled={isLoading}>
+            {accessTexts.cancelKeep}
+          </Button>
+          <Button
+            type="button"
+            className="bg-red-700 hover:bg-red-800 disabled:bg-red-700/70"
+            onClick={() => void confirm()}
+            disabled={isLoading}
+            busy={isLoading}
+          >
+            {isLoading ? accessTexts.cancelling : accessTexts.cancelConfirm}
+          </Button>
+        </>
+      }
+    />
   );
 }
 

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
+import { exportFileName, type User } from '@bookwright/contracts';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { openInEditor, writeReadyBook } from './support/journeys';
+
+const webhookSecret = 'whsec_e2e_lapsed';
+const prices = { starter: 'price_e2e_starter', professional: 'price_e2e_professional' };
+
+/**
+ * Access after a plan ends (issue 19), with Stripe played by the local Stripe-like server: an author pays,
+ * writes a book and exports it; cancels in the portal (the app says when the plan ends, with "Keep my
+ * plan"); the period ends. The account still signs in to its library, opens its book read-only with a
+ * banner pointing to the plans, and exports an EPUB.
+ */
+describe.skipIf(!browserAvailable())('an account whose plan ended, in the browser', () => {
+  let stripe: StripeServer;
+  let system: TestSystem;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stripe = await startStripeServer({
+      webhookSecret,
+      prices: { [prices.starter]: 3000, [prices.professional]: 7000 },
+    });
+    system = await startTestSystem({
+      WEB_DIST_DIR: inject('webDist'),
+      LOG_LEVEL: 'warn',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_STARTER: prices.starter,
+      STRIPE_PRICE_PROFESSIONAL: prices.professional,
+      STRIPE_API_URL: stripe.url,
+    });
+    stripe.webhookUrl = `${system.url}/api/v1/payment/webhook`;
+    stripe.returnOrigin = system.url;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+    await stripe?.stop();
+  });
+
+  /** Stripe tells the app, signed, as its webhooks do. */
+  async function deliver(type: string, object: Parameters<StripeServer['event']>[1]) {
+    const delivery = stripe.event(type, object);
+    const answer = await fetch(stripe.webhookUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+      body: delivery.payload,
+    });
+    expect(answer.status).toBe(200);
+  }
+
+  const currentUser = (page: Page) =>
+    page.evaluate(
+      async () => (await fetch('/api/v1/user/current-user')).json() as Promise<User & Record<string, unknown>>,
+    );
+
+  /** Opens the editor's Export dialog. */
+  async function openExport(page: Page, header: Locator) {
+    const dialog = page.getByRole('dialog');
+    await header.getByRole('button', { name: 'Export' }).click();
+    await dialog.getByRole('heading', { name: 'Export Your Book' }).waitFor();
+    return dialog;
+  }
+
+  it('signs in to its library, reads its book read-only and exports an EPUB', { timeout: 300_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const title = 'The Keeper of Letters';
+
+    // Pays for Starter on Stripe's Checkout.
+    await page.goto(`${system.url}/signup?accountType=starter`);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
+    await page.getByLabel('Password').fill('quill and parchment');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${stripe.url}/checkout/**`);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${system.url}/app/success?session_id=cs_*`);
+    await page.getByRole('link', { name: 'Start Writing' }).click();
+    await page.waitForURL(`${system.url}/app`);
+
+    // Writes a book and exports it once with the plan (the completion step stores the EPUB's metadata).
+    const card = await writeReadyBook(page, system.url, title);
+    let header = await openInEditor(page, card, title);
+    let dialog = await openExport(page, header);
+    await dialog.getByRole('button', { name: 'EPUB' }).click();
+    await dialog.getByRole('heading', { name: 'Missing Required Metadata' }).waitFor();
+    await dialog.getByLabel('Author').fill('Ada Lovelace');
+    await dialog.getByRole('button', { name: 'Generate a UUID' }).click();
+    await Promise.all([
+      page.waitForEvent('download', { timeout: 90_000 }),
+      dialog.getByRole('button', { name: 'Export EPUB' }).click(),
+    ]);
+    await page.getByText('Book exported successfully as EPUB!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Cancels in the Billing Portal: the app says when the plan ends, in the header and in Billing.
+    const me = await currentUser(page);
+    const subscriptionId = me.stripeSubscriptionId!;
+    await deliver('customer.subscription.updated', stripe.cancelAtPeriodEnd(subscriptionId));
+    await page.goto(`${system.url}/app`);
+    const ends = page.getByRole('region', { name: 'Plan ending' });
+    await ends.getByText(/^Your Starter plan ends on \d{1,2} \w+\.$/).waitFor();
+    await ends.getByRole('button', { name: 'Keep my plan' }).waitFor();
+    await page.goto(`${system.url}/app/settings?tab=billing`);
+    const billing = page.getByTestId('billing-plan-ends');
+    await billing.getByText(/^Your Starter plan ends on \d{1,2} \w+\.$/).waitFor();
+    await billing.getByRole('button', { name: 'Keep my plan' }).waitFor();
+    expect(await page.getByText('Next billing date').count()).toBe(0);
+    // Stripe has a portal: its link shows, and no local "Cancel plan".
+    await page.getByRole('button', { name: 'Cancel subscription or update billing details' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel plan' }).count()).toBe(0);
+
+    // The period ends.
+    await deliver('customer.subscription.deleted', stripe.endSubscription(subscriptionId));
+    await expect.poll(async () => (await currentUser(page)).accountType).toBe('null');
+
+    // Still the library, not a pricing page; the banner points to the plans; the book opens read-only.
+    await page.goto(`${system.url}/app`);
+    await page.getByRole('heading', { name: 'Your library' }).waitFor();
+    await page.getByRole('region', { name: 'No plan' }).waitFor();
+    expect(await page.getByLabel('What will your next book be about?').count()).toBe(0);
+    header = await openInEditor(page, card, title);
+    await page.getByTestId('read-only').waitFor();
+    const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
+    expect(await manuscript.getAttribute('contenteditable')).toBe('false');
+    expect(await header.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    const violations = await seriousA11yViolations(page);
+    expect(describeViolations(violations)).toBe(describeViolations([]));
+
+    // Exports its book (its metadata is complete: EPUB exports at once).
+    dialog = await openExport(page, header);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 90_000 }),
+      dialog.getByRole('button', { name: 'EPUB' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(exportFileName(title, 'epub'));
+    expect((await readFile(await download.path())).subarray(0, 2).toString('latin1')).toBe('PK');
+    await page.getByText('Book exported successfully as EPUB!').waitFor();
+
+    // The way to a plan is one click away.
+    await page.getByRole('link', { name: 'Choose a plan to edit and write books' }).click();
+    await page.waitForURL(`${system.url}/app/plans`);
+    await page.getByRole('heading', { level: 1, name: 'Choose a plan' }).waitFor();
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

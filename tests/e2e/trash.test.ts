@@ -1,0 +1,127 @@
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { planMessages } from '@bookwright/contracts';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { journeyBook, signUpWithStarterPlan } from './support/journeys';
+
+const shotsDir = process.env.SHOTS_DIR;
+
+/**
+ * The trash in a real browser against the whole system (issue 19): a book waiting for its review ("Action
+ * needed") goes to the trash from its card menu, comes back with Undo, goes again, is restored from the Trash
+ * view, goes a third time and is deleted forever. Every step goes through the server; the Trash view is
+ * checked with axe at desktop and phone width.
+ */
+describe.skipIf(!browserAvailable())('the trash in the browser', () => {
+  let system: TestSystem;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
+    browser = await launchBrowser();
+    if (shotsDir) await mkdir(shotsDir, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+
+  /** Describes a book and waits until its structure waits for review ("Action needed"). */
+  async function bookToReview(page: Page, title: string): Promise<Locator> {
+    await page.getByLabel('What will your next book be about?').fill(journeyBook.prompt);
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Language').selectOption('english');
+    await page.getByLabel('Target audience').fill('Adult readers of literary mysteries');
+    await page.getByLabel('Genre').selectOption('mystery');
+    await page.getByRole('button', { name: 'Create Book' }).click();
+    await page.getByText(planMessages.started).waitFor();
+    const card = page.getByTestId('library-book').filter({ hasText: title });
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('validation');
+    return card;
+  }
+
+  async function moveToTrash(page: Page, title: string) {
+    await page.getByRole('button', { name: `Book actions: ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Move to trash' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move this book to the trash?' });
+    await dialog.getByRole('button', { name: 'Move to trash' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Book moved to trash').waitFor();
+  }
+
+  it(
+    'moves a book to the trash, undoes it, restores it from the Trash view and deletes it forever',
+    { timeout: 180_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const title = 'The Lighthouse Ledger';
+
+      await signUpWithStarterPlan(page, system.url);
+      const card = await bookToReview(page, title);
+      const bookId = await card.getAttribute('data-book-id');
+
+      // Move, then Undo from the notification: the card comes back.
+      await moveToTrash(page, title);
+      await card.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await page.getByText('Book restored').waitFor();
+      await card.waitFor();
+      expect(await card.getAttribute('data-status')).toBe('validation');
+
+      // Move again; the Trash view lists it with when it will be deleted for good.
+      await moveToTrash(page, title);
+      await card.waitFor({ state: 'detached' });
+      await page.getByRole('main').getByRole('link', { name: 'Trash' }).click();
+      await page.waitForURL(`${system.url}/app/trash`);
+      const row = page.getByTestId('trashed-book').filter({ hasText: title });
+      await row.waitFor();
+      expect(await row.getAttribute('data-book-id')).toBe(bookId);
+      expect(await row.getByTestId('purge-at').textContent()).toMatch(
+        /^Deleted for good on \d{1,2} \w+ \(in (29|30) days\)$/,
+      );
+      const problems: string[] = [];
+      for (const [name, viewport] of Object.entries({
+        desktop: { width: 1280, height: 800 },
+        phone: { width: 390, height: 844 },
+      })) {
+        await page.setViewportSize(viewport);
+        if (shotsDir) await page.screenshot({ path: `${shotsDir}/trash-${name}.png` });
+        const violations = await seriousA11yViolations(page);
+        if (violations.length > 0) problems.push(`trash at ${viewport.width}px:\n${describeViolations(violations)}`);
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(problems.join('\n\n')).toBe('');
+
+      // Restore: back in the library, whole.
+      await row.getByRole('button', { name: `Restore: ${title}` }).click();
+      await page.getByText('Book restored').waitFor();
+      await row.waitFor({ state: 'detached' });
+      await page.getByText('The trash is empty.').waitFor();
+      await page.getByRole('link', { name: 'Back to your library' }).click();
+      await card.waitFor();
+      expect(await card.getAttribute('data-status')).toBe('validation');
+
+      // A third time, then Delete forever (after its confirmation): gone from both lists.
+      await moveToTrash(page, title);
+      await page.goto(`${system.url}/app/trash`);
+      await row.getByRole('button', { name: `Delete forever: ${title}` }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this book forever?' });
+      await confirm.getByRole('button', { name: 'Delete forever' }).click();
+      await page.getByText('Book deleted forever').waitFor();
+      await page.getByText('The trash is empty.').waitFor();
+      const answer = await page.evaluate(async (id) => (await fetch(`/api/v1/book/${id}`)).status, bookId);
+      expect(answer).toBe(404);
+      await page.goto(`${system.url}/app`);
+      await page.getByRole('heading', { name: 'Your library' }).waitFor();
+      expect(await card.count()).toBe(0);
+
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+});

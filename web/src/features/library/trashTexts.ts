@@ -1,0 +1,33 @@
+/** The words of the trash (issue 19), in the spec's tone. The server's msg is shown when it sends one. */
+export const trashTexts = {
+  move: 'Move to trash',
+  confirmTitle: 'Move this book to the trash?',
+  confirmBody: (title: string) =>
+    `“${title}” leaves your library. You can restore it from the Trash for 30 days; after that it is deleted for good.`,
+  confirmInProgress: 'Its planning, writing or translation stops now. The book it used is not given back.',
+  cancel: 'Cancel',
+  moving: 'Moving…',
+  moved: 'Book moved to trash',
+  moveFailed: 'Could not move the book to the trash. Please try again.',
+  undo: 'Undo',
+  restored: 'Book restored',
+  restoreFailed: 'Could not restore the book. Please try again.',
+  title: 'Trash',
+  intro: 'Books you move to the trash stay here for 30 days, then they are deleted for good.',
+  empty: 'The trash is empty.',
+  loading: 'Loading the trash…',
+  loadFailed: 'Could not load the trash. Please try again.',
+  restore: 'Restore',
+  restoring: 'Restoring…',
+  deleteForever: 'Delete forever',
+  deleteTitle: 'Delete this book forever?',
+  deleteBody: (title: string) => `“${title}”, its versions, covers and exports are deleted now. This cannot be undone.`,
+  deleting: 'Deleting…',
+  deleted: 'Book deleted forever',
+  deleteFailed: 'Could not delete the book. Please try again.',
+  movedOn: (date: string) => `Moved to trash on ${date}`,
+  purgedOn: (date: string, days: number) =>
+    days <= 0 ? 'Deleted for good today' : `Deleted for good on ${date} (in ${days} ${days === 1 ? 'day' : 'days'})`,
+  backToLibrary: 'Back to your library',
+  link: 'Trash',
+} as const;
