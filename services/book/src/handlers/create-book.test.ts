@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { allowanceExhaustedMessages, requests } from '@bookwright/contracts';
+import { allowanceExhaustedMessages, apiMessages, requests } from '@bookwright/contracts';
 import { BookTestWorld, newUserId, planRequest } from '../testing/book-harness';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 
@@ -73,5 +73,16 @@ describe('creating a book (the book command behind POST /agent/plan)', () => {
     expect(world.billing.consumed).toEqual(['plan:req-broken']);
     expect(world.billing.refunded).toEqual(['plan:req-broken']);
     expect(world.billing.booksLeft).toBe(10);
+  });
+
+  it('answers 503 "temporarily unavailable", not a 500, while the database is unreachable', async () => {
+    const userId = newUserId();
+    world.outage.down = true;
+    const error = await appErrorFrom(world.create(userId, {}, 'req-outage'));
+    expect(error.status).toBe(503);
+    expect(error.message).toBe(apiMessages.unavailable);
+    world.outage.down = false;
+    // The author's retry of the same action goes through.
+    await expect(world.create(userId, {}, 'req-outage')).resolves.toMatchObject({ status: 'planning' });
   });
 });

@@ -42,7 +42,7 @@ const greetLax = defineRequest({
 const fail = defineRequest({
   name: 'test.fail',
   version: 1,
-  request: z.object({ kind: z.enum(['app-error', 'crash', 'bad-reply']) }),
+  request: z.object({ kind: z.enum(['app-error', 'crash', 'bad-reply', 'raw', 'wrapped']) }),
   response: z.object({ ok: z.literal(true) }),
   description: 'Fails on purpose.',
 });
@@ -238,6 +238,22 @@ for (const adapter of adapters) {
         const badReply = await appErrorFrom(bus.request(fail, { kind: 'bad-reply' }));
         expect(badReply.status).toBe(500);
         expect(badReply.message).toBe(apiMessages.internal);
+      });
+
+      it('answers 503 "temporarily unavailable" when the handler failed because the database is unreachable', async () => {
+        const { bus } = await open();
+        const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        await bus.serve(fail, async ({ kind }) => {
+          // Raw, and wrapped the way handlers wrap a failed transaction in a generic 500.
+          if (kind === 'raw') throw refused();
+          throw new AppError(500, 'Failed to create book', { cause: refused() });
+        });
+
+        for (const kind of ['raw', 'wrapped'] as const) {
+          const error = await appErrorFrom(bus.request(fail, { kind }));
+          expect(error.status).toBe(503);
+          expect(error.message).toBe(apiMessages.unavailable);
+        }
       });
 
       it('answers 400 with the first issue when the payload breaks the contract, on either side', async () => {
