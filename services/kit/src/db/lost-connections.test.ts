@@ -49,7 +49,10 @@ describe('logLostConnections', () => {
     pool.failIdle(client, new Error('Connection terminated unexpectedly'));
 
     expect(lines).toEqual([
-      expect.objectContaining({ level: WARN, msg: 'idle database connection lost; the pool opens a new one when needed' }),
+      expect.objectContaining({
+        level: WARN,
+        msg: 'idle database connection lost; the pool opens a new one when needed',
+      }),
     ]);
   });
 
@@ -94,7 +97,10 @@ describe('logLostConnections', () => {
       await failed;
 
       expect(lines).toEqual([
-        expect.objectContaining({ level: WARN, msg: 'idle database connection lost; the pool opens a new one when needed' }),
+        expect.objectContaining({
+          level: WARN,
+          msg: 'idle database connection lost; the pool opens a new one when needed',
+        }),
       ]);
       // The pool opens a new connection for the next statement.
       expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
