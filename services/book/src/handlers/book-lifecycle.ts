@@ -15,7 +15,7 @@ import { canMove, completeMoveFor, moveBook, retryMoveFor } from '../domain/book
 import { translationRequest, translationSourcePrefix } from '../domain/new-translation';
 import { bookFailureReasons } from '../domain/failure-reasons';
 import { presentBook } from '../domain/present-book';
-import { releaseAllowance, reserveAllowance } from './allowance';
+import { confirmAllowance, releaseAllowance, reserveAllowance } from './allowance';
 import type { BookHandlerDeps } from './deps';
 import { failBook } from './fail-book';
 import { changeBookIfPresent, changeOwnedBook } from './owned-book';
@@ -63,8 +63,9 @@ export function retryBook(deps: BookHandlerDeps) {
     const key = allowanceKeys.retry(book.id, step, attempt);
     const kind = allowanceKindOf(book);
     await reserveAllowance(deps, userId, kind, key);
+    let retried;
     try {
-      return await changeOwnedBook(deps, { userId, bookId }, async (trx, locked) => {
+      retried = await changeOwnedBook(deps, { userId, bookId }, async (trx, locked) => {
         // The same retry from a second click that got here first: its answer, not a second move.
         if (locked.allowance_key === key) return presentBook(locked);
         const to = moveBook(locked.status, retryMoveFor(step));
@@ -110,6 +111,8 @@ export function retryBook(deps: BookHandlerDeps) {
       await releaseAllowance(deps, userId, kind, key);
       throw error;
     }
+    await confirmAllowance(deps, userId, kind, key);
+    return retried;
   };
 }
 

@@ -1,6 +1,12 @@
 import { outboxMigration, type Migration } from '@bookwright/kit';
 import { billingAccountsMigration } from './0001_billing_accounts';
 import { stripeWebhooksMigration } from './0002_stripe_webhooks';
+import { reservationsMigration } from './0003_reservations';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
-export const migrations: Migration[] = [outboxMigration, billingAccountsMigration, stripeWebhooksMigration];
+export const migrations: Migration[] = [
+  outboxMigration,
+  billingAccountsMigration,
+  stripeWebhooksMigration,
+  reservationsMigration,
+];
