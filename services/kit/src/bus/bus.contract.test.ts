@@ -342,6 +342,24 @@ for (const adapter of adapters) {
         expect(Number.isNaN(Date.parse(first?.meta.occurredAt ?? ''))).toBe(false);
       });
 
+      it("reports its running consumers' backlog for the liveness check: nothing waits once taken", async () => {
+        const { bus } = await open();
+        const before = Date.now();
+        const received: number[] = [];
+        const subscription = await bus.consume('backlog', [on(noted, async ({ n }) => void received.push(n))]);
+        await bus.publish(noted, { n: 1, note: 'first' });
+        await waitFor('the event', () => received.length === 1);
+
+        const backlog = await bus.backlog!();
+        expect(backlog).toHaveLength(1);
+        expect(backlog[0]!.consumer).toContain('backlog');
+        expect(backlog[0]!.waiting).toBe(0);
+        expect(backlog[0]!.lastStartedAt).toBeGreaterThanOrEqual(before);
+
+        await subscription.stop();
+        expect(await bus.backlog!()).toEqual([]);
+      });
+
       it('gives a durable created after publishing the events published before it', async () => {
         const { bus } = await open();
         for (const n of [1, 2, 3]) await bus.publish(noted, { n, note: `note ${n}` });

@@ -104,6 +104,8 @@ export async function connectNatsBus(options: {
 
   const subject = (bare: string) => `${namespace}.${bare}`;
   const subscriptions = new Set<Subscription>();
+  /** This process's running consumers, for `backlog()`. */
+  const activeConsumers = new Set<ConsumerActivity>();
   let closing = false;
   let closePromise: Promise<void> | undefined;
 
@@ -232,6 +234,8 @@ export async function connectNatsBus(options: {
     const inFlight = new InFlight();
     const consumerLogger = logger.child({ durable, event: handler.def.name });
     let stopping = false;
+    const activity: ConsumerActivity = { name, lastStartedAt: undefined };
+    activeConsumers.add(activity);
 
     void watchConsumer(messages, consumerLogger);
     const loop = (async () => {
@@ -242,6 +246,7 @@ export async function connectNatsBus(options: {
           continue;
         }
         // Started at once: the server's max_ack_pending bounds how many run, so none waits un-acked here.
+        activity.lastStartedAt = Date.now();
         void inFlight.track(handleEvent(msg, handler, config, consumerLogger));
       }
     })().catch((error: unknown) => consumerLogger.error({ err: error }, 'consumer stopped unexpectedly'));
@@ -250,6 +255,7 @@ export async function connectNatsBus(options: {
       async stop() {
         if (!stopping) {
           stopping = true;
+          activeConsumers.delete(activity);
           await messages
             .close()
             .catch((error: unknown) => consumerLogger.debug({ err: error }, 'consumer close failed'));
@@ -262,6 +268,19 @@ export async function connectNatsBus(options: {
 
   const bus: Bus = {
     request: request as Bus['request'],
+
+    async backlog() {
+      const known = await Promise.all(
+        [...activeConsumers].map(async ({ name, lastStartedAt }) => {
+          // Asked of the server: only it knows what is waiting (this process starts every message it pulls).
+          const info = await jsm.consumers.info(streamName, name).catch(() => undefined);
+          if (!info) return [];
+          const room = Math.max(0, MAX_ACK_PENDING - info.num_ack_pending);
+          return [{ consumer: name, waiting: Math.min(info.num_pending, room), lastStartedAt }];
+        }),
+      );
+      return known.flat();
+    },
 
     async serve(def, handler, serveOptions) {
       if (closing) throw new Error('bus is closed');
@@ -351,6 +370,12 @@ export async function connectNatsBus(options: {
     },
   };
   return bus;
+}
+
+/** A running JetStream consumer of this process, and when it last started a delivery. */
+interface ConsumerActivity {
+  name: string;
+  lastStartedAt: number | undefined;
 }
 
 async function handleEvent(
