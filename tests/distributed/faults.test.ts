@@ -3,7 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@bookwright/contracts';
 import { cleanUp, newAccount, type HttpClient } from '../support/test-system';
-import { nextClientIp, startDistributed, type DistributedSystem } from '../support/distributed-system';
+import { waitForStatus } from '../support/books';
+import { planProcesses } from '../../scripts/distributed/topology';
+import { nextClientIp, startDistributed, waitForOnlyBook, type DistributedSystem } from '../support/distributed-system';
 
 /**
  * Faults that must not cost an author, with real processes: `npm run start:distributed` against the
@@ -33,6 +35,11 @@ describe.skipIf(!databaseUrl || !natsUrl)('faults that must not cost an author (
         // A reservation no book confirmed is looked at after 2 s, checked for every 250 ms.
         RESERVATION_CONFIRM_WITHIN_MS: '2000',
         RESERVATION_CHECK_EVERY_MS: '250',
+        // A process whose /livez fails for 3 s is restarted (15 s by default).
+        LIVENESS_RESTART_AFTER_MS: '3000',
+        LIVENESS_POLL_MS: '500',
+        // A planning request held by a planner that stopped comes back to another one after 5 s.
+        PLANNER_ACK_WAIT_MS: '5000',
       },
     });
     db = new pg.Client({ connectionString: databaseUrl });
@@ -116,4 +123,36 @@ describe.skipIf(!databaseUrl || !natsUrl)('faults that must not cost an author (
     expect(await booksLeft(client)).toBe(9);
     expect(await reservationState(`plan:${requestId}`)).toBe('kept');
   }, 180_000);
+
+  it('restarts a planner stopped with SIGSTOP, which then plans the book that waited for it', async () => {
+    const client = await starterAuthor();
+    const plannerPid = launched.pidOf('planner');
+    expect(Number.isInteger(plannerPid)).toBe(true);
+    const plannerHealth = planProcesses(launched.healthBase).find((p) => p.name === 'planner')!.healthPort;
+    const livez = await fetch(`http://127.0.0.1:${plannerHealth}/livez`);
+    expect({ status: livez.status, body: await livez.text() }).toEqual({ status: 200, body: 'live' });
+
+    process.kill(plannerPid, 'SIGSTOP');
+    try {
+      // The author does not wait for it: the book is stored and its planning request waits on the bus.
+      const created = await client.post('/api/v1/agent/plan', plan);
+      expect(created.status).toBeLessThan(300);
+
+      await launched.waitFor(
+        /launcher\s+\| planner failed its liveness check for \d+ ms \(no answer\): killing it/,
+        60_000,
+      );
+      await launched.waitFor(/launcher\s+\| planner exited \(signal SIGKILL\): restarting/, 30_000);
+      await launched.waitFor(new RegExp(`started planner \\(pid (?!${plannerPid}\\))`), 30_000);
+      // The new planner plans the book that waited.
+      await waitForStatus(client, await waitForOnlyBook(client), 'validation', 120_000);
+    } finally {
+      // Only if the launcher did not kill it (a failed run): never leave a stopped process behind.
+      try {
+        process.kill(plannerPid, 'SIGCONT');
+      } catch {
+        /* already gone */
+      }
+    }
+  }, 240_000);
 });
