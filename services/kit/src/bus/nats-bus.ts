@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, headers, nanos } from '@nats-io/transport-node';
 import type { Msg, MsgHdrs, NatsConnection, Subscription as NatsSubscription } from '@nats-io/nats-core';
 import { Objm, StorageType as ObjectStorageType, type ObjectStore } from '@nats-io/obj';
@@ -273,7 +274,13 @@ export async function connectNatsBus(options: {
       const known = await Promise.all(
         [...activeConsumers].map(async ({ name, lastStartedAt }) => {
           // Asked of the server: only it knows what is waiting (this process starts every message it pulls).
-          const info = await jsm.consumers.info(streamName, name).catch(() => undefined);
+          // Briefly: while NATS is away the answer is "unknown", never a slow /livez that gets every process
+          // restarted for an outage no restart mends.
+          const gaveUp = new AbortController();
+          const info = await Promise.race([
+            jsm.consumers.info(streamName, name).catch(() => undefined),
+            sleep(backlogQueryTimeoutMs, undefined, { signal: gaveUp.signal, ref: false }).catch(() => undefined),
+          ]).finally(() => gaveUp.abort());
           if (!info) return [];
           const room = Math.max(0, MAX_ACK_PENDING - info.num_ack_pending);
           return [{ consumer: name, waiting: Math.min(info.num_pending, room), lastStartedAt }];
@@ -371,6 +378,9 @@ export async function connectNatsBus(options: {
   };
   return bus;
 }
+
+/** How long `backlog()` waits for the server's answer about one consumer before leaving it out. */
+const backlogQueryTimeoutMs = 500;
 
 /** A running JetStream consumer of this process, and when it last started a delivery. */
 interface ConsumerActivity {
