@@ -22,7 +22,8 @@ export function confirmAllowance(deps: BillingHandlerDeps) {
         return { kept: false };
       }
       if (reservation.state === 'reserved') await reservationsRepository.keep(trx, input);
-      if (reservation.state !== 'released') return { kept: true };
+      // Refunded otherwise than by the reconciliation (its book failed already): given back for good.
+      if (reservation.state !== 'released') return { kept: !reservation.refunded };
       const taken = await accountsRepository.takeOne(trx, input.userId, input.kind, now);
       if (!taken) {
         deps.logger.warn({ ...input }, 'a book was stored after its reservation was given back, and none is left');

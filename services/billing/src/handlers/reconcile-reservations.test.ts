@@ -154,6 +154,8 @@ describe('reconciling reservations no book confirmed', () => {
     const userId = await starterAccount();
     await reserve(userId, 'plan:failed');
     await refund(userId, 'plan:failed');
+    // The book failed before its confirmation arrived: the confirmation takes nothing again.
+    expect(await confirm(userId, 'plan:failed')).toEqual({ kept: false });
     later(confirmWithinMs);
     expect(await reconcile()).toEqual({ kept: 0, released: 0, undecided: 0 });
     expect((await left(userId)).books).toBe(10);
