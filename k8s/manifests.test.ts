@@ -70,9 +70,11 @@ const id = (object: K8sObject) => `${object.kind}/${object.metadata.name}`;
 
 // The slices of the Kubernetes types these checks read (kubernetes-models has validated the shapes).
 interface Probe {
-  httpGet?: { port: string | number };
+  httpGet?: { path?: string; port: string | number };
   tcpSocket?: { port: string | number };
   exec?: unknown;
+  periodSeconds?: number;
+  failureThreshold?: number;
 }
 interface Container {
   name: string;
@@ -399,6 +401,24 @@ describe('metrics scraping, in every overlay', () => {
         expect(annotations['prometheus.io/path'], id(w.object)).toBe('/metrics');
         const healthPort = w.pod.containers[0]?.ports?.find((p) => p.name === 'health')?.containerPort;
         expect(annotations['prometheus.io/port'], id(w.object)).toBe(String(healthPort));
+      }
+    }
+  });
+});
+
+describe('liveness, in every overlay', () => {
+  it("probes every Bookwright container's /livez on its health port, restarting it after 15 s of failures", () => {
+    for (const overlay of overlays) {
+      const deployments = workloads(objectsOf(overlay)).filter(
+        (w) =>
+          w.object.kind === 'Deployment' && w.object.metadata.labels?.['app.kubernetes.io/part-of'] === 'bookwright',
+      );
+      expect(deployments.length, overlay).toBeGreaterThan(0);
+      for (const w of deployments) {
+        const probe = w.pod.containers[0]?.livenessProbe;
+        expect(probe?.httpGet, id(w.object)).toMatchObject({ path: '/livez', port: 'health' });
+        // What `npm run start:distributed` waits too before it restarts a process (LIVENESS_RESTART_AFTER_MS).
+        expect((probe?.periodSeconds ?? 10) * (probe?.failureThreshold ?? 3), id(w.object)).toBe(15);
       }
     }
   });

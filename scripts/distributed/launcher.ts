@@ -11,6 +11,10 @@ export interface LauncherOptions {
   healthPortBase: number;
   /** Where prefixed log lines and the launcher's own messages go. */
   out: (line: string) => void;
+  /** A process whose /livez fails (or does not answer) for this long is killed and restarted. Default 15 s. */
+  restartUnliveAfterMs?: number;
+  /** How often each process's /livez is asked. Default 1 s. */
+  livenessPollMs?: number;
 }
 
 interface Running {
@@ -18,6 +22,10 @@ interface Running {
   /** The OS process (for cluster workers, the worker's process). */
   child: ChildProcess;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Since when its /livez has failed without a success in between; undefined while it passes. */
+  failingSince?: number | undefined;
+  /** Whether /livez ever passed: a process still starting is not held to it. */
+  wasLive?: boolean;
 }
 
 /** A process that crashes this often within the window is given up on, and everything stops. */
@@ -37,6 +45,7 @@ export class Launcher {
   private readonly crashes = new Map<string, number[]>();
   private stopping = false;
   private stopped: Promise<number> | undefined;
+  private livenessTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: LauncherOptions) {}
 
@@ -51,6 +60,49 @@ export class Launcher {
       silent: true,
     });
     for (const plan of planProcesses(this.options.healthPortBase)) this.startOne(plan);
+    this.watchLiveness();
+  }
+
+  /**
+   * Asks every process's /livez, as Kubernetes' liveness probe does, and kills one that has failed it (or
+   * not answered: a process stopped with SIGSTOP answers nothing) for `restartUnliveAfterMs`; its exit
+   * restarts it like any crash. SIGKILL, because a hung process handles no SIGTERM.
+   */
+  private watchLiveness(): void {
+    const restartAfterMs = this.options.restartUnliveAfterMs ?? 15_000;
+    const pollMs = this.options.livenessPollMs ?? 1_000;
+    let polling = false;
+    this.livenessTimer = setInterval(() => {
+      if (polling || this.stopping) return;
+      polling = true;
+      void Promise.all(
+        [...this.running.values()].map(async (running) => {
+          const answer = await fetch(`http://127.0.0.1:${running.plan.healthPort}/livez`, {
+            signal: AbortSignal.timeout(Math.max(2_000, pollMs)),
+          }).then(
+            async (res) => ({ live: res.ok, why: res.ok ? '' : (await res.text()).replaceAll('\n', '; ') }),
+            () => ({ live: false, why: 'no answer' }),
+          );
+          if (this.running.get(running.plan.name) !== running || this.stopping) return;
+          if (answer.live) {
+            running.wasLive = true;
+            running.failingSince = undefined;
+            return;
+          }
+          if (!running.wasLive) return;
+          const now = Date.now();
+          running.failingSince ??= now;
+          if (now - running.failingSince < restartAfterMs) return;
+          this.say(
+            `${running.plan.name} failed its liveness check for ${now - running.failingSince} ms (${answer.why}): killing it`,
+          );
+          running.failingSince = undefined;
+          running.wasLive = false;
+          running.child.kill('SIGKILL');
+        }),
+      ).finally(() => (polling = false));
+    }, pollMs);
+    this.livenessTimer.unref();
   }
 
   /** Waits until every process answers 200 on /readyz. */
@@ -80,6 +132,7 @@ export class Launcher {
 
   private async stopAll(): Promise<number> {
     this.stopping = true;
+    clearInterval(this.livenessTimer);
     const all = [...this.running.values()];
     const timer = setTimeout(() => {
       for (const r of all) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');

@@ -32,6 +32,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(hea
   process.exit(1);
 }
 
+/** A duration from the environment; the default when unset, and a stop when it is not a positive number. */
+function positiveMs(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) {
+    process.stderr.write(`${value} is not a duration in milliseconds.\n`);
+    process.exit(1);
+  }
+  return ms;
+}
+
 // Tests pass --skip-web-build: they exercise the API, and the browser suites build the app on their own.
 if (!process.argv.includes('--skip-web-build'))
   await ensureWebBuild(root, (line) => process.stdout.write(`${'launcher'.padEnd(9)} | ${line}\n`));
@@ -42,6 +53,8 @@ const launcher = new Launcher({
   port,
   healthPortBase,
   out: (line) => process.stdout.write(`${line}\n`),
+  restartUnliveAfterMs: positiveMs(env.LIVENESS_RESTART_AFTER_MS, 15_000),
+  livenessPollMs: positiveMs(env.LIVENESS_POLL_MS, 1_000),
 });
 
 const stop = (signal: string) => {

@@ -73,6 +73,8 @@ describe('a service run as its own process', () => {
       });
       await waitFor(`http://127.0.0.1:${healthPort}/healthz`, 200);
       await waitFor(`http://127.0.0.1:${healthPort}/readyz`, 200);
+      const livez = await fetch(`http://127.0.0.1:${healthPort}/livez`);
+      expect({ status: livez.status, body: await livez.text() }).toEqual({ status: 200, body: 'live' });
       const metrics = await fetch(`http://127.0.0.1:${healthPort}/metrics`);
       expect(metrics.headers.get('content-type')).toContain('text/plain');
       const text = await metrics.text();

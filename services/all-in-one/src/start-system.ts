@@ -9,6 +9,7 @@ import {
   openServiceDatabase,
   parseConfig,
   startHealthServer,
+  Liveness,
   type BaseConfig,
   type Logger,
   type RunningService,
@@ -87,15 +88,27 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
   });
 
   const running: RunningService[] = [];
-  // The operator's port (/healthz, /readyz, /metrics) only when asked for: the embedded default is one
+  // The operator's port (/livez, /healthz, /readyz, /metrics) only when asked for: the embedded default is one
   // public port and nothing else.
+  const liveness = new Liveness({
+    blockedAfterMs: gatewayConfig.LIVENESS_BLOCKED_AFTER_MS,
+    stalledAfterMs: gatewayConfig.LIVENESS_STALLED_AFTER_MS,
+    ...(bus.backlog ? { backlog: () => bus.backlog!() } : {}),
+  });
+  const stopHeartbeat = env.HEALTH_PORT ? liveness.start() : () => undefined;
   const health = env.HEALTH_PORT
-    ? startHealthServer(Number(env.HEALTH_PORT), systemLogger, async () => {
-        const states = await Promise.all(running.map((service) => service.ready()));
-        return states.length > backendServices.length && states.every(Boolean);
-      })
+    ? startHealthServer(
+        Number(env.HEALTH_PORT),
+        systemLogger,
+        async () => {
+          const states = await Promise.all(running.map((service) => service.ready()));
+          return states.length > backendServices.length && states.every(Boolean);
+        },
+        () => liveness.check(),
+      )
     : undefined;
   const stopAll = async () => {
+    stopHeartbeat();
     for (const service of running.reverse()) await service.stop();
     await bus.close();
     await blobs.close();

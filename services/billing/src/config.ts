@@ -40,6 +40,14 @@ export const BillingConfigSchema = BaseConfigSchema.extend({
   /** The monthly price every screen shows; keep it equal to the amount of the Stripe price. */
   PRICE_STARTER_EUR: euroPrice(plans.starter.priceEur),
   PRICE_PROFESSIONAL_EUR: euroPrice(plans.professional.priceEur),
+  /**
+   * A unit reserved for a book that no book confirmed (its service died between reserving and storing) is
+   * given back once it has waited this long and the book service says no book holds it. With the check
+   * period below, a lost reservation comes back within a minute.
+   */
+  RESERVATION_CONFIRM_WITHIN_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How often billing looks for such reservations. */
+  RESERVATION_CHECK_EVERY_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
 })
   .transform((config) => ({
     ...withPublicUrl(config),

@@ -7,6 +7,8 @@ import type { BillingHandlerDeps } from './handlers/deps';
 import { getSummary } from './handlers/get-summary';
 import { consumeAllowance } from './handlers/consume-allowance';
 import { refundAllowance } from './handlers/refund-allowance';
+import { confirmAllowance } from './handlers/confirm-allowance';
+import { reconcileReservations } from './handlers/reconcile-reservations';
 import { startCheckout } from './handlers/start-checkout';
 import { listInvoices } from './handlers/list-invoices';
 import { userRegistered } from './handlers/user-registered';
@@ -45,6 +47,7 @@ export function createBillingService(options: BillingServiceOptions = {}) {
         bus.serve(requests.billing.getSummary, getSummary(deps)),
         bus.serve(requests.billing.consumeAllowance, consumeAllowance(deps)),
         bus.serve(requests.billing.refundAllowance, refundAllowance(deps)),
+        bus.serve(requests.billing.confirmAllowance, confirmAllowance(deps)),
         bus.serve(requests.billing.startCheckout, startCheckout(deps)),
         bus.serve(requests.billing.listInvoices, listInvoices(deps)),
         bus.serve(requests.billing.openPortal, openPortal(deps)),
@@ -58,6 +61,21 @@ export function createBillingService(options: BillingServiceOptions = {}) {
           on(events.bookFailed, bookFailed(deps)),
         ]),
       ]);
+      // In every mode (one process or many, each billing replica): conditional updates make runs that
+      // overlap across replicas harmless, and one run at a time per process keeps them from piling up here.
+      const reconcile = reconcileReservations(
+        { db: database.db, bus, logger, now },
+        { confirmWithinMs: config.RESERVATION_CONFIRM_WITHIN_MS, askTimeoutMs: 5_000 },
+      );
+      let reconciling: Promise<unknown> | undefined;
+      const reconciler = setInterval(() => {
+        reconciling ??= reconcile()
+          .catch((error: unknown) =>
+            logger.warn({ err: error }, 'reservation check failed; trying again at the next one'),
+          )
+          .finally(() => (reconciling = undefined));
+      }, config.RESERVATION_CHECK_EVERY_MS);
+      reconciler.unref();
       if (payments.name === 'local') logger.warn('payments are local: plans activate at once and nothing is charged');
 
       return {
@@ -66,6 +84,8 @@ export function createBillingService(options: BillingServiceOptions = {}) {
           return true;
         },
         async stop() {
+          clearInterval(reconciler);
+          await reconciling;
           await Promise.all(subscriptions.map((s) => s.stop()));
           await relay.stop();
           await database.close();

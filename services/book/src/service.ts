@@ -7,6 +7,7 @@ import type { BookDatabase } from './db/schema';
 import type { BookHandlerDeps } from './handlers/deps';
 import { createBook } from './handlers/create-book';
 import { translateBook } from './handlers/translate-book';
+import { holdsAllowance } from './handlers/holds-allowance';
 import { getBook, getBrief, listBooks } from './handlers/read-books';
 import { setCover, updateBookState, updateContent, updateMetadata } from './handlers/edit-book';
 import {
@@ -64,6 +65,7 @@ export const bookService = defineService({
       bus.serve(requests.book.retry, retryBook(deps)),
       bus.serve(requests.book.translate, translateBook(deps)),
       bus.serve(requests.book.getBrief, getBrief(deps)),
+      bus.serve(requests.book.holdsAllowance, holdsAllowance(deps)),
       bus.serve(requests.book.recordFailure, recordFailure(deps)),
       bus.serve(requests.book.completeManuscript, completeManuscript(deps)),
       bus.serve(requests.book.listRevisions, listRevisions(deps)),

@@ -55,6 +55,8 @@ beforeAll(async () => {
       bookCalls.push(input);
       if (input.bookId === 'explodes') throw new Error('database exploded: secret detail');
       if (input.bookId === 'unavailable') throw new AppError(503, 'upstream down');
+      if (input.bookId === 'database-down')
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
       if (input.bookId !== ownBook._id) throw new AppError(404, apiMessages.notFound);
       return ownBook;
     }),
@@ -151,6 +153,13 @@ describe('every error is JSON with {msg}', () => {
     expect(JSON.stringify(failed.body)).not.toContain('secret detail');
     const away = await send({ method: 'GET', url: '/api/v1/book/unavailable', headers: signedIn });
     expect(away).toMatchObject({ status: 503, body: { msg: apiMessages.unavailable } });
+    expect(Number(away.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers a database outage behind a service with 503, the catalogue text and Retry-After', async () => {
+    const down = await send({ method: 'GET', url: '/api/v1/book/database-down', headers: signedIn });
+    expect(down).toMatchObject({ status: 503, body: { msg: apiMessages.unavailable } });
+    expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('answers headers over 16 KB with a JSON 431 written by the client-error handler', async () => {

@@ -10,5 +10,6 @@ export * from './lifecycle/service';
 export * from './lifecycle/run-standalone';
 export * from './lifecycle/health';
 export * from './lifecycle/health-server';
+export * from './lifecycle/liveness';
 export * from './metrics/registry';
 export * from './correlation/correlation';

@@ -1,13 +1,28 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { events, requests } from '@bookwright/contracts';
-import { BaseConfigSchema, defineService, on, type Logger, type Subscription, serveHealth } from '@bookwright/kit';
+import {
+  BaseConfigSchema,
+  defineService,
+  keepWorking,
+  on,
+  type Logger,
+  type Subscription,
+  serveHealth,
+} from '@bookwright/kit';
 import { createLlmProvider, LlmConfigSchema, type LlmProvider } from '@bookwright/ai';
 import { createOfflineProvider } from '@bookwright/offline';
 import type { PlannerHandlerDeps } from './handlers/deps';
 import { buildPlan } from './handlers/build-plan';
 import { suggestMetadata } from './handlers/suggest-metadata';
 
-export const PlannerConfigSchema = BaseConfigSchema.extend(LlmConfigSchema.shape);
+export const PlannerConfigSchema = BaseConfigSchema.extend({
+  ...LlmConfigSchema.shape,
+  /**
+   * How long a planning request held by a planner that stopped answering (killed, frozen) waits before it
+   * goes to another planner. A planner at work says so every third of this, however long the model takes.
+   */
+  PLANNER_ACK_WAIT_MS: z.coerce.number().int().min(3_000).max(3_600_000).default(60_000),
+});
 type PlannerConfig = z.output<typeof PlannerConfigSchema>;
 
 const maxDeliver = 4;
@@ -35,12 +50,17 @@ export function createPlannerService(options: PlannerServiceOptions = {}) {
       const subscriptions: Subscription[] = await Promise.all([
         serveHealth(bus, requests.planner.health),
         bus.serve(requests.planner.suggestMetadata, suggestMetadata(deps)),
-        // A plan can take minutes with a real model: the ack wait must outlast it, or it is redelivered mid-work.
-        bus.consume('planner', [on(events.bookPlanningRequested, buildPlan(deps))], {
-          maxDeliver,
-          ackWaitMs: 10 * 60_000,
-          retryDelayMs: options.retryDelayMs ?? 5_000,
-        }),
+        // A plan can take minutes with a real model: the handler keeps its delivery by saying it is still
+        // working, so the ack wait can stay short and a request held by a dead planner comes back soon.
+        bus.consume(
+          'planner',
+          [on(events.bookPlanningRequested, keepWorking(buildPlan(deps), Math.floor(config.PLANNER_ACK_WAIT_MS / 3)))],
+          {
+            maxDeliver,
+            ackWaitMs: config.PLANNER_ACK_WAIT_MS,
+            retryDelayMs: options.retryDelayMs ?? 5_000,
+          },
+        ),
       ]);
       logger.info({ provider: llm.name, model: llm.model }, 'planner ready');
       return {

@@ -77,10 +77,29 @@ export const billingRequests = {
   consumeAllowance: defineRequest({
     name: 'billing.allowance.consume',
     version: 1,
-    request: z.object({ userId: z.string(), kind: AllowanceKindSchema, key: z.string().min(1).max(200) }),
+    request: z.object({
+      userId: z.string(),
+      kind: AllowanceKindSchema,
+      key: z.string().min(1).max(200),
+      /**
+       * The unit pays for a book the caller is about to store under this key: it stays reserved until the
+       * caller confirms it (`billing.allowance.confirm`), and a reservation nobody confirmed is given back
+       * after a short while unless the book service says a book holds the key (a caller that died between
+       * reserving and storing). Absent: the unit is taken for good at once.
+       */
+      awaitsConfirmation: z.boolean().optional(),
+    }),
     response: z.object({ remaining: z.number().int().nullable() }),
     description:
       'Atomically takes one unit of an allowance; 403 with the spec text when none is left. Idempotent per key: the same key never consumes twice.',
+  }),
+  confirmAllowance: defineRequest({
+    name: 'billing.allowance.confirm',
+    version: 1,
+    request: z.object({ userId: z.string(), kind: AllowanceKindSchema, key: z.string().min(1).max(200) }),
+    response: z.object({ kept: z.boolean() }),
+    description:
+      'A book now holds the unit reserved under this key: it is kept. A reservation already given back as unconfirmed is taken again (kept: false when none is left). Idempotent.',
   }),
   refundAllowance: defineRequest({
     name: 'billing.allowance.refund',

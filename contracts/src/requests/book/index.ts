@@ -113,6 +113,15 @@ export const bookRequests = {
     description:
       'POST /book/{id}/translate: from a ready book, reserves one translation of the monthly allowance (402 without a plan, 403 with the spec text when none is left), stores a new book in translating linked to the original, and asks the writer to translate it (book.translation-requested). The same requestId pays once and returns the same new book.',
   }),
+  // Internal: billing's reconciliation of reservations that no book confirmed.
+  holdsAllowance: defineRequest({
+    name: 'book.allowance.held',
+    version: 1,
+    request: z.object({ userId: z.string(), key: z.string().min(1).max(200) }),
+    response: z.object({ held: z.boolean() }),
+    description:
+      "Internal: whether one of the user's books holds the allowance reserved under this key (its creation, translation or current retry); billing gives back a reservation that none holds.",
+  }),
   // Internal: the writer reads its brief and reports its work.
   getBrief: defineRequest({
     name: 'book.brief.get',

@@ -51,7 +51,14 @@ export interface AllowanceConsumptionsTable {
   /** The period the unit was taken from: a refund only gives back into that same period. */
   period_start: Timestamp;
   refunded_at: Timestamp | null;
+  /**
+   * `kept`: taken for good. `reserved`: paid for a book its caller has not confirmed yet; given back by the
+   * reconciliation (`released`) unless a book holds the key. See domain/reservations.ts.
+   */
+  state: ColumnType<ConsumptionState, ConsumptionState | undefined, ConsumptionState>;
 }
+
+export type ConsumptionState = 'kept' | 'reserved' | 'released';
 
 export interface PaymentWebhookEventsTable {
   event_id: string;

@@ -8,6 +8,11 @@ export interface ConsumptionKey {
   key: string;
 }
 
+/** A consumption about to be taken: reserved until its book confirms it, or kept at once. */
+export interface NewConsumption extends ConsumptionKey {
+  awaitsConfirmation?: boolean | undefined;
+}
+
 /** One row per (user, kind, key): the record that makes consuming and refunding idempotent. */
 export const consumptionsRepository = {
   /**
@@ -15,7 +20,8 @@ export const consumptionsRepository = {
    * must not charge again. A refunded key may take a unit again, so a key never holds more than one.
    * A concurrent claim of the same key waits on the unique index until this transaction ends.
    */
-  async claim(db: Kysely<BillingDatabase>, consumption: ConsumptionKey, now: Date): Promise<boolean> {
+  async claim(db: Kysely<BillingDatabase>, consumption: NewConsumption, now: Date): Promise<boolean> {
+    const state = consumption.awaitsConfirmation ? 'reserved' : 'kept';
     const claimed = await db
       .insertInto('allowance_consumptions')
       .values({
@@ -26,11 +32,12 @@ export const consumptionsRepository = {
         // Placeholder: `recordPeriod` sets the period the unit was actually taken from.
         period_start: now,
         refunded_at: null,
+        state,
       })
       .onConflict((oc) =>
         oc
           .columns(['user_id', 'kind', 'key'])
-          .doUpdateSet({ consumed_at: now, refunded_at: null })
+          .doUpdateSet({ consumed_at: now, refunded_at: null, state })
           .where('allowance_consumptions.refunded_at', 'is not', null),
       )
       .returning('key')

@@ -1,7 +1,11 @@
 import { AppError, errorScreens, requests, type AllowanceKind } from '@bookwright/contracts';
 import type { BookHandlerDeps } from './deps';
 
-/** One unit of the month's `kind` allowance, under `key` (403 with the spec text when none is left). */
+/**
+ * One unit of the month's `kind` allowance, under `key` (403 with the spec text when none is left), for a
+ * book about to hold it. Billing keeps it reserved until `confirmAllowance`, and gives it back if no book
+ * holds `key` a while later (this process died before storing the book).
+ */
 export async function reserveAllowance(
   deps: BookHandlerDeps,
   userId: string,
@@ -9,7 +13,29 @@ export async function reserveAllowance(
   key: string,
   requestId?: string,
 ) {
-  await deps.bus.request(requests.billing.consumeAllowance, { userId, kind, key }, { requestId });
+  await deps.bus.request(
+    requests.billing.consumeAllowance,
+    { userId, kind, key, awaitsConfirmation: true },
+    { requestId },
+  );
+}
+
+/**
+ * Tells billing that a stored book now holds the reservation under `key`. Best effort: when billing does
+ * not hear it, its reconciliation asks this service (`book.allowance.held`) and keeps the unit anyway.
+ */
+export async function confirmAllowance(
+  deps: BookHandlerDeps,
+  userId: string,
+  kind: AllowanceKind,
+  key: string,
+  requestId?: string,
+) {
+  await deps.bus
+    .request(requests.billing.confirmAllowance, { userId, kind, key }, { requestId })
+    .catch((error: unknown) => {
+      deps.logger.warn({ err: error, userId, kind, key }, 'could not confirm a reservation; billing will ask');
+    });
 }
 
 /** One book of the month's allowance, under `key` (403 with the spec text when none is left). */

@@ -35,6 +35,9 @@ describe('a book’s life after planning', () => {
     expect(retried).toMatchObject({ status: 'planning', failure: null });
     const key = `book:${book._id}:planning:2`;
     expect(world.billing.consumed).toEqual(['plan:req-life', key]);
+    // The retried book holds the new reservation, and says so to billing.
+    expect(world.billing.confirmed).toEqual(['plan:req-life', key]);
+    expect(await world.bus.request(requests.book.holdsAllowance, { userId, key })).toEqual({ held: true });
     await world.until('the second request', () => world.events('book.planning-requested', book._id).length === 2);
     expect(world.events('book.planning-requested', book._id)[1]).toMatchObject({ attempt: 2 });
 

@@ -16,7 +16,7 @@ import { translationRequest, translationSourcePrefix } from '../domain/new-trans
 import { bookFailureReasons } from '../domain/failure-reasons';
 import { presentBook } from '../domain/present-book';
 import { wordCountOf } from '../domain/revision-policy';
-import { releaseAllowance, requirePlan, reserveAllowance } from './allowance';
+import { confirmAllowance, releaseAllowance, requirePlan, reserveAllowance } from './allowance';
 import type { BookHandlerDeps } from './deps';
 import { failBook } from './fail-book';
 import { changeBookIfPresent, changeOwnedBook } from './owned-book';
@@ -73,8 +73,9 @@ export function retryBook(deps: BookHandlerDeps) {
     const key = allowanceKeys.retry(book.id, step, attempt);
     const kind = allowanceKindOf(book);
     await reserveAllowance(deps, userId, kind, key);
+    let retried;
     try {
-      return await changeOwnedBook(deps, { userId, bookId }, async (trx, locked) => {
+      retried = await changeOwnedBook(deps, { userId, bookId }, async (trx, locked) => {
         // The same retry from a second click that got here first: its answer, not a second move.
         if (locked.allowance_key === key) return presentBook(locked);
         const to = moveBook(locked.status, retryMoveFor(step));
@@ -120,6 +121,8 @@ export function retryBook(deps: BookHandlerDeps) {
       await releaseAllowance(deps, userId, kind, key);
       throw error;
     }
+    await confirmAllowance(deps, userId, kind, key);
+    return retried;
   };
 }
 

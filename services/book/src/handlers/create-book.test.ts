@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { allowanceExhaustedMessages, requests } from '@bookwright/contracts';
+import { allowanceExhaustedMessages, apiMessages, requests } from '@bookwright/contracts';
 import { BookTestWorld, newUserId, planRequest } from '../testing/book-harness';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 
@@ -19,6 +19,17 @@ describe('creating a book (the book command behind POST /agent/plan)', () => {
 
     expect(book).toMatchObject({ status: 'planning', title: planRequest.title, failure: null, bookState: null });
     expect(world.billing.consumed).toEqual(['plan:req-1']);
+    // Stored, the book confirms its reservation, so billing's reconciliation keeps it.
+    expect(world.billing.confirmed).toEqual(['plan:req-1']);
+    expect(await world.bus.request(requests.book.holdsAllowance, { userId, key: 'plan:req-1' })).toEqual({
+      held: true,
+    });
+    expect(await world.bus.request(requests.book.holdsAllowance, { userId, key: 'plan:other' })).toEqual({
+      held: false,
+    });
+    expect(await world.bus.request(requests.book.holdsAllowance, { userId: newUserId(), key: 'plan:req-1' })).toEqual({
+      held: false,
+    });
     await world.until('the planning request', () => world.events('book.planning-requested', book._id).length === 1);
     expect(world.events('book.planning-requested', book._id)[0]).toEqual({
       bookId: book._id,
@@ -72,6 +83,18 @@ describe('creating a book (the book command behind POST /agent/plan)', () => {
     expect(error.status).toBe(500);
     expect(world.billing.consumed).toEqual(['plan:req-broken']);
     expect(world.billing.refunded).toEqual(['plan:req-broken']);
+    expect(world.billing.confirmed).toEqual([]);
     expect(world.billing.booksLeft).toBe(10);
+  });
+
+  it('answers 503 "temporarily unavailable", not a 500, while the database is unreachable', async () => {
+    const userId = newUserId();
+    world.outage.down = true;
+    const error = await appErrorFrom(world.create(userId, {}, 'req-outage'));
+    expect(error.status).toBe(503);
+    expect(error.message).toBe(apiMessages.unavailable);
+    world.outage.down = false;
+    // The author's retry of the same action goes through.
+    await expect(world.create(userId, {}, 'req-outage')).resolves.toMatchObject({ status: 'planning' });
   });
 });

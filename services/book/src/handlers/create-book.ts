@@ -5,7 +5,7 @@ import { allowanceKeys } from '../domain/allowance-keys';
 import { newBookRow } from '../domain/new-book';
 import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
-import { releaseBook, reserveBook } from './allowance';
+import { confirmAllowance, releaseBook, reserveBook } from './allowance';
 import type { BookHandlerDeps } from './deps';
 import { requestPlanning } from './request-planning';
 
@@ -57,6 +57,7 @@ export function createBook(deps: BookHandlerDeps) {
       if (!existing) throw new Error('idempotency conflict without a row');
       return presentBook(existing);
     }
+    await confirmAllowance(deps, userId, 'book', key, requestId);
     deps.relay.kick();
     deps.logger.info({ bookId: created.id, userId }, 'book created; planning requested');
     return presentBook(created);

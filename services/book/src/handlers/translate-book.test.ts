@@ -68,6 +68,7 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
       translation: { sourceBookId: original._id, sourceTitle: original.title, sourceLanguage: 'english' },
     });
     expect(world.billing.consumed).toEqual(['plan:req-original', 'translate:tr-1']);
+    expect(world.billing.confirmed).toEqual(['plan:req-original', 'translate:tr-1']);
     expect(world.billing.held.get('translate:tr-1')).toBe('translation');
     expect(world.billing.translationsLeft).toBe(4);
 

@@ -5,7 +5,7 @@ import { allowanceKeys } from '../domain/allowance-keys';
 import { newTranslationRow, translationRequest, translationSourceKey } from '../domain/new-translation';
 import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
-import { releaseAllowance, requirePlan, reserveAllowance } from './allowance';
+import { confirmAllowance, releaseAllowance, requirePlan, reserveAllowance } from './allowance';
 import type { BookHandlerDeps } from './deps';
 import { keepRevision } from './revisions';
 
@@ -71,6 +71,7 @@ export function translateBook(deps: BookHandlerDeps) {
       if (!existing) throw new Error('idempotency conflict without a row');
       return presentBook(existing);
     }
+    await confirmAllowance(deps, userId, 'translation', key, requestId);
     deps.relay.kick();
     deps.logger.info({ bookId: created.id, sourceBookId: source.id, userId, language }, 'translation requested');
     return presentBook(created);

@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, apiMessages } from '@bookwright/contracts';
+import { isDatabaseUnavailable } from '@bookwright/kit';
+
+/**
+ * What a 503 (a service or the database out of reach) asks the client to wait before trying again: about
+ * as long as a service restart or a PostgreSQL failover takes, and the longest back-off the services use.
+ */
+const unavailableRetryAfterSeconds = 5;
 
 const fastifyCodeMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: apiMessages.payloadTooLarge,
@@ -26,6 +33,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ msg: msg ?? 'Invalid request' });
     }
     if (error instanceof AppError) {
+      if (error.status === 503) void reply.header('retry-after', String(unavailableRetryAfterSeconds));
       if (!error.expose) request.log.error({ err: error }, 'upstream failure');
       const msg = error.expose
         ? error.message
@@ -39,6 +47,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (statusCode >= 400 && statusCode < 500) {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
       return reply.status(statusCode).send({ msg: fastifyCodeMessages[code] ?? error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'answered unavailable: the database is unreachable');
+      void reply.header('retry-after', String(unavailableRetryAfterSeconds));
+      return reply.status(503).send({ msg: apiMessages.unavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ msg: apiMessages.internal });

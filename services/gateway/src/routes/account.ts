@@ -14,6 +14,7 @@ import {
   UpdateAccountRequestSchema,
   UserSchema,
 } from '@bookwright/contracts';
+import { imageBytes, imageFormParts } from '../http/image-part';
 import type { RouteDeps } from './route-deps';
 import { loadCurrentUser } from './current-user';
 
@@ -56,7 +57,7 @@ export function accountRoutes(deps: RouteDeps) {
         if (!request.isMultipart()) throw new AppError(400, 'The account form must be sent as multipart/form-data');
         const fields: Record<string, string> = {};
         let image: Buffer | undefined;
-        for await (const part of request.parts()) {
+        for await (const part of imageFormParts(request, imageMessages.tooLarge)) {
           if (part.type === 'field') {
             if (typeof part.value === 'string') fields[part.fieldname] = part.value;
             continue;
@@ -65,13 +66,7 @@ export function accountRoutes(deps: RouteDeps) {
             part.file.resume();
             continue;
           }
-          try {
-            image = await part.toBuffer();
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-              throw new AppError(400, imageMessages.tooLarge);
-            throw error;
-          }
+          image = await imageBytes(part, imageMessages.tooLarge);
         }
         const parsed = UpdateAccountRequestSchema.safeParse({ ...fields, password: fields.password || undefined });
         if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? 'Invalid request');

@@ -10,7 +10,7 @@ import {
   SignUpRequestSchema,
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
-import { withBilling } from './current-user';
+import { newAccountUser, withBilling } from './current-user';
 
 /** POST /auth/sign-up, POST /auth/login, GET (or POST) /auth/logout (spec §7). */
 export function authRoutes(deps: RouteDeps) {
@@ -38,7 +38,7 @@ export function authRoutes(deps: RouteDeps) {
         });
         sessions.forgetToken(sessions.sessionToken(request));
         sessions.setSessionCookie(reply, session);
-        const fullUser = await withBilling(bus, user, request.id, timeoutMs);
+        const fullUser = await newAccountUser(bus, user, request.id, timeoutMs, request.log);
         return reply.status(201).send({ msg: 'Account created', user: fullUser });
       },
     );

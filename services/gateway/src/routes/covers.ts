@@ -14,6 +14,7 @@ import {
   requests,
   unsafeTextMessage,
 } from '@bookwright/contracts';
+import { imageBytes, imageFormParts } from '../http/image-part';
 import type { RouteDeps } from './route-deps';
 
 /** A real image model takes 10–60 s; the cover service's own provider timeout is 180 s. */
@@ -42,7 +43,7 @@ export function coverRoutes(deps: RouteDeps) {
       async (request) => {
         if (!request.isMultipart()) throw new AppError(400, coverMessages.noImage);
         let bytes: Buffer | undefined;
-        for await (const part of request.parts()) {
+        for await (const part of imageFormParts(request, coverMessages.tooLarge)) {
           // Multipart fields skip the body check of safe-text.ts; they get the same one here.
           const unsafe = findUnsafeText(
             { [part.fieldname]: part.type === 'file' ? part.filename : part.value },
@@ -57,13 +58,7 @@ export function coverRoutes(deps: RouteDeps) {
             part.file.resume();
             continue;
           }
-          try {
-            bytes = await part.toBuffer();
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-              throw new AppError(400, coverMessages.tooLarge);
-            throw error;
-          }
+          bytes = await imageBytes(part, coverMessages.tooLarge);
         }
         if (!bytes || bytes.length === 0) throw new AppError(400, coverMessages.noImage);
         // The bytes travel to the cover service through the blob store, never as one bus message.

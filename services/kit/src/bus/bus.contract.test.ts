@@ -42,7 +42,7 @@ const greetLax = defineRequest({
 const fail = defineRequest({
   name: 'test.fail',
   version: 1,
-  request: z.object({ kind: z.enum(['app-error', 'crash', 'bad-reply']) }),
+  request: z.object({ kind: z.enum(['app-error', 'crash', 'bad-reply', 'raw', 'wrapped']) }),
   response: z.object({ ok: z.literal(true) }),
   description: 'Fails on purpose.',
 });
@@ -240,6 +240,22 @@ for (const adapter of adapters) {
         expect(badReply.message).toBe(apiMessages.internal);
       });
 
+      it('answers 503 "temporarily unavailable" when the handler failed because the database is unreachable', async () => {
+        const { bus } = await open();
+        const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        await bus.serve(fail, async ({ kind }) => {
+          // Raw, and wrapped the way handlers wrap a failed transaction in a generic 500.
+          if (kind === 'raw') throw refused();
+          throw new AppError(500, 'Failed to create book', { cause: refused() });
+        });
+
+        for (const kind of ['raw', 'wrapped'] as const) {
+          const error = await appErrorFrom(bus.request(fail, { kind }));
+          expect(error.status).toBe(503);
+          expect(error.message).toBe(apiMessages.unavailable);
+        }
+      });
+
       it('answers 400 with the first issue when the payload breaks the contract, on either side', async () => {
         const { bus } = await open();
         let calls = 0;
@@ -324,6 +340,24 @@ for (const adapter of adapters) {
           deliveryCount: 1,
         });
         expect(Number.isNaN(Date.parse(first?.meta.occurredAt ?? ''))).toBe(false);
+      });
+
+      it("reports its running consumers' backlog for the liveness check: nothing waits once taken", async () => {
+        const { bus } = await open();
+        const before = Date.now();
+        const received: number[] = [];
+        const subscription = await bus.consume('backlog', [on(noted, async ({ n }) => void received.push(n))]);
+        await bus.publish(noted, { n: 1, note: 'first' });
+        await waitFor('the event', () => received.length === 1);
+
+        const backlog = await bus.backlog!();
+        expect(backlog).toHaveLength(1);
+        expect(backlog[0]!.consumer).toContain('backlog');
+        expect(backlog[0]!.waiting).toBe(0);
+        expect(backlog[0]!.lastStartedAt).toBeGreaterThanOrEqual(before);
+
+        await subscription.stop();
+        expect(await bus.backlog!()).toEqual([]);
       });
 
       it('gives a durable created after publishing the events published before it', async () => {

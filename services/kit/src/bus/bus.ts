@@ -47,6 +47,22 @@ export interface Bus {
 
   /** Stops consumers and responders after in-flight handlers finish, then closes the connection. */
   close(): Promise<void>;
+
+  /**
+   * What each of this process's durable consumers has waiting for it, for the liveness check: deliveries
+   * it could start now (the consumer has room under its max ack pending) and when it last started one.
+   * A consumer the server cannot be asked about right now is left out (unknown is not stalled).
+   */
+  backlog?(): Promise<ConsumerBacklog[]>;
+}
+
+export interface ConsumerBacklog {
+  /** `durable/event`, for the liveness answer and the log. */
+  consumer: string;
+  /** Deliveries waiting that the consumer has room to start. */
+  waiting: number;
+  /** When (epoch ms) this process last started handling one of its deliveries; undefined: never. */
+  lastStartedAt: number | undefined;
 }
 
 export interface RequestOptions {

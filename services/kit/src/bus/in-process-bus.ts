@@ -160,6 +160,8 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
     private readonly workers: Worker[] = [];
     private nextWorker = 0;
     private scheduled = false;
+    /** When a delivery last started (epoch ms), for the liveness check. */
+    lastStartedAt: number | undefined;
 
     constructor(
       readonly durable: string,
@@ -174,6 +176,20 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
     addWorker(worker: Worker): void {
       this.workers.push(worker);
       this.schedule();
+    }
+
+    /** Whether a worker of this process takes this consumer's deliveries. */
+    get attached(): boolean {
+      return this.workers.length > 0;
+    }
+
+    /** Deliveries this consumer could start now: redeliveries due, and new events while it has room. */
+    waiting(): number {
+      let fresh = 0;
+      if (this.pending.size < MAX_ACK_PENDING)
+        for (let seq = this.cursor; seq <= lastSeq; seq += 1)
+          if (eventLog.get(seq)?.subject === this.subject) fresh += 1;
+      return this.ready.length + Math.min(fresh, MAX_ACK_PENDING - this.pending.size);
     }
 
     removeWorker(worker: Worker): void {
@@ -223,6 +239,7 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
       const state = this.pending.get(event.seq);
       if (!state) return;
       state.deliveries += 1;
+      this.lastStartedAt = Date.now();
       const delivery = state.deliveries;
       clearTimer(state.timer);
       state.timer = setTimer(() => this.onAckWait(event.seq, delivery), this.config.ackWaitMs);
@@ -433,6 +450,16 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
       };
       subscriptions.add(subscription);
       return subscription;
+    },
+
+    async backlog() {
+      return [...consumers.values()]
+        .filter((consumer) => consumer.attached)
+        .map((consumer) => ({
+          consumer: `${consumer.durable}/${consumer.subject}`,
+          waiting: consumer.waiting(),
+          lastStartedAt: consumer.lastStartedAt,
+        }));
     },
 
     close() {

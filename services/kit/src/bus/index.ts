@@ -3,3 +3,4 @@ export { createInProcessBus } from './in-process-bus';
 export { createBus } from './create-bus';
 export { observeBus } from './observe-bus';
 export { giveUpOnLastDelivery } from './last-delivery';
+export { keepWorking } from './keep-working';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, headers, nanos } from '@nats-io/transport-node';
 import type { Msg, MsgHdrs, NatsConnection, Subscription as NatsSubscription } from '@nats-io/nats-core';
 import { Objm, StorageType as ObjectStorageType, type ObjectStore } from '@nats-io/obj';
@@ -104,6 +105,8 @@ export async function connectNatsBus(options: {
 
   const subject = (bare: string) => `${namespace}.${bare}`;
   const subscriptions = new Set<Subscription>();
+  /** This process's running consumers, for `backlog()`. */
+  const activeConsumers = new Set<ConsumerActivity>();
   let closing = false;
   let closePromise: Promise<void> | undefined;
 
@@ -232,6 +235,8 @@ export async function connectNatsBus(options: {
     const inFlight = new InFlight();
     const consumerLogger = logger.child({ durable, event: handler.def.name });
     let stopping = false;
+    const activity: ConsumerActivity = { name, lastStartedAt: undefined };
+    activeConsumers.add(activity);
 
     void watchConsumer(messages, consumerLogger);
     const loop = (async () => {
@@ -242,6 +247,7 @@ export async function connectNatsBus(options: {
           continue;
         }
         // Started at once: the server's max_ack_pending bounds how many run, so none waits un-acked here.
+        activity.lastStartedAt = Date.now();
         void inFlight.track(handleEvent(msg, handler, config, consumerLogger));
       }
     })().catch((error: unknown) => consumerLogger.error({ err: error }, 'consumer stopped unexpectedly'));
@@ -250,6 +256,7 @@ export async function connectNatsBus(options: {
       async stop() {
         if (!stopping) {
           stopping = true;
+          activeConsumers.delete(activity);
           await messages
             .close()
             .catch((error: unknown) => consumerLogger.debug({ err: error }, 'consumer close failed'));
@@ -262,6 +269,25 @@ export async function connectNatsBus(options: {
 
   const bus: Bus = {
     request: request as Bus['request'],
+
+    async backlog() {
+      const known = await Promise.all(
+        [...activeConsumers].map(async ({ name, lastStartedAt }) => {
+          // Asked of the server: only it knows what is waiting (this process starts every message it pulls).
+          // Briefly: while NATS is away the answer is "unknown", never a slow /livez that gets every process
+          // restarted for an outage no restart mends.
+          const gaveUp = new AbortController();
+          const info = await Promise.race([
+            jsm.consumers.info(streamName, name).catch(() => undefined),
+            sleep(backlogQueryTimeoutMs, undefined, { signal: gaveUp.signal, ref: false }).catch(() => undefined),
+          ]).finally(() => gaveUp.abort());
+          if (!info) return [];
+          const room = Math.max(0, MAX_ACK_PENDING - info.num_ack_pending);
+          return [{ consumer: name, waiting: Math.min(info.num_pending, room), lastStartedAt }];
+        }),
+      );
+      return known.flat();
+    },
 
     async serve(def, handler, serveOptions) {
       if (closing) throw new Error('bus is closed');
@@ -351,6 +377,15 @@ export async function connectNatsBus(options: {
     },
   };
   return bus;
+}
+
+/** How long `backlog()` waits for the server's answer about one consumer before leaving it out. */
+const backlogQueryTimeoutMs = 500;
+
+/** A running JetStream consumer of this process, and when it last started a delivery. */
+interface ConsumerActivity {
+  name: string;
+  lastStartedAt: number | undefined;
 }
 
 async function handleEvent(

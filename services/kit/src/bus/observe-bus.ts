@@ -53,6 +53,7 @@ export function observeBus(bus: Bus): Bus {
     request: (def, payload, options) => bus.request(def, payload, correlated(options, 'requestId')),
     publish: (def, data, options) => bus.publish(def, data, correlated(options, 'correlationId')),
     tail: (handlers) => bus.tail(handlers),
+    ...(bus.backlog ? { backlog: () => bus.backlog!() } : {}),
     close: () => {
       for (const stopper of stoppers) stopper.abort();
       return bus.close();

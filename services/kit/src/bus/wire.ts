@@ -10,6 +10,7 @@ import {
   type EventEnvelope,
   type ReplyEnvelope,
 } from '@bookwright/contracts';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Logger } from '../logger/logger';
 import type { ConsumeOptions, EventHandler, EventMeta, PublishOptions, RequestContext } from './bus';
 
@@ -116,6 +117,12 @@ async function runHandler(
   try {
     result = await handler(parsed.data, { requestId: reqId, logger });
   } catch (error) {
+    // PostgreSQL restarting or out of reach: the same request will succeed later, so the caller hears
+    // "temporarily unavailable" (503, as for a missing service), not an unexpected error.
+    if (!(error instanceof AppError && error.expose) && isDatabaseUnavailable(error)) {
+      logger.warn({ err: error }, 'request answered unavailable: the database is unreachable');
+      return failure(503, apiMessages.unavailable);
+    }
     if (error instanceof AppError) {
       if (error.status >= 500) logger.warn({ err: error }, 'request answered with a server error');
       // Only 4xx details travel: they are meant for the user (e.g. the list of missing metadata).

@@ -56,6 +56,10 @@ export const BaseConfigSchema = z.object({
     .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
     .default(''),
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  /** `/livez` fails when the event loop has not turned for this long. */
+  LIVENESS_BLOCKED_AFTER_MS: z.coerce.number().int().min(1_000).max(600_000).default(5_000),
+  /** `/livez` fails when deliveries a consumer has room for have waited this long and none started. */
+  LIVENESS_STALLED_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
 });
 export type BaseConfig = z.output<typeof BaseConfigSchema>;
 

@@ -1,5 +1,6 @@
 import { CompiledQuery, DEFAULT_MIGRATION_TABLE, Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import type { Logger } from '../logger/logger';
+import { logLostConnections } from './lost-connections';
 import { acquirePglite, PgliteDialect } from './pglite';
 import { assertSchemaName, quoteIdent, schemaNameFor } from './schema-name';
 
@@ -51,16 +52,8 @@ export async function openServiceDatabase<DB>(options: OpenServiceDatabaseOption
     // Loaded only here: an embedded process (PGlite) never loads the PostgreSQL client.
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 5 });
-    // An idle client that loses its server emits 'error' on the pool; unheard, it would crash the process.
-    pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
-    // A checked-out client (inside a transaction, between two statements) emits 'error' on itself when the
-    // server goes away (a PostgreSQL restart), and the pool listens only to idle ones: unheard, that
-    // crashed the service. Heard, the statement in flight or the next one fails, the work is retried by
-    // its caller (bus redelivery, the writer's attempts, the outbox relay), and the pool discards the
-    // broken client on release and opens a new one.
-    pool.on('connect', (client) => {
-      client.on('error', (error) => logger.warn({ err: error }, 'database connection lost while in use'));
-    });
+    // Unheard, a dropped connection's 'error' would crash the process; heard, it is logged once.
+    logLostConnections(pool, logger);
     dialect = new PostgresDialect({
       pool,
       // Set per connection rather than in the pool's startup `options`, which an `options` parameter in

@@ -5,10 +5,11 @@ import { createBlobStore } from '../blobs';
 import { openServiceDatabase } from '../db';
 import type { RunningService, ServiceDefinition } from './service';
 import { startHealthServer } from './health-server';
+import { Liveness } from './liveness';
 
 /**
  * Runs one service as its own process (distributed mode, or a single service against the embedded
- * adapters): parses config, connects the ports, serves /healthz and /readyz on HEALTH_PORT, and stops
+ * adapters): parses config, connects the ports, serves /livez, /healthz and /readyz on HEALTH_PORT, and stops
  * gracefully on SIGTERM/SIGINT — in-flight work finishes, then the bus and stores close, exit 0.
  */
 /** A stop signal repeated within this long is the same request delivered twice, not an impatient second one. */
@@ -46,10 +47,17 @@ export async function runStandalone<Config extends BaseConfig>(definition: Servi
   // Filled in once start() resolves; the health server and signal handlers exist before that.
   const state: { running: RunningService | undefined; stopping: boolean } = { running: undefined, stopping: false };
 
+  const liveness = new Liveness({
+    blockedAfterMs: config.LIVENESS_BLOCKED_AFTER_MS,
+    stalledAfterMs: config.LIVENESS_STALLED_AFTER_MS,
+    ...(bus.backlog ? { backlog: () => bus.backlog!() } : {}),
+  });
+  const stopHeartbeat = liveness.start();
   const health = startHealthServer(
     config.HEALTH_PORT,
     logger,
     async () => !state.stopping && state.running !== undefined && (await state.running.ready()),
+    () => liveness.check(),
   );
 
   let firstSignalAt = 0;
@@ -64,6 +72,7 @@ export async function runStandalone<Config extends BaseConfig>(definition: Servi
     firstSignalAt = Date.now();
     logger.info({ signal }, 'stopping: finishing in-flight work');
     try {
+      stopHeartbeat();
       await state.running?.stop();
       await bus.close();
       await blobs.close();

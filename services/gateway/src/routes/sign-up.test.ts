@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noPlanBillingSummary, requests, type BillingSummary } from '@bookwright/contracts';
+import { buildUserProfile } from '@bookwright/contracts/testing';
+import { createFsBlobStore, createInProcessBus, silentLogger, type Bus, type Subscription } from '@bookwright/kit';
+import { buildGateway } from '../app';
+import { GatewayConfigSchema } from '../config';
+
+/*
+ * Sign-up while billing is away: the account exists once the user service answered, so the author is
+ * told so (201, signed in, no plan yet), and the plan summary is billing's again once billing is back.
+ */
+
+const xsrf = 'test-xsrf-token';
+const profile = buildUserProfile({ _id: 'u-new', email: 'new@example.com' });
+const starter: BillingSummary = { ...noPlanBillingSummary, accountType: 'starter', booksLeftThisMonth: 7 };
+
+let app: FastifyInstance;
+let bus: Bus;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'gateway-sign-up-'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Bookwright</title>');
+  const logger = silentLogger();
+  bus = createInProcessBus({ logger });
+  await Promise.all([
+    bus.serve(requests.user.signUp, async () => ({
+      user: profile,
+      session: { token: 'new-token', expiresAt: new Date(Date.now() + 60_000).toISOString() },
+    })),
+    bus.serve(requests.user.resolveSession, async () => ({
+      userId: profile._id,
+      sessionId: 's1',
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    })),
+    bus.serve(requests.user.getProfile, async () => profile),
+  ]);
+  const config = GatewayConfigSchema.parse({ NODE_ENV: 'test', WEB_DIST_DIR: dir, AUTH_RATE_LIMIT_PER_IP: '1000' });
+  app = await buildGateway({ config, logger, bus, blobs: createFsBlobStore({ root: join(dir, 'blobs') }) });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await bus?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('sign-up with billing unavailable', () => {
+  it('answers its success with no plan, and the plan summary comes from billing once it is back', async () => {
+    // No billing responder: every billing request fails at once with 503, as with billing down.
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up',
+      headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      payload: { firstName: 'Ada', lastName: 'Byron', email: profile.email, password: 'a long enough passphrase' },
+    });
+    expect(signUp.statusCode).toBe(201);
+    expect(signUp.json()).toEqual({ msg: 'Account created', user: { ...profile, ...noPlanBillingSummary } });
+    const sid = signUp.cookies.find((cookie) => cookie.name === 'sid');
+    expect(sid?.value).toBe('new-token');
+
+    const signedIn = { cookie: `XSRF-TOKEN=${xsrf}; sid=${sid!.value}`, 'x-xsrf-token': xsrf };
+    // Billing still down: reading the user says so (503) rather than guessing a plan.
+    const whileDown = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
+    expect(whileDown.statusCode).toBe(503);
+
+    let billing: Subscription | undefined;
+    try {
+      billing = await bus.serve(requests.billing.getSummary, async () => starter);
+      const back = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
+      expect(back.statusCode).toBe(200);
+      expect(back.json()).toMatchObject({ _id: profile._id, accountType: 'starter', booksLeftThisMonth: 7 });
+    } finally {
+      await billing?.stop();
+    }
+  });
+});
