@@ -29,3 +29,9 @@ export const TakeoutVersionSchema = z.object({
   wordCount: z.number().int().min(0),
 });
 export type TakeoutVersion = z.infer<typeof TakeoutVersionSchema>;
+
+/** The takeout's own answers besides the zip. */
+export const takeoutMessages = {
+  /** 409: one takeout per author at a time (each reads every book, so a second one only doubles the work). */
+  alreadyRunning: 'Your data is already being prepared for download. Wait for that download to finish.',
+} as const;

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, apiMessages, coverBlobPrefix, requests, takeoutFileName } from '@bookwright/contracts';
+import {
+  AppError,
+  apiMessages,
+  coverBlobPrefix,
+  requests,
+  takeoutFileName,
+  takeoutMessages,
+} from '@bookwright/contracts';
 import { attachmentDisposition } from '../http/content-disposition';
 import type { TakeoutPlanBook } from '../takeout/takeout-zip';
+import { createTakeoutsRunning } from '../takeout/takeouts-running';
 import type { RouteDeps } from './route-deps';
 
 /**
@@ -13,6 +21,7 @@ import type { RouteDeps } from './route-deps';
  */
 export function takeoutRoutes(deps: RouteDeps) {
   const { ask, blobs, sessions, config } = deps;
+  const running = createTakeoutsRunning();
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -38,6 +47,12 @@ export function takeoutRoutes(deps: RouteDeps) {
       },
       async (request, reply) => {
         const { userId } = request.session!;
+        const takeout = running.begin(userId);
+        if (!takeout) throw new AppError(409, takeoutMessages.alreadyRunning);
+        // Ends once the last byte is handed to the socket (so a download right after never meets it), or when
+        // the connection closes first (the zip cut, the browser gone).
+        reply.raw.once('finish', takeout.end);
+        reply.raw.once('close', takeout.end);
         // The small parts first, while an error can still be an ordinary JSON answer.
         const [profile, plan, invoices, library] = await Promise.all([
           ask(request, requests.user.getProfile, { userId }),
