@@ -191,8 +191,11 @@ describe.skipIf(!browserAvailable())('the author’s main flow in the browser', 
     await page.keyboard.press('End');
     await page.keyboard.type(' (revised)');
     expect(await save.isEnabled()).toBe(true);
-    await save.click();
-    await page.getByText('Book content updated successfully!').waitFor();
+    // Ctrl+S saves at once; autosave would too, two seconds later. Either way the status ends saved.
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(() => page.getByTestId('save-status').textContent(), { timeout: 30_000 })
+      .toBe('All changes saved');
     await expect.poll(() => save.isDisabled()).toBe(true);
     await page.reload();
     await manuscript.waitFor();

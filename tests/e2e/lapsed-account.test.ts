@@ -71,7 +71,12 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
   }
 
   it('signs in to its library, reads its book read-only and exports an EPUB', { timeout: 300_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: true,
+      // The plan's end reads "25 December" in en-GB (the app formats it in the browser's language).
+      locale: 'en-GB',
+    });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -128,7 +133,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
 
     // Still the library, not a pricing page; the banner points to the plans; the book opens read-only.
     await page.goto(`${system.url}/app`);
-    await page.getByRole('heading', { name: 'Your library' }).waitFor();
+    await page.getByRole('heading', { name: 'Your library', exact: true }).waitFor();
     await page.getByRole('region', { name: 'No plan' }).waitFor();
     expect(await page.getByLabel('What will your next book be about?').count()).toBe(0);
     header = await openInEditor(page, card, title);

@@ -48,7 +48,8 @@ describe.skipIf(!browserAvailable())('the trash in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Move this book to the trash?' });
     await dialog.getByRole('button', { name: 'Move to trash' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Book moved to trash').waitFor();
+    // The newest notification: an earlier one may still be fading out.
+    await page.getByText('Book moved to trash').last().waitFor();
   }
 
   it(
@@ -117,7 +118,7 @@ describe.skipIf(!browserAvailable())('the trash in the browser', () => {
       const answer = await page.evaluate(async (id) => (await fetch(`/api/v1/book/${id}`)).status, bookId);
       expect(answer).toBe(404);
       await page.goto(`${system.url}/app`);
-      await page.getByRole('heading', { name: 'Your library' }).waitFor();
+      await page.getByRole('heading', { name: 'Your library', exact: true }).waitFor();
       expect(await card.count()).toBe(0);
 
       expect(pageErrors).toEqual([]);
