@@ -296,10 +296,8 @@ function Workspace({ book }: { book: VersionedBook }) {
             unsavedChanges={dirty}
             metadataDraft={metadataDraft}
             onMetadataDraftChange={(change) => setMetadataDraft((draft) => ({ ...draft, ...change }))}
-            onMetadataSaved={(saved) => {
-              setMetadataDraft(metadataDraftOf(saved));
-              metadataSaves.adopt(saved);
-            }}
+            saveMetadata={metadataSaves.saveMetadata}
+            onMetadataSaved={(saved) => setMetadataDraft(metadataDraftOf(saved))}
           />
         </Suspense>
       )}
