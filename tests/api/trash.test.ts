@@ -14,6 +14,7 @@ import { startScriptedOpenAiServer, testImage, type ScriptedOpenAiServer } from 
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { keeperOfLetters, readyBook, waitForStatus } from '../support/books';
 import { SystemProbe } from '../support/system-probe';
+import { openEventStream } from '../support/event-stream';
 
 /** Polls `read` until `done` holds for what it answers (the test's own timeout bounds the wait). */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -77,6 +78,8 @@ describe('the trash', () => {
     const book = await withCover(client, written);
     // The library is read (and held by the gateway) before the move: the move must drop that copy.
     expect((await library(client)).map((b) => b._id)).toEqual([book._id]);
+    // Another tab of the author's hears of the move and the restore on its live stream.
+    const stream = await openEventStream(system.url, client);
 
     const moved = await client.request('DELETE', `/api/v1/book/${book._id}`);
     expect(moved).toMatchObject({ status: 200, body: { msg: trashMessages.trashed } });
@@ -103,6 +106,14 @@ describe('the trash', () => {
     expect(restored).toMatchObject({ status: 200, body: { msg: trashMessages.restored } });
     expect(await trash(client)).toEqual([]);
     expect((await library(client)).map((b) => b._id)).toEqual([book._id]);
+    const moves = await stream.waitFor((events) => events.some((e) => e.event === 'book.restored'));
+    stream.close();
+    expect(
+      moves.filter((e) => e.event === 'book.trashed' || e.event === 'book.restored').map((e) => [e.event, e.data]),
+    ).toEqual([
+      ['book.trashed', { bookId: book._id, movedTo: 'trash' }],
+      ['book.restored', { bookId: book._id, movedTo: 'library' }],
+    ]);
     const back = (await client.get<Book>(`/api/v1/book/${book._id}`)).body;
     expect(withoutUpdatedAt(back)).toEqual(withoutUpdatedAt(book));
     expect((await client.get<unknown[]>(`/api/v1/book/${book._id}/revisions`)).body.length).toBeGreaterThan(0);

@@ -116,7 +116,14 @@ export const editorTexts = {
   notSet: 'Not set',
   none: 'None',
   leaveTitle: 'Leave without saving?',
-  leaveBody: 'Your latest changes to the manuscript have not been saved. If you leave now they will be lost.',
+  /**
+   * The leave warning shows only while a save is failing (or autosave is off): the changes are in this
+   * browser's draft, which the editor brings back on the next visit. Signing out clears the drafts.
+   */
+  leaveBody:
+    'Your latest changes are not saved to your account yet. They stay on this device and come back when you open this book here again, to be saved once the connection is back.',
+  signOutBody:
+    'Your latest changes are not saved to your account yet. Signing out removes them from this device: if you sign out now, they will be lost.',
   stay: 'Stay and keep editing',
   leave: 'Leave without saving',
 } as const;
@@ -126,6 +133,8 @@ export const metadataTexts = {
   saveFailure: 'Error saving new metadata. Please try again',
   save: 'Save metadata',
   saving: 'Saving...',
+  /** Without a plan the book is read-only, its details too (the export dialog still completes missing ones). */
+  needsPlan: 'Choose a plan to edit the details',
   keywordsPlaceholder: 'Type a keyword and press Enter or comma...',
   datePlaceholder: 'Select a date',
   today: 'Today',

@@ -32,3 +32,23 @@ export const LiveBookUpdateSchema = z.object({
   fields: z.array(z.string()).optional(),
 });
 export type LiveBookUpdate = z.infer<typeof LiveBookUpdateSchema>;
+
+/**
+ * The book left the library or came back to it (issue 19): moved to the trash, restored, or deleted for
+ * good. Another tab's library drops or reads it again without waiting for its refresh. A message kind of
+ * its own on event names of its own, so the LiveBookUpdate messages stay as they were and a browser that
+ * does not listen to these names never receives one.
+ */
+export const liveBookMoveEventNames = [
+  'book.trashed',
+  'book.restored',
+  'book.deleted',
+] as const satisfies readonly EventName[];
+export type LiveBookMoveEventName = (typeof liveBookMoveEventNames)[number];
+
+export const LiveBookMoveSchema = z.object({
+  bookId: z.string(),
+  /** Where the book is now: the trash (book.trashed), the library (book.restored), nowhere (book.deleted). */
+  movedTo: z.enum(['trash', 'library', 'gone']),
+});
+export type LiveBookMove = z.infer<typeof LiveBookMoveSchema>;

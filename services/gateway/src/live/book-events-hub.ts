@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { events, type LiveBookUpdate } from '@bookwright/contracts';
+import { events, type LiveBookMove, type LiveBookUpdate } from '@bookwright/contracts';
 import { on, type Bus, type EventHandler, type EventMeta, type Logger, type Subscription } from '@bookwright/kit';
 
 const heartbeatMs = 25_000;
@@ -21,7 +21,7 @@ export class BookEventsHub {
 
   async start(): Promise<void> {
     const forward =
-      <T extends { userId: string; bookId: string }>(toUpdate: (data: T) => LiveBookUpdate) =>
+      <T extends { userId: string; bookId: string }>(toUpdate: (data: T) => LiveBookUpdate | LiveBookMove) =>
       (data: T, meta: EventMeta) => {
         this.send(data.userId, meta, toUpdate(data));
         return Promise.resolve();
@@ -73,6 +73,19 @@ export class BookEventsHub {
         events.bookUpdated,
         forward((d) => ({ bookId: d.bookId, status: d.status, fields: d.fields })),
       ),
+      // The library of another tab drops a trashed book, and shows a restored one, without its refresh.
+      on(
+        events.bookTrashed,
+        forward((d) => ({ bookId: d.bookId, movedTo: 'trash' })),
+      ),
+      on(
+        events.bookRestored,
+        forward((d) => ({ bookId: d.bookId, movedTo: 'library' })),
+      ),
+      on(
+        events.bookDeleted,
+        forward((d) => ({ bookId: d.bookId, movedTo: 'gone' })),
+      ),
     ];
     this.subscription = await this.bus.tail(handlers);
     // Comments keep proxies from closing an idle stream.
@@ -99,7 +112,7 @@ export class BookEventsHub {
     return count;
   }
 
-  private send(userId: string, meta: EventMeta, update: LiveBookUpdate): void {
+  private send(userId: string, meta: EventMeta, update: LiveBookUpdate | LiveBookMove): void {
     const set = this.streams.get(userId);
     if (!set) return;
     const frame = `id: ${meta.id}\nevent: ${meta.name}\ndata: ${JSON.stringify(update)}\n\n`;

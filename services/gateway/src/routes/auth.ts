@@ -10,7 +10,7 @@ import {
   SignUpRequestSchema,
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
-import { newAccountUser, withBilling } from './current-user';
+import { signedInUser } from './current-user';
 
 /** POST /auth/sign-up, POST /auth/login, GET (or POST) /auth/logout (spec §7). */
 export function authRoutes(deps: RouteDeps) {
@@ -38,7 +38,12 @@ export function authRoutes(deps: RouteDeps) {
         });
         sessions.forgetToken(sessions.sessionToken(request));
         sessions.setSessionCookie(reply, session);
-        const fullUser = await newAccountUser(bus, user, request.id, timeoutMs, request.log);
+        const fullUser = await signedInUser(
+          bus,
+          user,
+          { requestId: request.id, timeoutMs, moment: 'sign-up' },
+          request.log,
+        );
         return reply.status(201).send({ msg: 'Account created', user: fullUser });
       },
     );
@@ -65,7 +70,13 @@ export function authRoutes(deps: RouteDeps) {
         await authThrottle.loginSucceeded(request);
         sessions.forgetToken(sessions.sessionToken(request));
         sessions.setSessionCookie(reply, signedIn.session);
-        const fullUser = await withBilling(bus, signedIn.user, request.id, timeoutMs);
+        // Signed in from here on (the cookie is set): billing being away must not turn that into a 503.
+        const fullUser = await signedInUser(
+          bus,
+          signedIn.user,
+          { requestId: request.id, timeoutMs, moment: 'login' },
+          request.log,
+        );
         return reply.send({ msg: 'Logged in', user: fullUser });
       },
     );

@@ -18,24 +18,28 @@ export async function withBilling(bus: Bus, profile: UserProfile, requestId: str
 }
 
 /**
- * A new account's User for the sign-up answer. The account exists once the user service answered, so the
- * answer is a success whatever billing says: a new account has no plan yet, which is what billing would
- * answer anyway, and the next `GET /user/current-user` asks billing again (the sign-up is a write of the
- * user's, so no cached copy stands in for it). Failing here would leave a signed-in account whose author
- * is told to retry, and whose retry is "An account with this email already exists".
+ * The User for the answer of a sign-up or a login. The session exists once the user service answered, so
+ * the answer is a success whatever billing says: when billing is unavailable (5xx, no answer) the user is
+ * answered with no plan (what a new account has anyway; for a login, a stand-in the web app replaces at
+ * once, since it reads current-user again after signing in), and the next `GET /user/current-user` asks
+ * billing again: this stand-in is never cached. Failing here would leave a browser holding a session
+ * cookie whose author is told to retry: a sign-up's retry is "An account with this email already exists",
+ * a login's ends the session it just opened.
  */
-export async function newAccountUser(
+export async function signedInUser(
   bus: Bus,
   profile: UserProfile,
-  requestId: string,
-  timeoutMs: number,
+  context: { requestId: string; timeoutMs: number; moment: 'sign-up' | 'login' },
   logger: { warn(details: object, msg: string): void },
 ): Promise<User> {
   try {
-    return await withBilling(bus, profile, requestId, timeoutMs);
+    return await withBilling(bus, profile, context.requestId, context.timeoutMs);
   } catch (error) {
     if (!(error instanceof AppError) || error.expose) throw error;
-    logger.warn({ err: error, userId: profile._id }, 'billing did not answer at sign-up; answered with no plan');
+    logger.warn(
+      { err: error, userId: profile._id, at: context.moment },
+      'billing did not answer at sign-in; answered with no plan',
+    );
     return { ...profile, ...noPlanBillingSummary };
   }
 }

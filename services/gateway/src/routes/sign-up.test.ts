@@ -10,12 +10,15 @@ import { buildGateway } from '../app';
 import { GatewayConfigSchema } from '../config';
 
 /*
- * Sign-up while billing is away: the account exists once the user service answered, so the author is
- * told so (201, signed in, no plan yet), and the plan summary is billing's again once billing is back.
+ * Sign-up and login while billing is away: the account and its session exist once the user service
+ * answered, so the author is told so (signed in, no plan for now), and the plan summary is billing's again
+ * once billing is back.
  */
 
 const xsrf = 'test-xsrf-token';
 const profile = buildUserProfile({ _id: 'u-new', email: 'new@example.com' });
+/** Another account, so that no current-user read of the sign-up test stands in for its own. */
+const returning = buildUserProfile({ _id: 'u-back', email: 'back@example.com' });
 const starter: BillingSummary = { ...noPlanBillingSummary, accountType: 'starter', booksLeftThisMonth: 7 };
 
 let app: FastifyInstance;
@@ -32,12 +35,16 @@ beforeAll(async () => {
       user: profile,
       session: { token: 'new-token', expiresAt: new Date(Date.now() + 60_000).toISOString() },
     })),
-    bus.serve(requests.user.resolveSession, async () => ({
-      userId: profile._id,
+    bus.serve(requests.user.resolveSession, async ({ token }) => ({
+      userId: token === 'login-token' ? returning._id : profile._id,
       sessionId: 's1',
       expiresAt: new Date(Date.now() + 60_000).toISOString(),
     })),
-    bus.serve(requests.user.getProfile, async () => profile),
+    bus.serve(requests.user.getProfile, async ({ userId }) => (userId === returning._id ? returning : profile)),
+    bus.serve(requests.user.login, async () => ({
+      user: returning,
+      session: { token: 'login-token', expiresAt: new Date(Date.now() + 60_000).toISOString() },
+    })),
   ]);
   const config = GatewayConfigSchema.parse({ NODE_ENV: 'test', WEB_DIST_DIR: dir, AUTH_RATE_LIMIT_PER_IP: '1000' });
   app = await buildGateway({ config, logger, bus, blobs: createFsBlobStore({ root: join(dir, 'blobs') }) });
@@ -74,6 +81,46 @@ describe('sign-up with billing unavailable', () => {
       const back = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
       expect(back.statusCode).toBe(200);
       expect(back.json()).toMatchObject({ _id: profile._id, accountType: 'starter', booksLeftThisMonth: 7 });
+    } finally {
+      await billing?.stop();
+    }
+  });
+});
+
+describe('login with billing unavailable', () => {
+  it('answers its success with no plan for now, and the next current-user read asks billing again', async () => {
+    // No billing responder: every billing request fails at once with 503, as with billing down.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      payload: { email: returning.email, password: 'a long enough passphrase' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toEqual({ msg: 'Logged in', user: { ...returning, ...noPlanBillingSummary } });
+    const sid = login.cookies.find((cookie) => cookie.name === 'sid');
+    expect(sid?.value).toBe('login-token');
+
+    const signedIn = { cookie: `XSRF-TOKEN=${xsrf}; sid=${sid!.value}`, 'x-xsrf-token': xsrf };
+    // The stand-in "no plan" was not kept: with billing still down, reading the user says so.
+    const whileDown = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
+    expect(whileDown.statusCode).toBe(503);
+
+    let billing: Subscription | undefined;
+    try {
+      billing = await bus.serve(requests.billing.getSummary, async () => starter);
+      const back = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
+      expect(back.statusCode).toBe(200);
+      expect(back.json()).toMatchObject({ _id: returning._id, accountType: 'starter', booksLeftThisMonth: 7 });
+      // With billing answering, a login carries the real plan.
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+        payload: { email: returning.email, password: 'a long enough passphrase' },
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ user: { accountType: 'starter', booksLeftThisMonth: 7 } });
     } finally {
       await billing?.stop();
     }

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import {
+  LiveBookMoveSchema,
+  liveBookMoveEventNames,
   LiveBookUpdateSchema,
   liveBookEventNames,
   type LiveBookEventName,
+  type LiveBookMove,
   type LiveBookUpdate,
 } from '@bookwright/contracts';
 import { api } from '../../api/api';
@@ -57,6 +60,28 @@ export function applyBookEvent(dispatch: AppDispatch, name: LiveBookEventName, u
 }
 
 /**
+ * Applies a book's move (another tab or device trashed, restored or deleted it): a trashed book leaves the
+ * cached library at once, then both lists are read again; a deletion changes only the trash.
+ */
+export function applyBookMove(dispatch: AppDispatch, move: LiveBookMove): void {
+  if (move.movedTo === 'trash') {
+    dispatch(
+      booksApi.util.updateQueryData('listBooks', undefined, (books) => books.filter((b) => b._id !== move.bookId)),
+    );
+  }
+  dispatch(api.util.invalidateTags(move.movedTo === 'gone' ? ['Trash'] : ['Books', 'Trash']));
+}
+
+/** The data of one stream message, parsed as JSON; undefined when it is not JSON. */
+function jsonOf(event: Event): unknown {
+  try {
+    return JSON.parse((event as MessageEvent<string>).data);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Live progress over Server-Sent Events (ARCHITECTURE §8). The browser reconnects by itself; events sent
  * while it was away are not replayed, so every `ready` after the first one reads the library again.
  */
@@ -71,18 +96,16 @@ export function useBookEvents() {
       if (connections > 1) dispatch(api.util.invalidateTags(['Books']));
     };
     const onBookEvent = (event: Event) => {
-      const { type, data } = event as MessageEvent<string>;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(data);
-      } catch {
-        return;
-      }
-      const update = LiveBookUpdateSchema.safeParse(parsed);
-      if (update.success) applyBookEvent(dispatch, type as LiveBookEventName, update.data);
+      const update = LiveBookUpdateSchema.safeParse(jsonOf(event));
+      if (update.success) applyBookEvent(dispatch, event.type as LiveBookEventName, update.data);
+    };
+    const onBookMove = (event: Event) => {
+      const move = LiveBookMoveSchema.safeParse(jsonOf(event));
+      if (move.success) applyBookMove(dispatch, move.data);
     };
     source.addEventListener('ready', onReady);
     for (const name of liveBookEventNames) source.addEventListener(name, onBookEvent);
+    for (const name of liveBookMoveEventNames) source.addEventListener(name, onBookMove);
     return () => source.close();
   }, [dispatch]);
 }

@@ -179,6 +179,13 @@ describe('the manuscript editor', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'Home' }));
     expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    // The draft stays in this browser, so leaving loses nothing: the text says so, not "lost".
+    expect(
+      screen.getByText(
+        'Your latest changes are not saved to your account yet. They stay on this device and come back when you open this book here again, to be saved once the connection is back.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/will be lost/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Stay and keep editing' }));
     expect(router.state.location.pathname).toBe('/app/edit/b1');
     await user.click(screen.getByRole('link', { name: 'Home' }));
@@ -201,6 +208,12 @@ describe('signing out from the editor', () => {
     };
     await signOut();
     expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    // Signing out clears this user's drafts: only here are the changes really lost.
+    expect(
+      screen.getByText(
+        'Your latest changes are not saved to your account yet. Signing out removes them from this device: if you sign out now, they will be lost.',
+      ),
+    ).toBeTruthy();
     expect(calls.some((c) => c.url === '/auth/logout')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Stay and keep editing' }));
     expect(router.state.location.pathname).toBe('/app/edit/b1');

@@ -30,6 +30,7 @@ import { translateTexts } from '../translate/texts';
 import { TranslateDialog } from '../translate/TranslateDialog';
 import { TranslatedFrom } from '../translate/TranslatedFrom';
 import { MoveToTrashButton } from '../library/MoveToTrash';
+import { signOutPath } from '../shell/useSignOut';
 import type { Editor } from '@tiptap/react';
 
 /** /app/edit/{bookId}: the editor of a ready book (spec §2). */
@@ -93,6 +94,8 @@ function Workspace({ book }: { book: VersionedBook }) {
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
   const blocked = blocker.state === 'blocked';
+  // Signing out clears this user's drafts, so only then are the unsaved changes really lost.
+  const signingOut = blocked && blocker.location.pathname === signOutPath;
   const askAtOnce = !autosave || failingStates.has(saves.state);
   const [flushFailed, setFlushFailed] = useState(false);
   const blockerRef = useRef(blocker);
@@ -236,6 +239,7 @@ function Workspace({ book }: { book: VersionedBook }) {
                 metadataDraft={metadataDraft}
                 onMetadataDraftChange={setMetadataDraft}
                 saveMetadata={metadataSaves.saveMetadata}
+                onNeedPlan={readOnly ? toPlans : undefined}
               />
             </div>
           </div>
@@ -268,6 +272,7 @@ function Workspace({ book }: { book: VersionedBook }) {
           onClose={() => setDialog(undefined)}
           currentContent={() => editor.current?.snapshot().bookContent ?? book.bookContent ?? ''}
           saveChanges={saves.flush}
+          onNeedPlan={readOnly ? toPlans : undefined}
           onRestored={(restored) => {
             editor.current?.replaceSaved(restored.bookContent ?? '');
             saves.adoptServer(restored);
@@ -291,10 +296,8 @@ function Workspace({ book }: { book: VersionedBook }) {
             unsavedChanges={dirty}
             metadataDraft={metadataDraft}
             onMetadataDraftChange={(change) => setMetadataDraft((draft) => ({ ...draft, ...change }))}
-            onMetadataSaved={(saved) => {
-              setMetadataDraft(metadataDraftOf(saved));
-              metadataSaves.adopt(saved);
-            }}
+            saveMetadata={metadataSaves.saveMetadata}
+            onMetadataSaved={(saved) => setMetadataDraft(metadataDraftOf(saved))}
           />
         </Suspense>
       )}
@@ -328,7 +331,7 @@ function Workspace({ book }: { book: VersionedBook }) {
         open={blocked && (askAtOnce || flushFailed)}
         onClose={stay}
         title={editorTexts.leaveTitle}
-        description={editorTexts.leaveBody}
+        description={signingOut ? editorTexts.signOutBody : editorTexts.leaveBody}
         size="sm"
         footer={
           <>

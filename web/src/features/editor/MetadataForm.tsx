@@ -49,13 +49,20 @@ export function MetadataForm({
   draft: form,
   onDraftChange: setForm,
   saveMetadata,
+  onNeedPlan,
 }: {
   book: Book;
   draft: MetadataDraft;
   onDraftChange: Dispatch<SetStateAction<MetadataDraft>>;
   /** The conditional save (If-Match) of the editor page. */
   saveMetadata: (metadata: UpdateMetadataRequest) => Promise<MetadataSaveResult>;
+  /**
+   * Set while the book is read-only (no plan): the details are shown, not edited, and the save leads to the
+   * plans. The export dialog still completes missing details, since exporting stays open without a plan.
+   */
+  onNeedPlan?: () => void;
 }) {
+  const readOnly = onNeedPlan !== undefined;
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [isLoading, setLoading] = useState(false);
   const [suggestedSubtitle, setSuggestedSubtitle] = useState<string>();
@@ -80,6 +87,7 @@ export function MetadataForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (onNeedPlan) return onNeedPlan();
     const checked = checkMetadataDraft(form, book);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -112,66 +120,74 @@ export function MetadataForm({
           setSuggestedSubtitle(suggestion.subtitle);
         }}
       />
-      <InputField label="Title" requiredMark autoComplete="off" {...text('title')} />
-      <InputField label="Author" requiredMark autoComplete="off" {...text('author')} />
-      <div>
-        <InputField
-          label="Identifier (UUID/ISBN)"
-          requiredMark
-          autoComplete="off"
-          placeholder="urn:uuid:… or an ISBN"
-          {...text('identifier')}
+      <fieldset disabled={readOnly} className="space-y-4">
+        <InputField label="Title" requiredMark autoComplete="off" {...text('title')} />
+        <InputField label="Author" requiredMark autoComplete="off" {...text('author')} />
+        <div>
+          <InputField
+            label="Identifier (UUID/ISBN)"
+            requiredMark
+            autoComplete="off"
+            placeholder="urn:uuid:… or an ISBN"
+            {...text('identifier')}
+          />
+          {!form.identifier.trim() && (
+            <button
+              type="button"
+              onClick={() => {
+                setForm((f) => ({ ...f, identifier: newIdentifier() }));
+                clearError('identifier');
+              }}
+              className="mt-1.5 rounded text-xs font-semibold text-ink-700 underline-offset-2 hover:underline"
+            >
+              {exportTexts.generateUuid}
+            </button>
+          )}
+        </div>
+        <SelectField label="Language" requiredMark {...text('languageMetadata')}>
+          {metadataLanguages.map((l) => (
+            <option key={l.value} value={l.value}>
+              {l.label}
+            </option>
+          ))}
+        </SelectField>
+        <InputField label="Genre" list="genre-suggestions" autoComplete="off" {...text('genreMetadata')} />
+        <datalist id="genre-suggestions">
+          {genres.map((g) => (
+            <option key={g.value} value={g.value} />
+          ))}
+        </datalist>
+        <InputField label="Publisher" autoComplete="organization" {...text('publisher')} />
+        <TextAreaField label="Description" rows={5} {...text('description')} />
+        <KeywordsInput
+          label="Subject/Keywords"
+          keywords={form.keywords}
+          onChange={(keywords) => {
+            setForm((f) => ({ ...f, keywords }));
+            clearError('keywords');
+          }}
         />
-        {!form.identifier.trim() && (
-          <button
-            type="button"
-            onClick={() => {
-              setForm((f) => ({ ...f, identifier: newIdentifier() }));
-              clearError('identifier');
-            }}
-            className="mt-1.5 rounded text-xs font-semibold text-ink-700 underline-offset-2 hover:underline"
-          >
-            {exportTexts.generateUuid}
-          </button>
-        )}
-      </div>
-      <SelectField label="Language" requiredMark {...text('languageMetadata')}>
-        {metadataLanguages.map((l) => (
-          <option key={l.value} value={l.value}>
-            {l.label}
-          </option>
-        ))}
-      </SelectField>
-      <InputField label="Genre" list="genre-suggestions" autoComplete="off" {...text('genreMetadata')} />
-      <datalist id="genre-suggestions">
-        {genres.map((g) => (
-          <option key={g.value} value={g.value} />
-        ))}
-      </datalist>
-      <InputField label="Publisher" autoComplete="organization" {...text('publisher')} />
-      <TextAreaField label="Description" rows={5} {...text('description')} />
-      <KeywordsInput
-        label="Subject/Keywords"
-        keywords={form.keywords}
-        onChange={(keywords) => {
-          setForm((f) => ({ ...f, keywords }));
-          clearError('keywords');
-        }}
-      />
-      <FieldError message={errors.keywords} />
-      <InputField label="Rights" autoComplete="off" placeholder="e.g. All rights reserved" {...text('rights')} />
-      <DatePicker
-        label="Publication Date"
-        value={form.publicationDate}
-        onChange={(publicationDate) => {
-          setForm((f) => ({ ...f, publicationDate }));
-          clearError('publicationDate');
-        }}
-      />
-      <FieldError message={errors.publicationDate} />
-      <Button type="submit" className="w-full" busy={isLoading} disabled={isLoading}>
-        {isLoading ? metadataTexts.saving : metadataTexts.save}
-      </Button>
+        <FieldError message={errors.keywords} />
+        <InputField label="Rights" autoComplete="off" placeholder="e.g. All rights reserved" {...text('rights')} />
+        <DatePicker
+          label="Publication Date"
+          value={form.publicationDate}
+          onChange={(publicationDate) => {
+            setForm((f) => ({ ...f, publicationDate }));
+            clearError('publicationDate');
+          }}
+        />
+        <FieldError message={errors.publicationDate} />
+      </fieldset>
+      {readOnly ? (
+        <Button type="submit" variant="secondary" className="w-full">
+          {metadataTexts.needsPlan}
+        </Button>
+      ) : (
+        <Button type="submit" className="w-full" busy={isLoading} disabled={isLoading}>
+          {isLoading ? metadataTexts.saving : metadataTexts.save}
+        </Button>
+      )}
     </form>
   );
 }

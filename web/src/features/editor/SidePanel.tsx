@@ -37,11 +37,14 @@ export function SidePanel({
   metadataDraft,
   onMetadataDraftChange,
   saveMetadata,
+  onNeedPlan,
 }: {
   book: Book;
   metadataDraft: MetadataDraft;
   onMetadataDraftChange: Dispatch<SetStateAction<MetadataDraft>>;
   saveMetadata: (metadata: UpdateMetadataRequest) => Promise<MetadataSaveResult>;
+  /** Set while the book is read-only (no plan): the metadata form then leads to the plans. */
+  onNeedPlan?: () => void;
 }) {
   const [tab, setTab] = useState<PanelTab>('concept');
   const state = book.bookState;
@@ -67,6 +70,7 @@ export function SidePanel({
             draft={metadataDraft}
             onDraftChange={onMetadataDraftChange}
             saveMetadata={saveMetadata}
+            onNeedPlan={onNeedPlan}
           />
         </div>
         {tab === 'metadata' ? null : !state ? (

@@ -49,7 +49,8 @@ const sameDetails = (a: VersionedBook, b: VersionedBook) =>
   JSON.stringify(metadataDraftOf(a)) === JSON.stringify(metadataDraftOf(b));
 
 /**
- * Metadata saves with If-Match, on the same version chain as the manuscript's (the ETag covers both). A 412
+ * Metadata saves with If-Match, on the same version chain as the manuscript's (the ETag covers both), for
+ * both forms of the page that save them: the side panel's and the export dialog's completion step. A 412
  * caused by a change of the manuscript elsewhere is no conflict of the details: the save is made again on
  * the current version. Details changed elsewhere too: the author chooses, seeing both.
  */
@@ -112,11 +113,6 @@ export function useMetadataSaves(book: VersionedBook, saves: ManuscriptSaves) {
 
   return {
     saveMetadata,
-    /** Details saved by another form of the page (the export dialog's completion step). */
-    adopt(saved: VersionedBook) {
-      base.current = saved;
-      if (saved.etag && (saved.bookContent ?? '') === saves.baseContent()) saves.saver.etagChanged(saved.etag);
-    },
     conflict: conflict && {
       title: conflictTexts.metadataTitle,
       description: conflictTexts.metadataDescription,

@@ -26,6 +26,7 @@ import { saveFile } from './fileRequest';
 import { FormatList } from './FormatList';
 import { loadPreferences } from '../settings/preferences';
 import type { MetadataDraft } from '../editor/metadataDraft';
+import type { MetadataSaveResult } from '../editor/useMetadataSaves';
 import { MetadataStep, missingMetadataOf, type RequiredMetadata } from './MetadataStep';
 import { PrintOptionsStep, type PrintChoice } from './PrintOptionsStep';
 import { useStepFocus } from './useStepFocus';
@@ -61,6 +62,7 @@ export function ExportDialog({
   metadataDraft,
   onMetadataDraftChange,
   onMetadataSaved,
+  saveMetadata,
 }: {
   book: Book;
   open: boolean;
@@ -72,6 +74,12 @@ export function ExportDialog({
   onMetadataDraftChange?: (change: Partial<MetadataDraft>) => void;
   /** The completion step saved the metadata. */
   onMetadataSaved?: (book: Book) => void;
+  /**
+   * The editor's conditional metadata save (If-Match, on the manuscript's version chain): a stale one is a
+   * 412 that the author settles, seeing both, instead of a silent overwrite. Without it (the dialog on its
+   * own) the details are saved unconditionally.
+   */
+  saveMetadata?: (metadata: UpdateMetadataRequest) => Promise<MetadataSaveResult>;
 }) {
   const dispatch = useAppDispatch();
   const [step, setStep] = useState<Step>('formats');
@@ -151,18 +159,28 @@ export function ExportDialog({
   async function saveAndExportEpub(metadata: UpdateMetadataRequest) {
     const started = session.current;
     setBusy('epub');
-    let saved: Book;
+    let saved: MetadataSaveResult;
     try {
-      saved = await updateMetadata({ id: book._id, metadata }).unwrap();
+      saved = saveMetadata
+        ? await saveMetadata(metadata)
+        : { book: await updateMetadata({ id: book._id, metadata }).unwrap(), kept: 'mine' };
     } catch {
+      // Refused, or a conflict the author left undecided: nothing was stored.
       toast.error(exportTexts.metadataSaveFailure);
       if (started === session.current) setBusy(undefined);
       return;
     }
-    toast.success(metadataMessages.saved);
-    onMetadataSaved?.(saved);
+    if (saved.kept === 'mine') toast.success(metadataMessages.saved);
+    onMetadataSaved?.(saved.book);
     if (started !== session.current) return;
-    finish(started, await exportAndSave({ format: 'epub' }, saved.title));
+    // The author chose the details saved elsewhere: they may still lack a required field.
+    const stillMissing = missingMetadataOf(saved.book);
+    if (stillMissing.length > 0) {
+      setMissing(stillMissing);
+      setBusy(undefined);
+      return;
+    }
+    finish(started, await exportAndSave({ format: 'epub' }, saved.book.title));
   }
 
   async function generatePdf() {

@@ -78,3 +78,85 @@ describe('the dialogs in the editor header', () => {
     expect((within(panel).getByLabelText('Language') as HTMLSelectElement).value).toBe('es');
   });
 });
+
+/**
+ * One book with conditional saves (issue 19): every answer carries its `etag`, and a PATCH whose If-Match is
+ * not the current one answers 412 and stores nothing.
+ */
+function versionedServer() {
+  let count = 1;
+  const server = {
+    book: { ...makeBook({ status: 'ready' }), etag: '"e1"' } as Book & { etag: string },
+    changeElsewhere(change: Partial<Book>) {
+      server.book = { ...server.book, ...change, etag: `"e${++count}"` };
+    },
+  };
+  const calls = stubFetch({
+    'GET /user/current-user': () => json(200, starterUser),
+    'GET /book': () => json(200, [server.book]),
+    'GET /book/b1': () => json(200, server.book),
+    'POST /book/export/b1': () => file('PK'),
+    'PATCH /book/metadata/b1': (call) => {
+      const ifMatch = call.headers.get('If-Match');
+      if (ifMatch !== null && ifMatch !== server.book.etag) {
+        return json(412, { msg: 'This book was changed in another tab or device', etag: server.book.etag });
+      }
+      server.changeElsewhere(call.body as Partial<Book>);
+      return json(200, server.book);
+    },
+  });
+  const metadataPatches = () => calls.filter((c) => c.method === 'PATCH' && c.url === '/book/metadata/b1');
+  return { server, calls, metadataPatches };
+}
+
+/** Opens the editor, completes the missing details in the export dialog and exports; `meanwhile` runs before. */
+async function completeAndExport(meanwhile: () => void = () => {}) {
+  renderApp('/app/edit/b1');
+  const user = userEvent.setup();
+  const header = (await screen.findByRole('heading', { level: 1, name: 'The Keeper of Letters' })).closest('header')!;
+  await user.click(within(header).getByRole('button', { name: 'Export' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Export Your Book' });
+  await user.click(within(dialog).getByRole('button', { name: 'EPUB' }));
+  await user.type(within(dialog).getByLabelText('Author'), 'Ada Lovelace');
+  await user.type(within(dialog).getByLabelText('Identifier (UUID/ISBN)'), 'urn:isbn:1');
+  meanwhile();
+  await user.click(within(dialog).getByRole('button', { name: 'Export EPUB' }));
+  return user;
+}
+
+describe("the export dialog's metadata save in the editor", () => {
+  it('sends If-Match on the editor’s version chain', async () => {
+    const { server, metadataPatches } = versionedServer();
+    await completeAndExport();
+    expect(await screen.findByText('Book exported successfully as EPUB!')).toBeTruthy();
+    expect(metadataPatches().map((c) => c.headers.get('If-Match'))).toEqual(['"e1"']);
+    expect(server.book.author).toBe('Ada Lovelace');
+  });
+
+  it('a stale save is a 412 settled as the side panel does: both shown, Keep mine saves on the current version', async () => {
+    const { server, metadataPatches } = versionedServer();
+    // Another tab saves other details meanwhile.
+    const user = await completeAndExport(() => server.changeElsewhere({ publisher: 'Loud Press' }));
+    const conflict = await screen.findByRole('dialog', {
+      name: 'The book details were changed in another tab or device',
+    });
+    expect(within(conflict).getByTestId('conflict-mine').textContent).toContain('Author: Ada Lovelace');
+    expect(within(conflict).getByTestId('conflict-other').textContent).toContain('Publisher: Loud Press');
+    // Nothing was overwritten before the author chose.
+    expect(server.book.author).not.toBe('Ada Lovelace');
+    await user.click(within(conflict).getByRole('button', { name: 'Keep mine' }));
+    expect(await screen.findByText('Book exported successfully as EPUB!')).toBeTruthy();
+    expect(metadataPatches().map((c) => c.headers.get('If-Match'))).toEqual(['"e1"', '"e2"']);
+    expect(server.book.author).toBe('Ada Lovelace');
+  });
+
+  it('a conflict left undecided stores nothing and exports nothing', async () => {
+    const { server, calls } = versionedServer();
+    const user = await completeAndExport(() => server.changeElsewhere({ publisher: 'Loud Press' }));
+    await screen.findByRole('dialog', { name: 'The book details were changed in another tab or device' });
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Error saving metadata. Please try again.')).toBeTruthy();
+    expect(server.book.author).not.toBe('Ada Lovelace');
+    expect(calls.some((c) => c.url === '/book/export/b1')).toBe(false);
+  });
+});

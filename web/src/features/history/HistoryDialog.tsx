@@ -29,6 +29,7 @@ export function HistoryDialog({
   currentContent,
   saveChanges,
   onRestored,
+  onNeedPlan,
 }: {
   bookId: string;
   open: boolean;
@@ -38,7 +39,13 @@ export function HistoryDialog({
   /** Saves the editor's pending changes first; false when the server does not have them all. */
   saveChanges: () => Promise<boolean>;
   onRestored: (book: Book) => void;
+  /**
+   * Set while the book is read-only (no plan): the versions can still be read and compared, but saving or
+   * restoring one changes the manuscript, so those lead to the plans instead.
+   */
+  onNeedPlan?: () => void;
 }) {
+  const readOnly = onNeedPlan !== undefined;
   const {
     data: revisions,
     isLoading,
@@ -107,33 +114,49 @@ export function HistoryDialog({
           <Button type="button" variant="secondary" onClick={onClose}>
             {texts.close}
           </Button>
-          <Button type="button" onClick={() => void restoreSelected()} disabled={!shown || restoring} busy={restoring}>
-            {restoring ? texts.restoring : texts.restore}
-          </Button>
+          {!readOnly && (
+            <Button
+              type="button"
+              onClick={() => void restoreSelected()}
+              disabled={!shown || restoring}
+              busy={restoring}
+            >
+              {restoring ? texts.restoring : texts.restore}
+            </Button>
+          )}
         </>
       }
     >
-      <form
-        onSubmit={(event) => void saveNamedVersion(event)}
-        aria-label={texts.saveVersion}
-        className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
-      >
-        <label className="flex-1 text-sm font-medium text-stone-800">
-          {texts.versionName}
-          <input
-            type="text"
-            name="versionName"
-            value={name}
-            maxLength={nameMaxLength}
-            placeholder={texts.versionNamePlaceholder}
-            onChange={(event) => setName(event.target.value)}
-            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm font-normal"
-          />
-        </label>
-        <Button type="submit" variant="secondary" disabled={savingVersion} busy={savingVersion}>
-          {savingVersion ? texts.savingVersion : texts.saveVersion}
-        </Button>
-      </form>
+      {readOnly ? (
+        <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
+          {texts.needsPlan}
+          <Button type="button" variant="secondary" onClick={onNeedPlan}>
+            {texts.choosePlan}
+          </Button>
+        </p>
+      ) : (
+        <form
+          onSubmit={(event) => void saveNamedVersion(event)}
+          aria-label={texts.saveVersion}
+          className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+        >
+          <label className="flex-1 text-sm font-medium text-stone-800">
+            {texts.versionName}
+            <input
+              type="text"
+              name="versionName"
+              value={name}
+              maxLength={nameMaxLength}
+              placeholder={texts.versionNamePlaceholder}
+              onChange={(event) => setName(event.target.value)}
+              className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm font-normal"
+            />
+          </label>
+          <Button type="submit" variant="secondary" disabled={savingVersion} busy={savingVersion}>
+            {savingVersion ? texts.savingVersion : texts.saveVersion}
+          </Button>
+        </form>
+      )}
       {isLoading && <p className="text-sm text-stone-600">Loading…</p>}
       {isError && <p className="text-sm text-red-700">{texts.loadFailure}</p>}
       {revisions && revisions.length === 0 && <p className="text-sm text-stone-600">{texts.empty}</p>}

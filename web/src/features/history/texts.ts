@@ -22,4 +22,7 @@ export const historyTexts = {
   noChanges: 'This version is the same as the current text.',
   legend: 'Red: leaves with the restore. Green: comes back.',
   close: 'Close',
+  /** Without a plan the book is read-only: its versions can be read and compared, not saved or restored. */
+  needsPlan: 'Saving and restoring versions needs a plan.',
+  choosePlan: 'See the plans',
 } as const;

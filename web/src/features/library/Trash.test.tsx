@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Book } from '@bookwright/contracts';
 import { makeBook, starterUser, summary } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
@@ -171,5 +171,90 @@ describe('the Trash view', () => {
     expect(await screen.findByText('The trash is empty.')).toBeTruthy();
     expect(calledWith(calls, 'DELETE', '/book/g/permanent')).toHaveLength(1);
     expect(calledWith(calls, 'DELETE', '/book/g/permanent')[0]?.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+/** The browser's EventSource, driven by the test: the app's live stream (GET /events). */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readonly listeners = new Map<string, ((event: Event) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(name: string, listener: (event: Event) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  close() {}
+  /** One message of the stream, as the gateway writes it: `event: <name>` and `data: <json>`. */
+  emit(name: string, data: unknown) {
+    const event = new MessageEvent(name, { data: JSON.stringify(data) });
+    for (const listener of this.listeners.get(name) ?? []) listener(event);
+  }
+}
+
+describe("another tab's moves, over the live stream", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeEventSource.opened = [];
+  });
+  const stream = async () => {
+    await waitFor(() => expect(FakeEventSource.opened.length).toBeGreaterThan(0));
+    return FakeEventSource.opened.at(-1)!;
+  };
+
+  it('drops a book trashed elsewhere from the library at once, and reads both lists again', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const kept = makeBook({ _id: 'k', title: 'Kept', status: 'ready' });
+    const gone = makeBook({ _id: 'g', title: 'Trashed Elsewhere', status: 'ready' });
+    const calls = fakeTrash([kept, gone]);
+    renderApp('/app');
+    await waitFor(() => expect(card('g')).toBeTruthy());
+    const source = await stream();
+    const libraryReads = calledWith(calls, 'GET', '/book').length;
+    // The other tab's DELETE reached the server; this tab only hears of it.
+    await fetch('/api/v1/book/g', { method: 'DELETE' });
+    act(() => source.emit('book.trashed', { bookId: 'g', movedTo: 'trash' }));
+    await waitFor(() => expect(card('g')).toBeNull());
+    expect(card('k')).toBeTruthy();
+    await waitFor(() => expect(calledWith(calls, 'GET', '/book').length).toBeGreaterThan(libraryReads));
+  });
+
+  it('shows a book restored elsewhere again, and drops one deleted elsewhere from the Trash view', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const book = makeBook({ _id: 't', title: 'Back Again', status: 'ready' });
+    const calls = fakeTrash([], [book]);
+    const { router } = renderApp('/app/trash');
+    const trashed = () => document.querySelector('[data-testid="trashed-book"][data-book-id="t"]');
+    await waitFor(() => expect(trashed()).toBeTruthy());
+    const source = await stream();
+    await fetch('/api/v1/book/t/restore', { method: 'POST' });
+    act(() => source.emit('book.restored', { bookId: 't', movedTo: 'library' }));
+    await waitFor(() => expect(trashed()).toBeNull());
+    await router.navigate('/app');
+    await waitFor(() => expect(card('t')).toBeTruthy());
+
+    // Trashed again elsewhere: the Trash view (read before) is read again too.
+    await fetch('/api/v1/book/t', { method: 'DELETE' });
+    act(() => source.emit('book.trashed', { bookId: 't', movedTo: 'trash' }));
+    await waitFor(() => expect(card('t')).toBeNull());
+    await router.navigate('/app/trash');
+    await waitFor(() => expect(trashed()).toBeTruthy());
+    await fetch('/api/v1/book/t/permanent', { method: 'DELETE' });
+    const trashReads = calledWith(calls, 'GET', '/book/trash').length;
+    act(() => source.emit('book.deleted', { bookId: 't', movedTo: 'gone' }));
+    await waitFor(() => expect(trashed()).toBeNull());
+    expect(calledWith(calls, 'GET', '/book/trash').length).toBeGreaterThan(trashReads);
+  });
+
+  it('ignores a move message it cannot read', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const book = makeBook({ _id: 'k', title: 'Kept', status: 'ready' });
+    fakeTrash([book]);
+    renderApp('/app');
+    await waitFor(() => expect(card('k')).toBeTruthy());
+    const source = await stream();
+    act(() => source.emit('book.trashed', { bookId: 'k', movedTo: 'the moon' }));
+    act(() => source.emit('book.trashed', { status: 'ready' }));
+    expect(card('k')).toBeTruthy();
   });
 });

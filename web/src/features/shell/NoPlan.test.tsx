@@ -28,6 +28,20 @@ function openAs(path: string, user: object = lapsed) {
     'GET /user/current-user': () => ({ status: 200, body: user }),
     'GET /book': () => ({ status: 200, body: [summary(ready), summary(failed)] }),
     'GET /book/b1': () => ({ status: 200, body: ready }),
+    'GET /book/b1/revisions': () => ({
+      status: 200,
+      body: [{ id: 'r1', name: 'As written', createdAt: '2026-11-22T09:00:00.000Z', wordCount: 5 }],
+    }),
+    'GET /book/b1/revisions/r1': () => ({
+      status: 200,
+      body: {
+        id: 'r1',
+        name: 'As written',
+        createdAt: '2026-11-22T09:00:00.000Z',
+        wordCount: 5,
+        bookContent: ready.bookContent,
+      },
+    }),
   });
   return { calls, ...renderApp(path) };
 }
@@ -106,6 +120,48 @@ describe('an account without a plan', () => {
     expect(calls.some((c) => c.method !== 'GET')).toBe(false);
   });
 
+  it('reads the history but neither saves nor restores a version: those lead to the plans', async () => {
+    const { router, calls } = openAs('/app/edit/b1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revision history' });
+    await user.click(await within(dialog).findByRole('button', { name: /As written/ }));
+    expect(await within(dialog).findByTestId('revision-diff')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Restore this version' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Save a version' })).toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: 'Name (optional)' })).toBeNull();
+    expect(within(dialog).getByText('Saving and restoring versions needs a plan.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'See the plans' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
+  it('shows the metadata read-only; its save leads to the plans', async () => {
+    const { router, calls } = openAs('/app/edit/b1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show book details' }));
+    await user.click(await screen.findByRole('tab', { name: 'Metadata' }));
+    const form = screen.getByRole('form', { name: 'Book metadata' });
+    // Inside a disabled fieldset: no field takes input (the disabled property reflects only its own attribute).
+    expect(within(form).getByRole('textbox', { name: /Title/ }).matches(':disabled')).toBe(true);
+    expect(
+      within(form)
+        .getByRole('textbox', { name: /Description/ })
+        .matches(':disabled'),
+    ).toBe(true);
+    expect(within(form).queryByRole('button', { name: 'Save metadata' })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Choose a plan to edit the details' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
+  it('leads to the plans from the cover button, which would apply a cover', async () => {
+    const { router, calls } = openAs('/app/edit/b1');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Generate Cover' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
   it('with a plan, the editor stays editable and shows no banner', async () => {
     openAs('/app/edit/b1', starterUser);
     const manuscript = await screen.findByRole('textbox', { name: 'Manuscript' });
@@ -113,5 +169,11 @@ describe('an account without a plan', () => {
     expect(screen.queryByTestId('read-only')).toBeNull();
     expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revision history' });
+    expect(within(dialog).getByRole('button', { name: 'Save a version' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Restore this version' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'See the plans' })).toBeNull();
   });
 });

@@ -7,7 +7,11 @@ import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/
 
 resetAfterEach();
 
-function openReview(book: Book = makeBook(), answer?: (call: FakeCall) => { status: number; body?: unknown }) {
+function openReview(
+  book: Book = makeBook(),
+  answer?: (call: FakeCall) => { status: number; body?: unknown },
+  extra: Parameters<typeof mockFetch>[0] = {},
+) {
   let current = book;
   const calls = mockFetch({
     'GET /user/current-user': () => ({ status: 200, body: starterUser }),
@@ -23,6 +27,7 @@ function openReview(book: Book = makeBook(), answer?: (call: FakeCall) => { stat
       current = { ...current, status: 'writing' };
       return { status: 200, body: current };
     },
+    ...extra,
   });
   const view = renderApp(`/app/${book._id}`);
   const saves = () =>
@@ -169,6 +174,30 @@ describe('structure review', () => {
       ),
     ).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    expect(calls.some((c) => c.method === 'PATCH' && c.url === '/agent/write/b1')).toBe(true);
+  });
+
+  it('leads an account without a plan to the plans instead of confirming', async () => {
+    const lapsed = { ...starterUser, accountType: 'null', booksLeftThisMonth: 0, nextBillingDate: null };
+    const { calls, router } = openReview(makeBook(), undefined, {
+      'GET /user/current-user': () => ({ status: 200, body: lapsed }),
+    });
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Confirm and start writing' }))[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
+    expect(calls.some((c) => c.url === '/agent/write/b1')).toBe(false);
+  });
+
+  it('leads to the plans when the plan ended while the page was open (402)', async () => {
+    const { calls, router } = openReview(makeBook(), undefined, {
+      'PATCH /agent/write/b1': () => ({
+        status: 402,
+        body: { msg: 'Upgrade to a pro or enterprise plan to access this feature' },
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Confirm and start writing' }))[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
     expect(calls.some((c) => c.method === 'PATCH' && c.url === '/agent/write/b1')).toBe(true);
   });
 });

@@ -5,8 +5,10 @@ import { TabList, tabPanelProps, type TabItem } from '../../components/Tabs';
 import { ChevronLeftIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import { Button, buttonClass, Spinner } from '../../components/ui';
+import { isApiError } from '../../api/baseQuery';
 import { logError } from '../../lib/log';
 import { validationTexts } from '../../texts';
+import { plansPath, useHasPlan } from '../billing/planAccess';
 import { BookCover } from '../books/BookCover';
 import { useConfirmBookMutation, useGetBookQuery } from '../books/booksApi';
 import { StatusBadge } from '../books/StatusBadge';
@@ -55,14 +57,20 @@ function StructureReview({ book, initial }: { book: Book; initial: BookState }) 
   const navigate = useNavigate();
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
 
+  // Writing needs a plan (402 without one): an account without a plan is led to the plans instead.
+  const canWrite = useHasPlan();
+
   async function onConfirm() {
     // A field being left by this click saves first.
     await settled();
+    if (!canWrite) return void navigate(plansPath);
     try {
       await confirm(book._id).unwrap();
       toast.success(validationTexts.confirmed);
       await navigate('/app');
     } catch (error) {
+      // The plan ended while this page was open: the same way to the plans.
+      if (isApiError(error) && error.status === 402) return void navigate(plansPath);
       // Spec §8: a failed confirmation is only logged.
       logError('the structure could not be confirmed', error);
     }

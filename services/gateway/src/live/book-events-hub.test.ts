@@ -1,0 +1,84 @@
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import {
+  events,
+  LiveBookMoveSchema,
+  liveBookEventNames,
+  liveBookMoveEventNames,
+  LiveBookUpdateSchema,
+} from '@bookwright/contracts';
+import { createInProcessBus, silentLogger } from '@bookwright/kit';
+import { BookEventsHub } from './book-events-hub';
+
+/** An open stream as the hub sees it: what was written to it, frame by frame. */
+function fakeStream() {
+  const frames: { event: string; data: unknown }[] = [];
+  const res = {
+    write(chunk: string) {
+      const event = /^event: (.+)$/m.exec(chunk)?.[1];
+      const data = /^data: (.+)$/m.exec(chunk)?.[1];
+      if (event && data) frames.push({ event, data: JSON.parse(data) });
+      return true;
+    },
+    end() {},
+  } as unknown as ServerResponse;
+  return { res, frames };
+}
+
+async function withHub(run: (hub: BookEventsHub, bus: ReturnType<typeof createInProcessBus>) => Promise<void>) {
+  const bus = createInProcessBus({ logger: silentLogger() });
+  const hub = new BookEventsHub(bus, silentLogger());
+  await hub.start();
+  try {
+    await run(hub, bus);
+  } finally {
+    await hub.stop();
+    await bus.close();
+  }
+}
+
+describe('BookEventsHub', () => {
+  it('forwards a move to the trash, a restore and a deletion as book moves, to their owner only', async () => {
+    await withHub(async (hub, bus) => {
+      const alice = fakeStream();
+      const bob = fakeStream();
+      hub.add('alice', alice.res);
+      hub.add('bob', bob.res);
+      const deletedAt = '2026-11-25T10:00:00.000Z';
+      await bus.publish(events.bookTrashed, { bookId: 'b1', userId: 'alice', deletedAt, attempt: 1 });
+      await bus.publish(events.bookRestored, { bookId: 'b1', userId: 'alice' });
+      await bus.publish(events.bookDeleted, { bookId: 'b2', userId: 'alice', deletedAt });
+      await expect.poll(() => alice.frames.length).toBe(3);
+      expect(alice.frames).toEqual([
+        { event: 'book.trashed', data: { bookId: 'b1', movedTo: 'trash' } },
+        { event: 'book.restored', data: { bookId: 'b1', movedTo: 'library' } },
+        { event: 'book.deleted', data: { bookId: 'b2', movedTo: 'gone' } },
+      ]);
+      for (const frame of alice.frames) {
+        expect(liveBookMoveEventNames).toContain(frame.event);
+        expect(LiveBookMoveSchema.parse(frame.data)).toEqual(frame.data);
+      }
+      expect(bob.frames).toEqual([]);
+    });
+  });
+
+  it('keeps the status messages as they were, on their own event names', async () => {
+    await withHub(async (hub, bus) => {
+      const alice = fakeStream();
+      hub.add('alice', alice.res);
+      await bus.publish(events.bookReady, { bookId: 'b1', userId: 'alice', words: 1000, pages: 4 });
+      await bus.publish(events.bookTrashed, {
+        bookId: 'b1',
+        userId: 'alice',
+        deletedAt: '2026-11-25T10:00:00.000Z',
+        attempt: 1,
+      });
+      await expect.poll(() => alice.frames.length).toBe(2);
+      const [ready, trashed] = alice.frames;
+      expect(ready).toEqual({ event: 'book.ready', data: { bookId: 'b1', status: 'ready' } });
+      expect(LiveBookUpdateSchema.safeParse(ready!.data).success).toBe(true);
+      // A browser listening only to the status names never gets a move.
+      expect(liveBookEventNames).not.toContain(trashed!.event);
+    });
+  });
+});
