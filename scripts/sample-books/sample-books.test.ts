@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { aceAvailable, aceViolations, describeAceViolations } from '../../services/export/src/testing/ace';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../../services/export/src/testing/epubcheck';
 import { parseSampleText } from './sample-text';
 
@@ -32,6 +33,15 @@ describe('the shipped sample books', () => {
     const report = await epubcheck(await readFile(join(samplesDir, `${slug}.epub`)));
     expect(report.problems).toEqual([]);
   });
+
+  it.skipIf(!aceAvailable()).each(manifest.map((b) => b.slug))(
+    '%s.epub has no Ace by DAISY violation at any impact',
+    async (slug) => {
+      const violations = await aceViolations(await readFile(join(samplesDir, `${slug}.epub`)));
+      expect(describeAceViolations(violations)).toEqual([]);
+    },
+    300_000,
+  );
 });
 
 describe('parseSampleText', () => {
