@@ -15,7 +15,7 @@ import { createExportRenderer } from './render/create-renderer';
 import type { ExportRenderer } from './render/renderer';
 import { buildBook, buildDocument } from './testing/books';
 import { openEpub } from './testing/epub-files';
-import { aceAvailable, aceViolations, describeAceViolations } from './testing/ace';
+import { aceAvailable, aceMissingMessage, aceViolations, describeAceViolations } from './testing/ace';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from './testing/epubcheck';
 import { ExportTestWorld } from './testing/harness';
 import { missingTools, pdfFonts, pdfInfo, qpdfCheck } from './pdf/testing/poppler';
@@ -25,6 +25,8 @@ import { missingTools, pdfFonts, pdfInfo, qpdfCheck } from './pdf/testing/popple
 
 const skipEpubcheck = !epubcheckAvailable && !process.env.CI;
 if (skipEpubcheck) console.warn(`\n\n!!! ${epubcheckMissingMessage} !!!\n\n`);
+const skipAce = !aceAvailable();
+if (skipAce) console.warn(`\n\n!!! ${aceMissingMessage} !!!\n\n`);
 const missingPdfTools = missingTools(['qpdf', 'pdfinfo', 'pdffonts']);
 const skipPdfTools = missingPdfTools.length > 0 && !process.env.CI;
 if (skipPdfTools) console.warn(`\n\n!!! ${missingPdfTools.join(', ')} missing: PDF export checks are SKIPPED !!!\n\n`);
@@ -400,7 +402,7 @@ describe.skipIf(skipEpubcheck)('epubcheck', () => {
   }, 300_000);
 });
 
-describe.skipIf(!aceAvailable())('Ace by DAISY', () => {
+describe.skipIf(skipAce)('Ace by DAISY', () => {
   it('finds no accessibility violation, at any impact, in any EPUB rendered above (a translation included)', async () => {
     expect(producedEpubs.length).toBeGreaterThanOrEqual(4);
     for (const epub of producedEpubs) {
