@@ -2,6 +2,12 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  aceAvailable,
+  aceMissingMessage,
+  aceViolations,
+  describeAceViolations,
+} from '../../services/export/src/testing/ace';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../../services/export/src/testing/epubcheck';
 import { parseSampleText } from './sample-text';
 
@@ -15,6 +21,9 @@ if (!epubcheckAvailable) {
   if (process.env.CI) throw new Error(epubcheckMissingMessage);
   console.warn(`\n${'!'.repeat(78)}\n!! ${epubcheckMissingMessage}\n${'!'.repeat(78)}\n`);
 }
+
+const skipAce = !aceAvailable();
+if (skipAce) console.warn(`\n${'!'.repeat(78)}\n!! ${aceMissingMessage}\n${'!'.repeat(78)}\n`);
 
 describe('the shipped sample books', () => {
   it('has one built book per text, with its files on disk', async () => {
@@ -32,6 +41,15 @@ describe('the shipped sample books', () => {
     const report = await epubcheck(await readFile(join(samplesDir, `${slug}.epub`)));
     expect(report.problems).toEqual([]);
   });
+
+  it.skipIf(skipAce).each(manifest.map((b) => b.slug))(
+    '%s.epub has no Ace by DAISY violation at any impact',
+    async (slug) => {
+      const violations = await aceViolations(await readFile(join(samplesDir, `${slug}.epub`)));
+      expect(describeAceViolations(violations)).toEqual([]);
+    },
+    300_000,
+  );
 });
 
 describe('parseSampleText', () => {

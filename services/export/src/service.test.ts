@@ -15,6 +15,7 @@ import { createExportRenderer } from './render/create-renderer';
 import type { ExportRenderer } from './render/renderer';
 import { buildBook, buildDocument } from './testing/books';
 import { openEpub } from './testing/epub-files';
+import { aceAvailable, aceMissingMessage, aceViolations, describeAceViolations } from './testing/ace';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from './testing/epubcheck';
 import { ExportTestWorld } from './testing/harness';
 import { missingTools, pdfFonts, pdfInfo, qpdfCheck } from './pdf/testing/poppler';
@@ -24,6 +25,8 @@ import { missingTools, pdfFonts, pdfInfo, qpdfCheck } from './pdf/testing/popple
 
 const skipEpubcheck = !epubcheckAvailable && !process.env.CI;
 if (skipEpubcheck) console.warn(`\n\n!!! ${epubcheckMissingMessage} !!!\n\n`);
+const skipAce = !aceAvailable();
+if (skipAce) console.warn(`\n\n!!! ${aceMissingMessage} !!!\n\n`);
 const missingPdfTools = missingTools(['qpdf', 'pdfinfo', 'pdffonts']);
 const skipPdfTools = missingPdfTools.length > 0 && !process.env.CI;
 if (skipPdfTools) console.warn(`\n\n!!! ${missingPdfTools.join(', ')} missing: PDF export checks are SKIPPED !!!\n\n`);
@@ -112,6 +115,29 @@ describe('export.render: EPUB', () => {
     world.books.add(owner, await world.withCover(buildBook({}, 'es')));
     const epub = await openEpub(await renderedEpub(await render({ format: 'epub' })));
     expect(await epub.text('OEBPS/content.opf')).toContain('<dc:language>es</dc:language>');
+  });
+
+  it('renders a translation: the original’s title and author, in the translation’s language, accessible', async () => {
+    world.books.add(
+      owner,
+      await world.withCover(
+        buildBook({
+          language: 'german',
+          languageMetadata: 'de',
+          translation: { sourceBookId: 'book-0', sourceTitle: 'The original', sourceLanguage: 'english' },
+        }),
+      ),
+    );
+    const epub = await openEpub(await renderedEpub(await render({ format: 'epub' })));
+    const opf = await epub.text('OEBPS/content.opf');
+    expect(opf).toContain('<dc:language>de</dc:language>');
+    // German has no labels of its own: the summary is English and says so.
+    expect(opf).toMatch(/<meta property="schema:accessibilitySummary" xml:lang="en">This book has 4 sections /);
+    expect(opf).toContain('<meta property="dcterms:conformsTo">EPUB Accessibility 1.1 - WCAG 2.2 Level AA</meta>');
+    expect(opf).toContain('<meta property="a11y:certifiedBy">Bookwright</meta>');
+    expect(await epub.text('OEBPS/cover.xhtml')).toContain(
+      'alt="Cover of Tom &amp; Jerry’s &quot;Big&quot; &lt;Adventure&gt; 🐭 by Ann O’Neil &amp; &lt;Friends&gt;"',
+    );
   });
 
   it('refuses an EPUB with missing required metadata: 400 with the issues', async () => {
@@ -374,4 +400,13 @@ describe.skipIf(skipEpubcheck)('epubcheck', () => {
       expect([report.fatals, report.errors, report.warnings]).toEqual([0, 0, 0]);
     }
   }, 300_000);
+});
+
+describe.skipIf(skipAce)('Ace by DAISY', () => {
+  it('finds no accessibility violation, at any impact, in any EPUB rendered above (a translation included)', async () => {
+    expect(producedEpubs.length).toBeGreaterThanOrEqual(4);
+    for (const epub of producedEpubs) {
+      expect(describeAceViolations(await aceViolations(epub))).toEqual([]);
+    }
+  }, 600_000);
 });

@@ -3,10 +3,19 @@
  * is one of the metadata languages (spec §3: English, Italian, Spanish), else in English.
  */
 export interface EpubLabels {
+  /** The language these labels are written in (English when the book's language has none of its own). */
+  languageCode: string;
   contents: string;
   landmarks: string;
   cover: string;
-  coverImage: (title: string) => string;
+  /** The cover image's alt text: the title, and the author when there is one. */
+  coverImage: (title: string, author: string | null) => string;
+  /**
+   * schema:accessibilitySummary: the book's structure, navigation and images in a sentence or two.
+   * `chapters` counts the sections of the text (the opening included); the cover is the only image an
+   * EPUB of ours has (the chapters never carry one, see tiptap-to-xhtml.ts).
+   */
+  accessibilitySummary: (facts: { chapters: number; cover: boolean }) => string;
   beginning: string;
   titlePage: string;
   /** The section before the first chapter heading, when it has no heading of its own. */
@@ -16,10 +25,16 @@ export interface EpubLabels {
 }
 
 const english: EpubLabels = {
+  languageCode: 'en',
   contents: 'Contents',
   landmarks: 'Landmarks',
   cover: 'Cover',
-  coverImage: (title) => `Cover of ${title}`,
+  coverImage: (title, author) => (author ? `Cover of ${title} by ${author}` : `Cover of ${title}`),
+  accessibilitySummary: ({ chapters, cover }) =>
+    `This book has ${chapters === 1 ? 'one section' : `${chapters} sections`} of text with headings, a table of contents and landmarks for navigation, in a single reading order. ` +
+    (cover
+      ? 'Its only image is the cover, which has a text description; there are no hazards.'
+      : 'It has no images and no hazards.'),
   beginning: 'Beginning',
   titlePage: 'Title page',
   opening: 'Opening',
@@ -29,20 +44,32 @@ const english: EpubLabels = {
 const byLanguage: Record<string, EpubLabels> = {
   en: english,
   it: {
+    languageCode: 'it',
     contents: 'Indice',
     landmarks: 'Punti di riferimento',
     cover: 'Copertina',
-    coverImage: (title) => `Copertina di ${title}`,
+    coverImage: (title, author) => (author ? `Copertina di ${title}, di ${author}` : `Copertina di ${title}`),
+    accessibilitySummary: ({ chapters, cover }) =>
+      `Questo libro ha ${chapters === 1 ? 'una sezione' : `${chapters} sezioni`} di testo con titoli, un indice e punti di riferimento per la navigazione, in un unico ordine di lettura. ` +
+      (cover
+        ? 'L’unica immagine è la copertina, che ha una descrizione testuale; non presenta rischi.'
+        : 'Non ha immagini e non presenta rischi.'),
     beginning: 'Inizio',
     titlePage: 'Frontespizio',
     opening: 'Apertura',
     chapter: (number) => `Capitolo ${number}`,
   },
   es: {
+    languageCode: 'es',
     contents: 'Índice',
     landmarks: 'Puntos de referencia',
     cover: 'Cubierta',
-    coverImage: (title) => `Cubierta de ${title}`,
+    coverImage: (title, author) => (author ? `Cubierta de ${title}, de ${author}` : `Cubierta de ${title}`),
+    accessibilitySummary: ({ chapters, cover }) =>
+      `Este libro tiene ${chapters === 1 ? 'una sección' : `${chapters} secciones`} de texto con encabezados, un índice y puntos de referencia para la navegación, en un único orden de lectura. ` +
+      (cover
+        ? 'Su única imagen es la cubierta, que tiene una descripción textual; no presenta riesgos.'
+        : 'No tiene imágenes ni presenta riesgos.'),
     beginning: 'Comienzo',
     titlePage: 'Portada interior',
     opening: 'Apertura',

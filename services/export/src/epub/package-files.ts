@@ -30,7 +30,13 @@ export interface PublicationMetadata {
   /** YYYY-MM-DD */
   date: string | null;
   modified: Date;
+  /** schema:accessibilitySummary, in the language its words are written in. */
+  accessibilitySummary: { text: string; languageCode: string };
 }
+
+/** What an EPUB of ours claims to meet (EPUB Accessibility 1.1, §2.1), and who says so. */
+export const accessibilityConformance = 'EPUB Accessibility 1.1 - WCAG 2.2 Level AA';
+export const accessibilityCertifier = 'Bookwright';
 
 /** One XHTML file of the spine. */
 export interface SpineDocument {
@@ -106,7 +112,7 @@ export function packageDocument(publication: Publication): string {
     ...(m.rights ? [`<dc:rights${packageDirectionAttribute(m.rights)}>${text(m.rights)}</dc:rights>`] : []),
     ...(m.date ? [`<dc:date>${text(m.date)}</dc:date>`] : []),
     `<meta property="dcterms:modified">${modifiedTimestamp(m.modified)}</meta>`,
-    // Accessibility (schema.org, EPUB Accessibility 1.0): text with a navigable structure.
+    // Accessibility (schema.org, EPUB Accessibility 1.1): text with a navigable structure.
     '<meta property="schema:accessMode">textual</meta>',
     ...(cover ? ['<meta property="schema:accessMode">visual</meta>'] : []),
     '<meta property="schema:accessModeSufficient">textual</meta>',
@@ -115,6 +121,10 @@ export function packageDocument(publication: Publication): string {
     '<meta property="schema:accessibilityFeature">readingOrder</meta>',
     ...(cover ? ['<meta property="schema:accessibilityFeature">alternativeText</meta>'] : []),
     '<meta property="schema:accessibilityHazard">none</meta>',
+    `<meta property="schema:accessibilitySummary" xml:lang="${escapeAttribute(m.accessibilitySummary.languageCode)}">${text(m.accessibilitySummary.text)}</meta>`,
+    // a11y: is a reserved prefix (EPUB 3.2 and 3.3), so the package declares none.
+    `<meta property="dcterms:conformsTo">${escapeText(accessibilityConformance)}</meta>`,
+    `<meta property="a11y:certifiedBy">${escapeText(accessibilityCertifier)}</meta>`,
     // EPUB 2 readers (and Kindle's converter) find the cover image through this.
     ...(cover ? [`<meta name="cover" content="${coverImageId}" />`] : []),
   ];
@@ -164,7 +174,7 @@ export function navigationDocument(publication: Publication, labels: EpubLabels)
     `<li><a epub:type="${epubType}" href="${escapeAttribute(href)}">${escapeText(label)}</a></li>`;
   const firstBody = body[0];
   const html = [
-    '<nav epub:type="toc" id="toc">',
+    '<nav epub:type="toc" role="doc-toc" id="toc">',
     `<h1>${escapeText(labels.contents)}</h1>`,
     '<ol>',
     ...body.map((doc) => `<li>${link(doc)}</li>`),

@@ -212,6 +212,37 @@ describe('EPUB metadata', () => {
     expect(xml).toContain('<dc:creator id="creator" dir="rtl">אנה כהן</dc:creator>');
   });
 
+  it('declares its accessibility (EPUB Accessibility 1.1): modes, features, summary in the book’s language, conformance, certifier', async () => {
+    const english = await opf('English book with a cover');
+    for (const line of [
+      '<meta property="schema:accessMode">textual</meta>',
+      '<meta property="schema:accessMode">visual</meta>',
+      '<meta property="schema:accessModeSufficient">textual</meta>',
+      '<meta property="schema:accessibilityFeature">structuralNavigation</meta>',
+      '<meta property="schema:accessibilityFeature">tableOfContents</meta>',
+      '<meta property="schema:accessibilityFeature">readingOrder</meta>',
+      '<meta property="schema:accessibilityFeature">alternativeText</meta>',
+      '<meta property="schema:accessibilityHazard">none</meta>',
+      '<meta property="schema:accessibilitySummary" xml:lang="en">This book has 4 sections of text with headings, a table of contents and landmarks for navigation, in a single reading order. Its only image is the cover, which has a text description; there are no hazards.</meta>',
+      '<meta property="dcterms:conformsTo">EPUB Accessibility 1.1 - WCAG 2.2 Level AA</meta>',
+      '<meta property="a11y:certifiedBy">Bookwright</meta>',
+    ]) {
+      expect(english).toContain(line);
+    }
+    const italian = await opf('Italian book without a cover');
+    expect(italian).toContain(
+      '<meta property="schema:accessibilitySummary" xml:lang="it">Questo libro ha 4 sezioni di testo con titoli, un indice e punti di riferimento per la navigazione, in un unico ordine di lettura. Non ha immagini e non presenta rischi.</meta>',
+    );
+    expect(italian).not.toContain('schema:accessMode">visual');
+    expect(italian).not.toContain('alternativeText');
+    expect(await opf('Spanish book with a cover')).toContain(
+      '<meta property="schema:accessibilitySummary" xml:lang="es">Este libro tiene 4 secciones de texto',
+    );
+    expect(await opf('bare book: no text, no optional metadata')).toContain(
+      '<meta property="schema:accessibilitySummary" xml:lang="en">This book has one section of text',
+    );
+  });
+
   it('leaves out optional metadata the book does not have, but never the identifier', async () => {
     const xml = await opf('bare book: no text, no optional metadata');
     expect(metadataValues(xml, 'dc:identifier')).toEqual(['urn:bookwright:book:book-1']);
@@ -233,9 +264,10 @@ describe('EPUB structure', () => {
       /<spine toc="ncx">\s*<itemref idref="cover" \/>\s*<itemref idref="title-page" \/>\s*<itemref idref="toc" \/>/,
     );
     const coverPage = await epub.text('OEBPS/cover.xhtml');
-    expect(coverPage).toContain('epub:type="cover"');
-    expect(coverPage).toMatch(
-      /<img src="cover\.jpg" alt="Cover of Tom &amp; Jerry’s &quot;Big&quot; &lt;Adventure&gt; 🐭" \/>/,
+    expect(coverPage).toContain('<body class="cover-page" epub:type="cover">');
+    // The alt text names the title and the author; doc-cover is the role DPUB-ARIA allows on the image.
+    expect(coverPage).toContain(
+      '<img src="cover.jpg" epub:type="cover" role="doc-cover" alt="Cover of Tom &amp; Jerry’s &quot;Big&quot; &lt;Adventure&gt; 🐭 by Ann O’Neil &amp; &lt;Friends&gt;" />',
     );
     const image = await epub.bytes('OEBPS/cover.jpg');
     expect([image[0], image[1], image[2]]).toEqual([0xff, 0xd8, 0xff]);
@@ -249,7 +281,7 @@ describe('EPUB structure', () => {
 
   it('has a table of contents and landmarks (cover, toc, bodymatter)', async () => {
     const nav = await (await files('Spanish book with a cover')).text('OEBPS/toc.xhtml');
-    expect(nav).toContain('<nav epub:type="toc" id="toc">');
+    expect(nav).toContain('<nav epub:type="toc" role="doc-toc" id="toc">');
     expect(nav).toContain('<h1>Índice</h1>');
     expect(nav).toContain('<li><a href="opening.xhtml">Apertura</a></li>');
     expect(nav).toContain('<li><a href="chapter-001.xhtml">Capítulo 1: ¿Por qué &lt;no&gt; &amp; "sí"? 🇪🇸</a></li>');
@@ -273,7 +305,7 @@ describe('EPUB structure', () => {
     const opening = visibleText(await epub.text('OEBPS/opening.xhtml'));
     expect(opening).toBe(`This book was written offline for a test. ${trickyTexts.en.line}`);
     const chapter = await epub.text('OEBPS/chapter-001.xhtml');
-    expect(chapter).toContain('<section epub:type="chapter">');
+    expect(chapter).toContain('<section epub:type="chapter" role="doc-chapter">');
     expect(decodeXml(/<h1>([\s\S]*?)<\/h1>/.exec(chapter)?.[1] ?? '')).toBe(trickyTexts.en.chapter);
     const text = visibleText(chapter);
     for (const line of [

@@ -79,6 +79,10 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
       rights: nonBlank(book.rights),
       date: nonBlank(book.publicationDate),
       modified,
+      accessibilitySummary: {
+        text: labels.accessibilitySummary({ chapters: sections.length, cover: cover !== null }),
+        languageCode: labels.languageCode,
+      },
     },
     spine: [
       ...(cover ? [{ id: 'cover', href: coverPageHref, title: labels.cover, role: 'cover' as const }] : []),
@@ -120,7 +124,7 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
   oebps.file(ncxHref, ncxDocument(publication));
   if (cover) {
     oebps.file(coverImageHref, cover.data);
-    oebps.file(coverPageHref, coverPage(languageCode, labels, title));
+    oebps.file(coverPageHref, coverPage(languageCode, labels, title, nonBlank(book.author)));
   }
   zip.forEach((_path, entry) => {
     entry.date = modified;
@@ -138,7 +142,8 @@ function nonBlank(value: string | null): string | null {
 }
 
 function sectionBody(section: Section): string {
-  const open = section.kind === 'chapter' ? '<section epub:type="chapter">' : '<section>';
+  // Each epub:type carries its DPUB-ARIA role, for assistive technology that reads ARIA, not epub:type.
+  const open = section.kind === 'chapter' ? '<section epub:type="chapter" role="doc-chapter">' : '<section>';
   return `${open}\n${renderBlocks(section.nodes)}\n</section>`;
 }
 
@@ -158,11 +163,16 @@ function titlePage(book: ExportBook, title: string): string {
   ].join('\n');
 }
 
-function coverPage(languageCode: string, labels: EpubLabels, title: string): string {
+/**
+ * The cover page. DPUB-ARIA allows doc-cover on an image only, so the role sits on the <img> (with the
+ * epub:type it maps) and the body keeps the epub:type that marks the page for reading systems.
+ */
+function coverPage(languageCode: string, labels: EpubLabels, title: string, author: string | null): string {
+  const alt = labels.coverImage(title, author === null ? null : singleLine(author));
   return xhtmlDocument({
     languageCode,
     title: labels.cover,
     bodyAttributes: ' class="cover-page" epub:type="cover"',
-    body: `<section class="cover"><img src="${coverImageHref}" alt="${escapeAttribute(labels.coverImage(title))}" /></section>`,
+    body: `<section class="cover"><img src="${coverImageHref}" epub:type="cover" role="doc-cover" alt="${escapeAttribute(alt)}" /></section>`,
   });
 }
