@@ -107,7 +107,8 @@ export function ExportDialog({
     const exportType: ExportType = request.format === 'pdf' ? request.exportType : 'interior';
     try {
       const file = await exportBook({ id: book._id, request }).unwrap();
-      saveFile(file.objectUrl, exportFileName(title, request.format, exportType), body.current ?? undefined);
+      const fileName = file.fileName ?? exportFileName(title, request.format, exportType);
+      saveFile(file.objectUrl, fileName, body.current ?? undefined);
       toast.success(successText(request.format, exportType));
       return true;
     } catch (error) {
