@@ -162,7 +162,7 @@ describe('the export dialog: missing required metadata', () => {
     expect(calls.findIndex((c) => c.method === 'PATCH')).toBeLessThan(
       calls.findIndex((c) => c.url === '/book/export/b1'),
     );
-    expect(files.downloads.map((d) => d.name)).toEqual(['Letters_from_the_Sea.epub']);
+    expect(files.downloads.map((d) => d.name)).toEqual(['Letters from the Sea.epub']);
   });
 
   it('asks when the server says a field is missing, and Back returns to the formats', async () => {
