@@ -155,7 +155,7 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
       await step(page, '08-export-metadata');
       const epub = await downloadOf(page, () => exportEpub.click());
       expect(epub.download.suggestedFilename()).toBe(exportFileName(title, 'epub'));
-      expect(epub.download.suggestedFilename()).toBe('The_Keeper_of_Letters.epub');
+      expect(epub.download.suggestedFilename()).toBe('The Keeper of Letters.epub');
       expect(epub.head.slice(0, 2)).toBe('PK');
       await page.getByText('Book exported successfully as EPUB!').waitFor();
       await page.getByText(metadataMessages.saved).waitFor();
