@@ -37,7 +37,9 @@ describe.skipIf(!browserAvailable())('translating a book in the browser', () => 
     expect(options).not.toContain('English');
     await dialog.getByLabel('Translate into').selectOption({ label });
     // The button names the language and what it spends ("…: uses 1 of N translations left this month").
-    await dialog.getByRole('button', { name: new RegExp(`^Translate into ${label}: uses 1 of \\d+ translations? left`) }).click();
+    await dialog
+      .getByRole('button', { name: new RegExp(`^Translate into ${label}: uses 1 of \\d+ translations? left`) })
+      .click();
     await page.getByText(translationMessages.started).first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
   }

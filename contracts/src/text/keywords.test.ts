@@ -44,10 +44,10 @@ describe('uniqueKeywords', () => {
 
 describe('the metadata update stores keywords the same way', () => {
   const valid = { title: 'T', author: 'A', identifier: 'urn:x', languageMetadata: 'de' } as const;
-  it.each([
-    [['Leuchtturm', 'leuchtturm', ' Mut ', 'MUT']],
-    ['Leuchtturm, leuchtturm , Mut,MUT'],
-  ])('from %j', (keywords) => {
-    expect(UpdateMetadataRequestSchema.parse({ ...valid, keywords }).keywords).toEqual(['Leuchtturm', 'Mut']);
-  });
+  it.each([[['Leuchtturm', 'leuchtturm', ' Mut ', 'MUT']], ['Leuchtturm, leuchtturm , Mut,MUT']])(
+    'from %j',
+    (keywords) => {
+      expect(UpdateMetadataRequestSchema.parse({ ...valid, keywords }).keywords).toEqual(['Leuchtturm', 'Mut']);
+    },
+  );
 });

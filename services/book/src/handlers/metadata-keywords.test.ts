@@ -30,7 +30,11 @@ describe('metadata keywords', () => {
     cleanUps.push(world.close);
     const keywords = ['Leuchtturm', ' leuchtturm ', 'Mut', 'MUT', ' Meer'];
     // As the bus hands it over (parsed by the request schema), and as a caller that skipped the schema.
-    const parsed = requests.book.updateMetadata.request.parse({ userId: 'u1', bookId: 'b1', metadata: metadata(keywords) });
+    const parsed = requests.book.updateMetadata.request.parse({
+      userId: 'u1',
+      bookId: 'b1',
+      metadata: metadata(keywords),
+    });
     expect((await updateMetadata(world.deps)(parsed)).keywords).toEqual(['Leuchtturm', 'Mut', 'Meer']);
     const raw = await updateMetadata(world.deps)({ userId: 'u1', bookId: 'b1', metadata: metadata(['Mut', 'mut']) });
     expect(raw.keywords).toEqual(['Mut']);

@@ -101,7 +101,9 @@ export function packageDocument(publication: Publication): string {
         ]
       : []),
     // One subject per keyword as the chips count them: "Leuchtturm" and " leuchtturm " are one subject.
-    ...uniqueKeywords(m.keywords.map((keyword) => singleLine(keyword))).map((keyword) => `<dc:subject${packageDirectionAttribute(keyword)}>${escapeText(keyword)}</dc:subject>`),
+    ...uniqueKeywords(m.keywords.map((keyword) => singleLine(keyword))).map(
+      (keyword) => `<dc:subject${packageDirectionAttribute(keyword)}>${escapeText(keyword)}</dc:subject>`,
+    ),
     ...(m.rights ? [`<dc:rights${packageDirectionAttribute(m.rights)}>${text(m.rights)}</dc:rights>`] : []),
     ...(m.date ? [`<dc:date>${text(m.date)}</dc:date>`] : []),
     `<meta property="dcterms:modified">${modifiedTimestamp(m.modified)}</meta>`,

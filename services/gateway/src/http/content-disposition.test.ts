@@ -5,14 +5,21 @@ import { asciiFileName, attachmentDisposition } from './content-disposition';
 
 /** Reads the header back as a browser does (RFC 6266 §4.3: `filename*` wins); both values returned. */
 function parse(header: string): { ascii: string; utf8: string } {
-  const match = /^attachment; filename="((?:[^"\\]|\\.)*)"; filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/.exec(header);
+  const match = /^attachment; filename="((?:[^"\\]|\\.)*)"; filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/.exec(
+    header,
+  );
   if (!match) throw new Error(`not an RFC 6266 attachment header: ${header}`);
   return { ascii: match[1]!, utf8: decodeURIComponent(match[2]!) };
 }
 
 describe('attachmentDisposition', () => {
   it.each([
-    ['Die Briefe der Leuchtturmwärterin', 'epub', 'Die Briefe der Leuchtturmwärterin.epub', 'Die Briefe der Leuchtturmwarterin.epub'],
+    [
+      'Die Briefe der Leuchtturmwärterin',
+      'epub',
+      'Die Briefe der Leuchtturmwärterin.epub',
+      'Die Briefe der Leuchtturmwarterin.epub',
+    ],
     ['未来からの手紙', 'pdf', '未来からの手紙_KDP_Interior.pdf', '________KDP_Interior.pdf'],
   ] as const)('keeps every letter of %s in filename* with an ASCII fallback', (title, format, utf8, ascii) => {
     expect(parse(attachmentDisposition(exportFileName(title, format)))).toEqual({ utf8, ascii });

@@ -14,7 +14,7 @@ describe('dispositionFileName', () => {
     expect(dispositionFileName('attachment; filename="Die Briefe.epub"')).toBe('Die Briefe.epub');
     expect(dispositionFileName('attachment; filename=book.epub')).toBe('book.epub');
     expect(dispositionFileName('attachment; filename="a \\"b\\".epub"')).toBe('a b.epub');
-    expect(dispositionFileName("attachment; filename*=UTF-8''%E0%A4%A; filename=\"ok.pdf\"")).toBe('ok.pdf');
+    expect(dispositionFileName('attachment; filename*=UTF-8\'\'%E0%A4%A; filename="ok.pdf"')).toBe('ok.pdf');
   });
 
   it('never hands the browser a path or an empty name', () => {
