@@ -51,7 +51,8 @@ const successText = (format: ExportFormat, exportType: ExportType) =>
 /**
  * The editor's Export dialog (spec §2, §4, §8): EPUB (with the metadata completion step when a required
  * field is missing) or a print-ready PDF for Amazon KDP with its options and live validation. The file is
- * saved under exportFileName(). Closing resets everything.
+ * saved under the server's name (its UTF-8 `filename*`), exportFileName() when there is none. Closing resets
+ * everything.
  */
 export function ExportDialog({
   book,
