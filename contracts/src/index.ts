@@ -40,3 +40,6 @@ export * from './http/books/description-html';
 export * from './http/books/rewrite';
 export * from './http/books/translate';
 export * from './http/books/trash';
+export * from './text/file-name';
+export * from './text/email-address';
+export * from './text/keywords';

@@ -135,7 +135,10 @@ describe('exports', () => {
     const epub = await download(client, `/api/v1/book/export/${book._id}`, { format: 'epub' });
     expect(epub.status).toBe(200);
     expect(epub.headers.get('content-type')).toBe('application/epub+zip');
-    expect(epub.headers.get('content-disposition')).toContain('filename="Glass___Water___Sklo_.epub"');
+    // RFC 6266: an ASCII fallback, and the UTF-8 name keeping the title's letters (only : and " are unsafe).
+    expect(epub.headers.get('content-disposition')).toBe(
+      `attachment; filename="Glass & Water Sklo.epub"; filename*=UTF-8''Glass%20%26%20Water%20Sklo.epub`,
+    );
     // An EPUB's first zip entry is the uncompressed `mimetype` file.
     expect(epub.bytes.subarray(0, 2).toString()).toBe('PK');
     expect(epub.bytes.subarray(30, 58).toString()).toBe('mimetypeapplication/epub+zip');
@@ -144,7 +147,7 @@ describe('exports', () => {
   it('exports a KDP interior PDF and refuses cover exports without a cover', async () => {
     const { client, book } = await readyCzechBook();
     await client.patch(`/api/v1/book/metadata/${book._id}`, {
-      title: book.title,
+      title: '未来からの手紙',
       author: 'Ada Lovelace',
       identifier: 'urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e',
       languageMetadata: 'en',
@@ -173,7 +176,9 @@ describe('exports', () => {
     });
     expect(interior.status).toBe(200);
     expect(interior.headers.get('content-type')).toBe('application/pdf');
-    expect(interior.headers.get('content-disposition')).toContain('_KDP_Interior.pdf');
+    expect(interior.headers.get('content-disposition')).toBe(
+      `attachment; filename="________KDP_Interior.pdf"; filename*=UTF-8''${encodeURIComponent('未来からの手紙_KDP_Interior.pdf')}`,
+    );
     expect(interior.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     const stranger = system.client();

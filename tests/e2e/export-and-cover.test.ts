@@ -155,7 +155,7 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
       await step(page, '08-export-metadata');
       const epub = await downloadOf(page, () => exportEpub.click());
       expect(epub.download.suggestedFilename()).toBe(exportFileName(title, 'epub'));
-      expect(epub.download.suggestedFilename()).toBe('The_Keeper_of_Letters.epub');
+      expect(epub.download.suggestedFilename()).toBe('The Keeper of Letters.epub');
       expect(epub.head.slice(0, 2)).toBe('PK');
       await page.getByText('Book exported successfully as EPUB!').waitFor();
       await page.getByText(metadataMessages.saved).waitFor();
@@ -191,7 +191,7 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
       await exportDialog.getByRole('radio', { name: 'Cream' }).check();
       await exportDialog.getByText(/^\d+ pages in print$/).waitFor();
       const interior = await downloadOf(page, () => exportDialog.getByRole('button', { name: 'Generate PDF' }).click());
-      expect(interior.download.suggestedFilename()).toBe('The_Keeper_of_Letters_KDP_Interior.pdf');
+      expect(interior.download.suggestedFilename()).toBe('The Keeper of Letters_KDP_Interior.pdf');
       expect(interior.head).toBe('%PDF-');
       await page.getByText('Book exported successfully as PDF!').waitFor();
       await exportDialog.waitFor({ state: 'hidden' });
@@ -210,7 +210,7 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
         await exportDialog.getByRole('button', { name: 'Generating PDF...' }).waitFor();
         await step(page, '12-export-generating');
       });
-      expect(both.download.suggestedFilename()).toBe('The_Keeper_of_Letters_KDP_Complete.zip');
+      expect(both.download.suggestedFilename()).toBe('The Keeper of Letters_KDP_Complete.zip');
       expect(both.head.slice(0, 2)).toBe('PK');
       await page.getByText('Both interior and cover PDFs exported successfully!').waitFor();
       await step(page, '13-export-both-done');

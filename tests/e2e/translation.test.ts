@@ -31,11 +31,15 @@ describe.skipIf(!browserAvailable())('translating a book in the browser', () => 
     const dialog = page.getByRole('dialog', { name: 'Translate this book' });
     await dialog.waitFor();
     const options = await dialog.getByLabel('Translate into').locator('option').allTextContents();
-    // Every language of the product but the book's own.
-    expect(options).toHaveLength(22);
+    // The placeholder (nothing preselected), then every language of the product but the book's own.
+    expect(options).toHaveLength(23);
+    expect(options[0]).toBe('Choose a language…');
     expect(options).not.toContain('English');
     await dialog.getByLabel('Translate into').selectOption({ label });
-    await dialog.getByRole('button', { name: 'Start translation' }).click();
+    // The button names the language and what it spends ("…: uses 1 of N translations left this month").
+    await dialog
+      .getByRole('button', { name: new RegExp(`^Translate into ${label}: uses 1 of \\d+ translations? left`) })
+      .click();
     await page.getByText(translationMessages.started).first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
   }

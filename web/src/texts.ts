@@ -68,6 +68,13 @@ export const shellTexts = {
 
 export const supportEmail = 'support@bookwright.app';
 
+/**
+ * The one support promise (spec: replies within 48 hours), for the landing page, the help panel and the
+ * legal pages alike; support-promise.test.ts keeps every other wording out.
+ */
+export const supportReplyHours = 48;
+export const supportPromise = `We reply within ${supportReplyHours} hours`;
+
 /** Status names shown on the library badges; validation reads 'Action needed' (spec §1). */
 export const statusLabels = {
   planning: 'Planning',

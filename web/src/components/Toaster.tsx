@@ -1,6 +1,9 @@
 import { Slide, ToastContainer } from 'react-toastify';
 import { toastAutoCloseMs } from '../texts';
 
+/** Toasts on screen at once; more wait their turn, so they never pile up over the page's buttons. */
+export const maxToasts = 3;
+
 /**
  * react-toastify's container with its defaults the spec names (top right, 320 px wide, full width up to
  * 480 px) and our colours (styles.css, `--toastify-*`).
@@ -8,6 +11,7 @@ import { toastAutoCloseMs } from '../texts';
 export function Toaster() {
   return (
     <ToastContainer
+      limit={maxToasts}
       position="top-right"
       autoClose={toastAutoCloseMs}
       transition={Slide}

@@ -56,6 +56,11 @@ describe('a metadata suggestion', () => {
     expect(MetadataSuggestionSchema.safeParse(valid).success).toBe(true);
   });
 
+  it('keeps one of keywords that differ only in case or surrounding space', () => {
+    const keywords = ['Leuchtturm', 'leuchtturm', ' Mut', 'MUT '];
+    expect(MetadataSuggestionSchema.parse({ ...valid, keywords }).keywords).toEqual(['Leuchtturm', 'Mut']);
+  });
+
   it.each([
     ['too long a description', { description: `<p>${'x'.repeat(4_000)}</p>` }],
     ['eight keywords', { keywords: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] }],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subjects } from '../../constants/subjects';
+import { uniqueKeywords } from '../../text/keywords';
 import { sanitizeDescriptionHtml } from './description-html';
 
 /** KDP's limits for what the AI suggests (and what the author then saves through PATCH /book/metadata). */
@@ -23,7 +24,8 @@ export const MetadataSuggestionSchema = z.object({
   keywords: z
     .array(z.string().trim().min(1).max(limits.keywordChars))
     .max(limits.keywords)
-    .transform((keywords) => [...new Set(keywords)]),
+    // "Leuchtturm" and "leuchtturm" are one keyword, as in the form and the stored metadata.
+    .transform(uniqueKeywords),
   categories: z
     .array(z.string().refine((s) => subjects.includes(s), 'not a subject of the product’s list'))
     .min(limits.minCategories)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MetadataLanguageSchema } from '../../constants/languages';
+import { uniqueKeywords } from '../../text/keywords';
 import { optionalText, requiredText, tooLongMessage, tooManyMessage } from '../text-fields';
 
 export const metadataMessages = {
@@ -13,8 +14,9 @@ export const metadataMessages = {
 } as const;
 
 /**
- * Keywords arrive as a list or as comma-separated text; stored trimmed, without blanks or duplicates, at
- * most 100 of them (counted after that clean-up).
+ * Keywords arrive as a list or as comma-separated text; stored trimmed, without blanks or duplicates
+ * (ignoring case and surrounding space, the first spelling kept: uniqueKeywords), at most 100 of them
+ * (counted after that clean-up).
  */
 export const KeywordsSchema = z
   .union([
@@ -22,8 +24,7 @@ export const KeywordsSchema = z
     z.string().max(5_000, tooLongMessage('Subject/Keywords', 5_000)),
   ])
   .transform((value) => {
-    const parts = (Array.isArray(value) ? value : value.split(',')).map((k) => k.trim()).filter(Boolean);
-    return [...new Set(parts)];
+    return uniqueKeywords(Array.isArray(value) ? value : value.split(','));
   })
   .pipe(z.array(z.string()).max(100, tooManyMessage('Subject/Keywords', 100)));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PaperColorSchema, TrimSizeSchema } from '../../constants/print';
+import { safeFileName } from '../../text/file-name';
 
 export const ExportFormatSchema = z.enum(['epub', 'pdf'], { error: 'Choose a format: epub or pdf' });
 export const ExportTypeSchema = z.enum(['interior', 'cover', 'both']);
@@ -64,9 +65,13 @@ export const exportMessages = {
     'template. Export the interior only, or choose a paperback.',
 } as const;
 
-/** Download names of spec §7: the title with non-alphanumerics as underscores, plus the KDP suffix. */
+/**
+ * Download names of spec §7, plus the KDP suffix. The title keeps every letter and space (issue 20:
+ * "Die Briefe der Leuchtturmwärterin.epub", "未来からの手紙"); only characters unsafe in a file name go.
+ * The gateway sends an ASCII fallback beside it (RFC 6266).
+ */
 export function exportFileName(title: string, format: 'epub' | 'pdf', exportType: ExportType = 'interior'): string {
-  const base = title.replace(/[^a-zA-Z0-9]/g, '_') || 'book';
+  const base = safeFileName(title) || 'book';
   if (format === 'epub') return `${base}.epub`;
   if (exportType === 'both') return `${base}_KDP_Complete.zip`;
   return `${base}_KDP_${exportType === 'cover' ? 'Cover' : 'Interior'}.pdf`;

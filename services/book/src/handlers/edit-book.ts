@@ -5,6 +5,7 @@ import {
   NonFictionBookStateSchema,
   parseCoverImageUrl,
   type requests,
+  uniqueKeywords,
 } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { Transaction } from 'kysely';
@@ -84,7 +85,8 @@ function metadataColumns(metadata: z.output<(typeof requests.book.updateMetadata
     genre_metadata: metadata.genreMetadata,
     publisher: metadata.publisher,
     description: metadata.description,
-    keywords: JSON.stringify(metadata.keywords),
+    // The request schema already did this; kept here so no other caller can store "Mut" beside "mut".
+    keywords: JSON.stringify(uniqueKeywords(metadata.keywords)),
     rights: metadata.rights,
     publication_date: metadata.publicationDate,
     isbn: metadata.isbn,

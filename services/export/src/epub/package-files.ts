@@ -1,3 +1,4 @@
+import { uniqueKeywords } from '@bookwright/contracts';
 import type { EpubLabels } from './labels';
 import {
   directionAttribute,
@@ -105,10 +106,10 @@ export function packageDocument(publication: Publication): string {
           `<dc:description${packageDirectionAttribute(m.description)}>${escapeText(m.description.trim())}</dc:description>`,
         ]
       : []),
-    ...m.keywords
-      .map((keyword) => singleLine(keyword))
-      .filter(Boolean)
-      .map((keyword) => `<dc:subject${packageDirectionAttribute(keyword)}>${escapeText(keyword)}</dc:subject>`),
+    // One subject per keyword as the chips count them: "Leuchtturm" and " leuchtturm " are one subject.
+    ...uniqueKeywords(m.keywords.map((keyword) => singleLine(keyword))).map(
+      (keyword) => `<dc:subject${packageDirectionAttribute(keyword)}>${escapeText(keyword)}</dc:subject>`,
+    ),
     ...(m.rights ? [`<dc:rights${packageDirectionAttribute(m.rights)}>${text(m.rights)}</dc:rights>`] : []),
     ...(m.date ? [`<dc:date>${text(m.date)}</dc:date>`] : []),
     `<meta property="dcterms:modified">${modifiedTimestamp(m.modified)}</meta>`,

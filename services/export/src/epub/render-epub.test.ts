@@ -243,6 +243,15 @@ describe('EPUB metadata', () => {
     );
   });
 
+  it('writes one dc:subject per keyword, ignoring case and surrounding space, the first spelling kept', async () => {
+    const book = books.get('English book with a cover');
+    if (!book) throw new Error('sample missing');
+    const keywords = ['Leuchtturm', ' leuchtturm ', 'Mut', 'MUT', 'mut ', 'Meer'];
+    const rendered = await renderEpub({ ...book, keywords }, { modified });
+    const xml = await (await openEpub(rendered)).text('OEBPS/content.opf');
+    expect(metadataValues(xml, 'dc:subject')).toEqual(['Leuchtturm', 'Mut', 'Meer']);
+  });
+
   it('leaves out optional metadata the book does not have, but never the identifier', async () => {
     const xml = await opf('bare book: no text, no optional metadata');
     expect(metadataValues(xml, 'dc:identifier')).toEqual(['urn:bookwright:book:book-1']);

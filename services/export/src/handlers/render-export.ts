@@ -14,7 +14,8 @@ type Def = typeof requests.export.render;
 
 /**
  * POST /book/export/{id}: renders the EPUB, the KDP interior or cover PDF, or a ZIP of both, into the
- * blob store under `exports/<bookId>/<uuid>/<fileName>`; the gateway streams it to the author.
+ * blob store under `exports/<bookId>/<uuid>/export.<ext>`; the gateway streams it to the author under its
+ * fileName (the title's letters, which blob keys cannot hold).
  * Refusals, in order: 404 (not the user's book), 409 (not ready), 400 'Missing required metadata' with
  * `issues` (EPUB), 400 'Cover image required', 400 with `issues` (any other blocker of export validation,
  * KDP's page limits checked against the interior as laid out). The client's pageCount and spineWidth are
@@ -70,7 +71,7 @@ export function renderExport(deps: ExportHandlerDeps) {
         .catch(asRefusal);
     }
 
-    const blobKey = `${exportBlobPrefix(bookId)}/${deps.newId()}/${file.fileName}`;
+    const blobKey = `${exportBlobPrefix(bookId)}/${deps.newId()}/export${extensionOf(file.fileName)}`;
     await deps.blobs.put(blobKey, file.data, { contentType: file.contentType });
     context.logger.info(
       { bookId, format: target.format, size: file.data.byteLength, ms: Math.round(performance.now() - started) },
@@ -83,6 +84,9 @@ export function renderExport(deps: ExportHandlerDeps) {
     return { blobKey, fileName: file.fileName, contentType: file.contentType, size: file.data.byteLength };
   };
 }
+
+/** `.epub`, `.pdf` or `.zip`: the part of a download name a blob key keeps. */
+const extensionOf = (fileName: string): string => /\.[a-z]+$/.exec(fileName)?.[0] ?? '';
 
 /** Every rendered file of a book lives under this prefix until the gateway has streamed it. */
 export const exportBlobPrefix = (bookId: string): string => `exports/${bookId}`;

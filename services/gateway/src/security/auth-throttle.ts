@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, apiMessages } from '@bookwright/contracts';
+import { AppError, apiMessages, normalizeEmail } from '@bookwright/contracts';
 import type { WindowCounters } from '@bookwright/kit';
 
 export interface AuthThrottleOptions {
@@ -24,7 +24,7 @@ export function authThrottle(options: AuthThrottleOptions) {
   const ipKey = (request: FastifyRequest) => `auth-ip\n${request.ip}`;
   const accountKey = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    return `auth-failed-login\n${typeof email === 'string' ? email.trim().toLowerCase() : ''}\n${request.ip}`;
+    return `auth-failed-login\n${typeof email === 'string' ? normalizeEmail(email) : ''}\n${request.ip}`;
   };
   const refuse = (reply: FastifyReply, resetAt: number, now: number): never => {
     reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt - now) / 1000))));

@@ -281,6 +281,20 @@ describe('deleteAccount', () => {
     expect(await database.db.selectFrom('users').select('id').where('id', '=', a.user._id).execute()).toEqual([]);
   });
 
+  it('accepts " Author@Example.com " for author@example.com, as sign-up and login count them the same', async () => {
+    const local = `author.${Date.now()}`;
+    const { user } = await signUp(deps)({
+      firstName: 'Ann',
+      lastName: 'Author',
+      email: `${local}@example.com`,
+      password: 'analytical engine 1843',
+    });
+    await database.db.updateTable('users').set({ password_hash: '' }).where('id', '=', user._id).execute();
+    const typed = ` ${local.charAt(0).toUpperCase()}${local.slice(1)}@Example.com `;
+    await deleteAccount(deps)({ userId: user._id, confirmation: { email: typed } });
+    expect(await database.db.selectFrom('users').select('id').where('id', '=', user._id).execute()).toEqual([]);
+  });
+
   it('on user.deleted removes the avatars and the published events about the user, idempotently', async () => {
     const a = await account();
     const b = await account();

@@ -1,7 +1,7 @@
-import { AppError, accountMessages, apiMessages, events, type requests } from '@bookwright/contracts';
+import { AppError, accountMessages, apiMessages, events, sameEmail, type requests } from '@bookwright/contracts';
 import { enqueueEvent, forgetPublishedEventsOf, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
-import { normalizeEmail, usersRepository } from '../repositories/users.repository';
+import { usersRepository } from '../repositories/users.repository';
 import { verifyPassword } from '../domain/passwords';
 import type { UserHandlerDeps } from './deps';
 import { removeAvatars } from './update-account';
@@ -21,7 +21,7 @@ export function deleteAccount(deps: UserHandlerDeps) {
       if (!('password' in confirmation)) throw new AppError(400, accountMessages.deleteConfirmation);
       if (!(await verifyPassword(user.password_hash, confirmation.password)))
         throw new AppError(400, accountMessages.wrongPassword);
-    } else if (!('email' in confirmation) || normalizeEmail(confirmation.email) !== user.email_normalized) {
+    } else if (!('email' in confirmation) || !sameEmail(confirmation.email, user.email_normalized)) {
       throw new AppError(400, accountMessages.deleteEmailMismatch);
     }
     const deletedAt = deps.now().toISOString();

@@ -10,12 +10,13 @@ import {
   imageMaxInputPixelsDefault,
   imageMessages,
   imageUploadMaxBytes,
+  sameEmail,
   type requests,
 } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { decodeImage } from '@bookwright/kit/images';
 import type { z } from 'zod';
-import { normalizeEmail, presentProfile, usersRepository } from '../repositories/users.repository';
+import { presentProfile, usersRepository } from '../repositories/users.repository';
 import { verifyPassword } from '../domain/passwords';
 import type { UserHandlerDeps } from './deps';
 
@@ -39,7 +40,7 @@ export function updateAccount(deps: UserHandlerDeps) {
     try {
       const user = await usersRepository.findById(deps.db, userId);
       if (!user) throw new AppError(404, apiMessages.notFound);
-      if (normalizeEmail(changes.email) !== user.email_normalized) {
+      if (!sameEmail(changes.email, user.email_normalized)) {
         if (!changes.password) throw new AppError(400, accountMessages.passwordForEmail);
         if (!user.password_hash || !(await verifyPassword(user.password_hash, changes.password)))
           throw new AppError(400, accountMessages.wrongPassword);

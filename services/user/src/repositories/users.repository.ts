@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { UserProfile } from '@bookwright/contracts';
+import { normalizeEmail, type UserProfile } from '@bookwright/contracts';
 import type { UserDatabase, UserRow } from '../db/schema';
 
 export interface NewUser {
@@ -11,8 +11,6 @@ export interface NewUser {
   /** null: the account signs in through an identity provider only. */
   passwordHash: string | null;
 }
-
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /** Users table. Every function takes the executor so callers can run it inside their transaction. */
 export const usersRepository = {

@@ -16,6 +16,11 @@ describe('keyword rules (spec §5)', () => {
     expect(addKeywords(['sea'], 'storm, , lighthouse ,sea,storm')).toEqual(['sea', 'storm', 'lighthouse']);
   });
 
+  it('counts chips the same ignoring case and surrounding space, keeping the first spelling', () => {
+    expect(addKeywords(['Leuchtturm'], 'leuchtturm, LEUCHTTURM ,  Mut')).toEqual(['Leuchtturm', 'Mut']);
+    expect(addKeywords(['Mut'], ' mut ')).toEqual(['Mut']);
+  });
+
   it('returns the same list when nothing was added', () => {
     const list = ['a'];
     expect(addKeywords(list, ' , a,')).toBe(list);

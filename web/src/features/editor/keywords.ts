@@ -1,14 +1,13 @@
+import { uniqueKeywords } from '@bookwright/contracts';
+
 /**
  * Spec §5 keywords: split on commas with blanks dropped, each trimmed, ignored when empty or already
- * present. Returns the new list (the same array when nothing was added).
+ * present ignoring case and surrounding space (uniqueKeywords, as the server stores them). Returns the new
+ * list (the same array when nothing was added).
  */
 export function addKeywords(existing: readonly string[], input: string): readonly string[] {
-  const next = [...existing];
-  for (const part of input.split(',')) {
-    const keyword = part.trim();
-    if (keyword && !next.includes(keyword)) next.push(keyword);
-  }
-  return next.length === existing.length ? existing : next;
+  const added = uniqueKeywords([...existing, ...input.split(',')]).slice(uniqueKeywords(existing).length);
+  return added.length === 0 ? existing : [...existing, ...added];
 }
 
 /**

@@ -51,7 +51,7 @@ function Harness({ book }: { book: Book }) {
 function openDialog(book: Book, routes: Parameters<typeof stubFetch>[0] = {}) {
   const calls = stubFetch({
     'POST /book/b1/validate-export': () => json(200, valid()),
-    'POST /book/export/b1': () => file('PK-the-file', { 'Content-Disposition': 'attachment; filename="x"' }),
+    'POST /book/export/b1': () => file('PK-the-file'),
     ...routes,
   });
   const view = renderWithStore(<Harness book={book} />);
@@ -90,8 +90,23 @@ describe('the export dialog: formats', () => {
     expect(await screen.findByText('Book exported successfully as EPUB!')).toBeTruthy();
     expect(exportCalls(calls).map((c) => c.body)).toEqual([{ format: 'epub' }]);
     expect(exportCalls(calls)[0]!.headers.get('X-XSRF-TOKEN')).toBe('token-1');
-    expect(files.downloads).toEqual([{ name: 'Glass___Water___Sklo_.epub', href: 'blob:test/1' }]);
+    // No Content-Disposition here: the dialog names the file itself, only the unsafe : and " gone.
+    expect(files.downloads).toEqual([{ name: 'Glass & Water Sklo.epub', href: 'blob:test/1' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('saves the file under the server’s UTF-8 name (filename*), not its ASCII fallback', async () => {
+    const { user } = openDialog(makeBook({ ...complete, title: 'Die Briefe der Leuchtturmwärterin' }), {
+      'POST /book/export/b1': () =>
+        file('PK-the-file', {
+          'Content-Disposition':
+            'attachment; filename="Die Briefe der Leuchtturmwarterin.epub"; ' +
+            "filename*=UTF-8''Die%20Briefe%20der%20Leuchtturmw%C3%A4rterin.epub",
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'EPUB' }));
+    expect(await screen.findByText('Book exported successfully as EPUB!')).toBeTruthy();
+    expect(files.downloads).toEqual([{ name: 'Die Briefe der Leuchtturmwärterin.epub', href: 'blob:test/1' }]);
   });
 });
 
@@ -147,7 +162,7 @@ describe('the export dialog: missing required metadata', () => {
     expect(calls.findIndex((c) => c.method === 'PATCH')).toBeLessThan(
       calls.findIndex((c) => c.url === '/book/export/b1'),
     );
-    expect(files.downloads.map((d) => d.name)).toEqual(['Letters_from_the_Sea.epub']);
+    expect(files.downloads.map((d) => d.name)).toEqual(['Letters from the Sea.epub']);
   });
 
   it('asks when the server says a field is missing, and Back returns to the formats', async () => {
@@ -299,13 +314,13 @@ describe('the export dialog: print PDF for Amazon KDP', () => {
   });
 
   it.each([
-    ['Interior Only', 'interior', 'Book exported successfully as PDF!', 'The_Keeper_of_Letters_KDP_Interior.pdf'],
-    ['Cover Only', 'cover', 'Cover PDF exported successfully!', 'The_Keeper_of_Letters_KDP_Cover.pdf'],
+    ['Interior Only', 'interior', 'Book exported successfully as PDF!', 'The Keeper of Letters_KDP_Interior.pdf'],
+    ['Cover Only', 'cover', 'Cover PDF exported successfully!', 'The Keeper of Letters_KDP_Cover.pdf'],
     [
       'Both as ZIP',
       'both',
       'Both interior and cover PDFs exported successfully!',
-      'The_Keeper_of_Letters_KDP_Complete.zip',
+      'The Keeper of Letters_KDP_Complete.zip',
     ],
   ])('generates %s with the options, the spec toast and file name', async (label, exportType, toast, name) => {
     let release!: () => void;

@@ -52,7 +52,8 @@ const successText = (format: ExportFormat, exportType: ExportType) =>
 /**
  * The editor's Export dialog (spec §2, §4, §8): EPUB (with the metadata completion step when a required
  * field is missing) or a print-ready PDF for Amazon KDP with its options and live validation. The file is
- * saved under exportFileName(). Closing resets everything.
+ * saved under the server's name (its UTF-8 `filename*`), exportFileName() when there is none. Closing resets
+ * everything.
  */
 export function ExportDialog({
   book,
@@ -115,7 +116,8 @@ export function ExportDialog({
     const exportType: ExportType = request.format === 'pdf' ? request.exportType : 'interior';
     try {
       const file = await exportBook({ id: book._id, request }).unwrap();
-      saveFile(file.objectUrl, exportFileName(title, request.format, exportType), body.current ?? undefined);
+      const fileName = file.fileName ?? exportFileName(title, request.format, exportType);
+      saveFile(file.objectUrl, fileName, body.current ?? undefined);
       toast.success(successText(request.format, exportType));
       return true;
     } catch (error) {

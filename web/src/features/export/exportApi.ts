@@ -1,6 +1,6 @@
 import type { ExportRequest, ExportValidation, ValidateExportRequest } from '@bookwright/contracts';
 import { api } from '../../api/api';
-import { postForFile, type FileRequestError } from './fileRequest';
+import { dispositionFileName, postForFile, type FileRequestError } from './fileRequest';
 
 const bookPath = (id: string) => encodeURIComponent(id);
 
@@ -8,6 +8,8 @@ const bookPath = (id: string) => encodeURIComponent(id);
 export interface ExportedFile {
   objectUrl: string;
   size: number;
+  /** The server's download name (Content-Disposition), letters of every language kept. */
+  fileName?: string;
 }
 
 /** The export endpoints (spec §7): the validation the dialog shows, and the file itself. */
@@ -24,7 +26,9 @@ export const exportApi = api.injectEndpoints({
       queryFn: async ({ id, request }, { signal }) => {
         const result = await postForFile(`/book/export/${bookPath(id)}`, request, signal);
         if ('error' in result) return { error: result.error as FileRequestError };
-        return { data: { objectUrl: URL.createObjectURL(result.data.blob), size: result.data.blob.size } };
+        const { blob, headers } = result.data;
+        const fileName = dispositionFileName(headers.get('Content-Disposition'));
+        return { data: { objectUrl: URL.createObjectURL(blob), size: blob.size, ...(fileName ? { fileName } : {}) } };
       },
     }),
   }),

@@ -1,4 +1,4 @@
-import { apiMessages } from '@bookwright/contracts';
+import { apiMessages, safeFileName } from '@bookwright/contracts';
 import { newRequestId, requestIdHeader, type ApiError } from '../../api/baseQuery';
 import { apiBaseUrl, refreshXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
 
@@ -79,6 +79,30 @@ export async function postForFile(url: string, body: unknown, signal?: AbortSign
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return { error: { status: 0 } };
   }
+}
+
+/**
+ * The file name a Content-Disposition header gives: the RFC 8187 `filename*=UTF-8''…` when there is one (it
+ * keeps every letter), else the ASCII `filename`. Made safe again, since it becomes a name on the author's
+ * disk; undefined when the header names no usable file.
+ */
+export function dispositionFileName(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /(?:^|;)\s*filename\*\s*=\s*UTF-8'[^']*'([^;\s]+)/i.exec(disposition)?.[1];
+  let name: string | undefined;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: fall back to the ASCII name below.
+    }
+  }
+  name ??= /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i
+    .exec(disposition)
+    ?.slice(1)
+    .find((value) => value !== undefined)
+    ?.replace(/\\(.)/g, '$1');
+  return (name && safeFileName(name)) || undefined;
 }
 
 /** Hands a file to the browser's downloads under `fileName` (an <a download> on an object URL). */

@@ -4,7 +4,7 @@
  * does not have: the product has no customers yet, so testimonials are marked as examples.
  */
 import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts';
-import { productName, salesEmail, supportEmail, tagline } from '../../texts';
+import { productName, salesEmail, supportEmail, supportReplyHours, supportPromise, tagline } from '../../texts';
 import sampleBooks from './sample-books.json';
 
 /** A mailto: link with a prefilled subject and greeting (spaces as %20: some mail clients show '+'). */
@@ -37,13 +37,13 @@ export const hero = {
   secondary: { to: '/login', label: 'I already have an account' },
 } as const;
 
-/** Spec §1: the five trust lines. */
+/** Spec §1: the five trust lines; the support line gives the one promise (48 hours, issue 20). */
 export const trustLines = [
   `${moneyBackGuaranteeDays}-day money-back guarantee`,
   'Cancel anytime',
   'Bank-level security',
   '15-minute setup',
-  '24/7 support',
+  `Support replies within ${supportReplyHours} hours`,
 ] as const;
 
 /** Spec §1: the free trial is full. Both numbers are the product's own (no trial seats are open). */
@@ -326,7 +326,7 @@ export const helpPanel = {
   open: 'Open help',
   close: 'Close help',
   title: 'Need a hand?',
-  text: 'We answer every message, usually within a day.',
+  text: `${supportPromise} to every message.`,
   mail: { href: supportMail, label: `Email ${supportEmail}` },
   faq: { href: '#faq', label: 'Read the FAQ' },
   pricing: { href: '#pricing', label: 'Compare plans' },

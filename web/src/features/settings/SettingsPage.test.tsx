@@ -123,6 +123,23 @@ describe('settings: account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ email: 'ADA@example.com' }));
   });
+
+  it('takes the email with space around it and in another case, as sign-up does', async () => {
+    stubLocation();
+    const calls = mockFetch({
+      ...app({ ...starter, localCredentials: false }),
+      'DELETE /user/u1': () => ({ status: 200, body: { msg: 'deleted' } }),
+    });
+    renderApp('/app/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Delete my account' });
+    await user.type(within(dialog).getByLabelText('Type your email to confirm'), ' Ada@Example.com ');
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ email: 'Ada@Example.com' }));
+  });
 });
 
 describe('settings: billing', () => {

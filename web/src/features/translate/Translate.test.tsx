@@ -17,9 +17,13 @@ const translation = makeBook({
   translation: { sourceBookId: 'r', sourceTitle: 'Finished', sourceLanguage: 'english' },
 });
 
-function openHome(books: Book[], translate: () => { status: number; body: unknown }) {
+function openHome(
+  books: Book[],
+  translate: () => { status: number; body: unknown },
+  translationsLeftThisMonth: number | null = 5,
+) {
   const calls = mockFetch({
-    'GET /user/current-user': () => ({ status: 200, body: starterUser }),
+    'GET /user/current-user': () => ({ status: 200, body: { ...starterUser, translationsLeftThisMonth } }),
     'GET /book': () => ({ status: 200, body: books.map(summary) }),
     'POST /book/r/translate': translate,
   });
@@ -39,24 +43,67 @@ describe('translating from the library', () => {
     const options = within(dialog)
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(options).toHaveLength(22);
+    // The placeholder, then every language but the book's own.
+    expect(options).toHaveLength(23);
+    expect(options[0]).toBe('Choose a language…');
     expect(options).not.toContain('English');
     await user.selectOptions(within(dialog).getByLabelText('Translate into'), 'polish');
-    await user.click(within(dialog).getByRole('button', { name: 'Start translation' }));
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Translate into Polish: uses 1 of 5 translations left this month' }),
+    );
     await screen.findByText(translationMessages.started);
     const post = calls.find((c) => c.method === 'POST' && c.url === '/book/r/translate');
     expect(post?.body).toEqual({ language: 'polish' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('shows the server’s 403 text and keeps the dialog open', async () => {
+  it('preselects no language: the button stays disabled until one is chosen', async () => {
     const user = userEvent.setup();
-    openHome([original], () => ({ status: 403, body: { msg: allowanceExhaustedMessages.translation } }));
+    const { calls } = openHome([original], () => ({ status: 202, body: { data: { bookId: 't' } } }));
     await screen.findAllByTestId('library-book');
     await user.click(within(card('r')).getByRole('button', { name: 'Book actions: Finished' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Translate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Translate this book' });
-    await user.click(within(dialog).getByRole('button', { name: 'Start translation' }));
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Translate into');
+    expect(select.value).toBe('');
+    expect(select.selectedOptions[0]?.textContent).toBe('Choose a language…');
+    const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start translation' });
+    expect(submit.disabled).toBe(true);
+    await user.click(submit);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.selectOptions(select, 'french');
+    const into = within(dialog).getByRole<HTMLButtonElement>('button', {
+      name: 'Translate into French: uses 1 of 5 translations left this month',
+    });
+    expect(into.disabled).toBe(false);
+  });
+
+  it.each([
+    [null, 'Translate into French'],
+    [1, 'Translate into French: uses 1 of 1 translation left this month'],
+    [0, 'Translate into French: no translations left this month'],
+  ])('with %s translations left the button says %s', async (left, name) => {
+    const user = userEvent.setup();
+    openHome([original], () => ({ status: 500, body: {} }), left);
+    await screen.findAllByTestId('library-book');
+    await user.click(within(card('r')).getByRole('button', { name: 'Book actions: Finished' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Translate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Translate this book' });
+    await user.selectOptions(within(dialog).getByLabelText('Translate into'), 'french');
+    expect(within(dialog).getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('shows the server’s 403 text and keeps the dialog open', async () => {
+    const user = userEvent.setup();
+    openHome([original], () => ({ status: 403, body: { msg: allowanceExhaustedMessages.translation } }), 0);
+    await screen.findAllByTestId('library-book');
+    await user.click(within(card('r')).getByRole('button', { name: 'Book actions: Finished' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Translate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Translate this book' });
+    await user.selectOptions(within(dialog).getByLabelText('Translate into'), 'french');
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Translate into French: no translations left this month' }),
+    );
     await screen.findByText(allowanceExhaustedMessages.translation);
     expect(screen.getByRole('dialog', { name: 'Translate this book' })).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { translationMessages, translationTargets, type BookLanguage } from '@bookwright/contracts';
 import { errorMessage } from '../../api/baseQuery';
+import { useCurrentUserQuery } from '../auth/authApi';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
@@ -8,7 +9,9 @@ import { translateTexts } from './texts';
 import { useTranslateBookMutation } from './translateApi';
 
 /**
- * Picks a language (every one of the product's but the book's own) and starts the translation. The new
+ * Picks a language (every one of the product's but the book's own) and starts the translation. Nothing is
+ * preselected, so no click spends a translation on a language the author did not choose, and the button
+ * says what it spends (one of the month's translations left). The new
  * book shows up in the library with its own live progress; the dialog closes once the server took it.
  */
 export function TranslateDialog({
@@ -21,11 +24,17 @@ export function TranslateDialog({
   onClose: () => void;
 }) {
   const targets = translationTargets(book.language);
-  const [language, setLanguage] = useState<BookLanguage>(targets[0]?.value ?? 'english');
+  const [language, setLanguage] = useState<BookLanguage | ''>('');
   const [translate, { isLoading }] = useTranslateBookMutation();
+  const { data: user } = useCurrentUserQuery();
   const selectId = useId();
+  const chosen = targets.find((target) => target.value === language);
+  const submitText = chosen
+    ? translateTexts.submitInto(chosen.label, user?.translationsLeftThisMonth ?? null)
+    : translateTexts.submit;
 
   async function start() {
+    if (!language) return;
     try {
       await translate({ id: book._id, language }).unwrap();
       toast.success(translationMessages.started);
@@ -47,8 +56,8 @@ export function TranslateDialog({
           <Button type="button" variant="secondary" onClick={onClose}>
             {translateTexts.cancel}
           </Button>
-          <Button type="button" onClick={() => void start()} busy={isLoading} disabled={isLoading}>
-            {isLoading ? translateTexts.starting : translateTexts.submit}
+          <Button type="button" onClick={() => void start()} busy={isLoading} disabled={isLoading || !chosen}>
+            {isLoading ? translateTexts.starting : submitText}
           </Button>
         </>
       }
@@ -60,9 +69,12 @@ export function TranslateDialog({
         <select
           id={selectId}
           value={language}
-          onChange={(event) => setLanguage(event.target.value as BookLanguage)}
+          onChange={(event) => setLanguage(event.target.value as BookLanguage | '')}
           className="mt-1.5 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-[15px] text-stone-900 focus:border-ink-600 focus:ring-2 focus:ring-ink-600/20 focus:outline-none"
         >
+          <option value="" disabled>
+            {translateTexts.choose}
+          </option>
           {targets.map((l) => (
             <option key={l.value} value={l.value}>
               {l.label}

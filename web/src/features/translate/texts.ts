@@ -6,7 +6,19 @@ export const translateTexts = {
   description:
     'A translated copy appears in your library as a new book, chapter by chapter. Your original stays as it is. Each translation uses one of your translations this month.',
   language: 'Translate into',
+  choose: 'Choose a language…',
+  /** Until a language is chosen: the button is disabled and names no language. */
   submit: 'Start translation',
+  /**
+   * The button once a language is chosen, saying what it spends: `left` is the user's
+   * translationsLeftThisMonth, null when the plan has no monthly limit (or it is not known yet).
+   */
+  submitInto: (language: string, left: number | null) => {
+    const action = `Translate into ${language}`;
+    if (left === null) return action;
+    if (left <= 0) return `${action}: no translations left this month`;
+    return `${action}: uses 1 of ${left} ${left === 1 ? 'translation' : 'translations'} left this month`;
+  },
   starting: 'Starting...',
   cancel: 'Cancel',
   translatedFrom: 'Translated from',

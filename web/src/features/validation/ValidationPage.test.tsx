@@ -91,6 +91,12 @@ describe('structure review', () => {
     expect((saves()[0] as FictionBookState).expandedIdea.themes).toEqual(['Memory', 'Loss', 'Lighthouses']);
     expect(await screen.findByRole('button', { name: 'Remove theme Lighthouses' })).toBeTruthy();
 
+    // A theme already there, in another case or with space around it, is not added again.
+    await user.type(input, ' memory {Enter}');
+    await user.type(input, 'LIGHTHOUSES{Enter}');
+    expect(saves()).toHaveLength(1);
+    expect((input as HTMLInputElement).value).toBe('');
+
     await user.click(screen.getByRole('button', { name: 'Remove theme Memory' }));
     await waitFor(() => expect(saves()).toHaveLength(2));
     expect((saves()[1] as FictionBookState).expandedIdea.themes).toEqual(['Loss', 'Lighthouses']);

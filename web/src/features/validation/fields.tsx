@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { hasKeyword } from '@bookwright/contracts';
 import { controlClass } from '../../components/fields';
 import { CloseIcon, PlusIcon } from '../../components/icons';
 
@@ -74,7 +75,8 @@ export function EditableText({
 
 /**
  * A list of short texts (themes, tags, key points…): items are added with Enter or the button, trimmed and
- * ignored when empty (spec §5), and removed with their own button. Each change saves at once.
+ * ignored when empty (spec §5) or already there ignoring case, and removed with their own button. Each
+ * change saves at once.
  */
 export function EditableList({
   label,
@@ -101,7 +103,8 @@ export function EditableList({
   const add = () => {
     const item = draft.trim();
     setDraft('');
-    if (item) onAdd(item);
+    // "Mut" twice, or "Leuchtturm" beside "leuchtturm", is one item (the same rule as keywords).
+    if (item && !hasKeyword(items, item)) onAdd(item);
   };
 
   return (

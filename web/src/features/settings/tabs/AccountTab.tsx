@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { User } from '@bookwright/contracts';
+import { sameEmail, type User } from '@bookwright/contracts';
 import { InputField } from '../../../components/fields';
 import { toast } from '../../../components/toast';
 import { Button, ErrorBox } from '../../../components/ui';
@@ -83,7 +83,7 @@ function AccountForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [problem, setProblem] = useState<string>();
   const [updateAccount, { isLoading }] = useUpdateAccountMutation();
   const fileInput = useRef<HTMLInputElement>(null);
-  const emailChanged = fields.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const emailChanged = !sameEmail(fields.email, user.email);
 
   useEffect(
     () => () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { User } from '@bookwright/contracts';
+import { sameEmail, type User } from '@bookwright/contracts';
 import { Dialog } from '../../../components/Dialog';
 import { InputField } from '../../../components/fields';
 import { Button, ErrorBox } from '../../../components/ui';
@@ -20,7 +20,7 @@ export function DeleteAccountDialog({ user, open, onClose }: { user: User; open:
   const [problem, setProblem] = useState<string>();
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const passwordless = user.localCredentials === false;
-  const emailMatches = email.trim().toLowerCase() === user.email.toLowerCase();
+  const emailMatches = sameEmail(email, user.email);
   const ready = emailMatches && (passwordless || password.length > 0);
 
   function close() {

@@ -3,7 +3,7 @@ import { apiBaseUrl } from '../../../api/xsrf';
 import { toast } from '../../../components/toast';
 import { DownloadIcon } from '../../../components/icons';
 import { Button } from '../../../components/ui';
-import { saveFile } from '../../export/fileRequest';
+import { dispositionFileName, saveFile } from '../../export/fileRequest';
 import { Panel } from './Panel';
 
 export const downloadDataTexts = {
@@ -17,8 +17,7 @@ export const downloadDataTexts = {
 
 /** `attachment; filename="bookwright-data-2026-11-25.zip"` → the file name; today's name otherwise. */
 export function fileNameOf(disposition: string | null, today: Date = new Date()): string {
-  const match = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  return match?.[1] ? decodeURIComponent(match[1]) : `bookwright-data-${today.toISOString().slice(0, 10)}.zip`;
+  return dispositionFileName(disposition) ?? `bookwright-data-${today.toISOString().slice(0, 10)}.zip`;
 }
 
 async function msgOf(response: Response): Promise<string | undefined> {
