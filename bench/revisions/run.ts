@@ -27,6 +27,7 @@ import type { BookDatabase } from '../../services/book/src/db/schema';
 import type { BookHandlerDeps } from '../../services/book/src/handlers/deps';
 import { keepRevision, listRevisions, restoreRevision } from '../../services/book/src/handlers/revisions';
 import { booksRepository } from '../../services/book/src/repositories/books.repository';
+import { bookRow } from '../../services/book/src/testing/book-row';
 import { printResults, type BenchFigure } from '../support/results';
 
 // The list target was set after the first run (35× on PostgreSQL): a guard against regressions, not a promise.
@@ -81,34 +82,18 @@ try {
   const content = manuscript(words, 0);
   const other = manuscript(words, 1);
   const insertBook = (id: string, text: string) =>
-    booksRepository.insert(db, {
-      id,
-      user_id: 'author',
-      idempotency_key: id,
-      status: 'ready',
-      title: 'Bench',
-      subtitle: null,
-      genre: 'mystery',
-      book_type: 'fiction',
-      language: 'english',
-      target_audience: 'Adults',
-      size: 'long',
-      prompt: 'p',
-      book_state: JSON.stringify(null),
-      book_content: text,
-      cover_image: null,
-      author: null,
-      identifier: null,
-      language_metadata: null,
-      genre_metadata: null,
-      publisher: null,
-      description: null,
-      keywords: JSON.stringify([]),
-      rights: null,
-      publication_date: null,
-      isbn: null,
-      failure: JSON.stringify(null),
-    });
+    booksRepository.insert(
+      db,
+      bookRow({
+        id,
+        user_id: 'author',
+        idempotency_key: id,
+        status: 'ready',
+        title: 'Bench',
+        size: 'long',
+        book_content: text,
+      }),
+    );
   await insertBook('book', content);
   const seedStart = performance.now();
   await sql`

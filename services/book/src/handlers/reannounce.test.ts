@@ -5,6 +5,7 @@ import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { BookDatabase } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
+import { bookRow } from '../testing/book-row';
 import { reannounceUnfinishedWork } from './book-lifecycle';
 
 const opened: { close(): Promise<void> }[] = [];
@@ -17,36 +18,7 @@ function book(
   status: 'planning' | 'validation' | 'writing' | 'ready',
   attempts: { plan: number; write: number },
 ) {
-  return {
-    id,
-    user_id: 'u1',
-    idempotency_key: `k-${id}`,
-    status,
-    title: id,
-    subtitle: null,
-    genre: 'mystery',
-    book_type: 'fiction' as const,
-    language: 'english',
-    target_audience: 'Adults',
-    size: 'short' as const,
-    prompt: 'p',
-    book_state: JSON.stringify(null),
-    book_content: null,
-    cover_image: null,
-    author: null,
-    identifier: null,
-    language_metadata: null,
-    genre_metadata: null,
-    publisher: null,
-    description: null,
-    keywords: JSON.stringify([]),
-    rights: null,
-    publication_date: null,
-    isbn: null,
-    failure: JSON.stringify(null),
-    plan_attempt: attempts.plan,
-    write_attempt: attempts.write,
-  };
+  return bookRow({ id, status, title: id, plan_attempt: attempts.plan, write_attempt: attempts.write });
 }
 
 // The in-process bus keeps no log across restarts: on start the book service must ask again for the work

@@ -7,6 +7,7 @@ import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { BookDatabase } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
+import { bookRow } from '../testing/book-row';
 import type { BookHandlerDeps } from './deps';
 import { updateContent } from './edit-book';
 import { getRewriteContext, saveRevision } from './revisions';
@@ -37,34 +38,16 @@ async function setUp(accountType: 'starter' | 'null' = 'starter') {
     newId: randomUUID,
   };
   const insert = (id: string, status: 'ready' | 'validation', userId = 'u1') =>
-    booksRepository.insert(database.db, {
-      id,
-      user_id: userId,
-      idempotency_key: `k-${id}`,
-      status,
-      title: `Title ${id}`,
-      subtitle: null,
-      genre: 'mystery',
-      book_type: 'fiction',
-      language: 'english',
-      target_audience: 'Adults',
-      size: 'short',
-      prompt: 'p',
-      book_state: JSON.stringify(null),
-      book_content: status === 'ready' ? doc('start') : null,
-      cover_image: null,
-      author: null,
-      identifier: null,
-      language_metadata: null,
-      genre_metadata: null,
-      publisher: null,
-      description: null,
-      keywords: JSON.stringify([]),
-      rights: null,
-      publication_date: null,
-      isbn: null,
-      failure: JSON.stringify(null),
-    });
+    booksRepository.insert(
+      database.db,
+      bookRow({
+        id,
+        user_id: userId,
+        status,
+        title: `Title ${id}`,
+        book_content: status === 'ready' ? doc('start') : null,
+      }),
+    );
   await insert('b1', 'ready');
   await insert('b2', 'validation');
   await insert('other', 'ready', 'u2');

@@ -10,6 +10,7 @@ import type { BookHandlerDeps } from '../handlers/deps';
 import { updateContent } from '../handlers/edit-book';
 import { getRevision, listRevisions } from '../handlers/revisions';
 import { booksRepository } from '../repositories/books.repository';
+import { bookRow } from './book-row';
 
 /** An editor document of one paragraph per argument, as JSON text. */
 export const doc = (...paragraphs: string[]): string =>
@@ -37,34 +38,10 @@ export async function oneBook(status: 'ready' | 'writing' = 'ready') {
     newId: randomUUID,
     now: () => clock.now,
   };
-  await booksRepository.insert(database.db, {
-    id: 'b1',
-    user_id: 'u1',
-    idempotency_key: 'k1',
-    status,
-    title: 'T',
-    subtitle: null,
-    genre: 'mystery',
-    book_type: 'fiction',
-    language: 'english',
-    target_audience: 'Adults',
-    size: 'short',
-    prompt: 'p',
-    book_state: JSON.stringify(null),
-    book_content: status === 'ready' ? doc('start') : null,
-    cover_image: null,
-    author: null,
-    identifier: null,
-    language_metadata: null,
-    genre_metadata: null,
-    publisher: null,
-    description: null,
-    keywords: JSON.stringify([]),
-    rights: null,
-    publication_date: null,
-    isbn: null,
-    failure: JSON.stringify(null),
-  });
+  await booksRepository.insert(
+    database.db,
+    bookRow({ id: 'b1', idempotency_key: 'k1', status, book_content: status === 'ready' ? doc('start') : null }),
+  );
   return {
     database,
     deps,
