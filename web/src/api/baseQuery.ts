@@ -1,6 +1,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { apiMessages } from '@bookwright/contracts';
 import { apiBaseUrl, refreshXsrfCookie, xsrfHeaderName, xsrfToken } from './xsrf';
+import { randomUuid } from '../lib/uuid';
 
 export interface ApiRequest {
   url: string;
@@ -19,16 +20,7 @@ export interface ApiRequest {
 export const requestIdHeader = 'X-Request-Id';
 
 /** A new action's id (a v4 UUID): one per author action, kept for every attempt of that action. */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID exists only in secure contexts (HTTPS, localhost); an installation served over plain HTTP
-  // still gets a v4 UUID, from the random bytes every context has.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export const newRequestId = (): string => randomUuid();
 
 /** Every failed call: the HTTP status (0 when the network failed) and the server's `msg` when it sent one. */
 export interface ApiError {

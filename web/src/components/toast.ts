@@ -13,8 +13,8 @@ const show =
 
 /**
  * Notifications (spec §8: top right, closing by themselves after 5000 ms) on react-toastify; the
- * container, its look and its limit of three at once are in Toaster.tsx. Call sites use this module, not
- * the library.
+ * container, its look and its limit of three at once are in Toaster.tsx. Call sites use this module (and
+ * actionToast.tsx for the one kind with a button, which needs JSX), not the library.
  */
 export const toast = {
   success: show('success'),

@@ -1,4 +1,5 @@
 import { apiMessages, type Book } from '@bookwright/contracts';
+import { requestIdHeader } from '../../api/baseQuery';
 import { apiBaseUrl, refreshXsrfCookie, readXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
 
 /**
@@ -68,7 +69,7 @@ export async function patchIfMatch(request: ConditionalPatch): Promise<SaveOutco
     const token = request.keepalive ? readXsrfCookie() : await xsrfToken();
     if (token) headers.set(xsrfHeaderName, token);
     if (request.etag) headers.set('If-Match', request.etag);
-    headers.set('X-Request-Id', request.requestId);
+    headers.set(requestIdHeader, request.requestId);
     return fetch(url, {
       method: 'PATCH',
       headers,
@@ -100,16 +101,6 @@ export async function fetchCurrentBook(bookId: string): Promise<{ book: Versione
   const body = await json(response);
   if (!response.ok) throw new Error(`GET /book/${bookId} answered ${response.status}`);
   return { book: body as VersionedBook, etag: etagOf(response, body) };
-}
-
-/** A fresh X-Request-Id (UUID v4), also outside secure contexts where crypto.randomUUID is missing. */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /** Whether a body fits a keepalive request. */

@@ -4,6 +4,7 @@ import {
   type Book,
   type UpdateMetadataRequest,
 } from '@bookwright/contracts';
+import { randomUuid } from '../../lib/uuid';
 
 /**
  * What the author has typed into the metadata fields and not saved yet. The editor holds one per book, so
@@ -62,12 +63,5 @@ export function checkMetadataDraft(
   return { ok: false, errors };
 }
 
-/** A fresh `urn:uuid:` identifier (version 4), also outside secure contexts where crypto.randomUUID is missing. */
-export function newIdentifier(): string {
-  if (typeof crypto.randomUUID === 'function') return `urn:uuid:${crypto.randomUUID()}`;
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/** A fresh `urn:uuid:` identifier (version 4). */
+export const newIdentifier = (): string => `urn:uuid:${randomUuid()}`;

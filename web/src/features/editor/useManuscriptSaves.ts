@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { newRequestId } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { toast } from '../../components/toast';
 import { editorTexts } from '../../texts';
@@ -9,7 +10,6 @@ import type { BookEditorHandle } from './BookEditor';
 import {
   fetchCurrentBook,
   fitsKeepalive,
-  newRequestId,
   patchIfMatch,
   type SaveOutcome,
   type VersionedBook,
