@@ -77,3 +77,9 @@ export type User = z.infer<typeof UserSchema>;
 export function deriveUserName(firstName: string, lastName: string): string {
   return `${firstName}${lastName}`.toLowerCase().replace(/\s+/g, '');
 }
+
+/**
+ * Whether an account has a plan: one that never chose one, or whose subscription ended, has `accountType`
+ * "null". It keeps its books (decision 0012); AI work (writing, translating, rewriting, metadata) needs a plan.
+ */
+export const hasPlan = (account: Pick<BillingSummary, 'accountType'>): boolean => account.accountType !== 'null';

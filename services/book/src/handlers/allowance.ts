@@ -1,4 +1,4 @@
-import { AppError, errorScreens, requests, type AllowanceKind } from '@bookwright/contracts';
+import { AppError, errorScreens, hasPlan, requests, type AllowanceKind } from '@bookwright/contracts';
 import type { BookHandlerDeps } from './deps';
 
 /**
@@ -49,7 +49,7 @@ export async function reserveBook(deps: BookHandlerDeps, userId: string, key: st
  */
 export async function requirePlan(deps: BookHandlerDeps, userId: string, requestId?: string) {
   const summary = await deps.bus.request(requests.billing.getSummary, { userId }, { requestId });
-  if (summary.accountType === 'null') throw new AppError(402, errorScreens[402].description);
+  if (!hasPlan(summary)) throw new AppError(402, errorScreens[402].description);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AppError,
   AuthProvidersResponseSchema,
+  hasPlan,
   identityProviderMessages,
   MessageSchema,
   OidcLoginQuerySchema,
@@ -51,7 +52,7 @@ export function oidcRoutes(deps: RouteDeps) {
     let hadAPlan: boolean;
     try {
       const user = await withBilling(bus, profile, requestId, timeoutMs);
-      if (user.accountType !== 'null') return '/app';
+      if (hasPlan(user)) return '/app';
       hadAPlan = user.subscriptionStatus !== null;
     } catch {
       // Signed in already: the app finds out about the plan itself.

@@ -1,5 +1,6 @@
 import {
   AppError,
+  hasPlan,
   documentText,
   errorScreens,
   isFictionState,
@@ -73,8 +74,8 @@ export function suggestMetadata(deps: PlannerHandlerDeps) {
   return async ({ userId, bookId }: { userId: string; bookId: string }) => {
     const book = await deps.bus.request(requests.book.get, { userId, bookId }, { timeoutMs: 30_000 });
     // After the ownership check (someone else's book is a 404 whatever one's plan): AI metadata is a plan feature.
-    const { accountType } = await deps.bus.request(requests.billing.getSummary, { userId }, { timeoutMs: 30_000 });
-    if (accountType === 'null') throw new AppError(402, errorScreens[402].description);
+    const summary = await deps.bus.request(requests.billing.getSummary, { userId }, { timeoutMs: 30_000 });
+    if (!hasPlan(summary)) throw new AppError(402, errorScreens[402].description);
     const grounding = groundingOf(book);
     const messages = [
       {

@@ -2,7 +2,8 @@ import { Link, useMatch, useSearchParams } from 'react-router';
 import { accessTexts } from './accessTexts';
 import { usePaymentPlansQuery } from './billingApi';
 import { KeepPlanButton } from './KeepPlanButton';
-import { hasPlan, planEndsText, plansPath, type AccountUser } from './planAccess';
+import { hasPlan } from '@bookwright/contracts';
+import { planEndsText, plansPath, type AccountUser } from './planAccess';
 
 /** The configured name of the user's plan (GET /payment/plans), or undefined for contracts' default. */
 export function usePlanLabel(user: AccountUser): string | undefined {

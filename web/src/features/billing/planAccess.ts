@@ -1,4 +1,4 @@
-import { plans, type User } from '@bookwright/contracts';
+import { hasPlan, plans, type User } from '@bookwright/contracts';
 import { useCurrentUserQuery } from '../auth/authApi';
 
 /**
@@ -16,12 +16,6 @@ export type AccountUser = User & PlanEndFields;
 
 /** The plans page inside the app, where an account without a plan (or changing it) chooses one. */
 export const plansPath = '/app/plans';
-
-/**
- * An account without a plan (accountType "null": never chose one, or its subscription ended) keeps its
- * books to read and export, but writing, translating, rewriting and AI help need a plan.
- */
-export const hasPlan = (user: Pick<User, 'accountType'>): boolean => user.accountType !== 'null';
 
 /** True while the signed-in account has a plan (and while the user is still loading, so nothing flickers). */
 export function useHasPlan(): boolean {

@@ -8,7 +8,8 @@ import { settingsTexts } from '../../../texts';
 import { accessTexts } from '../../billing/accessTexts';
 import { useCancelPlanMutation } from '../../billing/billingApi';
 import { KeepPlanButton } from '../../billing/KeepPlanButton';
-import { hasPlan, planEndDate, planEndsText, type AccountUser } from '../../billing/planAccess';
+import { hasPlan } from '@bookwright/contracts';
+import { planEndDate, planEndsText, type AccountUser } from '../../billing/planAccess';
 import {
   defaultCatalogue,
   useBillingPortalMutation,
