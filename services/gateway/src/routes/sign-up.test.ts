@@ -56,6 +56,28 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * After a sign-in answered while billing was down: reading the user says so (503) rather than keeping the
+ * "no plan" stand-in, and once billing answers the user carries its real plan. `more` runs while billing
+ * is back.
+ */
+async function expectPlanOnceBillingIsBack(sid: string, userId: string, more?: () => Promise<void>) {
+  const signedIn = { cookie: `XSRF-TOKEN=${xsrf}; sid=${sid}`, 'x-xsrf-token': xsrf };
+  const whileDown = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
+  expect(whileDown.statusCode).toBe(503);
+
+  let billing: Subscription | undefined;
+  try {
+    billing = await bus.serve(requests.billing.getSummary, async () => starter);
+    const back = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ _id: userId, accountType: 'starter', booksLeftThisMonth: 7 });
+    await more?.();
+  } finally {
+    await billing?.stop();
+  }
+}
+
 describe('sign-up with billing unavailable', () => {
   it('answers its success with no plan, and the plan summary comes from billing once it is back', async () => {
     // No billing responder: every billing request fails at once with 503, as with billing down.
@@ -70,20 +92,7 @@ describe('sign-up with billing unavailable', () => {
     const sid = signUp.cookies.find((cookie) => cookie.name === 'sid');
     expect(sid?.value).toBe('new-token');
 
-    const signedIn = { cookie: `XSRF-TOKEN=${xsrf}; sid=${sid!.value}`, 'x-xsrf-token': xsrf };
-    // Billing still down: reading the user says so (503) rather than guessing a plan.
-    const whileDown = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
-    expect(whileDown.statusCode).toBe(503);
-
-    let billing: Subscription | undefined;
-    try {
-      billing = await bus.serve(requests.billing.getSummary, async () => starter);
-      const back = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
-      expect(back.statusCode).toBe(200);
-      expect(back.json()).toMatchObject({ _id: profile._id, accountType: 'starter', booksLeftThisMonth: 7 });
-    } finally {
-      await billing?.stop();
-    }
+    await expectPlanOnceBillingIsBack(sid!.value, profile._id);
   });
 });
 
@@ -101,17 +110,7 @@ describe('login with billing unavailable', () => {
     const sid = login.cookies.find((cookie) => cookie.name === 'sid');
     expect(sid?.value).toBe('login-token');
 
-    const signedIn = { cookie: `XSRF-TOKEN=${xsrf}; sid=${sid!.value}`, 'x-xsrf-token': xsrf };
-    // The stand-in "no plan" was not kept: with billing still down, reading the user says so.
-    const whileDown = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
-    expect(whileDown.statusCode).toBe(503);
-
-    let billing: Subscription | undefined;
-    try {
-      billing = await bus.serve(requests.billing.getSummary, async () => starter);
-      const back = await app.inject({ method: 'GET', url: '/api/v1/user/current-user', headers: signedIn });
-      expect(back.statusCode).toBe(200);
-      expect(back.json()).toMatchObject({ _id: returning._id, accountType: 'starter', booksLeftThisMonth: 7 });
+    await expectPlanOnceBillingIsBack(sid!.value, returning._id, async () => {
       // With billing answering, a login carries the real plan.
       const again = await app.inject({
         method: 'POST',
@@ -121,8 +120,6 @@ describe('login with billing unavailable', () => {
       });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({ user: { accountType: 'starter', booksLeftThisMonth: 7 } });
-    } finally {
-      await billing?.stop();
-    }
+    });
   });
 });
