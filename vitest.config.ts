@@ -23,6 +23,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'tests/api/**/*.test.ts',
             'tests/distributed/**/*.test.ts',
+            'tests/checklists/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
         },
