@@ -9,7 +9,7 @@ export const paidAccountTypes = ['starter', 'professional'] as const;
 /**
  * `null` allowance = unlimited. `priceEur` is the *default* monthly price in euro: the billing service's
  * configuration (PRICE_STARTER_EUR, PRICE_PROFESSIONAL_EUR) decides the price every screen shows, through
- * GET /payment/plans; the web shows these defaults only until that answers (docs/decisions/0007).
+ * GET /payment/plans; the web shows these defaults only until that answers (docs/decisions/0016).
  */
 export const plans = {
   starter: { label: 'Starter', priceEur: 30, books: 10, covers: 10, translations: 5 },

@@ -59,7 +59,7 @@ export function isPaidPlan(value: string | null): value is PaidPlan {
 }
 
 /**
- * The one price per plan every screen shows (docs/decisions/0007): billing's configured amounts, and
+ * The one price per plan every screen shows (docs/decisions/0016): billing's configured amounts, and
  * the contracts' defaults until they have arrived. `local` = plans activate without any charge.
  */
 export function usePlanPrices(): { local: boolean; priceOf: (plan: PaidPlan) => number } {
