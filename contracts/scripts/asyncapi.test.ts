@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent, defineRequest, events, requests } from '@bookwright/contracts';
-import { asyncApiPath, generateAsyncApi, jsonSchema, renderAsyncApi } from './generate-asyncapi';
+import { asyncApiPath, generateAsyncApi, jsonSchema, payloadTitle, renderAsyncApi } from './generate-asyncapi';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -33,6 +33,21 @@ function refsIn(node: Json, found: string[] = []): string[] {
 }
 
 describe('docs/events/asyncapi.json', () => {
+  it('gives every payload a unique title that code generators can name a type after', () => {
+    const messages = Object.values(components.messages as JsonObject) as JsonObject[];
+    const titles = messages.map((message) => (message.payload as JsonObject).title);
+    expect(titles.every((title) => typeof title === 'string' && /^[A-Z][A-Za-z0-9]*V\d+$/.test(title))).toBe(true);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(titles).toContain('BookCreatedV1');
+  });
+
+  it('spells payload titles in Pascal case with the version last', () => {
+    expect(payloadTitle('book.revisions.keep-before-rewrite', 1, 'Request')).toBe(
+      'BookRevisionsKeepBeforeRewriteRequestV1',
+    );
+    expect(payloadTitle('user.deleted', 2)).toBe('UserDeletedV2');
+  });
+
   it('is up to date with the contracts', () => {
     let committed = '';
     try {
@@ -73,7 +88,7 @@ describe('docs/events/asyncapi.json', () => {
       expect(payload.required).toEqual(expect.arrayContaining(['id', 'name', 'version', 'occurredAt', 'data']));
       expect(payload.properties.name).toMatchObject({ const: def.name });
       expect(payload.properties.version).toMatchObject({ const: def.version });
-      expect(payload.properties.data).toEqual(jsonSchema(def.schema));
+      expect(payload.properties.data).toEqual({ title: `${payload.title}Data`, ...jsonSchema(def.schema) });
 
       const operation = section('operations')[def.subject] as JsonObject;
       expect(operation).toMatchObject({ action: 'send', channel: { $ref: `#/channels/${def.subject}` } });

@@ -45,6 +45,44 @@ export function jsonSchema(schema: z.ZodType): JsonObject {
   return rest;
 }
 
+/**
+ * A payload's title, which code generators (Modelina, quicktype) take as the type's name:
+ * `book.created` v1 → `BookCreatedV1`, `book.revisions.keep-before-rewrite` v1 request →
+ * `BookRevisionsKeepBeforeRewriteRequestV1`.
+ */
+export function payloadTitle(name: string, version: number, kind: '' | 'Request' | 'Reply' = ''): string {
+  const pascal = name
+    .split(/[.\-_]/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+  return `${pascal}${kind}V${version}`;
+}
+
+/** A JSON Schema object with a title in front, and the same title plus a suffix on its `data`, if any. */
+function titled(schema: JsonObject, title: string): JsonObject {
+  const properties = schema.properties as JsonObject | undefined;
+  const data = properties?.data as JsonObject | undefined;
+  return {
+    title,
+    ...schema,
+    ...(data && typeof data === 'object' && !Array.isArray(data) && data.type === 'object'
+      ? { properties: { ...properties, data: { title: `${title}Data`, ...data } } }
+      : {}),
+  };
+}
+
+/** Requests and replies too large for one NATS message travel through the object store (nats-bus.ts). */
+const largeBodyHeader = {
+  'Bw-Body-Object': {
+    type: 'string',
+    description:
+      'Set when the body was too large for one NATS message (over max_payload less 16 KiB): the message body ' +
+      'is then empty, and the JSON body is the object of this name in the object store bucket ' +
+      '`{namespace}_bus_bodies`. The receiver reads it and deletes it; uncollected bodies expire after an hour.',
+  },
+};
+
 /** The owning domain of a contract name: `user.registered` → `user`. */
 const domainOf = (name: string) => name.split('.')[0] ?? name;
 
@@ -86,7 +124,7 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
         },
       },
       correlationId: ref('#/components/correlationIds/envelope'),
-      payload: jsonSchema(envelope),
+      payload: titled(jsonSchema(envelope), payloadTitle(def.name, def.version)),
       tags: [{ name: domainOf(def.name) }],
       'x-contract': `events.${key}`,
     };
@@ -137,9 +175,10 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
             type: 'string',
             description: "Optional. The caller's request id; the responder logs it on every line about this request.",
           },
+          ...largeBodyHeader,
         },
       },
-      payload: jsonSchema(def.request),
+      payload: titled(jsonSchema(def.request), payloadTitle(def.name, def.version, 'Request')),
       tags: [{ name: domainOf(def.name) }],
       'x-contract': contract,
     };
@@ -148,7 +187,8 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
       title: `${title} reply`,
       summary: 'The value on success (`ok: true`), or an error with the HTTP status the gateway maps it to.',
       contentType: 'application/json',
-      payload: jsonSchema(reply),
+      headers: { type: 'object', properties: largeBodyHeader },
+      payload: titled(jsonSchema(reply), payloadTitle(def.name, def.version, 'Reply')),
       tags: [{ name: domainOf(def.name) }],
       'x-contract': contract,
     };
@@ -190,7 +230,11 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
       description:
         'The events and request/reply subjects of Bookwright on NATS. Generated from the registries in ' +
         '@bookwright/contracts by contracts/scripts/generate-asyncapi.ts (`npm run asyncapi`): do not edit by hand. ' +
-        'Every subject starts with the deployment namespace (`{namespace}`, BUS_NAMESPACE, default `bw`).',
+        'Every subject starts with the deployment namespace (`{namespace}`, BUS_NAMESPACE, default `bw`). ' +
+        "Large bodies: a request or reply over the server's max_payload (less 16 KiB) travels as an object in " +
+        'the JetStream object store bucket `{namespace}_bus_bodies`; the message is then empty and its ' +
+        '`Bw-Body-Object` header names the object, which the receiver reads and deletes. Events are never ' +
+        'that large: they carry ids, and readers ask the owner for the rest.',
     },
     defaultContentType: 'application/json',
     servers: {

@@ -11,6 +11,7 @@ export interface RequestDef<
 > {
   readonly kind: 'request';
   readonly name: Name;
+  readonly version: number;
   /** Subject without any deployment namespace prefix, e.g. `rpc.user.sign-up.v1`. */
   readonly subject: string;
   readonly request: Req;
@@ -45,6 +46,7 @@ export function defineRequest<Name extends string, Req extends z.ZodType, Res ex
   return {
     kind: 'request',
     name: def.name,
+    version: def.version,
     subject: `rpc.${def.name}.v${def.version}`,
     request: def.request,
     response: def.response,
