@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent, defineRequest, events, requests } from '@bookwright/contracts';
-import { asyncApiPath, generateAsyncApi, jsonSchema, payloadTitle, renderAsyncApi } from './generate-asyncapi';
+import { asyncApiPath, generateAsyncApi, jsonSchema, payloadTitle, renderAsyncApi, titled } from './generate-asyncapi';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -88,7 +88,9 @@ describe('docs/events/asyncapi.json', () => {
       expect(payload.required).toEqual(expect.arrayContaining(['id', 'name', 'version', 'occurredAt', 'data']));
       expect(payload.properties.name).toMatchObject({ const: def.name });
       expect(payload.properties.version).toMatchObject({ const: def.version });
-      expect(payload.properties.data).toEqual({ title: `${payload.title}Data`, ...jsonSchema(def.schema) });
+      expect(payload.properties.data).toEqual(
+        titled(jsonSchema(def.schema), `${payloadTitle(def.name, def.version)}Data`),
+      );
 
       const operation = section('operations')[def.subject] as JsonObject;
       expect(operation).toMatchObject({ action: 'send', channel: { $ref: `#/channels/${def.subject}` } });

@@ -45,31 +45,54 @@ export function jsonSchema(schema: z.ZodType): JsonObject {
   return rest;
 }
 
+const pascal = (word: string) =>
+  word.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __, letter: string) => letter.toUpperCase());
+
 /**
  * A payload's title, which code generators (Modelina, quicktype) take as the type's name:
  * `book.created` v1 → `BookCreatedV1`, `book.revisions.keep-before-rewrite` v1 request →
  * `BookRevisionsKeepBeforeRewriteRequestV1`.
  */
 export function payloadTitle(name: string, version: number, kind: '' | 'Request' | 'Reply' = ''): string {
-  const pascal = name
-    .split(/[.\-_]/)
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join('');
-  return `${pascal}${kind}V${version}`;
+  return `${pascal(name)}${kind}V${version}`;
 }
 
-/** A JSON Schema object with a title in front, and the same title plus a suffix on its `data`, if any. */
-function titled(schema: JsonObject, title: string): JsonObject {
-  const properties = schema.properties as JsonObject | undefined;
-  const data = properties?.data as JsonObject | undefined;
-  return {
-    title,
-    ...schema,
-    ...(data && typeof data === 'object' && !Array.isArray(data) && data.type === 'object'
-      ? { properties: { ...properties, data: { title: `${title}Data`, ...data } } }
-      : {}),
+const isObject = (node: Json | undefined): node is JsonObject =>
+  node !== null && typeof node === 'object' && !Array.isArray(node);
+
+/**
+ * The schema with a title on itself and on every object and enum inside it, named by the path from the
+ * payload (`BookCreatedV1Data`, `BillingPlanChangedV1DataAccountType`, `…Item` for array items), so a
+ * generator names every type it makes instead of numbering anonymous ones.
+ */
+const needsTitle = (node: JsonObject) => node.type === 'object' || 'properties' in node || 'enum' in node;
+
+export function titled(schema: JsonObject, title: string): JsonObject {
+  const named = (node: Json | undefined, name: string): Json | undefined => {
+    if (!isObject(node)) return node;
+    const out: JsonObject = {};
+    if (needsTitle(node) && typeof node.title !== 'string') out.title = name;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && isObject(value))
+        out.properties = Object.fromEntries(
+          Object.entries(value).map(([property, child]) => [
+            property,
+            named(child, `${name}${pascal(property)}`) as Json,
+          ]),
+        );
+      else if (key === 'items') out.items = named(value, `${name}Item`) as Json;
+      else if (key === 'additionalProperties' && isObject(value)) out[key] = named(value, `${name}Value`) as Json;
+      else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf') && Array.isArray(value)) {
+        // A nullable object is one titled member beside `null`: it takes the name itself.
+        const titledMembers = value.filter((member) => isObject(member) && needsTitle(member)).length;
+        out[key] = value.map(
+          (member, index) => named(member, titledMembers > 1 ? `${name}Option${index + 1}` : name) as Json,
+        );
+      } else out[key] = value;
+    }
+    return out;
   };
+  return { title, ...(named(schema, title) as JsonObject) };
 }
 
 /** Requests and replies too large for one NATS message travel through the object store (nats-bus.ts). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema, isoDateTimeSchema } from './formats';
 import { AccountTypeSchema } from '../constants/plan-schemas';
 
 /** What the user service owns: identity and profile. Never carries a password or hash. */
@@ -6,10 +7,10 @@ export const UserProfileSchema = z.object({
   _id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  email: emailAddressSchema,
   userName: z.string(),
   admin: z.boolean(),
-  createdAt: z.string(),
+  createdAt: isoDateTimeSchema,
   avatar: z.string().nullable(),
   /**
    * false for an account that signs in only through an identity provider, which confirms its deletion with
@@ -22,7 +23,7 @@ export type UserProfile = z.infer<typeof UserProfileSchema>;
 /** What the billing service owns about a user. `null` allowance = unlimited. */
 export const BillingSummarySchema = z.object({
   accountType: AccountTypeSchema,
-  nextBillingDate: z.string().nullable(),
+  nextBillingDate: isoDateTimeSchema.nullable(),
   subscriptionStatus: z.string().nullable(),
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
@@ -40,7 +41,7 @@ export const BillingSummarySchema = z.object({
   /** The plan was cancelled and ends at `planEndsAt`; until then it runs as before ("Keep my plan" undoes it). */
   cancelAtPeriodEnd: z.boolean(),
   /** When a cancelled plan ends (ISO); null while the plan renews (or there is none). */
-  planEndsAt: z.string().nullable(),
+  planEndsAt: isoDateTimeSchema.nullable(),
   /** True only where the payment provider has a self-service portal (Stripe, once the user is a customer). */
   billingPortal: z.boolean(),
 });

@@ -1,3 +1,4 @@
+import { openApiOptions } from './openapi/document';
 import { randomUUID } from 'node:crypto';
 import { registerHttpMetrics } from './observability/http-metrics';
 import { createOfflineProvider } from '@bookwright/offline';
@@ -9,7 +10,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiMessages, coverUploadMaxBytes } from '@bookwright/contracts';
 import {
   createMemoryWindowCounters,
@@ -147,18 +148,7 @@ export async function buildGateway(options: {
   });
   registerCsrf(app, { secureCookies, exemptPaths: [`${apiPrefix}${paymentWebhookPath}`] });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Bookwright API',
-        version: '1.0.0',
-        description: 'Cookie-authenticated; mutating calls need the X-XSRF-TOKEN header.',
-      },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions);
   await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs` });
 
   const cacheMetrics = gatewayCacheMetrics();

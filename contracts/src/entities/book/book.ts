@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from '../formats';
 import { BookLanguageSchema, MetadataLanguageSchema } from '../../constants/languages';
 import { BookTypeSchema, GenreSchema } from '../../constants/genres';
 import { BookStateSchema } from './book-state';
@@ -61,8 +62,8 @@ export const BookSummarySchema = z.object({
   size: SizeSchema,
   coverImage: z.string().nullable(),
   author: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
   failure: BookFailureSchema.nullable(),
   progress: WritingProgressSchema.nullable(),
   /** Set on a book made by translating another; null otherwise. */
@@ -91,5 +92,5 @@ export const BookSchema = BookSummarySchema.extend({
 export type Book = z.infer<typeof BookSchema>;
 
 /** 412 of a conditional save: the version the book is at now, so the client can show both texts. */
-export const StaleBookSchema = z.object({ msg: z.string(), etag: z.string(), updatedAt: z.string() });
+export const StaleBookSchema = z.object({ msg: z.string(), etag: z.string(), updatedAt: isoDateTimeSchema });
 export type StaleBook = z.infer<typeof StaleBookSchema>;

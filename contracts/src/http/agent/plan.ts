@@ -28,6 +28,8 @@ export const PlanRequestSchema = z.object({
     .string({ error: planMessages.size })
     .min(1, planMessages.size)
     .refine((v) => v !== 'long', planMessages.longComingSoon)
-    .pipe(z.enum(['short'], { error: planMessages.size })),
+    .pipe(z.enum(['short'], { error: planMessages.size }))
+    // Published as the enum it is: a string is taken first only so "long" can answer its own message.
+    .meta({ enum: ['short'] }),
 });
 export type PlanRequest = z.infer<typeof PlanRequestSchema>;

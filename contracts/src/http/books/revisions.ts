@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from '../../entities/formats';
 
 /** One entry of GET /book/{id}/revisions (newest first). */
 export const RevisionSummarySchema = z.object({
   id: z.string(),
-  createdAt: z.string(),
+  createdAt: isoDateTimeSchema,
   wordCount: z.number().int().min(0),
   /** Set on the versions kept for good: "As written", and the ones the author saved (with their name). */
   name: z.string().nullable(),

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { isoDateTimeSchema } from '../../entities/formats';
 import { BookSummarySchema } from '../../entities/book/book';
 
 /** How long a book stays in the trash before the sweep deletes it for good. */
@@ -12,8 +13,8 @@ export function purgeAtOf(deletedAt: Date | string): string {
 
 /** GET /book/trash items: the library's summary, plus when it was trashed and when it goes for good. */
 export const TrashedBookSchema = BookSummarySchema.extend({
-  deletedAt: z.string().describe('When the book was moved to the trash (ISO 8601)'),
-  purgeAt: z.string().describe('When the book is deleted for good: 30 days after deletedAt (ISO 8601)'),
+  deletedAt: isoDateTimeSchema.describe('When the book was moved to the trash (ISO 8601)'),
+  purgeAt: isoDateTimeSchema.describe('When the book is deleted for good: 30 days after deletedAt (ISO 8601)'),
 });
 export type TrashedBook = z.infer<typeof TrashedBookSchema>;
 

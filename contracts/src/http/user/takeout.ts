@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from '../../entities/formats';
 import { BookSchema } from '../../entities/book/book';
 
 /*
@@ -17,7 +18,7 @@ export const takeoutFileName = (at: Date): string => `bookwright-data-${at.toISO
 /** book.json: the book without its manuscript (that is manuscript.json), marked when it is in the trash. */
 export const TakeoutBookSchema = BookSchema.omit({ bookContent: true }).extend({
   trashed: z.boolean(),
-  deletedAt: z.string().nullable(),
+  deletedAt: isoDateTimeSchema.nullable(),
 });
 export type TakeoutBook = z.infer<typeof TakeoutBookSchema>;
 
@@ -25,7 +26,7 @@ export type TakeoutBook = z.infer<typeof TakeoutBookSchema>;
 export const TakeoutVersionSchema = z.object({
   id: z.string(),
   name: z.string(),
-  createdAt: z.string(),
+  createdAt: isoDateTimeSchema,
   wordCount: z.number().int().min(0),
 });
 export type TakeoutVersion = z.infer<typeof TakeoutVersionSchema>;

@@ -45,6 +45,7 @@ export function accountRoutes(deps: RouteDeps) {
       {
         config: perIp,
         schema: {
+          operationId: 'updateAccount',
           tags: ['user'],
           summary: 'Update the account (multipart; optional "image" file becomes the avatar)',
           params: UserParamsSchema,
@@ -91,6 +92,7 @@ export function accountRoutes(deps: RouteDeps) {
       {
         config: perIp,
         schema: {
+          operationId: 'deleteAccount',
           tags: ['user'],
           summary: 'Delete the account and everything of it ({password}, or {email} without a password)',
           params: UserParamsSchema,
@@ -115,8 +117,10 @@ export function accountRoutes(deps: RouteDeps) {
       '/user/:id/avatar/:avatarId',
       {
         schema: {
+          operationId: 'getAvatar',
           tags: ['user'],
           summary: "The signed-in user's avatar",
+          produces: ['image/png', 'image/jpeg', 'image/webp'],
           params: UserParamsSchema.extend({ avatarId: z.string().regex(/^[\w-]{1,100}$/) }),
         },
       },

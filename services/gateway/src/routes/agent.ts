@@ -25,6 +25,7 @@ export function agentRoutes(deps: RouteDeps) {
       {
         config: perUser,
         schema: {
+          operationId: 'planBook',
           tags: ['agent'],
           summary: 'Plan a new book (uses one book of the monthly allowance)',
           body: PlanRequestSchema,
@@ -46,6 +47,7 @@ export function agentRoutes(deps: RouteDeps) {
       {
         config: perUser,
         schema: {
+          operationId: 'confirmBook',
           tags: ['agent'],
           summary: 'Confirm the structure and start writing',
           params: BookParamsSchema,

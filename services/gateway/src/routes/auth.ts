@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -24,6 +24,7 @@ export function authRoutes(deps: RouteDeps) {
       '/auth/sign-up',
       {
         schema: {
+          operationId: 'signUp',
           tags: ['auth'],
           summary: 'Create an account and sign in',
           body: SignUpRequestSchema,
@@ -51,7 +52,13 @@ export function authRoutes(deps: RouteDeps) {
     app.post(
       '/auth/login',
       {
-        schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequestSchema, response: { 200: AuthSuccessSchema } },
+        schema: {
+          operationId: 'login',
+          tags: ['auth'],
+          summary: 'Sign in',
+          body: LoginRequestSchema,
+          response: { 200: AuthSuccessSchema },
+        },
         preHandler: authThrottle.guard,
       },
       async (request, reply) => {
@@ -82,17 +89,19 @@ export function authRoutes(deps: RouteDeps) {
     );
 
     // GET as the spec's client calls it; POST too, for clients that rightly will not change state on a GET.
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/auth/logout',
-      schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: MessageSchema } },
-      handler: async (request, reply) => {
-        const token = sessions.sessionToken(request);
-        if (token) await ask(request, requests.user.logout, { token });
-        sessions.forgetToken(token);
-        sessions.clearSessionCookie(reply);
-        return reply.send({ msg: 'Logged out' });
-      },
-    });
+    const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = sessions.sessionToken(request);
+      if (token) await ask(request, requests.user.logout, { token });
+      sessions.forgetToken(token);
+      sessions.clearSessionCookie(reply);
+      return reply.send({ msg: 'Logged out' });
+    };
+    const logoutSchema = {
+      tags: ['auth'],
+      summary: 'Sign out (revokes the session)',
+      response: { 200: MessageSchema },
+    };
+    app.get('/auth/logout', { schema: { operationId: 'logout', ...logoutSchema } }, logout);
+    app.post('/auth/logout', { schema: { operationId: 'logoutByPost', ...logoutSchema } }, logout);
   };
 }

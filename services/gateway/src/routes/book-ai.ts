@@ -51,6 +51,7 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
       {
         config: perUser(config.GENERATION_RATE_LIMIT_PER_USER),
         schema: {
+          operationId: 'suggestMetadata',
           tags: ['books'],
           summary: 'Suggest description, keywords, categories and subtitle with AI (saves nothing)',
           params: BookParamsSchema,
@@ -72,6 +73,7 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
       {
         config: perUser(config.GENERATION_RATE_LIMIT_PER_USER),
         schema: {
+          operationId: 'translateBook',
           tags: ['books'],
           summary:
             'Translate a ready book into another language (uses one translation of the monthly allowance): answers the new book, which translates in the background',
@@ -101,8 +103,10 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
       {
         config: perUser(config.REWRITE_RATE_LIMIT_PER_USER),
         schema: {
+          operationId: 'rewritePassage',
           tags: ['books'],
           summary: 'Rewrite a passage with AI: the replacement streams as text/event-stream (delta…, done | error)',
+          produces: ['text/event-stream'],
           params: BookParamsSchema,
           body: RewriteRequestSchema.extend({ chapterTitle: z.string().max(300).optional() }),
         },

@@ -85,6 +85,7 @@ export function bookRoutes(deps: RouteDeps) {
       '/book',
       {
         schema: {
+          operationId: 'listBooks',
           tags: ['books'],
           summary: "The signed-in user's books, newest first",
           response: { 200: LibrarySchema },
@@ -96,7 +97,8 @@ export function bookRoutes(deps: RouteDeps) {
           const { books } = await ask(request, requests.book.list, { userId });
           return books;
         });
-        return reply.serializer(libraryBody).send(books);
+        // A custom serializer leaves the media type to the route.
+        return reply.type('application/json; charset=utf-8').serializer(libraryBody).send(books);
       },
     );
 
@@ -104,6 +106,7 @@ export function bookRoutes(deps: RouteDeps) {
       '/book/:bookId',
       {
         schema: {
+          operationId: 'getBook',
           tags: ['books'],
           summary: 'One book with its plan and manuscript',
           description:
@@ -122,6 +125,7 @@ export function bookRoutes(deps: RouteDeps) {
       '/book/:bookId',
       {
         schema: {
+          operationId: 'updateBook',
           tags: ['books'],
           summary: 'Save the whole structure (newBookState) or apply a cover (coverImage)',
           params: BookParamsSchema,
@@ -144,6 +148,7 @@ export function bookRoutes(deps: RouteDeps) {
       {
         bodyLimit: 25 * 1024 * 1024,
         schema: {
+          operationId: 'saveContent',
           tags: ['books'],
           summary: 'Save the manuscript (tiptap JSON)',
           description: conditionalSaveDescription,
@@ -169,6 +174,7 @@ export function bookRoutes(deps: RouteDeps) {
       '/book/metadata/:bookId',
       {
         schema: {
+          operationId: 'saveMetadata',
           tags: ['books'],
           summary: 'Save the publishing metadata',
           description: conditionalSaveDescription,
@@ -194,6 +200,7 @@ export function bookRoutes(deps: RouteDeps) {
       '/book/:bookId/retry',
       {
         schema: {
+          operationId: 'retryBook',
           tags: ['books'],
           summary: 'Retry the step that failed (planning or writing)',
           params: BookParamsSchema,

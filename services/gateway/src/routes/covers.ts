@@ -34,6 +34,7 @@ export function coverRoutes(deps: RouteDeps) {
       '/book/upload-cover/:bookId',
       {
         schema: {
+          operationId: 'uploadCover',
           tags: ['covers'],
           summary: 'Upload a cover image (multipart field "image", PNG/JPG/WebP up to 10 MB)',
           params: BookParamsSchema,
@@ -85,8 +86,10 @@ export function coverRoutes(deps: RouteDeps) {
           },
         },
         schema: {
+          operationId: 'generateCover',
           tags: ['covers'],
           summary: 'Generate a cover (one from the monthly allowance); answers the image',
+          produces: ['image/png', 'image/jpeg', 'image/webp'],
           params: BookParamsSchema,
           body: GenerateCoverRequestSchema,
         },
@@ -118,8 +121,10 @@ export function coverRoutes(deps: RouteDeps) {
       '/book/:bookId/cover-image/:coverId/:variant',
       {
         schema: {
+          operationId: 'getCoverImage',
           tags: ['covers'],
           summary: "A cover image of one of the user's books",
+          produces: ['image/png', 'image/jpeg', 'image/webp'],
           params: z.object({
             bookId: BookParamsSchema.shape.bookId,
             coverId: z.string().regex(/^[\w-]{1,100}$/),

@@ -14,7 +14,12 @@ export function eventRoutes(deps: RouteDeps, hub: BookEventsHub) {
       '/events',
       {
         preHandler: deps.sessions.requireSession,
-        schema: { tags: ['books'], summary: 'Live book updates (text/event-stream)' },
+        schema: {
+          operationId: 'streamBookEvents',
+          tags: ['books'],
+          summary: 'Live book updates (text/event-stream)',
+          produces: ['text/event-stream'],
+        },
       },
       async (request, reply) => {
         reply.hijack();

@@ -25,6 +25,7 @@ export function exportRoutes(deps: RouteDeps) {
       '/book/:bookId/validate-export',
       {
         schema: {
+          operationId: 'validateExport',
           tags: ['export'],
           summary: 'Check a book against a format and platform',
           params: BookParamsSchema,
@@ -51,8 +52,10 @@ export function exportRoutes(deps: RouteDeps) {
           },
         },
         schema: {
+          operationId: 'exportBook',
           tags: ['export'],
           summary: 'Export as EPUB, KDP interior PDF, KDP cover PDF or a ZIP of both (a file download)',
+          produces: ['application/epub+zip', 'application/pdf', 'application/zip'],
           params: BookParamsSchema,
           body: ExportRequestSchema,
         },

@@ -26,6 +26,7 @@ export function healthRoutes(deps: RouteDeps) {
       '/health',
       {
         schema: {
+          operationId: 'getHealth',
           tags: ['health'],
           summary: 'Readiness of the gateway and every service',
           response: { 200: HealthSchema, 503: HealthSchema },
@@ -54,7 +55,14 @@ export function healthRoutes(deps: RouteDeps) {
     );
     app.get(
       '/health/live',
-      { schema: { tags: ['health'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } },
+      {
+        schema: {
+          operationId: 'getLiveness',
+          tags: ['health'],
+          summary: 'Liveness',
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
       async () => ({ status: 'ok' as const }),
     );
   };

@@ -69,6 +69,7 @@ export function oidcRoutes(deps: RouteDeps) {
       '/auth/providers',
       {
         schema: {
+          operationId: 'listAuthProviders',
           tags: ['auth'],
           summary: 'The identity provider offered on the login and signup pages, if any',
           response: { 200: AuthProvidersResponseSchema },
@@ -83,6 +84,7 @@ export function oidcRoutes(deps: RouteDeps) {
         // The one per-IP budget of every auth route.
         preHandler: deps.authThrottle.guard,
         schema: {
+          operationId: 'startOidcLogin',
           tags: ['auth'],
           summary:
             'Start sign-in at the identity provider (redirects there); ?accountType=starter|professional from the signup page',
@@ -111,6 +113,7 @@ export function oidcRoutes(deps: RouteDeps) {
         // The one per-IP budget of every auth route.
         preHandler: deps.authThrottle.guard,
         schema: {
+          operationId: 'finishOidcLogin',
           tags: ['auth'],
           summary: 'Where the identity provider sends the browser back: signs in and redirects into the app',
           response: { 404: MessageSchema },

@@ -31,6 +31,7 @@ export function paymentRoutes(deps: RouteDeps) {
       '/payment/plans',
       {
         schema: {
+          operationId: 'listPlans',
           tags: ['billing'],
           summary: 'The monthly price of each plan and who takes the payment (public)',
           response: { 200: PlanPricesResponseSchema },
@@ -50,6 +51,7 @@ export function paymentRoutes(deps: RouteDeps) {
         paymentWebhookPath,
         {
           schema: {
+            operationId: 'handleBillingWebhook',
             tags: ['billing'],
             summary: "The payment provider's webhook (signed; no session, no CSRF token)",
             response: { 200: z.object({ received: z.literal(true) }), 400: MessageSchema },
@@ -77,6 +79,7 @@ export function paymentRoutes(deps: RouteDeps) {
         '/payment',
         {
           schema: {
+            operationId: 'startCheckout',
             tags: ['billing'],
             summary: 'Start paying for a plan, or switch plans; answers the URL to open',
             body: CheckoutRequestSchema,
@@ -96,6 +99,7 @@ export function paymentRoutes(deps: RouteDeps) {
         '/payment/update',
         {
           schema: {
+            operationId: 'openBillingPortal',
             tags: ['billing'],
             summary: "Open the payment provider's billing portal; answers the URL to open",
             response: { 200: PaymentUrlResponseSchema, 400: MessageSchema },
@@ -112,13 +116,23 @@ export function paymentRoutes(deps: RouteDeps) {
 
       // Both answer the User as it is now: the billing half from billing's answer to the change itself, so
       // the author sees the click's result even before the event reaches this replica's read model.
-      for (const [path, def, summary] of [
-        ['/payment/cancel', requests.billing.cancelAtPeriodEnd, 'Cancel the plan at the end of its period'],
-        ['/payment/keep-plan', requests.billing.keepPlan, 'Keep the plan: undo a cancellation at period end'],
+      for (const [path, operationId, def, summary] of [
+        [
+          '/payment/cancel',
+          'cancelPlan',
+          requests.billing.cancelAtPeriodEnd,
+          'Cancel the plan at the end of its period',
+        ],
+        [
+          '/payment/keep-plan',
+          'keepPlan',
+          requests.billing.keepPlan,
+          'Keep the plan: undo a cancellation at period end',
+        ],
       ] as const) {
         api.post(
           path,
-          { schema: { tags: ['billing'], summary, response: { 200: UserSchema, 409: MessageSchema } } },
+          { schema: { operationId, tags: ['billing'], summary, response: { 200: UserSchema, 409: MessageSchema } } },
           async (request) => {
             const userId = request.session!.userId;
             const billing = await bus.request(def, { userId }, { requestId: request.id, timeoutMs });
@@ -136,6 +150,7 @@ export function paymentRoutes(deps: RouteDeps) {
         '/payment/invoices',
         {
           schema: {
+            operationId: 'listInvoices',
             tags: ['billing'],
             summary: "The user's invoices, newest first",
             response: { 200: InvoicesResponseSchema },

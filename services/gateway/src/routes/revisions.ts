@@ -33,6 +33,7 @@ export function revisionRoutes(deps: RouteDeps) {
       '/book/:bookId/revisions',
       {
         schema: {
+          operationId: 'listRevisions',
           tags: ['books'],
           summary: 'The manuscript’s saved revisions, newest first',
           params: BookParamsSchema,
@@ -54,6 +55,7 @@ export function revisionRoutes(deps: RouteDeps) {
       {
         bodyLimit: 25 * 1024 * 1024,
         schema: {
+          operationId: 'saveRevision',
           tags: ['books'],
           summary:
             'Save a version for good, with an optional name: the current manuscript, or the bookContent sent (the manuscript is then left as it is)',
@@ -76,6 +78,7 @@ export function revisionRoutes(deps: RouteDeps) {
       '/book/:bookId/revisions/:revisionId',
       {
         schema: {
+          operationId: 'getRevision',
           tags: ['books'],
           summary: 'One revision with its text (tiptap JSON)',
           params: RevisionParamsSchema,
@@ -94,6 +97,7 @@ export function revisionRoutes(deps: RouteDeps) {
       '/book/:bookId/revisions/:revisionId/restore',
       {
         schema: {
+          operationId: 'restoreRevision',
           tags: ['books'],
           summary:
             'Make a revision the manuscript again (the manuscript it replaces is kept as a revision first, so it can be undone)',

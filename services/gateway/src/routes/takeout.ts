@@ -39,6 +39,7 @@ export function takeoutRoutes(deps: RouteDeps) {
           },
         },
         schema: {
+          operationId: 'exportUserData',
           tags: ['user'],
           summary:
             'Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, covers and named versions',

@@ -25,6 +25,7 @@ export function trashRoutes(deps: RouteDeps) {
       '/book/trash',
       {
         schema: {
+          operationId: 'listTrash',
           tags: ['books'],
           summary: "The signed-in user's books in the trash, most recently trashed first, with deletedAt and purgeAt",
           response: { 200: z.array(TrashedBookSchema) },
@@ -37,6 +38,7 @@ export function trashRoutes(deps: RouteDeps) {
       '/book/:bookId',
       {
         schema: {
+          operationId: 'trashBook',
           tags: ['books'],
           summary: 'Move a book to the trash (any status: planning, writing or translating stops there)',
           params: BookParamsSchema,
@@ -53,6 +55,7 @@ export function trashRoutes(deps: RouteDeps) {
       '/book/:bookId/restore',
       {
         schema: {
+          operationId: 'restoreBook',
           tags: ['books'],
           summary: 'Take a book out of the trash, as it was',
           params: BookParamsSchema,
@@ -69,6 +72,7 @@ export function trashRoutes(deps: RouteDeps) {
       '/book/:bookId/permanent',
       {
         schema: {
+          operationId: 'deleteBookForever',
           tags: ['books'],
           summary: 'Delete a book in the trash for good, with everything every service holds of it',
           params: BookParamsSchema,

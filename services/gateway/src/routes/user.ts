@@ -28,7 +28,12 @@ export function userRoutes(deps: RouteDeps) {
     app.get(
       '/user/current-user',
       {
-        schema: { tags: ['user'], summary: 'The signed-in user', response: { 200: UserSchema } },
+        schema: {
+          operationId: 'getCurrentUser',
+          tags: ['user'],
+          summary: 'The signed-in user',
+          response: { 200: UserSchema },
+        },
         preHandler: sessions.requireSession,
       },
       async (request) => {
@@ -44,6 +49,7 @@ export function userRoutes(deps: RouteDeps) {
       {
         config: perIp,
         schema: {
+          operationId: 'changePassword',
           tags: ['user'],
           summary: 'Change the password (signs out every other session)',
           body: ChangePasswordRequestSchema,
@@ -65,6 +71,7 @@ export function userRoutes(deps: RouteDeps) {
       {
         preHandler: deps.authThrottle.guard,
         schema: {
+          operationId: 'forgotPassword',
           tags: ['user'],
           summary: 'Mail a password reset link',
           body: ForgotPasswordRequestSchema,
@@ -82,6 +89,7 @@ export function userRoutes(deps: RouteDeps) {
       {
         preHandler: deps.authThrottle.guard,
         schema: {
+          operationId: 'resetPassword',
           tags: ['user'],
           summary: 'Set a new password from a reset link',
           body: ResetPasswordRequestSchema,

@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { asyncApiPath } from './generate-asyncapi';
+
+// What an integrator subscribing to our events would run on docs/events/asyncapi.json: the AsyncAPI
+// parser (which lints with Spectral's AsyncAPI rules) and Modelina, then their own code on the models.
+describe('docs/events/asyncapi.json with the AsyncAPI tools', () => {
+  it('parses with no errors or warnings, and Modelina names every model it makes', async () => {
+    const { Parser } = await import('@asyncapi/parser');
+    const { TypeScriptGenerator } = await import('@asyncapi/modelina');
+    const { document, diagnostics } = await new Parser().parse(readFileSync(asyncApiPath, 'utf8'));
+    // Severity 0 is an error and 1 a warning; 2 and 3 are hints (such as "a newer AsyncAPI exists").
+    expect(diagnostics.filter((d) => d.severity <= 1).map((d) => `${d.code} ${d.path.join('.')}`)).toEqual([]);
+    expect(document).toBeDefined();
+
+    const models = await new TypeScriptGenerator({ modelType: 'interface' }).generate(document!);
+    const names = models.map((model) => model.modelName);
+    expect(names.filter((name) => /Anonymous/i.test(name))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['BookCreatedV1', 'BookCreatedV1Data', 'BookRevisionsListRequestV1']));
+
+    const dir = mkdtempSync(join(tmpdir(), 'asyncapi-consumer-'));
+    try {
+      writeFileSync(join(dir, 'models.ts'), models.map((model) => `export ${model.result}`).join('\n\n'));
+      writeFileSync(
+        join(dir, 'consumer.ts'),
+        `import type { BookCreatedV1 } from './models';
+export function onBookCreated(message: BookCreatedV1): string {
+  return \`\${message.data.bookId} by \${message.data.userId}\`;
+}
+`,
+      );
+      const tsc = join(process.cwd(), 'node_modules', 'typescript', 'bin', 'tsc');
+      const args = [
+        '--noEmit',
+        '--strict',
+        '--types',
+        'node',
+        '--target',
+        'es2022',
+        '--module',
+        'nodenext',
+        join(dir, 'consumer.ts'),
+      ];
+      expect(() => execFileSync(process.execPath, [tsc, ...args], { encoding: 'utf8' })).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
