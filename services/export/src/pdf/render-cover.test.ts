@@ -110,7 +110,10 @@ describe('cover PDF', () => {
     const book = buildExportBook({ cover: { data: image, contentType: 'image/png', widthPx: 1900, heightPx: 2850 } });
     const pdf = await renderCoverPdf({ ...book, description }, print(), 200);
     const layout = paperbackCoverLayout('6x9', 200, 'white');
-    const back = pdfWordBoxes(pdf).filter((w) => w.xMax < layout.spineLeftIn * inch);
+    // In reading order: line by line, top to bottom.
+    const back = pdfWordBoxes(pdf)
+      .filter((w) => w.xMax < layout.spineLeftIn * inch)
+      .sort((a, b) => Math.round(a.yMin - b.yMin) || a.xMin - b.xMin);
     const text = back.map((w) => w.word).join(' ');
     expect(text).toContain('a story of letters & tides.');
     expect(text).toContain('• Storms • Secrets Unforgettable. Read it.');
