@@ -12,8 +12,7 @@ export const descriptionAllowedTags = ['p', 'br', 'strong', 'em', 'ul', 'ol', 'l
 export type DescriptionInline = { text: string; strong: boolean; em: boolean } | { br: true };
 /** A paragraph, or a list whose items hold blocks of their own (tiptap writes `<li><p>…</p></li>`). */
 export type DescriptionBlock =
-  | { kind: 'paragraph'; inlines: DescriptionInline[] }
-  | { kind: 'list'; ordered: boolean; items: DescriptionBlock[][] };
+  { kind: 'paragraph'; inlines: DescriptionInline[] } | { kind: 'list'; ordered: boolean; items: DescriptionBlock[][] };
 
 type Node = ReturnType<typeof parseDocument>['children'][number];
 type Marks = { strong: boolean; em: boolean };
@@ -43,7 +42,7 @@ const emTags = new Set(['em', 'i']);
 // HTML's own white space: a no-break space is text, not a gap to collapse.
 const htmlSpace = /[ \t\n\r\f]+/g;
 
-const isElement = (node: Node): node is Extract<Node, { name: string }> =>
+const isElement = (node: Node): node is Extract<Node, { name: string; children: unknown }> =>
   node.type === 'tag' || node.type === 'script' || node.type === 'style';
 const isText = (node: Node): node is Extract<Node, { type: 'text' }> => node.type === 'text';
 
@@ -154,7 +153,9 @@ function plainTextBlocks(text: string): DescriptionBlock[] {
         paragraph
           .split(/\r?\n/)
           .flatMap((line, i): DescriptionInline[] =>
-            i === 0 ? [{ text: line, strong: false, em: false }] : [{ br: true }, { text: line, strong: false, em: false }],
+            i === 0
+              ? [{ text: line, strong: false, em: false }]
+              : [{ br: true }, { text: line, strong: false, em: false }],
           ),
       ),
     )
@@ -166,7 +167,13 @@ function plainTextBlocks(text: string): DescriptionBlock[] {
 export function descriptionBlocks(input: string): DescriptionBlock[] {
   const document = parseDocument(input, { decodeEntities: true, lowerCaseTags: true });
   const nodes = document.children as Node[];
-  if (!hasElement(nodes)) return plainTextBlocks(nodes.filter(isText).map((n) => n.data).join(''));
+  if (!hasElement(nodes))
+    return plainTextBlocks(
+      nodes
+        .filter(isText)
+        .map((n) => n.data)
+        .join(''),
+    );
   const builder = new BlockBuilder();
   builder.addNodes(nodes, { strong: false, em: false });
   builder.flush();

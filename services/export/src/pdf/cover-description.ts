@@ -26,11 +26,10 @@ export function coverParagraphs(description: string | null): CoverParagraph[] {
 function flatten(blocks: readonly DescriptionBlock[], depth: number): CoverParagraph[] {
   return blocks.flatMap((block): CoverParagraph[] => {
     if (block.kind === 'paragraph') {
-      const runs = block.inlines.map(
-        (inline): CoverRun =>
-          'br' in inline
-            ? { text: '\n', bold: false, italics: false }
-            : { text: inline.text, bold: inline.strong, italics: inline.em },
+      const runs = block.inlines.map((inline): CoverRun =>
+        'br' in inline
+          ? { text: '\n', bold: false, italics: false }
+          : { text: inline.text, bold: inline.strong, italics: inline.em },
       );
       return [{ runs, marker: null, depth }];
     }

@@ -119,7 +119,11 @@ describe('cover PDF', () => {
     expect(text).toContain('• Storms • Secrets Unforgettable. Read it.');
     expect(pdfPageTexts(pdf).join('')).not.toMatch(/<\/?[a-z]+>|&amp;|&lt;/i);
     // Bold italics is used by nothing else on the cover: the marks reached the page as a font.
-    expect(pdfFonts(pdf).map((f) => f.name).join(' ')).toMatch(/BoldItalic/i);
+    expect(
+      pdfFonts(pdf)
+        .map((f) => f.name)
+        .join(' '),
+    ).toMatch(/BoldItalic/i);
   });
 
   it('reports the effective DPI of the cover image on the front panel', () => {
