@@ -44,7 +44,7 @@ export function DescriptionField({
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
-  const extensions = useMemo(descriptionExtensions, []);
+  const extensions = useMemo(() => descriptionExtensions(), []);
   const editor = useEditor({
     extensions,
     content: sanitizeDescriptionHtml(value),
