@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { sanitizeDescriptionHtml } from '@bookwright/contracts';
@@ -45,6 +45,11 @@ export function DescriptionField({
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   const extensions = useMemo(() => descriptionExtensions(), []);
+  // The editor keeps the first onUpdate it is given: it calls the latest onChange through this.
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  });
   const editor = useEditor({
     extensions,
     content: sanitizeDescriptionHtml(value),
@@ -61,7 +66,7 @@ export function DescriptionField({
         class: 'description-editor min-h-28 px-3.5 py-2.5 text-[15px] text-stone-900 focus:outline-none',
       },
     },
-    onUpdate: ({ editor: e }) => onChange(sanitizeDescriptionHtml(e.getHTML())),
+    onUpdate: ({ editor: e }) => changed.current(sanitizeDescriptionHtml(e.getHTML())),
   });
 
   // A value set from outside (an accepted suggestion, a save, another form on the draft) replaces the text.
