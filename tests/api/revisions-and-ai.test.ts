@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiMessages,
   descriptionAllowedTags,
+  descriptionLength,
   metadataSuggestionLimits,
   revisionMessages,
   revisionPolicy,
@@ -118,7 +119,7 @@ describe('AI metadata and rewriting over HTTP', () => {
     const res = await client.post<{ data: MetadataSuggestion }>(`/api/v1/book/${book._id}/metadata/suggest`);
     expect(res.status).toBe(200);
     const { description, keywords, categories, subtitle } = res.body.data;
-    expect(description.length).toBeLessThanOrEqual(metadataSuggestionLimits.descriptionChars);
+    expect(descriptionLength(description)).toBeLessThanOrEqual(metadataSuggestionLimits.descriptionChars);
     for (const tag of description.match(/<\/?([a-z0-9]+)/gi) ?? [])
       expect(descriptionAllowedTags).toContain(tag.replace(/[</]/g, '').toLowerCase());
     expect(keywords.length).toBeGreaterThan(0);
@@ -145,6 +146,8 @@ describe('AI metadata and rewriting over HTTP', () => {
       subtitle,
     });
     expect(accepted.success).toBe(true);
+    // The shape the metadata form edits: accepting it stores exactly what was suggested.
+    expect(accepted.data?.description).toBe(description);
     expect(full.description ?? null).toBeNull();
     expect((await system.client().post(`/api/v1/book/${book._id}/metadata/suggest`)).status).toBe(401);
     const stranger = system.client();

@@ -55,7 +55,11 @@ describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision histor
       await suggestion.waitFor();
       await shot(page, 'ai-01-metadata-suggestion');
       await suggestion.getByRole('button', { name: 'Accept' }).click();
-      await expect.poll(() => form.getByLabel('Description').inputValue()).toContain('Demo description');
+      // The Description (rich text) shows the suggestion formatted, not as tags.
+      const description = form.getByRole('textbox', { name: 'Description' });
+      await expect.poll(() => description.textContent()).toContain('Demo description');
+      expect(await description.textContent()).not.toContain('<');
+      expect(await description.locator('strong').count()).toBeGreaterThan(0);
       await form.getByLabel('Author', { exact: true }).fill('Ada Lovelace');
       await form.getByRole('button', { name: 'Generate a UUID' }).click();
       await form.getByRole('button', { name: 'Save metadata' }).click();

@@ -131,6 +131,8 @@ export function SelectField({
 /** Puts the focus on the form control named `name`. */
 export function focusControl(form: HTMLFormElement, name: string) {
   const control = form.elements.namedItem(name);
-  const element = control instanceof RadioNodeList ? control[0] : control;
+  // A rich-text field (contenteditable) is no form control: it names itself with data-field.
+  const element =
+    (control instanceof RadioNodeList ? control[0] : control) ?? form.querySelector(`[data-field="${name}"]`);
   if (element instanceof HTMLElement) element.focus();
 }

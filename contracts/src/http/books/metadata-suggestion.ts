@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { subjects } from '../../constants/subjects';
 import { uniqueKeywords } from '../../text/keywords';
-import { sanitizeDescriptionHtml } from './description-html';
+import { descriptionField } from '../../text/description/description-field';
 
 /** KDP's limits for what the AI suggests (and what the author then saves through PATCH /book/metadata). */
 export const metadataSuggestionLimits = {
@@ -16,11 +16,12 @@ export const metadataSuggestionLimits = {
 const limits = metadataSuggestionLimits;
 
 /**
- * POST /book/{id}/metadata/suggest answers `{ data: MetadataSuggestion }`. The description is simple HTML,
- * sanitised to an allow-list; keywords and categories are checked like typed metadata.
+ * POST /book/{id}/metadata/suggest answers `{ data: MetadataSuggestion }`. The description has the shape the
+ * metadata form edits (the one sanitiser's allow-list, KDP's limit in visible characters); keywords and
+ * categories are checked like typed metadata.
  */
 export const MetadataSuggestionSchema = z.object({
-  description: z.string().transform(sanitizeDescriptionHtml).pipe(z.string().min(1).max(limits.descriptionChars)),
+  description: descriptionField(limits.descriptionChars).refine((html) => html !== '', 'the description is empty'),
   keywords: z
     .array(z.string().trim().min(1).max(limits.keywordChars))
     .max(limits.keywords)

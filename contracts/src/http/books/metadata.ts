@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MetadataLanguageSchema } from '../../constants/languages';
 import { uniqueKeywords } from '../../text/keywords';
+import { optionalDescriptionField } from '../../text/description/description-field';
 import { optionalText, requiredText, tooLongMessage, tooManyMessage } from '../text-fields';
 
 export const metadataMessages = {
@@ -41,7 +42,8 @@ export const UpdateMetadataRequestSchema = z.object({
   languageMetadata: z.enum(MetadataLanguageSchema.options, { error: metadataMessages.languageMetadata }),
   genreMetadata: optionalText('Genre', 200),
   publisher: optionalText('Publisher', 200),
-  description: optionalText('Description', 5_000),
+  // Rich text (the allow-list of description-html); the limit counts the characters a reader sees.
+  description: optionalDescriptionField(5_000),
   keywords: KeywordsSchema.optional().transform((k) => k ?? []),
   rights: optionalText('Rights', 500),
   publicationDate: z

@@ -1,4 +1,4 @@
-import { uniqueKeywords } from '@bookwright/contracts';
+import { descriptionText, descriptionXhtml, uniqueKeywords } from '@bookwright/contracts';
 import type { EpubLabels } from './labels';
 import {
   directionAttribute,
@@ -101,9 +101,11 @@ export function packageDocument(publication: Publication): string {
     ...(m.publisher
       ? [`<dc:publisher${packageDirectionAttribute(m.publisher)}>${text(m.publisher)}</dc:publisher>`]
       : []),
-    ...(m.description
+    // The description's rich text as escaped XHTML (decision 0024): the element holds text only, and the
+    // stores and reading apps that format a description read this markup; never any tag off the allow-list.
+    ...(m.description && descriptionText(m.description)
       ? [
-          `<dc:description${packageDirectionAttribute(m.description)}>${escapeText(m.description.trim())}</dc:description>`,
+          `<dc:description${packageDirectionAttribute(descriptionText(m.description))}>${escapeText(descriptionXhtml(m.description))}</dc:description>`,
         ]
       : []),
     // One subject per keyword as the chips count them: "Leuchtturm" and " leuchtturm " are one subject.

@@ -11,7 +11,7 @@ import {
 import { renderCoverPdf } from './render-cover';
 import { CoverImageRequiredError } from './kdp-rules';
 import { buildCoverImage, buildExportBook } from './testing/books';
-import { missingTools, pdfFonts, pdfInfo, pdfWordBoxes, qpdfCheck } from './testing/poppler';
+import { missingTools, pdfFonts, pdfInfo, pdfPageTexts, pdfWordBoxes, qpdfCheck } from './testing/poppler';
 
 const missing = missingTools();
 if (missing.length > 0) {
@@ -100,6 +100,30 @@ describe('cover PDF', () => {
     };
     const inBox = words.filter((w) => w.xMax > box.left && w.xMin < layout.spineLeftIn * inch && w.yMax > box.top);
     expect(inBox).toEqual([]);
+  });
+
+  it.skipIf(noTools)('prints a rich-text description as formatted words, never as tags', async () => {
+    // The shape an accepted AI suggestion or the metadata form's editor stores.
+    const description =
+      '<p><strong>The Lantern Keeper</strong> — a story of <em>letters</em> &amp; tides.</p>' +
+      '<ul><li><p>Storms</p></li><li><p>Secrets</p></li></ul><p><strong><em>Unforgettable.</em></strong><br>Read it.</p>';
+    const book = buildExportBook({ cover: { data: image, contentType: 'image/png', widthPx: 1900, heightPx: 2850 } });
+    const pdf = await renderCoverPdf({ ...book, description }, print(), 200);
+    const layout = paperbackCoverLayout('6x9', 200, 'white');
+    // In reading order: line by line, top to bottom.
+    const back = pdfWordBoxes(pdf)
+      .filter((w) => w.xMax < layout.spineLeftIn * inch)
+      .sort((a, b) => Math.round(a.yMin - b.yMin) || a.xMin - b.xMin);
+    const text = back.map((w) => w.word).join(' ');
+    expect(text).toContain('a story of letters & tides.');
+    expect(text).toContain('• Storms • Secrets Unforgettable. Read it.');
+    expect(pdfPageTexts(pdf).join('')).not.toMatch(/<\/?[a-z]+>|&amp;|&lt;/i);
+    // Bold italics is used by nothing else on the cover: the marks reached the page as a font.
+    expect(
+      pdfFonts(pdf)
+        .map((f) => f.name)
+        .join(' '),
+    ).toMatch(/BoldItalic/i);
   });
 
   it('reports the effective DPI of the cover image on the front panel', () => {

@@ -3,6 +3,7 @@ import type { Content, ContentText, TDocumentDefinitions } from 'pdfmake/interfa
 import sharp from 'sharp';
 import type { ExportBook } from '../export-book';
 import { fontData, fontFamilies, fontMetrics, normalizeSpaces, splitByCoverage } from '../fonts';
+import { coverParagraphs, cutParagraph, paragraphText, wordCount, type CoverParagraph } from './cover-description';
 import { estimateLines } from './interior-content';
 import {
   barcodeArea,
@@ -153,25 +154,26 @@ function backCoverText(book: ExportBook, layout: CoverLayout, barcodeTopIn: numb
   const widthIn = layout.trimWidthIn - 2 * safeIn;
   const topIn = layout.bleedIn + 0.7;
   const availableIn = barcodeTopIn - 0.3 - topIn;
-  const paragraphs = (book.description ?? '')
-    .split(/\n\s*\n|\r?\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+  const paragraphs = coverParagraphs(book.description);
 
   // The largest body size from 12 pt down to 8 pt at which title and description fit; cut the rest.
   let size = 12;
-  const heightAt = (s: number, texts: string[]) =>
-    texts.reduce((sum, t) => sum + estimateLines(t, s, pt(widthIn), 0) * s * 1.45 + s * 0.6, 0) + s * 4.5;
+  const heightAt = (s: number, texts: CoverParagraph[]) =>
+    texts.reduce(
+      (sum, p) => sum + estimateLines(paragraphText(p), s, pt(widthIn) - p.depth * s * 1.2, 0) * s * 1.45 + s * 0.6,
+      0,
+    ) +
+    s * 4.5;
   while (size > 8 && heightAt(size, paragraphs) > pt(availableIn)) size -= 0.5;
-  const fitted: string[] = [];
+  const fitted: CoverParagraph[] = [];
   for (const paragraph of paragraphs) {
     if (heightAt(size, [...fitted, paragraph]) <= pt(availableIn)) {
       fitted.push(paragraph);
       continue;
     }
-    const words = paragraph.split(/\s+/);
-    while (words.length > 1 && heightAt(size, [...fitted, `${words.join(' ')}…`]) > pt(availableIn)) words.pop();
-    if (words.length > 1) fitted.push(`${words.join(' ')}…`);
+    let words = wordCount(paragraph) - 1;
+    while (words > 1 && heightAt(size, [...fitted, cutParagraph(paragraph, words)]) > pt(availableIn)) words -= 1;
+    if (words > 1) fitted.push(cutParagraph(paragraph, words));
     break;
   }
 
@@ -188,11 +190,15 @@ function backCoverText(book: ExportBook, layout: CoverLayout, barcodeTopIn: numb
         ]
       : []),
     ...fitted.map((p): ContentText => ({
-      text: inlineText(p),
+      // Formatted runs of the rich text (bold, italics, line breaks), never its tags.
+      text: [
+        ...(p.marker ? [{ text: `${p.marker}\u00a0` }] : []),
+        ...p.runs.map((run): ContentText => ({ text: inlineText(run.text), bold: run.bold, italics: run.italics })),
+      ],
       fontSize: size,
       lineHeight: 1.3,
-      alignment: 'justify',
-      margin: [0, 0, 0, size * 0.6],
+      alignment: p.marker ? 'left' : 'justify',
+      margin: [p.depth * size * 1.2, 0, 0, size * 0.6],
     })),
   ];
   // A fixed-width column: an absolutely positioned block would otherwise take the whole page's width.

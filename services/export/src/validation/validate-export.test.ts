@@ -119,6 +119,12 @@ describe('export validation: ISBN and store metadata', () => {
     ]);
   });
 
+  it('counts the characters a reader sees of a rich-text description, not its tags', () => {
+    const description = `<p><strong>${'x'.repeat(2_000)}</strong></p><p><em>${'y'.repeat(1_999)}</em></p>`;
+    const result = validate({ format: 'epub' }, { book: buildBook({ description }) });
+    expect(result.warnings).toEqual([]);
+  });
+
   it('suggests a description and keywords, and at most seven keywords', () => {
     expect(validate({ format: 'epub' }, { book: buildBook({ description: null, keywords: [] }) }).suggestions).toEqual([
       'Add a description: stores show it on the book’s page.',

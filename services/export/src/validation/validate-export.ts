@@ -1,4 +1,5 @@
 import {
+  descriptionLength,
   estimatePages,
   exportMessages,
   pageEstimate,
@@ -233,12 +234,13 @@ function checkIsbn(book: CheckedBook, check: ExportCheck): void {
 
 function checkStoreMetadata(book: CheckedBook, check: ExportCheck): void {
   const limits = kdpMetadataLimits;
-  const description = book.description?.trim() ?? '';
-  if (description === '') {
+  // What a reader sees counts, never the rich text's tags.
+  const length = descriptionLength(book.description ?? '');
+  if (length === 0) {
     check.suggestions.push('Add a description: stores show it on the book’s page.');
-  } else if (description.length > limits.descriptionCharacters) {
+  } else if (length > limits.descriptionCharacters) {
     check.warnings.push(
-      `The description has ${description.length.toLocaleString('en')} characters; KDP accepts at most ${limits.descriptionCharacters.toLocaleString('en')}.`,
+      `The description has ${length.toLocaleString('en')} characters; KDP accepts at most ${limits.descriptionCharacters.toLocaleString('en')}.`,
     );
   }
   const titleLength = book.title.trim().length + (book.subtitle?.trim().length ?? 0);

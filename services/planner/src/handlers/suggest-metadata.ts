@@ -11,6 +11,8 @@ import {
   subjects,
   TiptapDocumentSchema,
   bookTypeOf,
+  cutDescription,
+  descriptionAllowedTags,
   type Book,
 } from '@bookwright/contracts';
 import { LlmError } from '@bookwright/ai';
@@ -60,7 +62,8 @@ function groundingOf(book: Book) {
 function tidy(answer: z.infer<typeof ModelAnswerSchema>) {
   const known = answer.categories.map((c) => c.trim()).filter((c) => subjects.includes(c));
   return {
-    description: answer.description.trim().slice(0, limits.descriptionChars),
+    // Cut by visible characters on the parsed description: a cut in the raw text could split a tag.
+    description: cutDescription(answer.description, limits.descriptionChars),
     keywords: [
       ...new Set(answer.keywords.map((k) => k.trim()).filter((k) => k && k.length <= limits.keywordChars)),
     ].slice(0, limits.keywords),
@@ -82,7 +85,7 @@ export function suggestMetadata(deps: PlannerHandlerDeps) {
         role: 'system' as const,
         content: [
           'You write store metadata for a book about to be published on Amazon KDP.',
-          `Answer JSON: description (simple HTML: <p>, <b>, <i>, <ul>, <li>, <br> only; at most ${limits.descriptionChars} characters),`,
+          `Answer JSON: description (simple HTML: ${descriptionAllowedTags.map((t) => `<${t}>`).join(', ')} only; at most ${limits.descriptionChars} characters of text),`,
           `keywords (at most ${limits.keywords}, each at most ${limits.keywordChars} characters, search phrases readers type),`,
           `categories (${limits.minCategories} or ${limits.maxCategories}, copied exactly from the list below), subtitle (one line).`,
           'Base everything on the plan and the manuscript excerpt, never on the title alone. Do not invent plot points.',

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { metadataMessages, type Book } from '@bookwright/contracts';
 import { makeBook, nonFictionState, starterUser } from '../../test/books';
+import { typeDescription } from '../../test/description';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 
 resetAfterEach();
@@ -287,7 +288,11 @@ describe('the metadata form', () => {
     } as const;
     type Label = keyof typeof fields;
     const labels = Object.keys(fields) as Label[];
-    const value = (label: Label) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    // The description is rich text (contenteditable): what the author sees is its text.
+    const value = (label: Label) => {
+      const control = screen.getByLabelText(label);
+      return control instanceof HTMLInputElement ? control.value : control.textContent;
+    };
 
     await fc.assert(
       fc.asyncProperty(
@@ -300,7 +305,8 @@ describe('the metadata form', () => {
           const user = await openMetadata();
           const typed: Label[] = [];
           for (const [i, label] of order.entries()) {
-            await user.type(screen.getByLabelText(label), fields[label]);
+            if (label === 'Description') await typeDescription(fields[label]);
+            else await user.type(screen.getByLabelText(label), fields[label]);
             typed.push(label);
             await user.click(screen.getByRole('button', { name: 'Save metadata' }));
             if (lookAway[i]) {
@@ -319,7 +325,7 @@ describe('the metadata form', () => {
             author: fields.Author,
             identifier: fields['Identifier (UUID/ISBN)'],
             publisher: fields.Publisher,
-            description: fields.Description,
+            description: `<p>${fields.Description}</p>`,
             rights: fields.Rights,
           });
           for (const label of labels) expect(value(label), label).toBe(fields[label]);
@@ -336,7 +342,7 @@ describe('the metadata form', () => {
     await user.type(screen.getByLabelText('Identifier (UUID/ISBN)'), '978-3-16-148410-0');
     await user.selectOptions(screen.getByLabelText('Language'), 'it');
     await user.type(screen.getByLabelText('Publisher'), 'Harbour Press');
-    await user.type(screen.getByLabelText('Description'), 'Letters from the sea.');
+    await typeDescription('Letters from the sea.');
     await user.type(screen.getByLabelText('Subject/Keywords'), 'sea, letters,');
     await user.type(screen.getByLabelText('Rights'), 'All rights reserved');
 
@@ -362,7 +368,7 @@ describe('the metadata form', () => {
       languageMetadata: 'it',
       genreMetadata: 'mystery',
       publisher: 'Harbour Press',
-      description: 'Letters from the sea.',
+      description: '<p>Letters from the sea.</p>',
       keywords: ['sea', 'letters'],
       rights: 'All rights reserved',
       publicationDate: iso,

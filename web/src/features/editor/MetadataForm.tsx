@@ -6,11 +6,12 @@ import {
   type Book,
   type UpdateMetadataRequest,
 } from '@bookwright/contracts';
-import { focusControl, InputField, SelectField, TextAreaField } from '../../components/fields';
+import { focusControl, InputField, SelectField } from '../../components/fields';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { exportTexts, metadataTexts } from '../../texts';
 import { DatePicker } from './DatePicker';
+import { DescriptionField } from './DescriptionField';
 import { KeywordsInput } from './KeywordsInput';
 import {
   checkMetadataDraft,
@@ -158,7 +159,16 @@ export function MetadataForm({
           ))}
         </datalist>
         <InputField label="Publisher" autoComplete="organization" {...text('publisher')} />
-        <TextAreaField label="Description" rows={5} {...text('description')} />
+        <DescriptionField
+          label="Description"
+          value={form.description}
+          disabled={readOnly}
+          error={errors.description}
+          onChange={(description) => {
+            setForm((f) => ({ ...f, description }));
+            clearError('description');
+          }}
+        />
         <KeywordsInput
           label="Subject/Keywords"
           keywords={form.keywords}

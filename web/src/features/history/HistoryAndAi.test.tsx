@@ -182,7 +182,7 @@ async function openMetadataTab(user: ReturnType<typeof userEvent.setup>) {
 
 describe('Suggest with AI in the metadata form', () => {
   const suggestion = {
-    description: '<p>Letters from the sea.</p>',
+    description: '<p>Letters from the <strong>sea</strong>.</p><ul><li><p>Storms</p></li></ul>',
     keywords: ['lighthouse', 'letters'],
     categories: ['Fiction / Mystery & Detective', 'Fiction / Literary'],
     subtitle: 'A Baltic Mystery',
@@ -200,13 +200,16 @@ describe('Suggest with AI in the metadata form', () => {
     const user = userEvent.setup();
     await openMetadataTab(user);
     const form = screen.getByRole('form', { name: 'Book metadata' });
-    const description = within(form).getByLabelText('Description') as HTMLTextAreaElement;
-    const before = description.value;
+    const description = within(form).getByRole('textbox', { name: 'Description' });
+    const before = description.innerHTML;
 
     await user.click(within(form).getByRole('button', { name: 'Suggest with AI' }));
     const card = await within(form).findByRole('region', { name: 'Suggested metadata' });
+    // The suggestion reads formatted, as the field will show it: no tags as text.
+    expect(within(card).getByText('sea').tagName).toBe('STRONG');
+    expect(card.textContent).not.toContain('<');
     await user.click(within(card).getByRole('button', { name: 'Discard' }));
-    expect(description.value).toBe(before);
+    expect(description.innerHTML).toBe(before);
 
     await user.click(within(form).getByRole('button', { name: 'Suggest with AI' }));
     await user.click(
@@ -214,7 +217,10 @@ describe('Suggest with AI in the metadata form', () => {
         name: 'Accept',
       }),
     );
-    expect(description.value).toBe('<p>Letters from the sea.</p>');
+    // Accepted, the Description shows formatted text, not tags.
+    expect(within(description).getByText('sea').tagName).toBe('STRONG');
+    expect(within(description).getByRole('listitem').textContent).toBe('Storms');
+    expect(description.textContent).toBe('Letters from the sea.Storms');
     expect((within(form).getByLabelText('Genre') as HTMLInputElement).value).toBe(
       'Fiction / Mystery & Detective; Fiction / Literary',
     );
@@ -224,7 +230,12 @@ describe('Suggest with AI in the metadata form', () => {
     await user.type(within(form).getByLabelText('Identifier (UUID/ISBN)'), 'urn:isbn:1');
     await user.click(within(form).getByRole('button', { name: 'Save metadata' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && c.url === '/book/metadata/b1')).toBe(true));
-    const sent = calls.find((c) => c.url === '/book/metadata/b1')!.body as { subtitle: string; keywords: string[] };
+    const sent = calls.find((c) => c.url === '/book/metadata/b1')!.body as {
+      subtitle: string;
+      keywords: string[];
+      description: string;
+    };
+    expect(sent.description).toBe(suggestion.description);
     expect(sent.subtitle).toBe('A Baltic Mystery');
     expect(sent.keywords).toEqual(['lighthouse', 'letters']);
   });

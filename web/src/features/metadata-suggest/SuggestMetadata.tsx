@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MetadataSuggestion } from '@bookwright/contracts';
+import { DescriptionText } from '../../components/DescriptionText';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { plansPath, useHasPlan } from '../billing/planAccess';
@@ -93,16 +94,11 @@ export function SuggestMetadata({
           </p>
           <div>
             <span className="font-semibold text-stone-700">{suggestTexts.description}</span>
-            {/* Sanitised by the contract's allow-list on the server; shown as text here all the same. */}
-            <p
+            {/* Formatted as the metadata form's Description will show it once accepted. */}
+            <DescriptionText
+              html={suggestion.description}
               className="mt-1 max-h-32 overflow-y-auto rounded-md bg-white p-2 text-stone-700"
-              data-testid="suggested-description"
-            >
-              {suggestion.description
-                .replace(/<[^>]+>/g, ' ')
-                .replace(/\s+/g, ' ')
-                .trim()}
-            </p>
+            />
           </div>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => setSuggestion(undefined)}>

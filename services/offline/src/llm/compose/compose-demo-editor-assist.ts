@@ -1,4 +1,4 @@
-import { genres, subjects } from '@bookwright/contracts';
+import { cutDescription, genres, metadataSuggestionLimits, subjects } from '@bookwright/contracts';
 import type { LlmTask } from '@bookwright/ai';
 
 /** Offline genre → the product's subject list (the first two or three are the suggestion). */
@@ -50,16 +50,17 @@ export function composeDemoEditorAssist(task: Extract<LlmTask, { kind: 'rewrite'
   const categories = picked.filter((s) => subjects.includes(s)).slice(0, 3);
   const excerpt = task.manuscriptExcerpt.replace(/\s+/g, ' ').trim().slice(0, 600);
   const description = [
-    `<p><b>${escape(book.title)}</b> — ${escape(task.premise || `a ${label.toLowerCase()} book`)}</p>`,
+    `<p><strong>${escape(book.title)}</strong> — ${escape(task.premise || `a ${label.toLowerCase()} book`)}</p>`,
     task.names.length ? `<p>With ${escape(task.names.slice(0, 4).join(', '))}.</p>` : '',
-    excerpt ? `<p><i>${escape(excerpt)}…</i></p>` : '',
+    excerpt ? `<p><em>${escape(excerpt)}…</em></p>` : '',
     '<p>(Demo description written offline, without a language model.)</p>',
   ].join('');
   const keywords = [label.toLowerCase(), ...task.themes, ...task.names]
     .map((k) => k.trim().toLowerCase().slice(0, 50))
     .filter(Boolean);
   return {
-    description: description.slice(0, 4_000),
+    // The shape the metadata form edits (the contract's sanitiser), within KDP's limit in visible characters.
+    description: cutDescription(description, metadataSuggestionLimits.descriptionChars),
     keywords: [...new Set(keywords)].slice(0, 7),
     categories,
     subtitle: task.themes[0] ? `A ${label} of ${task.themes[0].toLowerCase()}`.slice(0, 300) : `A ${label} Novel`,
