@@ -95,6 +95,8 @@ export function typographyOfLayout(xhtml: string): TypographyFigures {
   const bodyHeight = mode(heights);
   const lines = all
     .filter((l) => l.words.length > 0 && Math.abs(l.yMax - l.yMin - bodyHeight) <= 0.3)
+    // Page numbers (folios, the contents' right column) are not text lines.
+    .filter((l) => !l.words.every((w) => /^[\divxlc]+$/i.test(w.text)))
     .sort((a, b) => a.page - b.page || a.yMin - b.yMin);
   const leading = median(
     lines.slice(1).flatMap((l, i) => {
@@ -102,15 +104,11 @@ export function typographyOfLayout(xhtml: string): TypographyFigures {
       return before.page === l.page ? [l.yMin - before.yMin] : [];
     }),
   );
-  // Text block edges per page (rectos and versos differ).
-  const left = new Map<number, number>();
-  const right = new Map<number, number>();
-  for (const l of lines) {
-    left.set(l.page, Math.min(left.get(l.page) ?? Infinity, l.xMin));
-    right.set(l.page, Math.max(right.get(l.page) ?? -Infinity, l.xMax));
-  }
-  const full = (l: BodyLine) => l.xMax >= (right.get(l.page) ?? 0) - 1.5;
-  const indented = (l: BodyLine) => l.xMin > (left.get(l.page) ?? 0) + 4;
+  // Text block edges of rectos and of versos (their margins differ): where most lines start and end.
+  const left = [0, 1].map((parity) => mode(lines.filter((l) => l.page % 2 === parity).map((l) => round(l.xMin))));
+  const right = [0, 1].map((parity) => mode(lines.filter((l) => l.page % 2 === parity).map((l) => round(l.xMax))));
+  const full = (l: BodyLine) => l.xMax >= (right[l.page % 2] ?? 0) - 1.5;
+  const indented = (l: BodyLine) => l.xMin > (left[l.page % 2] ?? 0) + 4;
 
   const paragraphs: BodyLine[][] = [];
   let previous: BodyLine | null = null;
