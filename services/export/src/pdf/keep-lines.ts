@@ -119,7 +119,7 @@ export function installKeepLines(): void {
       }
     }
     node._hyphenRun = endsWithHyphen(line) ? run + 1 : 0;
-    return rebuild(line, joinWordParts(line.inlines));
+    return rebuild(line, track(line, joinWordParts(line.inlines)));
   };
 
   proto.processLeaf = function processKeepingLines(this: LayoutBuilder, node: TextNode): void {
@@ -212,6 +212,39 @@ function shrinkToFit(line: Line, pending: Inline[], rebuild: (line: Line, inline
   // A part-word must end the line: taking only part of a word is fine, but never a part that is not.
   const added = pending.splice(0, taken);
   return rebuild({ ...line, lastLineInParagraph: pending.length === 0 } as Line, [...inlines, ...added]);
+}
+
+/** Word spaces wider than this many spaces are loose: letter-spacing takes the rest. */
+const maxSpaceStretch = 1.6;
+/** At most this much letter-spacing, in em: beyond it, tracking shows more than a wide space does. */
+const maxTrackingEm = 0.05;
+
+/**
+ * A justified line whose spaces would stretch to more than 1.6 spaces (a long word that could not be
+ * broken went to the next line) takes part of its slack as letter-spacing, within 0.05 em.
+ */
+function track(line: Line, inlines: Inline[]): Inline[] {
+  const first = inlines[0];
+  if (!first || first.alignment !== 'justify' || line.lastLineInParagraph || line.newLineForced) return inlines;
+  const gaps = inlines.slice(0, -1).filter((i) => (i.trailingCut ?? 0) > 0);
+  if (gaps.length === 0) return inlines;
+  const natural =
+    inlines.reduce((sum, i) => sum + i.width, 0) - (first.leadingCut ?? 0) - (inlines.at(-1)?.trailingCut ?? 0);
+  const slack = line.maxWidth - natural;
+  const space = gaps.reduce((sum, i) => sum + (i.trailingCut ?? 0), 0) / gaps.length;
+  const tolerated = gaps.length * space * (maxSpaceStretch - 1);
+  if (slack <= tolerated) return inlines;
+  const letters = inlines.reduce((sum, i) => sum + Math.max(0, [...i.text].length - 1), 0);
+  if (letters === 0) return inlines;
+  const perLetter = Math.min((slack - tolerated) / letters, maxTrackingEm * first.fontSize);
+  return inlines.map((inline) => {
+    const count = Math.max(0, [...inline.text].length - 1);
+    return {
+      ...inline,
+      characterSpacing: (inline.characterSpacing ?? 0) + perLetter,
+      width: inline.width + perLetter * count,
+    };
+  });
 }
 
 function widthOf(text: string, inline: Inline): number {
