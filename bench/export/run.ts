@@ -109,7 +109,7 @@ const pandocEpub = async () => {
 
 const diagnostics: InteriorDiagnostics = {};
 let ourPages = 0;
-let ourBytes = new Uint8Array(0);
+let ourBytes: Uint8Array = new Uint8Array(0);
 const ourPdf = async () => {
   const result = await renderInteriorPdf(book, print, diagnostics);
   ourPages = result.pageCount;
@@ -235,7 +235,9 @@ process.stdout.write(
   `Print typography (${typo.bodyLines} body lines, ${typo.justifiedLines} justified, ${typo.paragraphs} paragraphs)\n`,
 );
 for (const [name, value, target, met, unit] of typoRows) {
-  process.stdout.write(`  ${name.padEnd(32)} ${String(value).padStart(6)} (target ${target}) ${met ? 'PASS' : 'FAIL'}\n`);
+  process.stdout.write(
+    `  ${name.padEnd(32)} ${String(value).padStart(6)} (target ${target}) ${met ? 'PASS' : 'FAIL'}\n`,
+  );
   figures.push({ figure: `export: interior ${name}`, value, unit, target, met });
   failed ||= !met;
 }

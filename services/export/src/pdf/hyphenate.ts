@@ -62,9 +62,7 @@ function patternHyphenator(language: BookLanguage): Hyphenator {
 /** Hyphenates the words of a text for `language`, leaving the names in `glossary` whole. */
 export function createHyphenation(language: BookLanguage, glossary: readonly string[] = []): (text: string) => string {
   const patterns = patternHyphenator(language);
-  const names = new Set(
-    glossary.flatMap((name) => name.toLocaleLowerCase().split(/[^\p{L}\p{M}]+/u)).filter(Boolean),
-  );
+  const names = new Set(glossary.flatMap((name) => name.toLocaleLowerCase().split(/[^\p{L}\p{M}]+/u)).filter(Boolean));
   const cache = new Map<string, string>();
   const word = (letters: string): string => {
     if ([...letters].length < minLetters || names.has(letters.toLocaleLowerCase())) return letters;
@@ -112,7 +110,7 @@ export function hyphenationPass(hyphenate: (text: string) => string): Hyphenatio
       for (const child of content) visit(child as Content, justified);
       return;
     }
-    const node = content as Record<string, unknown>;
+    const node = content as unknown as Record<string, unknown>;
     const here = node.alignment === undefined ? justified : node.alignment === 'justify';
     for (const key of ['stack', 'ul', 'ol'] as const) {
       if (Array.isArray(node[key])) visit(node[key] as Content, here);

@@ -248,7 +248,10 @@ function track(line: Line, inlines: Inline[]): Inline[] {
 }
 
 function widthOf(text: string, inline: Inline): number {
-  return inline.font.widthOfString(text, inline.fontSize, inline.fontFeatures) + (inline.characterSpacing ?? 0) * (text.length - 1);
+  return (
+    inline.font.widthOfString(text, inline.fontSize, inline.fontFeatures) +
+    (inline.characterSpacing ?? 0) * (text.length - 1)
+  );
 }
 
 function endsWord(inline: Inline): boolean {
@@ -284,7 +287,11 @@ function joinWordParts(inlines: Inline[]): Inline[] {
   }
   const last = out.at(-1);
   if (last?.softHyphen) {
-    out[out.length - 1] = { ...last, text: `${last.text}-`, width: last.width + widthOf('-', last) + (last.characterSpacing ?? 0) };
+    out[out.length - 1] = {
+      ...last,
+      text: `${last.text}-`,
+      width: last.width + widthOf('-', last) + (last.characterSpacing ?? 0),
+    };
   }
   // Parts that could not join (a style change inside the word) print without a hyphen.
   for (const inline of out) if (inline !== out.at(-1)) inline.softHyphen = false;

@@ -32,7 +32,8 @@ describe('hyphenation', () => {
 
   it('leaves short words, glossary names, URLs and addresses whole', () => {
     const hyphenate = createHyphenation('english', ['Evangeline Marchbanks', 'Harbourside']);
-    const text = 'Evangeline Marchbanks walked to Harbourside; see https://example.org/wonderful or mail info@example.org';
+    const text =
+      'Evangeline Marchbanks walked to Harbourside; see https://example.org/wonderful or mail info@example.org';
     expect(hyphenate(text)).toBe(text);
     expect(hyphenate('under a table')).toBe('under a table');
   });
