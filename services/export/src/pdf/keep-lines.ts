@@ -55,6 +55,7 @@ interface TextNode extends KeepLinesNode {
 }
 
 interface Context {
+  page?: number;
   availableHeight: number;
   y: number;
   pageMargins: { top: number };
@@ -72,6 +73,8 @@ const maxHyphenRun = 2;
 const styleKeys = ['font', 'fontSize', 'fontFeatures', 'characterSpacing', 'color', 'decoration', 'sup', 'sub', 'link'];
 
 let installed = false;
+/** Per layout: the height each verso gave up to keep lines together (page number → points). */
+const shortVersos = new WeakMap<object, Map<number, number>>();
 
 export function installKeepLines(): void {
   if (installed) return;
@@ -131,17 +134,32 @@ export function installKeepLines(): void {
     for (let line = this.buildNextLine(node); line; line = this.buildNextLine(node)) lines.push(line);
     let served = 0;
     let breakBefore: number | undefined;
+    let spreads = shortVersos.get(this);
+    if (!spreads) shortVersos.set(this, (spreads = new Map()));
+    const shortPages = spreads;
+    // A verso that ends short for a kept line makes its recto end as short, so the spread ends level.
+    const plan = (index: number): number => {
+      const context = this.writer.context();
+      const page = (context.page ?? 0) + 1;
+      const reserve = page % 2 === 1 ? (shortPages.get(page - 1) ?? 0) : 0;
+      const at = plannedBreak(lines, index, context, reserve);
+      if (at !== undefined && page % 2 === 0) {
+        const given = linesThatFit(lines, index, context.availableHeight) - (at - index);
+        if (given > 0) shortPages.set(page, given * (lines[index]?.getHeight() ?? 0));
+      }
+      return at ?? Infinity;
+    };
     const serve = (asked: TextNode): Line | null => {
       if (asked !== node) return proto.buildNextLine.call(this, asked);
       const index = served;
       const line = lines[index] ?? null;
       if (!line) return null;
       served += 1;
-      breakBefore ??= plannedBreak(lines, index, this.writer.context()) ?? Infinity;
+      breakBefore ??= plan(index);
       if (breakBefore === index) {
         const context = this.writer.context();
         if (context.y > context.pageMargins.top) this.writer.moveToNextPage();
-        breakBefore = plannedBreak(lines, index, this.writer.context()) ?? Infinity;
+        breakBefore = plan(index);
       }
       return line;
     };
@@ -160,15 +178,13 @@ export function installKeepLines(): void {
  * Where the page must break, as a line index, for lines from `from` on placed at the current position;
  * undefined when they all fit. Lines that would be an orphan or a widow move over with their neighbour.
  */
-export function plannedBreak(lines: { getHeight(): number }[], from: number, context: Context): number | undefined {
-  let available = context.availableHeight;
-  let fit = 0;
-  for (let i = from; i < lines.length; i += 1) {
-    const height = (lines[i] as { getHeight(): number }).getHeight();
-    if (height > available) break;
-    available -= height;
-    fit += 1;
-  }
+export function plannedBreak(
+  lines: { getHeight(): number }[],
+  from: number,
+  context: Context,
+  reserve = 0,
+): number | undefined {
+  const fit = linesThatFit(lines, from, context.availableHeight - reserve);
   const rest = lines.length - from;
   if (fit >= rest) return undefined;
   let take = fit;
@@ -178,6 +194,18 @@ export function plannedBreak(lines: { getHeight(): number }[], from: number, con
   // Already at the head of a page with no room to spare: breaking earlier would not help.
   if (take <= 0 && (from > 0 || context.y <= context.pageMargins.top)) take = Math.max(fit, 1);
   return from + take;
+}
+
+function linesThatFit(lines: { getHeight(): number }[], from: number, height: number): number {
+  let available = height;
+  let fit = 0;
+  for (let i = from; i < lines.length; i += 1) {
+    const line = lines[i] as { getHeight(): number };
+    if (line.getHeight() > available) break;
+    available -= line.getHeight();
+    fit += 1;
+  }
+  return fit;
 }
 
 /** How far a justified line's word spaces may shrink to take one more word (TeX's shrink is a third). */
