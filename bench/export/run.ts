@@ -22,6 +22,7 @@ import { fontFamilies } from '../../services/export/src/fonts';
 import { finishPdf, layoutPdf } from '../../services/export/src/pdf/pdfmake';
 import { renderInteriorPdf, type InteriorDiagnostics } from '../../services/export/src/pdf/render-interior';
 import { buildDocument, buildExportBook } from '../../services/export/src/pdf/testing/books';
+import { measureTypography } from '../../services/export/src/pdf/testing/typography-measure';
 import { runTask } from '../../services/export/src/workers/tasks';
 
 const targets = { epubSpeedup: 5, pdfRatio: 1.3 };
@@ -108,9 +109,11 @@ const pandocEpub = async () => {
 
 const diagnostics: InteriorDiagnostics = {};
 let ourPages = 0;
+let ourBytes: Uint8Array = new Uint8Array(0);
 const ourPdf = async () => {
   const result = await renderInteriorPdf(book, print, diagnostics);
   ourPages = result.pageCount;
+  ourBytes = result.pdf;
 };
 
 let barePages = 0;
@@ -218,6 +221,27 @@ figures.push({
   met: pdfOk,
 });
 process.stdout.write(`  ratio ${ratio.toFixed(2)}× (target ≤ ${targets.pdfRatio}×) ${pdfOk ? 'PASS' : 'FAIL'}\n\n`);
+
+// Print typography of the same interior, measured on the PDF (pdftotext -bbox-layout), as the test does.
+const typo = measureTypography(ourBytes);
+const typoRows: [string, number, string, boolean, string][] = [
+  ['orphans', typo.orphans, '= 0', typo.orphans === 0, 'count'],
+  ['widows', typo.widows, '= 0', typo.widows === 0, 'count'],
+  ['loose lines', Number(typo.loosePercent.toFixed(2)), '≤ 0.5%', typo.loosePercent <= 0.5, '%'],
+  ['hyphenated line ends', typo.hyphenatedEnds, '> 0', typo.hyphenatedEnds > 0, 'count'],
+  ['longest run of hyphenated ends', typo.longestHyphenRun, '≤ 2', typo.longestHyphenRun <= 2, 'lines'],
+];
+process.stdout.write(
+  `Print typography (${typo.bodyLines} body lines, ${typo.justifiedLines} justified, ${typo.paragraphs} paragraphs)\n`,
+);
+for (const [name, value, target, met, unit] of typoRows) {
+  process.stdout.write(
+    `  ${name.padEnd(32)} ${String(value).padStart(6)} (target ${target}) ${met ? 'PASS' : 'FAIL'}\n`,
+  );
+  figures.push({ figure: `export: interior ${name}`, value, unit, target, met });
+  failed ||= !met;
+}
+process.stdout.write('\n');
 process.stdout.write(`process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB\n`);
 
 printResults('export', figures);

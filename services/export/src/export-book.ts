@@ -24,6 +24,8 @@ export interface ExportBook {
   /** YYYY-MM-DD */
   publicationDate: string | null;
   isbn: string | null;
+  /** Names from the plan (characters, places) that print never hyphenates; absent when there is no plan. */
+  glossary?: string[];
   /** The manuscript; chapters start at level-1 headings. */
   document: TiptapDocument;
   /** The print master of the cover, decoded dimensions included; null when the book has none. */

@@ -3,9 +3,36 @@ import { AppError } from '@bookwright/contracts';
 import { buildBook } from '../testing/books';
 import { isbnIdentifier, publicationIdentifier } from '../epub/identifier';
 import { isbnDigits, isValidIsbn } from './isbn';
-import { manuscriptCharacters, parseManuscript, publicationLanguage, toExportBook } from './to-export-book';
+import {
+  manuscriptCharacters,
+  parseManuscript,
+  planGlossary,
+  publicationLanguage,
+  toExportBook,
+} from './to-export-book';
 
 describe('the export book', () => {
+  it('collects the plan’s names (characters, and the places its setting names) for print to keep whole', () => {
+    const state = {
+      expandedIdea: {
+        subGenre: '',
+        emotionalTone: '',
+        themes: [],
+        centralConflict: '',
+        worldBuilding: {
+          setting: 'a fishing village near Kirkwall, on the Orkney islands',
+          timePeriod: '',
+          culturalContext: '',
+          uniqueElements: [],
+        },
+      },
+      characters: [{ name: 'Evangeline Marchbanks', role: '', arc: '', personality: '', backstory: '' }],
+      plotOutline: { acts: [] },
+    };
+    expect(planGlossary(state)).toEqual(['Evangeline Marchbanks', 'Kirkwall', 'Orkney']);
+    expect(planGlossary(null)).toEqual([]);
+  });
+
   it('takes the publication language from languageMetadata, else from the writing language', () => {
     expect(publicationLanguage({ languageMetadata: 'es', language: 'german' })).toBe('es');
     expect(publicationLanguage({ languageMetadata: null, language: 'german' })).toBe('de');

@@ -71,7 +71,20 @@ export function toExportBook(book: Book, document: TiptapDocument, cover: Export
     rights: book.rights,
     publicationDate: book.publicationDate,
     isbn: book.isbn,
+    glossary: planGlossary(book.bookState),
     document,
     cover,
   };
+}
+
+/**
+ * The names a plan gives (characters, and the capitalised words of the setting, which name its places),
+ * which print never hyphenates.
+ */
+export function planGlossary(state: Book['bookState']): string[] {
+  if (!state) return [];
+  const names = 'characters' in state ? state.characters.map((c) => c.name) : [];
+  const setting = state.expandedIdea.worldBuilding?.setting ?? '';
+  const places = setting.match(/\p{Lu}[\p{L}\p{M}'’-]+/gu) ?? [];
+  return [...new Set([...names, ...places].map((n) => n.trim()).filter(Boolean))];
 }

@@ -1,6 +1,7 @@
 import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
 import type { Content, ContentStack, ContentText, ContentTocItem, PageBreak } from 'pdfmake/interfaces';
 import { fontFamilies, normalizeSpaces, splitByCoverage, textWidthEm } from '../fonts';
+import type { KeepLinesNode } from './keep-lines';
 import type { Typography } from './typography';
 
 /**
@@ -220,6 +221,7 @@ export class InteriorContentBuilder {
     const content: ContentText = { text: this.inlines(node.content ?? []), alignment };
     if (indented) content.leadingIndent = typo.indentPt;
     if (unbreakable) content.unbreakable = true;
+    else (content as KeepLinesNode).keepLines = true;
     return { content, lines, unbreakable, kind: 'paragraph' };
   }
 

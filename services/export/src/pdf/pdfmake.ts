@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { PageBreak, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
 import { fontData, fontFiles, fontStyles, type FontFamily } from '../fonts';
+import { installKeepLines } from './keep-lines';
 
 /**
  * The one pdfmake instance of this process (or worker thread), set up for print: the embedded fonts are
@@ -33,6 +34,7 @@ function pdfmake(): PdfMakeInstance {
     fonts[family] = files;
   }
   created.setFonts(fonts);
+  installKeepLines();
   created.setUrlAccessPolicy(() => false);
   created.setLocalAccessPolicy(() => false);
   instance = created;

@@ -3,6 +3,7 @@ import type { PrintOptions } from '@bookwright/contracts';
 import type { Content, ContentText, DynamicContent, PageBreak, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { ExportBook } from '../export-book';
 import { fontFamilies, textWidthEm } from '../fonts';
+import { createHyphenation, hyphenationPass } from './hyphenate';
 import { InteriorContentBuilder, type InteriorSection } from './interior-content';
 import { gutterInches, interiorMargins } from './kdp-rules';
 import { formatPublicationDate, interiorLabels, writingLanguageCode } from './labels';
@@ -61,6 +62,8 @@ async function withSettledGutter(
     diagnostics.layouts = attempt;
     const typo = typography(options, pagesForMargins);
     const sections = new InteriorContentBuilder(typo, oddBreak).sections(book.document);
+    const hyphenate = hyphenationPass(createHyphenation(book.language, book.glossary));
+    for (const section of sections) hyphenate(section.node);
     try {
       return await layoutInterior(book, options, typo, sections, oddBreak, pagesForMargins, mode);
     } catch (error) {

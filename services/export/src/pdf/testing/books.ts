@@ -39,8 +39,30 @@ const rarer = (
   'lighthouse curious gentle stranger silence question answered believed carriage engine library'
 ).split(' ');
 
+const germanCommon = (
+  'der die das und in den von zu mit sich des auf für ist im dem nicht ein eine als auch es an er so dass ' +
+  'sie nach wird bei einer um am sind noch wie einem über einen so zum war haben nur oder aber vor zur bis ' +
+  'mehr durch man sein wurde sei hat kann gegen vom schon wenn habe seine ihre dann unter wir soll ich eines'
+).split(' ');
+const germanRarer = (
+  'Leuchtturmwärterin Hafenmeisterei Donaudampfschifffahrt Briefträgerin Dorfgemeinschaft Nachmittagsstunde ' +
+  'Küstenstraße Abendspaziergang Gemeinderatssitzung Fischereigenossenschaft Sturmflutwarnung geheimnisvoll ' +
+  'Winterabend Laternenlicht Bibliothekarin verschwiegen Eisenbahnbrücke Apfelbaumgarten Wohnzimmerfenster ' +
+  'Rathausplatz Kirchturmuhr Sonnenuntergang Schreibtischschublade Großmutter Familiengeheimnis Umschlag ' +
+  'Dampflokomotive Marktplatz vorsichtig langsam Gewitterwolken Meeresrauschen Nebelhorn Versprechen'
+).split(' ');
+
+/** Deterministic German prose with the long compounds German is known for (a hyphenation workout). */
+export function germanProse(seed: number, words: number): string {
+  return prose(seed, words, { common: germanCommon, rarer: germanRarer, rareShare: 0.15 });
+}
+
 /** Deterministic prose: realistic word lengths, sentences of 6–24 words. */
-export function prose(seed: number, words: number): string {
+export function prose(
+  seed: number,
+  words: number,
+  vocabulary: { common: string[]; rarer: string[]; rareShare: number } = { common, rarer, rareShare: 0.28 },
+): string {
   let state = (seed * 2654435761) >>> 0 || 1;
   const next = () => {
     state ^= state << 13;
@@ -54,7 +76,7 @@ export function prose(seed: number, words: number): string {
     const length = Math.min(words - count, 6 + Math.floor(next() * 19));
     const sentence: string[] = [];
     for (let i = 0; i < length; i += 1) {
-      const list = next() < 0.72 ? common : rarer;
+      const list = next() < 1 - vocabulary.rareShare ? vocabulary.common : vocabulary.rarer;
       sentence.push(list[Math.floor(next() * list.length)] ?? 'word');
     }
     const text = sentence.join(' ');
@@ -83,6 +105,8 @@ export interface BookShape {
   /** Sentences in these languages go into every chapter. */
   samples?: BookLanguage[];
   chapterTitle?: (index: number) => string;
+  /** The prose of the chapters' paragraphs (default: English-like). */
+  prose?: (seed: number, words: number) => string;
 }
 
 /** A manuscript: `chapters` level-1 headings, paragraphs of 40–160 words. */
@@ -103,7 +127,7 @@ export function buildDocument(shape: BookShape = {}): TiptapDocument {
     let p = 0;
     while (written < wordsPerChapter) {
       const words = Math.min(wordsPerChapter - written, 40 + ((c * 37 + p * 53) % 121));
-      content.push(paragraph(text(prose(c * 1000 + p, words))));
+      content.push(paragraph(text((shape.prose ?? prose)(c * 1000 + p, words))));
       written += words;
       p += 1;
     }
