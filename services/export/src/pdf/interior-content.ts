@@ -1,6 +1,7 @@
 import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
 import type { Content, ContentStack, ContentText, ContentTocItem, PageBreak } from 'pdfmake/interfaces';
 import { fontFamilies, normalizeSpaces, splitByCoverage, textWidthEm } from '../fonts';
+import { printRun } from './text-runs';
 import type { Typography } from './typography';
 
 /**
@@ -304,7 +305,8 @@ export class InteriorContentBuilder {
   inlines(nodes: TiptapNode[], options: { plain?: boolean } = {}): string | Inline[] {
     if (nodes.length === 1 && nodes[0]?.type === 'text' && !nodes[0].marks?.length) {
       const text = normalizeSpaces(nodes[0].text ?? '');
-      if (splitByCoverage(text).length === 1) return text;
+      const runs = splitByCoverage(text);
+      if (runs.length === 1 && runs[0]?.family === fontFamilies.body) return text;
     }
     const out: ContentText[] = [];
     for (const node of nodes) {
@@ -332,13 +334,7 @@ export class InteriorContentBuilder {
         out.push({ ...style, text: value, font: fontFamilies.mono, fontSize: this.typo.bodySize * 0.88 });
         continue;
       }
-      for (const run of splitByCoverage(value)) {
-        out.push(
-          run.family === fontFamilies.body
-            ? { ...style, text: run.text }
-            : { ...style, text: run.text, font: run.family },
-        );
-      }
+      for (const run of splitByCoverage(value)) out.push(printRun(run, style));
       // Print cannot be clicked: show where a link goes when its text does not already say so.
       if (href && !value.includes(href.replace(/^(https?:\/\/|mailto:)/, ''))) {
         out.push({ ...style, text: ` (${href.replace(/^mailto:/, '')})`, fontSize: this.typo.bodySize * 0.85 });
