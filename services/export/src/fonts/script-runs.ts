@@ -101,7 +101,7 @@ export function splitByCoverage(text: string): TextRun[] {
     const cp = text.codePointAt(at) ?? 0;
     const cls = classify(cp);
     // A neutral stays in a script font's run when that font has it (spaces and commas inside a quotation).
-    const inScriptRun =
+    const inScriptRun: boolean =
       family !== fontFamilies.body && family !== fontFamilies.fallback && family !== fontFamilies.symbols;
     const wanted: FontFamily =
       cls === 'neutral' && inScriptRun && (cp < 0x20 || fontMetrics(family).has(cp))
@@ -199,4 +199,45 @@ export function missingGlyphs(text: string): string[] {
     }
   }
   return [...missing];
+}
+
+/** A stretch of text in one script that Literata does not write, or in the book's own scripts (null). */
+export interface ScriptSegment {
+  text: string;
+  script: Script | null;
+}
+
+/**
+ * Splits text by script for markup (the EPUB's lang/dir spans): Japanese, Chinese, Korean, Arabic,
+ * Hebrew, Devanagari and Thai stretches, with the spaces and punctuation between two letters of the same
+ * script inside the stretch and all others outside. Han takes Japanese or Korean when kana or hangul are
+ * in the same text, as in print. Latin, Greek and Cyrillic are null: the book's own fonts set them.
+ */
+export function splitByScript(text: string): ScriptSegment[] {
+  const chars = [...text];
+  const han = /[\u3040-\u30ff]/.test(text)
+    ? 'japanese'
+    : /[\uac00-\ud7af\u1100-\u11ff]/.test(text)
+      ? 'korean'
+      : 'chinese';
+  const strong: (Script | null | 'neutral')[] = chars.map((c) => {
+    const cls = classify(c.codePointAt(0) ?? 0);
+    return cls === 'han' ? han : cls === 'default' ? null : cls;
+  });
+  const resolved = strong.map((s, i) => {
+    if (s !== 'neutral') return s;
+    let before: Script | null | 'neutral' = null;
+    for (let j = i - 1; j >= 0; j -= 1) if ((before = strong[j] ?? null) !== 'neutral') break;
+    let after: Script | null | 'neutral' = null;
+    for (let j = i + 1; j < strong.length; j += 1) if ((after = strong[j] ?? null) !== 'neutral') break;
+    return before !== 'neutral' && before === after ? before : null;
+  });
+  const segments: ScriptSegment[] = [];
+  chars.forEach((c, i) => {
+    const script = resolved[i] ?? null;
+    const last = segments[segments.length - 1];
+    if (last && last.script === script) last.text += c;
+    else segments.push({ text: c, script });
+  });
+  return segments;
 }
