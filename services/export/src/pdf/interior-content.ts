@@ -1,6 +1,6 @@
 import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
 import type { Content, ContentStack, ContentText, ContentTocItem, PageBreak } from 'pdfmake/interfaces';
-import { fontFamilies, normalizeSpaces, splitByCoverage, textWidthEm } from '../fonts';
+import { fontFamilies, normalizeSpaces, scriptFamilies, splitByCoverage, textWidthEm } from '../fonts';
 import { printRun } from './text-runs';
 import type { Typography } from './typography';
 
@@ -334,7 +334,7 @@ export class InteriorContentBuilder {
         out.push({ ...style, text: value, font: fontFamilies.mono, fontSize: this.typo.bodySize * 0.88 });
         continue;
       }
-      for (const run of splitByCoverage(value)) out.push(printRun(run, style));
+      for (const run of splitByCoverage(value)) out.push(printRun(run, style, this.typo.lineHeight));
       // Print cannot be clicked: show where a link goes when its text does not already say so.
       if (href && !value.includes(href.replace(/^(https?:\/\/|mailto:)/, ''))) {
         out.push({ ...style, text: ` (${href.replace(/^mailto:/, '')})`, fontSize: this.typo.bodySize * 0.85 });
@@ -355,12 +355,16 @@ const opening = /[([{«“„‘‚‹¿¡]+$/;
  * touches (closing marks join the run before, opening marks the run after) — italic punctuation after an
  * italic word is the traditional setting anyway.
  */
+const rightToLeftFonts = new Set<string>([scriptFamilies.arabic, scriptFamilies.hebrew]);
+
 function joinPunctuation(runs: ContentText[]): void {
   for (let i = 1; i < runs.length; i += 1) {
     const before = runs[i - 1];
     const after = runs[i];
     if (!before || !after || typeof before.text !== 'string' || typeof after.text !== 'string') continue;
     if (/\s$/.test(before.text) || /^\s/.test(after.text)) continue;
+    // Inside a right-to-left run the mark would be drawn at the run's far (left) end.
+    if (rightToLeftFonts.has(String(before.font)) || rightToLeftFonts.has(String(after.font))) continue;
     const close = closing.exec(after.text)?.[0];
     if (close && close.length < after.text.length + 1) {
       before.text += close;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { PrintOptions } from '@bookwright/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { printedMissingGlyphs } from './printed-text';
 import { renderCoverPdf } from './render-cover';
 import { renderInteriorPdf } from './render-interior';
 import { buildCoverImage, buildExportBook, prose } from './testing/books';
@@ -126,5 +127,20 @@ describe.skipIf(noTools)('every script in print', () => {
     }
     expect(names.some((n) => n.startsWith('NotoSansDevanagari'))).toBe(true);
     expect(names.some((n) => n.startsWith('NotoSansThai'))).toBe(true);
+  });
+});
+
+describe('glyph coverage of the print edition', () => {
+  it('finds every character of the mixed-script book in an embedded font', () => {
+    expect(printedMissingGlyphs(book)).toEqual([]);
+  });
+
+  it('names the characters no embedded font has, wherever they are', () => {
+    const withGaps = buildExportBook({
+      title: 'Hieroglyphs 𓀀',
+      description: 'A private-use \uE000 mark.',
+      document: mixedScriptDocument(() => 'Linear B 𐀀 and 𓀀 again.'),
+    });
+    expect(printedMissingGlyphs(withGaps)).toEqual(['𓀀', '\uE000', '𐀀']);
   });
 });
