@@ -18,7 +18,7 @@ type Class = Script | 'han' | 'neutral' | 'default';
 
 /** The script a code point belongs to, by Unicode block; 'neutral' for spaces, digits, marks, punctuation. */
 function classify(cp: number): Class {
-  if (cp < 0x80) return /[A-Za-z]/.test(String.fromCharCode(cp)) ? 'default' : 'neutral';
+  if (cp < 0x80) return (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a) ? 'default' : 'neutral';
   if (cp >= 0x0590 && cp <= 0x05ff) return 'hebrew';
   if (cp >= 0xfb1d && cp <= 0xfb4f) return 'hebrew';
   if (cp >= 0x0600 && cp <= 0x06ff) return 'arabic';
@@ -39,7 +39,9 @@ function classify(cp: number): Class {
   if (cp >= 0x20000 && cp <= 0x3ffff) return 'han';
   // General punctuation, combining marks, joiners and symbols take the script of the text around them.
   if ((cp >= 0x2000 && cp <= 0x206f) || (cp >= 0x0300 && cp <= 0x036f) || cp === 0x00a0) return 'neutral';
-  if (cp < 0x0100 && !/\p{L}/u.test(String.fromCodePoint(cp))) return 'neutral';
+  // Latin-1: everything below À but ª µ º, and × ÷, is punctuation or a symbol.
+  if (cp < 0xc0) return cp === 0xaa || cp === 0xb5 || cp === 0xba ? 'default' : 'neutral';
+  if (cp === 0xd7 || cp === 0xf7) return 'neutral';
   return 'default';
 }
 

@@ -32,7 +32,7 @@ export function validateExport(deps: ExportHandlerDeps) {
       cover: cover && { widthPx: cover.widthPx, heightPx: cover.heightPx },
       printPageCount: pages,
       // Print embeds its fonts; an EPUB's text is set by the reading system's.
-      missingGlyphs: target.format === 'pdf' ? printedMissingGlyphs(exportBook) : [],
+      missingGlyphs: target.format === 'pdf' ? printedMissingGlyphs(exportBook, target.print.exportType) : [],
     });
     return toValidation(check);
   };
