@@ -198,6 +198,9 @@ export const exportTexts = {
   suggestionsTitle: 'Suggestions',
   requirementsTitle: 'KDP requirements',
   requirements: ['Minimum 24 pages (estimated)', 'Fonts embedded', 'PDF/A output'],
+  /** Replaces the "Fonts embedded" tick when some characters of the book have no glyph in any embedded font. */
+  fontsMissing: (count: number) =>
+    `Fonts embedded, but ${count === 1 ? '1 character has' : `${count} characters have`} no glyph (see above)`,
   printPages: (pages: number) => `${pages} pages in print`,
   estimatedPages: (pages: number) => `About ${pages} pages (estimated)`,
   spine: (inches: number) => `spine ${inches.toFixed(3)} in`,

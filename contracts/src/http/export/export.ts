@@ -49,6 +49,11 @@ export const ExportValidationSchema = z.object({
   printPageCount: z.number().int().nullable(),
   spineWidthIn: z.number().nullable(),
   missingMetadata: z.array(z.enum(['title', 'author', 'identifier', 'languageMetadata'])),
+  /**
+   * Print PDF only: characters of the book (text, title, author, description) that no embedded font has,
+   * each once. Empty when every character prints; the dialog ticks "Fonts embedded" only then.
+   */
+  missingGlyphs: z.array(z.string()).default([]),
 });
 export type ExportValidation = z.infer<typeof ExportValidationSchema>;
 

@@ -329,7 +329,8 @@ describe('EPUB structure', () => {
       expect(text).toContain(line);
     }
     expect(decodeXml(chapter)).toContain('<a href="https://example.com/a?b=1&c=%222%22">link & more</a>');
-    expect(chapter).toMatch(/<p dir="auto">[^<]*<\/p>/);
+    // A right-to-left paragraph chooses its direction; its Arabic or Hebrew stretch carries lang and dir.
+    expect(chapter).toMatch(/<p dir="auto"><span lang="(ar|he)" xml:lang="\1" dir="rtl">[^<]*<\/span>[^<]*<\/p>/);
     expect(visibleText(await epub.text('OEBPS/title-page.xhtml'))).toBe(
       [
         trickyTexts.en.title,

@@ -16,8 +16,8 @@ import {
 import { SealedEPub } from './sealed-epub';
 import { splitSections, type Section } from './sections';
 import { stylesheet } from './stylesheet';
-import { renderBlocks } from './tiptap-to-xhtml';
-import { directionAttribute, escapeAttribute, escapeText, singleLine, xhtmlDocument } from './xml';
+import { markScripts, renderBlocks } from './tiptap-to-xhtml';
+import { directionAttribute, escapeAttribute, singleLine, xhtmlDocument } from './xml';
 
 export interface EpubRenderOptions {
   /** dcterms:modified and the zip entries' dates; default now. The export handler passes the book's last change. */
@@ -150,11 +150,11 @@ function sectionBody(section: Section): string {
 function titlePage(book: ExportBook, title: string): string {
   const line = (className: string, value: string | null) => {
     const text = singleLine(value ?? '');
-    return text === '' ? [] : [`<p class="${className}"${directionAttribute(text)}>${escapeText(text)}</p>`];
+    return text === '' ? [] : [`<p class="${className}"${directionAttribute(text)}>${markScripts(text)}</p>`];
   };
   return [
     '<section epub:type="titlepage" class="title-page">',
-    `<h1 class="title"${directionAttribute(title)}>${escapeText(title)}</h1>`,
+    `<h1 class="title"${directionAttribute(title)}>${markScripts(title)}</h1>`,
     ...line('subtitle', book.subtitle),
     ...line('author', book.author),
     ...line('publisher', book.publisher),

@@ -94,7 +94,9 @@ describe('tiptap to XHTML', () => {
   });
 
   it('lets right-to-left paragraphs choose their direction', () => {
-    expect(renderBlocks([p(text('مرحبا بالعالم'))])).toBe('<p dir="auto">مرحبا بالعالم</p>');
+    expect(renderBlocks([p(text('مرحبا بالعالم'))])).toBe(
+      '<p dir="auto"><span lang="ar" xml:lang="ar" dir="rtl">مرحبا بالعالم</span></p>',
+    );
     expect(renderBlocks([p(text('plain'))])).toBe('<p>plain</p>');
   });
 

@@ -1,4 +1,5 @@
 import { allowedLinkSchemes, type TiptapNode } from '@bookwright/contracts';
+import { splitByScript, type Script } from '../fonts';
 import { cleanText, directionAttribute, escapeAttribute, escapeText } from './xml';
 
 /*
@@ -128,7 +129,7 @@ function renderInlineNode(node: TiptapNode): string {
   if (node.type !== 'text') return escapeText(plainText(node));
   const text = typeof node.text === 'string' ? node.text : '';
   if (text === '') return '';
-  let html = escapeText(text);
+  let html = markScripts(text);
   const marks = readMarks(node.marks);
   // Innermost first, so the first mark of markOrder ends up outermost.
   for (const type of [...markOrder].reverse()) {
@@ -143,6 +144,34 @@ function renderInlineNode(node: TiptapNode): string {
     }
   }
   return html;
+}
+
+/**
+ * The editor has no language mark, so a stretch in another script is marked by what it is written in:
+ * its likeliest language (reading systems pick fonts and line breaking by `lang`, screen readers a voice)
+ * and, for Arabic and Hebrew, its direction.
+ */
+const scriptLanguages: Record<Script, string> = {
+  japanese: 'ja',
+  chinese: 'zh',
+  korean: 'ko',
+  arabic: 'ar',
+  hebrew: 'he',
+  devanagari: 'hi',
+  thai: 'th',
+};
+
+export function markScripts(text: string): string {
+  const segments = splitByScript(text);
+  if (segments.length === 1 && segments[0]?.script === null) return escapeText(text);
+  return segments
+    .map(({ text: part, script }) => {
+      if (script === null) return escapeText(part);
+      const lang = scriptLanguages[script];
+      const dir = script === 'arabic' || script === 'hebrew' ? ' dir="rtl"' : '';
+      return `<span lang="${lang}" xml:lang="${lang}"${dir}>${escapeText(part)}</span>`;
+    })
+    .join('');
 }
 
 function readMarks(raw: unknown[] | undefined): Map<MarkType, { href?: unknown }> {

@@ -7,6 +7,7 @@ import {
   fontMetrics,
   fontStyles,
   languageLetters,
+  missingGlyphs,
   normalizeSpaces,
   splitByCoverage,
   textWidthEm,
@@ -46,16 +47,55 @@ describe('embedded fonts', () => {
   });
 
   it('splits text into runs by the font that has the characters, only where needed', () => {
-    expect(splitByCoverage('Příliš žluťoučký kůň')).toEqual([{ text: 'Příliš žluťoučký kůň', family: 'Literata' }]);
-    expect(splitByCoverage('Bonjour\u202F! ∮ ☑ ok')).toEqual([
-      { text: 'Bonjour', family: 'Literata' },
-      { text: '\u202F', family: 'DejaVuSerif' },
-      { text: '! ', family: 'Literata' },
-      { text: '∮', family: 'DejaVuSans' },
-      { text: ' ', family: 'Literata' },
-      { text: '☑', family: 'DejaVuSans' },
-      { text: ' ok', family: 'Literata' },
+    expect(splitByCoverage('Příliš žluťoučký kůň')).toEqual([
+      { text: 'Příliš žluťoučký kůň', family: 'Literata', dir: 'ltr' },
     ]);
+    expect(splitByCoverage('Bonjour\u202F! ∮ ☑ ok')).toEqual([
+      { text: 'Bonjour', family: 'Literata', dir: 'ltr' },
+      { text: '\u202F', family: 'DejaVuSerif', dir: 'ltr' },
+      { text: '! ', family: 'Literata', dir: 'ltr' },
+      { text: '∮', family: 'DejaVuSans', dir: 'ltr' },
+      { text: ' ', family: 'Literata', dir: 'ltr' },
+      { text: '☑', family: 'DejaVuSans', dir: 'ltr' },
+      { text: ' ok', family: 'Literata', dir: 'ltr' },
+    ]);
+  });
+
+  it('sets Greek and Cyrillic in Literata, every other script in its Noto face', () => {
+    const families = (text: string) => splitByCoverage(text).map((r) => [r.text, r.family, r.dir]);
+    expect(families('Ἐν ἀρχῇ ἦν ὁ λόγος, Фёдор')).toEqual([['Ἐν ἀρχῇ ἦν ὁ λόγος, Фёдор', 'Literata', 'ltr']]);
+    expect(families('Le titre 未来からの手紙 !')).toEqual([
+      ['Le titre ', 'Literata', 'ltr'],
+      // Punctuation after a run stays in its font when it has the glyph.
+      ['未来からの手紙 !', 'NotoSansJP', 'ltr'],
+    ]);
+    // Han without kana is Chinese; with hangul, Korean.
+    expect(families('你好')[0]?.[1]).toBe('NotoSansSC');
+    expect(families('漢字 한국어')[0]?.[1]).toBe('NotoSansKR');
+    expect(families('नमस्ते and สวัสดี')).toEqual([
+      ['नमस्ते ', 'NotoSansDevanagari', 'ltr'],
+      ['and ', 'Literata', 'ltr'],
+      ['สวัสดี', 'NotoSansThai', 'ltr'],
+    ]);
+  });
+
+  it('marks Arabic and Hebrew runs right to left and orders neighbouring ones for drawing', () => {
+    const runs = splitByCoverage('He wrote שלום עולם — مرحبا بالعالم. Then');
+    expect(runs.map((r) => [r.text, r.dir])).toEqual([
+      ['He wrote ', 'ltr'],
+      ['مرحبا بالعالم', 'rtl'],
+      [' — ', 'ltr'],
+      ['שלום עולם', 'rtl'],
+      ['. Then', 'ltr'],
+    ]);
+    // Arabic punctuation stays with the quotation it ends.
+    expect(splitByCoverage('هل أنت؟')).toEqual([{ text: 'هل أنت؟', family: 'NotoSansArabic', dir: 'rtl' }]);
+  });
+
+  it('finds the characters no embedded font has', () => {
+    expect(missingGlyphs('Plain text, 未来, שלום, ∮')).toEqual([]);
+    // Egyptian hieroglyphs and a private-use character.
+    expect(missingGlyphs('A 𓀀 and \uE000.')).toEqual(['𓀀', '\uE000']);
   });
 
   it('maps spaces the body font lacks to ones it has', () => {

@@ -4,6 +4,7 @@ import { readFontMetrics, type FontMetrics } from './metrics';
 
 export { languageLetters, typographicPunctuation } from './alphabets';
 export { readFontMetrics, type FontMetrics } from './metrics';
+export { missingGlyphs, splitByCoverage, splitByScript, type ScriptSegment, type TextRun } from './script-runs';
 
 /**
  * The fonts embedded in every print PDF, installed from npm as TTF files (nothing is downloaded at run
@@ -18,13 +19,36 @@ export const fontFamilies = {
   symbols: 'DejaVuSans',
   mono: 'DejaVuSansMono',
 } as const;
-export type FontFamily = (typeof fontFamilies)[keyof typeof fontFamilies];
+
+/**
+ * One Noto family per script Literata does not write (it has Latin, Greek and Cyrillic), chosen per run of
+ * text by its characters (script-runs.ts). They have no italics: italic runs use the upright face. Their
+ * files are read only when a book uses the script (pdfmake.ts), so the CJK faces cost nothing otherwise.
+ */
+export const scriptFamilies = {
+  japanese: 'NotoSansJP',
+  chinese: 'NotoSansSC',
+  korean: 'NotoSansKR',
+  arabic: 'NotoSansArabic',
+  hebrew: 'NotoSansHebrew',
+  devanagari: 'NotoSansDevanagari',
+  thai: 'NotoSansThai',
+} as const;
+export type Script = keyof typeof scriptFamilies;
+export type FontFamily =
+  (typeof fontFamilies)[keyof typeof fontFamilies] | (typeof scriptFamilies)[keyof typeof scriptFamilies];
 export type FontStyle = 'normal' | 'bold' | 'italics' | 'bolditalics';
 export const fontStyles: readonly FontStyle[] = ['normal', 'bold', 'italics', 'bolditalics'];
 
 const require = createRequire(import.meta.url);
 const literata = (file: string) => require.resolve(`@expo-google-fonts/literata/${file}`);
 const dejavu = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
+/** A Noto family from @expo-google-fonts (static TTFs pdfkit embeds and subsets); regular and bold only. */
+const noto = (pkg: string, name: string): Record<FontStyle, string> => {
+  const regular = require.resolve(`@expo-google-fonts/${pkg}/400Regular/${name}_400Regular.ttf`);
+  const bold = require.resolve(`@expo-google-fonts/${pkg}/700Bold/${name}_700Bold.ttf`);
+  return { normal: regular, bold, italics: regular, bolditalics: bold };
+};
 
 /** Absolute paths of every embedded font file. */
 export const fontFiles: Record<FontFamily, Record<FontStyle, string>> = {
@@ -52,6 +76,13 @@ export const fontFiles: Record<FontFamily, Record<FontStyle, string>> = {
     italics: dejavu('DejaVuSansMono-Oblique.ttf'),
     bolditalics: dejavu('DejaVuSansMono-BoldOblique.ttf'),
   },
+  NotoSansJP: noto('noto-sans-jp', 'NotoSansJP'),
+  NotoSansSC: noto('noto-sans-sc', 'NotoSansSC'),
+  NotoSansKR: noto('noto-sans-kr', 'NotoSansKR'),
+  NotoSansArabic: noto('noto-sans-arabic', 'NotoSansArabic'),
+  NotoSansHebrew: noto('noto-sans-hebrew', 'NotoSansHebrew'),
+  NotoSansDevanagari: noto('noto-sans-devanagari', 'NotoSansDevanagari'),
+  NotoSansThai: noto('noto-sans-thai', 'NotoSansThai'),
 };
 
 const dataCache = new Map<string, Uint8Array>();
@@ -77,51 +108,6 @@ export function fontMetrics(family: FontFamily, style: FontStyle = 'normal'): Fo
     metricsCache.set(path, metrics);
   }
   return metrics;
-}
-
-export interface TextRun {
-  text: string;
-  /** The font that has these characters: the body font unless it lacks them. */
-  family: FontFamily;
-}
-
-/** Which font sets a character: the body font, else the serif fallback, else the symbol font. */
-function familyFor(codePoint: number): FontFamily {
-  if (codePoint < 0x20 || fontMetrics(fontFamilies.body).has(codePoint)) return fontFamilies.body;
-  if (fontMetrics(fontFamilies.fallback).has(codePoint)) return fontFamilies.fallback;
-  if (fontMetrics(fontFamilies.symbols).has(codePoint)) return fontFamilies.symbols;
-  return fontFamilies.body;
-}
-
-/**
- * Splits text into runs by the font that can set them. The common case (the body font has every
- * character) returns one run after a single scan.
- */
-export function splitByCoverage(text: string): TextRun[] {
-  const body = fontMetrics(fontFamilies.body);
-  let i = 0;
-  while (i < text.length) {
-    const codePoint = text.codePointAt(i) ?? 0;
-    if (codePoint >= 0x20 && !body.has(codePoint)) break;
-    i += codePoint > 0xffff ? 2 : 1;
-  }
-  if (i >= text.length) return [{ text, family: fontFamilies.body }];
-
-  const runs: TextRun[] = [];
-  let start = 0;
-  let family: FontFamily = fontFamilies.body;
-  for (let at = 0; at < text.length;) {
-    const codePoint = text.codePointAt(at) ?? 0;
-    const wanted = familyFor(codePoint);
-    if (wanted !== family) {
-      if (at > start) runs.push({ text: text.slice(start, at), family });
-      start = at;
-      family = wanted;
-    }
-    at += codePoint > 0xffff ? 2 : 1;
-  }
-  runs.push({ text: text.slice(start), family });
-  return runs;
 }
 
 /**

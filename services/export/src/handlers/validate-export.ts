@@ -7,6 +7,7 @@ import { checkExport, toValidation } from '../validation/validate-export';
 import type { ExportHandlerDeps } from './deps';
 import { loadBook, loadCover } from './load-book';
 import { printPageCount } from './print-page-count';
+import { printedMissingGlyphs } from '../pdf/printed-text';
 
 type Def = typeof requests.export.validate;
 
@@ -21,16 +22,17 @@ export function validateExport(deps: ExportHandlerDeps) {
     const document = parseManuscript(book.bookContent);
     const characters = manuscriptCharacters(document);
     const cover = await loadCover(deps, book, context);
+    const exportBook = toExportBook(book, document, cover);
     const pages =
-      target.format === 'pdf'
-        ? await printPageCount(deps, toExportBook(book, document, cover), target.print, characters, context)
-        : null;
+      target.format === 'pdf' ? await printPageCount(deps, exportBook, target.print, characters, context) : null;
     const check = checkExport({
       target,
       book,
       characters,
       cover: cover && { widthPx: cover.widthPx, heightPx: cover.heightPx },
       printPageCount: pages,
+      // Print embeds its fonts; an EPUB's text is set by the reading system's.
+      missingGlyphs: target.format === 'pdf' ? printedMissingGlyphs(exportBook, target.print.exportType) : [],
     });
     return toValidation(check);
   };

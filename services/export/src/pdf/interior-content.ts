@@ -1,7 +1,8 @@
 import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
 import type { Content, ContentStack, ContentText, ContentTocItem, PageBreak } from 'pdfmake/interfaces';
-import { fontFamilies, normalizeSpaces, splitByCoverage, textWidthEm } from '../fonts';
+import { fontFamilies, normalizeSpaces, scriptFamilies, splitByCoverage, textWidthEm } from '../fonts';
 import type { KeepLinesNode } from './keep-lines';
+import { printRun } from './text-runs';
 import type { Typography } from './typography';
 
 /**
@@ -306,7 +307,8 @@ export class InteriorContentBuilder {
   inlines(nodes: TiptapNode[], options: { plain?: boolean } = {}): string | Inline[] {
     if (nodes.length === 1 && nodes[0]?.type === 'text' && !nodes[0].marks?.length) {
       const text = normalizeSpaces(nodes[0].text ?? '');
-      if (splitByCoverage(text).length === 1) return text;
+      const runs = splitByCoverage(text);
+      if (runs.length === 1 && runs[0]?.family === fontFamilies.body) return text;
     }
     const out: ContentText[] = [];
     for (const node of nodes) {
@@ -334,13 +336,7 @@ export class InteriorContentBuilder {
         out.push({ ...style, text: value, font: fontFamilies.mono, fontSize: this.typo.bodySize * 0.88 });
         continue;
       }
-      for (const run of splitByCoverage(value)) {
-        out.push(
-          run.family === fontFamilies.body
-            ? { ...style, text: run.text }
-            : { ...style, text: run.text, font: run.family },
-        );
-      }
+      for (const run of splitByCoverage(value)) out.push(printRun(run, style, this.typo.lineHeight));
       // Print cannot be clicked: show where a link goes when its text does not already say so.
       if (href && !value.includes(href.replace(/^(https?:\/\/|mailto:)/, ''))) {
         out.push({ ...style, text: ` (${href.replace(/^mailto:/, '')})`, fontSize: this.typo.bodySize * 0.85 });
@@ -361,12 +357,16 @@ const opening = /[([{«“„‘‚‹¿¡]+$/;
  * touches (closing marks join the run before, opening marks the run after) — italic punctuation after an
  * italic word is the traditional setting anyway.
  */
+const rightToLeftFonts = new Set<string>([scriptFamilies.arabic, scriptFamilies.hebrew]);
+
 function joinPunctuation(runs: ContentText[]): void {
   for (let i = 1; i < runs.length; i += 1) {
     const before = runs[i - 1];
     const after = runs[i];
     if (!before || !after || typeof before.text !== 'string' || typeof after.text !== 'string') continue;
     if (/\s$/.test(before.text) || /^\s/.test(after.text)) continue;
+    // Inside a right-to-left run the mark would be drawn at the run's far (left) end.
+    if (rightToLeftFonts.has(String(before.font)) || rightToLeftFonts.has(String(after.font))) continue;
     const close = closing.exec(after.text)?.[0];
     if (close && close.length < after.text.length + 1) {
       before.text += close;

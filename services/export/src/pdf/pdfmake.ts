@@ -13,7 +13,7 @@ interface PdfMakeInstance {
   setFonts(fonts: TFontDictionary): void;
   setUrlAccessPolicy(policy: (url: string) => boolean): void;
   setLocalAccessPolicy(policy: (path: string) => boolean): void;
-  virtualfs: { writeFileSync(name: string, data: Uint8Array): void };
+  virtualfs: { writeFileSync(name: string, data: Uint8Array): void; existsSync(name: string): boolean };
 }
 
 let instance: PdfMakeInstance | undefined;
@@ -24,15 +24,25 @@ function pdfmake(): PdfMakeInstance {
   // cannot see; require it.
   const created = createRequire(import.meta.url)('pdfmake') as PdfMakeInstance;
   const fonts: TFontDictionary = {};
+  const files = new Map<string, () => Uint8Array>();
   for (const family of Object.keys(fontFiles) as FontFamily[]) {
-    const files: Record<string, string> = {};
+    const styles: Record<string, string> = {};
     for (const style of fontStyles) {
       const name = `fonts/${family}-${style}.ttf`;
-      created.virtualfs.writeFileSync(name, fontData(family, style));
-      files[style] = name;
+      files.set(name, () => fontData(family, style));
+      styles[style] = name;
     }
-    fonts[family] = files;
+    fonts[family] = styles;
   }
+  // pdfmake opens a font file only when a document uses the font: serve the files lazily, so the CJK
+  // faces (about 5 MB each) are read only by books that print those scripts.
+  const vfs = created.virtualfs;
+  const exists = vfs.existsSync.bind(vfs);
+  vfs.existsSync = (name) => {
+    const load = files.get(name.replace(/^\//, ''));
+    if (load && !exists(name)) vfs.writeFileSync(name, load());
+    return exists(name);
+  };
   created.setFonts(fonts);
   installKeepLines();
   created.setUrlAccessPolicy(() => false);

@@ -14,6 +14,7 @@ import {
   type CoverLayout,
 } from './kdp-rules';
 import { finishPdf, layoutPdf } from './pdfmake';
+import { printText } from './text-runs';
 
 /** The highest resolution the front image is embedded at; more only makes the file bigger. */
 const maxEmbeddedDpi = 450;
@@ -206,9 +207,7 @@ function backCoverText(book: ExportBook, layout: CoverLayout, barcodeTopIn: numb
 }
 
 function inlineText(text: string): string | ContentText[] {
-  const runs = splitByCoverage(normalizeSpaces(text));
-  if (runs.length === 1 && runs[0]) return runs[0].text;
-  return runs.map((r) => (r.family === fontFamilies.body ? { text: r.text } : { text: r.text, font: r.family }));
+  return printText(text);
 }
 
 /**
@@ -227,11 +226,19 @@ function drawSpineText(doc: PDFKit.PDFDocument, book: ExportBook, layout: CoverL
   if (size < 2) return;
   const title = singleLine(book.title);
   const author = book.author ? singleLine(book.author) : '';
-  const bold = Buffer.from(fontData(fontFamilies.body, 'bold'));
-  const regular = Buffer.from(fontData(fontFamilies.body, 'normal'));
-  const widthAt = (s: number) =>
-    doc.font(bold).fontSize(s).widthOfString(title) +
-    (author ? doc.font(regular).fontSize(s).widthOfString(`\u00a0\u00a0\u2014\u00a0\u00a0${author}`) : 0);
+  // Each run in the font that has its glyphs: a Japanese or Arabic title must not print as boxes.
+  const pieces = [
+    ...splitByCoverage(title).map((r) => ({ ...r, style: 'bold' as const })),
+    ...(author
+      ? splitByCoverage(`\u00a0\u00a0\u2014\u00a0\u00a0${author}`).map((r) => ({ ...r, style: 'normal' as const }))
+      : []),
+  ].map((p) => {
+    // Registered once by name: pdfkit would otherwise parse the font file again on every size tried.
+    const font = `spine-${p.family}-${p.style}`;
+    doc.registerFont(font, Buffer.from(fontData(p.family, p.style)));
+    return { text: p.text, font };
+  });
+  const widthAt = (s: number) => pieces.reduce((sum, p) => sum + doc.font(p.font).fontSize(s).widthOfString(p.text), 0);
   const maxLength = pt(layout.trimHeightIn) - pt(1);
   while (size > 2 && widthAt(size) > maxLength) size -= 0.25;
 
@@ -243,14 +250,10 @@ function drawSpineText(doc: PDFKit.PDFDocument, book: ExportBook, layout: CoverL
   doc.save();
   doc.rotate(90, { origin: [centreX, centreY] });
   doc.fillColor(colour);
-  const titleWidth = doc.font(bold).fontSize(size).widthOfString(title);
-  const x = centreX - total / 2;
-  doc.text(title, x, y, { lineBreak: false });
-  if (author) {
-    doc
-      .font(regular)
-      .fontSize(size)
-      .text(`\u00a0\u00a0\u2014\u00a0\u00a0${author}`, x + titleWidth, y, { lineBreak: false });
+  let x = centreX - total / 2;
+  for (const piece of pieces) {
+    doc.font(piece.font).fontSize(size).text(piece.text, x, y, { lineBreak: false });
+    x += doc.widthOfString(piece.text);
   }
   doc.restore();
 }

@@ -4,6 +4,7 @@ import type { Content, ContentText, DynamicContent, PageBreak, TDocumentDefiniti
 import type { ExportBook } from '../export-book';
 import { fontFamilies, textWidthEm } from '../fonts';
 import { createHyphenation, hyphenationPass } from './hyphenate';
+import { printText } from './text-runs';
 import { InteriorContentBuilder, type InteriorSection } from './interior-content';
 import { gutterInches, interiorMargins } from './kdp-rules';
 import { formatPublicationDate, interiorLabels, writingLanguageCode } from './labels';
@@ -151,7 +152,7 @@ async function layoutInterior(
   };
 
   const runningHead = (text: string): ContentText => ({
-    text: fitRunningHead(text.toLocaleUpperCase(writingCode), typo),
+    text: printText(fitRunningHead(text.toLocaleUpperCase(writingCode), typo)),
     fontSize: typo.runningHeadSize,
     characterSpacing: typo.runningHeadSize * 0.12,
     alignment: 'center',
@@ -285,7 +286,7 @@ function frontMatter(
   });
 
   const halfTitle: Content = {
-    text: book.title,
+    text: printText(book.title),
     fontSize: bodySize * 1.5,
     alignment: 'center',
     margin: [0, textHeightPt * 0.26, 0, 0],
@@ -293,11 +294,11 @@ function frontMatter(
 
   const titlePage: Content = {
     stack: [
-      { text: book.title, fontSize: titleSize, alignment: 'center', lineHeight: 1.05 * typo.lineHeight },
+      { text: printText(book.title), fontSize: titleSize, alignment: 'center', lineHeight: 1.05 * typo.lineHeight },
       ...(book.subtitle
         ? [
             {
-              text: book.subtitle,
+              text: printText(book.subtitle),
               italics: true,
               fontSize: bodySize * 1.35,
               alignment: 'center' as const,
@@ -306,12 +307,14 @@ function frontMatter(
           ]
         : []),
       ornament(bodySize * 4, [0, leadingPt * 1.8, 0, leadingPt * 1.8]),
-      ...(book.author ? [{ text: book.author, fontSize: bodySize * 1.4, alignment: 'center' as const }] : []),
+      ...(book.author
+        ? [{ text: printText(book.author), fontSize: bodySize * 1.4, alignment: 'center' as const }]
+        : []),
       // The imprint sits at the foot of the title page, wherever the title ends.
       ...(book.publisher
         ? [
             {
-              text: book.publisher,
+              text: printText(book.publisher),
               fontSize: bodySize * 0.95,
               characterSpacing: 0.6,
               alignment: 'center' as const,
@@ -326,7 +329,11 @@ function frontMatter(
 
   const year = /^(\d{4})/.exec(book.publicationDate ?? '')?.[1] ?? String(new Date().getUTCFullYear());
   const small = bodySize * 0.8;
-  const line = (text: string, extra: Partial<ContentText> = {}): Content => ({ text, fontSize: small, ...extra });
+  const line = (text: string, extra: Partial<ContentText> = {}): Content => ({
+    text: printText(text),
+    fontSize: small,
+    ...extra,
+  });
   const copyright: Content[] = [
     line(book.subtitle ? `${book.title}: ${book.subtitle}` : book.title, { italics: true }),
     ...(book.author ? [line(`© ${year} ${book.author}`)] : []),

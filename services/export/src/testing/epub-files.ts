@@ -44,7 +44,8 @@ export function decodeXml(xml: string): string {
 /** The text content of XHTML (tags removed, references resolved), with runs of white space collapsed. */
 export function visibleText(xhtml: string): string {
   const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(xhtml)?.[1] ?? xhtml;
-  return decodeXml(body.replace(/<[^>]+>/g, ' '))
+  // A span marks a stretch of text (its language, a task box) inside a word's flow: no space for it.
+  return decodeXml(body.replace(/<\/?span\b[^>]*>/g, '').replace(/<[^>]+>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 }

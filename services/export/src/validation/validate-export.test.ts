@@ -31,6 +31,7 @@ describe('export validation: EPUB', () => {
       printPageCount: null,
       spineWidthIn: null,
       missingMetadata: [],
+      missingGlyphs: [],
     });
   });
 
@@ -254,5 +255,21 @@ describe('export validation: KDP print', () => {
       },
     });
     expect(validate({ format: 'pdf', pageCount: 999, spineWidth: 9 }).spineWidthIn).toBeCloseTo(0.2252, 4);
+  });
+});
+
+describe('export validation: glyph coverage', () => {
+  it('warns with each character no embedded font has, instead of passing silently', () => {
+    const result = validate({ format: 'pdf', exportType: 'interior' }, { missingGlyphs: ['𓀀', '\uE000'] });
+    expect(result.missingGlyphs).toEqual(['𓀀', '\uE000']);
+    expect(result.warnings).toContain(
+      'No embedded font has these characters, so they would print as empty boxes: 𓀀 (U+13000), \uE000 (U+E000).',
+    );
+  });
+
+  it('reports nothing when every character has a glyph', () => {
+    const result = validate({ format: 'pdf', exportType: 'interior' }, { missingGlyphs: [] });
+    expect(result.missingGlyphs).toEqual([]);
+    expect(result.warnings.some((w) => w.includes('empty boxes'))).toBe(false);
   });
 });

@@ -42,6 +42,8 @@ export interface ExportCheckInput {
   cover: { widthPx: number; heightPx: number } | null;
   /** Pages of the real print interior when the PDF renderer can count them; null: use spec §9's estimate. */
   printPageCount: number | null;
+  /** Characters of the book no embedded font has (fonts/missingGlyphs); print only, empty when none. */
+  missingGlyphs?: string[];
 }
 
 export interface ExportCheck {
@@ -55,6 +57,7 @@ export interface ExportCheck {
   printPageCount: number | null;
   spineWidthIn: number | null;
   missingMetadata: RequiredField[];
+  missingGlyphs: string[];
 }
 
 /** KDP's limits on what is typed into its forms (its help pages "Book description", "Keywords", "Title"). */
@@ -85,6 +88,7 @@ export function checkExport(input: ExportCheckInput): ExportCheck {
     printPageCount: null,
     spineWidthIn: null,
     missingMetadata: missingMetadata(input.book),
+    missingGlyphs: [],
   };
   if (input.book.status !== 'ready') check.blockers.push(exportMessages.notReady);
   if (input.characters === 0) check.blockers.push('The book has no text to export yet.');
@@ -110,7 +114,21 @@ export function toValidation(check: ExportCheck): ExportValidation {
     printPageCount: check.printPageCount,
     spineWidthIn: check.spineWidthIn,
     missingMetadata: check.missingMetadata,
+    missingGlyphs: check.missingGlyphs,
   };
+}
+
+/** Names each missing character with its code point, so an author can find it even where it shows as a box. */
+export function missingGlyphsWarning(characters: string[]): string {
+  const shown = characters.slice(0, 12).map((c) => {
+    const hex = (c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+    return `${c} (U+${hex})`;
+  });
+  const more = characters.length > shown.length ? ` and ${characters.length - shown.length} more` : '';
+  return (
+    `No embedded font has ${characters.length === 1 ? 'this character' : 'these characters'}, so ` +
+    `${characters.length === 1 ? 'it' : 'they'} would print as empty boxes: ${shown.join(', ')}${more}.`
+  );
 }
 
 function checkPrint(input: ExportCheckInput, print: PrintOptions, check: ExportCheck): void {
@@ -125,6 +143,10 @@ function checkPrint(input: ExportCheckInput, print: PrintOptions, check: ExportC
   check.spineWidthIn = spineIn;
 
   if (withCover && input.cover === null) check.blockers.push(exportMessages.coverRequired);
+
+  const missingGlyphs = input.missingGlyphs ?? [];
+  check.missingGlyphs = missingGlyphs;
+  if (missingGlyphs.length > 0) check.warnings.push(missingGlyphsWarning(missingGlyphs));
 
   if (print.isPaperback) {
     const { min, max } = pageLimits.paperback[print.paperColor];

@@ -32,6 +32,7 @@ const valid = (overrides: Partial<ExportValidation> = {}): ExportValidation => (
   printPageCount: 104,
   spineWidthIn: 0.2342,
   missingMetadata: [],
+  missingGlyphs: [],
   ...overrides,
 });
 
@@ -311,6 +312,17 @@ describe('the export dialog: print PDF for Amazon KDP', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('export-warnings')));
     expect(exportCalls(calls)).toHaveLength(0);
     expect(screen.getByRole('heading', { name: 'PDF Export Options' })).toBeTruthy();
+  });
+
+  it('does not tick "Fonts embedded" when characters of the book have no glyph, and says which', async () => {
+    const warning = 'No embedded font has this character, so it would print as empty boxes: 𓀀 (U+13000).';
+    const { user } = openDialog(makeBook(complete), {
+      'POST /book/b1/validate-export': () => json(200, valid({ warnings: [warning], missingGlyphs: ['𓀀'] })),
+    });
+    await user.click(screen.getByRole('button', { name: 'PDF - Amazon KDP' }));
+    expect(await screen.findByText('Fonts embedded, but 1 character has no glyph (see above)')).toBeTruthy();
+    expect(screen.queryByText('Fonts embedded')).toBeNull();
+    expect(screen.getByText(warning)).toBeTruthy();
   });
 
   it.each([

@@ -7,7 +7,7 @@ import {
   type PaperColor,
   type TrimSize,
 } from '@bookwright/contracts';
-import { CheckIcon } from '../../components/icons';
+import { CheckIcon, CloseIcon } from '../../components/icons';
 import { Spinner } from '../../components/ui';
 import { ChoiceCards, type Choice } from './ChoiceCards';
 import { exportTexts } from '../../texts';
@@ -209,12 +209,20 @@ export function PrintOptionsStep({
           {exportTexts.requirementsTitle}
         </h3>
         <ul className="mt-1.5 flex flex-col gap-1 text-sm text-stone-700 sm:flex-row sm:flex-wrap sm:gap-x-5">
-          {exportTexts.requirements.map((requirement) => (
-            <li key={requirement} className="flex items-start gap-1.5">
-              <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
-              <span>{requirement}</span>
-            </li>
-          ))}
+          {exportTexts.requirements.map((requirement) => {
+            // "Fonts embedded" is ticked only when every character of the book has a glyph (the check says which lack one).
+            const missing = requirement === 'Fonts embedded' ? (validation?.missingGlyphs.length ?? 0) : 0;
+            return (
+              <li key={requirement} className="flex items-start gap-1.5">
+                {missing > 0 ? (
+                  <CloseIcon className="mt-0.5 size-4 shrink-0 text-amber-700" />
+                ) : (
+                  <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+                )}
+                <span>{missing > 0 ? exportTexts.fontsMissing(missing) : requirement}</span>
+              </li>
+            );
+          })}
         </ul>
       </section>
 

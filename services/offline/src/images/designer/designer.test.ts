@@ -149,6 +149,13 @@ describe('the offline cover designer', () => {
     // Greek and Cyrillic are not in Literata's Latin set: DejaVu Sans draws them, never an empty box.
     const mixed = shape('Ἀθῆναι Москва', { font: 'literata' });
     expect(mixed.glyphs.some((g) => g.glyph.id === 0)).toBe(false);
+    // Scripts DejaVu Sans lacks too: a Noto face of the script draws them.
+    for (const title of ['未来からの手紙', '你好世界', '안녕하세요', 'नमस्ते दुनिया', 'สวัสดีชาวโลก', 'مرحبا שלום']) {
+      expect(
+        shape(title, { font: 'literata' }).glyphs.some((g) => g.glyph.id === 0),
+        title,
+      ).toBe(false);
+    }
   });
 
   it('fits text to its box: the largest size, balanced lines, never outside', () => {

@@ -27,6 +27,12 @@ const files = {
   sansBold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
   sansCondensed: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf',
   sansCondensedBold: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf',
+  // Scripts DejaVu Sans lacks (decision 0020), read only when a title needs them.
+  notoSansJP: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+  notoSansSC: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  notoSansKR: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  notoSansDevanagari: '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
+  notoSansThai: '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
 } as const;
 
 export type FontName = keyof typeof files;
@@ -46,3 +52,16 @@ export function font(name: FontName): Font {
 
 /** The face used for characters the chosen face lacks. */
 export const fallbackFont: FontName = 'sans';
+
+/**
+ * Where a character goes that neither the chosen face nor DejaVu Sans has, in order: Han ideographs take
+ * the Japanese face when the text has kana, the Korean one with hangul, else the Chinese one.
+ */
+export function scriptFallbacks(text: string): FontName[] {
+  const cjk: FontName[] = /[\u3040-\u30ff]/.test(text)
+    ? ['notoSansJP', 'notoSansSC', 'notoSansKR']
+    : /[\uac00-\ud7af\u1100-\u11ff]/.test(text)
+      ? ['notoSansKR', 'notoSansSC', 'notoSansJP']
+      : ['notoSansSC', 'notoSansJP', 'notoSansKR'];
+  return [...cjk, 'notoSansDevanagari', 'notoSansThai'];
+}

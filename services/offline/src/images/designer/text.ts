@@ -1,5 +1,5 @@
 import type { Font, Glyph } from 'fontkit';
-import { fallbackFont, font, type FontName } from './fonts';
+import { fallbackFont, font, scriptFallbacks, type FontName } from './fonts';
 
 /**
  * A small typesetting engine: text is shaped with fontkit (kerning, ligatures, mark positioning) and drawn
@@ -43,7 +43,10 @@ function isCovered(face: Font, codePoint: number): boolean {
   return face.hasGlyphForCodePoint(codePoint);
 }
 
-/** Shapes one line of text (no wrapping), falling back to DejaVu Sans for characters the face lacks. */
+/**
+ * Shapes one line of text (no wrapping), falling back to DejaVu Sans, then to a Noto face of the script,
+ * for characters the face lacks.
+ */
 export function shape(raw: string, style: TextStyle): ShapedText {
   const text = prepare(raw, style);
   const key = `${style.font}|${style.tracking ?? 0}|${text}`;
@@ -60,9 +63,13 @@ export function shape(raw: string, style: TextStyle): ShapedText {
     const face =
       combining && runs.length > 0
         ? runs[runs.length - 1]!.face
-        : /\s/.test(char) || isCovered(primary, codePoint) || !isCovered(fallback, codePoint)
+        : /\s/.test(char) || isCovered(primary, codePoint)
           ? primary
-          : fallback;
+          : isCovered(fallback, codePoint)
+            ? fallback
+            : (scriptFallbacks(text)
+                .map((name) => font(name))
+                .find((face) => isCovered(face, codePoint)) ?? primary);
     const last = runs[runs.length - 1];
     if (last && last.face === face) last.text += char;
     else runs.push({ face, text: char });

@@ -1,0 +1,146 @@
+import { mkdirSync } from 'node:fs';
+import type { PrintOptions } from '@bookwright/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { printedMissingGlyphs } from './printed-text';
+import { renderCoverPdf } from './render-cover';
+import { renderInteriorPdf } from './render-interior';
+import { buildCoverImage, buildExportBook, prose } from './testing/books';
+import { missingTools, pdfFonts, pdfPageTexts, renderPagePngs } from './testing/poppler';
+import { mixedScriptDocument, scriptSamples, type SampleScript } from './testing/scripts';
+
+const missing = missingTools();
+if (missing.length > 0) {
+  const message = `${missing.join(', ')} not installed (apt-get install poppler-utils qpdf): every-script checks`;
+  if (process.env.CI) throw new Error(`${message} cannot run in CI`);
+  console.warn(`\n${'!'.repeat(78)}\n!! SKIPPING ${message}\n${'!'.repeat(78)}\n`);
+}
+const noTools = missing.length > 0;
+
+const print = (exportType: PrintOptions['exportType']): PrintOptions => ({
+  platform: 'kdp',
+  exportType,
+  trimSize: '6x9',
+  paperColor: 'white',
+  isPaperback: true,
+  bleed: false,
+});
+
+/**
+ * What pdftotext gives back is compared after NFKC (Arabic presentation forms fold to their letters),
+ * without spaces (pdftotext may drop or add them around runs of another script) and, for right-to-left
+ * runs, in either order: poppler returns RTL text in logical order when it recognises it, and in the
+ * drawn (visual) order otherwise.
+ */
+function normalised(text: string, extracted = false): string {
+  const folded = text.normalize('NFKC').replace(/[\s\u00a0\u200e\u200f\u202a-\u202e]+/g, '');
+  // Devanagari's vowel sign I is drawn before the consonant it follows; text extraction returns it there.
+  return extracted ? folded.replace(/\u093f([\u0915-\u0939\u0958-\u095f])/g, '$1\u093f') : folded;
+}
+function contains(haystack: string, sample: string): boolean {
+  const hay = normalised(haystack, true);
+  const needle = normalised(sample);
+  return hay.includes(needle) || hay.includes([...needle].reverse().join(''));
+}
+
+const title = `${scriptSamples.japanese} · Ἐπίγραμμα`;
+const subtitle = `${scriptSamples.hebrew} — ${scriptSamples.arabic}`;
+const book = buildExportBook({
+  title,
+  subtitle,
+  author: 'Фёдор Ким 김민준',
+  description: `${scriptSamples.chinese}. ${scriptSamples.devanagari}. ${scriptSamples.thai}. A letter from the future.`,
+  document: mixedScriptDocument((seed) => prose(seed, 40)),
+});
+const scripts = Object.keys(scriptSamples) as SampleScript[];
+
+describe.skipIf(noTools)('every script in print', () => {
+  let interior: Uint8Array;
+  let cover: Uint8Array;
+  let pageCount: number;
+  let interiorPages: string[];
+  let coverText: string;
+  beforeAll(async () => {
+    const result = await renderInteriorPdf(book, print('interior'));
+    interior = result.pdf;
+    pageCount = result.pageCount;
+    const image = await buildCoverImage(1900, 2850);
+    cover = await renderCoverPdf(
+      { ...book, cover: { data: image, contentType: 'image/png', widthPx: 1900, heightPx: 2850 } },
+      print('cover'),
+      Math.max(pageCount, 120),
+    );
+    interiorPages = pdfPageTexts(interior);
+    coverText = pdfPageTexts(cover).join('\n');
+    if (process.env.SCRIPT_SHOTS) {
+      mkdirSync(process.env.SCRIPT_SHOTS, { recursive: true });
+      renderPagePngs(interior, `${process.env.SCRIPT_SHOTS}/interior`, { dpi: 110 });
+      renderPagePngs(cover, `${process.env.SCRIPT_SHOTS}/cover`, { dpi: 60 });
+    }
+  }, 120_000);
+
+  it.each(scripts)('the interior prints %s as text', (script) => {
+    const text = interiorPages.join('\n');
+    expect(contains(text, scriptSamples[script]), `${scriptSamples[script]} in the interior`).toBe(true);
+  });
+
+  it('prints the mixed-script title on the title page and in the table of contents', () => {
+    const pages = interiorPages;
+    const titlePage = pages.findIndex((p) => contains(p, 'Ἐπίγραμμα') && contains(p, 'Фёдор'));
+    expect(titlePage).toBeGreaterThanOrEqual(0);
+    expect(contains(pages[titlePage] ?? '', scriptSamples.japanese)).toBe(true);
+    expect(contains(pages[titlePage] ?? '', scriptSamples.hebrew)).toBe(true);
+    expect(contains(pages[titlePage] ?? '', scriptSamples.arabic)).toBe(true);
+    expect(contains(pages[titlePage] ?? '', '김민준')).toBe(true);
+    expect(pages.some((p) => contains(p, `The Letter ${scriptSamples.japanese}`) && /Contents/i.test(p))).toBe(true);
+  });
+
+  it('prints the title in the running heads', () => {
+    const pages = interiorPages;
+    const heads = pages.filter((p) => p.trimStart().startsWith(scriptSamples.japanese));
+    expect(heads.length).toBeGreaterThan(0);
+  });
+
+  it.each(['chinese', 'devanagari', 'thai'] as const)('the cover prints %s (description) as text', (script) => {
+    expect(contains(coverText, scriptSamples[script])).toBe(true);
+  });
+
+  it('the cover prints the title, subtitle scripts and author', () => {
+    const text = coverText;
+    expect(contains(text, scriptSamples.japanese)).toBe(true);
+    expect(contains(text, '김민준')).toBe(true);
+  });
+
+  it('embeds (and subsets) every font of interior and cover, one Noto face per script', () => {
+    for (const pdf of [interior, cover]) {
+      const fonts = pdfFonts(pdf);
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(fonts.filter((f) => !f.embedded)).toEqual([]);
+      // pdfkit names subsets with a six-letter tag.
+      expect(fonts.every((f) => /^[A-Z]{6}\+/.test(f.name))).toBe(true);
+    }
+    const names = pdfFonts(interior).map((f) => f.name.replace(/^[A-Z]{6}\+/, ''));
+    for (const face of ['NotoSansJP', 'NotoSansSC', 'NotoSansKR', 'NotoSansArabic', 'NotoSansHebrew']) {
+      expect(
+        names.some((n) => n.startsWith(face)),
+        face,
+      ).toBe(true);
+    }
+    expect(names.some((n) => n.startsWith('NotoSansDevanagari'))).toBe(true);
+    expect(names.some((n) => n.startsWith('NotoSansThai'))).toBe(true);
+  });
+});
+
+describe('glyph coverage of the print edition', () => {
+  it('finds every character of the mixed-script book in an embedded font', () => {
+    expect(printedMissingGlyphs(book)).toEqual([]);
+  });
+
+  it('names the characters no embedded font has, wherever they are', () => {
+    const withGaps = buildExportBook({
+      title: 'Hieroglyphs 𓀀',
+      description: 'A private-use \uE000 mark.',
+      document: mixedScriptDocument(() => 'Linear B 𐀀 and 𓀀 again.'),
+    });
+    expect(printedMissingGlyphs(withGaps)).toEqual(['𓀀', '\uE000', '𐀀']);
+  });
+});
