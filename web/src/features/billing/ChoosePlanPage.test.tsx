@@ -20,7 +20,8 @@ describe('choose plan', () => {
     expect(screen.getByText('€70')).toBeTruthy();
     expect(screen.getByText('Most Popular')).toBeTruthy();
     expect(screen.getByText('Custom')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toMatch(/^mailto:/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Contact Sales' }));
+    expect(await screen.findByRole('dialog', { name: 'Contact sales' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /Get Started/ })).toHaveLength(2);
   });
 
@@ -93,6 +94,19 @@ describe('choose plan', () => {
     expect(calls.filter((c) => c.url === '/payment').map((c) => c.body)).toEqual([
       { accountType: 'starter', currency: 'eur' },
     ]);
+  });
+
+  it('sends a signed-out visitor to sign-up with the chosen plan, where checkout starts after signing up', async () => {
+    const assign = stubLocationAssign();
+    const calls = mockFetch({
+      'POST /payment': () => ({ status: 401, body: { msg: 'Unauthorized' } }),
+    });
+    renderApp('/choose-plan');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Get Started with Professional/ }));
+    expect(await screen.findByRole('heading', { name: /create your account|sign up/i })).toBeTruthy();
+    expect(screen.queryByText('Error initiating checkout. Please try again.')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.url === '/payment')).toHaveLength(1);
   });
 
   it('shows the checkout failure toast', async () => {
