@@ -56,7 +56,6 @@ export const billingMessages = {
   noPlanToSwitch: 'You have no plan to switch from yet. Choose a plan first',
   /** POST /payment/preview for the plan already in force (409). */
   alreadyOnPlan: 'You are already on this plan',
-
 } as const;
 
 /**

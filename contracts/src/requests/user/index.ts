@@ -91,7 +91,7 @@ export const userRequests = {
     version: 1,
     request: SalesEnquirySchema,
     response: z.object({ msg: z.string() }),
-    description: "Mails an Enterprise enquiry (contact sales) to the sales address through the mail outbox.",
+    description: 'Mails an Enterprise enquiry (contact sales) to the sales address through the mail outbox.',
   }),
   forgotPassword: defineRequest({
     name: 'user.password.forgot',

@@ -166,7 +166,13 @@ export const accountsRepository = {
    */
   switchPlan(
     db: Kysely<BillingDatabase>,
-    change: { userId: string; accountType: PaidAccountType | 'enterprise'; provider: string; now: Date; left: LeftColumns },
+    change: {
+      userId: string;
+      accountType: PaidAccountType | 'enterprise';
+      provider: string;
+      now: Date;
+      left: LeftColumns;
+    },
   ): Promise<BillingAccountRow | undefined> {
     return db
       .updateTable('billing_accounts')

@@ -279,7 +279,9 @@ describe('settings: billing', () => {
     const sdi = screen.getByLabelText('SDI code (Italy)');
     await user.type(sdi, 'ab-12');
     await user.click(screen.getByRole('button', { name: 'Save SDI code' }));
-    expect(await screen.findByText('The SDI code has 7 letters or digits (6 for a public administration)')).toBeTruthy();
+    expect(
+      await screen.findByText('The SDI code has 7 letters or digits (6 for a public administration)'),
+    ).toBeTruthy();
     expect(calls.some((c) => c.url === '/payment/billing-details')).toBe(false);
     await user.clear(sdi);
     await user.type(sdi, 'm5uxcr1');

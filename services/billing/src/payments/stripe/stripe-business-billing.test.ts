@@ -133,9 +133,9 @@ describe('business billing with the Stripe provider (real SDK, local Stripe-like
       metadata: { sdi: '' },
       invoice_settings: { custom_fields: null },
     });
-    await expect(
-      billing.bus.request(billingRequests.setBillingDetails, { userId, sdi: 'ABC' }),
-    ).rejects.toMatchObject({ status: 400 });
+    await expect(billing.bus.request(billingRequests.setBillingDetails, { userId, sdi: 'ABC' })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('previews a switch with Stripe’s prorated amount and the new monthly price, and changes nothing', async () => {
