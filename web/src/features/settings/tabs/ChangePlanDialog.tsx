@@ -181,16 +181,19 @@ function SwitchConfirmation({
         </div>
         <div className="rounded-xl border border-stone-200 bg-stone-50 px-4 py-3">
           <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{texts.allowancesAfter}</dt>
-          <dd className="mt-2 grid grid-cols-3 gap-2 text-stone-800">
-            <span>
-              {texts.booksLeft}: <strong>{left(preview.booksLeftAfter)}</strong>
-            </span>
-            <span>
-              {texts.coversLeft}: <strong>{left(preview.coversLeftAfter)}</strong>
-            </span>
-            <span>
-              {texts.translationsLeft}: <strong>{left(preview.translationsLeftAfter)}</strong>
-            </span>
+          <dd className="mt-2 space-y-1 text-stone-800">
+            {(
+              [
+                [texts.booksLeft, preview.booksLeftAfter],
+                [texts.coversLeft, preview.coversLeftAfter],
+                [texts.translationsLeft, preview.translationsLeftAfter],
+              ] as const
+            ).map(([label, value]) => (
+              <p key={label} className="flex justify-between gap-4">
+                <span>{label}</span>
+                <strong className="font-semibold text-ink-950">{left(value)}</strong>
+              </p>
+            ))}
           </dd>
         </div>
         <p className="text-xs text-stone-600">{texts.keptUsage}</p>
