@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRequest } from '../../bus/define';
 import { BillingSummarySchema } from '../../entities/user';
-import { PaidAccountTypeSchema } from '../../constants/plan-schemas';
+import { AccountTypeSchema, PaidAccountTypeSchema } from '../../constants/plan-schemas';
 import { defineHealthRequest } from '../health';
 
 export const AllowanceKindSchema = z.enum(['book', 'cover', 'translation']);
@@ -78,7 +78,7 @@ export const PlanSwitchPreviewRequestSchema = z.object({
   accountType: z.enum(PaidAccountTypeSchema.options, { error: 'Please choose the Starter or Professional plan' }),
 });
 export const PlanSwitchPreviewSchema = z.object({
-  from: z.string(),
+  from: AccountTypeSchema,
   to: PaidAccountTypeSchema,
   currency: z.literal('eur'),
   /** Charged (credited when negative) for the rest of this period on the next invoice, in euro; 0 when local. */
