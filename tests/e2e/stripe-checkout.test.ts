@@ -80,4 +80,31 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
       await page.screenshot({ path: `${process.env.BILLING_SCREENSHOTS}/past-due-1280.png` });
     await page.context().close();
   });
+
+  it('takes a signed-out visitor from /choose-plan through sign-up to Checkout, then prices a switch before it', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${system.url}/choose-plan`);
+    await page.getByRole('button', { name: /Get Started with Starter/ }).click();
+    await page.waitForURL(`${system.url}/signup?accountType=starter`);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill(`grace.${randomBytes(4).toString('hex')}@example.com`);
+    await page.getByLabel('Password').fill('compilers all the way');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${stripe.url}/checkout/**`);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${system.url}/app/success?session_id=cs_*`);
+
+    // A switch shows Stripe's price first, and changes nothing until it is confirmed.
+    await page.goto(`${system.url}/app/settings?tab=billing`);
+    await page.getByRole('button', { name: 'Change Plan' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Choose' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Switch to Professional?' });
+    await expect.poll(() => confirm.getByText('€70.00/month').count()).toBe(1);
+    const before = await page.evaluate(async () => (await fetch('/api/v1/user/current-user')).json() as Promise<User>);
+    expect(before.accountType).toBe('starter');
+    await confirm.getByRole('button', { name: 'Confirm switch' }).click();
+    await expect.poll(() => page.getByTestId('current-plan').textContent()).toBe('Professional');
+    await page.context().close();
+  });
 });

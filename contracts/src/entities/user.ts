@@ -31,6 +31,8 @@ export const BillingSummarySchema = z.object({
   billingCity: z.string().nullable(),
   billingState: z.string().nullable(),
   billingZip: z.string().nullable(),
+  /** The same postal code under the name issue 20 gives it; `billingZip` is the spec's User field. */
+  billingPostalCode: z.string().nullable(),
   billingCountry: z.string().nullable(),
   companyName: z.string().nullable(),
   vatNumber: z.string().nullable(),
@@ -58,6 +60,7 @@ export const noPlanBillingSummary: BillingSummary = {
   billingCity: null,
   billingState: null,
   billingZip: null,
+  billingPostalCode: null,
   billingCountry: null,
   companyName: null,
   vatNumber: null,

@@ -17,6 +17,8 @@ import { openPortal } from './handlers/open-portal';
 import { cancelAtPeriodEnd, keepPlan } from './handlers/plan-cancellation';
 import { getPlans } from './handlers/get-plans';
 import { receiveWebhook } from './handlers/receive-webhook';
+import { previewSwitch } from './handlers/preview-switch';
+import { setBillingDetails } from './handlers/set-billing-details';
 import { bookFailed } from './handlers/book-failed';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
@@ -54,6 +56,8 @@ export function createBillingService(options: BillingServiceOptions = {}) {
         bus.serve(requests.billing.cancelAtPeriodEnd, cancelAtPeriodEnd(deps)),
         bus.serve(requests.billing.keepPlan, keepPlan(deps)),
         bus.serve(requests.billing.getPlans, getPlans(config)),
+        bus.serve(requests.billing.previewSwitch, previewSwitch(deps, config)),
+        bus.serve(requests.billing.setBillingDetails, setBillingDetails(deps)),
         bus.serve(requests.billing.handleWebhook, receiveWebhook(deps)),
         bus.consume('billing', [
           on(events.userRegistered, userRegistered(deps)),

@@ -10,5 +10,7 @@ export const UserConfigSchema = BaseConfigSchema.extend({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Bookwright <no-reply@bookwright.local>'),
+  /** Where Enterprise enquiries (the "Contact sales" form) are mailed. */
+  SALES_EMAIL: z.email().default('sales@bookwright.app'),
 }).transform(withPublicUrl);
 export type UserConfig = z.output<typeof UserConfigSchema>;

@@ -18,6 +18,7 @@ import { getProfile, logout, resolveSession } from './handlers/sessions';
 import { changePassword } from './handlers/change-password';
 import { updateAccount } from './handlers/update-account';
 import { deleteAccount, onUserDeleted } from './handlers/delete-account';
+import { sendSalesEnquiry } from './handlers/sales-enquiry';
 import { forgotPassword, resetPassword } from './handlers/password-reset';
 import { identitySignIn } from './handlers/identity-sign-in';
 import { sessionsRepository } from './repositories/sessions.repository';
@@ -44,6 +45,7 @@ export const userService = defineService({
       bus.serve(requests.user.getProfile, getProfile(deps)),
       bus.serve(requests.user.changePassword, changePassword(deps)),
       bus.serve(requests.user.forgotPassword, forgotPassword(deps)),
+      bus.serve(requests.user.sendSalesEnquiry, sendSalesEnquiry(deps)),
       bus.serve(requests.user.resetPassword, resetPassword(deps)),
       bus.serve(requests.user.identitySignIn, identitySignIn(deps)),
       bus.serve(requests.user.updateAccount, updateAccount(deps)),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRequest } from '../../bus/define';
 import { BillingSummarySchema } from '../../entities/user';
-import { PaidAccountTypeSchema } from '../../constants/plan-schemas';
+import { AccountTypeSchema, PaidAccountTypeSchema } from '../../constants/plan-schemas';
 import { defineHealthRequest } from '../health';
 
 export const AllowanceKindSchema = z.enum(['book', 'cover', 'translation']);
@@ -52,7 +52,61 @@ export const billingMessages = {
   noPlanToCancel: 'You have no plan to cancel',
   /** POST /payment/keep-plan when the plan is not set to end (409). */
   nothingToKeep: 'Your plan is not cancelled, so there is nothing to undo',
+  /** POST /payment/preview without a paid plan in force: the first plan goes through checkout (409). */
+  noPlanToSwitch: 'You have no plan to switch from yet. Choose a plan first',
+  /** POST /payment/preview for the plan already in force (409). */
+  alreadyOnPlan: 'You are already on this plan',
 } as const;
+
+/**
+ * The Italian SDI code (Codice Destinatario) for electronic invoices: 7 letters or digits for a business,
+ * 6 for a public administration (Codice Univoco Ufficio). Stored upper-case; empty clears it.
+ */
+export const SdiCodeSchema = z
+  .string({ error: 'The SDI code must be text' })
+  .trim()
+  .toUpperCase()
+  .refine((value) => value === '' || /^[A-Z0-9]{6,7}$/.test(value), {
+    error: 'The SDI code has 7 letters or digits (6 for a public administration)',
+  });
+
+/** PATCH /payment/billing-details */
+export const BillingDetailsRequestSchema = z.object({ sdi: SdiCodeSchema });
+
+/** POST /payment/preview: what switching to `accountType` would cost, before it happens. */
+export const PlanSwitchPreviewRequestSchema = z.object({
+  accountType: z.enum(PaidAccountTypeSchema.options, { error: 'Please choose the Starter or Professional plan' }),
+});
+export const PlanSwitchPreviewSchema = z.object({
+  from: AccountTypeSchema,
+  to: PaidAccountTypeSchema,
+  currency: z.literal('eur'),
+  /** Charged (credited when negative) for the rest of this period on the next invoice, in euro; 0 when local. */
+  proratedAmount: z.number(),
+  /** The new plan's monthly price from the next billing date. */
+  newMonthlyAmount: z.number(),
+  nextBillingDate: z.string().nullable(),
+  /** What is left of each allowance this month after the switch (null = unlimited). */
+  booksLeftAfter: z.number().int().nullable(),
+  coversLeftAfter: z.number().int().nullable(),
+  translationsLeftAfter: z.number().int().nullable(),
+});
+export type PlanSwitchPreview = z.infer<typeof PlanSwitchPreviewSchema>;
+
+/** POST /contact-sales (public): the Enterprise enquiry. */
+export const SalesEnquirySchema = z.object({
+  name: z.string().trim().min(1, 'Please enter your name').max(200),
+  company: z.string().trim().min(1, 'Please enter your company').max(200),
+  email: z.email('Please enter a valid email address').trim().max(320),
+  seats: z.coerce
+    .number({ error: 'Please enter the number of seats' })
+    .int('Please enter a whole number of seats')
+    .min(1, 'Please enter at least 1 seat')
+    .max(100_000, 'Please enter at most 100000 seats'),
+  message: z.string().trim().min(1, 'Please enter a message').max(5000),
+});
+export type SalesEnquiry = z.infer<typeof SalesEnquirySchema>;
+export const salesEnquiryAnswer = "Thank you. We'll reply within 48 hours." as const;
 
 export const PaymentProviderNameSchema = z.enum(['local', 'stripe']);
 
@@ -152,6 +206,22 @@ export const billingRequests = {
     request: z.object({}),
     response: PlanPricesSchema,
     description: 'The configured price of each paid plan and which payment provider takes the money.',
+  }),
+  previewSwitch: defineRequest({
+    name: 'billing.plan.preview-switch',
+    version: 1,
+    request: z.object({ userId: z.string(), accountType: PaidAccountTypeSchema }),
+    response: PlanSwitchPreviewSchema,
+    description:
+      "What a switch to another plan costs now (Stripe's upcoming-invoice preview, prorated) and monthly, and the allowances it leaves; changes nothing.",
+  }),
+  setBillingDetails: defineRequest({
+    name: 'billing.details.set',
+    version: 1,
+    request: z.object({ userId: z.string(), sdi: SdiCodeSchema }),
+    response: BillingSummarySchema,
+    description:
+      "Sets the Italian SDI code: stored, and with Stripe sent as customer metadata and as a custom field printed on the customer's invoices.",
   }),
   handleWebhook: defineRequest({
     name: 'billing.webhook.handle',

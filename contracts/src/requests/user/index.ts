@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SalesEnquirySchema } from '../billing';
 import { defineRequest } from '../../bus/define';
 import { UserProfileSchema } from '../../entities/user';
 import { SignUpRequestSchema } from '../../http/auth/sign-up';
@@ -84,6 +85,13 @@ export const userRequests = {
     description:
       'Deletes the account after checking the password (or, without one, the email); revokes every session ' +
       'and announces user.deleted so every service removes what it holds of the user.',
+  }),
+  sendSalesEnquiry: defineRequest({
+    name: 'user.sales-enquiry.send',
+    version: 1,
+    request: SalesEnquirySchema,
+    response: z.object({ msg: z.string() }),
+    description: 'Mails an Enterprise enquiry (contact sales) to the sales address through the mail outbox.',
   }),
   forgotPassword: defineRequest({
     name: 'user.password.forgot',

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { BillingDatabase } from '../db/schema';
 import type { PaidAccountType } from '../payments/payment-provider';
 import { accountsRepository, presentSummary } from '../repositories/accounts.repository';
+import { switchedAllowanceColumns } from './plan-switch';
 
 export interface PlanActivation {
   userId: string;
@@ -13,7 +14,8 @@ export interface PlanActivation {
 }
 
 /**
- * Puts a user on a paid plan from `now`, with that plan's allowances, and announces it
+ * Puts a user on a paid plan from `now`, with that plan's allowances (a switch from another plan in force
+ * keeps the period and what was used in it), and announces it
  * (billing.plan-changed) in the same transaction. Activating the plan that is already active changes
  * nothing and announces nothing, so a provider may call it again for the same payment. The caller kicks
  * the outbox relay after it resolves.
@@ -24,7 +26,19 @@ export async function activatePlan(
 ): Promise<{ changed: boolean; nextBillingDate: string | null }> {
   return db.transaction().execute(async (trx) => {
     await accountsRepository.ensure(trx, activation.userId, activation.now);
-    const row = await accountsRepository.activatePlan(trx, activation);
+    const before = await accountsRepository.findCurrent(trx, activation.userId, activation.now);
+    // A switch from another plan in force keeps the period and what it used (docs/decisions/0018).
+    const switching =
+      before !== undefined &&
+      before.account_type !== 'null' &&
+      before.account_type !== activation.accountType &&
+      before.subscription_status === 'active';
+    const row = switching
+      ? await accountsRepository.switchPlan(trx, {
+          ...activation,
+          left: await switchedAllowanceColumns(trx, activation.userId, activation.accountType, before.period_start),
+        })
+      : await accountsRepository.activatePlan(trx, activation);
     if (!row) {
       const current = await accountsRepository.findCurrent(trx, activation.userId, activation.now);
       return { changed: false, nextBillingDate: current ? presentSummary(current).nextBillingDate : null };

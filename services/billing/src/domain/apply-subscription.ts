@@ -5,6 +5,7 @@ import type { BillingAccountRow, BillingDatabase } from '../db/schema';
 import { liveSubscriptionStatuses, type PaidAccountType } from '../payments/payment-provider';
 import { presentSummary } from '../repositories/accounts.repository';
 import { planAllowance } from '../repositories/allowance-period.sql';
+import { switchedAllowanceColumns } from './plan-switch';
 
 /** A subscription as the payment provider holds it now (re-read, never taken from the event). */
 export interface SubscriptionSnapshot {
@@ -37,8 +38,8 @@ const sameInstant = (a: Date | string | null, b: Date | null) =>
  * Brings the user's account in line with `subscription` inside the caller's transaction, whatever order
  * the provider's events came in: the snapshot is the provider's present state, so applying it again, or
  * applying an older event after a newer one, lands on the same row.
- *  - a live subscription on a new plan (or a new subscription) starts that plan's allowances for the
- *    provider's current period;
+ *  - a new subscription (or one coming back) starts its plan's allowances for the provider's current period;
+ *  - a switch of a live subscription to another plan keeps what the period used (plan-switch.ts);
  *  - a paid invoice starts a period that has not been granted yet with full allowances (the renewal);
  *  - an ended subscription leaves the account plan-less, unless a newer subscription replaced it.
  * Announces what changed (billing.plan-changed, billing.subscription-changed). Returns whether anything did.
@@ -79,7 +80,23 @@ export async function applySubscription(
       stripe_customer_id: subscription.customerId,
       stripe_subscription_id: subscription.id,
     };
-    if (newPlan || (change.invoicePaid && newPeriod)) {
+    // The same subscription moved to another price within its period: a plan switch, which keeps what
+    // the period used (docs/decisions/0018). A renewal paid with it still starts the new period full.
+    const switched =
+      newPlan &&
+      !replaced &&
+      row.account_type !== 'null' &&
+      liveSubscriptionStatuses.has(row.subscription_status ?? '') &&
+      !(change.invoicePaid && newPeriod);
+    if (switched) {
+      next = {
+        ...next,
+        period_anchor: subscription.periodStart,
+        period_start: subscription.periodStart,
+        period_end: subscription.periodEnd,
+        ...(await switchedAllowanceColumns(trx, userId, plan, subscription.periodStart)),
+      };
+    } else if (newPlan || (change.invoicePaid && newPeriod)) {
       allowancesReset = true;
       next = {
         ...next,

@@ -72,15 +72,19 @@ describe('refunding an allowance', () => {
     const userId = newUserId();
     await subscribe(userId, 'starter');
     await consume(userId, 'book', 'b1');
-    // A plan change starts a fresh period with the new plan's allowances.
+    // A plan change keeps the period and what it used (decision 0018).
     await subscribe(userId, 'professional');
     await refund(userId, 'book', 'b1');
     expect(await booksLeft(userId)).toBeNull();
 
     await consume(userId, 'book', 'b2');
     await subscribe(userId, 'starter');
+    // b1 was given back, b2 stays used.
+    expect(await booksLeft(userId)).toBe(9);
+    await refund(userId, 'book', 'b2');
     expect(await booksLeft(userId)).toBe(10);
     await refund(userId, 'book', 'b2');
+    await refund(userId, 'book', 'b1');
     expect(await booksLeft(userId)).toBe(10);
   });
 

@@ -73,7 +73,7 @@ describe('checkout with the local provider', () => {
     expect(await billing.db.selectFrom('outbox').select('id').execute()).toHaveLength(1);
   });
 
-  it('switches between starter and professional with the new plan’s allowances', async () => {
+  it('switches between starter and professional keeping what the month used (decision 0018)', async () => {
     const userId = newUserId();
     await checkout(userId, 'starter');
     for (const key of ['b1', 'b2', 'b3']) {
@@ -86,8 +86,28 @@ describe('checkout with the local provider', () => {
       coversLeftThisMonth: null,
       translationsLeftThisMonth: null,
     });
+    await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'cover', key: 'c1' });
+    // Back to starter in the same month: the 3 books and the cover used stay used, not a fresh 10.
+    expect(await billing.bus.request(billingRequests.previewSwitch, { userId, accountType: 'starter' })).toEqual({
+      from: 'professional',
+      to: 'starter',
+      currency: 'eur',
+      proratedAmount: 0,
+      newMonthlyAmount: 30,
+      nextBillingDate: '2025-02-28T12:00:00.000Z',
+      booksLeftAfter: 7,
+      coversLeftAfter: 9,
+      translationsLeftAfter: 5,
+    });
     await checkout(userId, 'starter');
-    expect(await summary(userId)).toMatchObject({ accountType: 'starter', booksLeftThisMonth: 10 });
+    expect(await summary(userId)).toMatchObject({
+      accountType: 'starter',
+      booksLeftThisMonth: 7,
+      coversLeftThisMonth: 9,
+      translationsLeftThisMonth: 5,
+      // The period and its renewal date stay those of the first plan.
+      nextBillingDate: '2025-02-28T12:00:00.000Z',
+    });
     await vi.waitFor(
       () => expect(announced.map((e) => e.accountType)).toEqual(['starter', 'professional', 'starter']),
       {

@@ -37,6 +37,13 @@ export function createLocalPaymentProvider(deps: {
       }
       return { url: hadPlan ? planChangedUrl : '/app/success', provider: 'local', msg: localCheckoutMessage };
     },
+    async previewSwitch() {
+      // Nothing is charged locally, so a switch costs nothing now; the monthly price is the configured one.
+      return { proratedAmount: 0, newMonthlyAmount: null };
+    },
+    async setSdi() {
+      // No invoices are issued: the code is only stored on the account.
+    },
     async openPortal() {
       throw new AppError(400, billingMessages.noPortalForLocalPlans);
     },

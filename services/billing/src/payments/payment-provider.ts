@@ -21,6 +21,14 @@ export interface CheckoutSession {
   msg: string;
 }
 
+/** What a plan switch would cost, as the provider prices it (nothing changes). */
+export interface SwitchQuote {
+  /** Charged (credited when negative) for the rest of the current period, in euro, on the next invoice. */
+  proratedAmount: number;
+  /** The new plan's monthly amount as the provider bills it; null = the configured price. */
+  newMonthlyAmount: number | null;
+}
+
 /** What applying one provider webhook did. */
 export interface WebhookOutcome {
   /** The event had been applied before (a redelivery): nothing changed. */
@@ -39,6 +47,13 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Starts paying for a plan, or switches the plan of a subscription in force (prorated). */
   startCheckout(customer: BillingCustomer, accountType: PaidAccountType): Promise<CheckoutSession>;
+  /** Prices a switch of the plan in force to `accountType` (Stripe's upcoming-invoice preview). */
+  previewSwitch(customer: BillingCustomer, accountType: PaidAccountType): Promise<SwitchQuote>;
+  /**
+   * Puts the Italian SDI code (or none) where invoices print it: with Stripe, the customer's metadata and
+   * an invoice custom field. The local provider issues no invoices: nothing to do.
+   */
+  setSdi(customer: BillingCustomer, sdi: string | null): Promise<void>;
   /** The provider's self-service page (payment method, cancellation); throws a 400 AppError when none. */
   openPortal(customer: BillingCustomer): Promise<{ url: string }>;
   /** The customer's invoices, newest first. */

@@ -160,6 +160,38 @@ export const accountsRepository = {
   },
 
   /**
+   * Switches a plan in force to `accountType` within its period: the period, its renewal date and what
+   * was used stay (the caller passes the allowances left, domain/plan-switch.ts). Undefined when the
+   * account is not on another plan in force.
+   */
+  switchPlan(
+    db: Kysely<BillingDatabase>,
+    change: {
+      userId: string;
+      accountType: PaidAccountType | 'enterprise';
+      provider: string;
+      now: Date;
+      left: LeftColumns;
+    },
+  ): Promise<BillingAccountRow | undefined> {
+    return db
+      .updateTable('billing_accounts')
+      .set({
+        account_type: change.accountType,
+        provider: change.provider,
+        cancel_at_period_end: false,
+        plan_ends_at: null,
+        ...change.left,
+        updated_at: change.now,
+      })
+      .where('user_id', '=', change.userId)
+      .where('account_type', 'not in', ['null', change.accountType])
+      .where('subscription_status', '=', 'active')
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  /**
    * Puts the account on `accountType` from `now`: a fresh period with the plan's allowances, renewing a
    * month later. Undefined when that plan is already active, so a repeated checkout changes nothing.
    */
@@ -196,6 +228,13 @@ export const accountsRepository = {
   },
 };
 
+/** What is left of each allowance, as the account's columns. */
+export interface LeftColumns {
+  books_left: number | null;
+  covers_left: number | null;
+  translations_left: number | null;
+}
+
 const isoOrNull = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
@@ -211,6 +250,7 @@ export function presentSummary(row: BillingAccountRow): BillingSummary {
     billingCity: row.billing_city,
     billingState: row.billing_state,
     billingZip: row.billing_zip,
+    billingPostalCode: row.billing_zip,
     billingCountry: row.billing_country,
     companyName: row.company_name,
     vatNumber: row.vat_number,

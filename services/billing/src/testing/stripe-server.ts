@@ -4,7 +4,8 @@ import Stripe from 'stripe';
 
 /*
  * A small Stripe-like HTTP server for tests: it speaks the parts of the Stripe API billing calls
- * (customers, checkout and billing portal sessions, subscriptions retrieve/update/cancel, invoices list),
+ * (customers create/retrieve/update, checkout and billing portal sessions, subscriptions
+ * retrieve/update/cancel, invoices list and the upcoming-invoice preview),
  * in Stripe's wire format, so the real `stripe` SDK can be pointed at it through STRIPE_API_URL. What a
  * customer does on Stripe's own pages (paying, a failed renewal, cancelling in the portal) is played by
  * the control methods, which also build the signed webhook the real Stripe would send.
@@ -190,6 +191,87 @@ export class StripeServer {
     return this.subscriptionJson(subscription);
   }
 
+  /**
+   * The customer fills in Checkout's billing fields (or edits them in the portal): Stripe saves them on
+   * the customer, and sends customer.updated with it.
+   */
+  fillBillingDetails(
+    customerId: string,
+    details: { name?: string; businessName?: string; address?: Json; taxId?: string },
+  ): Json {
+    const customer = this.customers.get(customerId);
+    if (!customer) throw new Error(`no customer ${customerId}`);
+    Object.assign(customer, {
+      ...(details.name !== undefined ? { name: details.name } : {}),
+      ...(details.businessName !== undefined ? { business_name: details.businessName } : {}),
+      ...(details.address !== undefined ? { address: details.address } : {}),
+      ...(details.taxId !== undefined
+        ? { taxIds: [{ id: this.nextId('txi'), object: 'tax_id', type: 'eu_vat', value: details.taxId }] }
+        : {}),
+    });
+    return this.customerJson(customer, '');
+  }
+
+  customerJson(customer: Json, expand: string): Json {
+    const { taxIds, ...rest } = customer as Json & { taxIds?: Json[] };
+    return {
+      ...rest,
+      tax_ids:
+        expand === 'tax_ids'
+          ? { object: 'list', data: taxIds ?? [], has_more: false, url: `/v1/customers/${String(customer.id)}/tax_ids` }
+          : undefined,
+    };
+  }
+
+  /**
+   * Stripe's upcoming-invoice preview of a price switch: a credit for the unused time of the old price,
+   * a charge for the rest of the period at the new one (both prorated by the second), and the next
+   * period at the new price.
+   */
+  private previewInvoice(
+    body: Json,
+    send: (status: number, json: Json) => void,
+    missing: (what: string) => void,
+  ): void {
+    const subscription = this.subscriptions.get(String(body.subscription));
+    if (!subscription) return missing('subscription');
+    const details = body.subscription_details as { items?: { id?: string; price?: string }[] } | undefined;
+    const newPrice = details?.items?.[0]?.price ?? subscription.price;
+    const now = this.nowSeconds();
+    const share = Math.max(0, subscription.periodEnd - now) / (subscription.periodEnd - subscription.periodStart);
+    const oldAmount = this.options.prices[subscription.price] ?? 0;
+    const newAmount = this.options.prices[newPrice] ?? 0;
+    const line = (amount: number, proration: boolean, start: number, end: number) => ({
+      id: this.nextId('il'),
+      object: 'line_item',
+      amount,
+      period: { start, end },
+      parent: {
+        type: 'subscription_item_details',
+        subscription_item_details: { subscription: subscription.id, subscription_item: subscription.itemId, proration },
+      },
+    });
+    const nextEnd = monthsAfter(subscription.anchor, subscription.cycles + 2);
+    const lines =
+      newPrice === subscription.price
+        ? [line(newAmount, false, subscription.periodEnd, nextEnd)]
+        : [
+            line(-Math.round(oldAmount * share), true, now, subscription.periodEnd),
+            line(Math.round(newAmount * share), true, now, subscription.periodEnd),
+            line(newAmount, false, subscription.periodEnd, nextEnd),
+          ];
+    const total = lines.reduce((sum, l) => sum + l.amount, 0);
+    send(200, {
+      id: null,
+      object: 'invoice',
+      customer: subscription.customer,
+      currency: 'eur',
+      total,
+      amount_due: Math.max(0, total),
+      lines: { object: 'list', data: lines, has_more: false },
+    });
+  }
+
   /** A Stripe event around `object`, with the body and the Stripe-Signature header to POST. */
   event(type: string, object: Json, id = this.nextId('evt')): { id: string; payload: string; signature: string } {
     const payload = JSON.stringify({
@@ -350,9 +432,34 @@ export class StripeServer {
 
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (method === 'POST' && url.pathname === '/v1/customers') {
-      const customer = { id: this.nextId('cus'), object: 'customer', metadata: body.metadata ?? {} };
+      const customer = {
+        id: this.nextId('cus'),
+        object: 'customer',
+        metadata: body.metadata ?? {},
+        name: null,
+        address: null,
+        invoice_settings: { custom_fields: null },
+      };
       this.customers.set(customer.id, customer);
       return send(200, customer);
+    }
+    const customerMatch = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname);
+    if (customerMatch) {
+      const customer = this.customers.get(customerMatch[1]!);
+      if (!customer) return missing('customer');
+      if (method === 'POST') {
+        if (body.metadata)
+          customer.metadata = { ...(customer.metadata as Json), ...(body.metadata as Record<string, string>) };
+        const settings = body.invoice_settings as Json | undefined;
+        // Stripe's SDK sends an empty string to clear a list.
+        if (settings && 'custom_fields' in settings)
+          customer.invoice_settings = { custom_fields: settings.custom_fields === '' ? null : settings.custom_fields };
+      }
+      const expanded = [...url.searchParams].some(([key, value]) => key.startsWith('expand') && value === 'tax_ids');
+      return send(200, this.customerJson(customer, expanded ? 'tax_ids' : ''));
+    }
+    if (method === 'POST' && url.pathname === '/v1/invoices/create_preview') {
+      return this.previewInvoice(body, send, missing);
     }
     if (method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const id = this.nextId('cs');

@@ -3,13 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
+  BillingDetailsRequestSchema,
   billingMessages,
   CheckoutRequestSchema,
   InvoicesResponseSchema,
   MessageSchema,
   PaymentUrlResponseSchema,
   PlanPricesResponseSchema,
+  PlanSwitchPreviewRequestSchema,
+  PlanSwitchPreviewSchema,
   requests,
+  SalesEnquirySchema,
   UserSchema,
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
@@ -19,10 +23,12 @@ export const paymentWebhookPath = '/payment/webhook';
 
 /**
  * POST /payment, /payment/update, GET /payment/invoices and /payment/plans, and the webhook (spec §7);
- * POST /payment/cancel and /payment/keep-plan (a cancellation at period end, and its undo).
+ * POST /payment/cancel and /payment/keep-plan (a cancellation at period end, and its undo); POST
+ * /payment/preview (a plan switch's price, before it happens), PATCH /payment/billing-details (the SDI
+ * code) and the public POST /contact-sales (an Enterprise enquiry, mailed to sales).
  */
 export function paymentRoutes(deps: RouteDeps) {
-  const { bus, sessions, config } = deps;
+  const { bus, ask, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,6 +46,21 @@ export function paymentRoutes(deps: RouteDeps) {
       async (request) => ({
         data: await bus.request(requests.billing.getPlans, {}, { requestId: request.id, timeoutMs }),
       }),
+    );
+
+    app.post(
+      '/contact-sales',
+      {
+        // The same per-IP throttle as the other public forms that send mail.
+        preHandler: deps.authThrottle.guard,
+        schema: {
+          tags: ['billing'],
+          summary: 'Mail an Enterprise enquiry to sales (public)',
+          body: SalesEnquirySchema,
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request) => ask(request, requests.user.sendSalesEnquiry, request.body),
     );
 
     await app.register(async (webhook) => {
@@ -93,6 +114,47 @@ export function paymentRoutes(deps: RouteDeps) {
             { requestId: request.id, timeoutMs },
           ),
         }),
+      );
+
+      api.post(
+        '/payment/preview',
+        {
+          schema: {
+            tags: ['billing'],
+            summary: 'What switching to another plan costs now and monthly, before it happens',
+            body: PlanSwitchPreviewRequestSchema,
+            response: { 200: z.object({ data: PlanSwitchPreviewSchema }), 409: MessageSchema },
+          },
+        },
+        async (request) => ({
+          data: await bus.request(
+            requests.billing.previewSwitch,
+            { userId: request.session!.userId, accountType: request.body.accountType },
+            { requestId: request.id, timeoutMs },
+          ),
+        }),
+      );
+
+      api.patch(
+        '/payment/billing-details',
+        {
+          schema: {
+            tags: ['billing'],
+            summary: 'Set the Italian SDI code printed on invoices; answers the User',
+            body: BillingDetailsRequestSchema,
+            response: { 200: UserSchema },
+          },
+        },
+        async (request) => {
+          const userId = request.session!.userId;
+          const billing = await bus.request(
+            requests.billing.setBillingDetails,
+            { userId, sdi: request.body.sdi },
+            { requestId: request.id, timeoutMs },
+          );
+          const profile = await bus.request(requests.user.getProfile, { userId }, { requestId: request.id, timeoutMs });
+          return { ...profile, ...billing };
+        },
       );
 
       api.post(

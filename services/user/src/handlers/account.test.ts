@@ -58,7 +58,7 @@ beforeEach(async () => {
     relay,
     blobs,
     mailer: noMail,
-    config: { PUBLIC_URL: 'http://localhost:8080' },
+    config: { PUBLIC_URL: 'http://localhost:8080', SALES_EMAIL: 'sales@bookwright.app' },
     logger,
     now: () => new Date(),
   };

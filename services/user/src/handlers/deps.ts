@@ -9,7 +9,7 @@ export interface UserHandlerDeps {
   relay: OutboxRelay;
   blobs: BlobStore;
   mailer: Mailer;
-  config: Pick<UserConfig, 'PUBLIC_URL'>;
+  config: Pick<UserConfig, 'PUBLIC_URL' | 'SALES_EMAIL'>;
   logger: Logger;
   now: () => Date;
 }

@@ -40,7 +40,7 @@ describe('identity-provider sign-in', () => {
       mailer: { send: async () => {}, close: async () => {} },
       // Sign-in stores no files; the store is there because the handlers' deps carry one.
       blobs: createFsBlobStore({ root: join(tmpdir(), 'user-identity-test-blobs') }),
-      config: { PUBLIC_URL: 'http://localhost:8080' },
+      config: { PUBLIC_URL: 'http://localhost:8080', SALES_EMAIL: 'sales@bookwright.app' },
       logger: silentLogger(),
       now: () => new Date(),
     };

@@ -40,7 +40,7 @@ beforeEach(async () => {
     relay: new OutboxRelay({ db: database.db, bus, logger }),
     mailer: createMailer({ from: 'test@example.com', dataDir, logger }),
     blobs: createFsBlobStore({ root: join(dataDir, 'blobs') }),
-    config: { PUBLIC_URL: 'http://localhost:8080' },
+    config: { PUBLIC_URL: 'http://localhost:8080', SALES_EMAIL: 'sales@bookwright.app' },
     logger,
     now: () => new Date(),
   };

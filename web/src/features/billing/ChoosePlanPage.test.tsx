@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, resetAfterEach } from '../../test/utils';
@@ -20,8 +20,9 @@ describe('choose plan', () => {
     expect(screen.getByText('€70')).toBeTruthy();
     expect(screen.getByText('Most Popular')).toBeTruthy();
     expect(screen.getByText('Custom')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toMatch(/^mailto:/);
     expect(screen.getAllByRole('button', { name: /Get Started/ })).toHaveLength(2);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Contact Sales' }));
+    expect(await screen.findByRole('dialog', { name: 'Contact sales' })).toBeTruthy();
   });
 
   it('shows the configured prices, and says plainly when plans are local and free of charge', async () => {
@@ -93,6 +94,44 @@ describe('choose plan', () => {
     expect(calls.filter((c) => c.url === '/payment').map((c) => c.body)).toEqual([
       { accountType: 'starter', currency: 'eur' },
     ]);
+  });
+
+  it('sends a signed-out visitor to sign-up with the chosen plan, where checkout starts after signing up', async () => {
+    const assign = stubLocationAssign();
+    const calls = mockFetch({
+      'POST /payment': () => ({ status: 401, body: { msg: 'Unauthorized' } }),
+    });
+    renderApp('/choose-plan');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Get Started with Professional/ }));
+    expect(await screen.findByRole('heading', { name: /create your account|sign up/i })).toBeTruthy();
+    expect(screen.getByText(/starting with the/).textContent).toMatch(/Professional/);
+    expect(screen.queryByText('Error initiating checkout. Please try again.')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.url === '/payment')).toHaveLength(1);
+  });
+
+  it('sends the Enterprise enquiry and shows the server’s answer', async () => {
+    const calls = mockFetch({
+      'POST /contact-sales': () => ({ status: 200, body: { msg: "Thank you. We'll reply within 48 hours." } }),
+    });
+    renderApp('/choose-plan');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Contact Sales' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact sales' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Ada Lovelace');
+    await user.type(within(dialog).getByLabelText('Company'), 'Analytical Press');
+    await user.type(within(dialog).getByLabelText('Work email'), 'ada@example.com');
+    await user.type(within(dialog).getByLabelText('Seats'), '25');
+    await user.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText("Thank you. We'll reply within 48 hours.")).toBeTruthy();
+    expect(calls.find((c) => c.url === '/contact-sales')?.body).toEqual({
+      name: 'Ada Lovelace',
+      company: 'Analytical Press',
+      email: 'ada@example.com',
+      seats: 25,
+      message: 'Hello',
+    });
   });
 
   it('shows the checkout failure toast', async () => {

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts';
-import { Button, buttonClass } from '../../components/ui';
-import { planTexts, productName, salesEmail } from '../../texts';
+import { Button } from '../../components/ui';
+import { planTexts } from '../../texts';
 import { usePlanPrices, type PaidPlan } from './billingApi';
+import { ContactSalesDialog } from './ContactSalesDialog';
 import { useCheckout } from './useCheckout';
 
 const euro = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
@@ -44,13 +46,6 @@ const cards = [
   },
 ] as const;
 
-const salesLink = `mailto:${salesEmail}?${new URLSearchParams({
-  subject: `${productName} Enterprise`,
-  body: `Hello ${productName} team,\n\nI would like to know more about the Enterprise plan.\n`,
-})
-  .toString()
-  .replace(/\+/g, '%20')}`;
-
 function Check() {
   return (
     <svg viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true">
@@ -70,6 +65,7 @@ function Check() {
 export function PlanCards({ highlight }: { highlight?: PaidPlan | undefined }) {
   const { pending, start } = useCheckout();
   const { local, priceOf } = usePlanPrices();
+  const [contacting, setContacting] = useState(false);
 
   return (
     <>
@@ -130,9 +126,9 @@ export function PlanCards({ highlight }: { highlight?: PaidPlan | undefined }) {
               </ul>
               <div className="mt-8">
                 {card.id === 'enterprise' ? (
-                  <a href={salesLink} className={buttonClass('secondary', 'w-full')}>
+                  <Button type="button" variant="secondary" className="w-full" onClick={() => setContacting(true)}>
                     {planTexts.contactSales}
-                  </a>
+                  </Button>
                 ) : (
                   <Button
                     type="button"
@@ -151,6 +147,7 @@ export function PlanCards({ highlight }: { highlight?: PaidPlan | undefined }) {
           );
         })}
       </ul>
+      <ContactSalesDialog open={contacting} onClose={() => setContacting(false)} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { plans, type currency, type PlanPrices, type User } from '@bookwright/contracts';
+import { plans, type currency, type PlanPrices, type PlanSwitchPreview, type User } from '@bookwright/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../api/api';
 import { authApi } from '../auth/authApi';
@@ -22,6 +22,16 @@ export const billingApi = api.injectEndpoints({
     paymentPlans: build.query<PlanPrices, void>({
       query: () => '/payment/plans',
       transformResponse: (response: { data: PlanPrices }) => response.data,
+    }),
+    /** POST /payment/preview: what a switch costs now and monthly, before it happens (changes nothing). */
+    previewSwitch: build.mutation<PlanSwitchPreview, { accountType: PaidPlan }>({
+      query: (body) => ({ url: '/payment/preview', method: 'POST', body }),
+      transformResponse: (response: { data: PlanSwitchPreview }) => response.data,
+    }),
+    /** PATCH /payment/billing-details: the Italian SDI code; answers the User. */
+    setBillingDetails: build.mutation<User, { sdi: string }>({
+      query: (body) => ({ url: '/payment/billing-details', method: 'PATCH', body }),
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) => storeUser(dispatch, queryFulfilled),
     }),
     /** POST /payment/cancel: the plan ends at the close of its paid period; answers the User. */
     cancelPlan: build.mutation<User, void>({
@@ -51,8 +61,14 @@ async function storeUser(
   }
 }
 
-export const { useCreateCheckoutMutation, usePaymentPlansQuery, useCancelPlanMutation, useKeepPlanMutation } =
-  billingApi;
+export const {
+  useCreateCheckoutMutation,
+  usePaymentPlansQuery,
+  useCancelPlanMutation,
+  useKeepPlanMutation,
+  usePreviewSwitchMutation,
+  useSetBillingDetailsMutation,
+} = billingApi;
 
 export function isPaidPlan(value: string | null): value is PaidPlan {
   return value === 'starter' || value === 'professional';

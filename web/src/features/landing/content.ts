@@ -4,7 +4,7 @@
  * does not have: the product has no customers yet, so testimonials are marked as examples.
  */
 import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts';
-import { productName, salesEmail, supportEmail, supportReplyHours, supportPromise, tagline } from '../../texts';
+import { productName, supportEmail, supportReplyHours, supportPromise, tagline } from '../../texts';
 import sampleBooks from './sample-books.json';
 
 /** A mailto: link with a prefilled subject and greeting (spaces as %20: some mail clients show '+'). */
@@ -19,7 +19,6 @@ export const featureRequestMail = mailLink(
   `${productName} feature request`,
   `Hello ${productName} team, I would love to see`,
 );
-export const salesMail = mailLink(salesEmail, `${productName} Enterprise`, `Hello ${productName} team,`);
 
 export const nav = [
   { href: '#features', label: 'Features' },
@@ -200,7 +199,8 @@ export const pricing = {
       id: 'enterprise',
       blurb: 'For publishers and teams with custom needs.',
       features: ['Everything in Professional', 'Team workspace and collaboration', 'Custom limits and onboarding'],
-      cta: { href: salesMail, label: 'Contact Sales' },
+      // Opens the sales form (ContactSalesDialog), which mails the sales address.
+      cta: { contactSales: true, label: 'Contact Sales' },
     },
   ],
   /** The spec's third plan link: straight to sign-up with the Professional checkout. */
@@ -247,7 +247,9 @@ export const faq = {
   items: [
     {
       question: 'Which plans are there, and what do they include?',
-      answer: `Starter costs EUR ${plans.starter.priceEur} per month and includes ${plans.starter.books} books, ${plans.starter.covers} AI covers and ${plans.starter.translations} translations each month. Professional costs EUR ${plans.professional.priceEur} per month with no monthly limits. Enterprise is priced to your needs: write to us and we will set it up.`,
+      /** Built from the configured prices (GET /payment/plans, usePlanPrices): no price is written here. */
+      answer: (prices: { starter: number; professional: number }) =>
+        `Starter costs EUR ${prices.starter} per month and includes ${plans.starter.books} books, ${plans.starter.covers} AI covers and ${plans.starter.translations} translations each month. Professional costs EUR ${prices.professional} per month with no monthly limits. Enterprise is priced to your needs: write to us and we will set it up.`,
     },
     {
       question: 'Can I cancel at any time?',

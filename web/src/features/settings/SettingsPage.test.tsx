@@ -203,15 +203,39 @@ describe('settings: billing', () => {
         },
       }),
       'POST /payment': () => ({ status: 200, body: { data: { url: '/app/settings?tab=billing' } } }),
+      'POST /payment/preview': () => ({
+        status: 200,
+        body: {
+          data: {
+            from: 'starter',
+            to: 'professional',
+            currency: 'eur',
+            proratedAmount: 22.58,
+            newMonthlyAmount: 70,
+            nextBillingDate: '2026-12-23T10:00:00.000Z',
+            booksLeftAfter: null,
+            coversLeftAfter: null,
+            translationsLeftAfter: null,
+          },
+        },
+      }),
       'POST /payment/update': () => ({ status: 200, body: { data: { url: 'https://portal.example/p' } } }),
     });
     renderApp('/app/settings?tab=billing');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change Plan' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('€25/month')).toBeTruthy();
+    expect(within(dialog).getByText('€25.00/month')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Current plan' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Choose' }));
+    // Nothing changes before the author has seen the price and confirmed it.
+    const confirm = await screen.findByRole('dialog', { name: 'Switch to Professional?' });
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/payment')).toBe(false);
+    expect(calls.find((c) => c.url === '/payment/preview')?.body).toEqual({ accountType: 'professional' });
+    expect(within(confirm).getByTestId('switch-preview').textContent).toMatch(
+      /Charged for the rest of this period.*€22\.58.*Then, each month.*from 23 December 2026.*€70\.00\/month/,
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm switch' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/settings?tab=billing'));
     expect(calls.find((c) => c.method === 'POST' && c.url === '/payment')?.body).toEqual({
       accountType: 'professional',
@@ -221,6 +245,51 @@ describe('settings: billing', () => {
     // (the modal dialog hides the page behind it from assistive technology while it is open).
     await user.keyboard('{Escape}');
     await user.click(await screen.findByRole('button', { name: 'Cancel subscription or update billing details' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://portal.example/p'));
+  });
+
+  it('shows the billing details from checkout, edits them in the portal, and saves the SDI code', async () => {
+    const assign = stubLocation();
+    const business = {
+      ...starter,
+      billingPortal: true,
+      companyName: 'Edizioni Faro S.r.l.',
+      vatNumber: 'IT12345678901',
+      billingAddress: 'Via Roma 1',
+      billingCity: 'Milano',
+      billingPostalCode: '20121',
+      billingZip: '20121',
+      billingCountry: 'IT',
+    };
+    const calls = mockFetch({
+      ...app(business),
+      'PATCH /payment/billing-details': (call) => ({
+        status: 200,
+        body: { ...business, sdi: String((call.body as { sdi: string }).sdi).toUpperCase() },
+      }),
+      'POST /payment/update': () => ({ status: 200, body: { data: { url: 'https://portal.example/p' } } }),
+    });
+    renderApp('/app/settings?tab=billing');
+    const details = await screen.findByTestId('billing-details');
+    expect(details.textContent).toContain('Edizioni Faro S.r.l.');
+    expect(details.textContent).toContain('IT12345678901');
+    expect(details.textContent).toContain('Via Roma 1, 20121 Milano, IT');
+    const user = userEvent.setup();
+
+    const sdi = screen.getByLabelText('SDI code (Italy)');
+    await user.type(sdi, 'ab-12');
+    await user.click(screen.getByRole('button', { name: 'Save SDI code' }));
+    expect(
+      await screen.findByText('The SDI code has 7 letters or digits (6 for a public administration)'),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.url === '/payment/billing-details')).toBe(false);
+    await user.clear(sdi);
+    await user.type(sdi, 'm5uxcr1');
+    await user.click(screen.getByRole('button', { name: 'Save SDI code' }));
+    expect(await screen.findByText('SDI code saved')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/payment/billing-details')?.body).toEqual({ sdi: 'm5uxcr1' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit in the billing portal' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://portal.example/p'));
   });
 

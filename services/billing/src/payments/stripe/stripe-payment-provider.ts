@@ -6,7 +6,7 @@ import type { StripeConfig } from '../../config';
 import type { BillingDatabase } from '../../db/schema';
 import { applySubscription } from '../../domain/apply-subscription';
 import { planChangedUrl } from '../local-payment-provider';
-import { liveSubscriptionStatuses, type PaymentProvider } from '../payment-provider';
+import { liveSubscriptionStatuses, type BillingCustomer, type PaymentProvider } from '../payment-provider';
 import { createStripeClient } from './stripe-client';
 import { snapshotOf } from './stripe-subscription';
 import { receiveStripeWebhook } from './stripe-webhook';
@@ -37,6 +37,15 @@ function presentInvoice(invoice: Stripe.Invoice): Invoice {
     hostedUrl: invoice.hosted_invoice_url ?? null,
     pdfUrl: invoice.invoice_pdf ?? null,
   };
+}
+
+/** The label of the SDI code on invoices (Codice Destinatario). */
+export const sdiInvoiceFieldName = 'SDI';
+
+/** A proration line of an invoice preview (newer API versions say it on the parent, older on the line). */
+function isProration(line: Stripe.InvoiceLineItem): boolean {
+  const legacy = line as unknown as { proration?: boolean };
+  return line.parent?.subscription_item_details?.proration ?? legacy.proration ?? false;
 }
 
 const isMissing = (error: unknown) =>
@@ -72,6 +81,12 @@ export function createStripePaymentProvider(deps: StripeProviderDeps): PaymentPr
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     return row.stripe_customer_id ?? created.id;
+  }
+
+  async function liveSubscription(customer: BillingCustomer): Promise<Stripe.Subscription | null> {
+    if (!customer.stripeSubscriptionId || !liveSubscriptionStatuses.has(customer.subscriptionStatus ?? '')) return null;
+    const current = await stripe.subscriptions.retrieve(customer.stripeSubscriptionId);
+    return liveSubscriptionStatuses.has(current.status) ? current : null;
   }
 
   return {
@@ -116,9 +131,47 @@ export function createStripePaymentProvider(deps: StripeProviderDeps): PaymentPr
         cancel_url: new URL('/choose-plan', config.publicUrl).toString(),
         metadata: { userId: customer.userId },
         subscription_data: { metadata: { userId: customer.userId } },
+        // What an invoice to a business needs: the address, the company's name and its VAT number. Checkout
+        // saves them on the customer (customer_update), and the webhooks copy them to the account.
+        billing_address_collection: 'required',
+        tax_id_collection: { enabled: true },
+        name_collection: { business: { enabled: true, optional: true } },
+        customer_update: { address: 'auto', name: 'auto' },
       });
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { url: session.url, provider: 'stripe', msg: 'Continue to Stripe Checkout to pay' };
+    },
+
+    async previewSwitch(customer, accountType) {
+      const subscription = await liveSubscription(customer);
+      const item = subscription?.items.data[0];
+      if (!subscription || !item) throw new AppError(409, billingMessages.noPlanToSwitch);
+      const preview = await stripe.invoices.createPreview({
+        customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+        subscription: subscription.id,
+        subscription_details: {
+          items: [{ id: item.id, price: config.prices[accountType] }],
+          proration_behavior: 'create_prorations',
+        },
+      });
+      let prorated = 0;
+      let recurring = 0;
+      for (const line of preview.lines.data) {
+        if (isProration(line)) prorated += line.amount;
+        else recurring += line.amount;
+      }
+      return { proratedAmount: prorated / 100, newMonthlyAmount: recurring > 0 ? recurring / 100 : null };
+    },
+
+    async setSdi(customer, sdi) {
+      if (!customer.stripeCustomerId) return;
+      // Stripe prints an invoice's custom fields on the invoice and its PDF; the customer's defaults apply
+      // to every invoice created from now on. An empty string clears the list.
+      await stripe.customers.update(customer.stripeCustomerId, {
+        metadata: { sdi: sdi ?? '' },
+        invoice_settings: { custom_fields: sdi ? [{ name: sdiInvoiceFieldName, value: sdi }] : '' },
+      });
+      logger.info({ userId: customer.userId, sdi: sdi !== null }, 'SDI code sent to Stripe');
     },
 
     async openPortal(customer) {

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { AppError, billingMessages } from '@bookwright/contracts';
 import { applySubscription, type SubscriptionChange } from '../../domain/apply-subscription';
+import { applyBillingDetails, type BillingDetails } from '../../domain/billing-details';
 import type { WebhookOutcome } from '../payment-provider';
 import type { StripeProviderDeps } from './stripe-payment-provider';
 import { snapshotOf } from './stripe-subscription';
@@ -99,6 +100,9 @@ export async function receiveStripeWebhook(deps: Deps, payload: string, signatur
 
   const target = targetOf(event);
   const userId = target ? await userOf(deps, target) : null;
+  const payer = payerOf(event);
+  const payerUserId = payer ? await userOf(deps, payer) : null;
+  const details = payer?.customerId && payerUserId ? await billingDetailsOf(deps, payer.customerId) : null;
   // Read before the transaction opens: no network call while rows are locked.
   const subscription = target && userId ? await retrieve(deps, target.subscriptionId) : null;
   // A failure counts while that invoice is still the subscription's latest one and still unpaid: a late
@@ -117,7 +121,9 @@ export async function receiveStripeWebhook(deps: Deps, payload: string, signatur
       .returning('event_id')
       .executeTakeFirst();
     if (!recorded) return { duplicate: true, changed: false };
-    if (!target || !userId || !subscription) return { duplicate: false, changed: false };
+    const detailsChanged =
+      details && payerUserId ? await applyBillingDetails(trx, payerUserId, details, deps.now()) : false;
+    if (!target || !userId || !subscription) return { duplicate: false, changed: detailsChanged };
     const change: SubscriptionChange = { ...target.change, ...(stillFailing ? { paymentFailed: true } : {}) };
     const changed = await applySubscription(
       trx,
@@ -126,15 +132,61 @@ export async function receiveStripeWebhook(deps: Deps, payload: string, signatur
       change,
       deps.now(),
     );
-    return { duplicate: false, changed };
+    return { duplicate: false, changed: changed || detailsChanged };
   });
   if (outcome.changed) deps.relay.kick();
   log.info({ userId, changed: outcome.changed, duplicate: outcome.duplicate }, 'Stripe event handled');
   return { duplicate: outcome.duplicate };
 }
 
+/** The customer whose billing details (address, company, tax id) an event may have changed. */
+function payerOf(event: Stripe.Event): Pick<Target, 'userId' | 'customerId'> | null {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      return { userId: session.client_reference_id, customerId: idOf(session.customer) };
+    }
+    case 'customer.updated': {
+      const customer = event.data.object;
+      return { userId: customer.metadata?.userId ?? null, customerId: customer.id };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The customer's billing details, re-read from Stripe (as subscriptions are): the address Checkout
+ * collected, the business name (or the name it saved for a business), and the first tax id's value.
+ */
+async function billingDetailsOf(deps: Deps, customerId: string): Promise<BillingDetails | null> {
+  let customer: Stripe.Customer | Stripe.DeletedCustomer;
+  try {
+    customer = await deps.stripe.customers.retrieve(customerId, { expand: ['tax_ids'] });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'resource_missing') return null;
+    throw error;
+  }
+  if (customer.deleted) return null;
+  const address = customer.address;
+  const taxId = customer.tax_ids?.data[0]?.value ?? null;
+  const businessName = (customer as unknown as { business_name?: string | null }).business_name ?? null;
+  const text = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+  const street = [text(address?.line1), text(address?.line2)].filter(Boolean).join(', ');
+  return {
+    address: street || null,
+    city: text(address?.city),
+    state: text(address?.state),
+    postalCode: text(address?.postal_code),
+    country: text(address?.country),
+    // Checkout saves a business buyer's legal name as the customer's name when a tax id comes with it.
+    companyName: text(businessName) ?? (taxId ? text(customer.name) : null),
+    vatNumber: text(taxId),
+  };
+}
+
 /** The user an event is about: the id we gave Stripe, else the account holding its customer. */
-async function userOf(deps: Deps, target: Target): Promise<string | null> {
+async function userOf(deps: Deps, target: Pick<Target, 'userId' | 'customerId'>): Promise<string | null> {
   if (target.userId) return target.userId;
   if (!target.customerId) return null;
   const row = await deps.db

@@ -1,10 +1,12 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { faq } from '../content';
+import { usePlanPrices } from '../usePlanPrices';
 import { SectionHeading, sectionClass } from './SectionHeading';
 
 /** Spec §2: opening one question closes any other; clicking the open one closes it (single, collapsible). */
 export function Faq() {
+  const prices = usePlanPrices();
   return (
     <section id="faq" aria-labelledby="faq-heading" className={sectionClass}>
       <div className="mx-auto max-w-3xl">
@@ -28,7 +30,7 @@ export function Faq() {
                 </h3>
               </Accordion.Header>
               <Accordion.Content className="px-6 pb-5 text-[15px] leading-relaxed text-stone-600 dark:text-stone-300">
-                {item.answer}
+                {typeof item.answer === 'function' ? item.answer(prices) : item.answer}
               </Accordion.Content>
             </Accordion.Item>
           ))}

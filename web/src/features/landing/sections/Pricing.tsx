@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import { plans } from '@bookwright/contracts';
 import { buttonClass } from '../../../components/ui';
+import { ContactSalesDialog } from '../../billing/ContactSalesDialog';
 import { pricing, trialSeats } from '../content';
 import { usePlanPrices } from '../usePlanPrices';
 import { SectionHeading, containerClass, sectionClass } from './SectionHeading';
@@ -11,6 +13,7 @@ const euro = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR'
 
 export function Pricing() {
   const prices = usePlanPrices();
+  const [contacting, setContacting] = useState(false);
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className={sectionClass}>
       <div className={containerClass}>
@@ -71,9 +74,13 @@ export function Pricing() {
                       {card.cta.label}
                     </Link>
                   ) : (
-                    <a href={card.cta.href} className={buttonClass('secondary', 'w-full dark:border-white/15')}>
+                    <button
+                      type="button"
+                      onClick={() => setContacting(true)}
+                      className={buttonClass('secondary', 'w-full dark:border-white/15')}
+                    >
                       {card.cta.label}
-                    </a>
+                    </button>
                   )}
                 </div>
               </li>
@@ -93,6 +100,7 @@ export function Pricing() {
           <TrustLines />
         </div>
       </div>
+      <ContactSalesDialog open={contacting} onClose={() => setContacting(false)} />
     </section>
   );
 }

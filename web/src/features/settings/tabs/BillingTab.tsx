@@ -17,14 +17,14 @@ import {
   usePlanCatalogueQuery,
   type Invoice,
 } from '../settingsApi';
+import { BillingDetails } from './BillingDetails';
 import { ChangePlanDialog } from './ChangePlanDialog';
+import { longDate } from './longDate';
 import { Panel } from './Panel';
 
 const texts = settingsTexts.billing;
 
-/** Dates as day and long month in en-GB (spec §9), with the year: "23 November 2026". */
-export const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+export { longDate };
 const euro = (amount: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(amount);
 
@@ -137,6 +137,8 @@ export function BillingTab({ user }: { user: AccountUser }) {
           ))}
         </dl>
       </Panel>
+
+      <BillingDetails user={user} onOpenPortal={() => void manage()} openingPortal={portal.isLoading} />
 
       <Panel title={texts.history}>
         <InvoiceList />

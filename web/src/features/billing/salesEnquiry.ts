@@ -1,0 +1,31 @@
+import { apiBaseUrl, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
+
+export interface SalesEnquiryForm {
+  name: string;
+  company: string;
+  email: string;
+  seats: string;
+  message: string;
+}
+
+/**
+ * POST /contact-sales. A plain fetch rather than the API slice: the landing page opens this form too, and
+ * stays free of the app's data layer. Answers the server's message, or throws an Error carrying it.
+ */
+export async function sendSalesEnquiry(form: SalesEnquiryForm): Promise<string> {
+  const token = await xsrfToken();
+  const response = await fetch(`${apiBaseUrl}/contact-sales`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(token ? { [xsrfHeaderName]: token } : {}),
+    },
+    body: JSON.stringify({ ...form, seats: Number(form.seats) }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { msg?: unknown };
+  const msg = typeof body.msg === 'string' ? body.msg : undefined;
+  if (!response.ok) throw new Error(msg ?? 'Your message could not be sent. Please try again.');
+  return msg ?? "Thank you. We'll reply within 48 hours.";
+}
