@@ -38,6 +38,7 @@ export const publicOperations = new Set([
   'forgotPassword',
   'resetPassword',
   'listPlans',
+  'contactSales',
   'handleBillingWebhook',
 ]);
 

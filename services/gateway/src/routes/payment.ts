@@ -54,6 +54,7 @@ export function paymentRoutes(deps: RouteDeps) {
         // The same per-IP throttle as the other public forms that send mail.
         preHandler: deps.authThrottle.guard,
         schema: {
+          operationId: 'contactSales',
           tags: ['billing'],
           summary: 'Mail an Enterprise enquiry to sales (public)',
           body: SalesEnquirySchema,
@@ -120,6 +121,7 @@ export function paymentRoutes(deps: RouteDeps) {
         '/payment/preview',
         {
           schema: {
+            operationId: 'previewPlanSwitch',
             tags: ['billing'],
             summary: 'What switching to another plan costs now and monthly, before it happens',
             body: PlanSwitchPreviewRequestSchema,
@@ -139,6 +141,7 @@ export function paymentRoutes(deps: RouteDeps) {
         '/payment/billing-details',
         {
           schema: {
+            operationId: 'updateBillingDetails',
             tags: ['billing'],
             summary: 'Set the Italian SDI code printed on invoices; answers the User',
             body: BillingDetailsRequestSchema,
