@@ -43,11 +43,14 @@ interface Fill<T> {
  */
 export class PerUserCache<T> {
   readonly #options: PerUserCacheOptions & { now: () => number };
+  readonly #keep: (value: T) => boolean;
   readonly #entries = new Map<string, Entry<T>>();
   readonly #fills = new Map<string, Fill<T>>();
 
-  constructor(options: PerUserCacheOptions) {
+  /** `keep` says whether a value just read may be held; by default every value is. */
+  constructor(options: PerUserCacheOptions, keep: (value: T) => boolean = () => true) {
     this.#options = { now: Date.now, ...options };
+    this.#keep = keep;
   }
 
   get size(): number {
@@ -76,7 +79,8 @@ export class PerUserCache<T> {
     const fill: Fill<T> = { readAt: now, invalidated: false, value: read() };
     fill.value = fill.value
       .then((value) => {
-        if (!fill.invalidated && this.#options.ttlMs > 0) this.#store(userId, { value, readAt: fill.readAt });
+        if (!fill.invalidated && this.#options.ttlMs > 0 && this.#keep(value))
+          this.#store(userId, { value, readAt: fill.readAt });
         return value;
       })
       .finally(() => {
