@@ -168,7 +168,13 @@ export async function measureOpenAndSave(
         target: '0',
         met: open.errors + save.errors === 0,
       },
-      { figure: `load ${mode}: whole-manuscript save read back`, value: kept ? 1 : 0, unit: 'identical', target: '1', met: kept },
+      {
+        figure: `load ${mode}: whole-manuscript save read back`,
+        value: kept ? 1 : 0,
+        unit: 'identical',
+        target: '1',
+        met: kept,
+      },
     ];
   } finally {
     await rm(dir, { recursive: true, force: true });

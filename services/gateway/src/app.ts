@@ -189,7 +189,12 @@ export async function buildGateway(options: {
     maxClockSkewMs: config.MAX_CLOCK_SKEW_MS,
     observe: cacheMetrics.observe('current_user'),
   });
-  const tails = await Promise.all([sessions.listen(), library.listen(bus), openedBooks.listen(bus), currentUsers.listen(bus)]);
+  const tails = await Promise.all([
+    sessions.listen(),
+    library.listen(bus),
+    openedBooks.listen(bus),
+    currentUsers.listen(bus),
+  ]);
   app.addHook('onClose', async () => {
     for (const tail of tails) await tail.stop();
   });

@@ -66,7 +66,7 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
    */
   BOOK_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
   /** Most books one replica holds for GET /book/{id} (a 100-page manuscript is about 300 KB). */
-  BOOK_CACHE_MAX_BOOKS: z.coerce.number().int().positive().default(200),
+  BOOK_CACHE_MAX_BOOKS: z.coerce.number().int().positive().default(100),
   /**
    * How long this replica answers GET /user/current-user from memory, in milliseconds; 0 asks the user and
    * billing services every time. Plan, allowance and account events and the user's own writes drop it sooner.

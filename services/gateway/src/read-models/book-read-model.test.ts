@@ -111,6 +111,13 @@ describe('BookReadModel', () => {
     for (const id of ['a', 'b', 'c']) bounded.store.set(`u1/${id}`, bookOf({ _id: id }));
     for (const id of ['a', 'b', 'c']) await bounded.open('u1', id);
     expect(bounded.books.size).toBe(2);
+
+    // A copy past its TTL is dropped when another comes in, not kept until the cache fills.
+    bounded.advance(5_000);
+    bounded.store.set('u2/d', bookOf({ _id: 'd' }));
+    await bounded.open('u2', 'd');
+    expect(bounded.books.size).toBe(1);
+
     const off = model({ ttlMs: 0 });
     off.store.set('u1/a', bookOf({ _id: 'a' }));
     await off.open('u1', 'a');
@@ -140,8 +147,14 @@ describe('BookReadModel on the bus', () => {
       reads.length = 0;
       await handle({ userId: 'u1', bookId: 'a' }, {});
       await Promise.all([open('u1', 'a'), open('u1', 'b')]);
-      expect(reads.filter((r) => r === 'u1/a'), def.name).toHaveLength(1);
-      expect(reads.filter((r) => r === 'u1/b'), def.name).toHaveLength(0);
+      expect(
+        reads.filter((r) => r === 'u1/a'),
+        def.name,
+      ).toHaveLength(1);
+      expect(
+        reads.filter((r) => r === 'u1/b'),
+        def.name,
+      ).toHaveLength(0);
     }
   });
 

@@ -115,6 +115,13 @@ export class PerUserCache<T> {
     const held = this.#entries.get(userId);
     if (held && held.readAt > entry.readAt) return;
     this.#entries.delete(userId);
+    // Entries past their TTL are never answered again: drop those at the old end, so what a burst left
+    // behind does not stay in memory until the cache fills (a held book is a whole manuscript).
+    const now = this.#options.now();
+    for (const [key, old] of this.#entries) {
+      if (now - old.readAt < this.#options.ttlMs) break;
+      this.#entries.delete(key);
+    }
     this.#entries.set(userId, entry);
     // Maps iterate in insertion order: the first key is the least recently stored.
     while (this.#entries.size > this.#options.maxUsers) this.#entries.delete(this.#entries.keys().next().value!);
