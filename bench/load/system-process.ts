@@ -84,12 +84,15 @@ export async function startSystemProcess(mode: Mode, extraEnv: Record<string, st
   };
 }
 
-/** The bare Fastify anchor in a child process of its own. */
-export async function startBareServer(): Promise<SystemProcess> {
+/** A bare Fastify anchor (bench/load/bare-server.ts unless told another) in a child process of its own. */
+export async function startBareServer(
+  script = 'bench/load/bare-server.ts',
+  extraEnv: Record<string, string> = {},
+): Promise<SystemProcess> {
   const port = await freePorts(1);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load/bare-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...extraEnv, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -50,6 +50,7 @@ import { bookAiRoutes } from './routes/book-ai';
 import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
 import { BookEventsHub } from './live/book-events-hub';
 import { LibraryReadModel } from './read-models/library-read-model';
+import { BookReadModel } from './read-models/book-read-model';
 import { CurrentUserReadModel } from './read-models/current-user-read-model';
 import { gatewayCacheMetrics } from './observability/cache-metrics';
 import { registerOwnWrites } from './read-models/own-writes';
@@ -166,13 +167,24 @@ export async function buildGateway(options: {
     maxClockSkewMs: config.MAX_CLOCK_SKEW_MS,
     observe: cacheMetrics.observe('library'),
   });
+  const openedBooks = new BookReadModel({
+    ttlMs: config.BOOK_CACHE_TTL_MS,
+    maxBooks: config.BOOK_CACHE_MAX_BOOKS,
+    maxClockSkewMs: config.MAX_CLOCK_SKEW_MS,
+    observe: cacheMetrics.observe('book'),
+  });
   const currentUsers = new CurrentUserReadModel({
     ttlMs: config.CURRENT_USER_CACHE_TTL_MS,
     maxUsers: config.CURRENT_USER_CACHE_MAX_USERS,
     maxClockSkewMs: config.MAX_CLOCK_SKEW_MS,
     observe: cacheMetrics.observe('current_user'),
   });
-  const tails = await Promise.all([sessions.listen(), library.listen(bus), currentUsers.listen(bus)]);
+  const tails = await Promise.all([
+    sessions.listen(),
+    library.listen(bus),
+    openedBooks.listen(bus),
+    currentUsers.listen(bus),
+  ]);
   app.addHook('onClose', async () => {
     for (const tail of tails) await tail.stop();
   });
@@ -183,10 +195,12 @@ export async function buildGateway(options: {
   // Open event streams never end by themselves: close them first so app.close() can finish.
   app.addHook('preClose', async () => hub.stop());
   registerOwnWrites(app, {
-    readModels: [library, currentUsers],
+    readModels: [library, openedBooks, currentUsers],
     secureCookies,
     // As long as any read model may hold a copy read before the write.
-    markLifetimeMs: Math.max(config.LIBRARY_CACHE_TTL_MS, config.CURRENT_USER_CACHE_TTL_MS) + config.MAX_CLOCK_SKEW_MS,
+    markLifetimeMs:
+      Math.max(config.LIBRARY_CACHE_TTL_MS, config.BOOK_CACHE_TTL_MS, config.CURRENT_USER_CACHE_TTL_MS) +
+      config.MAX_CLOCK_SKEW_MS,
   });
   const deps: RouteDeps = {
     bus,
@@ -195,6 +209,7 @@ export async function buildGateway(options: {
     config,
     sessions,
     library,
+    books: openedBooks,
     currentUsers,
     authThrottle: authThrottle({
       perIp: config.AUTH_RATE_LIMIT_PER_IP,

@@ -60,6 +60,14 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   /** Most users whose library lists one replica holds. */
   LIBRARY_CACHE_MAX_USERS: z.coerce.number().int().positive().default(10_000),
   /**
+   * How long this replica answers GET /book/{id} from memory (ETag and serialised body), in milliseconds; 0
+   * asks the book service every time. Only books not being planned, written or translated are held; book
+   * events and the user's own writes drop them sooner.
+   */
+  BOOK_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Most books one replica holds for GET /book/{id} (a 100-page manuscript is about 300 KB). */
+  BOOK_CACHE_MAX_BOOKS: z.coerce.number().int().positive().default(100),
+  /**
    * How long this replica answers GET /user/current-user from memory, in milliseconds; 0 asks the user and
    * billing services every time. Plan, allowance and account events and the user's own writes drop it sooner.
    */

@@ -63,16 +63,27 @@ export function setCover(deps: BookHandlerDeps) {
  */
 export function updateContent(deps: BookHandlerDeps) {
   return async ({ userId, bookId, bookContent, ifMatch }: z.output<(typeof requests.book.updateContent)['request']>) =>
-    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
-      assertEditable(book.status, 'manuscript');
-      const { content } = parseManuscript(bookContent);
-      const unchanged = book.book_content === content;
-      if (checkIfMatch(book, ifMatch, () => unchanged) === 'unchanged' || unchanged) return presentBook(book);
-      if (book.book_content !== null) await keepRevision(trx, deps, book.id, book.book_content, 'edit');
-      const updated = await booksRepository.update(trx, book.id, { book_content: content });
-      await announceUpdate(trx, updated, ['bookContent']);
-      return presentBook(updated);
-    });
+    changeOwnedBook(
+      deps,
+      { userId, bookId },
+      async (trx, { newest_revision_hash, newest_revision_at, ...book }) => {
+        assertEditable(book.status, 'manuscript');
+        const { content } = parseManuscript(bookContent);
+        const unchanged = book.book_content === content;
+        if (checkIfMatch(book, ifMatch, () => unchanged) === 'unchanged' || unchanged) return presentBook(book);
+        if (book.book_content !== null) {
+          const newest =
+            newest_revision_hash === null || newest_revision_at === null
+              ? null
+              : { hash: newest_revision_hash, createdAt: new Date(newest_revision_at) };
+          await keepRevision(trx, deps, book.id, book.book_content, 'edit', { newest });
+        }
+        const updated = await booksRepository.saveContent(trx, book, content);
+        await announceUpdate(trx, updated, ['bookContent']);
+        return presentBook(updated);
+      },
+      booksRepository.findForContentSave,
+    );
 }
 
 /** The columns a metadata save writes, in their stored form. */

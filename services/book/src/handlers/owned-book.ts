@@ -9,25 +9,35 @@ import type { BookHandlerDeps } from './deps';
  * relay. An unknown id, someone else's book and (for the author) a book in the trash are the same 404.
  * Without a user (the writer's reports) a trashed book is handed over too: the caller decides to ignore it.
  */
-export async function changeOwnedBook<T>(
+export async function changeOwnedBook<T, R extends BookRow = BookRow>(
   deps: BookHandlerDeps,
   owner: { userId: string; bookId: string } | { bookId: string },
-  change: (trx: Transaction<BookDatabase>, book: BookRow) => Promise<T>,
+  change: (trx: Transaction<BookDatabase>, book: R) => Promise<T>,
+  /** How the row is read and locked, when the change needs more of it than the row (a manuscript save). */
+  lock?: (trx: Transaction<BookDatabase>, bookId: string) => Promise<R | undefined>,
 ): Promise<T> {
-  return changeOwnedBookInOrOutOfTrash(deps, owner, async (trx, book) => {
-    if ('userId' in owner && book.deleted_at !== null) throw new AppError(404, apiMessages.notFound);
-    return change(trx, book);
-  });
+  return changeOwnedBookInOrOutOfTrash(
+    deps,
+    owner,
+    async (trx, book) => {
+      if ('userId' in owner && book.deleted_at !== null) throw new AppError(404, apiMessages.notFound);
+      return change(trx, book);
+    },
+    lock,
+  );
 }
 
 /** The same, for the trash's own requests: a book in the trash is found too. */
-export async function changeOwnedBookInOrOutOfTrash<T>(
+export async function changeOwnedBookInOrOutOfTrash<T, R extends BookRow = BookRow>(
   deps: BookHandlerDeps,
   owner: { userId: string; bookId: string } | { bookId: string },
-  change: (trx: Transaction<BookDatabase>, book: BookRow) => Promise<T>,
+  change: (trx: Transaction<BookDatabase>, book: R) => Promise<T>,
+  lock?: (trx: Transaction<BookDatabase>, bookId: string) => Promise<R | undefined>,
 ): Promise<T> {
   const result = await deps.db.transaction().execute(async (trx) => {
-    const book = await booksRepository.findForUpdate(trx, owner.bookId);
+    // Without `lock`, R is BookRow (its default): the plain locked row.
+    const read = lock ?? ((db, id) => booksRepository.findForUpdate(db, id) as Promise<R | undefined>);
+    const book = await read(trx, owner.bookId);
     if (!book || ('userId' in owner && book.user_id !== owner.userId)) throw new AppError(404, apiMessages.notFound);
     return change(trx, book);
   });

@@ -46,12 +46,18 @@ export async function keepRevision(
   bookId: string,
   content: string,
   kind: RevisionKind,
-  options: { name?: string | null; wordCount?: number } = {},
+  options: {
+    name?: string | null;
+    wordCount?: number;
+    /** The book's newest revision when the caller read it with the row (null: none); else it is read here. */
+    newest?: { hash: string; createdAt: Date } | null;
+  } = {},
 ) {
   const now = nowOf(deps);
   let hash: string | undefined;
   const hashOf = () => (hash ??= contentHash(content));
-  if (!shouldKeep(kind, hashOf, await revisionsRepository.newest(trx, bookId), now)) return undefined;
+  const newest = options.newest === undefined ? await revisionsRepository.newest(trx, bookId) : options.newest;
+  if (!shouldKeep(kind, hashOf, newest ?? undefined, now)) return undefined;
   const wordCount = options.wordCount ?? wordCountOf(TiptapDocumentSchema.parse(JSON.parse(content)));
   const name = kind === 'as-written' ? revisionPolicy.asWrittenName : (options.name ?? null);
   const row = await revisionsRepository.insert(trx, {

@@ -26,6 +26,11 @@ export type BookSummaryRow = Pick<BookRow, (typeof summaryColumns)[number]>;
 /** The columns of a library item, for the trash list. */
 export const bookSummaryColumns = summaryColumns;
 
+export type BookRowWithNewestRevision = BookRow & {
+  newest_revision_hash: string | null;
+  newest_revision_at: Date | string | null;
+};
+
 /** What a caller may change: the status only through `move`, the version never (every change raises it). */
 type BookChanges = Omit<Updateable<BooksTable>, 'status' | 'version'>;
 
@@ -106,6 +111,36 @@ export const booksRepository = {
     return db.selectFrom('books').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   },
 
+  /**
+   * The locked row for a manuscript save, with its newest revision's hash and time read in the same
+   * statement (the revision policy's throttle needs them on every save): one round trip fewer to the
+   * database on the hottest write.
+   */
+  findForContentSave(db: Kysely<BookDatabase>, id: string): Promise<BookRowWithNewestRevision | undefined> {
+    return db
+      .selectFrom('books')
+      .selectAll('books')
+      .select((eb) => [
+        eb
+          .selectFrom('book_revisions')
+          .select('content_hash')
+          .whereRef('book_revisions.book_id', '=', 'books.id')
+          .orderBy('seq', 'desc')
+          .limit(1)
+          .as('newest_revision_hash'),
+        eb
+          .selectFrom('book_revisions')
+          .select('created_at')
+          .whereRef('book_revisions.book_id', '=', 'books.id')
+          .orderBy('seq', 'desc')
+          .limit(1)
+          .as('newest_revision_at'),
+      ])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
   findById(db: Kysely<BookDatabase>, id: string): Promise<BookRow | undefined> {
     return db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
   },
@@ -118,6 +153,20 @@ export const booksRepository = {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+  },
+
+  /**
+   * A new manuscript for the locked row `book`: answers the row as stored without reading the manuscript
+   * back (a 100-page book is a few hundred KB, which RETURNING * would carry back for nothing).
+   */
+  async saveContent(db: Kysely<BookDatabase>, book: BookRow, content: string): Promise<BookRow> {
+    const stored = await db
+      .updateTable('books')
+      .set({ book_content: content, updated_at: new Date(), version: nextVersion() })
+      .where('id', '=', book.id)
+      .returning(['version', 'updated_at'])
+      .executeTakeFirstOrThrow();
+    return { ...book, book_content: content, version: stored.version, updated_at: stored.updated_at };
   },
 
   /** from → to, only if the row is still in `from` (the caller holds its lock; this is the last guard). */

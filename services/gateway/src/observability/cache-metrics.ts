@@ -4,7 +4,7 @@ import { attachRegistry } from '@bookwright/kit';
 export type CacheLookup = 'hit' | 'miss';
 
 /** The gateway's in-memory caches, as the `cache` label names them. */
-export type GatewayCache = 'session' | 'library' | 'current_user';
+export type GatewayCache = 'session' | 'library' | 'book' | 'current_user';
 
 /**
  * Hits and misses of the gateway's caches (`bookwright_gateway_cache_lookups_total{cache, result}`): a hit

@@ -43,11 +43,14 @@ interface Fill<T> {
  */
 export class PerUserCache<T> {
   readonly #options: PerUserCacheOptions & { now: () => number };
+  readonly #keep: (value: T) => boolean;
   readonly #entries = new Map<string, Entry<T>>();
   readonly #fills = new Map<string, Fill<T>>();
 
-  constructor(options: PerUserCacheOptions) {
+  /** `keep` says whether a value just read may be held; by default every value is. */
+  constructor(options: PerUserCacheOptions, keep: (value: T) => boolean = () => true) {
     this.#options = { now: Date.now, ...options };
+    this.#keep = keep;
   }
 
   get size(): number {
@@ -76,7 +79,8 @@ export class PerUserCache<T> {
     const fill: Fill<T> = { readAt: now, invalidated: false, value: read() };
     fill.value = fill.value
       .then((value) => {
-        if (!fill.invalidated && this.#options.ttlMs > 0) this.#store(userId, { value, readAt: fill.readAt });
+        if (!fill.invalidated && this.#options.ttlMs > 0 && this.#keep(value))
+          this.#store(userId, { value, readAt: fill.readAt });
         return value;
       })
       .finally(() => {
@@ -111,6 +115,13 @@ export class PerUserCache<T> {
     const held = this.#entries.get(userId);
     if (held && held.readAt > entry.readAt) return;
     this.#entries.delete(userId);
+    // Entries past their TTL are never answered again: drop those at the old end, so what a burst left
+    // behind does not stay in memory until the cache fills (a held book is a whole manuscript).
+    const now = this.#options.now();
+    for (const [key, old] of this.#entries) {
+      if (now - old.readAt < this.#options.ttlMs) break;
+      this.#entries.delete(key);
+    }
     this.#entries.set(userId, entry);
     // Maps iterate in insertion order: the first key is the least recently stored.
     while (this.#entries.size > this.#options.maxUsers) this.#entries.delete(this.#entries.keys().next().value!);

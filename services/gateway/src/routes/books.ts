@@ -15,6 +15,7 @@ import {
 import type { RouteDeps } from './route-deps';
 import { lastWriteOf } from '../read-models/own-writes';
 import { IfMatchHeadersSchema, parseIfMatch } from '../http/if-match';
+import { notModified } from '../http/if-none-match';
 
 /** PATCH /book/{id} carries either the whole structure or a cover, never both (spec §7). */
 const PatchBookBodySchema = z
@@ -55,6 +56,13 @@ const ContentBodySchema = z.object({
 
 const LibrarySchema = z.array(BookSummarySchema);
 
+const IfNoneMatchHeadersSchema = z.looseObject({
+  'if-none-match': z
+    .string()
+    .optional()
+    .describe('The ETag of the copy the client holds: 304 with no body while the book is still at that version.'),
+});
+
 const conditionalSaveDescription =
   'With If-Match (the ETag of GET /book/{id}) the save happens only if the book is still at that version: else 412 with the current etag and updatedAt, and nothing is stored. Without it the last write wins. Answers the new ETag.';
 
@@ -75,7 +83,7 @@ function libraryBody(books: BookSummary[]): string {
 
 /** GET /book, GET /book/{id}, PATCH /book/{id}, PATCH /book/content/{id}, PATCH /book/metadata/{id}, POST /book/{id}/retry. */
 export function bookRoutes(deps: RouteDeps) {
-  const { ask, sessions, library } = deps;
+  const { ask, sessions, library, books: openedBooks } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
@@ -110,14 +118,24 @@ export function bookRoutes(deps: RouteDeps) {
           tags: ['books'],
           summary: 'One book with its plan and manuscript',
           description:
-            'Answers the header ETag (the same value as the etag field): send it back as If-Match to save only if nobody changed the book since.',
+            'Answers the header ETag (the same value as the etag field): send it back as If-Match to save only if nobody changed the book since, or as If-None-Match to be answered 304 with no body while it is still current.',
           params: BookParamsSchema,
-          response: { 200: BookSchema },
+          headers: IfNoneMatchHeadersSchema,
+          response: { 200: BookSchema, 304: z.null().describe('The copy the client holds (If-None-Match) is current') },
         },
       },
       async (request, reply) => {
-        const book = await ask(request, requests.book.get, { userId: owner(request), bookId: request.params.bookId });
-        return reply.header('etag', book.etag).send(book);
+        const userId = owner(request);
+        const { bookId } = request.params;
+        const book = await openedBooks.get(userId, bookId, lastWriteOf(request), () =>
+          ask(request, requests.book.get, { userId, bookId }),
+        );
+        // private, no-cache: a browser may keep its copy but asks each time, and gets 304 while it is current.
+        reply.header('etag', book.etag).header('cache-control', 'private, no-cache');
+        if (notModified(request.headers['if-none-match'], book.etag)) return reply.code(304).send(null);
+        // The body was checked against BookSchema and serialised once, when the copy was read: JSON text
+        // is sent as it is (the route's serializer only runs for objects).
+        return reply.type('application/json; charset=utf-8').send(book.body as never);
       },
     );
 

@@ -6,6 +6,7 @@ import type { GatewayConfig } from '../config';
 import type { AuthThrottle } from '../security/auth-throttle';
 import type { SessionSupport } from '../security/session';
 import type { LibraryReadModel } from '../read-models/library-read-model';
+import type { BookReadModel } from '../read-models/book-read-model';
 import type { CurrentUserReadModel } from '../read-models/current-user-read-model';
 
 /** Asks a service for one HTTP request: the request id travels along, and the gateway's timeout applies. */
@@ -25,6 +26,8 @@ export interface RouteDeps {
   sessions: SessionSupport;
   /** The library list of recently served users, kept current by book events (a cache it can lose). */
   library: LibraryReadModel;
+  /** The books recently opened (GET /book/{id}), as ETag and serialised body, dropped by book events. */
+  books: BookReadModel;
   /** The signed-in users recently served, kept current by user and billing events (a cache it can lose). */
   currentUsers: CurrentUserReadModel;
   /** The limits shared by every route that takes credentials or mail links. */

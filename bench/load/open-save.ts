@@ -1,0 +1,182 @@
+/**
+ * The open and save rows of the load bench (issue 22), each against a bare Fastify route measured in the
+ * same run just before it (bench/load/bare-manuscript-server.ts):
+ * - `GET /book/{id}` of a ready 100-page book at 20 connections, against a route answering the same bytes;
+ * - `PATCH /book/content/{id}` of the whole manuscript, one author on one connection (each save changes
+ *   one chapter), against a route parsing the same body.
+ * Afterwards the author's manuscript is read back and must be the last acknowledged save.
+ */
+import autocannon, { type Result } from 'autocannon';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BenchFigure } from '../support/results';
+import type { Author } from './authors';
+import { manuscript, manuscriptChapters } from './manuscript';
+import { startBareServer, type Mode } from './system-process';
+
+export const openTargets = { ratio: 0.3, p99Ms: 100, connections: 20 } as const;
+export const saveTarget = 0.2;
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const measure = (r: Result): Measured => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+});
+
+const line = (route: string, m: Measured, anchor?: Measured) =>
+  `   ${route.padEnd(34)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms` +
+  (anchor ? `  ${(m.rps / anchor.rps).toFixed(3)}× bare` : '') +
+  `  errors ${m.errors}`;
+
+/** Each connection opens one author's book, the authors in turn. */
+function opening(authors: Author[]): autocannon.Options['requests'] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request, context: { author?: Author }) => {
+        context.author ??= authors[next++ % authors.length];
+        const author = context.author as Author;
+        return { ...request, path: `/api/v1/book/${author.bookId}`, headers: { cookie: author.cookie } };
+      },
+    },
+  ];
+}
+
+/**
+ * One connection saving the author's manuscript over and over, a different chapter changed each time.
+ * autocannon prepares a connection's next request before the previous answer arrives, so an answer
+ * acknowledges the oldest save still waiting; the ones left at the end were in flight.
+ */
+function saving(author: Author, index: number, acked: { last?: string; inFlight: string[] }) {
+  let count = 0;
+  return [
+    {
+      method: 'PATCH' as const,
+      setupRequest: (request: autocannon.Request) => {
+        count += 1;
+        const sent = manuscript(index, count % manuscriptChapters, count);
+        acked.inFlight.push(sent);
+        return {
+          ...request,
+          path: `/api/v1/book/content/${author.bookId}`,
+          headers: {
+            cookie: author.cookie,
+            'x-xsrf-token': author.xsrf,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ bookContent: sent }),
+        };
+      },
+      onResponse: (status: number) => {
+        const answered = acked.inFlight.shift();
+        if (answered !== undefined && status >= 200 && status < 300) acked.last = answered;
+      },
+    },
+  ];
+}
+
+export async function measureOpenAndSave(
+  mode: Mode,
+  systemUrl: string,
+  authors: Author[],
+  seconds: number,
+): Promise<BenchFigure[]> {
+  // Every author's ready book gets the 100-page manuscript the rows are about.
+  for (const [i, author] of authors.entries()) {
+    const saved = await author.client.patch(`/api/v1/book/content/${author.bookId}`, {
+      bookContent: manuscript(i, 0, 0),
+    });
+    if (saved.status !== 200) throw new Error(`seeding the manuscript: ${saved.status} ${JSON.stringify(saved.body)}`);
+  }
+  const first = authors[0] as Author;
+  const opened = await fetch(`${systemUrl}/api/v1/book/${first.bookId}`, { headers: { cookie: first.cookie } });
+  const bytes = await opened.text();
+  const dir = await mkdtemp(join(tmpdir(), 'bookwright-open-save-'));
+  const bodyFile = join(dir, 'book.json');
+  await writeFile(bodyFile, bytes);
+  console.log(`   the opened book: ${(bytes.length / 1024).toFixed(0)} KB of JSON`);
+
+  try {
+    const run = (url: string, options: Omit<autocannon.Options, 'url'>) =>
+      autocannon({ url, duration: seconds, ...options }).then(measure);
+    const bare = await startBareServer('bench/load/bare-manuscript-server.ts', { BODY_FILE: bodyFile });
+    let bareOpen: Measured;
+    let bareSave: Measured;
+    try {
+      bareOpen = await run(`${bare.url}/api/v1/book/${first.bookId}`, { connections: openTargets.connections });
+      const bareAcked = { inFlight: [] as string[] };
+      bareSave = await run(bare.url, { connections: 1, requests: saving(first, 0, bareAcked) });
+    } finally {
+      await bare.stop();
+    }
+    const open = await run(systemUrl, { connections: openTargets.connections, requests: opening(authors) });
+    const acked: { last?: string; inFlight: string[] } = { inFlight: [] };
+    const save = await run(systemUrl, { connections: 1, requests: saving(first, 0, acked) });
+
+    const stored = (await first.client.get<{ bookContent: string | null }>(`/api/v1/book/${first.bookId}`)).body
+      .bookContent;
+    const kept = stored === acked.last || acked.inFlight.includes(stored ?? '');
+
+    console.log(line(`bare GET (same bytes), ${openTargets.connections} conn.`, bareOpen));
+    console.log(line(`GET /book/{id}, ${openTargets.connections} connections`, open, bareOpen));
+    console.log(line('bare PATCH (parses the body), 1 conn.', bareSave));
+    console.log(line('PATCH /book/content/{id}, 1 author', save, bareSave));
+    console.log(`   the author's manuscript read back: ${kept ? 'the last acknowledged save' : 'NOT the last save'}`);
+
+    const openRatio = open.rps / bareOpen.rps;
+    const saveRatio = save.rps / bareSave.rps;
+    return [
+      {
+        figure: `load ${mode}: GET /book/{id}, 100-page book, ${openTargets.connections} connections`,
+        value: Math.round(open.rps),
+        unit: 'req/s',
+        anchor: { name: 'bare route, same bytes', value: Math.round(bareOpen.rps) },
+        ratio: openRatio,
+        target: `≥ ${openTargets.ratio}×`,
+        met: openRatio >= openTargets.ratio,
+      },
+      {
+        figure: `load ${mode}: GET /book/{id} p99`,
+        value: open.p99,
+        unit: 'ms',
+        target: `≤ ${openTargets.p99Ms} ms`,
+        met: open.p99 <= openTargets.p99Ms,
+      },
+      {
+        figure: `load ${mode}: PATCH /book/content/{id}, whole manuscript, 1 author`,
+        value: Math.round(save.rps),
+        unit: 'req/s',
+        anchor: { name: 'bare route parsing the body', value: Math.round(bareSave.rps) },
+        ratio: saveRatio,
+        target: `≥ ${saveTarget}×`,
+        met: saveRatio >= saveTarget,
+      },
+      {
+        figure: `load ${mode}: open/save errors`,
+        value: open.errors + save.errors,
+        unit: 'responses',
+        target: '0',
+        met: open.errors + save.errors === 0,
+      },
+      {
+        figure: `load ${mode}: whole-manuscript save read back`,
+        value: kept ? 1 : 0,
+        unit: 'identical',
+        target: '1',
+        met: kept,
+      },
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
