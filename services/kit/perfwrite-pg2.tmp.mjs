@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+const rss = () => (process.memoryUsage().rss/1048576).toFixed(0);
+const [dir] = process.argv.slice(2);
+const before = rss();
+const t0 = performance.now();
+const pg = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=16MB`] });
+const open = rss(); const t1 = performance.now();
+for (let i = 0; i < 200; i++) await pg.query('select count(*), max(length(x)) from t where x like $1', ['%ab%']);
+const t2 = performance.now();
+await new Promise(r => setTimeout(r, 3000));
+console.log(`${process.execArgv.join(' ')}: bare ${before} open ${open} after work ${rss()}; open ${(t1-t0).toFixed(0)} ms, 200 queries ${(t2-t1).toFixed(0)} ms`);
+await pg.close();
