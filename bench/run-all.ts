@@ -59,7 +59,7 @@ const table = [
     r.anchor ? `${r.anchor.name}: ${format(r.anchor.value)}` : '',
     r.ratio === undefined ? '' : `${r.ratio.toFixed(3)}×`,
     r.target ?? '',
-    r.met === undefined ? '' : r.met ? 'yes' : 'NO',
+    r.met === undefined ? '' : r.met ? 'met' : 'not met',
   ]),
 ];
 const widths = table[0]!.map((_, col) => Math.max(...table.map((row) => row[col]!.length)));
