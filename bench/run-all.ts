@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseResults, type BenchFigure } from './support/results';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const all = ['writing', 'export', 'load', 'web', 'revisions'];
+const all = ['writing', 'memory', 'export', 'load', 'web', 'revisions'];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 const unknown = chosen.filter((name) => !all.includes(name));
 if (unknown.length > 0) {
@@ -59,7 +59,7 @@ const table = [
     r.anchor ? `${r.anchor.name}: ${format(r.anchor.value)}` : '',
     r.ratio === undefined ? '' : `${r.ratio.toFixed(3)}×`,
     r.target ?? '',
-    r.met === undefined ? '' : r.met ? 'yes' : 'NO',
+    r.met === undefined ? '' : r.met ? 'met' : 'not met',
   ]),
 ];
 const widths = table[0]!.map((_, col) => Math.max(...table.map((row) => row[col]!.length)));

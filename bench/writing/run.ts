@@ -1,8 +1,9 @@
 /**
  * Writing-pipeline bench (ARCHITECTURE.md §10): a 12-chapter book written by the real writer service
  * through the real `openai` SDK against a local OpenAI-compatible server that takes a fixed time per
- * call. Runs the same plan twice in one process — strictly sequential (WRITER_CONCURRENCY=1), then at
- * the default concurrency — and prints both wall times and their ratio. Target: ≤ 0.40.
+ * call. Runs the same plan twice in one process — strictly sequential (WRITER_CONCURRENCY=1 and
+ * WRITER_OVERLAP_NOTES=false: every call waits for the one before), then as configured by default — and
+ * prints both wall times and their ratio. Target: ≤ 0.20.
  *
  *   node --import tsx bench/writing/run.ts [--latency-ms 150] [--chapters 12] [--concurrency 4]
  */
@@ -19,7 +20,8 @@ import { migrations } from '../../services/writer/src/db/migrations';
 import { createWriterService } from '../../services/writer/src/service';
 import { buildBrief, buildFictionState, FakeBookService } from '../../services/writer/src/testing/books';
 
-const target = 0.4;
+// Issue 22 (ARCHITECTURE.md §10 asked for 0.40).
+const target = 0.2;
 
 const { values } = parseArgs({
   options: {
@@ -30,8 +32,8 @@ const { values } = parseArgs({
 });
 const latencyMs = positiveInt(values['latency-ms'], '--latency-ms');
 const chapters = positiveInt(values.chapters, '--chapters');
-const defaultConcurrency = parseConfig(WriterConfigSchema, {}).WRITER_CONCURRENCY;
-const concurrency = values.concurrency ? positiveInt(values.concurrency, '--concurrency') : defaultConcurrency;
+const defaults = parseConfig(WriterConfigSchema, {});
+const concurrency = values.concurrency ? positiveInt(values.concurrency, '--concurrency') : defaults.WRITER_CONCURRENCY;
 
 const logger = createLogger({ service: 'bench-writing', level: 'warn' });
 const words =
@@ -66,7 +68,12 @@ interface RunResult {
 }
 
 /** One complete book: a fresh writer, bus, database and blob store; the clock runs from confirm to manuscript. */
-async function writeOneBook(label: string, writerConcurrency: number, baseURL: string, countCalls: () => number) {
+async function writeOneBook(
+  label: string,
+  writer: { concurrency: number; overlapNotes: boolean },
+  baseURL: string,
+  countCalls: () => number,
+) {
   const bus = createInProcessBus({ logger });
   const books = new FakeBookService();
   await books.serve(bus);
@@ -76,9 +83,10 @@ async function writeOneBook(label: string, writerConcurrency: number, baseURL: s
     OPENAI_BASE_URL: baseURL,
     OPENAI_API_KEY: 'bench',
     LLM_MODEL: 'bench-model',
-    WRITER_CONCURRENCY: String(writerConcurrency),
+    WRITER_CONCURRENCY: String(writer.concurrency),
+    WRITER_OVERLAP_NOTES: String(writer.overlapNotes),
   });
-  const writer = await createWriterService().start({
+  const service = await createWriterService().start({
     name: 'writer',
     config,
     logger: logger.child({ run: label }),
@@ -97,7 +105,7 @@ async function writeOneBook(label: string, writerConcurrency: number, baseURL: s
     if (books.failures.length > 0) throw new Error(`${label}: writing failed: ${books.failures[0]?.reason}`);
     return { wallMs, calls: countCalls() - callsBefore, pages: books.completions[0]?.pages ?? 0 } satisfies RunResult;
   } finally {
-    await writer.stop();
+    await service.stop();
     await books.stop();
     await bus.close();
     await rm(blobDir, { recursive: true, force: true });
@@ -118,11 +126,21 @@ try {
   await openServiceDatabase({ service: 'writer', schema: 'writer_bench_warmup', migrations, logger }).then((d) =>
     d.close(),
   );
-  const sequential = await writeOneBook('sequential', 1, server.baseURL, countCalls);
-  console.log(
-    `  sequential (concurrency 1): ${(sequential.wallMs / 1000).toFixed(2)} s, ${sequential.calls} calls, ${sequential.pages} pages`,
+  const sequential = await writeOneBook(
+    'sequential',
+    { concurrency: 1, overlapNotes: false },
+    server.baseURL,
+    countCalls,
   );
-  const parallel = await writeOneBook('parallel', concurrency, server.baseURL, countCalls);
+  console.log(
+    `  strictly sequential (concurrency 1, no overlap): ${(sequential.wallMs / 1000).toFixed(2)} s, ${sequential.calls} calls, ${sequential.pages} pages`,
+  );
+  const parallel = await writeOneBook(
+    'parallel',
+    { concurrency, overlapNotes: defaults.WRITER_OVERLAP_NOTES },
+    server.baseURL,
+    countCalls,
+  );
   console.log(
     `  parallel (concurrency ${concurrency}):   ${(parallel.wallMs / 1000).toFixed(2)} s, ${parallel.calls} calls, ${parallel.pages} pages`,
   );
@@ -134,7 +152,7 @@ try {
       figure: `writing: ${chapters}-chapter book, ${latencyMs} ms per LLM call`,
       value: Number((parallel.wallMs / 1000).toFixed(2)),
       unit: 's',
-      anchor: { name: 'sequential writer', value: Number((sequential.wallMs / 1000).toFixed(2)) },
+      anchor: { name: 'strictly sequential writer', value: Number((sequential.wallMs / 1000).toFixed(2)) },
       ratio,
       target: `≤ ${target}`,
       met,

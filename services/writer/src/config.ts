@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { LlmConfigSchema } from '@bookwright/ai';
-import { BaseConfigSchema } from '@bookwright/kit';
+import { BaseConfigSchema, envBoolean } from '@bookwright/kit';
 
 export const WriterConfigSchema = BaseConfigSchema.extend(LlmConfigSchema.shape).extend({
   /** Chapters written at the same time by one writer process (all books together). */
   WRITER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * A chapter gives its slot back once its text is done, and its notes (summary and facts, one more call)
+   * are taken while the next chapter starts. `false`: it keeps the slot until its notes are in, so at
+   * WRITER_CONCURRENCY=1 every call waits for the one before (the strictly sequential writer).
+   */
+  WRITER_OVERLAP_NOTES: envBoolean.default(true),
   /** Tries per chapter when the LLM keeps failing after the provider's own retries; then the book fails. */
   WRITER_CHAPTER_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   /** Wait before trying a failed chapter again, doubled for each further try. */

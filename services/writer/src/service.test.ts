@@ -117,9 +117,11 @@ describe('writer service', () => {
     );
     expect(world.chapterEvents.every((e) => e.chaptersTotal === 12 && e.bookId === book._id)).toBe(true);
 
-    // Bounded concurrency: more than one chapter at a time, never more than WRITER_CONCURRENCY (4).
-    expect(llm.maxInFlight).toBeGreaterThan(1);
-    expect(llm.maxInFlight).toBeLessThanOrEqual(4);
+    // Bounded concurrency: more than one chapter at a time, never more than WRITER_CONCURRENCY (4) chapters'
+    // text; the notes of chapters that gave their slot back run alongside (at most one per chapter).
+    expect(llm.maxPartsInFlight).toBeGreaterThan(1);
+    expect(llm.maxPartsInFlight).toBeLessThanOrEqual(4);
+    expect(llm.maxInFlight).toBeLessThanOrEqual(8);
 
     // Token usage summed per book.
     await eventually(async () => (await jobOf(book._id)).status === 'completed');
@@ -131,7 +133,8 @@ describe('writer service', () => {
 
   it('gives every chapter a prompt with the book, the bible, the story so far and the chapter brief', async () => {
     const llm = new FakeLlm();
-    await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1' } });
+    // The strictly sequential writer: each chapter starts once the previous one's notes are in.
+    await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1', WRITER_OVERLAP_NOTES: 'false' } });
     const book = world.books.add(buildBrief({ language: 'italian' }));
     await confirm(book);
     await world.books.waitFor(() => world.books.completions.length === 1);
@@ -158,6 +161,84 @@ describe('writer service', () => {
     // The Italian manuscript's headings.
     const document = await manuscriptOf(world.books.completions[0]?.contentBlobKey ?? '');
     expect(headingsOf(document)[0]).toBe('Capitolo 1: The Tide Turns 1');
+  });
+
+  it('strictly sequential at WRITER_CONCURRENCY=1 without overlap: every call waits for the one before', async () => {
+    const llm = new FakeLlm();
+    await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1', WRITER_OVERLAP_NOTES: 'false' } });
+    const book = world.books.add(buildBrief({ bookState: buildFictionState(4) }));
+    await confirm(book);
+    await world.books.waitFor(() => world.books.completions.length === 1);
+    expect(llm.maxInFlight).toBe(1);
+    // Reading order: a chapter's parts, then its notes, then the next chapter.
+    const order = llm.calls.map((c) => (c.task.kind === 'chapter-part' ? c.task.chapter.number : c.task.kind));
+    const chapterOf = llm.calls.map((c) =>
+      c.task.kind === 'chapter-part'
+        ? c.task.chapter.number
+        : c.task.kind === 'chapter-facts'
+          ? c.task.chapterNumber
+          : 0,
+    );
+    expect(chapterOf).toEqual([...chapterOf].sort((a, b) => a - b));
+    expect(order.filter((o) => o === 'chapter-facts')).toHaveLength(4);
+  });
+
+  it("starts the next chapter while a chapter's notes are taken, and waits for them before its second part", async () => {
+    // Chapter 1's notes are held until chapter 2's first part has been asked for: only a writer that
+    // overlaps them gets there (at WRITER_CONCURRENCY=1 the slot is chapter 2's only way in).
+    let releaseNotes = () => {};
+    const notesHeld = new Promise<void>((resolve) => (releaseNotes = resolve));
+    const llm = new FakeLlm({
+      before: async (task) => {
+        if (task.kind === 'chapter-facts' && task.chapterNumber === 1) await notesHeld;
+        if (task.kind === 'chapter-part' && task.chapter.number === 2 && task.partNumber === 1) releaseNotes();
+      },
+    });
+    await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1' } });
+    const book = world.books.add(buildBrief({ bookState: buildFictionState(3) }));
+    await confirm(book);
+    await world.books.waitFor(() => world.books.completions.length === 1);
+
+    const partsOf = (n: number) =>
+      llm.calls.filter((c) => c.task.kind === 'chapter-part' && c.task.chapter.number === n);
+    expect(partsOf(2).length).toBeGreaterThanOrEqual(2);
+    const [first, second] = partsOf(2).map((c) => c.messages[1]?.content ?? '');
+    // The first part picks up from chapter 1's ending, its notes not in yet…
+    expect(first).toContain('How chapter 1 ends');
+    expect(first).not.toContain('Fact from chapter 1');
+    // …the second part waited for them.
+    expect(second).toContain('Fact from chapter 1');
+    expect(second).toContain('Summary of chapter 1');
+    expect(second).not.toContain('How chapter 1 ends');
+    // Never more than one chapter's text at a time; chapter 1's notes ran alongside chapter 2.
+    expect(llm.maxPartsInFlight).toBe(1);
+    expect(llm.maxInFlight).toBe(2);
+    // Every chapter committed once, with its notes, in the manuscript in reading order.
+    const rows = await chapterRows();
+    expect(rows.map((r) => r.chapter_number)).toEqual([1, 2, 3]);
+    expect(rows.every((r) => r.facts.length === 1)).toBe(true);
+    const document = await manuscriptOf(world.books.completions[0]?.contentBlobKey ?? '');
+    expect(headingsOf(document)).toEqual(fictionTitles(3).map((c) => `Chapter ${c.number}: ${c.title}`));
+  });
+
+  it('gives every part of a chapter the notes of at least as many earlier chapters as are out of its window', async () => {
+    const llm = new FakeLlm({ latencyMs: 5 });
+    await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '3' } });
+    const book = world.books.add(buildBrief({ bookState: buildFictionState(9) }));
+    await confirm(book);
+    await world.books.waitFor(() => world.books.completions.length === 1);
+    for (let n = 1; n <= 9; n += 1) {
+      const parts = llm.calls.filter((c) => c.task.kind === 'chapter-part' && c.task.chapter.number === n);
+      for (const [i, call] of parts.entries()) {
+        const prompt = call.messages[1]?.content ?? '';
+        const known = [...prompt.matchAll(/Fact from chapter (\d+)/g)].map((m) => Number(m[1]));
+        // Never a later chapter's facts, nor its own.
+        expect(known.every((k) => k < n)).toBe(true);
+        // From the second part on: the notes of every chapter whose text was done when it started, and at
+        // most WRITER_CONCURRENCY - 1 others were still being written then.
+        if (i > 0) expect(new Set(known).size).toBeGreaterThanOrEqual(n - 3);
+      }
+    }
   });
 
   it('extends a chapter that comes out too short', async () => {

@@ -45,6 +45,7 @@ export function createWriterService(options: WriterServiceOptions = {}) {
       relay.start();
       const tuning: WriterTuning = {
         concurrency: config.WRITER_CONCURRENCY,
+        overlapNotes: config.WRITER_OVERLAP_NOTES,
         chapterAttempts: config.WRITER_CHAPTER_ATTEMPTS,
         retryBaseMs: config.WRITER_RETRY_BASE_MS,
         leaseMs: config.WRITER_LEASE_MS,

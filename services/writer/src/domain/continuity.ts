@@ -38,6 +38,11 @@ export interface ChapterContinuity {
   nextChapter: PlannedChapterNote | undefined;
   /** Phrases the text so far uses too often. */
   avoidPhrases: string[];
+  /**
+   * How the previous chapter ends, when its text is done but its notes are still being taken: what this
+   * chapter picks up from until they are in.
+   */
+  previousChapterEnding?: string;
 }
 
 const limits = {
@@ -136,6 +141,7 @@ export function chapterContinuity(input: {
   planned: PlannedChapterNote[];
   finished: ReadonlyMap<number, FinishedChapterNotes>;
   avoidPhrases: string[];
+  previousChapterEnding?: string;
 }): ChapterContinuity {
   const earlier = input.planned.filter((c) => c.number < input.number).sort((a, b) => a.number - b.number);
   const storySoFar = earlier.map((c): StorySoFarEntry => {
@@ -154,6 +160,7 @@ export function chapterContinuity(input: {
     storySoFar,
     nextChapter: input.planned.find((c) => c.number === input.number + 1),
     avoidPhrases: input.avoidPhrases,
+    ...(input.previousChapterEnding ? { previousChapterEnding: input.previousChapterEnding } : {}),
   };
 }
 

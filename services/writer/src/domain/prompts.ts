@@ -115,6 +115,12 @@ function chapterPartPrompt(
     );
   }
 
+  if (continuity.previousChapterEnding) {
+    sections.push(
+      `# How chapter ${chapter.number - 1} ends (just written; pick up from here)\n${quote(continuity.previousChapterEnding)}`,
+    );
+  }
+
   const chapterLines = [
     `Chapter ${chapter.number} of ${chapter.total}: "${chapter.title}"`,
     `${fiction ? 'Act' : 'Section'}: ${chapter.part}`,

@@ -37,6 +37,9 @@ export class FakeLlm implements LlmProvider {
   readonly calls: RecordedCall[] = [];
   inFlight = 0;
   maxInFlight = 0;
+  /** Chapter parts (the text, not the notes) asked for at once: what WRITER_CONCURRENCY bounds. */
+  partsInFlight = 0;
+  maxPartsInFlight = 0;
 
   constructor(private readonly options: FakeLlmOptions = {}) {}
 
@@ -94,6 +97,8 @@ export class FakeLlm implements LlmProvider {
     this.calls.push(call);
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    const part = options.task.kind === 'chapter-part';
+    if (part) this.maxPartsInFlight = Math.max(this.maxPartsInFlight, ++this.partsInFlight);
     try {
       options.signal?.throwIfAborted();
       if (this.options.latencyMs) await sleep(this.options.latencyMs, undefined, { signal: options.signal });
@@ -106,6 +111,7 @@ export class FakeLlm implements LlmProvider {
       throw error;
     } finally {
       this.inFlight -= 1;
+      if (part) this.partsInFlight -= 1;
     }
   }
 }

@@ -7,6 +7,8 @@ import type { WriterDatabase } from '../db/schema';
 export interface WriterTuning {
   /** Chapters written at once in this process (all books together). */
   concurrency: number;
+  /** A chapter's notes are taken after it gives its slot back (WRITER_OVERLAP_NOTES). */
+  overlapNotes: boolean;
   /** Tries per chapter when the LLM keeps failing (after the provider's own retries). */
   chapterAttempts: number;
   /** Wait before the second try of a chapter; doubled for each further try. */

@@ -23,10 +23,15 @@ export interface ChapterFailure {
   error: unknown;
 }
 
+/** Work of a chapter that goes on after its slot is given back; it fails the run like the chapter would. */
+export interface ChapterTail {
+  finishing: Promise<void>;
+}
+
 /**
  * Runs `work` for each chapter in reading order, at most `slots` at a time across the process (writing
  * and translating share them). After the first failure, a lost lease or an abort it starts no more, and
- * it always waits for the chapters in flight. `work` runs synchronously up to its first await when its
+ * it always waits for the chapters in flight, tails included. `work` runs synchronously up to its first await when its
  * slot is granted, so what it reads then (the chapters finished so far) is current.
  *
  * Resolves with the first failure, or undefined when every chapter is done. Rejects with the signal's
@@ -38,7 +43,7 @@ export async function runChapters<C extends { number: number }>(
   chapters: readonly C[],
   slots: Slots,
   signal: AbortSignal,
-  work: (chapter: C) => Promise<void>,
+  work: (chapter: C) => Promise<void | ChapterTail>,
 ): Promise<ChapterFailure | undefined> {
   let failure: ChapterFailure | undefined;
   let leaseLost: LeaseLostError | undefined;
@@ -50,24 +55,34 @@ export async function runChapters<C extends { number: number }>(
         release();
         break;
       }
-      const task = (async () => {
-        try {
-          await work(chapter);
-        } catch (error) {
-          if (error instanceof LeaseLostError) leaseLost ??= error;
-          else if (!signal.aborted) failure ??= { chapter: chapter.number, error };
-        } finally {
-          release();
-        }
-      })();
-      running.add(task);
-      void task.finally(() => running.delete(task));
+      const settle = (error: unknown) => {
+        if (error instanceof LeaseLostError) leaseLost ??= error;
+        else if (!signal.aborted) failure ??= { chapter: chapter.number, error };
+      };
+      const track = (task: Promise<void>) => {
+        running.add(task);
+        void task.finally(() => running.delete(task));
+      };
+      track(
+        (async () => {
+          try {
+            const done = await work(chapter);
+            // What is left of the chapter after its slot is given back (its notes and commit).
+            if (done) track(done.finishing.catch(settle));
+          } catch (error) {
+            settle(error);
+          } finally {
+            release();
+          }
+        })(),
+      );
     }
   } catch (error) {
     // Only an abort while waiting for a slot lands here; the chapters in flight still have to settle.
     if (!signal.aborted) throw error;
   } finally {
-    await Promise.all(running);
+    // A chapter in flight may still add its tail.
+    while (running.size > 0) await Promise.all(running);
   }
   signal.throwIfAborted();
   if (leaseLost) throw leaseLost;

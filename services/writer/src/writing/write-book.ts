@@ -6,13 +6,14 @@ import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../dom
 import { failureReasons } from '../domain/failure-reasons';
 import { assembleManuscript, manuscriptStats } from '../domain/manuscript';
 import { PhraseCounts } from '../domain/overused-phrases';
+import { tailOf } from '../domain/prompts';
 import { chaptersRepository } from '../repositories/chapters.repository';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { WriterDeps } from './deps';
 import { manuscriptKey, type LoadedJob } from './job';
 import { LeaseLostError, runChapters, type ChapterFailure } from './run-chapters';
 import type { Slots } from './slots';
-import { UsageMeter, writeChapter, type WrittenChapter } from './write-chapter';
+import { takeChapterNotes, UsageMeter, writeChapterText, type WrittenChapter } from './write-chapter';
 
 export type BookOutcome = 'completed' | 'failed';
 
@@ -37,7 +38,12 @@ export async function writeBook(
   const bible = storyBible(job.plan);
   const characterNames = 'characters' in job.plan ? job.plan.characters.map((c) => c.name) : [];
 
+  // Committed chapters, with their notes: what later chapters' continuity is made of.
   const finished = new Map<number, FinishedChapter>();
+  // Chapters whose text is done, committed or still having their notes taken.
+  const texts = new Map<number, string>();
+  // Notes being taken, by chapter; settled once the chapter is committed (or could not be).
+  const noting = new Map<number, Promise<unknown>>();
   for (const row of await chaptersRepository.listForJob(deps.db, job.id)) {
     finished.set(row.chapter_number, {
       number: row.chapter_number,
@@ -46,16 +52,17 @@ export async function writeBook(
       facts: row.facts,
       text: row.text,
     });
+    texts.set(row.chapter_number, row.text);
   }
   const pending = job.chapters.filter((c) => !finished.has(c.number));
-  // Each finished chapter is counted once, when first seen, instead of the whole book before every chapter.
+  // Each chapter's text is counted once, when first seen, instead of the whole book before every chapter.
   const phrases = new PhraseCounts({ ignoreWords: characterNames.flatMap((name) => name.split(/\s+/)) });
   const counted = new Set<number>();
   const overusedPhrases = () => {
-    for (const chapter of finished.values()) {
-      if (counted.has(chapter.number)) continue;
-      counted.add(chapter.number);
-      phrases.add(chapter.text);
+    for (const [number, text] of texts) {
+      if (counted.has(number)) continue;
+      counted.add(number);
+      phrases.add(text);
     }
     return phrases.overused().map((p) => p.phrase);
   };
@@ -66,44 +73,66 @@ export async function writeBook(
   for (const chapter of pending)
     if (!job.budgets.get(chapter.number)) throw new Error(`no budget for chapter ${chapter.number}`);
 
+  const planned = job.chapters.map((c) => ({ number: c.number, title: c.title, brief: c.brief }));
   let failure: ChapterFailure | undefined;
   try {
     failure = await runChapters(pending, slots, signal, async (chapter) => {
       const budget = job.budgets.get(chapter.number)!;
-      // The continuity of this chapter is what is finished now; chapters still in flight count by their plan.
-      const continuity = chapterContinuity({
-        number: chapter.number,
-        bible,
-        planned: job.chapters.map((c) => ({ number: c.number, title: c.title, brief: c.brief })),
-        finished,
-        avoidPhrases: overusedPhrases(),
-      });
-      const written = await withRetries(deps, chapter.number, signal, () =>
-        writeChapter({
-          llm: deps.llm,
-          bookId: job.bookId,
-          book: job.brief,
-          characterNames,
-          chapter,
-          budget,
-          continuity,
-          usage,
-          signal,
-          logger,
-        }),
+      // Earlier chapters whose text is done but whose notes are still being taken when this one starts:
+      // its first part has their plan (and the previous chapter's ending), every later part their notes.
+      const notesToWaitFor = [...noting].filter(([number]) => number < chapter.number).map(([, notes]) => notes);
+      const continuityFor = async (partNumber: number) => {
+        if (partNumber > 1) await Promise.all(notesToWaitFor);
+        const previous = chapter.number - 1;
+        const previousText = finished.has(previous) ? undefined : texts.get(previous);
+        return chapterContinuity({
+          number: chapter.number,
+          bible,
+          planned,
+          finished,
+          avoidPhrases: overusedPhrases(),
+          ...(previousText ? { previousChapterEnding: tailOf(previousText) } : {}),
+        });
+      };
+      const input = {
+        llm: deps.llm,
+        bookId: job.bookId,
+        book: job.brief,
+        characterNames,
+        chapter,
+        budget,
+        continuityFor,
+        usage,
+        signal,
+        logger,
+      };
+      const text = await withRetries(deps, chapter.number, signal, () => writeChapterText(input));
+      texts.set(chapter.number, text.text);
+      // The notes (one more call) and the commit go on after the chapter's slot is given back, so the next
+      // chapter's first part is written meanwhile; at WRITER_OVERLAP_NOTES=false the chapter keeps its slot.
+      const finishing = (async () => {
+        const written: WrittenChapter = { ...text, ...(await takeChapterNotes(input, text.text)) };
+        await commitChapter(deps, job, written, usage, events.bookChapterWritten);
+        finished.set(written.number, { ...written });
+        logger.info(
+          {
+            chapter: written.number,
+            words: written.words,
+            characters: written.characters,
+            target: budget.targetChars,
+            parts: written.parts,
+          },
+          'chapter written',
+        );
+      })();
+      const settled = finishing.then(
+        () => undefined,
+        () => undefined,
       );
-      await commitChapter(deps, job, written, usage, events.bookChapterWritten);
-      finished.set(written.number, { ...written });
-      logger.info(
-        {
-          chapter: written.number,
-          words: written.words,
-          characters: written.characters,
-          target: budget.targetChars,
-          parts: written.parts,
-        },
-        'chapter written',
-      );
+      noting.set(chapter.number, settled);
+      void settled.then(() => noting.delete(chapter.number));
+      if (!deps.tuning.overlapNotes) return finishing;
+      return { finishing };
     });
   } finally {
     // Calls of chapters that did not get committed still cost tokens.

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '@bookwright/kit';
 import { chapterBudgets, maxExtensionParts } from '../domain/length';
 import { FakeLlm } from '../testing/fake-llm';
@@ -33,7 +33,13 @@ function input(llm: FakeLlm): WriteChapterInput {
     characterNames: ['Ines Varga'],
     chapter,
     budget,
-    continuity: { bible: 'Bible.', establishedFacts: [], storySoFar: [], nextChapter: undefined, avoidPhrases: [] },
+    continuityFor: () => ({
+      bible: 'Bible.',
+      establishedFacts: [],
+      storySoFar: [],
+      nextChapter: undefined,
+      avoidPhrases: [],
+    }),
     usage: new UsageMeter(),
     signal: new AbortController().signal,
     logger: silentLogger(),
@@ -69,6 +75,8 @@ describe('writeChapter', () => {
     const controller = new AbortController();
     const llm = new FakeLlm({ latencyMs: 10_000 });
     const writing = writeChapter({ ...input(llm), signal: controller.signal });
+    // The first part's call is asked for once its continuity is in.
+    await vi.waitFor(() => expect(llm.inFlight).toBe(1));
     controller.abort(new Error('stop'));
     await expect(writing).rejects.toThrow();
     expect(llm.calls[0]?.outcome).toBe('aborted');

@@ -51,6 +51,9 @@ export interface WrittenChapter {
   parts: number;
 }
 
+/** A chapter's text, before its notes are taken. */
+export type ChapterText = Omit<WrittenChapter, 'summary' | 'facts'>;
+
 export interface WriteChapterInput {
   llm: LlmProvider;
   bookId: string;
@@ -59,7 +62,11 @@ export interface WriteChapterInput {
   characterNames: string[];
   chapter: ChapterForPrompt;
   budget: ChapterBudget;
-  continuity: ChapterContinuity;
+  /**
+   * The continuity of each part, asked for when the part starts: a chapter written alongside others
+   * learns what they established as their notes come in.
+   */
+  continuityFor: (partNumber: number) => ChapterContinuity | Promise<ChapterContinuity>;
   usage: UsageMeter;
   signal: AbortSignal;
   logger: Logger;
@@ -70,12 +77,20 @@ const proseTemperature = 0.8;
 const notesTemperature = 0.2;
 
 /**
- * Writes one chapter: its parts in order (each ≤ ~1,500 words, each continuing from the end of the
- * previous one), further parts while it is below 90% of its budget (at most `maxExtensionParts`), then
- * one structured call that extracts its summary and the facts later chapters must respect. Nothing is
- * stored here: the caller commits the result.
+ * Writes one chapter: its text (`writeChapterText`), then one structured call that extracts its summary
+ * and the facts later chapters must respect (`takeChapterNotes`). Nothing is stored here: the caller
+ * commits the result.
  */
 export async function writeChapter(input: WriteChapterInput): Promise<WrittenChapter> {
+  const written = await writeChapterText(input);
+  return { ...written, ...(await takeChapterNotes(input, written.text)) };
+}
+
+/**
+ * The chapter's text: its parts in order (each ≤ ~1,500 words, each continuing from the end of the
+ * previous one), then further parts while it is below 90% of its budget (at most `maxExtensionParts`).
+ */
+export async function writeChapterText(input: WriteChapterInput): Promise<ChapterText> {
   const { budget, chapter } = input;
   const allowLists = input.book.bookType === 'non-fiction';
   let text = '';
@@ -102,7 +117,9 @@ export async function writeChapter(input: WriteChapterInput): Promise<WrittenCha
       targetWords,
       previousTail,
     };
-    const messages = chapterPartMessages(input.book, chapter, input.continuity, {
+    const continuity = await input.continuityFor(partNumber);
+    input.signal.throwIfAborted();
+    const messages = chapterPartMessages(input.book, chapter, continuity, {
       partNumber,
       partsTotal,
       targetWords,
@@ -132,17 +149,7 @@ export async function writeChapter(input: WriteChapterInput): Promise<WrittenCha
     await writePart(partNumber, partNumber, true);
   }
 
-  const notes = await chapterNotes(input, text);
-  return {
-    number: chapter.number,
-    title: chapter.title,
-    text,
-    words: countWords(text),
-    characters,
-    summary: notes.summary,
-    facts: notes.facts,
-    parts: calls,
-  };
+  return { number: chapter.number, title: chapter.title, text, words: countWords(text), characters, parts: calls };
 }
 
 /**
@@ -150,7 +157,10 @@ export async function writeChapter(input: WriteChapterInput): Promise<WrittenCha
  * cannot be had (the model's answer stays invalid, or it stops answering just now), the chapter is kept
  * with its opening as the summary and no facts, rather than written again.
  */
-async function chapterNotes(input: WriteChapterInput, text: string): Promise<{ summary: string; facts: string[] }> {
+export async function takeChapterNotes(
+  input: Pick<WriteChapterInput, 'llm' | 'bookId' | 'book' | 'chapter' | 'usage' | 'signal' | 'logger'>,
+  text: string,
+): Promise<{ summary: string; facts: string[] }> {
   const { chapter } = input;
   try {
     const result = await input.llm.generateStructured(

@@ -82,6 +82,7 @@ describe('WritingRunner: a job asked for while its failed run winds down', () =>
       logger: silentLogger(),
       tuning: {
         concurrency: 2,
+        overlapNotes: true,
         chapterAttempts: 1,
         retryBaseMs: 1,
         leaseMs: 60_000,

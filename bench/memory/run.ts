@@ -1,0 +1,161 @@
+/**
+ * Idle memory bench (issue 22): the embedded all-in-one process (`npm start`, PGlite) writes books, then
+ * sits idle; after a full garbage collection its resident set size must be at most 300 MB. The process
+ * runs with `--inspect` on a local port; the bench asks it over the inspector protocol for the
+ * collection and for `process.memoryUsage()`, and can save a heap snapshot of the main thread.
+ *
+ *   node --import tsx bench/memory/run.ts [--books 1] [--idle-seconds 5] [--snapshot /tmp/after-book.heapsnapshot]
+ */
+import { spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { freePorts } from '../../tests/support/ports';
+import { prepareAuthors } from '../load/authors';
+import { startSystemProcess } from '../load/system-process';
+import { printResults } from '../support/results';
+
+// Node 20 has a WebSocket client only behind a flag: run again with it.
+if (typeof WebSocket === 'undefined') {
+  const again = spawnSync(
+    process.execPath,
+    ['--experimental-websocket', ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: 'inherit' },
+  );
+  process.exit(again.status ?? 1);
+}
+
+const targetMb = 300;
+const { values } = parseArgs({
+  options: {
+    books: { type: 'string', default: '1' },
+    'idle-seconds': { type: 'string', default: '5' },
+    snapshot: { type: 'string' },
+  },
+});
+const books = Number(values.books);
+const idleSeconds = Number(values['idle-seconds']);
+if (!Number.isInteger(books) || books < 1) throw new Error(`--books must be a positive integer, got ${values.books}`);
+
+interface MemoryUsage {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** A minimal inspector-protocol client: one WebSocket to the process's main thread. */
+class Inspector {
+  #next = 1;
+  readonly #waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  readonly #listeners = new Map<string, (params: Record<string, unknown>) => void>();
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.addEventListener('message', (event) => {
+      const message = JSON.parse(String(event.data)) as {
+        id?: number;
+        result?: unknown;
+        error?: { message: string };
+        method?: string;
+        params?: Record<string, unknown>;
+      };
+      if (message.id !== undefined) {
+        const waiter = this.#waiting.get(message.id);
+        this.#waiting.delete(message.id);
+        if (message.error) waiter?.reject(new Error(message.error.message));
+        else waiter?.resolve(message.result);
+      } else if (message.method) this.#listeners.get(message.method)?.(message.params ?? {});
+    });
+  }
+
+  static async connect(port: number): Promise<Inspector> {
+    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+      webSocketDebuggerUrl: string;
+    }[];
+    const url = targets[0]?.webSocketDebuggerUrl;
+    if (!url) throw new Error('the process offers no inspector target');
+    const socket = new WebSocket(url);
+    await new Promise((resolve, reject) => {
+      socket.addEventListener('open', resolve, { once: true });
+      socket.addEventListener('error', () => reject(new Error('could not reach the inspector')), { once: true });
+    });
+    return new Inspector(socket);
+  }
+
+  send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    const id = this.#next++;
+    this.socket.send(JSON.stringify({ id, method, params }));
+    return new Promise<T>((resolve, reject) =>
+      this.#waiting.set(id, { resolve: resolve as (v: unknown) => void, reject }),
+    );
+  }
+
+  on(method: string, listener: (params: Record<string, unknown>) => void): void {
+    this.#listeners.set(method, listener);
+  }
+
+  /** Two full collections (the second frees what the first left to finalisers), then the process's memory. */
+  async memoryAfterGc(): Promise<MemoryUsage> {
+    await this.send('HeapProfiler.collectGarbage');
+    await this.send('HeapProfiler.collectGarbage');
+    await new Promise((r) => setTimeout(r, 1000));
+    const answer = await this.send<{ result: { value: string } }>('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    });
+    return JSON.parse(answer.result.value) as MemoryUsage;
+  }
+
+  async saveHeapSnapshot(path: string): Promise<void> {
+    const file = createWriteStream(path);
+    this.on('HeapProfiler.addHeapSnapshotChunk', (params) => file.write(String(params.chunk)));
+    await this.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    await new Promise<void>((resolve, reject) =>
+      file.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+const describe = (m: MemoryUsage) =>
+  `RSS ${mb(m.rss).toFixed(0)} MB (main thread: heap ${mb(m.heapUsed).toFixed(0)} of ${mb(m.heapTotal).toFixed(0)} MB, ` +
+  `external ${mb(m.external).toFixed(0)} MB, array buffers ${mb(m.arrayBuffers).toFixed(0)} MB)`;
+
+const inspectPort = await freePorts(1);
+process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --inspect=127.0.0.1:${inspectPort}`.trim();
+console.log(`memory bench: embedded, ${books} book(s) written, then ${idleSeconds} s idle and a full GC`);
+const system = await startSystemProcess('embedded');
+let inspector: Inspector | undefined;
+try {
+  inspector = await Inspector.connect(inspectPort);
+  const started = await inspector.memoryAfterGc();
+  console.log(`  started:            ${describe(started)}`);
+  // Each author signs up, plans and confirms a book and waits until it is ready (the offline writer).
+  await prepareAuthors(system.url, books);
+  await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+  const idle = await inspector.memoryAfterGc();
+  console.log(`  after ${books} book(s), idle: ${describe(idle)}`);
+  if (values.snapshot) {
+    await inspector.saveHeapSnapshot(values.snapshot);
+    console.log(`  heap snapshot of the main thread: ${values.snapshot}`);
+  }
+  const met = mb(idle.rss) <= targetMb;
+  printResults('memory', [
+    {
+      figure: `memory: embedded RSS at idle after ${books} book(s), after GC`,
+      value: Math.round(mb(idle.rss)),
+      unit: 'MB',
+      target: `≤ ${targetMb} MB`,
+      met,
+    },
+    { figure: 'memory: embedded RSS at idle after start, after GC', value: Math.round(mb(started.rss)), unit: 'MB' },
+  ]);
+  if (!met) process.exitCode = 1;
+} finally {
+  inspector?.close();
+  await system.stop();
+}
