@@ -4,6 +4,7 @@ import { HelpButton } from '../site/HelpButton';
 import { SiteFooter } from '../site/SiteFooter';
 import { usePageMeta } from '../site/usePageMeta';
 import { hero, nav, trialSeats } from './content';
+import { SectionsMenu } from './SectionsMenu';
 import { ClosingCta } from './sections/ClosingCta';
 import { Faq } from './sections/Faq';
 import { Features } from './sections/Features';
@@ -19,13 +20,14 @@ export function LandingPage() {
   return (
     <div
       id="top"
-      className="min-h-dvh bg-white text-stone-900 dark:bg-ink-950 dark:text-stone-100 dark:[color-scheme:dark]"
+      className="site-palette min-h-dvh bg-white text-stone-900 dark:bg-ink-950 dark:text-stone-100 dark:[color-scheme:dark]"
     >
       <header className="sticky top-0 z-30 border-b border-stone-200/70 bg-white/90 backdrop-blur dark:border-white/10 dark:bg-ink-950/90">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-5 py-3.5 sm:px-10">
-          <span className="dark:[&_a]:text-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-5 py-3.5 sm:gap-4 sm:px-10">
+          <span className="mr-auto dark:[&_a]:text-white">
             <Logo />
           </span>
+          <SectionsMenu />
           <nav aria-label="Sections" className="hidden lg:block">
             <ul className="flex gap-1">
               {nav.map((item) => (

@@ -80,7 +80,7 @@ export function Sidebar({
   return (
     <>
       {drawerOpen && (
-        <div className="fixed inset-0 z-30 bg-ink-950/50 lg:hidden" aria-hidden="true" onClick={onCloseDrawer} />
+        <div className="fixed inset-0 z-30 bg-scrim/60 lg:hidden" aria-hidden="true" onClick={onCloseDrawer} />
       )}
       <aside
         aria-label="Sidebar"
