@@ -95,7 +95,10 @@ await mkdir(outDir, { recursive: true });
 try {
   for (const shot of shots)
     for (const scheme of ['light', 'dark'] as const)
-      for (const [device, viewport] of Object.entries(viewports) as [keyof typeof viewports, typeof viewports.phone][]) {
+      for (const [device, viewport] of Object.entries(viewports) as [
+        keyof typeof viewports,
+        typeof viewports.phone,
+      ][]) {
         const context = await browser.newContext({ viewport, colorScheme: scheme, locale: 'en-GB' });
         const page = await context.newPage();
         await mockApi(page, {

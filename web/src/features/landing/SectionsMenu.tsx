@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { nav } from './content';
 
 /**
- * The section links below 1024 px (the header lists them inline from there): a disclosure button that opens
- * them under the header. A link, Escape or the button again closes it; Escape gives focus back to the button.
+ * The section links below 1024 px (the header lists them inline from there), and "Log in" below 640 px: a
+ * disclosure button that opens them under the header. A link, Escape or the button again closes it; Escape gives focus back to the button.
  */
 export function SectionsMenu() {
   const [open, setOpen] = useState(false);
@@ -49,6 +50,14 @@ export function SectionsMenu() {
               </a>
             </li>
           ))}
+          <li className="mt-1 border-t border-stone-200 pt-1 sm:hidden dark:border-white/10">
+            <Link
+              to="/login"
+              className="block rounded-md px-3 py-3 text-base font-medium text-stone-700 hover:bg-stone-100 hover:text-ink-950 dark:text-stone-200 dark:hover:bg-white/10 dark:hover:text-white"
+            >
+              Log in
+            </Link>
+          </li>
         </ul>
       </nav>
     </div>
