@@ -212,7 +212,7 @@ function Workspace({ book }: { book: VersionedBook }) {
           {book.translation && <TranslatedFrom translation={book.translation} language={book.language} />}
           <SaveStatus state={saves.state} autosave={autosave} onRetry={saves.retryNow} onChoose={saves.openConflict} />
         </div>
-        <div className="flex w-full items-center gap-2 sm:w-auto">
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           {/* Every action as a button from 640 px; below, all but Save fold into one menu. */}
           {actions.map((action) => (
             <Button
@@ -280,11 +280,13 @@ function Workspace({ book }: { book: VersionedBook }) {
         {sheet && (
           <div className="absolute inset-0 z-10 bg-scrim/40 lg:hidden" aria-hidden="true" onClick={closeSheet} />
         )}
-        <aside
+        <div
           id="book-side-panel"
           aria-label="Book details"
           hidden={!panelOpen}
-          {...(sheet ? { role: 'dialog', 'aria-modal': false } : {})}
+          // Beside the manuscript a complementary landmark; over it (below 1024 px) a non-modal sheet.
+          role={sheet ? 'dialog' : 'complementary'}
+          {...(sheet ? { 'aria-modal': false } : {})}
           onKeyDown={(event) => {
             if (sheet && event.key === 'Escape' && !event.defaultPrevented) closeSheet();
           }}
@@ -313,7 +315,7 @@ function Workspace({ book }: { book: VersionedBook }) {
               />
             </div>
           </div>
-        </aside>
+        </div>
         <section aria-label="Manuscript editor" className="flex min-w-0 flex-1 flex-col">
           <BookEditor
             ref={editor}
