@@ -351,6 +351,8 @@ describe('the edge', () => {
     const health = await system.client().get('/api/v1/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok', checks: { user: 'ok' }, llm: 'offline' });
+    // The operator's side of the app's demo banner: that no model writes, and how to configure one.
+    expect(health.body).toMatchObject({ llmSetup: expect.stringContaining('OPENAI_API_KEY') });
     const spec = await system.client().get<{ paths: Record<string, unknown> }>('/api/v1/docs/json');
     expect(spec.status).toBe(200);
     expect(Object.keys(spec.body.paths)).toEqual(

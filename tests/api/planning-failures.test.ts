@@ -28,7 +28,9 @@ describe('planning with a model that misbehaves', () => {
   it('fails the book with a reason after one repair round, and a retry plans it', async () => {
     const client = system.client();
     // The web app learns from here that a model writes the books (no demo-text banner).
-    expect((await client.get('/api/v1/health')).body).toMatchObject({ llm: 'openai' });
+    const health = await client.get<Record<string, unknown>>('/api/v1/health');
+    expect(health.body).toMatchObject({ llm: 'openai' });
+    expect(health.body.llmSetup).toBeUndefined();
     await client.post('/api/v1/auth/sign-up', newAccount());
     await client.post('/api/v1/payment', { accountType: 'starter', currency: 'eur' });
     const stream = await openEventStream(system.url, client);

@@ -120,6 +120,9 @@ export const editorTexts = {
   generateCover: 'Generate Cover',
   changeCover: 'Change Cover',
   export: 'Export',
+  /** The menu the header's actions fold into on a phone (its name holds the word it shows, WCAG 2.5.3). */
+  actions: 'Book actions',
+  actionsShort: 'Actions',
   notSet: 'Not set',
   none: 'None',
   leaveTitle: 'Leave without saving?',

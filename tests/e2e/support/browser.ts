@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const chromiumPath = '/usr/bin/chromium';
@@ -34,9 +33,6 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-const require = createRequire(import.meta.url);
-let axeSource: string | undefined;
-
 export interface AxeViolation {
   id: string;
   impact: string | null;
@@ -44,26 +40,26 @@ export interface AxeViolation {
   nodes: { target: unknown[]; html: string }[];
 }
 
-/** Runs axe-core (WCAG 2 A/AA rules) in the page; returns the serious and critical violations. */
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Runs axe-core (WCAG 2 A/AA rules and best practices) in the page with @axe-core/playwright; returns every
+ * violation, whatever its impact. Injected over the DevTools protocol: the app's Content-Security-Policy
+ * (script-src 'self') stays on.
+ */
+export async function a11yViolations(page: Page): Promise<AxeViolation[]> {
+  const result = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact ?? null,
+    help: v.help,
+    nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
+  }));
+}
+
+/** The serious and critical violations only (the suites that predate issue 20 check these). */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
-  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  // Evaluated over the DevTools protocol: the app's Content-Security-Policy (script-src 'self') stays on.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
-    }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return (await a11yViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 export function describeViolations(violations: AxeViolation[]): string {

@@ -37,6 +37,8 @@ export interface MockApiOptions {
   invoices?: { status: number; body: unknown };
   /** Answer of GET /payment/plans; default 404 (the settings fall back to contracts' prices). */
   plans?: { status: number; body: unknown };
+  /** Who writes, as GET /health answers; default a model (`openai`), `offline` shows the demo banner. */
+  llm?: 'openai' | 'offline';
 }
 
 export interface RecordedCall {
@@ -90,7 +92,7 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
     if (await bookRoutes(route, method, path, body)) return;
     switch (`${method} ${path}`) {
       case 'GET /health':
-        return json(route, 200, { status: 'ok', mode: 'embedded', checks: {}, llm: 'openai' });
+        return json(route, 200, { status: 'ok', mode: 'embedded', checks: {}, llm: options.llm ?? 'openai' });
       case 'GET /user/current-user':
         return state.signedIn
           ? json(route, 200, state.user)

@@ -33,7 +33,7 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink-950/45" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim/60" />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           // Our dialogs are opened by state, not by a Radix Trigger, so Radix has nothing to give focus back

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveLlmProviderName } from '@bookwright/ai/config';
-import { HealthSchema, requests, type AnyRequestDef } from '@bookwright/contracts';
+import { HealthSchema, offlineLlmSetup, requests, type AnyRequestDef } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 
 /** The services whose health the gateway's readiness includes. */
@@ -45,11 +45,13 @@ export function healthRoutes(deps: RouteDeps) {
         );
         const checks = Object.fromEntries(entries);
         const healthy = entries.every(([, state]) => state === 'ok');
+        const llm = resolveLlmProviderName(deps.config);
         return reply.status(healthy ? 200 : 503).send({
           status: healthy ? 'ok' : 'degraded',
           mode: deps.config.NATS_URL ? 'distributed' : 'embedded',
           checks,
-          llm: resolveLlmProviderName(deps.config),
+          llm,
+          ...(llm === 'offline' ? { llmSetup: offlineLlmSetup } : {}),
         });
       },
     );

@@ -16,6 +16,18 @@ function clothFor(title: string) {
 }
 
 /**
+ * The title's size on a cloth cover, in the cover's width (cqw), at most `maxPx`: small enough that the longest
+ * word fits a line (about 0.6 em a letter in 72% of the width) and that every line fits the cover's height.
+ */
+function titleSize(title: string, maxPx: number): string {
+  const words = title.split(/\s+/).filter(Boolean);
+  const longest = Math.max(1, ...words.map((w) => [...w].length));
+  const letters = Math.max(1, [...title].length);
+  const cqw = Math.min(16, 120 / longest, 100 / Math.sqrt(letters));
+  return `min(${maxPx}px, ${cqw.toFixed(2)}cqw)`;
+}
+
+/**
  * A book's cover: the image when it has one, otherwise a plain cloth binding with the title set in the
  * display serif. Decorative (the title is always written next to it), so hidden from screen readers.
  */
@@ -30,7 +42,7 @@ export function BookCover({
   size?: 'sm' | 'md' | 'lg';
   className?: string;
 }) {
-  const frame = `relative aspect-[2/3] shrink-0 overflow-hidden rounded-[3px] shadow-sm ring-1 ring-black/10 ${className}`;
+  const frame = `@container relative aspect-[2/3] shrink-0 overflow-hidden rounded-[3px] shadow-sm ring-1 ring-black/10 ${className}`;
   if (coverImage) {
     return (
       <div className={frame} aria-hidden="true">
@@ -48,8 +60,10 @@ export function BookCover({
       ) : (
         <div className="absolute inset-0 flex flex-col items-center justify-center px-[14%] text-center">
           <span className="mb-[8%] h-px w-1/3" style={{ backgroundColor: cloth.rule }} />
+          {/* Wraps between words only, never clipped: the type shrinks with the cover and the title. */}
           <span
-            className={`line-clamp-4 font-display leading-tight font-semibold ${size === 'lg' ? 'text-2xl' : 'text-[15px]'}`}
+            className="font-display leading-tight font-semibold text-balance [overflow-wrap:normal] hyphens-manual"
+            style={{ fontSize: titleSize(title, size === 'lg' ? 24 : 15) }}
           >
             {title}
           </span>

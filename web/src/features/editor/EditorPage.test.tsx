@@ -347,7 +347,7 @@ describe('the metadata form', () => {
     await user.type(screen.getByLabelText('Rights'), 'All rights reserved');
 
     await user.click(screen.getByRole('button', { name: /Publication Date/ }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = screen.getByRole('dialog', { name: /Publication Date/ });
     expect(
       within(dialog)
         .getAllByRole('columnheader')

@@ -1,10 +1,20 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, useNavigate, useParams } from 'react-router';
 import { genres } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
-import { CheckIcon, CloseIcon, DownloadIcon, ImageIcon, PanelIcon, SaveIcon } from '../../components/icons';
+import {
+  CheckIcon,
+  CloseIcon,
+  DownloadIcon,
+  ImageIcon,
+  MoreIcon,
+  PanelIcon,
+  SaveIcon,
+  TrashIcon,
+} from '../../components/icons';
+import { Menu } from '../../components/Menu';
 import { toast } from '../../components/toast';
-import { Button } from '../../components/ui';
+import { Button, buttonClass } from '../../components/ui';
 import { editorTexts } from '../../texts';
 import { plansPath, useHasPlan } from '../billing/planAccess';
 import { BookCover } from '../books/BookCover';
@@ -29,7 +39,8 @@ import { rewriteTexts } from '../rewrite/texts';
 import { translateTexts } from '../translate/texts';
 import { TranslateDialog } from '../translate/TranslateDialog';
 import { TranslatedFrom } from '../translate/TranslatedFrom';
-import { MoveToTrashButton } from '../library/MoveToTrash';
+import { MoveToTrashDialog } from '../library/MoveToTrash';
+import { trashTexts } from '../library/trashTexts';
 import { signOutPath } from '../shell/useSignOut';
 import type { Editor } from '@tiptap/react';
 
@@ -42,9 +53,24 @@ export function EditorPage() {
   return <Workspace key={book._id} book={book} />;
 }
 
-const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches;
+const wideQuery = '(min-width: 1024px)';
+const wideScreen = () => typeof window !== 'undefined' && Boolean(window.matchMedia?.(wideQuery).matches);
+
+/** Whether the side panel sits beside the manuscript (1024 px and up) or is a sheet over it. */
+function useWideScreen() {
+  const [wide, setWide] = useState(wideScreen);
+  useEffect(() => {
+    const query = window.matchMedia?.(wideQuery);
+    if (!query) return;
+    const follow = () => setWide(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return wide;
+}
 
 type EditorDialog = 'cover' | 'export' | 'history' | 'translate';
+type HeaderAction = EditorDialog | 'rewrite';
 
 // The dialogs are their own chunks: the editor's is big enough with tiptap, and most visits open neither.
 const CoverDialog = lazy(async () => ({ default: (await import('../cover/CoverDialog')).CoverDialog }));
@@ -62,6 +88,19 @@ function Workspace({ book }: { book: VersionedBook }) {
   const metadataSaves = useMetadataSaves(book, saves);
   const [dirty, setDirty] = useState(false);
   const [panelOpen, setPanelOpen] = useState(wideScreen);
+  const wide = useWideScreen();
+  // Below 1024 px the side panel is a sheet over the manuscript: focus goes into it, Escape or a tap beside it
+  // closes it, and focus comes back to its button.
+  const sheet = panelOpen && !wide;
+  const panelToggle = useRef<HTMLButtonElement>(null);
+  const panelClose = useRef<HTMLButtonElement>(null);
+  const closeSheet = () => {
+    setPanelOpen(false);
+    panelToggle.current?.focus();
+  };
+  useEffect(() => {
+    if (sheet) panelClose.current?.focus();
+  }, [sheet]);
   const [dialog, setDialog] = useState<EditorDialog>();
   // What the author typed into the metadata, saved or not: the side panel's form and the export dialog's
   // completion step both edit it, so neither a refused save nor the other form's save drops a word.
@@ -82,6 +121,24 @@ function Workspace({ book }: { book: VersionedBook }) {
     else toast.error(rewriteTexts.needSelection);
   }
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
+  const [trashing, setTrashing] = useState(false);
+  // The header's actions: buttons on wider screens, a menu on phones.
+  const actions: { id: HeaderAction; label: string; icon?: ReactNode }[] = [
+    { id: 'rewrite', label: rewriteTexts.open },
+    { id: 'history', label: historyTexts.open },
+    { id: 'translate', label: translateTexts.open },
+    {
+      id: 'cover',
+      label: book.coverImage ? editorTexts.changeCover : editorTexts.generateCover,
+      icon: <ImageIcon className="size-4.5" />,
+    },
+    { id: 'export', label: editorTexts.export, icon: <DownloadIcon className="size-4.5" /> },
+  ];
+  function run(action: HeaderAction) {
+    if (action === 'rewrite') return readOnly ? toPlans() : startRewrite();
+    if (action === 'history' || action === 'export' || !readOnly) return openDialog(action);
+    toPlans(); // translate and cover need a plan
+  }
 
   const saving = saves.state === 'saving';
   const save = () => {
@@ -122,6 +179,7 @@ function Workspace({ book }: { book: VersionedBook }) {
     <div className="flex h-[calc(100dvh-3.3rem)] min-h-[32rem] flex-col lg:h-dvh">
       <header className="flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-stone-200 bg-white px-3 py-3 sm:px-5">
         <button
+          ref={panelToggle}
           type="button"
           onClick={() => setPanelOpen((o) => !o)}
           aria-expanded={panelOpen}
@@ -145,7 +203,7 @@ function Workspace({ book }: { book: VersionedBook }) {
           )}
         </div>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate font-display text-xl leading-tight font-semibold text-ink-950 sm:text-2xl">
+          <h1 className="font-display text-xl leading-tight font-semibold text-balance text-ink-950 sm:text-2xl">
             {book.title}
           </h1>
           <p className="truncate text-sm text-stone-600">
@@ -154,52 +212,50 @@ function Workspace({ book }: { book: VersionedBook }) {
           {book.translation && <TranslatedFrom translation={book.translation} language={book.language} />}
           <SaveStatus state={saves.state} autosave={autosave} onRetry={saves.retryNow} onChoose={saves.openConflict} />
         </div>
-        <div className="flex w-full items-center gap-2 sm:w-auto">
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          {/* Every action as a button from 640 px; below, all but Save fold into one menu. */}
+          {actions.map((action) => (
+            <Button
+              key={action.label}
+              type="button"
+              variant="secondary"
+              className="px-3 whitespace-nowrap max-sm:hidden"
+              // Keep the editor's selection (Rewrite works on it): the button must not take focus on press.
+              onMouseDown={action.id === 'rewrite' ? (event) => event.preventDefault() : undefined}
+              onClick={() => run(action.id)}
+            >
+              {action.icon}
+              {action.label}
+            </Button>
+          ))}
           <Button
             type="button"
             variant="secondary"
-            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            // Keep the editor's selection: the button must not take focus on press.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={readOnly ? toPlans : startRewrite}
+            className="px-2.5 max-sm:hidden"
+            onClick={() => setTrashing(true)}
+            aria-label={trashTexts.move}
+            title={trashTexts.move}
           >
-            {rewriteTexts.open}
+            <TrashIcon className="size-4.5" />
           </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            onClick={() => openDialog('history')}
+          <Menu
+            label={editorTexts.actions}
+            placement="down"
+            items={[
+              // The menu calls onSelect on a choice, never while rendering (the rule sees the ref behind Rewrite).
+              // eslint-disable-next-line react-hooks/refs
+              ...actions.map(({ id, label }) => ({ label, onSelect: () => run(id) })),
+              {
+                label: trashTexts.move,
+                icon: <TrashIcon className="size-4 text-stone-500" />,
+                onSelect: () => setTrashing(true),
+              },
+            ]}
+            buttonClassName={buttonClass('secondary', 'flex-1 px-3 sm:hidden')}
           >
-            {historyTexts.open}
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            onClick={readOnly ? toPlans : () => openDialog('translate')}
-          >
-            {translateTexts.open}
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            onClick={readOnly ? toPlans : () => openDialog('cover')}
-          >
-            <ImageIcon className="hidden size-4.5 sm:block" />
-            {book.coverImage ? editorTexts.changeCover : editorTexts.generateCover}
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            className="flex-1 px-2.5 whitespace-nowrap sm:flex-none sm:px-3"
-            onClick={() => openDialog('export')}
-          >
-            <DownloadIcon className="hidden size-4.5 sm:block" />
-            {editorTexts.export}
-          </Button>
-          <MoveToTrashButton book={book} onMoved={() => void navigate('/app')} className="px-2.5" />
+            <MoreIcon className="size-4.5" />
+            {editorTexts.actionsShort}
+          </Menu>
           <Button
             type="button"
             hidden={readOnly}
@@ -212,21 +268,37 @@ function Workspace({ book }: { book: VersionedBook }) {
             {editorTexts.save}
           </Button>
         </div>
+        <MoveToTrashDialog
+          book={book}
+          open={trashing}
+          onClose={() => setTrashing(false)}
+          onMoved={() => void navigate('/app')}
+        />
       </header>
 
       <div className="relative flex min-h-0 flex-1">
-        <aside
+        {sheet && (
+          <div className="absolute inset-0 z-10 bg-scrim/40 lg:hidden" aria-hidden="true" onClick={closeSheet} />
+        )}
+        <div
           id="book-side-panel"
           aria-label="Book details"
           hidden={!panelOpen}
-          className="absolute inset-y-0 left-0 z-20 w-full border-r border-stone-200 bg-paper shadow-xl sm:w-96 sm:max-w-sm lg:static lg:max-w-none lg:z-auto lg:w-80 lg:shadow-none xl:w-96"
+          // Beside the manuscript a complementary landmark; over it (below 1024 px) a non-modal sheet.
+          role={sheet ? 'dialog' : 'complementary'}
+          {...(sheet ? { 'aria-modal': false } : {})}
+          onKeyDown={(event) => {
+            if (sheet && event.key === 'Escape' && !event.defaultPrevented) closeSheet();
+          }}
+          className="absolute inset-y-0 left-0 z-20 w-full border-r border-stone-200 bg-paper shadow-xl sm:w-96 sm:max-w-sm lg:static lg:z-auto lg:w-80 lg:max-w-none lg:shadow-none xl:w-96"
         >
           <div className="flex h-full flex-col">
             <div className="flex items-center justify-between border-b border-stone-200 px-4 py-2 lg:hidden">
               <p className="text-sm font-semibold text-stone-800">Book details</p>
               <button
+                ref={panelClose}
                 type="button"
-                onClick={() => setPanelOpen(false)}
+                onClick={closeSheet}
                 aria-label="Close book details"
                 className="rounded-lg p-1.5 text-stone-500 hover:bg-stone-100"
               >
@@ -243,7 +315,7 @@ function Workspace({ book }: { book: VersionedBook }) {
               />
             </div>
           </div>
-        </aside>
+        </div>
         <section aria-label="Manuscript editor" className="flex min-w-0 flex-1 flex-col">
           <BookEditor
             ref={editor}

@@ -4,6 +4,7 @@ import { HelpButton } from '../site/HelpButton';
 import { SiteFooter } from '../site/SiteFooter';
 import { usePageMeta } from '../site/usePageMeta';
 import { hero, nav, trialSeats } from './content';
+import { SectionsMenu } from './SectionsMenu';
 import { ClosingCta } from './sections/ClosingCta';
 import { Faq } from './sections/Faq';
 import { Features } from './sections/Features';
@@ -19,13 +20,14 @@ export function LandingPage() {
   return (
     <div
       id="top"
-      className="min-h-dvh bg-white text-stone-900 dark:bg-ink-950 dark:text-stone-100 dark:[color-scheme:dark]"
+      className="site-palette min-h-dvh bg-white text-stone-900 dark:bg-ink-950 dark:text-stone-100 dark:[color-scheme:dark]"
     >
       <header className="sticky top-0 z-30 border-b border-stone-200/70 bg-white/90 backdrop-blur dark:border-white/10 dark:bg-ink-950/90">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-5 py-3.5 sm:px-10">
-          <span className="dark:[&_a]:text-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3.5 sm:gap-4 sm:px-10">
+          <span className="mr-auto dark:[&_a]:text-white">
             <Logo />
           </span>
+          <SectionsMenu />
           <nav aria-label="Sections" className="hidden lg:block">
             <ul className="flex gap-1">
               {nav.map((item) => (
@@ -41,12 +43,22 @@ export function LandingPage() {
             </ul>
           </nav>
           <nav aria-label="Account" className="flex items-center gap-1.5 sm:gap-3">
-            <Link to="/login" className={buttonClass('ghost', 'px-3 dark:text-stone-200 dark:hover:bg-white/10')}>
+            {/* Below 640 px "Log in" is in the menu, so the header fits a 360 px phone. */}
+            <Link
+              to="/login"
+              className={buttonClass(
+                'ghost',
+                'px-3 whitespace-nowrap max-sm:hidden dark:text-stone-200 dark:hover:bg-white/10',
+              )}
+            >
               Log in
             </Link>
             <Link
               to="/signup"
-              className={buttonClass('primary', 'px-4 dark:bg-white dark:text-ink-950 dark:hover:bg-paper')}
+              className={buttonClass(
+                'primary',
+                'px-4 whitespace-nowrap dark:bg-white dark:text-ink-950 dark:hover:bg-paper',
+              )}
             >
               Sign up
             </Link>

@@ -114,7 +114,7 @@ export interface SampleBook {
 
 export const showcase = {
   eyebrow: 'Showcase',
-  title: 'Real books, made by our pipeline',
+  title: 'Public-domain classics, typeset by Bookwright',
   lead: 'These sample editions were typeset into EPUB and given their covers by the same export and cover designer you use. The texts are public-domain classics, so you can download and read them freely.',
   /** Built by scripts/sample-books from the texts in that folder. */
   books: sampleBooks satisfies SampleBook[] as SampleBook[],
@@ -126,8 +126,8 @@ export const showcase = {
     download: 'Download EPUB',
     createYourOwn: 'Create Your Own',
     close: 'Close preview',
-    closingTitle: 'Experience the quality of AI-generated content',
-    closingText: `Powered by the ${productName} AI`,
+    closingTitle: 'Typeset your own book the same way',
+    closingText: `The same EPUB export and cover designer come with every ${productName} plan`,
     sourceLabel: 'Source',
   },
 } as const;

@@ -22,7 +22,7 @@ export type LegalPath = keyof typeof documents;
 function LegalPage({ path }: { path: LegalPath }) {
   usePageMeta(path);
   return (
-    <div className="flex min-h-dvh flex-col bg-white text-stone-900 dark:bg-ink-950 dark:text-stone-100 dark:[color-scheme:dark]">
+    <div className="site-palette flex min-h-dvh flex-col bg-white text-stone-900 dark:bg-ink-950 dark:text-stone-100 dark:[color-scheme:dark]">
       <header className="border-b border-stone-200 dark:border-white/10">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-5 py-3.5 sm:px-10">
           <span className="dark:[&_a]:text-white">

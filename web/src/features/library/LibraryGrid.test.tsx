@@ -150,7 +150,7 @@ describe('sidebar', () => {
     openHome();
     const user = userEvent.setup();
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
-    const list = within(sidebar).getByRole('region', { name: 'YOUR LIBRARY' });
+    const list = within(sidebar).getByRole('group', { name: 'YOUR LIBRARY' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(5));
     await user.type(within(sidebar).getByRole('searchbox', { name: 'Search books' }), 'fin');
     expect(

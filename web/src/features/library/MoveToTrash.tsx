@@ -98,31 +98,3 @@ export function MoveToTrashDialog({
     />
   );
 }
-
-/** "Move to trash" as a button (the editor's header), with its confirmation. */
-export function MoveToTrashButton({
-  book,
-  onMoved,
-  className = '',
-}: {
-  book: TrashableBook;
-  onMoved: () => void;
-  className?: string;
-}) {
-  const [confirming, setConfirming] = useState(false);
-  return (
-    <>
-      <Button
-        type="button"
-        variant="secondary"
-        className={className}
-        onClick={() => setConfirming(true)}
-        aria-label={trashTexts.move}
-        title={trashTexts.move}
-      >
-        <TrashIcon className="size-4.5" />
-      </Button>
-      <MoveToTrashDialog book={book} open={confirming} onClose={() => setConfirming(false)} onMoved={onMoved} />
-    </>
-  );
-}

@@ -13,9 +13,11 @@ function wasDismissed(): boolean {
   }
 }
 
+export const demoBannerText = 'Demo mode: texts are examples, not written by an AI model';
+
 /**
- * Says so when the server writes with the offline demo writer (no AI model configured), and how to
- * connect a model. Hidden while the answer is unknown or when a model writes.
+ * Says so when the server writes with the offline demo writer (no AI model configured). Hidden while the
+ * answer is unknown or when a model writes.
  */
 export function OfflineBanner() {
   const { data } = useHealthQuery();
@@ -36,13 +38,8 @@ export function OfflineBanner() {
       aria-label="Demo mode"
       className="flex items-start gap-3 border-b border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950"
     >
-      <p className="min-w-0 flex-1 leading-relaxed">
-        <strong className="font-semibold">Demo texts.</strong> No AI model is connected, so plans and books are
-        demonstration texts composed by Bookwright&apos;s offline writer from your prompt. To write with a model, start
-        the server with <code className="rounded bg-amber-100 px-1">OPENAI_API_KEY</code> (OpenAI) or{' '}
-        <code className="rounded bg-amber-100 px-1">OPENAI_BASE_URL</code> (any OpenAI-compatible server, such as
-        Ollama), and choose it with <code className="rounded bg-amber-100 px-1">LLM_MODEL</code>.
-      </p>
+      {/* Spoken to authors; how an operator connects a model is in the README and GET /api/v1/health. */}
+      <p className="min-w-0 flex-1 leading-relaxed">{demoBannerText}</p>
       <button
         type="button"
         onClick={dismiss}

@@ -80,7 +80,7 @@ export function Sidebar({
   return (
     <>
       {drawerOpen && (
-        <div className="fixed inset-0 z-30 bg-ink-950/50 lg:hidden" aria-hidden="true" onClick={onCloseDrawer} />
+        <div className="fixed inset-0 z-30 bg-scrim/60 lg:hidden" aria-hidden="true" onClick={onCloseDrawer} />
       )}
       <aside
         aria-label="Sidebar"
@@ -174,7 +174,12 @@ export function Sidebar({
           </button>
         </div>
 
-        <section aria-labelledby={libraryHeadingId} className={`mt-5 flex min-h-0 flex-1 flex-col ${wideOnly}`}>
+        {/* A group, not a second "Your library" landmark beside the home page's (axe landmark-unique). */}
+        <div
+          role="group"
+          aria-labelledby={libraryHeadingId}
+          className={`mt-5 flex min-h-0 flex-1 flex-col ${wideOnly}`}
+        >
           <h2 id={libraryHeadingId} className="px-6 pb-2 text-[11px] font-semibold tracking-[0.14em] text-ink-300">
             {shellTexts.yourLibrary}
           </h2>
@@ -195,7 +200,7 @@ export function Sidebar({
               </ul>
             )}
           </div>
-        </section>
+        </div>
         {collapsed && <div className="hidden flex-1 lg:block" />}
 
         <div className={`border-t border-white/10 px-3 pt-2 pb-3 ${collapsed ? 'lg:px-2' : ''}`}>

@@ -25,7 +25,7 @@ export function Showcase() {
                   className="h-[180px] w-[120px] shrink-0 rounded-md object-cover shadow-md ring-1 ring-black/5"
                 />
                 <span className="flex min-w-0 flex-col">
-                  <span className="text-xs font-semibold tracking-wider text-brass-700 uppercase dark:text-brass-500">
+                  <span className="text-xs font-semibold tracking-wider text-brass-700 uppercase dark:text-amber-300">
                     {book.genre}
                   </span>
                   <button

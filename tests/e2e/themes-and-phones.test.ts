@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { sampleLibrary } from './support/books';
+import { a11yViolations, browserAvailable, describeViolations, launchBrowser } from './support/browser';
+import { mockApi } from './support/mock-api';
+import { startPreview } from './support/preview';
+
+const phone = { width: 390, height: 844 };
+const widths = [390, 1280] as const;
+const starter = { accountType: 'starter', booksLeftThisMonth: 7, coversLeftThisMonth: 9 };
+
+interface Screen {
+  path: string;
+  signedIn?: boolean;
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const manuscript = (p: Page) => p.getByRole('textbox', { name: 'Manuscript' }).waitFor();
+
+/** The public pages and the signed-in app; each is checked in both colour schemes at phone and desktop width. */
+const screens: Screen[] = [
+  { path: '/', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/login', ready: (p) => p.getByRole('button', { name: 'Sign In' }).waitFor() },
+  { path: '/signup?accountType=starter', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/forgot-password', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/privacy-policy', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/app', signedIn: true, ready: (p) => p.getByTestId('library-book').first().waitFor() },
+  { path: '/app/validation', signedIn: true, ready: (p) => p.getByRole('tab', { name: 'Plot' }).waitFor() },
+  { path: '/app/edit/ready', signedIn: true, ready: manuscript },
+  {
+    path: '/app/edit/ready (export dialog)',
+    signedIn: true,
+    ready: async (p) => {
+      await manuscript(p);
+      await openAction(p, 'Export');
+      await p.getByRole('dialog', { name: 'Export Your Book' }).waitFor();
+    },
+  },
+  {
+    path: '/app/edit/ready (book details)',
+    signedIn: true,
+    ready: async (p) => {
+      await manuscript(p);
+      const show = p.getByRole('button', { name: 'Show book details' });
+      if (await show.isVisible()) await show.click();
+      await p.getByRole('tab', { name: 'Metadata' }).click();
+    },
+  },
+  { path: '/app/settings', signedIn: true, ready: (p) => p.getByRole('button', { name: 'Delete Account' }).waitFor() },
+  {
+    path: '/app/settings?tab=preferences',
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { name: 'Preferences' }).first().waitFor(),
+  },
+];
+
+/** An editor action: a button from 640 px, an item of the "Book actions" menu below. */
+async function openAction(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Book actions' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('menuitem', { name }).click();
+  } else await page.getByRole('button', { name, exact: true }).click();
+}
+
+/**
+ * Issue 20, dark mode and phones, in a real browser with a mocked /api/v1: axe (every impact, colour contrast
+ * included) on every screen in the light and the dark colour scheme (the default "System" theme follows it),
+ * nothing wider than a 360 px phone, and the editor's Save, Export and Change Cover tapped at 390 px.
+ */
+describe.skipIf(!browserAvailable())('dark mode and phones (mocked API)', () => {
+  let server: { url: string; close: () => Promise<void> };
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startPreview(inject('webDist'));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(path: string, options: { colorScheme?: 'light' | 'dark'; width?: number; signedIn?: boolean }) {
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? phone.width, height: 844 },
+      colorScheme: options.colorScheme ?? 'light',
+      locale: 'en-GB',
+      hasTouch: (options.width ?? phone.width) < 640,
+    });
+    const page = await context.newPage();
+    // A short manuscript: axe on a 100-page document takes long and checks nothing more.
+    const books = sampleLibrary(2_000).map((b) => (b._id === 'ready' ? { ...b, coverImage: '/favicon.svg' } : b));
+    const api = await mockApi(page, { signedIn: options.signedIn ?? false, user: starter, books, llm: 'offline' });
+    await page.goto(server.url + path.replace(/ \(.*\)$/, ''));
+    return { page, api };
+  }
+
+  for (const screen of screens)
+    for (const colorScheme of ['light', 'dark'] as const)
+      it(`has no accessibility violations at any impact on ${screen.path}, ${colorScheme} scheme`, async () => {
+        const problems: string[] = [];
+        for (const width of widths) {
+          // Each width loads afresh: resizing a shown page would measure colours halfway through transitions.
+          const { page } = await open(screen.path, { colorScheme, width, signedIn: screen.signedIn });
+          await screen.ready(page);
+          const violations = await a11yViolations(page);
+          if (violations.length > 0) problems.push(`at ${width}px:\n${describeViolations(violations)}`);
+          await page.context().close();
+        }
+        expect(problems.join('\n\n')).toBe('');
+      });
+
+  it('scrolls no page sideways at 360 px', { timeout: 300_000 }, async () => {
+    const wide: string[] = [];
+    for (const screen of screens) {
+      const { page } = await open(screen.path, { width: 360, signedIn: screen.signedIn });
+      await screen.ready(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) wide.push(`${screen.path}: ${overflow}px too wide`);
+      await page.context().close();
+    }
+    expect(wide).toEqual([]);
+  });
+
+  it('taps Save, Export and Change Cover in the editor at 390 px', async () => {
+    const { page, api } = await open('/app/edit/ready', { signedIn: true });
+    await manuscript(page);
+    // The header's actions fold into one menu; only Save stays beside it.
+    expect(await page.getByRole('button', { name: 'Export', exact: true }).isVisible()).toBe(false);
+
+    await page.locator('.book-editor p').first().tap();
+    await page.keyboard.type('More words. ');
+    await page.getByRole('button', { name: 'Save', exact: true }).tap();
+    await page.getByText('Book content updated successfully!').waitFor();
+    expect(api.calls.some((c) => c.method === 'PATCH' && c.path === '/book/content/ready')).toBe(true);
+
+    await page.getByRole('button', { name: 'Book actions' }).tap();
+    await page.getByRole('menuitem', { name: 'Export' }).tap();
+    const exportDialog = page.getByRole('dialog', { name: 'Export Your Book' });
+    await exportDialog.waitFor();
+    await exportDialog.getByRole('button', { name: 'Close dialog' }).tap();
+    await exportDialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Book actions' }).tap();
+    await page.getByRole('menuitem', { name: 'Change Cover' }).tap();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Book Cover' }).waitFor();
+    await page.context().close();
+  });
+
+  it('opens the side panel as a sheet on a phone, and closes it with Escape', async () => {
+    const { page } = await open('/app/edit/ready', { signedIn: true });
+    await manuscript(page);
+    await page.getByRole('button', { name: 'Show book details' }).tap();
+    const sheet = page.getByRole('dialog', { name: 'Book details' });
+    await sheet.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Close book details');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Show book details');
+    await page.context().close();
+  });
+
+  it('gives the landing page a menu of its sections on a phone', async () => {
+    const { page } = await open('/', {});
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.tap();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Pricing' }).tap();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#pricing');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await page.context().close();
+  });
+
+  it('keeps the manuscript readable in the dark scheme, and wraps the titles', async () => {
+    const { page } = await open('/app/edit/ready', { colorScheme: 'dark', width: 1280, signedIn: true });
+    await manuscript(page);
+    const colours = await page.evaluate(() => {
+      const text = getComputedStyle(document.querySelector('.book-editor p')!).color;
+      const sheet = document.querySelector('.book-editor')!.closest('.bg-white')!;
+      return { text, page: getComputedStyle(sheet).backgroundColor };
+    });
+    // Light type on a dark sheet (the light theme's manuscript was near-black on near-black here).
+    const luminance = (rgb: string) => {
+      const [r, g, b] = rgb.match(/\d+/g)!.map(Number) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    expect(luminance(colours.text)).toBeGreaterThan(200);
+    expect(luminance(colours.page)).toBeLessThan(40);
+    // The header's title is never cut with an ellipsis.
+    const title = page.getByRole('heading', { level: 1, name: 'Salt and Lantern' });
+    expect(await title.evaluate((h) => getComputedStyle(h).textOverflow)).not.toBe('ellipsis');
+    await page.context().close();
+  });
+});
