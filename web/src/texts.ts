@@ -104,7 +104,6 @@ export const libraryTexts = {
 } as const;
 
 export const validationTexts = {
-  saved: 'Saved successfully!',
   saveFailure: 'Error while saving. Please try again',
   confirmed: 'Success! When the book is ready you will see it in your library! It can take up to 30 minutes',
   confirm: 'Confirm and start writing',

@@ -298,7 +298,8 @@ const shots: Shot[] = [
     before: async (page) => {
       await page.getByLabel('New theme').fill('  Lighthouses ');
       await page.getByLabel('New theme').press('Enter');
-      await page.getByText('Saved successfully!').waitFor();
+      // A save that works is silent: the new chip and the status line are what shows.
+      await page.getByText('Every change is saved as you make it.').waitFor();
     },
   }),
   app({
@@ -308,7 +309,8 @@ const shots: Shot[] = [
     before: async (page) => {
       await page.getByLabel('Sub-genre').fill('Cosy mystery');
       await page.getByLabel('Sub-genre').press('Enter');
-      await page.getByText('Error while saving. Please try again').waitFor();
+      // The failure toast carries the server's message (the mock API's).
+      await page.getByText('Refused').waitFor();
     },
   }),
   app({
