@@ -5,8 +5,8 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 // The one rule for the default public address, shared with `npm start` (which builds for the address it serves).
 import { publicUrlOf } from '../../scripts/start/builds.mjs';
-import { markdownHtml } from './markdown-html';
-import { precompressDir } from './precompress';
+import { markdownHtml } from './markdown-html.ts';
+import { precompressDir } from './precompress.ts';
 
 interface PrerenderModule {
   render(path: string): Promise<string>;

@@ -278,6 +278,7 @@ export const coverTexts = {
 
   /** Spec §8. */
   uploadFailure: 'Failed to upload cover. Please try again.',
+  unreadableImage: 'This image cannot be shown. Please choose another file (PNG or JPG).',
   coverUpdated: 'Cover image updated successfully!',
   rateLimited: 'Rate limit exceeded. Please try again in a few minutes.',
   invalidRequest: 'Invalid request. Please check your cover generation settings.',
