@@ -52,7 +52,11 @@ async function readBody(response: Response, responseType: ApiRequest['responseTy
   }
 }
 
-function msgOf(body: unknown): string | undefined {
+/**
+ * The server's message in an answer's body (`{ msg }`, the one error shape of the API), if it has one. Every
+ * reader of a refusal goes through this or errorMessage, so the author sees the server's words.
+ */
+export function serverMessageOf(body: unknown): string | undefined {
   if (typeof body === 'object' && body !== null) {
     const msg = (body as { msg?: unknown }).msg;
     if (typeof msg === 'string' && msg) return msg;
@@ -87,12 +91,12 @@ export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = as
     let response = await send();
     let data = await readBody(response, request.responseType);
     // A stale token (the gateway rotates it on login and logout): fetch a fresh cookie and try once more.
-    if (response.status === 403 && mutating.has(method) && msgOf(data) === apiMessages.csrf) {
+    if (response.status === 403 && mutating.has(method) && serverMessageOf(data) === apiMessages.csrf) {
       await refreshXsrfCookie();
       response = await send();
       data = await readBody(response, request.responseType);
     }
-    if (!response.ok) return { error: { status: response.status, msg: msgOf(data) } };
+    if (!response.ok) return { error: { status: response.status, msg: serverMessageOf(data) } };
     return { data };
   } catch (error) {
     // A request cancelled on purpose (a newer one replaced it, or its screen closed) is no failure: answered

@@ -1,7 +1,7 @@
 import {
   estimatePages,
   exportMessages,
-  pageEstimate,
+  estimateTextPages,
   spineWidthIn,
   trimSizes,
   type Book,
@@ -80,7 +80,7 @@ export function checkExport(input: ExportCheckInput): ExportCheck {
     pageBlockers: [],
     warnings: [],
     suggestions: [],
-    pageCount: estimatePages(input.characters),
+    pageCount: estimatePages(input.characters, input.target.format === 'pdf' ? input.target.print.trimSize : undefined),
     printPageCount: null,
     spineWidthIn: null,
     missingMetadata: missingMetadata(input.book),
@@ -114,8 +114,8 @@ export function toValidation(check: ExportCheck): ExportValidation {
 
 function checkPrint(input: ExportCheckInput, print: PrintOptions, check: ExportCheck): void {
   const withCover = print.exportType !== 'interior';
-  // Spec §9's estimate never goes below 24 pages; the minimum is checked against the text's own length.
-  const textPages = Math.ceil(input.characters / pageEstimate.charsPerWord / pageEstimate.wordsPerPage);
+  // The estimate never goes below 24 pages; the minimum is checked against the text's own length.
+  const textPages = estimateTextPages(input.characters, print.trimSize);
   const pages = input.printPageCount ?? check.pageCount;
   const pagesForLimits = input.printPageCount ?? textPages;
   const pagesText = input.printPageCount === null ? `about ${pagesForLimits}` : `${pagesForLimits}`;
