@@ -36,9 +36,14 @@ export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && typeof (value as { status?: unknown }).status === 'number';
 }
 
-/** The server's msg of a failed call, or the given fallback. */
+/**
+ * What to tell the author about a failed call: the server's msg when it refused the request (4xx: the
+ * message says why, e.g. why a cover image was refused), else the caller's own text for the failure. A
+ * 5xx's message is the catalogue's generic one (details never reach the client), which says less than
+ * the caller's "Error saving metadata. Please try again."; a network failure has none.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return isApiError(error) && error.msg ? error.msg : fallback;
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.msg ? error.msg : fallback;
 }
 
 async function readBody(response: Response, responseType: ApiRequest['responseType']): Promise<unknown> {

@@ -62,7 +62,7 @@ describe('the offline editor help speaks the book language', () => {
     const task = metadataTask('german', []);
     const answer = composeDemoEditorAssist({
       ...task,
-      book: { ...task.book, genre: 'cooking', bookType: 'non-fiction' },
+      book: { ...task.book, genre: 'cooking' as const, bookType: 'non-fiction' as const },
     }) as Suggestion;
     expect(answer.description).toContain('— Ein Sachbuch</p>');
     expect(answer.description).not.toContain('Mit ');
