@@ -30,7 +30,6 @@ async function readErrorBody(response: Response): Promise<{ body?: unknown; unre
   }
 }
 
-
 /**
  * POST with a JSON body to an endpoint that answers a file (an export, a generated cover). The same contract
  * as the api slice's base query: `/api/v1`, cookies, the X-XSRF-TOKEN header and one retry with a fresh

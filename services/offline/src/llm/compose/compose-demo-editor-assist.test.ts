@@ -43,7 +43,12 @@ describe('the offline editor help speaks the book language', () => {
     expect(answer.description).toContain(demo.fiction);
     expect(answer.subtitle).toBe(`${demo.fiction}: Mut`);
     expect(answer.keywords).toEqual(['mut', 'erinnerung', 'mara', 'jonas']);
-    for (const phrase of [english.description, english.cast.replace('{names}', ''), english.fiction, 'Demo description']) {
+    for (const phrase of [
+      english.description,
+      english.cast.replace('{names}', ''),
+      english.fiction,
+      'Demo description',
+    ]) {
       expect(answer.description).not.toContain(phrase);
     }
     // The genre's English label ("Mystery") no longer leads the keywords or the subtitle.

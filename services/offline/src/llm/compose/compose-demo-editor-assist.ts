@@ -60,9 +60,7 @@ export function composeDemoEditorAssist(task: Extract<LlmTask, { kind: 'rewrite'
     excerpt ? `<p><i>${escape(excerpt)}…</i></p>` : '',
     `<p>${escape(bank.demo.description)}</p>`,
   ].join('');
-  const keywords = [...task.themes, ...task.names]
-    .map((k) => k.trim().toLowerCase().slice(0, 50))
-    .filter(Boolean);
+  const keywords = [...task.themes, ...task.names].map((k) => k.trim().toLowerCase().slice(0, 50)).filter(Boolean);
   const theme = task.themes[0]?.trim();
   return {
     description: description.slice(0, 4_000),
