@@ -309,8 +309,7 @@ const shots: Shot[] = [
     before: async (page) => {
       await page.getByLabel('Sub-genre').fill('Cosy mystery');
       await page.getByLabel('Sub-genre').press('Enter');
-      // The failure toast carries the server's message (the mock API's).
-      await page.getByText('Refused').waitFor();
+      await page.getByText('Error while saving. Please try again').waitFor();
     },
   }),
   app({
