@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { markdownHtml } from './build/markdown-html';
-import { prerender } from './build/prerender';
+import { markdownHtml } from './build/markdown-html.ts';
+import { prerender } from './build/prerender.ts';
 
 // The gateway serves web/dist in production; in development Vite serves the app and proxies /api.
 export default defineConfig({
@@ -24,7 +24,9 @@ export default defineConfig({
     // is the editor route's (tiptap and ProseMirror, ~135 KB gzipped), which only /app/edit/* downloads.
     // (A manual tiptap chunk was tried: rolldown's split then broke the CommonJS interop of its
     // dependencies at run time, so the editor stays one lazy chunk.)
-    chunkSizeWarningLimit: 450,
+    // The limit sits just above the editor chunk (about 470 KB minified in November 2026), so that chunk
+    // growing much further is still reported; the landing page's real budget is the browser test's (ui.test.ts).
+    chunkSizeWarningLimit: 500,
     rolldownOptions: {
       treeshake: {
         // The contracts package is plain declarations (zod schemas, constants): a chunk that imports one

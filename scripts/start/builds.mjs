@@ -46,17 +46,41 @@ const isFresh = (stampFile, hash, output) =>
 /** What the web build reads: its own sources and config, the shared contracts, and the lockfile. */
 export const webInputs = ['web', 'contracts/src', 'package-lock.json'];
 
-/** Builds the web app into web/dist unless web/dist was built from the same sources. */
-export async function ensureWebBuild(root, say = () => {}) {
+/**
+ * Where users reach the app, as the server will see it: PUBLIC_URL, else http://localhost:<PORT> (the rule
+ * of services/kit's withPublicUrl; a PORT of 0, any free port, is not known before the server starts).
+ * The web build writes it into the public pages' canonical and sharing tags, sitemap.xml and robots.txt.
+ */
+export function publicUrlOf(env = process.env) {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL;
+  const port = env.PORT && env.PORT !== '0' ? env.PORT : '8080';
+  return `http://localhost:${port}`;
+}
+
+/** The web build's stamp: its sources and the public address it names. */
+export function webBuildHash(root, publicUrl) {
+  return createHash('sha256').update(sourceHash(root, webInputs)).update(`\0${publicUrl}`).digest('hex');
+}
+
+/**
+ * Builds the web app into web/dist unless web/dist was built from the same sources for the same public
+ * address (so `npm start` on another PORT or PUBLIC_URL rebuilds the pages that name it).
+ */
+export async function ensureWebBuild(root, say = () => {}, env = process.env) {
   const dist = join(root, 'web', 'dist');
   const stamp = join(dist, stampName);
-  const hash = sourceHash(root, webInputs);
+  const publicUrl = publicUrlOf(env);
+  const hash = webBuildHash(root, publicUrl);
   if (isFresh(stamp, hash, join(dist, 'index.html'))) {
     say('web app is up to date: reusing web/dist');
     return 'reused';
   }
-  say('building the web app (sources changed since the last build)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@bookwright/web'], { cwd: root, stdio: 'inherit' });
+  say(`building the web app for ${publicUrl} (sources or address changed since the last build)…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', '@bookwright/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, PUBLIC_URL: publicUrl },
+  });
   if (result.status !== 0) throw new Error(`web build failed (exit ${result.status ?? result.signal})`);
   writeFileSync(stamp, `${hash}\n`);
   return 'built';

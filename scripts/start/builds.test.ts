@@ -7,7 +7,15 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readyBook } from '../../tests/support/books';
 import { freePorts } from '../../tests/support/ports';
 import { HttpClient, type TestSystem } from '../../tests/support/test-system';
-import { ensureServerBundle, ensureWebBuild, serverInputs, sourceHash, webInputs } from './builds.mjs';
+import {
+  ensureServerBundle,
+  ensureWebBuild,
+  publicUrlOf,
+  serverInputs,
+  sourceHash,
+  webBuildHash,
+  webInputs,
+} from './builds.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -57,10 +65,28 @@ describe('the build stamps', () => {
     expect(sourceHash(root, serverInputs)).not.toBe(second);
   });
 
-  it('reuses web/dist when its stamp matches the sources', async () => {
+  it('reuses web/dist when its stamp matches the sources and the public address', async () => {
     await writeFile(join(root, 'web', 'dist', 'index.html'), '<html>');
-    await writeFile(join(root, 'web', 'dist', '.source-hash'), `${sourceHash(root, webInputs)}\n`);
-    expect(await ensureWebBuild(root)).toBe('reused');
+    await writeFile(join(root, 'web', 'dist', '.source-hash'), `${webBuildHash(root, 'http://localhost:8080')}\n`);
+    expect(await ensureWebBuild(root, () => {}, {})).toBe('reused');
+    expect(await ensureWebBuild(root, () => {}, { PORT: '8080' })).toBe('reused');
+  });
+
+  it('builds again when npm start serves another address (PORT or PUBLIC_URL)', async () => {
+    await writeFile(join(root, 'web', 'dist', 'index.html'), '<html>');
+    await writeFile(join(root, 'web', 'dist', '.source-hash'), `${webBuildHash(root, 'http://localhost:8080')}\n`);
+    for (const env of [{ PORT: '18080' }, { PUBLIC_URL: 'https://books.example.com' }]) {
+      const said: string[] = [];
+      // This scratch root has no web workspace, so the build it starts fails: what matters is that it starts.
+      await expect(ensureWebBuild(root, (line) => said.push(line), env)).rejects.toThrow(/web build failed/);
+      expect(said.join('\n')).toContain(`building the web app for ${publicUrlOf(env)}`);
+    }
+  });
+
+  it('takes the public address from PUBLIC_URL, else http://localhost:<PORT>', () => {
+    expect(publicUrlOf({})).toBe('http://localhost:8080');
+    expect(publicUrlOf({ PORT: '18080' })).toBe('http://localhost:18080');
+    expect(publicUrlOf({ PORT: '18080', PUBLIC_URL: 'https://books.example.com' })).toBe('https://books.example.com');
   });
 });
 

@@ -44,7 +44,12 @@ describe('POST /book/{id}/translate (the whole system over HTTP, offline writer)
     expect(['translating', 'ready']).toContain(library.find((b) => b._id === bookId)?.status);
 
     const translated: Book = await waitForStatus(client, bookId, 'ready');
-    expect(translated).toMatchObject({ languageMetadata: 'pl', title: book.title, bookState: book.bookState });
+    // Without a title of the author's, the suggestion: the original's, with the language named in it.
+    expect(translated).toMatchObject({
+      languageMetadata: 'pl',
+      title: `${book.title} (Polski)`,
+      bookState: book.bookState,
+    });
     const text = translated.bookContent ?? '';
     expect(text).toContain('Rozdział 1');
     expect(text).toContain(demoTranslationNotice('polish'));
@@ -54,6 +59,25 @@ describe('POST /book/{id}/translate (the whole system over HTTP, offline writer)
     expect((await client.get<Book>(`/api/v1/book/${book._id}`)).body.status).toBe('ready');
     // The copy of the original the writer read is gone once the translation is stored.
     expect(await probe.blobs.list(`translation-sources/${bookId}`)).toEqual([]);
+  }, 180_000);
+
+  it('titles the translation as the author edited it in the dialog, and never like the original', async () => {
+    const { client, book } = await readyBook(system, { plan: 'starter' });
+    const answer = await client.post<{ data: { bookId: string } }>(`/api/v1/book/${book._id}/translate`, {
+      language: 'german',
+      title: ' Der Hüter der Briefe ',
+    });
+    expect(answer.status).toBe(202);
+    const titled = (await client.get<Book>(`/api/v1/book/${answer.body.data.bookId}`)).body;
+    expect(titled.title).toBe('Der Hüter der Briefe');
+    const tooLong = await client.post(`/api/v1/book/${book._id}/translate`, {
+      language: 'french',
+      title: 'x'.repeat(201),
+    });
+    expect(tooLong).toMatchObject({ status: 400, body: { msg: 'The title is at most 200 characters' } });
+    const library = (await client.get<BookSummary[]>('/api/v1/book')).body;
+    const titles = library.map((b) => b.title);
+    expect(new Set(titles).size).toBe(titles.length);
   }, 180_000);
 
   it('refuses its own language, unknown and foreign books, and answers the spec 403 once the month’s are used', async () => {

@@ -73,10 +73,10 @@ describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision histor
       await header.getByRole('button', { name: 'Rewrite' }).click();
       const panel = page.getByRole('dialog', { name: 'Rewrite with AI' });
       await panel.getByRole('button', { name: 'Shorter' }).click();
-      await expect.poll(() => panel.getByTestId('rewrite-result').textContent()).toContain('[Demo rewrite: shorter]');
+      await expect.poll(() => panel.getByTestId('rewrite-result').textContent()).toContain('[Demo rewrite]');
       await shot(page, 'ai-02-rewrite-panel');
       await panel.getByRole('button', { name: 'Accept' }).click();
-      await expect.poll(() => manuscript.textContent()).toContain('[Demo rewrite: shorter]');
+      await expect.poll(() => manuscript.textContent()).toContain('[Demo rewrite]');
       await page.keyboard.press('Control+z');
       await expect.poll(() => manuscript.textContent()).not.toContain('[Demo rewrite');
       expect(await manuscript.textContent()).toContain(original);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { translationMessages } from '@bookwright/contracts';
+import { suggestedTranslationTitle, translationMessages } from '@bookwright/contracts';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../../services/export/src/testing/epubcheck';
 import { decodeXml, openEpub } from '../../services/export/src/testing/epub-files';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -36,6 +36,8 @@ describe.skipIf(!browserAvailable())('translating a book in the browser', () => 
     expect(options[0]).toBe('Choose a language…');
     expect(options).not.toContain('English');
     await dialog.getByLabel('Translate into').selectOption({ label });
+    // A title in the new language is suggested, to be changed before anything starts.
+    expect(await dialog.getByLabel('Title of the translation').inputValue()).toMatch(/ \(\p{Lu}[\p{L} ]+\)$/u);
     // The button names the language and what it spends ("…: uses 1 of N translations left this month").
     await dialog
       .getByRole('button', { name: new RegExp(`^Translate into ${label}: uses 1 of \\d+ translations? left`) })
@@ -112,13 +114,16 @@ describe.skipIf(!browserAvailable())('translating a book in the browser', () => 
       } as const;
       for (const language of ['french', 'polish'] as const) {
         await page.goto(`${system.url}/app`);
-        await openInEditor(page, card(language), title);
+        // The translation carries the suggested title of the dialog: the original's, with its language named.
+        const translatedTitle = suggestedTranslationTitle(title, language);
+        expect(translatedTitle).not.toBe(title);
+        await openInEditor(page, card(language), translatedTitle);
         await page.getByTestId('translated-from').first().waitFor();
         const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
         await expect.poll(() => manuscript.textContent()).toContain(expected[language].heading);
         expect(await manuscript.textContent()).toContain(`(${expected[language].native})`);
 
-        const epub = await exportEpub(page, title, expected[language].code);
+        const epub = await exportEpub(page, translatedTitle, expected[language].code);
         expect(epub.subarray(0, 2).toString('latin1')).toBe('PK');
         const files = await openEpub(epub);
         const opf = files.names.find((name) => name.endsWith('.opf')) ?? '';

@@ -3,8 +3,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { markdownHtml } from './markdown-html';
-import { precompressDir } from './precompress';
+// The one rule for the default public address, shared with `npm start` (which builds for the address it serves).
+import { publicUrlOf } from '../../scripts/start/builds.mjs';
+import { markdownHtml } from './markdown-html.ts';
+import { precompressDir } from './precompress.ts';
 
 interface PrerenderModule {
   render(path: string): Promise<string>;
@@ -50,7 +52,8 @@ function headFor(path: string, meta: { title: string; description: string }, sit
  * After the client build: renders each public page (src/prerender.tsx, built for Node in a temporary
  * directory) into the built index.html, with its title, description, canonical URL and sharing tags, and
  * writes the app shell (app.html, `noindex`) for every other route, sitemap.xml and robots.txt, then
- * precompresses everything. SITE_URL sets the absolute URLs.
+ * precompresses everything. PUBLIC_URL sets the absolute URLs (default http://localhost:<PORT>, as the
+ * server's own default; `npm start` passes the address it will serve at).
  */
 export function prerender(): Plugin[] {
   let config: ResolvedConfig;
@@ -94,7 +97,7 @@ export function prerender(): Plugin[] {
         });
         const module = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as PrerenderModule;
         const template = await readFile(join(outDir, 'index.html'), 'utf8');
-        const siteUrl = process.env.SITE_URL ?? 'http://localhost:8080';
+        const siteUrl = publicUrlOf(process.env);
         const withoutHead = template
           .replace(/<title>.*?<\/title>\s*/s, '')
           .replace(/<meta name="description"[^>]*>\s*/, '');

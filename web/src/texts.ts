@@ -104,7 +104,6 @@ export const libraryTexts = {
 } as const;
 
 export const validationTexts = {
-  saved: 'Saved successfully!',
   saveFailure: 'Error while saving. Please try again',
   confirmed: 'Success! When the book is ready you will see it in your library! It can take up to 30 minutes',
   confirm: 'Confirm and start writing',
@@ -285,6 +284,7 @@ export const coverTexts = {
 
   /** Spec §8. */
   uploadFailure: 'Failed to upload cover. Please try again.',
+  unreadableImage: 'This image cannot be shown. Please choose another file (PNG or JPG).',
   coverUpdated: 'Cover image updated successfully!',
   rateLimited: 'Rate limit exceeded. Please try again in a few minutes.',
   invalidRequest: 'Invalid request. Please check your cover generation settings.',

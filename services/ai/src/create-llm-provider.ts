@@ -36,7 +36,9 @@ export function createLlmProvider(
         'NODE_ENV=production needs a real LLM: set OPENAI_API_KEY or OPENAI_BASE_URL (LLM_PROVIDER=offline is for development and tests)',
       ]);
     }
-    logger.warn('LLM provider: offline (deterministic demo text, no AI model); set OPENAI_API_KEY or OPENAI_BASE_URL');
+    // Information, not a warning: the offline writer is the documented default of a clean checkout, and the
+    // one place it would be wrong (production) refuses to start above.
+    logger.info('LLM provider: offline (deterministic demo text, no AI model); set OPENAI_API_KEY or OPENAI_BASE_URL');
     return instrumentLlm(adapters.offline({ logger, latencyMs: config.LLM_OFFLINE_LATENCY_MS }));
   }
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {

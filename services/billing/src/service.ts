@@ -80,7 +80,8 @@ export function createBillingService(options: BillingServiceOptions = {}) {
           .finally(() => (reconciling = undefined));
       }, config.RESERVATION_CHECK_EVERY_MS);
       reconciler.unref();
-      if (payments.name === 'local') logger.warn('payments are local: plans activate at once and nothing is charged');
+      // The embedded default (refused with NODE_ENV=production by the configuration): information, not a warning.
+      if (payments.name === 'local') logger.info('payments are local: plans activate at once and nothing is charged');
 
       return {
         async ready() {

@@ -298,7 +298,8 @@ const shots: Shot[] = [
     before: async (page) => {
       await page.getByLabel('New theme').fill('  Lighthouses ');
       await page.getByLabel('New theme').press('Enter');
-      await page.getByText('Saved successfully!').waitFor();
+      // A save that works is silent: the new chip and the status line are what shows.
+      await page.getByText('Every change is saved as you make it.').waitFor();
     },
   }),
   app({

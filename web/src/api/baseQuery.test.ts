@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { authApi } from '../features/auth/authApi';
-import { baseQuery, newRequestId } from './baseQuery';
+import { baseQuery, errorMessage, newRequestId, serverMessageOf } from './baseQuery';
 import { mockFetch, resetAfterEach } from '../test/utils';
 
 resetAfterEach();
@@ -141,5 +141,25 @@ describe('X-Request-Id', () => {
     const ids = Array.from({ length: 50 }, newRequestId);
     for (const id of ids) expect(id).toMatch(uuid);
     expect(new Set(ids).size).toBe(50);
+  });
+});
+
+describe('the server message of a failure', () => {
+  it('reads msg from a body, and nothing else', () => {
+    expect(serverMessageOf({ msg: 'The image is larger than 10 MB' })).toBe('The image is larger than 10 MB');
+    for (const body of [undefined, null, 'text', {}, { msg: '' }, { msg: 3 }, { data: { msg: 'x' } }])
+      expect(serverMessageOf(body)).toBeUndefined();
+  });
+
+  it("tells the author the server's reason for a refusal, and the caller's own text otherwise", () => {
+    expect(errorMessage({ status: 400, msg: 'Only PNG or JPG' }, 'Failed to upload cover.')).toBe('Only PNG or JPG');
+    expect(errorMessage({ status: 429, msg: 'Slow down' }, 'Failed')).toBe('Slow down');
+    expect(errorMessage({ status: 400 }, 'Failed')).toBe('Failed');
+    // A 5xx carries the catalogue's generic text; the caller's says what failed.
+    expect(errorMessage({ status: 500, msg: 'We encountered an unexpected error' }, 'Failed to save')).toBe(
+      'Failed to save',
+    );
+    expect(errorMessage({ status: 0 }, 'Failed')).toBe('Failed');
+    expect(errorMessage(new Error('boom'), 'Failed')).toBe('Failed');
   });
 });

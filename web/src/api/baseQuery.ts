@@ -36,9 +36,14 @@ export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && typeof (value as { status?: unknown }).status === 'number';
 }
 
-/** The server's msg of a failed call, or the given fallback. */
+/**
+ * What to tell the author about a failed call: the server's msg when it refused the request (4xx: the
+ * message says why, e.g. why a cover image was refused), else the caller's own text for the failure. A
+ * 5xx's message is the catalogue's generic one (details never reach the client), which says less than
+ * the caller's "Error saving metadata. Please try again."; a network failure has none.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return isApiError(error) && error.msg ? error.msg : fallback;
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.msg ? error.msg : fallback;
 }
 
 async function readBody(response: Response, responseType: ApiRequest['responseType']): Promise<unknown> {
@@ -52,7 +57,11 @@ async function readBody(response: Response, responseType: ApiRequest['responseTy
   }
 }
 
-function msgOf(body: unknown): string | undefined {
+/**
+ * The server's message in an answer's body (`{ msg }`, the one error shape of the API), if it has one. Every
+ * reader of a refusal goes through this or errorMessage, so the author sees the server's words.
+ */
+export function serverMessageOf(body: unknown): string | undefined {
   if (typeof body === 'object' && body !== null) {
     const msg = (body as { msg?: unknown }).msg;
     if (typeof msg === 'string' && msg) return msg;
@@ -87,12 +96,12 @@ export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = as
     let response = await send();
     let data = await readBody(response, request.responseType);
     // A stale token (the gateway rotates it on login and logout): fetch a fresh cookie and try once more.
-    if (response.status === 403 && mutating.has(method) && msgOf(data) === apiMessages.csrf) {
+    if (response.status === 403 && mutating.has(method) && serverMessageOf(data) === apiMessages.csrf) {
       await refreshXsrfCookie();
       response = await send();
       data = await readBody(response, request.responseType);
     }
-    if (!response.ok) return { error: { status: response.status, msg: msgOf(data) } };
+    if (!response.ok) return { error: { status: response.status, msg: serverMessageOf(data) } };
     return { data };
   } catch (error) {
     // A request cancelled on purpose (a newer one replaced it, or its screen closed) is no failure: answered

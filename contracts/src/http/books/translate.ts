@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { BookLanguageSchema, bookLanguages, type BookLanguage } from '../../constants/languages';
 
-/** POST /book/{id}/translate: the language to translate the book into (any of the product's but its own). */
+/** A translation's title: the same bounds as a new book's (plan.ts). */
+export const translationTitleMaxChars = 200;
+export const TranslationTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'Title is required')
+  .max(translationTitleMaxChars, `The title is at most ${translationTitleMaxChars} characters`);
+
+/**
+ * POST /book/{id}/translate: the language to translate the book into (any of the product's but its own),
+ * and the new book's title (the author's edit of the suggestion; without one, the suggestion).
+ */
 export const TranslateBookRequestSchema = z.object({
   language: BookLanguageSchema.describe('The language of the new book'),
+  title: TranslationTitleSchema.optional().describe(
+    "The new book's title; default: the original's, with the language named (suggestedTranslationTitle)",
+  ),
 });
 export type TranslateBookRequest = z.infer<typeof TranslateBookRequestSchema>;
 
@@ -18,6 +32,25 @@ export const translationMessages = {
   started: 'Translation started! The new book appears in your library.',
   failed: 'Failed to start the translation. Please try again.',
 } as const;
+
+/** The language's own name for itself, capitalised as a title starts ("Deutsch", "Français", "English"). */
+export function nativeLanguageName(language: BookLanguage): string {
+  const code = bookLanguages.find((l) => l.value === language)!.code;
+  const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? language;
+  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+}
+
+/**
+ * The title a translation starts with when no model suggests one: the original's title with the new
+ * language named in that language ("Die Briefe der Leuchtturmwärterin (English)"), so the library never
+ * shows two identical cards. Kept within the title limit by shortening the original's part.
+ */
+export function suggestedTranslationTitle(title: string, language: BookLanguage): string {
+  const suffix = ` (${nativeLanguageName(language)})`;
+  const room = translationTitleMaxChars - suffix.length;
+  const base = title.trim();
+  return `${base.length > room ? `${base.slice(0, room - 1).trimEnd()}…` : base}${suffix}`;
+}
 
 /** The languages a book in `language` can be translated into: every one of the product's but its own. */
 export function translationTargets(language: BookLanguage): (typeof bookLanguages)[number][] {

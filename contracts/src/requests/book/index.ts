@@ -6,6 +6,7 @@ import { PlanRequestSchema } from '../../http/agent/plan';
 import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
 import { RevisionSchema, RevisionSummarySchema, SaveRevisionRequestSchema } from '../../http/books/revisions';
 import { TakeoutVersionSchema } from '../../http/user/takeout';
+import { TranslationTitleSchema } from '../../http/books/translate';
 import { defineHealthRequest } from '../health';
 import { bookTrashRequests } from './trash';
 
@@ -108,10 +109,15 @@ export const bookRequests = {
   translate: defineRequest({
     name: 'book.translate',
     version: 1,
-    request: z.object({ ...owned, language: BookLanguageSchema, requestId: z.string().min(1).max(190) }),
+    request: z.object({
+      ...owned,
+      language: BookLanguageSchema,
+      title: TranslationTitleSchema.optional(),
+      requestId: z.string().min(1).max(190),
+    }),
     response: BookSchema,
     description:
-      'POST /book/{id}/translate: from a ready book, reserves one translation of the monthly allowance (402 without a plan, 403 with the spec text when none is left), stores a new book in translating linked to the original, and asks the writer to translate it (book.translation-requested). The same requestId pays once and returns the same new book.',
+      'POST /book/{id}/translate: from a ready book (the new book is titled `title`, else suggestedTranslationTitle), reserves one translation of the monthly allowance (402 without a plan, 403 with the spec text when none is left), stores a new book in translating linked to the original, and asks the writer to translate it (book.translation-requested). The same requestId pays once and returns the same new book.',
   }),
   // Internal: billing's reconciliation of reservations that no book confirmed.
   holdsAllowance: defineRequest({

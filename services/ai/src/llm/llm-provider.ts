@@ -53,11 +53,12 @@ export type LlmTask =
       glossary: { term: string; kind: 'character' | 'place' | 'term' }[];
     }
   /** A passage rewritten in the editor (the answer is the replacement text). */
-  | { kind: 'rewrite'; text: string; instruction: string }
+  | { kind: 'rewrite'; text: string; instruction: string; language?: BookLanguage }
   /** Store metadata from the plan and the manuscript (the answer is a MetadataSuggestion). */
   | {
       kind: 'metadata';
       book: { title: string; genre: Genre; bookType: BookType };
+      language: BookLanguage;
       themes: string[];
       premise: string;
       names: string[];

@@ -1,4 +1,4 @@
-import { metadataLanguageFor, type BookLanguage } from '@bookwright/contracts';
+import { metadataLanguageFor, suggestedTranslationTitle, type BookLanguage } from '@bookwright/contracts';
 import type { Insertable } from 'kysely';
 import type { BookRow, BooksTable } from '../db/schema';
 import { moveBook } from './book-status';
@@ -8,7 +8,8 @@ export const translationSourcePrefix = (bookId: string): string => `translation-
 export const translationSourceKey = (bookId: string): string => `${translationSourcePrefix(bookId)}/source.json`;
 
 /**
- * The row of a new translation of `source` into `language`. It keeps the original's title, type, size and
+ * The row of a new translation of `source` into `language`, under the author's title for it (else the
+ * original's with the language named: never the very same title). It keeps the original's type, size and
  * plan (so the editor's side panel and the writer's glossary have it), and its publishing details but for
  * what names this edition: the metadata language is the translation's own, and identifier and ISBN are
  * left for the author, as another edition has other ones. The manuscript comes from the writer.
@@ -17,6 +18,7 @@ export function newTranslationRow(input: {
   id: string;
   source: BookRow;
   language: BookLanguage;
+  title?: string | undefined;
   idempotencyKey: string;
   allowanceKey: string;
 }): Insertable<BooksTable> {
@@ -27,7 +29,7 @@ export function newTranslationRow(input: {
     idempotency_key: input.idempotencyKey,
     allowance_key: input.allowanceKey,
     status: moveBook('translation', 'translate'),
-    title: source.title,
+    title: input.title ?? suggestedTranslationTitle(source.title, input.language),
     subtitle: source.subtitle,
     genre: source.genre,
     book_type: source.book_type,

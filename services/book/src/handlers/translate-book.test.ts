@@ -60,7 +60,8 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
     expect(translation._id).not.toBe(original._id);
     expect(translation).toMatchObject({
       status: 'translating',
-      title: original.title,
+      // Never the very same title as the original: the library would show two identical cards.
+      title: `${original.title} (Français)`,
       language: 'french',
       languageMetadata: 'fr',
       bookState: original.bookState,
@@ -91,6 +92,27 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
       [original._id, 'ready'],
     ]);
     expect(await world.status(userId, original._id)).toBe('ready');
+  });
+
+  it("takes the author's title for the translation, trimmed, and refuses an empty one", async () => {
+    const titled = await world.bus.request(requests.book.translate, {
+      userId,
+      bookId: original._id,
+      language: 'polish',
+      title: '  Listy latarniczki  ',
+      requestId: 'tr-titled',
+    });
+    expect(titled.title).toBe('Listy latarniczki');
+    expect(titled.translation).toMatchObject({ sourceTitle: original.title });
+    await expect(
+      world.bus.request(requests.book.translate, {
+        userId,
+        bookId: original._id,
+        language: 'french',
+        title: '   ',
+        requestId: 'tr-empty',
+      }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it('pays once and makes one book for the same request sent twice', async () => {

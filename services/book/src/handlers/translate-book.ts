@@ -22,6 +22,7 @@ export function translateBook(deps: BookHandlerDeps) {
     userId,
     bookId,
     language,
+    title,
     requestId,
   }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     const key = allowanceKeys.translation(requestId);
@@ -49,7 +50,7 @@ export function translateBook(deps: BookHandlerDeps) {
       created = await deps.db.transaction().execute(async (trx) => {
         const row = await booksRepository.insert(
           trx,
-          newTranslationRow({ id, source, language, idempotencyKey: key, allowanceKey: key }),
+          newTranslationRow({ id, source, language, title, idempotencyKey: key, allowanceKey: key }),
         );
         if (!row) return undefined;
         // The original as it was translated stays in its history, whatever the author changes later.

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { exportMessages, type ValidateExportRequest } from '@bookwright/contracts';
+import { charactersPerPage, defaultTrimSize, exportMessages, type ValidateExportRequest } from '@bookwright/contracts';
 import { exportTarget } from '../domain/export-target';
 import { buildBook } from '../testing/books';
 import { checkExport, toValidation, type ExportCheckInput } from './validate-export';
 
-/** Characters that spec §9's estimate turns into `pages` pages (5 characters a word, 250 words a page). */
-const pagesOf = (pages: number) => pages * 1_250;
+/** Characters that the page estimate turns into `pages` pages at the default trim. */
+const pagesOf = (pages: number) => pages * charactersPerPage[defaultTrimSize];
 
 function validate(request: ValidateExportRequest, overrides: Partial<Omit<ExportCheckInput, 'target'>> = {}) {
   return toValidation(

@@ -2,7 +2,7 @@ import {
   descriptionLength,
   estimatePages,
   exportMessages,
-  pageEstimate,
+  estimateTextPages,
   spineWidthIn,
   trimSizes,
   type Book,
@@ -84,7 +84,7 @@ export function checkExport(input: ExportCheckInput): ExportCheck {
     pageBlockers: [],
     warnings: [],
     suggestions: [],
-    pageCount: estimatePages(input.characters),
+    pageCount: estimatePages(input.characters, input.target.format === 'pdf' ? input.target.print.trimSize : undefined),
     printPageCount: null,
     spineWidthIn: null,
     missingMetadata: missingMetadata(input.book),
@@ -133,8 +133,8 @@ export function missingGlyphsWarning(characters: string[]): string {
 
 function checkPrint(input: ExportCheckInput, print: PrintOptions, check: ExportCheck): void {
   const withCover = print.exportType !== 'interior';
-  // Spec §9's estimate never goes below 24 pages; the minimum is checked against the text's own length.
-  const textPages = Math.ceil(input.characters / pageEstimate.charsPerWord / pageEstimate.wordsPerPage);
+  // The estimate never goes below 24 pages; the minimum is checked against the text's own length.
+  const textPages = estimateTextPages(input.characters, print.trimSize);
   const pages = input.printPageCount ?? check.pageCount;
   const pagesForLimits = input.printPageCount ?? textPages;
   const pagesText = input.printPageCount === null ? `about ${pagesForLimits}` : `${pagesForLimits}`;

@@ -1,4 +1,5 @@
 import type { LlmProvider } from '@bookwright/ai';
+import { BookLanguageSchema } from '@bookwright/contracts';
 import { rewritePrompt, type RewriteContext } from './rewrite-prompt';
 
 /** One Server-Sent Event: `event` line and a JSON `data` line. */
@@ -16,7 +17,13 @@ export async function streamRewrite(
 ): Promise<string> {
   const maxTokens = Math.min(4_000, Math.ceil(request.text.length / 2) + 400);
   const result = await llm.generateText(rewritePrompt(request.text, request.instruction, request.context), {
-    task: { kind: 'rewrite', text: request.text, instruction: request.instruction },
+    task: {
+      kind: 'rewrite',
+      text: request.text,
+      instruction: request.instruction,
+      // The offline writer marks its demo rewrite in the book's language.
+      language: BookLanguageSchema.safeParse(request.context.language).data,
+    },
     bookId: request.bookId,
     temperature: 0.7,
     maxTokens,

@@ -90,6 +90,7 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
             userId: request.session!.userId,
             bookId: request.params.bookId,
             language: request.body.language,
+            title: request.body.title,
             requestId: request.id,
           },
           { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },

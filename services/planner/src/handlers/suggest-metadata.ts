@@ -114,6 +114,7 @@ export function suggestMetadata(deps: PlannerHandlerDeps) {
         task: {
           kind: 'metadata',
           book: { title: book.title, genre: book.genre, bookType: bookTypeOf(book.genre) },
+          language: book.language,
           themes: grounding.themes,
           premise: grounding.premise,
           names: grounding.names,

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { estimatePages } from '@bookwright/contracts';
-import { chapterBudgets, countWords, maxWordsPerPart, wordsForNextPart } from './length';
+import { chapterBudgets, countWords, maxWordsPerPart, targetCharsBySize, wordsForNextPart } from './length';
 
 describe('chapterBudgets', () => {
   const chapters = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ number: i + 1, heading: `Chapter ${i + 1}: Title` }));
 
-  it('shares a short book’s 100 pages evenly, headings included', () => {
+  it('shares a short book’s characters evenly, headings included', () => {
     const budgets = chapterBudgets(chapters(12), 'short');
     expect(budgets).toHaveLength(12);
     const total = budgets.reduce((sum, b) => sum + b.targetChars, 0) + 12 * 'Chapter 10: Title'.length;
-    expect(estimatePages(total)).toBe(100);
-    // ≈ 25,000 page-estimate words / 12 chapters, in two parts of at most 1,500 words each.
+    expect(Math.abs(total - targetCharsBySize.short)).toBeLessThan(200);
+    // ≈ 125,000 characters / 12 chapters, in two parts of at most 1,500 words each.
     expect(budgets[0]?.targetChars).toBeGreaterThan(10_300);
     expect(budgets[0]?.parts).toBe(2);
     expect(budgets.every((b) => b.targetWords / b.parts <= maxWordsPerPart)).toBe(true);

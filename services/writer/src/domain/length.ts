@@ -1,15 +1,17 @@
-import { pageEstimate } from '@bookwright/contracts';
-
 /**
- * Length targets. The spec's page estimate (§9) counts characters: characters / 5 = words, words / 250 =
- * pages. Budgets are therefore kept in characters of the manuscript text, which is exactly what the
- * estimate counts whatever the language, and turned into "about N words" only for the model.
+ * Length targets, kept in characters of the manuscript text (what the page estimate of the contracts counts,
+ * whatever the language) and turned into "about N words" only for the model.
  */
 
-/** Pages a finished book should have: a short ("Standard") book is about 100 pages (spec §9). */
-export const targetPagesBySize = { short: 100, long: 160 } as const satisfies Record<string, number>;
+/**
+ * Characters a finished book should have. A short ("Standard") book was sized as spec §9's 100 pages of 250
+ * five-character words; the calibrated page estimate (contracts' estimatePages) puts that at about 78 printed
+ * pages at 6x9. The length is kept as it was on purpose: changing how much every book writes is its own
+ * decision (and that of the writer's benches), not a side effect of counting pages right.
+ */
+export const targetCharsBySize = { short: 125_000, long: 200_000 } as const satisfies Record<string, number>;
 
-/** Characters of typical prose per word, spaces and punctuation included (the estimate assumes 5). */
+/** Characters of typical prose per word, spaces and punctuation included. */
 export const proseCharsPerWord = 5.8;
 
 /** Models rarely write more than ~2,000 words per call, so one call asks for at most this many. */
@@ -40,10 +42,10 @@ export interface ChapterBudget {
  */
 export function chapterBudgets(
   chapters: { number: number; heading: string }[],
-  size: keyof typeof targetPagesBySize,
+  size: keyof typeof targetCharsBySize,
 ): ChapterBudget[] {
   if (chapters.length === 0) return [];
-  const totalChars = targetPagesBySize[size] * pageEstimate.wordsPerPage * pageEstimate.charsPerWord;
+  const totalChars = targetCharsBySize[size];
   // Each heading is a block of its own, joined to the next by a blank line.
   const headingChars = chapters.reduce((sum, c) => sum + c.heading.length + 4, 0);
   const perChapter = Math.max(minWordsPerRequest * proseCharsPerWord, (totalChars - headingChars) / chapters.length);

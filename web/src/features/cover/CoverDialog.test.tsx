@@ -166,7 +166,7 @@ describe('the cover dialog: generate', () => {
   });
 
   it('says so when the generated cover cannot be applied', async () => {
-    const { user } = openDialog({ 'PATCH /book/b1': () => json(500, { msg: 'Boom' }) });
+    const { user } = openDialog({ 'PATCH /book/b1': () => json(503, {}) });
     await user.click(screen.getByRole('button', { name: 'Generate with AI' }));
     await user.click(screen.getByRole('button', { name: 'Generate Cover' }));
     await user.click(await screen.findByRole('button', { name: 'Use This Cover' }));
@@ -226,7 +226,7 @@ describe('the cover dialog: upload', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('shows Uploading... while it works, and the spec toast when the upload fails', async () => {
+  it("shows Uploading... while it works, and the server's message when it refuses the image", async () => {
     let release!: () => void;
     const { calls, user } = openDialog({
       'POST /book/upload-cover/b1': () =>
@@ -240,8 +240,40 @@ describe('the cover dialog: upload', () => {
     expect(await screen.findByRole('button', { name: 'Uploading...' })).toBeTruthy();
     await waitFor(() => expect(callsTo(calls, 'POST', '/book/upload-cover/b1')).toHaveLength(1));
     act(() => release());
-    expect(await screen.findByText('Failed to upload cover. Please try again.')).toBeTruthy();
+    // The toast and the alert beside the image both carry the server's text, not a generic one.
+    await waitFor(() => expect(screen.getAllByText('The image is larger than 10 MB').length).toBeGreaterThan(0));
+    expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe('The image is larger than 10 MB');
+    expect(screen.queryByText('Failed to upload cover. Please try again.')).toBeNull();
     expect(callsTo(calls, 'PATCH', '/book/b1')).toHaveLength(0);
-    expect(screen.getByRole('button', { name: 'Apply Cover' })).toBeTruthy();
+    // The same bytes would be refused again: Apply waits for another image.
+    expect((screen.getByRole('button', { name: 'Apply Cover' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    await user.upload(screen.getByLabelText('Cover image'), png('other.png'));
+    expect((screen.getByRole('button', { name: 'Apply Cover' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the generic text when the upload fails without a word from the server', async () => {
+    const { user } = openDialog({ 'POST /book/upload-cover/b1': () => json(503, {}) });
+    await user.click(screen.getByRole('button', { name: 'Upload Your Own' }));
+    await user.upload(screen.getByLabelText('Cover image'), png());
+    await user.click(screen.getByRole('button', { name: 'Apply Cover' }));
+    expect(await screen.findByText('Failed to upload cover. Please try again.')).toBeTruthy();
+    // A server error may pass: trying again stays possible.
+    expect((screen.getByRole('button', { name: 'Apply Cover' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('disables Apply Cover when the preview cannot be drawn, and says why', async () => {
+    const { calls, user } = openDialog();
+    await user.click(screen.getByRole('button', { name: 'Upload Your Own' }));
+    await user.upload(screen.getByLabelText('Cover image'), png('broken.png'));
+    fireEvent.error(screen.getByRole('img', { name: 'Preview of the chosen cover' }));
+    expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe(
+      'This image cannot be shown. Please choose another file (PNG or JPG).',
+    );
+    const apply = screen.getByRole('button', { name: 'Apply Cover' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+    await user.click(apply);
+    expect(callsTo(calls, 'POST', '/book/upload-cover/b1')).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { coverDefaults, coverMessages, type Book, type GenerateCoverRequest } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
 import { ImageIcon, SparkIcon } from '../../components/icons';
+import { errorMessage, isApiError } from '../../api/baseQuery';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { OptionButton } from '../export/FormatList';
@@ -16,6 +17,9 @@ import { coverGenerationFailureMessage } from './coverErrors';
 import { coverTexts } from '../../texts';
 import { GenerateStep } from './GenerateStep';
 import { UploadStep, type ChosenImage } from './UploadStep';
+
+/** A 4xx answer: the server looked at the request and said no (a network failure or a 5xx may pass later). */
+const refusedByServer = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
 
 /** Spec §4: the choice, then upload or generate; generate leads to the preview. */
 type Step = 'choice' | 'upload' | 'generate' | 'preview';
@@ -41,6 +45,8 @@ export function CoverDialog({ book, open, onClose }: { book: Book; open: boolean
   const [image, setImage] = useState<ChosenImage>();
   const [generated, setGenerated] = useState<GeneratedCover>();
   const [busy, setBusy] = useState<'upload' | 'generate' | 'apply'>();
+  // The server's refusal of the chosen image (4xx): the same bytes would be refused again.
+  const [refusal, setRefusal] = useState<{ url: string | undefined; message: string }>();
   const [generateCover] = useGenerateCoverMutation();
   const [uploadCover] = useUploadCoverMutation();
   const [applyCover] = useApplyCoverMutation();
@@ -82,16 +88,23 @@ export function CoverDialog({ book, open, onClose }: { book: Book; open: boolean
     onClose();
   }
 
-  /** Applies a stored cover to the book with spec §8's toasts; closes the dialog when it worked. */
+  /**
+   * Applies a stored cover to the book with spec §8's toasts; closes the dialog when it worked. A refusal
+   * shows the server's message (why this image was refused), and the upload step keeps it beside the image.
+   */
   async function apply(coverImage: () => Promise<string>, kind: 'upload' | 'apply') {
     const started = session.current;
     setBusy(kind);
     try {
       const url = await coverImage();
       await applyCover({ id: book._id, coverImage: url }).unwrap();
-    } catch {
-      toast.error(coverTexts.uploadFailure);
-      if (started === session.current) setBusy(undefined);
+    } catch (error) {
+      const message = errorMessage(error, coverTexts.uploadFailure);
+      toast.error(message);
+      if (started === session.current) {
+        setBusy(undefined);
+        if (kind === 'upload' && refusedByServer(error)) setRefusal({ url: image?.url, message });
+      }
       return;
     }
     toast.success(coverMessages.uploaded);
@@ -168,7 +181,14 @@ export function CoverDialog({ book, open, onClose }: { book: Book; open: boolean
           </ul>
         )}
         {step === 'upload' && (
-          <UploadStep image={image} onImage={chooseImage} busy={busy === 'upload'} back={back} onApply={applyUpload} />
+          <UploadStep
+            image={image}
+            onImage={chooseImage}
+            busy={busy === 'upload'}
+            back={back}
+            onApply={applyUpload}
+            refusal={refusal && image && refusal.url === image.url ? refusal.message : undefined}
+          />
         )}
         {step === 'generate' && (
           <GenerateStep

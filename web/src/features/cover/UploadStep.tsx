@@ -29,17 +29,26 @@ export function UploadStep({
   busy,
   back,
   onApply,
+  refusal,
 }: {
   image: ChosenImage | undefined;
   onImage: (image: ChosenImage | undefined) => void;
   busy: boolean;
   back: ReactNode;
   onApply: () => void;
+  /** The server's message when it refused this image. */
+  refusal?: string | undefined;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string>();
+  const [pickProblem, setProblem] = useState<string>();
   const [dragging, setDragging] = useState(false);
+  // The preview that the browser could not draw: a file named .png that is no image, or a broken one.
+  const [brokenUrl, setBrokenUrl] = useState<string>();
+  const broken = image !== undefined && brokenUrl === image.url;
+  const problem = pickProblem ?? (broken ? coverTexts.unreadableImage : refusal);
+  // Applying cannot work for an image the browser cannot show or the server refused: choose another first.
+  const unusable = broken || refusal !== undefined;
 
   function pick(file: File | undefined) {
     if (!file) return;
@@ -69,6 +78,7 @@ export function UploadStep({
           <img
             src={image.url}
             alt={coverTexts.preview}
+            onError={() => setBrokenUrl(image.url)}
             className="max-h-64 w-auto max-w-[60%] rounded-[3px] object-contain shadow-md ring-1 ring-black/10 sm:max-h-56 sm:max-w-[45%]"
           />
           <figcaption className="min-w-0 flex-1 text-center sm:text-left">
@@ -133,7 +143,7 @@ export function UploadStep({
       )}
       <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {back}
-        <Button type="button" onClick={onApply} disabled={busy} busy={busy}>
+        <Button type="button" onClick={onApply} disabled={busy || (image !== undefined && unusable)} busy={busy}>
           {busy ? coverTexts.uploading : coverTexts.applyCover}
         </Button>
       </div>

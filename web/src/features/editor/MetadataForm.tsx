@@ -22,6 +22,7 @@ import {
 } from './metadataDraft';
 import { SuggestMetadata, withSuggestion } from '../metadata-suggest/SuggestMetadata';
 import type { MetadataSaveResult } from './useMetadataSaves';
+import { errorMessage } from '../../api/baseQuery';
 
 type TextField = Exclude<DraftField, 'keywords' | 'publicationDate'>;
 
@@ -105,8 +106,8 @@ export function MetadataForm({
       setSuggestedSubtitle(undefined);
       setForm(metadataDraftOf(saved));
       if (kept === 'mine') toast.success(metadataMessages.saved);
-    } catch {
-      toast.error(metadataTexts.saveFailure);
+    } catch (error) {
+      toast.error(errorMessage(error, metadataTexts.saveFailure));
     } finally {
       setLoading(false);
     }

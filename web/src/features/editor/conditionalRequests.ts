@@ -1,5 +1,5 @@
 import { apiMessages, type Book } from '@bookwright/contracts';
-import { requestIdHeader } from '../../api/baseQuery';
+import { requestIdHeader, serverMessageOf } from '../../api/baseQuery';
 import { apiBaseUrl, refreshXsrfCookie, readXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
 
 /**
@@ -21,11 +21,6 @@ export type SaveOutcome =
 export const keepaliveLimitBytes = 64 * 1024;
 
 const bookUrl = (id: string) => `${apiBaseUrl}/book/${encodeURIComponent(id)}`;
-
-function msgOf(body: unknown): string | undefined {
-  const msg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : undefined;
-  return typeof msg === 'string' ? msg : undefined;
-}
 
 async function json(response: Response): Promise<unknown> {
   try {
@@ -81,13 +76,13 @@ export async function patchIfMatch(request: ConditionalPatch): Promise<SaveOutco
   try {
     let response = await send();
     let body = await json(response);
-    if (response.status === 403 && msgOf(body) === apiMessages.csrf && !request.keepalive) {
+    if (response.status === 403 && serverMessageOf(body) === apiMessages.csrf && !request.keepalive) {
       await refreshXsrfCookie();
       response = await send();
       body = await json(response);
     }
     if (response.status === 412) return { kind: 'conflict' };
-    if (!response.ok) return { kind: 'failed', status: response.status, msg: msgOf(body) };
+    if (!response.ok) return { kind: 'failed', status: response.status, msg: serverMessageOf(body) };
     const book = body as VersionedBook;
     return { kind: 'saved', book, etag: etagOf(response, body) };
   } catch {

@@ -30,6 +30,7 @@ import type { MetadataSaveResult } from '../editor/useMetadataSaves';
 import { MetadataStep, missingMetadataOf, type RequiredMetadata } from './MetadataStep';
 import { PrintOptionsStep, type PrintChoice } from './PrintOptionsStep';
 import { useStepFocus } from './useStepFocus';
+import { errorMessage } from '../../api/baseQuery';
 
 /** Spec §4: the format list, then the metadata completion step, the print options, or a direct export. */
 type Step = 'formats' | 'metadata' | 'pdf';
@@ -166,9 +167,9 @@ export function ExportDialog({
       saved = saveMetadata
         ? await saveMetadata(metadata)
         : { book: await updateMetadata({ id: book._id, metadata }).unwrap(), kept: 'mine' };
-    } catch {
+    } catch (error) {
       // Refused, or a conflict the author left undecided: nothing was stored.
-      toast.error(exportTexts.metadataSaveFailure);
+      toast.error(errorMessage(error, exportTexts.metadataSaveFailure));
       if (started === session.current) setBusy(undefined);
       return;
     }

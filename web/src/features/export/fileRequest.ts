@@ -1,5 +1,5 @@
 import { apiMessages, safeFileName } from '@bookwright/contracts';
-import { newRequestId, requestIdHeader, type ApiError } from '../../api/baseQuery';
+import { type ApiError, newRequestId, requestIdHeader, serverMessageOf } from '../../api/baseQuery';
 import { apiBaseUrl, refreshXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
 
 /** A file the server answered, with the headers that describe it (Content-Disposition, x-image-url …). */
@@ -30,14 +30,6 @@ async function readErrorBody(response: Response): Promise<{ body?: unknown; unre
   }
 }
 
-function msgOf(body: unknown): string | undefined {
-  if (typeof body === 'object' && body !== null) {
-    const msg = (body as { msg?: unknown }).msg;
-    if (typeof msg === 'string' && msg) return msg;
-  }
-  return undefined;
-}
-
 /**
  * POST with a JSON body to an endpoint that answers a file (an export, a generated cover). The same contract
  * as the api slice's base query: `/api/v1`, cookies, the X-XSRF-TOKEN header and one retry with a fresh
@@ -63,7 +55,7 @@ export async function postForFile(url: string, body: unknown, signal?: AbortSign
     let response = await send();
     if (response.status === 403) {
       const { body: errorBody } = await readErrorBody(response.clone());
-      if (msgOf(errorBody) === apiMessages.csrf) {
+      if (serverMessageOf(errorBody) === apiMessages.csrf) {
         await refreshXsrfCookie();
         response = await send();
       }
@@ -71,7 +63,7 @@ export async function postForFile(url: string, body: unknown, signal?: AbortSign
     if (response.ok) return { data: { blob: await response.blob(), headers: response.headers } };
     const { body: errorBody, unreadable } = await readErrorBody(response);
     const error: FileRequestError = { status: response.status, unreadable };
-    const msg = msgOf(errorBody);
+    const msg = serverMessageOf(errorBody);
     if (msg) error.msg = msg;
     if (errorBody !== undefined) error.body = errorBody;
     return { error };

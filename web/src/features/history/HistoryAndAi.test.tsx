@@ -253,6 +253,20 @@ describe('Suggest with AI in the metadata form', () => {
     await user.click(screen.getByRole('button', { name: 'Suggest with AI' }));
     expect(await screen.findByText('Could not suggest metadata. Please try again.')).toBeTruthy();
   });
+
+  it('shows a refusal in the server’s words, not the generic failure', async () => {
+    openEditor({
+      'POST /book/b1/metadata/suggest': () => ({
+        status: 429,
+        body: { msg: 'Too many requests. Please try again later.' },
+      }),
+    });
+    await editorInstance();
+    const user = userEvent.setup();
+    await openMetadataTab(user);
+    await user.click(screen.getByRole('button', { name: 'Suggest with AI' }));
+    expect(await screen.findByText('Too many requests. Please try again later.')).toBeTruthy();
+  });
 });
 
 describe('Rewrite in the editor', () => {

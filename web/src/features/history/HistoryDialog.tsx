@@ -11,6 +11,7 @@ import {
   useSaveVersionMutation,
 } from './revisionsApi';
 import { historyTexts as texts } from './texts';
+import { errorMessage } from '../../api/baseQuery';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -81,8 +82,8 @@ export function HistoryDialog({
       toast.success(texts.restored);
       setSelected(undefined);
       onClose();
-    } catch {
-      toast.error(texts.restoreFailure);
+    } catch (error) {
+      toast.error(errorMessage(error, texts.restoreFailure));
     }
   }
 
@@ -98,8 +99,8 @@ export function HistoryDialog({
       await saveVersion({ bookId, ...(trimmed ? { name: trimmed } : {}) }).unwrap();
       setName('');
       toast.success(texts.versionSaved);
-    } catch {
-      toast.error(texts.versionFailure);
+    } catch (error) {
+      toast.error(errorMessage(error, texts.versionFailure));
     }
   }
 

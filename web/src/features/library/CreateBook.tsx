@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { bookLanguages, genres, planMessages, type User } from '@bookwright/contracts';
-import { isApiError, newRequestId } from '../../api/baseQuery';
+import { errorMessage, isApiError, newRequestId } from '../../api/baseQuery';
 import { InputField, SelectField } from '../../components/fields';
 import { SparkIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
@@ -54,7 +54,9 @@ export function CreateBook({ user }: { user: User }) {
       // server fault keeps the id, since the book may exist already.
       if (isApiError(err) && err.status >= 400 && err.status < 500 && ![408, 409, 429].includes(err.status))
         requestId.current = undefined;
-      toast.error(isApiError(err) && err.status === 403 ? planMessages.limitReached : createBookTexts.failure);
+      toast.error(
+        isApiError(err) && err.status === 403 ? planMessages.limitReached : errorMessage(err, createBookTexts.failure),
+      );
     }
   }
 

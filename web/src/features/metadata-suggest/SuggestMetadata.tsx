@@ -6,6 +6,7 @@ import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
 import { plansPath, useHasPlan } from '../billing/planAccess';
 import { useSuggestMetadataMutation } from '../history/revisionsApi';
+import { errorMessage } from '../../api/baseQuery';
 
 export const suggestTexts = {
   suggest: 'Suggest with AI',
@@ -55,8 +56,7 @@ export function SuggestMetadata({
     try {
       setSuggestion(await suggest(bookId).unwrap());
     } catch (error) {
-      const msg = (error as { data?: { msg?: string } }).data?.msg;
-      toast.error(msg ?? suggestTexts.failure);
+      toast.error(errorMessage(error, suggestTexts.failure));
     }
   }
 

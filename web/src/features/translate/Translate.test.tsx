@@ -53,8 +53,34 @@ describe('translating from the library', () => {
     );
     await screen.findByText(translationMessages.started);
     const post = calls.find((c) => c.method === 'POST' && c.url === '/book/r/translate');
-    expect(post?.body).toEqual({ language: 'polish' });
+    // The suggested title travels with the language: the original's, with the new language named.
+    expect(post?.body).toEqual({ language: 'polish', title: 'Finished (Polski)' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('suggests a title in the chosen language, which the author can change before it starts', async () => {
+    const user = userEvent.setup();
+    const { calls } = openHome([original], () => ({ status: 202, body: { data: { bookId: 't' } } }));
+    await screen.findAllByTestId('library-book');
+    await user.click(within(card('r')).getByRole('button', { name: 'Book actions: Finished' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Translate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Translate this book' });
+    expect(within(dialog).queryByLabelText('Title of the translation')).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText('Translate into'), 'german');
+    const title = within(dialog).getByLabelText<HTMLInputElement>('Title of the translation');
+    expect(title.value).toBe('Finished (Deutsch)');
+    await user.selectOptions(within(dialog).getByLabelText('Translate into'), 'french');
+    expect(title.value).toBe('Finished (Français)');
+    // An empty title cannot start a translation.
+    await user.clear(title);
+    const submit = within(dialog).getByRole<HTMLButtonElement>('button', { name: /^Translate into French/ });
+    expect(submit.disabled).toBe(true);
+    expect(within(dialog).getByText('Title is required')).toBeTruthy();
+    await user.type(title, '  Terminé  ');
+    await user.click(submit);
+    await screen.findByText(translationMessages.started);
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/book/r/translate');
+    expect(post?.body).toEqual({ language: 'french', title: 'Terminé' });
   });
 
   it('preselects no language: the button stays disabled until one is chosen', async () => {

@@ -1,5 +1,11 @@
 import { useId, useState } from 'react';
-import { translationMessages, translationTargets, type BookLanguage } from '@bookwright/contracts';
+import {
+  suggestedTranslationTitle,
+  translationMessages,
+  translationTargets,
+  TranslationTitleSchema,
+  type BookLanguage,
+} from '@bookwright/contracts';
 import { errorMessage } from '../../api/baseQuery';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { Dialog } from '../../components/Dialog';
@@ -11,7 +17,8 @@ import { useTranslateBookMutation } from './translateApi';
 /**
  * Picks a language (every one of the product's but the book's own) and starts the translation. Nothing is
  * preselected, so no click spends a translation on a language the author did not choose, and the button
- * says what it spends (one of the month's translations left). The new
+ * says what it spends (one of the month's translations left). Choosing a language suggests the new book's
+ * title (the original's with the language named), which the author can change before anything starts. The new
  * book shows up in the library with its own live progress; the dialog closes once the server took it.
  */
 export function TranslateDialog({
@@ -25,6 +32,11 @@ export function TranslateDialog({
 }) {
   const targets = translationTargets(book.language);
   const [language, setLanguage] = useState<BookLanguage | ''>('');
+  // The author's own title once they edit it; until then each chosen language suggests one.
+  const [title, setTitle] = useState<string>();
+  const shownTitle = title ?? (language ? suggestedTranslationTitle(book.title, language) : '');
+  const checkedTitle = TranslationTitleSchema.safeParse(shownTitle);
+  const titleId = useId();
   const [translate, { isLoading }] = useTranslateBookMutation();
   const { data: user } = useCurrentUserQuery();
   const selectId = useId();
@@ -36,7 +48,8 @@ export function TranslateDialog({
   async function start() {
     if (!language) return;
     try {
-      await translate({ id: book._id, language }).unwrap();
+      if (!checkedTitle.success) return;
+      await translate({ id: book._id, language, title: checkedTitle.data }).unwrap();
       toast.success(translationMessages.started);
       onClose();
     } catch (error) {
@@ -56,7 +69,12 @@ export function TranslateDialog({
           <Button type="button" variant="secondary" onClick={onClose}>
             {translateTexts.cancel}
           </Button>
-          <Button type="button" onClick={() => void start()} busy={isLoading} disabled={isLoading || !chosen}>
+          <Button
+            type="button"
+            onClick={() => void start()}
+            busy={isLoading}
+            disabled={isLoading || !chosen || !checkedTitle.success}
+          >
             {isLoading ? translateTexts.starting : submitText}
           </Button>
         </>
@@ -81,6 +99,25 @@ export function TranslateDialog({
             </option>
           ))}
         </select>
+        {chosen && (
+          <>
+            <label htmlFor={titleId} className="mt-4 block text-sm font-medium text-stone-800">
+              {translateTexts.titleLabel}
+            </label>
+            <input
+              id={titleId}
+              type="text"
+              value={shownTitle}
+              onChange={(event) => setTitle(event.target.value)}
+              aria-describedby={`${titleId}-hint`}
+              aria-invalid={checkedTitle.success ? undefined : true}
+              className="mt-1.5 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-[15px] text-stone-900 focus:border-ink-600 focus:ring-2 focus:ring-ink-600/20 focus:outline-none"
+            />
+            <p id={`${titleId}-hint`} className="mt-1.5 text-xs text-stone-600">
+              {checkedTitle.success ? translateTexts.titleHint : checkedTitle.error.issues[0]?.message}
+            </p>
+          </>
+        )}
       </div>
     </Dialog>
   );

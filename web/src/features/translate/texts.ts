@@ -7,6 +7,8 @@ export const translateTexts = {
     'A translated copy appears in your library as a new book, chapter by chapter. Your original stays as it is. Each translation uses one of your translations this month.',
   language: 'Translate into',
   choose: 'Choose a language…',
+  titleLabel: 'Title of the translation',
+  titleHint: 'A suggestion in the new language; change it as you like before the translation starts.',
   /** Until a language is chosen: the button is disabled and names no language. */
   submit: 'Start translation',
   /**

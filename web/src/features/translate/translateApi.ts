@@ -5,10 +5,10 @@ export const translateApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** POST /book/{id}/translate: starts a translation into a new book (uses one translation of the month). */
     translateBook: build.mutation<TranslateBookResponse, { id: string } & TranslateBookRequest>({
-      query: ({ id, language }) => ({
+      query: ({ id, language, title }) => ({
         url: `/book/${encodeURIComponent(id)}/translate`,
         method: 'POST',
-        body: { language },
+        body: title === undefined ? { language } : { language, title },
       }),
       invalidatesTags: ['Books', 'CurrentUser'],
     }),

@@ -57,7 +57,7 @@ describe('structure review', () => {
     expect(within(screen.getByRole('main')).getByText('Action needed')).toBeTruthy();
   });
 
-  it('saves a field when it is left, not per keystroke, with the spec toast', async () => {
+  it('saves a field when it is left, not per keystroke, and says nothing when the save works', async () => {
     const { saves } = openReview();
     const user = userEvent.setup();
     const field = await screen.findByLabelText('Sub-genre');
@@ -65,8 +65,10 @@ describe('structure review', () => {
     await user.type(field, 'Cosy mystery');
     expect(saves()).toHaveLength(0);
     await user.tab();
-    expect(await screen.findByText('Saved successfully!')).toBeTruthy();
-    expect(saves()).toHaveLength(1);
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    await screen.findByText('Every change is saved as you make it.');
+    // An autosave that works raises no notification (issue 20: one per edit hid the Confirm button).
+    expect(screen.queryByText('Saved successfully!')).toBeNull();
     const saved = saves()[0] as FictionBookState;
     expect(saved.expandedIdea.subGenre).toBe('Cosy mystery');
     // The whole structure travels, untouched elsewhere.
@@ -134,13 +136,22 @@ describe('structure review', () => {
   });
 
   it('puts the saved value back and says so when a save fails', async () => {
-    openReview(makeBook(), () => ({ status: 500, body: { msg: 'Boom' } }));
+    openReview(makeBook(), () => ({ status: 503 }));
     const user = userEvent.setup();
     const field = await screen.findByLabelText('Emotional tone');
     await user.clear(field);
     await user.type(field, 'Grim{Enter}');
     expect(await screen.findByText('Error while saving. Please try again')).toBeTruthy();
     await waitFor(() => expect((field as HTMLInputElement).value).toBe('Calm and curious'));
+  });
+
+  it("shows the server's message when it refuses a change", async () => {
+    openReview(makeBook(), () => ({ status: 400, body: { msg: 'Sub-genre is too long' } }));
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Sub-genre');
+    await user.clear(field);
+    await user.type(field, 'Grim{Enter}');
+    expect(await screen.findByText('Sub-genre is too long')).toBeTruthy();
   });
 
   it('edits the non-fiction shape: research topics and content outline', async () => {

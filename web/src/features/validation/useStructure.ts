@@ -1,13 +1,15 @@
 import { useRef, useState } from 'react';
 import { createNextState } from '@reduxjs/toolkit';
 import type { BookState } from '@bookwright/contracts';
+import { errorMessage } from '../../api/baseQuery';
 import { toast } from '../../components/toast';
 import { validationTexts } from '../../texts';
 import { useUpdateBookStateMutation } from '../books/booksApi';
 
 /**
  * The structure being reviewed. Every change is saved at once by sending the whole bookState (spec §4);
- * saves run one after another in the order they were made. A failed save puts back what the server has.
+ * saves run one after another in the order they were made. A save that works is silent; a failed one says
+ * so (the server's message when it sent one) and puts back what the server has.
  */
 export function useStructure(bookId: string, initial: BookState) {
   const [state, setState] = useState(initial);
@@ -28,14 +30,15 @@ export function useStructure(bookId: string, initial: BookState) {
       try {
         const book = await update({ id: bookId, bookState: next }).unwrap();
         saved.current = book.bookState ?? next;
-        toast.success(validationTexts.saved);
+        // Autosaves say nothing when they work (the page's status line says "Saving…" meanwhile); a toast
+        // per edit stacked up and hid the Confirm button.
         // The server trims texts; show what it stored unless newer edits are on their way.
         if (mine === version.current) {
           latest.current = saved.current;
           setState(saved.current);
         }
-      } catch {
-        toast.error(validationTexts.saveFailure);
+      } catch (error) {
+        toast.error(errorMessage(error, validationTexts.saveFailure));
         if (mine === version.current) {
           latest.current = saved.current;
           setState(saved.current);

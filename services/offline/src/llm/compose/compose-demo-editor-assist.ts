@@ -1,5 +1,6 @@
-import { cutDescription, genres, metadataSuggestionLimits, subjects } from '@bookwright/contracts';
+import { cutDescription, metadataSuggestionLimits, subjects } from '@bookwright/contracts';
 import type { LlmTask } from '@bookwright/ai';
+import { bankFor, type LanguageBank } from './banks';
 
 /** Offline genre → the product's subject list (the first two or three are the suggestion). */
 const subjectsByGenre: Record<string, string[]> = {
@@ -27,43 +28,46 @@ const subjectsByGenre: Record<string, string[]> = {
   technology: ['Technology / Computers', 'Technology / Artificial Intelligence'],
 };
 
-const presetDemo: Record<string, (text: string) => string> = {
+const presetDemo: Record<string, (text: string, bank: LanguageBank) => string> = {
   shorter: (text) => text.split(/(?<=[.!?])\s+/)[0] ?? text,
-  longer: (text) => `${text} The moment stretched, every detail suddenly sharp and unhurried.`,
-  vivid: (text) => `${text.replace(/\.$/, '')}, bright and loud and impossible to ignore.`,
+  longer: (text, bank) => `${text} ${bank.demo.longer}`,
+  vivid: (text, bank) => `${text} ${bank.demo.vivid}`,
   simpler: (text) => text.replace(/,[^,.]*,/g, ''),
   grammar: (text) => text.replace(/\s+/g, ' ').replace(/^./, (c) => c.toUpperCase()),
 };
 
 /**
  * The offline writer's answers for the editor's AI help: a clearly marked demo rewrite and metadata built
- * from the plan and the manuscript, so both flows run with no model.
+ * from the plan and the manuscript, so both flows run with no model. Every phrase of its own is from the
+ * book language's bank (a German book gets German sentences), and says it is a demo.
  */
 export function composeDemoEditorAssist(task: Extract<LlmTask, { kind: 'rewrite' | 'metadata' }>): unknown {
+  const bank = bankFor(task.language ?? 'english');
   if (task.kind === 'rewrite') {
     const rewrite = presetDemo[task.instruction] ?? ((text: string) => text);
-    return `[Demo rewrite: ${task.instruction}] ${rewrite(task.text.trim())}`;
+    return `[${bank.demo.rewrite}] ${rewrite(task.text.trim(), bank)}`;
   }
   const { book } = task;
-  const label = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
+  const kind = book.bookType === 'fiction' ? bank.demo.fiction : bank.demo.nonFiction;
   const picked = subjectsByGenre[book.genre] ?? ['Fiction / Literary', 'Fiction / Short Stories'];
+  // Store categories are BISAC subjects, English in every store: they stay as the list spells them.
   const categories = picked.filter((s) => subjects.includes(s)).slice(0, 3);
   const excerpt = task.manuscriptExcerpt.replace(/\s+/g, ' ').trim().slice(0, 600);
+  const names = task.names.slice(0, 4).join(', ');
   const description = [
-    `<p><strong>${escape(book.title)}</strong> — ${escape(task.premise || `a ${label.toLowerCase()} book`)}</p>`,
-    task.names.length ? `<p>With ${escape(task.names.slice(0, 4).join(', '))}.</p>` : '',
+    `<p><strong>${escape(book.title)}</strong> — ${escape(task.premise || kind)}</p>`,
+    names ? `<p>${escape(bank.demo.cast.replace('{names}', names))}</p>` : '',
     excerpt ? `<p><em>${escape(excerpt)}…</em></p>` : '',
-    '<p>(Demo description written offline, without a language model.)</p>',
+    `<p>${escape(bank.demo.description)}</p>`,
   ].join('');
-  const keywords = [label.toLowerCase(), ...task.themes, ...task.names]
-    .map((k) => k.trim().toLowerCase().slice(0, 50))
-    .filter(Boolean);
+  const keywords = [...task.themes, ...task.names].map((k) => k.trim().toLowerCase().slice(0, 50)).filter(Boolean);
+  const theme = task.themes[0]?.trim();
   return {
     // The shape the metadata form edits (the contract's sanitiser), within KDP's limit in visible characters.
     description: cutDescription(description, metadataSuggestionLimits.descriptionChars),
     keywords: [...new Set(keywords)].slice(0, 7),
     categories,
-    subtitle: task.themes[0] ? `A ${label} of ${task.themes[0].toLowerCase()}`.slice(0, 300) : `A ${label} Novel`,
+    subtitle: (theme ? `${kind}: ${theme}` : kind).slice(0, 300),
   };
 }
 

@@ -5,6 +5,7 @@ import { DownloadIcon } from '../../../components/icons';
 import { Button } from '../../../components/ui';
 import { dispositionFileName, saveFile } from '../../export/fileRequest';
 import { Panel } from './Panel';
+import { serverMessageOf } from '../../../api/baseQuery';
 
 export const downloadDataTexts = {
   heading: 'Your data',
@@ -21,12 +22,7 @@ export function fileNameOf(disposition: string | null, today: Date = new Date())
 }
 
 async function msgOf(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.json()) as { msg?: unknown };
-    return typeof body.msg === 'string' && body.msg ? body.msg : undefined;
-  } catch {
-    return undefined;
-  }
+  return serverMessageOf(await response.json().catch(() => undefined));
 }
 
 /**

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const cs: LanguageBank = {
   notice:
     'Tuto knihu sestavil offline spisovatel aplikace Bookwright, bez modelu umělé inteligence. Jde o ukázkový text vytvořený z osnovy, ne o hotovou knihu.',
+  demo: {
+    rewrite: 'Ukázková úprava',
+    longer: 'Okamžik se protahuje a každý detail je náhle ostrý a klidný.',
+    vivid: 'Všechno je náhle jasné, hlasité a nelze to přehlédnout.',
+    description: '(Ukázkový popis napsaný offline, bez modelu AI.)',
+    cast: 'Postavy: {names}.',
+    fiction: 'Román',
+    nonFiction: 'Literatura faktu',
+  },
   words: { chapter: 'Kapitola', part: 'Část', act: 'Dějství', section: 'Oddíl', and: 'a' },
   opening: 'Kapitola „{title}“ [začíná|se otevírá] [tiše|pomalu|uprostřed dění].',
   fiction: [

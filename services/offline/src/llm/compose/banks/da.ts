@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const da: LanguageBank = {
   notice:
     'Denne bog er skrevet af Bookwrights offline-forfatter uden en AI-model. Det er demonstrationstekst bygget på planen, ikke en færdig bog.',
+  demo: {
+    rewrite: 'Demo-omskrivning',
+    longer: 'Øjeblikket strækker sig, og hver detalje bliver pludselig skarp og rolig.',
+    vivid: 'Alt bliver pludselig lyst, larmende og umuligt at overse.',
+    description: '(Demobeskrivelse skrevet offline uden AI-model.)',
+    cast: 'Med {names}.',
+    fiction: 'En roman',
+    nonFiction: 'En faglitterær bog',
+  },
   words: { chapter: 'Kapitel', part: 'Del', act: 'Akt', section: 'Afsnit', and: 'og' },
   opening: 'Kapitlet »{title}« [begynder|indledes] [stille|langsomt|midt i handlingen].',
   fiction: [

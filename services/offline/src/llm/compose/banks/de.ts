@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const de: LanguageBank = {
   notice:
     'Dieses Buch wurde von Bookwrights Offline-Autor ohne KI-Modell verfasst. Es ist ein aus dem Plan erzeugter Demonstrationstext, kein fertiges Buch.',
+  demo: {
+    rewrite: 'Demo-Überarbeitung',
+    longer: 'Der Augenblick dehnt sich, jedes Detail wird plötzlich scharf und ruhig.',
+    vivid: 'Alles ist plötzlich hell, laut und nicht mehr zu übersehen.',
+    description: '(Demo-Beschreibung, offline ohne KI-Modell geschrieben.)',
+    cast: 'Mit {names}.',
+    fiction: 'Ein Roman',
+    nonFiction: 'Ein Sachbuch',
+  },
   words: { chapter: 'Kapitel', part: 'Teil', act: 'Akt', section: 'Abschnitt', and: 'und' },
   opening: 'Das Kapitel „{title}“ [beginnt|setzt ein] [leise|langsam|mitten im Geschehen].',
   fiction: [

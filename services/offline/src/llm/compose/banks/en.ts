@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const en: LanguageBank = {
   notice:
     "This book was composed by Bookwright's offline writer, without an AI model. It is demonstration text built from the plan, not a finished book.",
+  demo: {
+    rewrite: 'Demo rewrite',
+    longer: 'The moment stretches, every detail suddenly sharp and unhurried.',
+    vivid: 'Everything is suddenly bright, loud and impossible to ignore.',
+    description: '(Demo description written offline, without an AI model.)',
+    cast: 'With {names}.',
+    fiction: 'A novel',
+    nonFiction: 'A non-fiction book',
+  },
   words: { chapter: 'Chapter', part: 'Part', act: 'Act', section: 'Section', and: 'and' },
   opening: '[The chapter|This chapter] “{title}” [begins|opens] [quietly|slowly|in the middle of things].',
   fiction: [

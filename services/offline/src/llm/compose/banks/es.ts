@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const es: LanguageBank = {
   notice:
     'Este libro fue compuesto por el escritor sin conexión de Bookwright, sin un modelo de IA. Es un texto de demostración creado a partir del plan, no un libro terminado.',
+  demo: {
+    rewrite: 'Reescritura de demostración',
+    longer: 'El momento se alarga y cada detalle se vuelve de pronto nítido y sereno.',
+    vivid: 'Todo se vuelve de pronto brillante, ruidoso e imposible de ignorar.',
+    description: '(Descripción de demostración escrita sin conexión, sin modelo de IA.)',
+    cast: 'Con {names}.',
+    fiction: 'Una novela',
+    nonFiction: 'Un libro de no ficción',
+  },
   words: { chapter: 'Capítulo', part: 'Parte', act: 'Acto', section: 'Sección', and: 'y' },
   opening: 'El capítulo «{title}» [comienza|se abre] [en silencio|despacio|en mitad de la acción].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const et: LanguageBank = {
   notice:
     'Selle raamatu koostas Bookwrighti võrguühenduseta kirjutaja ilma tehisintellekti mudelita. See on plaanist koostatud näidistekst, mitte valmis raamat.',
+  demo: {
+    rewrite: 'Demoümberkirjutus',
+    longer: 'Hetk venib ja iga detail muutub äkki teravaks ja rahulikuks.',
+    vivid: 'Kõik on äkki ere, vali ja võimatu eirata.',
+    description: '(Demokirjeldus, kirjutatud võrguühenduseta ja tehisintellekti mudelita.)',
+    cast: 'Tegelased: {names}.',
+    fiction: 'Romaan',
+    nonFiction: 'Aimeraamat',
+  },
   words: { chapter: 'Peatükk', part: 'Osa', act: 'Vaatus', section: 'Jagu', and: 'ja' },
   opening: 'Peatükk „{title}“ [algab|avaneb] [vaikselt|aeglaselt|keset sündmusi].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const fi: LanguageBank = {
   notice:
     'Tämän kirjan on kirjoittanut Bookwrightin offline-kirjoittaja ilman tekoälymallia. Se on suunnitelmasta koottua esittelytekstiä, ei valmis kirja.',
+  demo: {
+    rewrite: 'Esittelymuokkaus',
+    longer: 'Hetki venyy, ja jokainen yksityiskohta on yhtäkkiä terävä ja rauhallinen.',
+    vivid: 'Kaikki on yhtäkkiä kirkasta, äänekästä ja mahdotonta ohittaa.',
+    description: '(Esittelykuvaus, kirjoitettu ilman verkkoyhteyttä ja tekoälymallia.)',
+    cast: 'Henkilöt: {names}.',
+    fiction: 'Romaani',
+    nonFiction: 'Tietokirja',
+  },
   words: { chapter: 'Luku', part: 'Osa', act: 'Näytös', section: 'Jakso', and: 'ja' },
   opening: 'Luku ”{title}” [alkaa|käynnistyy] [hiljaa|hitaasti|keskeltä tapahtumia].',
   fiction: [

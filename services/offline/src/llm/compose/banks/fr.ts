@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const fr: LanguageBank = {
   notice:
     'Ce livre a été composé par l’écrivain hors ligne de Bookwright, sans modèle d’IA. C’est un texte de démonstration construit à partir du plan, pas un livre achevé.',
+  demo: {
+    rewrite: 'Réécriture de démonstration',
+    longer: 'L’instant s’étire, chaque détail devient soudain net et paisible.',
+    vivid: 'Tout devient soudain vif, bruyant et impossible à ignorer.',
+    description: '(Description de démonstration rédigée hors ligne, sans modèle d’IA.)',
+    cast: 'Avec {names}.',
+    fiction: 'Un roman',
+    nonFiction: 'Un ouvrage documentaire',
+  },
   words: { chapter: 'Chapitre', part: 'Partie', act: 'Acte', section: 'Section', and: 'et' },
   opening: 'Le chapitre « {title} » [commence|s’ouvre] [doucement|lentement|au milieu de l’action].',
   fiction: [

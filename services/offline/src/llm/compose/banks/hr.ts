@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const hr: LanguageBank = {
   notice:
     'Ovu je knjigu sastavio Bookwrightov izvanmrežni pisac, bez modela umjetne inteligencije. To je pokazni tekst izrađen prema planu, a ne dovršena knjiga.',
+  demo: {
+    rewrite: 'Demonstracijska prerada',
+    longer: 'Trenutak se razvlači, a svaki detalj odjednom postaje oštar i miran.',
+    vivid: 'Sve je odjednom jarko, glasno i nemoguće za zanemariti.',
+    description: '(Demonstracijski opis napisan izvanmrežno, bez AI modela.)',
+    cast: 'Likovi: {names}.',
+    fiction: 'Roman',
+    nonFiction: 'Publicistička knjiga',
+  },
   words: { chapter: 'Poglavlje', part: 'Dio', act: 'Čin', section: 'Odjeljak', and: 'i' },
   opening: 'Poglavlje „{title}” [počinje|se otvara] [tiho|polako|usred zbivanja].',
   fiction: [

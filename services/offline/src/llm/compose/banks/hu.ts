@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const hu: LanguageBank = {
   notice:
     'Ezt a könyvet a Bookwright offline írója állította össze, mesterségesintelligencia-modell nélkül. Ez a tervből készült bemutató szöveg, nem kész könyv.',
+  demo: {
+    rewrite: 'Bemutató átírás',
+    longer: 'A pillanat megnyúlik, minden részlet hirtelen éles és nyugodt lesz.',
+    vivid: 'Minden hirtelen fényes, hangos és megkerülhetetlen lesz.',
+    description: '(Bemutató leírás, offline, MI-modell nélkül írva.)',
+    cast: 'Szereplők: {names}.',
+    fiction: 'Regény',
+    nonFiction: 'Ismeretterjesztő könyv',
+  },
   words: { chapter: 'Fejezet', part: 'Rész', act: 'Felvonás', section: 'Szakasz', and: 'és' },
   opening: 'Ez a fejezet – „{title}” – [csendesen|lassan|az események közepén] [kezdődik|indul].',
   fiction: [

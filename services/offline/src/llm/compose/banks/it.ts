@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const it: LanguageBank = {
   notice:
     'Questo libro è stato composto dallo scrittore offline di Bookwright, senza un modello di IA. È un testo dimostrativo costruito dal piano, non un libro finito.',
+  demo: {
+    rewrite: 'Riscrittura dimostrativa',
+    longer: 'L’istante si allunga e ogni dettaglio diventa d’un tratto nitido e calmo.',
+    vivid: 'Tutto diventa d’un tratto luminoso, rumoroso e impossibile da ignorare.',
+    description: '(Descrizione dimostrativa scritta offline, senza modello di IA.)',
+    cast: 'Con {names}.',
+    fiction: 'Un romanzo',
+    nonFiction: 'Un saggio',
+  },
   words: { chapter: 'Capitolo', part: 'Parte', act: 'Atto', section: 'Sezione', and: 'e' },
   opening: 'Il capitolo «{title}» [comincia|si apre] [in silenzio|lentamente|nel mezzo degli eventi].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const lt: LanguageBank = {
   notice:
     'Šią knygą sudarė Bookwright neprisijungęs rašytojas, be dirbtinio intelekto modelio. Tai pagal planą sukurtas demonstracinis tekstas, o ne baigta knyga.',
+  demo: {
+    rewrite: 'Demonstracinis perrašymas',
+    longer: 'Akimirka užsitęsia, ir kiekviena detalė staiga tampa ryški ir rami.',
+    vivid: 'Viskas staiga tampa ryšku, garsu ir neįmanoma nepastebėti.',
+    description: '(Demonstracinis aprašymas, parašytas be ryšio ir be DI modelio.)',
+    cast: 'Veikėjai: {names}.',
+    fiction: 'Romanas',
+    nonFiction: 'Negrožinė knyga',
+  },
   words: { chapter: 'Skyrius', part: 'Dalis', act: 'Veiksmas', section: 'Skirsnis', and: 'ir' },
   opening: 'Skyrius „{title}“ [prasideda|atsiveria] [tyliai|lėtai|įvykių viduryje].',
   fiction: [

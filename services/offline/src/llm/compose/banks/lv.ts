@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const lv: LanguageBank = {
   notice:
     'Šo grāmatu sastādīja Bookwright bezsaistes rakstītājs bez mākslīgā intelekta modeļa. Tas ir no plāna veidots demonstrācijas teksts, nevis pabeigta grāmata.',
+  demo: {
+    rewrite: 'Demonstrācijas pārrakstījums',
+    longer: 'Mirklis ievelkas, un katra detaļa pēkšņi kļūst asa un mierīga.',
+    vivid: 'Viss pēkšņi kļūst spilgts, skaļš, un to nav iespējams ignorēt.',
+    description: '(Demonstrācijas apraksts, rakstīts bezsaistē, bez MI modeļa.)',
+    cast: 'Tēli: {names}.',
+    fiction: 'Romāns',
+    nonFiction: 'Populārzinātniska grāmata',
+  },
   words: { chapter: 'Nodaļa', part: 'Daļa', act: 'Cēliens', section: 'Sadaļa', and: 'un' },
   opening: 'Nodaļa „{title}” [sākas|atveras] [klusi|lēnām|notikumu vidū].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const nl: LanguageBank = {
   notice:
     'Dit boek is geschreven door de offline schrijver van Bookwright, zonder AI-model. Het is demonstratietekst die uit het plan is opgebouwd, geen voltooid boek.',
+  demo: {
+    rewrite: 'Demo-herschrijving',
+    longer: 'Het moment rekt zich uit; elk detail wordt ineens scherp en rustig.',
+    vivid: 'Alles is ineens fel, luid en niet meer te negeren.',
+    description: '(Demobeschrijving, offline geschreven zonder AI-model.)',
+    cast: 'Met {names}.',
+    fiction: 'Een roman',
+    nonFiction: 'Een non-fictieboek',
+  },
   words: { chapter: 'Hoofdstuk', part: 'Deel', act: 'Akte', section: 'Sectie', and: 'en' },
   opening: 'Het hoofdstuk “{title}” [begint|opent] [stil|langzaam|midden in de actie].',
   fiction: [

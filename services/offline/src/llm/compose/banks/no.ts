@@ -4,6 +4,15 @@ import type { LanguageBank } from './types';
 export const no: LanguageBank = {
   notice:
     'Denne boken er skrevet av Bookwrights frakoblede forfatter, uten en KI-modell. Det er demonstrasjonstekst bygget på planen, ikke en ferdig bok.',
+  demo: {
+    rewrite: 'Demo-omskriving',
+    longer: 'Øyeblikket strekker seg, og hver detalj blir plutselig skarp og rolig.',
+    vivid: 'Alt blir plutselig lyst, høylytt og umulig å overse.',
+    description: '(Demobeskrivelse skrevet offline, uten KI-modell.)',
+    cast: 'Med {names}.',
+    fiction: 'En roman',
+    nonFiction: 'En sakprosabok',
+  },
   words: { chapter: 'Kapittel', part: 'Del', act: 'Akt', section: 'Seksjon', and: 'og' },
   opening: 'Kapittelet «{title}» [begynner|innledes] [stille|langsomt|midt i handlingen].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const pl: LanguageBank = {
   notice:
     'Tę książkę napisał offline’owy pisarz Bookwright, bez modelu sztucznej inteligencji. To tekst demonstracyjny zbudowany na podstawie planu, a nie gotowa książka.',
+  demo: {
+    rewrite: 'Przykładowa redakcja',
+    longer: 'Chwila się wydłuża, a każdy szczegół nagle staje się ostry i spokojny.',
+    vivid: 'Wszystko nagle staje się jasne, głośne i niemożliwe do zignorowania.',
+    description: '(Przykładowy opis napisany offline, bez modelu AI.)',
+    cast: 'Występują: {names}.',
+    fiction: 'Powieść',
+    nonFiction: 'Literatura faktu',
+  },
   words: { chapter: 'Rozdział', part: 'Część', act: 'Akt', section: 'Sekcja', and: 'i' },
   opening: 'Rozdział „{title}” [zaczyna się|otwiera się] [cicho|powoli|w środku wydarzeń].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const pt: LanguageBank = {
   notice:
     'Este livro foi composto pelo escritor offline do Bookwright, sem um modelo de IA. É um texto de demonstração construído a partir do plano, não um livro acabado.',
+  demo: {
+    rewrite: 'Reescrita de demonstração',
+    longer: 'O momento prolonga-se e cada detalhe torna-se de repente nítido e sereno.',
+    vivid: 'Tudo fica de repente claro, ruidoso e impossível de ignorar.',
+    description: '(Descrição de demonstração escrita offline, sem modelo de IA.)',
+    cast: 'Com {names}.',
+    fiction: 'Um romance',
+    nonFiction: 'Um livro de não ficção',
+  },
   words: { chapter: 'Capítulo', part: 'Parte', act: 'Ato', section: 'Secção', and: 'e' },
   opening: 'O capítulo «{title}» [começa|inicia-se] [em silêncio|devagar|a meio da ação].',
   fiction: [

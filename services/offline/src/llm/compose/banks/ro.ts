@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const ro: LanguageBank = {
   notice:
     'Această carte a fost compusă de scriitorul offline al Bookwright, fără un model de inteligență artificială. Este un text demonstrativ construit din plan, nu o carte terminată.',
+  demo: {
+    rewrite: 'Rescriere demonstrativă',
+    longer: 'Clipa se prelungește, iar fiecare detaliu devine brusc clar și liniștit.',
+    vivid: 'Totul devine brusc luminos, zgomotos și imposibil de ignorat.',
+    description: '(Descriere demonstrativă scrisă offline, fără model AI.)',
+    cast: 'Cu {names}.',
+    fiction: 'Un roman',
+    nonFiction: 'O carte de non-ficțiune',
+  },
   words: { chapter: 'Capitolul', part: 'Partea', act: 'Actul', section: 'Secțiunea', and: 'și' },
   opening: 'Capitolul „{title}” [începe|se deschide] [în liniște|încet|în mijlocul acțiunii].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const sk: LanguageBank = {
   notice:
     'Túto knihu zostavil offline spisovateľ aplikácie Bookwright, bez modelu umelej inteligencie. Ide o ukážkový text vytvorený z osnovy, nie o hotovú knihu.',
+  demo: {
+    rewrite: 'Ukážková úprava',
+    longer: 'Okamih sa naťahuje a každý detail je zrazu ostrý a pokojný.',
+    vivid: 'Všetko je zrazu jasné, hlasné a nedá sa to prehliadnuť.',
+    description: '(Ukážkový popis napísaný offline, bez modelu AI.)',
+    cast: 'Postavy: {names}.',
+    fiction: 'Román',
+    nonFiction: 'Literatúra faktu',
+  },
   words: { chapter: 'Kapitola', part: 'Časť', act: 'Dejstvo', section: 'Oddiel', and: 'a' },
   opening: 'Kapitola „{title}“ [začína|sa otvára] [ticho|pomaly|uprostred diania].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const sl: LanguageBank = {
   notice:
     'To knjigo je sestavil Bookwrightov pisatelj brez povezave, brez modela umetne inteligence. Gre za predstavitveno besedilo, zgrajeno iz načrta, ne za dokončano knjigo.',
+  demo: {
+    rewrite: 'Predstavitvena predelava',
+    longer: 'Trenutek se razpotegne in vsaka podrobnost je nenadoma ostra in mirna.',
+    vivid: 'Vse je nenadoma svetlo, glasno in nemogoče prezreti.',
+    description: '(Predstavitveni opis, napisan brez povezave in brez modela UI.)',
+    cast: 'Osebe: {names}.',
+    fiction: 'Roman',
+    nonFiction: 'Stvarna knjiga',
+  },
   words: { chapter: 'Poglavje', part: 'Del', act: 'Dejanje', section: 'Razdelek', and: 'in' },
   opening: 'Poglavje »{title}« se [začne|odpre] [tiho|počasi|sredi dogajanja].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const sq: LanguageBank = {
   notice:
     'Ky libër u përpilua nga shkrimtari jashtë linje i Bookwright, pa model të inteligjencës artificiale. Është tekst demonstrues i ndërtuar nga plani, jo një libër i përfunduar.',
+  demo: {
+    rewrite: 'Rishkrim demonstrues',
+    longer: 'Çasti zgjatet dhe çdo hollësi papritur bëhet e qartë dhe e qetë.',
+    vivid: 'Gjithçka papritur bëhet e ndritshme, e zhurmshme dhe e pamundur për t’u shpërfillur.',
+    description: '(Përshkrim demonstrues i shkruar jashtë linje, pa model IA.)',
+    cast: 'Me {names}.',
+    fiction: 'Një roman',
+    nonFiction: 'Një libër joletrar',
+  },
   words: { chapter: 'Kapitulli', part: 'Pjesa', act: 'Akti', section: 'Seksioni', and: 'dhe' },
   opening: 'Kapitulli “{title}” [fillon|hapet] [në heshtje|ngadalë|në mes të ngjarjeve].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const sv: LanguageBank = {
   notice:
     'Den här boken skrevs av Bookwrights offlineförfattare, utan någon AI-modell. Det är demonstrationstext byggd på planen, inte en färdig bok.',
+  demo: {
+    rewrite: 'Demoomskrivning',
+    longer: 'Ögonblicket dröjer sig kvar, varje detalj blir plötsligt skarp och lugn.',
+    vivid: 'Allt blir plötsligt ljust, högljutt och omöjligt att bortse från.',
+    description: '(Demobeskrivning skriven offline, utan AI-modell.)',
+    cast: 'Med {names}.',
+    fiction: 'En roman',
+    nonFiction: 'En fackbok',
+  },
   words: { chapter: 'Kapitel', part: 'Del', act: 'Akt', section: 'Avsnitt', and: 'och' },
   opening: 'Kapitlet ”{title}” [börjar|inleds] [stilla|långsamt|mitt i händelserna].',
   fiction: [

@@ -3,6 +3,15 @@ import type { LanguageBank } from './types';
 export const tr: LanguageBank = {
   notice:
     "Bu kitap, Bookwright'ın çevrimdışı yazarı tarafından bir yapay zekâ modeli kullanılmadan oluşturuldu. Plandan üretilmiş bir tanıtım metnidir, bitmiş bir kitap değildir.",
+  demo: {
+    rewrite: 'Tanıtım amaçlı yeniden yazım',
+    longer: 'An uzuyor, her ayrıntı birden keskin ve sakin görünüyor.',
+    vivid: 'Her şey birden parlak, gürültülü ve görmezden gelinemez oluyor.',
+    description: '(Tanıtım amaçlı açıklama, yapay zekâ modeli olmadan çevrimdışı yazıldı.)',
+    cast: 'Karakterler: {names}.',
+    fiction: 'Bir roman',
+    nonFiction: 'Bir kurgu dışı kitap',
+  },
   words: { chapter: 'Bölüm', part: 'Kısım', act: 'Perde', section: 'Kesim', and: 've' },
   opening: '“{title}” bölümü [sessizce|yavaşça|olayların ortasında] [başlıyor|açılıyor].',
   fiction: [

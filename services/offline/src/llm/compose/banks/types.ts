@@ -9,6 +9,24 @@
 export interface LanguageBank {
   /** The notice on the first page of every offline book. */
   notice: string;
+  /**
+   * The editor's AI help without a model (rewrites, store metadata): marked as demo, in the book's language.
+   * `cast` has the slot {names} (after a colon or a preposition that leaves them unchanged).
+   */
+  demo: {
+    /** Marks a rewrite, in square brackets before the text. */
+    rewrite: string;
+    /** The sentence the "longer" preset adds. */
+    longer: string;
+    /** The sentence the "vivid" preset adds. */
+    vivid: string;
+    /** The last paragraph of an offline description. */
+    description: string;
+    cast: string;
+    /** What the book is, when the plan gives no premise; also the subtitle's start. */
+    fiction: string;
+    nonFiction: string;
+  };
   /** Labels, and the word for "and" (to split the author's prompt into topics). */
   words: { chapter: string; part: string; act: string; section: string; and: string };
   /** Opens the first part of a chapter; slot {title}. */
