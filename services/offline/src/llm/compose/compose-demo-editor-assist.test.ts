@@ -99,6 +99,7 @@ describe('the offline editor help speaks the book language', () => {
 
 const richTextTask = {
   kind: 'metadata' as const,
+  language: 'english' as const,
   book: { title: 'Salt & <Signal>', genre: 'mystery' as const, bookType: 'fiction' as const },
   themes: ['Trust'],
   premise: 'A keeper finds letters that 1 < 2 people could have sent',
