@@ -209,8 +209,8 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
         'horror',
         'Download EPUB',
         'Read this book in your favorite reader',
-        'Experience the quality of AI-generated content',
-        'Powered by the Bookwright AI',
+        'Typeset your own book the same way',
+        'The same EPUB export and cover designer come with every Bookwright plan',
       ])
         await expect(dialog.getByText(text, { exact: true }).first().isVisible(), text).resolves.toBe(true);
       const box = await dialog.boundingBox();

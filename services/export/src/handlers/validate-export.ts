@@ -7,7 +7,6 @@ import { checkExport, toValidation } from '../validation/validate-export';
 import type { ExportHandlerDeps } from './deps';
 import { loadBook, loadCover } from './load-book';
 import { printPageCount } from './print-page-count';
-import { printedMissingGlyphs } from '../pdf/printed-text';
 
 type Def = typeof requests.export.validate;
 
@@ -32,7 +31,11 @@ export function validateExport(deps: ExportHandlerDeps) {
       cover: cover && { widthPx: cover.widthPx, heightPx: cover.heightPx },
       printPageCount: pages,
       // Print embeds its fonts; an EPUB's text is set by the reading system's.
-      missingGlyphs: target.format === 'pdf' ? printedMissingGlyphs(exportBook, target.print.exportType) : [],
+      // Loaded on the first print check: the glyph tables (fontkit) are not part of the service's start.
+      missingGlyphs:
+        target.format === 'pdf'
+          ? (await import('../pdf/printed-text')).printedMissingGlyphs(exportBook, target.print.exportType)
+          : [],
     });
     return toValidation(check);
   };

@@ -4,12 +4,12 @@
  */
 
 /**
- * Characters a finished book should have. A short ("Standard") book was sized as spec §9's 100 pages of 250
- * five-character words; the calibrated page estimate (contracts' estimatePages) puts that at about 78 printed
- * pages at 6x9. The length is kept as it was on purpose: changing how much every book writes is its own
- * decision (and that of the writer's benches), not a side effect of counting pages right.
+ * Characters a finished book should have, sized by the one page estimate of the contracts (estimatePages,
+ * calibrated on printed interiors): a short ("Standard") book is spec §9's "about 100 pages" in print at the
+ * default 6x9 trim (1,610 characters a page), a long one 150. They were 125,000 and 200,000 when pages were
+ * counted as 250 five-character words, which printed as 78 pages: the author was promised 100.
  */
-export const targetCharsBySize = { short: 125_000, long: 200_000 } as const satisfies Record<string, number>;
+export const targetCharsBySize = { short: 160_000, long: 242_000 } as const satisfies Record<string, number>;
 
 /** Characters of typical prose per word, spaces and punctuation included. */
 export const proseCharsPerWord = 5.8;

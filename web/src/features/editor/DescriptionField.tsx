@@ -50,21 +50,24 @@ export function DescriptionField({
   useEffect(() => {
     changed.current = onChange;
   });
+  // Read when ProseMirror redraws its attributes (setEditable below redraws them): a read-only field says so.
+  const readOnly = useRef(disabled);
   const editor = useEditor({
     extensions,
     content: sanitizeDescriptionHtml(value),
     immediatelyRender: true,
     editable: !disabled,
     editorProps: {
-      attributes: {
+      attributes: () => ({
         id,
         role: 'textbox',
         'aria-multiline': 'true',
+        'aria-readonly': readOnly.current ? 'true' : 'false',
         'aria-labelledby': labelId,
         'data-field': 'description',
         spellcheck: 'true',
         class: 'description-editor min-h-28 px-3.5 py-2.5 text-[15px] text-stone-900 focus:outline-none',
-      },
+      }),
     },
     onUpdate: ({ editor: e }) => changed.current(sanitizeDescriptionHtml(e.getHTML())),
   });
@@ -74,7 +77,10 @@ export function DescriptionField({
     const wanted = sanitizeDescriptionHtml(value);
     if (sanitizeDescriptionHtml(editor.getHTML()) !== wanted) editor.commands.setContent(wanted, { emitUpdate: false });
   }, [editor, value]);
-  useEffect(() => editor.setEditable(!disabled), [editor, disabled]);
+  useEffect(() => {
+    readOnly.current = disabled;
+    editor.setEditable(!disabled);
+  }, [editor, disabled]);
   useEffect(() => {
     const element = editor.view.dom;
     if (error) {

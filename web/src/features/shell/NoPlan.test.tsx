@@ -144,11 +144,10 @@ describe('an account without a plan', () => {
     const form = screen.getByRole('form', { name: 'Book metadata' });
     // Inside a disabled fieldset: no field takes input (the disabled property reflects only its own attribute).
     expect(within(form).getByRole('textbox', { name: /Title/ }).matches(':disabled')).toBe(true);
-    expect(
-      within(form)
-        .getByRole('textbox', { name: /Description/ })
-        .matches(':disabled'),
-    ).toBe(true);
+    // The description is a rich-text field (contenteditable): read-only, it takes no input and says so.
+    const description = within(form).getByRole('textbox', { name: /Description/ });
+    expect(description.getAttribute('contenteditable')).toBe('false');
+    expect(description.getAttribute('aria-readonly')).toBe('true');
     expect(within(form).queryByRole('button', { name: 'Save metadata' })).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Choose a plan to edit the details' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
