@@ -210,13 +210,14 @@ describe.skipIf(!browserAvailable())('the author’s main flow in the browser', 
     expect(identifier).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
     await page.getByLabel('Language').selectOption('it');
     await page.getByLabel('Publisher').fill('Harbour Press');
-    await page.getByLabel('Description').fill('Letters from the sea, a century late.');
+    // The description is a rich-text field; its formatting toolbar carries the same name.
+    await page.getByRole('textbox', { name: 'Description' }).fill('Letters from the sea, a century late.');
     await page.getByLabel('Subject/Keywords').fill('lighthouse, letters,');
     await page.getByLabel('Subject/Keywords').fill('sea');
     await page.getByLabel('Subject/Keywords').press('Enter');
     await page.getByLabel('Rights').fill('All rights reserved');
     await page.getByRole('button', { name: /Publication Date/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Today' }).click();
+    await page.getByRole('dialog', { name: 'Publication Date' }).getByRole('button', { name: 'Today' }).click();
     await page.getByRole('button', { name: 'Save metadata' }).click();
     await page.getByText(metadataMessages.saved).waitFor();
 

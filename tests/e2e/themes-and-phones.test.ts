@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sampleLibrary } from './support/books';
-import { a11yViolations, browserAvailable, describeViolations, launchBrowser } from './support/browser';
+import {
+  a11yViolations,
+  browserAvailable,
+  describeViolations,
+  launchBrowser,
+  openEditorAction,
+} from './support/browser';
 import { mockApi } from './support/mock-api';
 import { startPreview } from './support/preview';
 
@@ -32,7 +38,7 @@ const screens: Screen[] = [
     signedIn: true,
     ready: async (p) => {
       await manuscript(p);
-      await openAction(p, 'Export');
+      await openEditorAction(p, 'Export');
       await p.getByRole('dialog', { name: 'Export Your Book' }).waitFor();
     },
   },
@@ -55,13 +61,6 @@ const screens: Screen[] = [
 ];
 
 /** An editor action: a button from 640 px, an item of the "Book actions" menu below. */
-async function openAction(page: Page, name: string) {
-  const menu = page.getByRole('button', { name: 'Book actions' });
-  if (await menu.isVisible()) {
-    await menu.click();
-    await page.getByRole('menuitem', { name }).click();
-  } else await page.getByRole('button', { name, exact: true }).click();
-}
 
 /**
  * Issue 20, dark mode and phones, in a real browser with a mocked /api/v1: axe (every impact, colour contrast

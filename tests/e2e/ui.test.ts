@@ -2,7 +2,13 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sampleLibrary } from './support/books';
-import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import {
+  browserAvailable,
+  describeViolations,
+  launchBrowser,
+  openEditorAction,
+  seriousA11yViolations,
+} from './support/browser';
 import { mockApi, type MockApiOptions } from './support/mock-api';
 import { startPreview } from './support/preview';
 
@@ -203,14 +209,15 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
           if ((p.viewportSize()?.width ?? 0) < 1024) await p.getByRole('button', { name: 'Show book details' }).click();
           await p.getByRole('tab', { name: 'Metadata' }).click();
           await p.getByRole('button', { name: /Publication Date/ }).click();
-          await p.getByRole('dialog').waitFor();
+          // Below 1024 px the side panel is itself a dialog (a sheet): wait for the calendar's.
+          await p.getByRole('dialog', { name: 'Publication Date' }).waitFor();
         },
       },
       {
         path: '/app/edit/ready',
         ready: (p) => p.getByRole('textbox', { name: 'Manuscript' }).waitFor(),
         act: async (p) => {
-          await p.getByRole('button', { name: 'Export' }).click();
+          await openEditorAction(p, 'Export');
           await p.getByRole('dialog', { name: 'Export Your Book' }).waitFor();
         },
       },

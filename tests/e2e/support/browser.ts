@@ -67,3 +67,12 @@ export function describeViolations(violations: AxeViolation[]): string {
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.html).join('\n  ')}`)
     .join('\n');
 }
+
+/** Runs one of the editor's header actions: a button on wide screens, an item of "Book actions" on phones. */
+export async function openEditorAction(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Book actions' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('menuitem', { name }).click();
+  } else await page.getByRole('button', { name, exact: true }).click();
+}
