@@ -60,6 +60,9 @@ describe('book.trashed', () => {
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1' } });
     await confirm(trashedBook);
     await eventually(() => llm.calls.some((c) => ofTrashed(c.task, 3)));
+    // A chapter's notes are taken while the next one starts (WRITER_OVERLAP_NOTES): chapter 2 is stored
+    // once its notes are in, which may be just after chapter 3 began.
+    await eventually(async () => (await chaptersOf(trashedBook._id)).length === 2);
 
     await trashed(trashedBook);
     await eventually(async () => (await jobOf(trashedBook._id)).status === 'stopped');
@@ -106,6 +109,8 @@ describe('book.trashed', () => {
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1' }, tuning: { leaseMs: 600 } });
     await confirm(book);
     await eventually(() => llm.calls.some((c) => c.task.kind === 'chapter-part' && c.task.chapter.number === 2));
+    // Chapter 1 is stored once its notes are in, which may be just after chapter 2 began (overlapping notes).
+    await eventually(async () => (await chaptersOf(book._id)).length === 1);
     // What the instance that consumed book.trashed did: the job is stopped in the database, not here.
     expect(await jobsRepository.stop(world.database.db, book._id, 1)).toBeDefined();
     await eventually(() => llm.inFlight === 0);
