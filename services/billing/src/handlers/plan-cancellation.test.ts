@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { billingMessages, billingRequests, events } from '@bookwright/contracts';
 import { on, type Subscription } from '@bookwright/kit';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
-import { startStripeServer, type StripeServer } from '../testing/stripe-server';
+import { startStripeTestServer, stripeBillingEnv, type StripeServer } from '../testing/stripe-server';
 
 const cancel = (billing: RunningBilling, userId: string) =>
   billing.bus.request(billingRequests.cancelAtPeriodEnd, { userId });
@@ -121,8 +121,11 @@ describe('cancelling at period end with local payments', () => {
 });
 
 describe('cancelling at period end with Stripe (real SDK, local Stripe-like server)', () => {
-  const webhookSecret = 'whsec_test_cancel';
-  const prices = { starter: 'price_starter_cancel', professional: 'price_professional_cancel' };
+  const account = {
+    secretKey: 'sk_test_cancel',
+    webhookSecret: 'whsec_test_cancel',
+    prices: { starter: 'price_starter_cancel', professional: 'price_professional_cancel' },
+  };
   let clock: TestClock;
   let stripe: StripeServer;
   let billing: RunningBilling;
@@ -131,11 +134,7 @@ describe('cancelling at period end with Stripe (real SDK, local Stripe-like serv
 
   beforeAll(async () => {
     clock = testClock('2025-01-31T12:00:00.000Z');
-    stripe = await startStripeServer({
-      webhookSecret,
-      prices: { [prices.starter]: 3000, [prices.professional]: 7000 },
-      now: () => clock.now(),
-    });
+    stripe = await startStripeTestServer(account, () => clock.now());
   });
   afterAll(async () => {
     await stripe.stop();
@@ -144,15 +143,7 @@ describe('cancelling at period end with Stripe (real SDK, local Stripe-like serv
     clock.set('2025-01-31T12:00:00.000Z');
     billing = await startBilling({
       clock,
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_cancel',
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_PRICE_STARTER: prices.starter,
-        STRIPE_PRICE_PROFESSIONAL: prices.professional,
-        STRIPE_API_URL: stripe.url,
-        PUBLIC_URL: 'https://books.example.com',
-      },
+      env: stripeBillingEnv(stripe, account),
     });
     changed = [];
     observer = await billing.bus.consume('cancel-test', [

@@ -523,3 +523,38 @@ export class StripeServer {
 export async function startStripeServer(options: StripeServerOptions): Promise<StripeServer> {
   return new StripeServer(options).start();
 }
+
+/** The Stripe account a test plays: its secret key, webhook secret and the price ids of the two plans. */
+export interface StripeTestAccount {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { starter: string; professional: string };
+}
+
+export const stripeTestAccount: StripeTestAccount = {
+  secretKey: 'sk_test_bookwright',
+  webhookSecret: 'whsec_test_bookwright',
+  prices: { starter: 'price_starter_test', professional: 'price_professional_test' },
+};
+
+/** A Stripe-like server for `account`, charging 30 and 70 EUR a month, on the test's clock. */
+export function startStripeTestServer(account: StripeTestAccount, now: () => Date): Promise<StripeServer> {
+  return startStripeServer({
+    webhookSecret: account.webhookSecret,
+    prices: { [account.prices.starter]: 3000, [account.prices.professional]: 7000 },
+    now,
+  });
+}
+
+/** The billing service's configuration that pays through `server` as `account`. */
+export function stripeBillingEnv(server: StripeServer, account: StripeTestAccount): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: account.secretKey,
+    STRIPE_WEBHOOK_SECRET: account.webhookSecret,
+    STRIPE_PRICE_STARTER: account.prices.starter,
+    STRIPE_PRICE_PROFESSIONAL: account.prices.professional,
+    STRIPE_API_URL: server.url,
+    PUBLIC_URL: 'https://books.example.com',
+  };
+}

@@ -1,10 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingMessages, billingRequests } from '@bookwright/contracts';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../../testing/billing-harness';
-import { startStripeServer, type StripeServer } from '../../testing/stripe-server';
+import {
+  startStripeTestServer,
+  stripeBillingEnv,
+  stripeTestAccount,
+  type StripeServer,
+} from '../../testing/stripe-server';
 
-const webhookSecret = 'whsec_test_bookwright';
-const prices = { starter: 'price_starter_test', professional: 'price_professional_test' };
+const { prices } = stripeTestAccount;
 
 /** Issue 20, "paying as a business expects": what Checkout collects, the SDI code, and plan switches. */
 describe('business billing with the Stripe provider (real SDK, local Stripe-like server)', () => {
@@ -14,11 +18,7 @@ describe('business billing with the Stripe provider (real SDK, local Stripe-like
 
   beforeAll(async () => {
     clock = testClock('2025-03-01T00:00:00.000Z');
-    stripe = await startStripeServer({
-      webhookSecret,
-      prices: { [prices.starter]: 3000, [prices.professional]: 7000 },
-      now: () => clock.now(),
-    });
+    stripe = await startStripeTestServer(stripeTestAccount, () => clock.now());
   });
   afterAll(async () => {
     await stripe.stop();
@@ -27,15 +27,7 @@ describe('business billing with the Stripe provider (real SDK, local Stripe-like
     clock.set('2025-03-01T00:00:00.000Z');
     billing = await startBilling({
       clock,
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_bookwright',
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_PRICE_STARTER: prices.starter,
-        STRIPE_PRICE_PROFESSIONAL: prices.professional,
-        STRIPE_API_URL: stripe.url,
-        PUBLIC_URL: 'https://books.example.com',
-      },
+      env: stripeBillingEnv(stripe, stripeTestAccount),
     });
   });
   afterEach(async () => {

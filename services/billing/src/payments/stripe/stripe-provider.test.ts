@@ -3,12 +3,16 @@ import { billingMessages, billingRequests, events } from '@bookwright/contracts'
 import { on, type Subscription } from '@bookwright/kit';
 import type { z } from 'zod';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../../testing/billing-harness';
-import { startStripeServer, type StripeServer } from '../../testing/stripe-server';
+import {
+  startStripeTestServer,
+  stripeBillingEnv,
+  stripeTestAccount,
+  type StripeServer,
+} from '../../testing/stripe-server';
 
 type SubscriptionChanged = z.output<(typeof events.billingSubscriptionChanged)['schema']>;
 
-const webhookSecret = 'whsec_test_bookwright';
-const prices = { starter: 'price_starter_test', professional: 'price_professional_test' };
+const { prices } = stripeTestAccount;
 
 describe('billing with the Stripe provider (real SDK, local Stripe-like server)', () => {
   let clock: TestClock;
@@ -19,11 +23,7 @@ describe('billing with the Stripe provider (real SDK, local Stripe-like server)'
 
   beforeAll(async () => {
     clock = testClock('2025-01-31T12:00:00.000Z');
-    stripe = await startStripeServer({
-      webhookSecret,
-      prices: { [prices.starter]: 3000, [prices.professional]: 7000 },
-      now: () => clock.now(),
-    });
+    stripe = await startStripeTestServer(stripeTestAccount, () => clock.now());
   });
   afterAll(async () => {
     await stripe.stop();
@@ -32,15 +32,7 @@ describe('billing with the Stripe provider (real SDK, local Stripe-like server)'
     clock.set('2025-01-31T12:00:00.000Z');
     billing = await startBilling({
       clock,
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_bookwright',
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_PRICE_STARTER: prices.starter,
-        STRIPE_PRICE_PROFESSIONAL: prices.professional,
-        STRIPE_API_URL: stripe.url,
-        PUBLIC_URL: 'https://books.example.com',
-      },
+      env: stripeBillingEnv(stripe, stripeTestAccount),
     });
     changes = [];
     observer = await billing.bus.consume('stripe-test', [
