@@ -92,4 +92,14 @@ describe('deploy/Dockerfile', () => {
     expect(dockerfile).toContain(`npm run build -w ${web.name}`);
     expect(web.scripts?.build).toBeTruthy();
   });
+
+  it('renders the public pages for the PUBLIC_URL the image is built for', () => {
+    const start = instructions.findIndex((line) => / AS web$/.test(line));
+    const end = instructions.findIndex((line, i) => i > start && line.startsWith('FROM '));
+    const body = instructions.slice(start, end === -1 ? undefined : end);
+    expect(body.some((line) => /^ARG PUBLIC_URL(=|$)/.test(line))).toBe(true);
+    expect(body.find((line) => line.includes('npm run build'))).toMatch(/PUBLIC_URL="\$\{PUBLIC_URL\}"/);
+    // The prerender reads it: an image built without it would point every canonical link at localhost.
+    expect(readFileSync(join(root, 'web', 'build', 'prerender.ts'), 'utf8')).toContain('PUBLIC_URL');
+  });
 });
