@@ -31,10 +31,11 @@ import { hashToken } from '../domain/secret-tokens';
 import type { UserHandlerDeps } from './deps';
 import { signUp } from './sign-up';
 import { login } from './login';
-import { resolveSession } from './sessions';
+import { resolveSession } from './resolve-session';
 import { changePassword } from './change-password';
 import { updateAccount } from './update-account';
-import { deleteAccount, onUserDeleted } from './delete-account';
+import { deleteAccount } from './delete-account';
+import { onUserDeleted } from './on-user-deleted';
 
 let database: ServiceDatabase<UserDatabase>;
 /** The outbox lives in the user schema too; the kit types it separately. */

@@ -1,10 +1,9 @@
 import { AppError, accountMessages, apiMessages, events, sameEmail, type requests } from '@bookwright/contracts';
-import { enqueueEvent, forgetPublishedEventsOf, type EventMeta } from '@bookwright/kit';
+import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { usersRepository } from '../repositories/users.repository';
 import { verifyPassword } from '../domain/passwords';
 import type { UserHandlerDeps } from './deps';
-import { removeAvatars } from './update-account';
 
 type Def = typeof requests.user.deleteAccount;
 
@@ -32,16 +31,5 @@ export function deleteAccount(deps: UserHandlerDeps) {
     deps.relay.kick();
     deps.logger.info({ userId }, 'account deleted');
     return {};
-  };
-}
-
-/**
- * The user service's own part of `user.deleted` (the rows went with the deletion): the avatar blobs, and
- * the published events that still carry the user's name and email.
- */
-export function onUserDeleted(deps: UserHandlerDeps) {
-  return async ({ userId }: z.output<(typeof events.userDeleted)['schema']>, meta: EventMeta) => {
-    await removeAvatars(deps, userId, meta);
-    await forgetPublishedEventsOf(deps.db, userId);
   };
 }

@@ -17,7 +17,8 @@ import { migrations } from '../db/migrations';
 import type { UserDatabase } from '../db/schema';
 import type { UserHandlerDeps } from './deps';
 import { login } from './login';
-import { logout, resolveSession } from './sessions';
+import { logout } from './logout';
+import { resolveSession } from './resolve-session';
 import { signUp } from './sign-up';
 
 /** The user service's session handlers against a real, migrated database (PGlite, or PostgreSQL in CI). */

@@ -19,7 +19,7 @@ import { hashPassword } from '../domain/passwords';
 import { hashToken } from '../domain/secret-tokens';
 import { usersRepository } from '../repositories/users.repository';
 import type { UserHandlerDeps } from './deps';
-import { identitySignIn } from './identity-sign-in';
+import { identitySignIn } from './sign-in-identity';
 import { login } from './login';
 import { openSession } from './open-session';
 

@@ -1,0 +1,12 @@
+import { type requests } from '@bookwright/contracts';
+import type { z } from 'zod';
+import type { UserHandlerDeps } from './deps';
+import { revokeSession } from './revoke-session';
+
+export function logout(deps: UserHandlerDeps) {
+  return async (input: z.output<(typeof requests.user.logout)['request']>) => {
+    await deps.db.transaction().execute((trx) => revokeSession(trx, input.token, deps.now(), 'logout'));
+    deps.relay.kick();
+    return {};
+  };
+}
