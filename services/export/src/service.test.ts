@@ -10,7 +10,7 @@ import {
   type PrintOptions,
 } from '@bookwright/contracts';
 import type { ExportBook } from './export-book';
-import { renderExport } from './handlers/render-export';
+import { renderExport } from './handlers/render';
 import { createExportRenderer } from './render/create-renderer';
 import type { ExportRenderer } from './render/renderer';
 import { buildBook, buildDocument } from './testing/books';

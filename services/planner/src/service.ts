@@ -12,7 +12,7 @@ import {
 import { createLlmProvider, LlmConfigSchema, type LlmProvider } from '@bookwright/ai';
 import { createOfflineProvider } from '@bookwright/offline';
 import type { PlannerHandlerDeps } from './handlers/deps';
-import { buildPlan } from './handlers/build-plan';
+import { onBookPlanningRequested } from './handlers/on-book-planning-requested';
 import { suggestMetadata } from './handlers/suggest-metadata';
 
 export const PlannerConfigSchema = BaseConfigSchema.extend({
@@ -54,7 +54,7 @@ export function createPlannerService(options: PlannerServiceOptions = {}) {
         // working, so the ack wait can stay short and a request held by a dead planner comes back soon.
         bus.consume(
           'planner',
-          [on(events.bookPlanningRequested, keepWorking(buildPlan(deps), Math.floor(config.PLANNER_ACK_WAIT_MS / 3)))],
+          [on(events.bookPlanningRequested, keepWorking(onBookPlanningRequested(deps), Math.floor(config.PLANNER_ACK_WAIT_MS / 3)))],
           {
             maxDeliver,
             ackWaitMs: config.PLANNER_ACK_WAIT_MS,

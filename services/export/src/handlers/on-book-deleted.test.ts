@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events } from '@bookwright/contracts';
 import { ExportTestWorld } from '../testing/harness';
-import { exportBlobPrefix } from './render-export';
+import { exportBlobPrefix } from './render';
 
 let world: ExportTestWorld;
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import type { events } from '@bookwright/contracts';
 import { removeBlobsUnder, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import type { ExportHandlerDeps } from './deps';
-import { exportBlobPrefix } from './render-export';
+import { exportBlobPrefix } from './render';
 
 /**
  * The export service keeps no rows; a rendered file normally lives only until the gateway has streamed

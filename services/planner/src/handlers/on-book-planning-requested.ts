@@ -33,7 +33,7 @@ export function planFailureReason(error: unknown): string {
  * invalid fails at once; a model that is unreachable is retried through the bus's redeliveries, and
  * the last delivery fails the plan rather than leaving the book waiting.
  */
-export function buildPlan(deps: PlannerHandlerDeps) {
+export function onBookPlanningRequested(deps: PlannerHandlerDeps) {
   const plan = async (data: PlanningRequested, meta: EventMeta): Promise<void> => {
     const { bookId, userId, attempt, brief } = data;
     const bookType = bookTypeOf(brief.genre);
