@@ -1,9 +1,9 @@
 import {
-  bookRequests,
   coverBlobKey,
   effectiveMetadataLanguage,
   parseCoverImageUrl,
   type Book,
+  requests,
 } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { loadSharp } from '@bookwright/kit/images';
@@ -19,7 +19,7 @@ export async function loadBook(
   owner: { userId: string; bookId: string },
   context: RequestContext,
 ): Promise<Book> {
-  const book = await deps.bus.request(bookRequests.get, owner, {
+  const book = await deps.bus.request(requests.book.get, owner, {
     timeoutMs: deps.bookTimeoutMs,
     requestId: context.requestId,
   });

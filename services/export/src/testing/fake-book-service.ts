@@ -1,4 +1,4 @@
-import { AppError, apiMessages, bookRequests, type Book } from '@bookwright/contracts';
+import { AppError, apiMessages, type Book, requests } from '@bookwright/contracts';
 import type { Bus, Subscription } from '@bookwright/kit';
 
 /**
@@ -16,7 +16,7 @@ export class FakeBookService {
   }
 
   async serve(bus: Bus): Promise<void> {
-    this.#subscription = await bus.serve(bookRequests.get, async ({ userId, bookId }) => {
+    this.#subscription = await bus.serve(requests.book.get, async ({ userId, bookId }) => {
       this.requests += 1;
       const entry = this.#books.get(bookId);
       if (!entry || entry.owner !== userId) throw new AppError(404, apiMessages.notFound);
