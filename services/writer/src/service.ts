@@ -14,11 +14,11 @@ import {
 import { WriterConfigSchema, type WriterConfig } from './config';
 import { migrations } from './db/migrations';
 import type { WriterDatabase } from './db/schema';
-import { bookConfirmedMaxDeliver, onBookConfirmed } from './handlers/book-confirmed';
+import { bookConfirmedMaxDeliver, onBookConfirmed } from './handlers/on-book-confirmed';
 import { onUserDeleted } from './handlers/on-user-deleted';
 import { onBookDeleted } from './handlers/on-book-deleted';
 import { onBookTrashed } from './handlers/on-book-trashed';
-import { onTranslationRequested } from './handlers/translation-requested';
+import { onTranslationRequested } from './handlers/on-book-translation-requested';
 import type { WriterTuning } from './writing/deps';
 import { WritingRunner } from './writing/writing-runner';
 

@@ -7,7 +7,7 @@ import { splitChapters } from '../domain/translation/sections';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { TranslationSource } from '../translating/translation-job';
 import { jobBriefOf } from '../writing/job';
-import { bookConfirmedMaxDeliver, runAttempt } from './book-confirmed';
+import { bookConfirmedMaxDeliver, runAttempt } from './on-book-confirmed';
 import type { WriterHandlerDeps } from './deps';
 
 type TranslationRequested = z.output<(typeof events.bookTranslationRequested)['schema']>;

@@ -4,7 +4,7 @@ import { testEventMeta } from '@bookwright/kit/testing';
 import { failureReasons } from '../domain/failure-reasons';
 import { buildBrief } from '../testing/books';
 import { WriterTestWorld } from '../testing/harness';
-import { bookConfirmedMaxDeliver, onBookConfirmed } from './book-confirmed';
+import { bookConfirmedMaxDeliver, onBookConfirmed } from './on-book-confirmed';
 
 // A confirmation the writer cannot act on must not leave the book waiting in writing: the last delivery
 // fails the book, earlier ones are thrown back for the bus to redeliver.
