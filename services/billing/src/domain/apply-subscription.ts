@@ -2,10 +2,11 @@ import { events } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { Kysely, Transaction } from 'kysely';
 import type { BillingAccountRow, BillingDatabase } from '../db/schema';
-import { liveSubscriptionStatuses, type PaidAccountType } from '../payments/payment-provider';
 import { presentSummary } from '../repositories/accounts.repository';
 import { planAllowance } from '../repositories/allowance-period.sql';
+import type { PaidAccountType } from './paid-account-type';
 import { switchedAllowanceColumns } from './plan-switch';
+import { endedSubscriptionStatuses, liveSubscriptionStatuses } from './subscription-status';
 
 /** A subscription as the payment provider holds it now (re-read, never taken from the event). */
 export interface SubscriptionSnapshot {
@@ -28,8 +29,6 @@ export interface SubscriptionChange {
   /** An invoice of this subscription failed and is its latest one: the plan is past due. */
   paymentFailed?: boolean;
 }
-
-const endedStatuses: ReadonlySet<string> = new Set(['canceled', 'unpaid', 'incomplete_expired']);
 
 const sameInstant = (a: Date | string | null, b: Date | null) =>
   a === null || b === null ? a === b : new Date(a).getTime() === b.getTime();
@@ -108,7 +107,7 @@ export async function applySubscription(
         translations_left: planAllowance(plan, 'translation'),
       };
     }
-  } else if (endedStatuses.has(subscription.status) && !replaced) {
+  } else if (endedSubscriptionStatuses.has(subscription.status) && !replaced) {
     next = {
       account_type: 'null',
       subscription_status: subscription.status,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AllowanceKind, BillingSummary } from '@bookwright/contracts';
 import type { BillingAccountRow, BillingDatabase } from '../db/schema';
-import type { PaidAccountType } from '../payments/payment-provider';
+import type { PaidAccountType } from '../domain/paid-account-type';
 import {
   leftColumn,
   periodEnded,

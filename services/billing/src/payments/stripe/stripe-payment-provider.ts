@@ -1,25 +1,13 @@
-import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import { AppError, billingMessages, type Invoice } from '@bookwright/contracts';
-import type { Logger, OutboxRelay } from '@bookwright/kit';
-import type { StripeConfig } from '../../config';
-import type { BillingDatabase } from '../../db/schema';
 import { applySubscription } from '../../domain/apply-subscription';
 import { planChangedUrl } from '../local-payment-provider';
-import { liveSubscriptionStatuses, type BillingCustomer, type PaymentProvider } from '../payment-provider';
+import { liveSubscriptionStatuses } from '../../domain/subscription-status';
+import type { BillingCustomer, PaymentProvider } from '../payment-provider';
 import { createStripeClient } from './stripe-client';
+import type { StripeProviderDeps } from './stripe-provider-deps';
 import { snapshotOf } from './stripe-subscription';
 import { receiveStripeWebhook } from './stripe-webhook';
-
-export interface StripeProviderDeps {
-  db: Kysely<BillingDatabase>;
-  relay: Pick<OutboxRelay, 'kick'>;
-  logger: Logger;
-  now: () => Date;
-  config: StripeConfig;
-  /** A ready client (tests); otherwise one is built from the configuration. */
-  stripe?: Stripe;
-}
 
 const fromUnix = (seconds: number | null | undefined): Date | null =>
   typeof seconds === 'number' ? new Date(seconds * 1000) : null;

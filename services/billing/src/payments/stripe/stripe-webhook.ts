@@ -3,10 +3,8 @@ import { AppError, billingMessages } from '@bookwright/contracts';
 import { applySubscription, type SubscriptionChange } from '../../domain/apply-subscription';
 import { applyBillingDetails, type BillingDetails } from '../../domain/billing-details';
 import type { WebhookOutcome } from '../payment-provider';
-import type { StripeProviderDeps } from './stripe-payment-provider';
+import type { StripeDeps } from './stripe-provider-deps';
 import { snapshotOf } from './stripe-subscription';
-
-type Deps = StripeProviderDeps & { stripe: Stripe };
 
 /** What an event asks of us: whose account, which subscription to re-read, and what happened to it. */
 interface Target {
@@ -76,7 +74,11 @@ function targetOf(event: Stripe.Event): Target | null {
  * taken from the event, so events may arrive late, twice, or in any order. One Stripe read and one short
  * transaction: well within Stripe's time limit.
  */
-export async function receiveStripeWebhook(deps: Deps, payload: string, signature: string): Promise<WebhookOutcome> {
+export async function receiveStripeWebhook(
+  deps: StripeDeps,
+  payload: string,
+  signature: string,
+): Promise<WebhookOutcome> {
   let event: Stripe.Event;
   try {
     event = deps.stripe.webhooks.constructEvent(payload, signature, deps.config.webhookSecret);
@@ -159,7 +161,7 @@ function payerOf(event: Stripe.Event): Pick<Target, 'userId' | 'customerId'> | n
  * The customer's billing details, re-read from Stripe (as subscriptions are): the address Checkout
  * collected, the business name (or the name it saved for a business), and the first tax id's value.
  */
-async function billingDetailsOf(deps: Deps, customerId: string): Promise<BillingDetails | null> {
+async function billingDetailsOf(deps: StripeDeps, customerId: string): Promise<BillingDetails | null> {
   let customer: Stripe.Customer | Stripe.DeletedCustomer;
   try {
     customer = await deps.stripe.customers.retrieve(customerId, { expand: ['tax_ids'] });
@@ -186,7 +188,7 @@ async function billingDetailsOf(deps: Deps, customerId: string): Promise<Billing
 }
 
 /** The user an event is about: the id we gave Stripe, else the account holding its customer. */
-async function userOf(deps: Deps, target: Pick<Target, 'userId' | 'customerId'>): Promise<string | null> {
+async function userOf(deps: StripeDeps, target: Pick<Target, 'userId' | 'customerId'>): Promise<string | null> {
   if (target.userId) return target.userId;
   if (!target.customerId) return null;
   const row = await deps.db
@@ -197,7 +199,7 @@ async function userOf(deps: Deps, target: Pick<Target, 'userId' | 'customerId'>)
   return row?.user_id ?? null;
 }
 
-async function retrieve(deps: Deps, subscriptionId: string): Promise<Stripe.Subscription | null> {
+async function retrieve(deps: StripeDeps, subscriptionId: string): Promise<Stripe.Subscription | null> {
   try {
     return await deps.stripe.subscriptions.retrieve(subscriptionId);
   } catch (error) {
