@@ -2,7 +2,7 @@ import { events } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { Kysely, Transaction } from 'kysely';
 import type { BillingAccountRow, BillingDatabase } from '../db/schema';
-import { presentSummary } from '../repositories/accounts.repository';
+import { accountsRepository, presentSummary } from '../repositories/accounts.repository';
 import { planAllowance } from '../repositories/allowance-period.sql';
 import type { PaidAccountType } from './paid-account-type';
 import { switchedAllowanceColumns } from './plan-switch';
@@ -50,12 +50,7 @@ export async function applySubscription(
   change: SubscriptionChange,
   now: Date,
 ): Promise<boolean> {
-  const row = await trx
-    .selectFrom('billing_accounts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await accountsRepository.findForUpdate(trx, userId);
   // No account: the user was deleted (or never existed here). Never recreate one from a webhook.
   if (!row) return false;
   const replaced = row.stripe_subscription_id !== null && row.stripe_subscription_id !== subscription.id;
@@ -134,12 +129,7 @@ export async function applySubscription(
   });
   if (!changed) return false;
 
-  const updated = await trx
-    .updateTable('billing_accounts')
-    .set({ ...next, updated_at: now })
-    .where('user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await accountsRepository.update(trx, userId, next, now);
   const summary = presentSummary(updated);
   if (updated.account_type !== row.account_type) {
     await enqueueEvent(trx, events.billingPlanChanged, {

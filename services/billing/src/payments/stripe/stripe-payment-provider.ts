@@ -3,6 +3,7 @@ import { AppError, billingMessages, type Invoice } from '@bookwright/contracts';
 import { applySubscription } from '../../domain/apply-subscription';
 import { planChangedUrl } from '../local-payment-provider';
 import { liveSubscriptionStatuses } from '../../domain/subscription-status';
+import { accountsRepository } from '../../repositories/accounts.repository';
 import type { BillingCustomer, PaymentProvider } from '../payment-provider';
 import { createStripeClient } from './stripe-client';
 import type { StripeProviderDeps } from './stripe-provider-deps';
@@ -54,21 +55,8 @@ export function createStripePaymentProvider(deps: StripeProviderDeps): PaymentPr
       { metadata: { userId } },
       { idempotencyKey: `bookwright-customer-${userId}` },
     );
-    const stored = await db
-      .updateTable('billing_accounts')
-      .set({ stripe_customer_id: created.id, updated_at: deps.now() })
-      .where('user_id', '=', userId)
-      .where('stripe_customer_id', 'is', null)
-      .returning('stripe_customer_id')
-      .executeTakeFirst();
-    if (stored) return created.id;
-    // Someone else stored one first: use theirs.
-    const row = await db
-      .selectFrom('billing_accounts')
-      .select('stripe_customer_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return row.stripe_customer_id ?? created.id;
+    // Someone else may have stored one first: then theirs is used.
+    return accountsRepository.claimStripeCustomer(db, { userId, customerId: created.id, now: deps.now() });
   }
 
   async function liveSubscription(customer: BillingCustomer): Promise<Stripe.Subscription | null> {
