@@ -8,7 +8,7 @@ import { on, type Bus } from './bus';
 import { createInProcessBus } from './in-process-bus';
 import { connectNatsBus } from './nats-bus';
 import { giveUpOnLastDelivery } from './last-delivery';
-import { testEventMeta } from './testing/event-meta';
+import { testEventMeta } from './testing';
 
 const natsUrl = process.env.NATS_URL;
 
