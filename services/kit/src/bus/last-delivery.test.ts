@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { defineEvent } from '@bookwright/contracts';
 import { silentLogger } from '../logger/logger';
 import { on, type Bus } from './bus';
-import { createInProcessBus } from './in-process-bus';
-import { connectNatsBus } from './nats-bus';
+import { createInProcessBus } from './in-process/in-process-bus';
+import { connectNatsBus } from './nats/nats-bus';
 import { giveUpOnLastDelivery } from './last-delivery';
 import { testEventMeta } from './testing';
 

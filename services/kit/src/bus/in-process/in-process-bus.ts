@@ -1,6 +1,6 @@
 import type { AnyRequestDef } from '@bookwright/contracts';
-import type { Logger } from '../logger/logger';
-import type { Bus, EventHandler, RequestContext, Subscription } from './bus';
+import type { Logger } from '../../logger/logger';
+import type { Bus, EventHandler, RequestContext, Subscription } from '../bus';
 import {
   answerRequest,
   assertConsumeArguments,
@@ -17,7 +17,7 @@ import {
   resolveConsumeOptions,
   unavailable,
   type ResolvedConsumeOptions,
-} from './wire';
+} from '../wire';
 
 /*
  * The bus for one process (tests, `npm start`): the same contract as NATS with JetStream, emulated in

@@ -20,8 +20,8 @@ import {
   type StreamConfig,
 } from '@nats-io/jetstream';
 import type { AnyEventDef, AnyRequestDef } from '@bookwright/contracts';
-import type { Logger } from '../logger/logger';
-import type { Bus, EventHandler, RequestContext, Subscription } from './bus';
+import type { Logger } from '../../logger/logger';
+import type { Bus, EventHandler, RequestContext, Subscription } from '../bus';
 import {
   answerRequest,
   assertConsumeArguments,
@@ -38,7 +38,7 @@ import {
   resolveConsumeOptions,
   unavailable,
   type ResolvedConsumeOptions,
-} from './wire';
+} from '../wire';
 
 /** Carries `RequestOptions.requestId` to the responder, so both sides log the same id. */
 const REQUEST_ID_HEADER = 'Bw-Request-Id';
