@@ -22,7 +22,7 @@ export default tseslint.config(
       'services/**/src/main.ts',
       'services/**/*.test.ts',
       'services/kit/src/testing/**',
-      'services/kit/src/db/testing.ts',
+      'services/kit/src/*/testing.ts',
       'services/*/src/testing/**',
       'services/kit/src/config/**',
       'services/all-in-one/src/**',

@@ -22,6 +22,7 @@ import { setBillingDetails } from './handlers/set-billing-details';
 import { bookFailed } from './handlers/book-failed';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
+import { accountsRepository } from './repositories/accounts.repository';
 
 export interface BillingServiceOptions {
   /** The clock allowance periods are measured with; tests pass one they can move. */
@@ -85,7 +86,7 @@ export function createBillingService(options: BillingServiceOptions = {}) {
 
       return {
         async ready() {
-          await database.db.selectFrom('billing_accounts').select('user_id').limit(1).execute();
+          await accountsRepository.probe(database.db);
           return true;
         },
         async stop() {

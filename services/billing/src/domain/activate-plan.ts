@@ -2,7 +2,7 @@ import { events } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { BillingDatabase } from '../db/schema';
-import type { PaidAccountType } from '../payments/payment-provider';
+import type { PaidAccountType } from './paid-account-type';
 import { accountsRepository, presentSummary } from '../repositories/accounts.repository';
 import { switchedAllowanceColumns } from './plan-switch';
 

@@ -2,7 +2,7 @@ import { events } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { Kysely, Transaction } from 'kysely';
 import type { BillingDatabase } from '../db/schema';
-import { presentSummary } from '../repositories/accounts.repository';
+import { accountsRepository, presentSummary } from '../repositories/accounts.repository';
 
 /** What an invoice to a business names: the payer's address, company and VAT number, as the provider holds them. */
 export interface BillingDetails {
@@ -34,20 +34,10 @@ export async function applyBillingDetails(
     company_name: details.companyName,
     vat_number: details.vatNumber,
   };
-  const row = await trx
-    .selectFrom('billing_accounts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await accountsRepository.findForUpdate(trx, userId);
   if (!row) return false;
   if ((Object.keys(columns) as (keyof typeof columns)[]).every((key) => row[key] === columns[key])) return false;
-  const updated = await trx
-    .updateTable('billing_accounts')
-    .set({ ...columns, updated_at: now })
-    .where('user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await accountsRepository.update(trx, userId, columns, now);
   await announceAccountChange(trx, updated);
   return true;
 }

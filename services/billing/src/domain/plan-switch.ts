@@ -2,6 +2,7 @@ import type { AccountType, AllowanceKind } from '@bookwright/contracts';
 import type { Kysely } from 'kysely';
 import type { BillingDatabase } from '../db/schema';
 import { planAllowance } from '../repositories/allowance-period.sql';
+import { consumptionsRepository } from '../repositories/consumptions.repository';
 
 export type AllowancesLeft = Record<AllowanceKind, number | null>;
 
@@ -24,23 +25,12 @@ export function allowancesAfterSwitch(plan: AccountType, used: Record<AllowanceK
  * a book (a released or refunded reservation was given back). Counted rather than derived from the
  * `*_left` columns, which say nothing on an unlimited plan.
  */
-export async function usedSince(
+export function usedSince(
   db: Kysely<BillingDatabase>,
   userId: string,
   periodStart: Date | string,
 ): Promise<Record<AllowanceKind, number>> {
-  const rows = await db
-    .selectFrom('allowance_consumptions')
-    .select(['kind', (eb) => eb.fn.countAll<string>().as('count')])
-    .where('user_id', '=', userId)
-    .where('refunded_at', 'is', null)
-    .where('state', '!=', 'released')
-    .where('consumed_at', '>=', new Date(periodStart))
-    .groupBy('kind')
-    .execute();
-  const used = { book: 0, cover: 0, translation: 0 };
-  for (const row of rows) used[row.kind] = Number(row.count);
-  return used;
+  return consumptionsRepository.countUsedSince(db, userId, periodStart);
 }
 
 /** The `*_left` columns for `plan` after a switch in the period that began at `periodStart`. */

@@ -35,9 +35,10 @@ export async function setPlanByHand(
             covers_left: planAllowance(accountType, 'cover'),
             translations_left: planAllowance(accountType, 'translation'),
           };
-    const updated = await trx
-      .updateTable('billing_accounts')
-      .set({
+    const updated = await accountsRepository.update(
+      trx,
+      userId,
+      {
         account_type: accountType,
         provider: manualProvider,
         subscription_status: accountType === 'null' ? 'canceled' : 'active',
@@ -46,11 +47,9 @@ export async function setPlanByHand(
         plan_ends_at: null,
         ...(inForce ? {} : { period_anchor: now, period_start: now, period_end: plusMonths(now, 1) }),
         ...left,
-        updated_at: now,
-      })
-      .where('user_id', '=', userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      },
+      now,
+    );
     await enqueueEvent(trx, events.billingPlanChanged, {
       userId,
       accountType,

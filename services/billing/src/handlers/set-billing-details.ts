@@ -1,7 +1,7 @@
 import type { requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { announceAccountChange } from '../domain/billing-details';
-import { presentSummary } from '../repositories/accounts.repository';
+import { accountsRepository, presentSummary } from '../repositories/accounts.repository';
 import { currentAccount } from './current-account';
 import { customerOf } from './customer-of';
 import type { BillingHandlerDeps } from './deps';
@@ -19,12 +19,7 @@ export function setBillingDetails(deps: BillingHandlerDeps) {
     if (account.sdi === code) return presentSummary(account);
     await deps.payments.setSdi(customerOf(account), code);
     const updated = await deps.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('billing_accounts')
-        .set({ sdi: code, updated_at: deps.now() })
-        .where('user_id', '=', userId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await accountsRepository.update(trx, userId, { sdi: code }, deps.now());
       await announceAccountChange(trx, row);
       return row;
     });

@@ -1,6 +1,8 @@
 import type { events } from '@bookwright/contracts';
 import type { EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
+import { accountsRepository } from '../repositories/accounts.repository';
+import { consumptionsRepository } from '../repositories/consumptions.repository';
 import { customerOf } from './customer-of';
 import type { BillingHandlerDeps } from './deps';
 
@@ -12,16 +14,12 @@ import type { BillingHandlerDeps } from './deps';
  */
 export function userDeleted(deps: Pick<BillingHandlerDeps, 'db' | 'payments'>) {
   return async (data: z.output<(typeof events.userDeleted)['schema']>, meta: EventMeta): Promise<void> => {
-    const account = await deps.db
-      .selectFrom('billing_accounts')
-      .selectAll()
-      .where('user_id', '=', data.userId)
-      .executeTakeFirst();
+    const account = await accountsRepository.find(deps.db, data.userId);
     if (!account) return;
     await deps.payments.cancelImmediately(customerOf(account));
     await deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('allowance_consumptions').where('user_id', '=', data.userId).execute();
-      await trx.deleteFrom('billing_accounts').where('user_id', '=', data.userId).execute();
+      await consumptionsRepository.deleteOfUser(trx, data.userId);
+      await accountsRepository.delete(trx, data.userId);
     });
     meta.logger.info({ userId: data.userId }, 'billing data of the deleted user removed');
   };

@@ -1,8 +1,6 @@
-import type { z } from 'zod';
-import type { AccountType, Invoice, PaidAccountTypeSchema } from '@bookwright/contracts';
+import type { AccountType, Invoice } from '@bookwright/contracts';
 import type { PaymentProviderName } from '../config';
-
-export type PaidAccountType = z.infer<typeof PaidAccountTypeSchema>;
+import type { PaidAccountType } from '../domain/paid-account-type';
 
 /** Who is paying: what billing knows of the user that a provider may need. */
 export interface BillingCustomer {
@@ -34,9 +32,6 @@ export interface WebhookOutcome {
   /** The event had been applied before (a redelivery): nothing changed. */
   duplicate: boolean;
 }
-
-/** Subscription statuses under which the paid plan is in force (past_due: Stripe is still retrying). */
-export const liveSubscriptionStatuses: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
 /**
  * The payments port. The provider is chosen once at start-up from PAYMENT_PROVIDER; handlers never know

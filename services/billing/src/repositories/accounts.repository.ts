@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type UpdateObject } from 'kysely';
 import type { AllowanceKind, BillingSummary } from '@bookwright/contracts';
 import type { BillingAccountRow, BillingDatabase } from '../db/schema';
-import type { PaidAccountType } from '../payments/payment-provider';
+import type { PaidAccountType } from '../domain/paid-account-type';
 import {
   leftColumn,
   periodEnded,
@@ -46,6 +46,75 @@ export const accountsRepository = {
       })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
+  },
+
+  /** The account as stored, with no period rolled over (the deletion of a user reads it once more). */
+  find(db: Kysely<BillingDatabase>, userId: string): Promise<BillingAccountRow | undefined> {
+    return db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  },
+
+  /** The account, its row locked until the caller's transaction ends, so that changes to it queue. */
+  findForUpdate(db: Kysely<BillingDatabase>, userId: string): Promise<BillingAccountRow | undefined> {
+    return db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  },
+
+  /** The user whose account holds this Stripe customer, if any. */
+  async userIdOfStripeCustomer(db: Kysely<BillingDatabase>, customerId: string): Promise<string | null> {
+    const row = await db
+      .selectFrom('billing_accounts')
+      .select('user_id')
+      .where('stripe_customer_id', '=', customerId)
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  },
+
+  /**
+   * Stores the Stripe customer on an account that has none yet, and returns the customer the account holds
+   * afterwards: this one, or the one someone else stored first.
+   */
+  async claimStripeCustomer(
+    db: Kysely<BillingDatabase>,
+    change: { userId: string; customerId: string; now: Date },
+  ): Promise<string> {
+    const stored = await db
+      .updateTable('billing_accounts')
+      .set({ stripe_customer_id: change.customerId, updated_at: change.now })
+      .where('user_id', '=', change.userId)
+      .where('stripe_customer_id', 'is', null)
+      .returning('stripe_customer_id')
+      .executeTakeFirst();
+    if (stored) return change.customerId;
+    const row = await db
+      .selectFrom('billing_accounts')
+      .select('stripe_customer_id')
+      .where('user_id', '=', change.userId)
+      .executeTakeFirstOrThrow();
+    return row.stripe_customer_id ?? change.customerId;
+  },
+
+  /** Writes `columns` onto the user's account (which must exist) and returns the row as it is now. */
+  update(
+    db: Kysely<BillingDatabase>,
+    userId: string,
+    columns: UpdateObject<BillingDatabase, 'billing_accounts'>,
+    now: Date,
+  ): Promise<BillingAccountRow> {
+    return db
+      .updateTable('billing_accounts')
+      .set({ ...columns, updated_at: now })
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /** Removes the user's account (its consumptions go first, consumptionsRepository.deleteOfUser). */
+  async delete(db: Kysely<BillingDatabase>, userId: string): Promise<void> {
+    await db.deleteFrom('billing_accounts').where('user_id', '=', userId).execute();
+  },
+
+  /** A cheap read that fails when the database cannot answer (the readiness probe). */
+  async probe(db: Kysely<BillingDatabase>): Promise<void> {
+    await db.selectFrom('billing_accounts').select('user_id').limit(1).execute();
   },
 
   /** The account as it is at `now`; a period that has ended is rolled over first (a write, but rarely). */

@@ -74,4 +74,32 @@ export const consumptionsRepository = {
       .executeTakeFirst();
     return refunded !== undefined;
   },
+
+  /**
+   * The units taken since `periodStart` and not given back, by kind: kept ones and ones still reserved for
+   * a book (a released or refunded reservation was given back).
+   */
+  async countUsedSince(
+    db: Kysely<BillingDatabase>,
+    userId: string,
+    periodStart: Date | string,
+  ): Promise<Record<AllowanceKind, number>> {
+    const rows = await db
+      .selectFrom('allowance_consumptions')
+      .select(['kind', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('user_id', '=', userId)
+      .where('refunded_at', 'is', null)
+      .where('state', '!=', 'released')
+      .where('consumed_at', '>=', new Date(periodStart))
+      .groupBy('kind')
+      .execute();
+    const used = { book: 0, cover: 0, translation: 0 };
+    for (const row of rows) used[row.kind] = Number(row.count);
+    return used;
+  },
+
+  /** Removes every consumption of the user (the account is being deleted). */
+  async deleteOfUser(db: Kysely<BillingDatabase>, userId: string): Promise<void> {
+    await db.deleteFrom('allowance_consumptions').where('user_id', '=', userId).execute();
+  },
 };

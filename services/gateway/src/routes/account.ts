@@ -28,11 +28,11 @@ const updateTimeoutMs = 60_000;
  * Only the signed-in user's own id: any other is as absent as an unknown one (404).
  */
 export function accountRoutes(deps: RouteDeps) {
-  const { bus, blobs, sessions, config } = deps;
+  const { bus, ask, blobs, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
   const perIp = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.RATE_LIMIT_WINDOW_MS } };
   const ownId = (request: FastifyRequest, id: string): string => {
-    const userId = request.session!.userId;
+    const userId = request.userId;
     if (id !== userId) throw new AppError(404, apiMessages.notFound);
     return userId;
   };
@@ -78,10 +78,11 @@ export function accountRoutes(deps: RouteDeps) {
           avatarUploadKey = `uploads/${randomUUID()}`;
           await blobs.put(avatarUploadKey, image, { contentType: 'application/octet-stream' });
         }
-        await bus.request(
+        await ask(
+          request,
           requests.user.updateAccount,
           { userId, changes: parsed.data, ...(avatarUploadKey ? { avatarUploadKey } : {}) },
-          { requestId: request.id, timeoutMs: updateTimeoutMs },
+          { timeoutMs: updateTimeoutMs },
         );
         return { msg: accountMessages.updated, user: await loadCurrentUser(bus, userId, request.id, timeoutMs) };
       },
@@ -102,11 +103,7 @@ export function accountRoutes(deps: RouteDeps) {
       },
       async (request, reply) => {
         const userId = ownId(request, request.params.id);
-        await bus.request(
-          requests.user.deleteAccount,
-          { userId, confirmation: request.body },
-          { requestId: request.id, timeoutMs },
-        );
+        await ask(request, requests.user.deleteAccount, { userId, confirmation: request.body });
         sessions.forgetUser(userId);
         sessions.clearSessionCookie(reply);
         return reply.send({ msg: accountMessages.deleted });

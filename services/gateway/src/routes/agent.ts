@@ -1,24 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BookParamsSchema, BookSchema, PlanRequestSchema, requests } from '@bookwright/contracts';
+import { rateLimitPresets } from '../security/rate-limit-presets';
 import type { RouteDeps } from './route-deps';
 
 /** POST /agent/plan and PATCH /agent/write/{id}: the two steps that start AI work. */
 export function agentRoutes(deps: RouteDeps) {
-  const { bus, sessions, config } = deps;
-  const timeoutMs = config.BUS_TIMEOUT_MS;
+  const { ask, sessions, config } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
-    const perUser = {
-      rateLimit: {
-        max: config.GENERATION_RATE_LIMIT_PER_USER,
-        timeWindow: config.RATE_LIMIT_WINDOW_MS,
-        // Runs before the session is resolved, so key by the session cookie (one per signed-in browser) or IP.
-        keyGenerator: (request: { cookies: Record<string, string | undefined>; ip: string }) =>
-          request.cookies.sid ?? request.ip,
-      },
-    };
+    const perUser = rateLimitPresets(config).generation;
 
     app.post(
       '/agent/plan',
@@ -33,11 +25,11 @@ export function agentRoutes(deps: RouteDeps) {
         },
       },
       async (request, reply) => {
-        const book = await bus.request(
-          requests.book.create,
-          { userId: request.session!.userId, plan: request.body, requestId: request.id },
-          { requestId: request.id, timeoutMs },
-        );
+        const book = await ask(request, requests.book.create, {
+          userId: request.userId,
+          plan: request.body,
+          requestId: request.id,
+        });
         return reply.status(201).send(book);
       },
     );
@@ -54,12 +46,7 @@ export function agentRoutes(deps: RouteDeps) {
           response: { 200: BookSchema },
         },
       },
-      async (request) =>
-        bus.request(
-          requests.book.confirm,
-          { userId: request.session!.userId, bookId: request.params.bookId },
-          { requestId: request.id, timeoutMs },
-        ),
+      async (request) => ask(request, requests.book.confirm, { userId: request.userId, bookId: request.params.bookId }),
     );
   };
 }

@@ -61,7 +61,7 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
       async (request) => {
         const data = await bus.request(
           requests.planner.suggestMetadata,
-          { userId: request.session!.userId, bookId: request.params.bookId },
+          { userId: request.userId, bookId: request.params.bookId },
           { requestId: request.id, timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 180_000) },
         );
         return { data };
@@ -87,7 +87,7 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
         const book = await bus.request(
           requests.book.translate,
           {
-            userId: request.session!.userId,
+            userId: request.userId,
             bookId: request.params.bookId,
             language: request.body.language,
             title: request.body.title,
@@ -118,13 +118,13 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
         // Before the stream opens, so an unknown book is a plain 404.
         const plan = await bus.request(
           requests.book.rewriteContext,
-          { userId: request.session!.userId, bookId, chapterTitle: chapterTitleFrom(before, chapterTitle) },
+          { userId: request.userId, bookId, chapterTitle: chapterTitleFrom(before, chapterTitle) },
           { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
         );
         // The manuscript the rewrite will change is kept first, so applying it can always be undone.
         await bus.request(
           requests.book.keepBeforeRewrite,
-          { userId: request.session!.userId, bookId },
+          { userId: request.userId, bookId },
           { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
         );
         const model = llm();

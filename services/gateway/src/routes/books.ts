@@ -87,7 +87,7 @@ export function bookRoutes(deps: RouteDeps) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
-    const owner = (request: { session: { userId: string } | null }) => request.session!.userId;
+    const owner = (request: { userId: string }) => request.userId;
 
     app.get(
       '/book',

@@ -68,7 +68,7 @@ export function coverRoutes(deps: RouteDeps) {
         const stored = await ask(
           request,
           requests.cover.upload,
-          { userId: request.session!.userId, bookId: request.params.bookId, uploadBlobKey, typeset: false },
+          { userId: request.userId, bookId: request.params.bookId, uploadBlobKey, typeset: false },
           { timeoutMs: generationTimeoutMs },
         );
         return { imageUrl: stored.imageUrl };
@@ -99,7 +99,7 @@ export function coverRoutes(deps: RouteDeps) {
           request,
           requests.cover.generate,
           {
-            userId: request.session!.userId,
+            userId: request.userId,
             bookId: request.params.bookId,
             options: request.body,
             requestId: request.id,
@@ -135,7 +135,7 @@ export function coverRoutes(deps: RouteDeps) {
       async (request, reply) => {
         const { bookId, coverId, variant } = request.params;
         // Ownership first: someone else's cover is as absent as an unknown one.
-        await ask(request, requests.book.get, { userId: request.session!.userId, bookId });
+        await ask(request, requests.book.get, { userId: request.userId, bookId });
         const image = await blobs.get(coverBlobKey(bookId, coverId, variant));
         if (!image) throw new AppError(404, apiMessages.notFound);
         if (request.headers['if-none-match'] === `"${image.etag}"`) return reply.status(304).send();

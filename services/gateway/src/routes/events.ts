@@ -33,7 +33,7 @@ export function eventRoutes(deps: RouteDeps, hub: BookEventsHub) {
           'x-accel-buffering': 'no',
         });
         res.write(`retry: 5000\nevent: ready\ndata: {}\n\n`);
-        const remove = hub.add(request.session!.userId, res);
+        const remove = hub.add(request.userId, res);
         request.raw.on('close', remove);
       },
     );

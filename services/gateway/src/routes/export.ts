@@ -10,6 +10,7 @@ import {
 } from '@bookwright/contracts';
 import type { RouteDeps } from './route-deps';
 import { attachmentDisposition } from '../http/content-disposition';
+import { rateLimitPresets } from '../security/rate-limit-presets';
 
 /** Rendering a 300-page PDF takes seconds; give the export service longer than ordinary requests. */
 const exportTimeoutMs = 180_000;
@@ -35,7 +36,7 @@ export function exportRoutes(deps: RouteDeps) {
       },
       async (request) =>
         ask(request, requests.export.validate, {
-          userId: request.session!.userId,
+          userId: request.userId,
           bookId: request.params.bookId,
           request: request.body,
         }),
@@ -44,13 +45,7 @@ export function exportRoutes(deps: RouteDeps) {
     app.post(
       '/book/export/:bookId',
       {
-        config: {
-          rateLimit: {
-            max: config.GENERATION_RATE_LIMIT_PER_USER * 4,
-            timeWindow: config.RATE_LIMIT_WINDOW_MS,
-            keyGenerator: (r: { cookies: Record<string, string | undefined>; ip: string }) => r.cookies.sid ?? r.ip,
-          },
-        },
+        config: rateLimitPresets(config).export,
         schema: {
           operationId: 'exportBook',
           tags: ['export'],
@@ -64,7 +59,7 @@ export function exportRoutes(deps: RouteDeps) {
         const result = await ask(
           request,
           requests.export.render,
-          { userId: request.session!.userId, bookId: request.params.bookId, request: request.body },
+          { userId: request.userId, bookId: request.params.bookId, request: request.body },
           { timeoutMs: exportTimeoutMs },
         );
         const file = await blobs.get(result.blobKey);

@@ -36,7 +36,7 @@ export function healthRoutes(deps: RouteDeps) {
         const entries = await Promise.all(
           Object.entries(serviceHealthChecks).map(async ([name, def]) => {
             try {
-              await deps.bus.request(def, {}, { timeoutMs: healthTimeoutMs, requestId: request.id });
+              await deps.ask(request, def, {}, { timeoutMs: healthTimeoutMs });
               return [name, 'ok'] as const;
             } catch {
               return [name, 'down'] as const;

@@ -26,7 +26,7 @@ export const oidcCallbackPath = '/api/v1/auth/oidc/callback';
  * reason (`/login?error=<code>`), never on JSON.
  */
 export function oidcRoutes(deps: RouteDeps) {
-  const { bus, sessions, config } = deps;
+  const { bus, ask, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
   const settings = oidcSettings(config);
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
@@ -132,11 +132,10 @@ export function oidcRoutes(deps: RouteDeps) {
           }
           const claims = await provider.finish(callbackUrl, attempt);
           const replacesToken = sessions.sessionToken(request);
-          const result = await bus.request(
-            requests.user.identitySignIn,
-            { claims, ...(replacesToken ? { replacesToken } : {}) },
-            { requestId: request.id, timeoutMs },
-          );
+          const result = await ask(request, requests.user.identitySignIn, {
+            claims,
+            ...(replacesToken ? { replacesToken } : {}),
+          });
           if (result.outcome === 'refused') throw new SignInFailure(result.reason);
           sessions.forgetToken(replacesToken);
           sessions.setSessionCookie(reply, result.session);

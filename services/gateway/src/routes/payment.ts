@@ -28,8 +28,7 @@ export const paymentWebhookPath = '/payment/webhook';
  * code) and the public POST /contact-sales (an Enterprise enquiry, mailed to sales).
  */
 export function paymentRoutes(deps: RouteDeps) {
-  const { bus, ask, sessions, config } = deps;
-  const timeoutMs = config.BUS_TIMEOUT_MS;
+  const { ask, sessions } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -44,7 +43,7 @@ export function paymentRoutes(deps: RouteDeps) {
         },
       },
       async (request) => ({
-        data: await bus.request(requests.billing.getPlans, {}, { requestId: request.id, timeoutMs }),
+        data: await ask(request, requests.billing.getPlans, {}),
       }),
     );
 
@@ -83,11 +82,7 @@ export function paymentRoutes(deps: RouteDeps) {
           const signature = request.headers['stripe-signature'];
           if (typeof signature !== 'string' || typeof request.body !== 'string')
             throw new AppError(400, billingMessages.badWebhookSignature);
-          await bus.request(
-            requests.billing.handleWebhook,
-            { payload: request.body, signature },
-            { requestId: request.id, timeoutMs },
-          );
+          await ask(request, requests.billing.handleWebhook, { payload: request.body, signature });
           return { received: true as const };
         },
       );
@@ -109,11 +104,7 @@ export function paymentRoutes(deps: RouteDeps) {
           },
         },
         async (request) => ({
-          data: await bus.request(
-            requests.billing.startCheckout,
-            { userId: request.session!.userId, checkout: request.body },
-            { requestId: request.id, timeoutMs },
-          ),
+          data: await ask(request, requests.billing.startCheckout, { userId: request.userId, checkout: request.body }),
         }),
       );
 
@@ -129,11 +120,10 @@ export function paymentRoutes(deps: RouteDeps) {
           },
         },
         async (request) => ({
-          data: await bus.request(
-            requests.billing.previewSwitch,
-            { userId: request.session!.userId, accountType: request.body.accountType },
-            { requestId: request.id, timeoutMs },
-          ),
+          data: await ask(request, requests.billing.previewSwitch, {
+            userId: request.userId,
+            accountType: request.body.accountType,
+          }),
         }),
       );
 
@@ -149,13 +139,9 @@ export function paymentRoutes(deps: RouteDeps) {
           },
         },
         async (request) => {
-          const userId = request.session!.userId;
-          const billing = await bus.request(
-            requests.billing.setBillingDetails,
-            { userId, sdi: request.body.sdi },
-            { requestId: request.id, timeoutMs },
-          );
-          const profile = await bus.request(requests.user.getProfile, { userId }, { requestId: request.id, timeoutMs });
+          const userId = request.userId;
+          const billing = await ask(request, requests.billing.setBillingDetails, { userId, sdi: request.body.sdi });
+          const profile = await ask(request, requests.user.getProfile, { userId });
           return { ...profile, ...billing };
         },
       );
@@ -171,11 +157,7 @@ export function paymentRoutes(deps: RouteDeps) {
           },
         },
         async (request) => ({
-          data: await bus.request(
-            requests.billing.openPortal,
-            { userId: request.session!.userId },
-            { requestId: request.id, timeoutMs },
-          ),
+          data: await ask(request, requests.billing.openPortal, { userId: request.userId }),
         }),
       );
 
@@ -199,13 +181,9 @@ export function paymentRoutes(deps: RouteDeps) {
           path,
           { schema: { operationId, tags: ['billing'], summary, response: { 200: UserSchema, 409: MessageSchema } } },
           async (request) => {
-            const userId = request.session!.userId;
-            const billing = await bus.request(def, { userId }, { requestId: request.id, timeoutMs });
-            const profile = await bus.request(
-              requests.user.getProfile,
-              { userId },
-              { requestId: request.id, timeoutMs },
-            );
+            const userId = request.userId;
+            const billing = await ask(request, def, { userId });
+            const profile = await ask(request, requests.user.getProfile, { userId });
             return { ...profile, ...billing };
           },
         );
@@ -222,11 +200,7 @@ export function paymentRoutes(deps: RouteDeps) {
           },
         },
         async (request) => {
-          const { invoices } = await bus.request(
-            requests.billing.listInvoices,
-            { userId: request.session!.userId },
-            { requestId: request.id, timeoutMs },
-          );
+          const { invoices } = await ask(request, requests.billing.listInvoices, { userId: request.userId });
           return { data: invoices };
         },
       );

@@ -22,12 +22,11 @@ const SaveRevisionBodySchema = SaveRevisionRequestSchema.extend({ bookContent: E
  * POST …/{revisionId}/restore.
  */
 export function revisionRoutes(deps: RouteDeps) {
-  const { bus, sessions, config } = deps;
-  const timeoutMs = config.BUS_TIMEOUT_MS;
+  const { ask, sessions } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
-    const owner = (request: { session: { userId: string } | null }) => request.session!.userId;
+    const owner = (request: { userId: string }) => request.userId;
 
     app.get(
       '/book/:bookId/revisions',
@@ -41,11 +40,10 @@ export function revisionRoutes(deps: RouteDeps) {
         },
       },
       async (request) => {
-        const { revisions } = await bus.request(
-          requests.book.listRevisions,
-          { userId: owner(request), bookId: request.params.bookId },
-          { requestId: request.id, timeoutMs },
-        );
+        const { revisions } = await ask(request, requests.book.listRevisions, {
+          userId: owner(request),
+          bookId: request.params.bookId,
+        });
         return revisions;
       },
     );
@@ -65,11 +63,11 @@ export function revisionRoutes(deps: RouteDeps) {
         },
       },
       async (request, reply) => {
-        const revision = await bus.request(
-          requests.book.saveRevision,
-          { userId: owner(request), bookId: request.params.bookId, ...request.body },
-          { requestId: request.id, timeoutMs },
-        );
+        const revision = await ask(request, requests.book.saveRevision, {
+          userId: owner(request),
+          bookId: request.params.bookId,
+          ...request.body,
+        });
         return reply.status(201).send(revision);
       },
     );
@@ -85,12 +83,7 @@ export function revisionRoutes(deps: RouteDeps) {
           response: { 200: RevisionSchema },
         },
       },
-      async (request) =>
-        bus.request(
-          requests.book.getRevision,
-          { userId: owner(request), ...request.params },
-          { requestId: request.id, timeoutMs },
-        ),
+      async (request) => ask(request, requests.book.getRevision, { userId: owner(request), ...request.params }),
     );
 
     app.post(
@@ -105,12 +98,7 @@ export function revisionRoutes(deps: RouteDeps) {
           response: { 200: BookSchema },
         },
       },
-      async (request) =>
-        bus.request(
-          requests.book.restoreRevision,
-          { userId: owner(request), ...request.params },
-          { requestId: request.id, timeoutMs },
-        ),
+      async (request) => ask(request, requests.book.restoreRevision, { userId: owner(request), ...request.params }),
     );
   };
 }

@@ -9,6 +9,7 @@ import {
   takeoutMessages,
 } from '@bookwright/contracts';
 import { attachmentDisposition } from '../http/content-disposition';
+import { rateLimitPresets } from '../security/rate-limit-presets';
 import type { TakeoutPlanBook } from '../takeout/takeout-zip';
 import { createTakeoutsRunning } from '../takeout/takeouts-running';
 import type { RouteDeps } from './route-deps';
@@ -29,15 +30,7 @@ export function takeoutRoutes(deps: RouteDeps) {
       '/user/export',
       {
         preHandler: sessions.requireSession,
-        config: {
-          rateLimit: {
-            max: config.TAKEOUT_RATE_LIMIT_PER_USER,
-            timeWindow: config.RATE_LIMIT_WINDOW_MS,
-            // After the session is resolved, so the limit is the user's, across all their browsers.
-            hook: 'preHandler',
-            keyGenerator: (request) => `takeout:${request.session?.userId ?? request.ip}`,
-          },
-        },
+        config: rateLimitPresets(config).takeout,
         schema: {
           operationId: 'exportUserData',
           tags: ['user'],
@@ -47,7 +40,7 @@ export function takeoutRoutes(deps: RouteDeps) {
         },
       },
       async (request, reply) => {
-        const { userId } = request.session!;
+        const userId = request.userId;
         const takeout = running.begin(userId);
         if (!takeout) throw new AppError(409, takeoutMessages.alreadyRunning);
         // Ends once the last byte is handed to the socket (so a download right after never meets it), or when

@@ -16,8 +16,8 @@ export function trashRoutes(deps: RouteDeps) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
-    const owned = (request: { session: { userId: string } | null; params: { bookId: string } }) => ({
-      userId: request.session!.userId,
+    const owned = (request: { userId: string; params: { bookId: string } }) => ({
+      userId: request.userId,
       bookId: request.params.bookId,
     });
 
@@ -31,7 +31,7 @@ export function trashRoutes(deps: RouteDeps) {
           response: { 200: z.array(TrashedBookSchema) },
         },
       },
-      async (request) => (await ask(request, requests.book.listTrash, { userId: request.session!.userId })).books,
+      async (request) => (await ask(request, requests.book.listTrash, { userId: request.userId })).books,
     );
 
     app.delete(

@@ -37,7 +37,7 @@ export function userRoutes(deps: RouteDeps) {
         preHandler: sessions.requireSession,
       },
       async (request) => {
-        const { userId } = request.session!;
+        const userId = request.userId;
         return deps.currentUsers.current(userId, lastWriteOf(request), () =>
           loadCurrentUser(bus, userId, request.id, timeoutMs),
         );

@@ -10,8 +10,8 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { AppError, apiMessages, defineEvent, defineRequest } from '@bookwright/contracts';
 import { createLogger, type Logger } from '../logger/logger';
 import { on, type Bus, type EventMeta } from './bus';
-import { createInProcessBus } from './in-process-bus';
-import { connectNatsBus, eventStreamName } from './nats-bus';
+import { createInProcessBus } from './in-process/in-process-bus';
+import { connectNatsBus, eventStreamName } from './nats/nats-bus';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 
 /*

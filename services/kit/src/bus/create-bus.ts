@@ -1,6 +1,6 @@
 import type { Logger } from '../logger/logger';
 import type { Bus } from './bus';
-import { createInProcessBus } from './in-process-bus';
+import { createInProcessBus } from './in-process/in-process-bus';
 import { observeBus } from './observe-bus';
 
 /**
@@ -14,7 +14,7 @@ export async function createBus(options: {
   name: string;
 }): Promise<Bus> {
   if (!options.natsUrl) return observeBus(createInProcessBus({ logger: options.logger, namespace: options.namespace }));
-  const { connectNatsBus } = await import('./nats-bus');
+  const { connectNatsBus } = await import('./nats/nats-bus');
   return observeBus(
     await connectNatsBus({
       servers: options.natsUrl,

@@ -1,5 +1,5 @@
 export * from './bus';
-export { createInProcessBus } from './in-process-bus';
+export { createInProcessBus } from './in-process/in-process-bus';
 export { createBus } from './create-bus';
 export { observeBus } from './observe-bus';
 export { giveUpOnLastDelivery } from './last-delivery';

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { defineEvent } from '@bookwright/contracts';
 import { silentLogger } from '../logger/logger';
 import { on, type Bus } from './bus';
-import { createInProcessBus } from './in-process-bus';
-import { connectNatsBus } from './nats-bus';
+import { createInProcessBus } from './in-process/in-process-bus';
+import { connectNatsBus } from './nats/nats-bus';
 import { giveUpOnLastDelivery } from './last-delivery';
-import { testEventMeta } from './testing/event-meta';
+import { testEventMeta } from './testing';
 
 const natsUrl = process.env.NATS_URL;
 

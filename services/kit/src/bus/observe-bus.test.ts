@@ -5,7 +5,7 @@ import { silentLogger } from '../logger/logger';
 import { currentCorrelationId, withCorrelation } from '../correlation/correlation';
 import { processRegistry } from '../metrics/registry';
 import { on, type Bus } from './bus';
-import { createInProcessBus } from './in-process-bus';
+import { createInProcessBus } from './in-process/in-process-bus';
 import { observeBus } from './observe-bus';
 
 const whoAsks = defineRequest({

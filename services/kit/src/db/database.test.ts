@@ -6,7 +6,7 @@ import { silentLogger } from '../logger/logger';
 import { openServiceDatabase, type Migration } from './database';
 import { acquirePglite, openPgliteInstances, type PgliteLease } from './pglite';
 import { schemaNameFor } from './schema-name';
-import { databaseBackends, TestDatabases, uniqueService } from './test-helpers';
+import { databaseBackends, TestDatabases, uniqueService } from './testing';
 
 interface ItemsDb {
   items: { id: string; label: string };

@@ -17,7 +17,7 @@ import { silentLogger } from '../logger/logger';
 import type { Migration } from './database';
 import { enqueueEvent, outboxMigration, OutboxRelay, type OutboxDatabase, type OutboxRelayOptions } from './outbox';
 import { acquirePglite, type PgliteLease } from './pglite';
-import { databaseBackends, TestDatabases, uniqueService } from './test-helpers';
+import { databaseBackends, TestDatabases, uniqueService } from './testing';
 
 const thingHappened = defineEvent({
   name: 'test.thing.happened',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsumerBacklog } from '../bus/bus';
-import { createInProcessBus } from '../bus/in-process-bus';
+import { createInProcessBus } from '../bus/in-process/in-process-bus';
 import { silentLogger } from '../logger/logger';
 import { Liveness } from './liveness';
 

@@ -1,4 +1,4 @@
 // Test-only helpers; production code imports '@bookwright/kit', never this entry.
 export { createTestDatabase } from '../db/testing';
-export { testEventMeta } from '../bus/testing/event-meta';
+export { testEventMeta } from '../bus/testing';
 export { TableOutage } from '../db/table-outage';

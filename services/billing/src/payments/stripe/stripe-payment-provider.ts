@@ -1,25 +1,14 @@
-import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import { AppError, billingMessages, type Invoice } from '@bookwright/contracts';
-import type { Logger, OutboxRelay } from '@bookwright/kit';
-import type { StripeConfig } from '../../config';
-import type { BillingDatabase } from '../../db/schema';
 import { applySubscription } from '../../domain/apply-subscription';
 import { planChangedUrl } from '../local-payment-provider';
-import { liveSubscriptionStatuses, type BillingCustomer, type PaymentProvider } from '../payment-provider';
+import { liveSubscriptionStatuses } from '../../domain/subscription-status';
+import { accountsRepository } from '../../repositories/accounts.repository';
+import type { BillingCustomer, PaymentProvider } from '../payment-provider';
 import { createStripeClient } from './stripe-client';
+import type { StripeProviderDeps } from './stripe-provider-deps';
 import { snapshotOf } from './stripe-subscription';
 import { receiveStripeWebhook } from './stripe-webhook';
-
-export interface StripeProviderDeps {
-  db: Kysely<BillingDatabase>;
-  relay: Pick<OutboxRelay, 'kick'>;
-  logger: Logger;
-  now: () => Date;
-  config: StripeConfig;
-  /** A ready client (tests); otherwise one is built from the configuration. */
-  stripe?: Stripe;
-}
 
 const fromUnix = (seconds: number | null | undefined): Date | null =>
   typeof seconds === 'number' ? new Date(seconds * 1000) : null;
@@ -66,21 +55,8 @@ export function createStripePaymentProvider(deps: StripeProviderDeps): PaymentPr
       { metadata: { userId } },
       { idempotencyKey: `bookwright-customer-${userId}` },
     );
-    const stored = await db
-      .updateTable('billing_accounts')
-      .set({ stripe_customer_id: created.id, updated_at: deps.now() })
-      .where('user_id', '=', userId)
-      .where('stripe_customer_id', 'is', null)
-      .returning('stripe_customer_id')
-      .executeTakeFirst();
-    if (stored) return created.id;
-    // Someone else stored one first: use theirs.
-    const row = await db
-      .selectFrom('billing_accounts')
-      .select('stripe_customer_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return row.stripe_customer_id ?? created.id;
+    // Someone else may have stored one first: then theirs is used.
+    return accountsRepository.claimStripeCustomer(db, { userId, customerId: created.id, now: deps.now() });
   }
 
   async function liveSubscription(customer: BillingCustomer): Promise<Stripe.Subscription | null> {

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
 import type { SubscriptionSnapshot } from '../../domain/apply-subscription';
-import type { PaidAccountType } from '../payment-provider';
+import type { PaidAccountType } from '../../domain/paid-account-type';
 
 const fromUnix = (seconds: number | undefined): Date | null =>
   typeof seconds === 'number' ? new Date(seconds * 1000) : null;

@@ -2,11 +2,11 @@ import type Stripe from 'stripe';
 import { AppError, billingMessages } from '@bookwright/contracts';
 import { applySubscription, type SubscriptionChange } from '../../domain/apply-subscription';
 import { applyBillingDetails, type BillingDetails } from '../../domain/billing-details';
+import { accountsRepository } from '../../repositories/accounts.repository';
+import { webhookEventsRepository } from '../../repositories/webhook-events.repository';
 import type { WebhookOutcome } from '../payment-provider';
-import type { StripeProviderDeps } from './stripe-payment-provider';
+import type { StripeDeps } from './stripe-provider-deps';
 import { snapshotOf } from './stripe-subscription';
-
-type Deps = StripeProviderDeps & { stripe: Stripe };
 
 /** What an event asks of us: whose account, which subscription to re-read, and what happened to it. */
 interface Target {
@@ -22,7 +22,9 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   value == null ? null : typeof value === 'string' ? value : value.id;
 
 function invoiceSubscription(invoice: Stripe.Invoice): string | null {
-  const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
+  const legacy = invoice as unknown as {
+    subscription?: string | { id: string } | null;
+  };
   return idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription);
 }
 
@@ -76,7 +78,11 @@ function targetOf(event: Stripe.Event): Target | null {
  * taken from the event, so events may arrive late, twice, or in any order. One Stripe read and one short
  * transaction: well within Stripe's time limit.
  */
-export async function receiveStripeWebhook(deps: Deps, payload: string, signature: string): Promise<WebhookOutcome> {
+export async function receiveStripeWebhook(
+  deps: StripeDeps,
+  payload: string,
+  signature: string,
+): Promise<WebhookOutcome> {
   let event: Stripe.Event;
   try {
     event = deps.stripe.webhooks.constructEvent(payload, signature, deps.config.webhookSecret);
@@ -86,14 +92,12 @@ export async function receiveStripeWebhook(deps: Deps, payload: string, signatur
     deps.logger.warn({ reason: (error as Error).message }, 'Stripe webhook refused');
     throw new AppError(400, signatureError ? billingMessages.badWebhookSignature : billingMessages.badWebhookPayload);
   }
-  const log = deps.logger.child({ stripeEventId: event.id, stripeEventType: event.type });
+  const log = deps.logger.child({
+    stripeEventId: event.id,
+    stripeEventType: event.type,
+  });
 
-  const seen = await deps.db
-    .selectFrom('payment_webhook_events')
-    .select('event_id')
-    .where('event_id', '=', event.id)
-    .executeTakeFirst();
-  if (seen) {
+  if (await webhookEventsRepository.wasApplied(deps.db, event.id)) {
     log.info('Stripe event already applied');
     return { duplicate: true };
   }
@@ -114,17 +118,19 @@ export async function receiveStripeWebhook(deps: Deps, payload: string, signatur
     (await deps.stripe.invoices.retrieve(target.failedInvoiceId)).status === 'open';
 
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const recorded = await trx
-      .insertInto('payment_webhook_events')
-      .values({ event_id: event.id, type: event.type, received_at: deps.now() })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
+    const recorded = await webhookEventsRepository.record(trx, {
+      eventId: event.id,
+      type: event.type,
+      receivedAt: deps.now(),
+    });
     if (!recorded) return { duplicate: true, changed: false };
     const detailsChanged =
       details && payerUserId ? await applyBillingDetails(trx, payerUserId, details, deps.now()) : false;
     if (!target || !userId || !subscription) return { duplicate: false, changed: detailsChanged };
-    const change: SubscriptionChange = { ...target.change, ...(stillFailing ? { paymentFailed: true } : {}) };
+    const change: SubscriptionChange = {
+      ...target.change,
+      ...(stillFailing ? { paymentFailed: true } : {}),
+    };
     const changed = await applySubscription(
       trx,
       userId,
@@ -144,11 +150,17 @@ function payerOf(event: Stripe.Event): Pick<Target, 'userId' | 'customerId'> | n
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
-      return { userId: session.client_reference_id, customerId: idOf(session.customer) };
+      return {
+        userId: session.client_reference_id,
+        customerId: idOf(session.customer),
+      };
     }
     case 'customer.updated': {
       const customer = event.data.object;
-      return { userId: customer.metadata?.userId ?? null, customerId: customer.id };
+      return {
+        userId: customer.metadata?.userId ?? null,
+        customerId: customer.id,
+      };
     }
     default:
       return null;
@@ -159,10 +171,12 @@ function payerOf(event: Stripe.Event): Pick<Target, 'userId' | 'customerId'> | n
  * The customer's billing details, re-read from Stripe (as subscriptions are): the address Checkout
  * collected, the business name (or the name it saved for a business), and the first tax id's value.
  */
-async function billingDetailsOf(deps: Deps, customerId: string): Promise<BillingDetails | null> {
+async function billingDetailsOf(deps: StripeDeps, customerId: string): Promise<BillingDetails | null> {
   let customer: Stripe.Customer | Stripe.DeletedCustomer;
   try {
-    customer = await deps.stripe.customers.retrieve(customerId, { expand: ['tax_ids'] });
+    customer = await deps.stripe.customers.retrieve(customerId, {
+      expand: ['tax_ids'],
+    });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'resource_missing') return null;
     throw error;
@@ -186,18 +200,13 @@ async function billingDetailsOf(deps: Deps, customerId: string): Promise<Billing
 }
 
 /** The user an event is about: the id we gave Stripe, else the account holding its customer. */
-async function userOf(deps: Deps, target: Pick<Target, 'userId' | 'customerId'>): Promise<string | null> {
+async function userOf(deps: StripeDeps, target: Pick<Target, 'userId' | 'customerId'>): Promise<string | null> {
   if (target.userId) return target.userId;
   if (!target.customerId) return null;
-  const row = await deps.db
-    .selectFrom('billing_accounts')
-    .select('user_id')
-    .where('stripe_customer_id', '=', target.customerId)
-    .executeTakeFirst();
-  return row?.user_id ?? null;
+  return accountsRepository.userIdOfStripeCustomer(deps.db, target.customerId);
 }
 
-async function retrieve(deps: Deps, subscriptionId: string): Promise<Stripe.Subscription | null> {
+async function retrieve(deps: StripeDeps, subscriptionId: string): Promise<Stripe.Subscription | null> {
   try {
     return await deps.stripe.subscriptions.retrieve(subscriptionId);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyEventDef } from '@bookwright/contracts';
-import { silentLogger } from '../../logger/logger';
-import type { EventMeta } from '../bus';
+import { silentLogger } from '../logger/logger';
+import type { EventMeta } from './bus';
 
 /**
  * The delivery details a handler gets from the bus, for a unit test that calls the handler itself: the

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { coverUploadMaxBytes } from '@bookwright/contracts';
+import type { LlmProvider } from '@bookwright/ai';
+import type { BookEventsHub } from '../live/book-events-hub';
+import { accountRoutes } from '../routes/account';
+import { agentRoutes } from '../routes/agent';
+import { authRoutes } from '../routes/auth';
+import { bookAiRoutes } from '../routes/book-ai';
+import { bookRoutes } from '../routes/books';
+import { coverRoutes } from '../routes/covers';
+import { eventRoutes } from '../routes/events';
+import { exportRoutes } from '../routes/export';
+import { healthRoutes } from '../routes/health';
+import { oidcRoutes } from '../routes/oidc';
+import { paymentRoutes } from '../routes/payment';
+import { revisionRoutes } from '../routes/revisions';
+import type { RouteDeps } from '../routes/route-deps';
+import { takeoutRoutes } from '../routes/takeout';
+import { trashRoutes } from '../routes/trash';
+import { userRoutes } from '../routes/user';
+
+/** Every route plugin of the API, under `prefix`. */
+export async function registerApiRoutes(
+  app: FastifyInstance,
+  options: { deps: RouteDeps; hub: BookEventsHub; llm: () => LlmProvider; prefix: string },
+): Promise<void> {
+  const { deps, hub } = options;
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(deps));
+      await api.register(authRoutes(deps));
+      await api.register(oidcRoutes(deps));
+      await api.register(userRoutes(deps));
+      await api.register(bookRoutes(deps));
+      await api.register(trashRoutes(deps));
+      await api.register(agentRoutes(deps));
+      await api.register(paymentRoutes(deps));
+      await api.register(takeoutRoutes(deps));
+      await api.register(eventRoutes(deps, hub));
+      await api.register(exportRoutes(deps));
+      // Only these two read multipart forms (avatar, cover upload); elsewhere such a body is a 415. Its hooks
+      // (a temp-file cleanup per request) stay off every other route.
+      await api.register(async (forms) => {
+        await forms.register(fastifyMultipart, { limits: { fileSize: coverUploadMaxBytes, files: 1, fields: 20 } });
+        await forms.register(accountRoutes(deps));
+        await forms.register(coverRoutes(deps));
+      });
+      await api.register(revisionRoutes(deps));
+      await api.register(bookAiRoutes({ ...deps, llm: options.llm }));
+    },
+    { prefix: options.prefix },
+  );
+}

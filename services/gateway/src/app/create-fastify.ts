@@ -1,0 +1,32 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from '@bookwright/kit';
+import type { GatewayConfig } from '../config';
+import { clientErrorHandler, frameworkErrors } from '../http/framework-errors';
+import { registerRequestCorrelation, requestIdOf } from '../http/request-id';
+import { decorateUserId } from '../security/request-user';
+
+/** The bare server: limits, request ids and zod schemas; `request.session` and `request.userId` declared. */
+export function createFastify(config: GatewayConfig, logger: Logger): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'reqId' }),
+    // Longer than any id we issue, so an over-long id reaches the route schema and its `{msg}` 400;
+    // beyond this the router answers 414, also as `{msg}` (frameworkErrors).
+    routerOptions: { maxParamLength: 1_000 },
+    frameworkErrors,
+    clientErrorHandler,
+    // Requests arriving while closing are served (with Connection: close), not refused: see drainOnClose.
+    return503OnClosing: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+  decorateUserId(app);
+  registerRequestCorrelation(app);
+  return app;
+}

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { GatewayConfig } from '../config';
+
+type LimitSettings = Pick<
+  GatewayConfig,
+  | 'RATE_LIMIT_WINDOW_MS'
+  | 'GENERATION_RATE_LIMIT_PER_USER'
+  | 'REWRITE_RATE_LIMIT_PER_USER'
+  | 'TAKEOUT_RATE_LIMIT_PER_USER'
+>;
+
+/**
+ * The key of a per-user limit that runs before the session is resolved (the rate-limit plugin's default
+ * hook, onRequest): the session cookie, one per signed-in browser, or the IP when there is none.
+ */
+export const sessionCookieOrIp = (request: { cookies: Record<string, string | undefined>; ip: string }): string =>
+  request.cookies.sid ?? request.ip;
+
+const perUser = (max: number, settings: LimitSettings) => ({
+  rateLimit: { max, timeWindow: settings.RATE_LIMIT_WINDOW_MS, keyGenerator: sessionCookieOrIp },
+});
+
+/** The per-user rate limits of the API by name, as a route's `config`. */
+export function rateLimitPresets(settings: LimitSettings) {
+  return {
+    /** Work that costs an AI call: plans, covers, metadata, translations. */
+    generation: perUser(settings.GENERATION_RATE_LIMIT_PER_USER, settings),
+    /** The editor's rewrites: small and frequent. */
+    rewrite: perUser(settings.REWRITE_RATE_LIMIT_PER_USER, settings),
+    /** Exports: rendering, no AI, so four times the generation limit. */
+    export: perUser(settings.GENERATION_RATE_LIMIT_PER_USER * 4, settings),
+    /** The data takeout: after the session is resolved, so the limit is the user's, across all their browsers. */
+    takeout: {
+      rateLimit: {
+        max: settings.TAKEOUT_RATE_LIMIT_PER_USER,
+        timeWindow: settings.RATE_LIMIT_WINDOW_MS,
+        hook: 'preHandler' as const,
+        keyGenerator: (request: FastifyRequest) => `takeout:${request.session?.userId ?? request.ip}`,
+      },
+    },
+  };
+}
+
+export type RateLimitPresets = ReturnType<typeof rateLimitPresets>;

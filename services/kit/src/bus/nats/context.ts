@@ -1,0 +1,16 @@
+import type { NatsConnection } from '@nats-io/nats-core';
+import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
+import type { Logger } from '../../logger/logger';
+import type { LargeBodies } from './large-bodies';
+
+/** What the parts of one NATS bus share: the connection, its namespace's subjects and its stream. */
+export interface NatsBusContext {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  logger: Logger;
+  bodies: LargeBodies;
+  streamName: string;
+  /** The namespaced subject of a bare one (`book.get` → `<namespace>.book.get`). */
+  subject: (bare: string) => string;
+}

@@ -1,0 +1,14 @@
+import type { AnyEventDef } from '@bookwright/contracts';
+
+/** What a namespace may be made of: it is part of every subject and of the stream's name. */
+export const namespacePattern = /^[A-Za-z0-9_-]+$/;
+
+/** The JetStream stream that holds every event of one namespace. */
+export const eventStreamName = (namespace: string): string => `${namespace.toUpperCase()}_EVENTS`;
+
+/**
+ * One JetStream consumer per (durable, event): NATS 2.9 allows a single `filter_subject` per consumer,
+ * and this keeps each event's redelivery and ack state apart.
+ */
+export const consumerName = (durable: string, def: AnyEventDef): string =>
+  `${durable}__${def.name.replace(/[^A-Za-z0-9_-]/g, '_')}_v${def.version}`;
