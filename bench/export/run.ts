@@ -21,8 +21,9 @@ import type { Content } from 'pdfmake/interfaces';
 import { fontFamilies } from '../../services/export/src/fonts';
 import { finishPdf, layoutPdf } from '../../services/export/src/pdf/pdfmake';
 import { renderInteriorPdf, type InteriorDiagnostics } from '../../services/export/src/pdf/render-interior';
-import { buildDocument, buildExportBook } from '../../services/export/src/pdf/testing/books';
+import { buildDocument, buildExportBook, germanProse } from '../../services/export/src/pdf/testing/books';
 import { measureTypography } from '../../services/export/src/pdf/testing/typography-measure';
+import type { PrintPagination } from '../../services/export/src/pdf/print-pagination';
 import { runTask } from '../../services/export/src/workers/tasks';
 
 const targets = { epubSpeedup: 5, pdfRatio: 1.3 };
@@ -110,10 +111,12 @@ const pandocEpub = async () => {
 const diagnostics: InteriorDiagnostics = {};
 let ourPages = 0;
 let ourBytes: Uint8Array = new Uint8Array(0);
+let ourPagination: PrintPagination | undefined;
 const ourPdf = async () => {
   const result = await renderInteriorPdf(book, print, diagnostics);
   ourPages = result.pageCount;
   ourBytes = result.pdf;
+  ourPagination = result.pagination;
 };
 
 let barePages = 0;
@@ -222,26 +225,56 @@ figures.push({
 });
 process.stdout.write(`  ratio ${ratio.toFixed(2)}× (target ≤ ${targets.pdfRatio}×) ${pdfOk ? 'PASS' : 'FAIL'}\n\n`);
 
-// Print typography of the same interior, measured on the PDF (pdftotext -bbox-layout), as the test does.
-const typo = measureTypography(ourBytes);
-const typoRows: [string, number, string, boolean, string][] = [
-  ['orphans', typo.orphans, '= 0', typo.orphans === 0, 'count'],
-  ['widows', typo.widows, '= 0', typo.widows === 0, 'count'],
-  ['loose lines', Number(typo.loosePercent.toFixed(2)), '≤ 0.5%', typo.loosePercent <= 0.5, '%'],
-  ['hyphenated line ends', typo.hyphenatedEnds, '> 0', typo.hyphenatedEnds > 0, 'count'],
-  ['longest run of hyphenated ends', typo.longestHyphenRun, '≤ 2', typo.longestHyphenRun <= 2, 'lines'],
-];
-process.stdout.write(
-  `Print typography (${typo.bodyLines} body lines, ${typo.justifiedLines} justified, ${typo.paragraphs} paragraphs)\n`,
-);
-for (const [name, value, target, met, unit] of typoRows) {
-  process.stdout.write(
-    `  ${name.padEnd(32)} ${String(value).padStart(6)} (target ${target}) ${met ? 'PASS' : 'FAIL'}\n`,
-  );
-  figures.push({ figure: `export: interior ${name}`, value, unit, target, met });
-  failed ||= !met;
+// The EPUB again with the print edition's page list (decision 0025): the interior's pagination is kept at
+// export time, so the EPUB only adds markers; it must cost about what the plain EPUB costs.
+if (ourPagination) {
+  const pagination = { ...ourPagination, source: 'bench print edition' };
+  const paged = () => runTask({ kind: 'epub', book, modified: new Date('2025-01-01T00:00:00Z'), pagination });
+  const epubs = await compare('EPUB with the print page list', paged, ourEpub);
+  const pageListRatio = epubs.ours.ms / epubs.reference.ms;
+  process.stdout.write(row('ours, with page list', epubs.ours) + row('ours, without', epubs.reference));
+  process.stdout.write(`  ratio ${pageListRatio.toFixed(2)}× (the page list adds markers only)\n\n`);
+  figures.push({
+    figure: 'export: EPUB with the print page list',
+    value: Math.round(epubs.ours.ms),
+    unit: 'ms',
+    anchor: { name: 'the same EPUB without', value: Math.round(epubs.reference.ms) },
+    ratio: pageListRatio,
+  });
 }
-process.stdout.write('\n');
+
+// Print typography, measured on the PDF (pdftotext -bbox-layout) as the test does: this interior, and the
+// typography test's German book (long compounds), rendered once more, untimed.
+const germanBook = buildExportBook(
+  { language: 'german', languageCode: 'de', title: 'Der Leuchtturm' },
+  { chapters: 6, wordsPerChapter: 4000, prose: germanProse, chapterTitle: (c) => `Kapitel ${c}` },
+);
+const germanPdf = (await renderInteriorPdf(germanBook, print)).pdf;
+for (const [language, bytes] of [
+  ['English, this interior', ourBytes],
+  ['German, 24,000 words of compounds', germanPdf],
+] as const) {
+  const typo = measureTypography(bytes);
+  const typoRows: [string, number, string, boolean, string][] = [
+    ['orphans', typo.orphans, '= 0', typo.orphans === 0, 'count'],
+    ['widows', typo.widows, '= 0', typo.widows === 0, 'count'],
+    ['loose lines', Number(typo.loosePercent.toFixed(2)), '≤ 0.5%', typo.loosePercent <= 0.5, '%'],
+    ['hyphenated line ends', typo.hyphenatedEnds, '> 0', typo.hyphenatedEnds > 0, 'count'],
+    ['longest run of hyphenated ends', typo.longestHyphenRun, '≤ 2', typo.longestHyphenRun <= 2, 'lines'],
+  ];
+  process.stdout.write(
+    `Print typography, ${language} (${typo.bodyLines} body lines, ${typo.justifiedLines} justified, ${typo.paragraphs} paragraphs)\n`,
+  );
+  for (const [name, value, target, met, unit] of typoRows) {
+    process.stdout.write(
+      `  ${name.padEnd(32)} ${String(value).padStart(6)} (target ${target}) ${met ? 'PASS' : 'FAIL'}\n`,
+    );
+    const tag = language.startsWith('German') ? 'German ' : '';
+    figures.push({ figure: `export: ${tag}interior ${name}`, value, unit, target, met });
+    failed ||= !met;
+  }
+  process.stdout.write('\n');
+}
 process.stdout.write(`process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB\n`);
 
 printResults('export', figures);

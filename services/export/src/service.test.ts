@@ -348,6 +348,45 @@ describe.skipIf(skipPdfTools)('export.render: KDP PDF with this build’s render
     expect(coverInfo.widthPt).toBeCloseTo((11.25 + spineIn) * 72, 0);
     expect(coverInfo.heightPt).toBeCloseTo(8.75 * 72, 0);
   }, 300_000);
+
+  it('keeps the interior’s page map: an EPUB of the same version has the print page list, a later version’s none', async () => {
+    const book = world.books.add(
+      owner,
+      buildBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 60 })), etag: '"v7"' }),
+    );
+    expect(book.title).toContain('&'); // escaped in dc:source like everywhere else
+    const epubOf = async () => {
+      const result = await render({ format: 'epub' });
+      return openEpub(new Uint8Array((await world.blobs.get(result.blobKey))?.data ?? []));
+    };
+    const before = await epubOf();
+    expect(await before.text('OEBPS/toc.xhtml')).not.toContain('page-list');
+
+    await render({ format: 'pdf', exportType: 'interior', trimSize: '6x9' });
+    expect(await world.blobs.list('exports/book-1/page-maps')).toEqual(['exports/book-1/page-maps/6x9.json']);
+    const paged = await epubOf();
+    expect(await paged.text('OEBPS/toc.xhtml')).toContain('<nav epub:type="page-list" role="doc-pagelist"');
+    const opf = await paged.text('OEBPS/content.opf');
+    expect(opf).toMatch(/<dc:source id="print-source">[^<]+, paperback print edition, 6 × 9 in<\/dc:source>/);
+    expect(opf).toContain('<meta property="schema:accessibilityFeature">pageNavigation</meta>');
+    expect(await paged.text('OEBPS/chapter-001.xhtml')).toMatch(/epub:type="pagebreak" role="doc-pagebreak"/);
+
+    // Any change to the book (a new version) makes the map stale: the EPUB then claims no page list.
+    world.books.add(owner, { ...book, etag: '"v8"' });
+    const after = await epubOf();
+    expect(await after.text('OEBPS/toc.xhtml')).not.toContain('page-list');
+    expect(await after.text('OEBPS/content.opf')).not.toContain('pageNavigation');
+  }, 300_000);
+
+  it('ignores a page map it cannot read', async () => {
+    world.books.add(owner, buildBook({ etag: '"v3"' }));
+    await world.blobs.put('exports/book-1/page-maps/6x9.json', new TextEncoder().encode('{"etag":"\\"v3\\""'), {
+      contentType: 'application/json',
+    });
+    const result = await render({ format: 'epub' });
+    const epub = await openEpub(new Uint8Array((await world.blobs.get(result.blobKey))?.data ?? []));
+    expect(await epub.text('OEBPS/content.opf')).not.toContain('dc:source');
+  });
 });
 
 describe('export.validate', () => {
@@ -383,6 +422,26 @@ describe('export.validate', () => {
     expect(result.isValid).toBe(true);
     expect(result.warnings).toEqual([expect.stringContaining('The cover image is 1024 × 1536 px: about 166 DPI')]);
     expect(result.spineWidthIn).toBeGreaterThan(0.06);
+  });
+
+  it('answers with the estimate when the real page count does not come before its deadline (a busy service)', async () => {
+    await world.tearDown();
+    world = new ExportTestWorld();
+    const renderer = createExportRenderer();
+    let release: (pages: number) => void = () => undefined;
+    const stuck = new Promise<number>((resolve) => (release = resolve));
+    await world.setUp({
+      renderer: { ...renderer, pdf: { ...renderer.pdf, pageCount: () => stuck } },
+      env: { EXPORT_PAGE_COUNT_TIMEOUT_MS: '20' },
+    });
+    world.books.add(owner, buildBook());
+    const result = await world.bus.request(requests.export.validate, {
+      userId: owner,
+      bookId: 'book-1',
+      request: { format: 'pdf' },
+    });
+    release(99);
+    expect(result).toMatchObject({ pageCount: 24, printPageCount: null });
   });
 
   it('answers 404 for another user’s book', async () => {

@@ -35,6 +35,7 @@ export function createExportService(options: ExportServiceOptions = {}) {
         renderer,
         renderSlots: createLimit(config.EXPORT_CONCURRENCY),
         bookTimeoutMs: config.EXPORT_BOOK_TIMEOUT_MS,
+        pageCountTimeoutMs: config.EXPORT_PAGE_COUNT_TIMEOUT_MS,
         newId: randomUUID,
       };
 

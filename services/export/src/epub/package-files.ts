@@ -33,6 +33,8 @@ export interface PublicationMetadata {
   modified: Date;
   /** schema:accessibilitySummary, in the language its words are written in. */
   accessibilitySummary: { text: string; languageCode: string };
+  /** dc:source when the EPUB carries the print edition's page breaks (source-of pagination); else null. */
+  printSource: string | null;
 }
 
 /** What an EPUB of ours claims to meet (EPUB Accessibility 1.1, §2.1), and who says so. */
@@ -52,6 +54,8 @@ export interface Publication {
   /** In reading order; the navigation document itself is the entry with role 'toc'. */
   spine: SpineDocument[];
   cover: { href: string; mediaType: string } | null;
+  /** The print edition's pages, where their markers stand; empty without a print pagination. */
+  pageList: { page: number; href: string }[];
 }
 
 export const navHref = 'toc.xhtml';
@@ -114,6 +118,13 @@ export function packageDocument(publication: Publication): string {
     ),
     ...(m.rights ? [`<dc:rights${packageDirectionAttribute(m.rights)}>${text(m.rights)}</dc:rights>`] : []),
     ...(m.date ? [`<dc:date>${text(m.date)}</dc:date>`] : []),
+    // The page breaks are the print edition's (EPUB Accessibility 1.1 §4.1: identify the pagination source).
+    ...(m.printSource
+      ? [
+          `<dc:source id="print-source">${text(m.printSource)}</dc:source>`,
+          '<meta refines="#print-source" property="source-of">pagination</meta>',
+        ]
+      : []),
     `<meta property="dcterms:modified">${modifiedTimestamp(m.modified)}</meta>`,
     // Accessibility (schema.org, EPUB Accessibility 1.1): text with a navigable structure.
     '<meta property="schema:accessMode">textual</meta>',
@@ -123,6 +134,12 @@ export function packageDocument(publication: Publication): string {
     '<meta property="schema:accessibilityFeature">tableOfContents</meta>',
     '<meta property="schema:accessibilityFeature">readingOrder</meta>',
     ...(cover ? ['<meta property="schema:accessibilityFeature">alternativeText</meta>'] : []),
+    ...(m.printSource && publication.pageList.length > 0
+      ? [
+          '<meta property="schema:accessibilityFeature">pageBreakMarkers</meta>',
+          '<meta property="schema:accessibilityFeature">pageNavigation</meta>',
+        ]
+      : []),
     '<meta property="schema:accessibilityHazard">none</meta>',
     `<meta property="schema:accessibilitySummary" xml:lang="${escapeAttribute(m.accessibilitySummary.languageCode)}">${text(m.accessibilitySummary.text)}</meta>`,
     // a11y: is a reserved prefix (EPUB 3.2 and 3.3), so the package declares none.
@@ -191,6 +208,16 @@ export function navigationDocument(publication: Publication, labels: EpubLabels)
     ...(firstBody ? [landmark(firstBody.href, 'bodymatter', labels.beginning)] : []),
     '</ol>',
     '</nav>',
+    ...(publication.pageList.length > 0
+      ? [
+          '<nav epub:type="page-list" role="doc-pagelist" id="page-list" hidden="hidden">',
+          `<h2>${escapeText(labels.pages)}</h2>`,
+          '<ol>',
+          ...publication.pageList.map(({ page, href }) => `<li><a href="${escapeAttribute(href)}">${page}</a></li>`),
+          '</ol>',
+          '</nav>',
+        ]
+      : []),
   ].join('\n');
   return xhtmlDocument({
     languageCode: publication.metadata.languageCode,

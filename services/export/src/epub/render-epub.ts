@@ -1,3 +1,4 @@
+import type { TiptapNode } from '@bookwright/contracts';
 import type { Chapter } from 'epub-gen-memory';
 import type { ExportBook } from '../export-book';
 import { ebookCover } from './cover-image';
@@ -13,6 +14,7 @@ import {
   type Publication,
   type SpineDocument,
 } from './package-files';
+import { pageBreakMarker, pageMarkers, type EpubPagination } from './page-list';
 import { SealedEPub } from './sealed-epub';
 import { splitSections, type Section } from './sections';
 import { stylesheet } from './stylesheet';
@@ -22,6 +24,11 @@ import { directionAttribute, escapeAttribute, singleLine, xhtmlDocument } from '
 export interface EpubRenderOptions {
   /** dcterms:modified and the zip entries' dates; default now. The export handler passes the book's last change. */
   modified?: Date;
+  /**
+   * The print edition's pagination, when a KDP interior of this very version was exported: page-break
+   * markers, a page list and the metadata that says so. Without it the EPUB claims none of them.
+   */
+  pagination?: EpubPagination;
 }
 
 /** The chapter template epub-gen-memory renders each of our XHTML bodies into (EJS; `<%=` escapes). */
@@ -65,6 +72,16 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
     const name = section.kind === 'opening' ? 'opening' : `chapter-${String((chapterNumber += 1)).padStart(3, '0')}`;
     return { id: name, href: `${name}.xhtml`, title: section.title, role: 'body' };
   });
+  const markers = options.pagination ? pageMarkers(options.pagination) : new Map<number, number[]>();
+  const blockIndex = new Map(book.document.content.map((node, index) => [node, index]));
+  const markersBefore = (node: TiptapNode) => markers.get(blockIndex.get(node) ?? -1) ?? [];
+  const pageList = sections.flatMap((section, index) =>
+    section.nodes.flatMap(markersBefore).map((page) => ({
+      page,
+      href: `${bodyDocuments[index]?.href ?? ''}#page-${page}`,
+    })),
+  );
+  const printSource = options.pagination && pageList.length > 0 ? options.pagination.source : null;
   const publication: Publication = {
     metadata: {
       identifier: publicationIdentifier(book),
@@ -80,9 +97,14 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
       date: nonBlank(book.publicationDate),
       modified,
       accessibilitySummary: {
-        text: labels.accessibilitySummary({ chapters: sections.length, cover: cover !== null }),
+        text: labels.accessibilitySummary({
+          chapters: sections.length,
+          cover: cover !== null,
+          printPages: printSource !== null,
+        }),
         languageCode: labels.languageCode,
       },
+      printSource,
     },
     spine: [
       ...(cover ? [{ id: 'cover', href: coverPageHref, title: labels.cover, role: 'cover' as const }] : []),
@@ -91,6 +113,7 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
       ...bodyDocuments,
     ],
     cover: cover ? { href: coverImageHref, mediaType: cover.mediaType } : null,
+    pageList: printSource ? pageList : [],
   };
 
   const chapters: Chapter[] = [
@@ -98,7 +121,7 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
     ...sections.map((section, index) => ({
       title: section.title,
       filename: bodyDocuments[index]?.href ?? `section-${index}.xhtml`,
-      content: sectionBody(section),
+      content: sectionBody(section, printSource ? markersBefore : () => []),
     })),
   ];
   const epub = new SealedEPub(
@@ -141,10 +164,11 @@ function nonBlank(value: string | null): string | null {
   return value !== null && value.trim() !== '' ? value : null;
 }
 
-function sectionBody(section: Section): string {
+function sectionBody(section: Section, markersBefore: (node: TiptapNode) => number[]): string {
   // Each epub:type carries its DPUB-ARIA role, for assistive technology that reads ARIA, not epub:type.
   const open = section.kind === 'chapter' ? '<section epub:type="chapter" role="doc-chapter">' : '<section>';
-  return `${open}\n${renderBlocks(section.nodes)}\n</section>`;
+  const blocks = section.nodes.map((node) => markersBefore(node).map(pageBreakMarker).join('') + renderBlocks([node]));
+  return `${open}\n${blocks.join('\n')}\n</section>`;
 }
 
 function titlePage(book: ExportBook, title: string): string {

@@ -12,5 +12,7 @@ export interface ExportHandlerDeps {
   renderSlots: Limit;
   /** How long to wait for the book service. */
   bookTimeoutMs: number;
+  /** How long validation waits for the real page count before it answers with the estimate. */
+  pageCountTimeoutMs: number;
   newId: () => string;
 }

@@ -5,8 +5,9 @@ import type { ExportHandlerDeps } from './deps';
 
 /**
  * The interior's real page count as laid out; null for a book without text (validation then uses spec
- * §9's estimate). A failure to count is logged and treated the same way:
- * validation must answer.
+ * §9's estimate). A failure to count is logged and treated the same way, and so is a count that does not
+ * come within `pageCountTimeoutMs` (it waits for a render slot behind running exports, then lays the book
+ * out): validation must answer, and its caller (the gateway) stops waiting after its bus timeout.
  */
 export async function printPageCount(
   deps: ExportHandlerDeps,
@@ -16,10 +17,32 @@ export async function printPageCount(
   context: RequestContext,
 ): Promise<number | null> {
   if (characters === 0) return null;
+  let expired = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => {
+      expired = true;
+      resolve('late');
+    }, deps.pageCountTimeoutMs);
+  });
+  // A count still queued when the deadline passes is not started at all.
+  const counted = deps.renderSlots(() => (expired ? Promise.resolve(null) : deps.renderer.pdf.pageCount(book, print)));
+  // Failing after the deadline is of no interest to anyone.
+  counted.catch(() => undefined);
   try {
-    return await deps.renderSlots(() => deps.renderer.pdf.pageCount(book, print));
+    const pages = await Promise.race([counted, deadline]);
+    if (pages === 'late') {
+      context.logger.warn(
+        { bookId: book.id, timeoutMs: deps.pageCountTimeoutMs },
+        'the print page count took too long; using the estimate',
+      );
+      return null;
+    }
+    return pages;
   } catch (error) {
     context.logger.warn({ err: error, bookId: book.id }, 'could not count the print pages; using the estimate');
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }

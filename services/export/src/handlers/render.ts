@@ -9,6 +9,7 @@ import { checkExport, type ExportCheckInput } from '../validation/validate-expor
 import type { ExportHandlerDeps } from './deps';
 import { loadBook, loadCover, ownCover } from './load-book';
 import { exportDuration } from '../observability/export-metrics';
+import { currentPagination, storePageMap } from '../page-map/page-map';
 
 type Def = typeof requests.export.render;
 
@@ -55,7 +56,12 @@ export function renderExport(deps: ExportHandlerDeps) {
     const started = performance.now();
     if (target.format === 'epub') {
       refuse(checkExport(checkInput).blockers);
-      file = await deps.renderSlots(() => produceEpub(deps.renderer, exportBook, modified));
+      const pagination = await currentPagination(
+        deps.blobs,
+        { id: bookId, etag: book.etag, title: book.title, blockCount: document.content.length },
+        context.logger,
+      );
+      file = await deps.renderSlots(() => produceEpub(deps.renderer, exportBook, modified, pagination ?? undefined));
     } else {
       const pdf = deps.renderer.pdf;
       // KDP's page limits wait for the interior's real page count; everything else is known now.
@@ -73,6 +79,16 @@ export function renderExport(deps: ExportHandlerDeps) {
 
     const blobKey = `${exportBlobPrefix(bookId)}/${deps.newId()}/export${extensionOf(file.fileName)}`;
     await deps.blobs.put(blobKey, file.data, { contentType: file.contentType });
+    if (target.format === 'pdf' && file.pagination) {
+      // Kept for the EPUB's page list (page-map/page-map.ts); the export itself does not depend on it.
+      const { trimSize, isPaperback } = target.print;
+      await storePageMap(
+        deps.blobs,
+        bookId,
+        { etag: book.etag, trimSize, paperback: isPaperback, madeAt: new Date().toISOString() },
+        file.pagination,
+      ).catch((error: unknown) => context.logger.warn({ err: error, bookId }, 'could not keep the page map'));
+    }
     context.logger.info(
       { bookId, format: target.format, size: file.data.byteLength, ms: Math.round(performance.now() - started) },
       'export rendered',

@@ -22,20 +22,23 @@ export function validateExport(deps: ExportHandlerDeps) {
     const characters = manuscriptCharacters(document);
     const cover = await loadCover(deps, book, context);
     const exportBook = toExportBook(book, document, cover);
-    const pages =
-      target.format === 'pdf' ? await printPageCount(deps, exportBook, target.print, characters, context) : null;
+    // The page count runs in a render worker while this thread checks the glyphs: both within the time
+    // the caller waits (printPageCount's deadline).
+    const counting =
+      target.format === 'pdf' ? printPageCount(deps, exportBook, target.print, characters, context) : null;
+    // Print embeds its fonts; an EPUB's text is set by the reading system's.
+    // Loaded on the first print check: the glyph tables (fontkit) are not part of the service's start.
+    const missingGlyphs =
+      target.format === 'pdf'
+        ? (await import('../pdf/printed-text')).printedMissingGlyphs(exportBook, target.print.exportType)
+        : [];
     const check = checkExport({
       target,
       book,
       characters,
       cover: cover && { widthPx: cover.widthPx, heightPx: cover.heightPx },
-      printPageCount: pages,
-      // Print embeds its fonts; an EPUB's text is set by the reading system's.
-      // Loaded on the first print check: the glyph tables (fontkit) are not part of the service's start.
-      missingGlyphs:
-        target.format === 'pdf'
-          ? (await import('../pdf/printed-text')).printedMissingGlyphs(exportBook, target.print.exportType)
-          : [],
+      printPageCount: await counting,
+      missingGlyphs,
     });
     return toValidation(check);
   };

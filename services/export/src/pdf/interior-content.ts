@@ -28,12 +28,16 @@ export interface InteriorSection {
   lastLeaf: PlacedNode | null;
   /** Estimated body lines, for the page-count estimate. */
   estimatedLines: number;
+  /** Each manuscript block of the section (heading included) with its first leaf, whose page is the block's. */
+  starts: { source: TiptapNode; leaf: PlacedNode }[];
 }
 
 type Inline = Exclude<ContentText['text'], Content[]> | ContentText;
 
 interface Block {
   content: Content;
+  /** The manuscript node it was made from (top-level blocks only). */
+  source?: TiptapNode;
   lines: number;
   unbreakable: boolean;
   kind: 'paragraph' | 'blank' | 'heading' | 'list' | 'quote' | 'break';
@@ -95,6 +99,7 @@ export class InteriorContentBuilder {
     const { typo } = this;
     const stack: Content[] = [];
     let heading: (ContentTocItem & PlacedNode) | null = null;
+    const starts: InteriorSection['starts'] = [];
     let lines = 0;
     if (headingNode && title !== null) {
       // `outline` (a PDF bookmark) is pdfmake 0.3 API that its type definitions do not list.
@@ -108,6 +113,7 @@ export class InteriorContentBuilder {
         outlineText: title,
       } as ContentTocItem & PlacedNode;
       heading = placed;
+      starts.push({ source: headingNode, leaf: placed });
       const ornamentHalf = typo.bodySize * 1.6;
       const middle = typo.textWidthPt / 2;
       stack.push(placed, {
@@ -126,12 +132,17 @@ export class InteriorContentBuilder {
     }
     const last = blocks.at(-1);
     const lastLeaf = last ? markLastLeaf(last.content) : heading;
+    for (const block of blocks) {
+      const leaf = block.source ? markFirstLeaf(block.content) : null;
+      if (block.source && leaf) starts.push({ source: block.source, leaf });
+    }
     return {
       title,
       node: { stack, pageBreak: this.oddBreak },
       heading,
       lastLeaf,
       estimatedLines: lines + blocks.filter((b) => b.unbreakable).length * 0.25,
+      starts,
     };
   }
 
@@ -146,7 +157,7 @@ export class InteriorContentBuilder {
     for (const node of nodes) {
       const block = this.block(node, widthPt, indent, options);
       if (!block) continue;
-      out.push(block);
+      out.push({ ...block, source: node });
       indent = block.kind === 'paragraph';
     }
     return out;
@@ -398,6 +409,29 @@ function pullUp(content: Content, byPt: number): void {
 
 /** Gives the last leaf an id: pdfmake then records its real page even inside a moved unbreakable block. */
 let leafIds = 0;
+
+/** The first leaf (text) of a block, given an id for the same reason: where the block starts, for the page map. */
+function markFirstLeaf(content: Content): PlacedNode | null {
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) return null;
+  if ('stack' in content && Array.isArray(content.stack)) {
+    const child = content.stack[0];
+    return child === undefined ? null : markFirstLeaf(child);
+  }
+  if ('ul' in content || 'ol' in content) {
+    const items = ('ul' in content ? content.ul : content.ol) as Content[];
+    const child = items[0];
+    return child === undefined ? null : markFirstLeaf(child);
+  }
+  if ('text' in content) {
+    const leaf = content as { id?: string };
+    if (leaf.id === undefined) {
+      leafIds += 1;
+      leaf.id = `block-start-${leafIds}`;
+    }
+    return content as PlacedNode;
+  }
+  return null;
+}
 function markLastLeaf(content: Content): PlacedNode | null {
   if (typeof content !== 'object' || content === null || Array.isArray(content)) return null;
   if ('stack' in content && Array.isArray(content.stack)) {

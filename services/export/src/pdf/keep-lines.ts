@@ -26,7 +26,7 @@ interface Font {
   widthOfString(text: string, size: number, features: unknown): number;
 }
 
-interface Inline {
+export interface Inline {
   text: string;
   width: number;
   trailingCut?: number;
@@ -40,7 +40,7 @@ interface Inline {
   [key: string]: unknown;
 }
 
-interface Line {
+export interface Line {
   maxWidth: number;
   inlines: Inline[];
   lastLineInParagraph?: boolean;
@@ -210,26 +210,41 @@ function linesThatFit(lines: { getHeight(): number }[], from: number, height: nu
 
 /** How far a justified line's word spaces may shrink to take one more word (TeX's shrink is a third). */
 const maxShrink = 0.25;
+/** A line that would otherwise be loose may shrink its spaces this far instead (still under TeX's third). */
+const maxShrinkOfLooseLine = 0.3;
+/** Spaces stretched past this many spaces read as a loose line (the measure's "over twice the median gap"). */
+const looseStretch = 1.8;
+
+/** How many of its natural spaces each word space of a justified line stretches to; 1 when it has none. */
+function spaceStretch(inlines: Inline[], maxWidth: number): number {
+  const gaps = inlines.slice(0, -1).filter((i) => (i.trailingCut ?? 0) > 0);
+  const spaces = gaps.reduce((sum, i) => sum + (i.trailingCut ?? 0), 0);
+  if (spaces === 0) return 1;
+  const natural =
+    inlines.reduce((sum, i) => sum + i.width, 0) - (inlines[0]?.leadingCut ?? 0) - (inlines.at(-1)?.trailingCut ?? 0);
+  return (maxWidth - natural + spaces) / spaces;
+}
 
 /**
  * pdfmake's first fit never shrinks a space, so a line followed by a long word is left with wide gaps.
  * A justified line takes the next word (or part-word, hyphen included) when its spaces can shrink enough
  * to hold it; pdfmake's justification then sets the spaces a little tighter than the font's.
  */
-function shrinkToFit(line: Line, pending: Inline[], rebuild: (line: Line, inlines: Inline[]) => Line): Line {
+export function shrinkToFit(line: Line, pending: Inline[], rebuild: (line: Line, inlines: Inline[]) => Line): Line {
   const first = line.inlines[0];
   if (!first || first.alignment !== 'justify' || line.newLineForced) return line;
   const inlines = [...line.inlines];
   const widthOfLine = (list: Inline[]) =>
     list.reduce((sum, i) => sum + i.width, 0) - (list[0]?.leadingCut ?? 0) - (list.at(-1)?.trailingCut ?? 0);
   let taken = 0;
+  const shrink = spaceStretch(inlines, line.maxWidth) > looseStretch ? maxShrinkOfLooseLine : maxShrink;
   for (;;) {
     const next = pending[taken];
     // The paragraph's last word stays on a line of its own: a last line is not justified, so cannot shrink.
     if (!next || next.lineEnd || taken + 1 >= pending.length) break;
     const candidate = [...inlines, ...pending.slice(0, taken + 1)];
     const gaps = candidate.slice(0, -1).filter((i) => (i.trailingCut ?? 0) > 0);
-    const shrinkable = gaps.reduce((sum, i) => sum + (i.trailingCut ?? 0), 0) * maxShrink;
+    const shrinkable = gaps.reduce((sum, i) => sum + (i.trailingCut ?? 0), 0) * shrink;
     const hyphen = next.softHyphen ? widthOf('-', next) : 0;
     if (widthOfLine(candidate) + hyphen > line.maxWidth + shrinkable) break;
     taken += 1;
@@ -246,12 +261,15 @@ function shrinkToFit(line: Line, pending: Inline[], rebuild: (line: Line, inline
 const maxSpaceStretch = 1.6;
 /** At most this much letter-spacing, in em: beyond it, tracking shows more than a wide space does. */
 const maxTrackingEm = 0.05;
+/** On a line that 0.05 em leaves loose, up to this much: a little more tracking reads better than a river. */
+const maxTrackingOfLooseLineEm = 0.08;
 
 /**
  * A justified line whose spaces would stretch to more than 1.6 spaces (a long word that could not be
- * broken went to the next line) takes part of its slack as letter-spacing, within 0.05 em.
+ * broken went to the next line) takes part of its slack as letter-spacing, within 0.05 em — or 0.08 em
+ * when 0.05 em would still leave its spaces loose.
  */
-function track(line: Line, inlines: Inline[]): Inline[] {
+export function track(line: Line, inlines: Inline[]): Inline[] {
   const first = inlines[0];
   if (!first || first.alignment !== 'justify' || line.lastLineInParagraph || line.newLineForced) return inlines;
   const gaps = inlines.slice(0, -1).filter((i) => (i.trailingCut ?? 0) > 0);
@@ -264,7 +282,10 @@ function track(line: Line, inlines: Inline[]): Inline[] {
   if (slack <= tolerated) return inlines;
   const letters = inlines.reduce((sum, i) => sum + Math.max(0, [...i.text].length - 1), 0);
   if (letters === 0) return inlines;
-  const perLetter = Math.min((slack - tolerated) / letters, maxTrackingEm * first.fontSize);
+  const wanted = (slack - tolerated) / letters;
+  const cap = (em: number) => em * first.fontSize;
+  const stillLoose = (slack - cap(maxTrackingEm) * letters) / (gaps.length * space) + 1 > looseStretch;
+  const perLetter = Math.min(wanted, cap(stillLoose ? maxTrackingOfLooseLineEm : maxTrackingEm));
   return inlines.map((inline) => {
     const count = Math.max(0, [...inline.text].length - 1);
     return {

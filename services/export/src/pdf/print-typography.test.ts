@@ -49,18 +49,18 @@ describe('hyphenation', () => {
 });
 
 describe.each([
-  // Loose lines: the issue's target is ≤ 0.5%. English meets it; the German book (a 15–25-letter compound in
-  // every seventh word) is at 0.9%: lines before a compound that may not take a third hyphen in a row.
-  { language: 'english', looseBound: 0.5, book: buildExportBook({}, { chapters: 6, wordsPerChapter: 4000 }) },
+  // Loose lines: the issue's target is ≤ 0.5%, in both languages. The German book (a 15–25-letter compound
+  // in every seventh word) gets there by letting a line that would be loose shrink its spaces further and
+  // take a little more tracking (keep-lines.ts); without that it was at 0.9%.
+  { language: 'english', book: buildExportBook({}, { chapters: 6, wordsPerChapter: 4000 }) },
   {
     language: 'german',
-    looseBound: 1,
     book: buildExportBook(
       { language: 'german', languageCode: 'de', title: 'Der Leuchtturm' },
       { chapters: 6, wordsPerChapter: 4000, prose: germanProse, chapterTitle: (c) => `Kapitel ${c}` },
     ),
   },
-] as const)('print typography of a KDP interior in $language', ({ book, looseBound }) => {
+] as const)('print typography of a KDP interior in $language', ({ book }) => {
   let figures: TypographyFigures;
   beforeAll(async () => {
     const { pdf } = await renderInteriorPdf(book, print);
@@ -83,7 +83,7 @@ describe.each([
     expect(figures.longestHyphenRun).toBeLessThanOrEqual(2);
   });
 
-  it.skipIf(noTools)('has at most 0.5% loose lines (German: 1%, see above)', () => {
-    expect(figures.loosePercent, figures.examples.loose.slice(0, 5).join('\n')).toBeLessThanOrEqual(looseBound);
+  it.skipIf(noTools)('has at most 0.5% loose lines', () => {
+    expect(figures.loosePercent, figures.examples.loose.slice(0, 5).join('\n')).toBeLessThanOrEqual(0.5);
   });
 });

@@ -10,11 +10,14 @@ import { gutterInches, interiorMargins } from './kdp-rules';
 import { formatPublicationDate, interiorLabels, writingLanguageCode } from './labels';
 import { finishPdf, layoutPdf, oddPageBreak } from './pdfmake';
 import { typography, type Typography } from './typography';
+import { printPagination, type PrintPagination } from './print-pagination';
 
 export interface InteriorPdf {
   pdf: Uint8Array;
   /** Pages of the PDF (always even: a blank verso closes an odd count). */
   pageCount: number;
+  /** Where the manuscript's blocks landed, for the EPUB's page list (absent when only measured). */
+  pagination?: PrintPagination;
 }
 
 /** What a page shows besides the text: running head and folio only on 'body' pages. */
@@ -209,7 +212,8 @@ async function layoutInterior(
     doc.addPage({ size: [typo.pageWidthPt, typo.pageHeightPt], margin: 0 });
     pageCount += 1;
   }
-  return { pdf: await finishPdf(doc), pageCount };
+  const pagination = printPagination(book.document, sections, kinds, pageCount);
+  return { pdf: await finishPdf(doc), pageCount, pagination };
 }
 
 function firstPage(section: InteriorSection): number {

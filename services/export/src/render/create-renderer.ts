@@ -17,8 +17,8 @@ export function createExportRenderer(options: { inWorkers?: boolean } = {}): Exp
       epub: (book, epubOptions) => renderEpubInWorker(book, epubOptions),
       pdf: {
         interior: async (book, print) => {
-          const { pdf, pageCount } = await renderInteriorPdfInWorker(book, print);
-          return { pdf, pageCount };
+          const { pdf, pageCount, pagination } = await renderInteriorPdfInWorker(book, print);
+          return { pdf, pageCount, pagination };
         },
         cover: (book, print, pageCount) => renderCoverPdfInWorker(book, print, pageCount),
         pageCount: (book, print) => countInteriorPagesInWorker(book, print),
@@ -31,8 +31,10 @@ export function createExportRenderer(options: { inWorkers?: boolean } = {}): Exp
     epub: async (book, epubOptions) => (await import('../epub')).renderEpub(book, epubOptions),
     pdf: {
       interior: async (book, print) => {
-        const { pdf, pageCount } = await (await import('../pdf/render-interior')).renderInteriorPdf(book, print);
-        return { pdf, pageCount };
+        const { pdf, pageCount, pagination } = await (
+          await import('../pdf/render-interior')
+        ).renderInteriorPdf(book, print);
+        return { pdf, pageCount, pagination };
       },
       cover: async (book, print, pageCount) =>
         (await import('../pdf/render-cover')).renderCoverPdf(book, print, pageCount),

@@ -1,11 +1,15 @@
 import { exportFileName, type PrintOptions } from '@bookwright/contracts';
 import type { ExportBook } from '../export-book';
+import type { EpubPagination } from '../epub/page-list';
+import type { PrintPagination } from '../pdf/print-pagination';
 import type { ExportRenderer, PdfRenderer } from './renderer';
 
 export interface ExportFile {
   data: Uint8Array;
   fileName: string;
   contentType: string;
+  /** Set when a KDP interior was laid out: where its pages fall in the manuscript. */
+  pagination?: PrintPagination;
 }
 
 export const contentTypes = {
@@ -14,9 +18,14 @@ export const contentTypes = {
   zip: 'application/zip',
 } as const;
 
-/** `<title>.epub` (spec §7). */
-export async function produceEpub(renderer: ExportRenderer, book: ExportBook, modified: Date): Promise<ExportFile> {
-  const data = await renderer.epub(book, { modified });
+/** `<title>.epub` (spec §7); with the print edition's page breaks when `pagination` is given. */
+export async function produceEpub(
+  renderer: ExportRenderer,
+  book: ExportBook,
+  modified: Date,
+  pagination?: EpubPagination,
+): Promise<ExportFile> {
+  const data = await renderer.epub(book, pagination ? { modified, pagination } : { modified });
   return { data, fileName: exportFileName(book.title, 'epub'), contentType: contentTypes.epub };
 }
 
@@ -43,7 +52,12 @@ export async function producePrint(
   const interior = await pdf.interior(book, print);
   options.confirmPageCount(interior.pageCount);
   if (print.exportType === 'interior') {
-    return { data: interior.pdf, fileName: interiorName, contentType: contentTypes.pdf };
+    return {
+      data: interior.pdf,
+      fileName: interiorName,
+      contentType: contentTypes.pdf,
+      pagination: interior.pagination,
+    };
   }
   const cover = await pdf.cover(book, print, interior.pageCount);
 
@@ -54,5 +68,10 @@ export async function producePrint(
   zip.file(coverName, cover, { date: options.modified });
   // PDFs are compressed already: storing them keeps the ZIP quick to make and to open.
   const data = await zip.generateAsync({ type: 'uint8array', compression: 'STORE' });
-  return { data, fileName: exportFileName(book.title, 'pdf', 'both'), contentType: contentTypes.zip };
+  return {
+    data,
+    fileName: exportFileName(book.title, 'pdf', 'both'),
+    contentType: contentTypes.zip,
+    pagination: interior.pagination,
+  };
 }

@@ -1,5 +1,7 @@
 import type { PrintOptions } from '@bookwright/contracts';
+import type { EpubPagination } from '../epub/page-list';
 import type { ExportBook } from '../export-book';
+import type { PrintPagination } from '../pdf/print-pagination';
 
 /**
  * The renderers behind the export handlers. Each takes plain data and gives the file's bytes, so an
@@ -7,14 +9,18 @@ import type { ExportBook } from '../export-book';
  * of a process that also runs the gateway.
  */
 export interface ExportRenderer {
-  epub(book: ExportBook, options: { modified: Date }): Promise<Uint8Array>;
+  /** With `pagination`, the EPUB carries the print edition's page breaks and page list. */
+  epub(book: ExportBook, options: { modified: Date; pagination?: EpubPagination }): Promise<Uint8Array>;
   /** KDP print files. */
   pdf: PdfRenderer;
 }
 
 export interface PdfRenderer {
   /** The interior and its page count as printed (front matter and blank pages included). */
-  interior(book: ExportBook, print: PrintOptions): Promise<{ pdf: Uint8Array; pageCount: number }>;
+  interior(
+    book: ExportBook,
+    print: PrintOptions,
+  ): Promise<{ pdf: Uint8Array; pageCount: number; pagination?: PrintPagination }>;
   /** The full cover wrap; `pageCount` is the interior's, which sets the spine width. */
   cover(book: ExportBook, print: PrintOptions, pageCount: number): Promise<Uint8Array>;
   /** The interior's page count without the file (laid out, not rendered). */

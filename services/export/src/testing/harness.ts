@@ -69,6 +69,7 @@ export class ExportTestWorld {
       renderer,
       renderSlots: createLimit(1),
       bookTimeoutMs: 5_000,
+      pageCountTimeoutMs: 6_000,
       newId: randomUUID,
     };
   }

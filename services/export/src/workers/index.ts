@@ -1,5 +1,6 @@
 import type { PrintOptions } from '@bookwright/contracts';
 import type { ExportBook } from '../export-book';
+import type { EpubPagination } from '../epub/page-list';
 import type { InteriorPdf } from '../pdf/render-interior';
 import { RenderWorkerPool, type RenderPoolOptions } from './pool';
 import type { RenderResult, RenderTask } from './tasks';
@@ -50,6 +51,9 @@ export function renderCoverPdfInWorker(
   return runInWorker<Uint8Array>({ kind: 'cover', book, options, interiorPageCount });
 }
 
-export function renderEpubInWorker(book: ExportBook, options: { modified?: Date } = {}): Promise<Uint8Array> {
-  return runInWorker<Uint8Array>({ kind: 'epub', book, modified: options.modified });
+export function renderEpubInWorker(
+  book: ExportBook,
+  options: { modified?: Date; pagination?: EpubPagination } = {},
+): Promise<Uint8Array> {
+  return runInWorker<Uint8Array>({ kind: 'epub', book, modified: options.modified, pagination: options.pagination });
 }

@@ -1,6 +1,7 @@
 import type { PrintOptions } from '@bookwright/contracts';
 import type { ExportBook } from '../export-book';
 import { CoverImageRequiredError, HardcoverCoverNotSupportedError } from '../pdf/kdp-rules';
+import type { EpubPagination } from '../epub/page-list';
 import type { InteriorPdf } from '../pdf/render-interior';
 
 /** A unit of render work: plain data, so it crosses to a worker thread by structured clone. */
@@ -8,7 +9,7 @@ export type RenderTask =
   | { kind: 'interior'; book: ExportBook; options: PrintOptions }
   | { kind: 'interiorPageCount'; book: ExportBook; options: PrintOptions }
   | { kind: 'cover'; book: ExportBook; options: PrintOptions; interiorPageCount: number }
-  | { kind: 'epub'; book: ExportBook; modified?: Date };
+  | { kind: 'epub'; book: ExportBook; modified?: Date; pagination?: EpubPagination };
 
 /** What each kind of task resolves to. */
 export interface RenderResults {
@@ -33,7 +34,10 @@ export async function runTask(task: RenderTask): Promise<RenderResults[RenderTas
     case 'cover':
       return (await import('../pdf/render-cover')).renderCoverPdf(task.book, task.options, task.interiorPageCount);
     case 'epub':
-      return (await import('../epub')).renderEpub(task.book, { modified: task.modified ?? new Date() });
+      return (await import('../epub')).renderEpub(task.book, {
+        modified: task.modified ?? new Date(),
+        pagination: task.pagination,
+      });
   }
 }
 
