@@ -55,9 +55,14 @@ export async function writeBook(
       });
   }
   const pending = job.chapters.filter((c) => !committed.has(c.number));
-  // A chapter's notes are read only by later chapters whose text is still to be written: when none is
-  // left (the last chapter, or the last ones to finish), the notes call is not made.
-  const notesWanted = (number: number) => job.chapters.some((c) => c.number > number && !texts.has(c.number));
+  // Chapters whose writing began in this run.
+  const started = new Set<number>();
+  // A chapter's notes are waited for only by later chapters that start after its text is done: when every
+  // later chapter is committed or already being written (the last chapter; the final wave), nobody would
+  // wait for them and the notes call is not made. Chapters already being written never wait for them (the
+  // continuity rule); if one is written again after a failure, a resumed job takes the missing notes first.
+  const notesWanted = (number: number) =>
+    job.chapters.some((c) => c.number > number && !committed.has(c.number) && !started.has(c.number));
   const noteTaking = (number: number, taking: Promise<void>) => {
     const settled = taking.then(
       () => undefined,
@@ -115,6 +120,7 @@ export async function writeBook(
   let failure: ChapterFailure | undefined;
   try {
     failure = await runChapters(pending, slots, signal, async (chapter) => {
+      started.add(chapter.number);
       const budget = job.budgets.get(chapter.number)!;
       // Earlier chapters whose text is done but whose notes are still being taken when this one starts:
       // its first part has their plan (and the previous chapter's ending), every later part their notes.
