@@ -86,7 +86,8 @@ const fictionTitles = (n: number) =>
 
 describe('writer service', () => {
   it('writes a 12-chapter novel, chapters in parallel, and hands over one valid manuscript', async () => {
-    const llm = new FakeLlm();
+    // A model that takes a moment: with instant answers a part is over before the next chapter's begins.
+    const llm = new FakeLlm({ latencyMs: 5 });
     await world.startWriter({ llm });
     const book = world.books.add(buildBrief());
     await confirm(book);
@@ -105,12 +106,20 @@ describe('writer service', () => {
     expect(JSON.stringify(document)).toContain('"italic"');
     expect(text).not.toContain('*');
 
-    // Each chapter committed once, with its summary and facts; progress published for each.
+    // Each chapter committed once, with its summary and facts when a later chapter that had not started yet
+    // was left to wait for them (never the last one's, nor the final wave's); progress published for each.
     const rows = await chapterRows();
     expect(rows.map((r) => r.chapter_number)).toEqual(fictionTitles(12).map((c) => c.number));
+    const noted = rows.filter((r) => r.notes_taken);
     expect(
-      rows.every((r) => r.summary.startsWith(`Summary of chapter ${r.chapter_number}`) && r.facts.length === 1),
+      noted.every((r) => r.summary.startsWith(`Summary of chapter ${r.chapter_number}`) && r.facts.length === 1),
     ).toBe(true);
+    const last = rows.at(-1);
+    expect(last?.notes_taken).toBe(false);
+    expect(last?.facts).toEqual([]);
+    expect(last?.summary.length).toBeGreaterThan(100);
+    const notesCalls = llm.calls.filter((c) => c.task.kind === 'chapter-facts');
+    expect(notesCalls).toHaveLength(noted.length);
     await world.books.waitFor(() => world.chapterEvents.length === 12);
     expect(world.chapterEvents.map((e) => e.chaptersWritten).sort((a, b) => a - b)).toEqual(
       fictionTitles(12).map((c) => c.number),
@@ -180,7 +189,9 @@ describe('writer service', () => {
           : 0,
     );
     expect(chapterOf).toEqual([...chapterOf].sort((a, b) => a - b));
-    expect(order.filter((o) => o === 'chapter-facts')).toHaveLength(4);
+    // Notes for every chapter but the last, which no chapter reads.
+    expect(order.filter((o) => o === 'chapter-facts')).toHaveLength(3);
+    expect(llm.calls.at(-1)?.task.kind).toBe('chapter-part');
   });
 
   it("starts the next chapter while a chapter's notes are taken, and waits for them before its second part", async () => {
@@ -213,10 +224,11 @@ describe('writer service', () => {
     // Never more than one chapter's text at a time; chapter 1's notes ran alongside chapter 2.
     expect(llm.maxPartsInFlight).toBe(1);
     expect(llm.maxInFlight).toBe(2);
-    // Every chapter committed once, with its notes, in the manuscript in reading order.
+    // Every chapter committed once, with its notes but the last, in the manuscript in reading order.
     const rows = await chapterRows();
     expect(rows.map((r) => r.chapter_number)).toEqual([1, 2, 3]);
-    expect(rows.every((r) => r.facts.length === 1)).toBe(true);
+    expect(rows.map((r) => r.facts.length)).toEqual([1, 1, 0]);
+    expect(rows.map((r) => r.notes_taken)).toEqual([true, true, false]);
     const document = await manuscriptOf(world.books.completions[0]?.contentBlobKey ?? '');
     expect(headingsOf(document)).toEqual(fictionTitles(3).map((c) => `Chapter ${c.number}: ${c.title}`));
   });
@@ -358,6 +370,49 @@ describe('writer service', () => {
       .execute();
     expect(counts.every((c) => Number(c.n) === 1)).toBe(true);
     expect(headingsOf(await manuscriptOf(world.books.completions[0]?.contentBlobKey ?? ''))).toHaveLength(12);
+  });
+
+  it('takes the missing notes of a committed chapter on resume before the later chapter that needs them', async () => {
+    // What a run leaves when chapter 3's text was done (so chapter 2 skipped its notes: no later chapter was
+    // left to read them) and chapter 3's commit then failed: chapter 2 committed without notes, chapter 3 not.
+    const first = new FakeLlm({
+      before: (task, signal) =>
+        task.kind === 'chapter-part' && task.chapter.number === 3 ? hangUntilAborted(signal) : undefined,
+    });
+    const writer = await world.startWriter({ llm: first, env: { WRITER_CONCURRENCY: '1' } });
+    const book = world.books.add(buildBrief({ bookState: buildFictionState(3) }));
+    await confirm(book);
+    await world.books.waitFor(() => world.chapterEvents.length >= 2);
+    await world.stopWriter(writer);
+    await world.database.db
+      .updateTable('written_chapters')
+      .set({ notes_taken: false, summary: 'The opening of chapter 2.', facts: JSON.stringify([]) })
+      .where('chapter_number', '=', 2)
+      .execute();
+
+    await world.restartBus();
+    const second = new FakeLlm();
+    await world.startWriter({ llm: second, env: { WRITER_CONCURRENCY: '1' } });
+    await world.books.waitFor(() => world.books.completions.length === 1);
+
+    // Chapter 2's notes were taken once, chapter 1's (stored) and chapter 3's (the last) not at all.
+    const notesFor = second.calls.flatMap((c) => (c.task.kind === 'chapter-facts' ? [c.task.chapterNumber] : []));
+    expect(notesFor).toEqual([2]);
+    const parts = second.calls.filter((c) => c.task.kind === 'chapter-part' && c.task.chapter.number === 3);
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    // From its second part on, chapter 3 has them (and chapter 1's, from its row).
+    for (const part of parts.slice(1)) {
+      const prompt = part.messages[1]?.content ?? '';
+      expect(prompt).toContain('Fact from chapter 1');
+      expect(prompt).toContain('Fact from chapter 2');
+      expect(prompt).toContain('Summary of chapter 2');
+    }
+    const rows = await chapterRows();
+    expect(rows.map((r) => [r.chapter_number, r.notes_taken, r.facts.length])).toEqual([
+      [1, true, 1],
+      [2, true, 1],
+      [3, false, 0],
+    ]);
   });
 
   it('does not duplicate work when bookConfirmed is delivered again', async () => {

@@ -3,17 +3,10 @@
 // by message, so HTTP and the services keep the main thread and the database gets the second core.
 // Plain JavaScript: a worker thread does not inherit the parent's tsx hooks, and this needs none.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteOptions } from './pglite-options.mjs';
 
-const options = {
-  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${workerData.sharedBuffers}`],
-  // Return what node-postgres returns, so service code sees the same values in both modes: int8
-  // (count(*), bigserial) as a string and bytea as bytes (a Uint8Array here; a Buffer again on arrival).
-  parsers: {
-    [types.INT8]: (value) => value,
-    [types.BYTEA]: (value) => Buffer.from(value.slice(2), 'hex'),
-  },
-};
+const options = pgliteOptions(workerData.sharedBuffers);
 
 const open = (dataDir) => PGlite.create(dataDir, options);
 

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { access, mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import {
@@ -110,17 +113,33 @@ export function openPgliteInstances(): string[] {
 const SHARED_BUFFERS = '16MB';
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
+const initUrl = new URL('./pglite-init.mjs', import.meta.url);
 
 async function createInstance(key: string, dataDir: string | undefined): Promise<SharedPglite> {
   await closing.get(key)?.catch(() => undefined);
   if (dataDir === undefined) return { key, pglite: await WorkerPglite.open(undefined), mutex: new Mutex() };
   await mkdir(dataDir, { recursive: true });
-  if (!(await exists(resolve(key, 'PG_VERSION')))) {
-    // Creating a data directory (initdb, the unpacked template) leaves ~400 MB that the instance keeps
-    // holding: it is created by a thread of its own, which then ends, and opened afresh.
-    await (await WorkerPglite.open(key)).close();
-  }
+  if (!(await exists(resolve(key, 'PG_VERSION')))) await initialiseDataDir(key);
   return { key, pglite: await WorkerPglite.open(key), mutex: new Mutex() };
+}
+
+/**
+ * Creating a data directory (initdb, the unpacked template) leaves a few hundred MB allocated that stayed
+ * in the process's resident set even when a worker thread did it and ended (bench/memory): a child
+ * process does it instead and gives it all back when it exits. Opening the directory afterwards is cheap.
+ */
+async function initialiseDataDir(dir: string): Promise<void> {
+  try {
+    // Plain Node with the process's environment; the script needs no TypeScript loader.
+    await promisify(execFile)(process.execPath, [fileURLToPath(initUrl), dir, SHARED_BUFFERS], {
+      maxBuffer: 1024 * 1024,
+    });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`could not create the embedded database in ${dir}${stderr ? `: ${stderr}` : ''}`, {
+      cause: error,
+    });
+  }
 }
 
 const exists = (path: string): Promise<boolean> =>

@@ -69,6 +69,11 @@ export interface WrittenChaptersTable {
   characters: number;
   summary: string;
   facts: Json<string[]>;
+  /**
+   * False when the chapter was committed without its notes because no later chapter was left to read
+   * them; `summary` is then its opening and `facts` empty (migration 0004).
+   */
+  notes_taken: Generated<boolean>;
   /** LLM calls that wrote the text (parts, extensions included). */
   parts: number;
   /** The job attempt during which it was written. */

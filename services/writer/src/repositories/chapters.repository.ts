@@ -14,6 +14,8 @@ export interface NewChapter {
   facts: string[];
   parts: number;
   attempt: number;
+  /** False when committed without its notes (no later chapter was left to read them). Default true. */
+  notesTaken?: boolean;
 }
 
 export const chaptersRepository = {
@@ -41,11 +43,22 @@ export const chaptersRepository = {
         facts: JSON.stringify(chapter.facts),
         parts: chapter.parts,
         attempt: chapter.attempt,
+        notes_taken: chapter.notesTaken ?? true,
       })
       .onConflict((oc) => oc.columns(['job_id', 'chapter_number']).doNothing())
       .returning('chapter_number')
       .executeTakeFirst();
     return result !== undefined;
+  },
+
+  /** Stores the notes of a chapter committed without them (a resumed job whose later chapters need them). */
+  async setNotes(db: Db, jobId: string, chapterNumber: number, notes: { summary: string; facts: string[] }) {
+    await db
+      .updateTable('written_chapters')
+      .set({ summary: notes.summary, facts: JSON.stringify(notes.facts), notes_taken: true })
+      .where('job_id', '=', jobId)
+      .where('chapter_number', '=', chapterNumber)
+      .execute();
   },
 
   async count(db: Db, jobId: string): Promise<number> {

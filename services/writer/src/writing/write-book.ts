@@ -6,20 +6,16 @@ import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../dom
 import { failureReasons } from '../domain/failure-reasons';
 import { assembleManuscript, manuscriptStats } from '../domain/manuscript';
 import { PhraseCounts } from '../domain/overused-phrases';
-import { tailOf } from '../domain/prompts';
+import { tailOf, type ChapterForPrompt } from '../domain/prompts';
 import { chaptersRepository } from '../repositories/chapters.repository';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { WriterDeps } from './deps';
 import { manuscriptKey, type LoadedJob } from './job';
 import { LeaseLostError, runChapters, type ChapterFailure } from './run-chapters';
 import type { Slots } from './slots';
-import { takeChapterNotes, UsageMeter, writeChapterText, type WrittenChapter } from './write-chapter';
+import { notesFromOpening, takeChapterNotes, UsageMeter, writeChapterText, type WrittenChapter } from './write-chapter';
 
 export type BookOutcome = 'completed' | 'failed';
-
-interface FinishedChapter extends FinishedChapterNotes {
-  text: string;
-}
 
 /**
  * Writes the unfinished chapters of a job, at most `slots` at a time across the process, in reading
@@ -38,23 +34,44 @@ export async function writeBook(
   const bible = storyBible(job.plan);
   const characterNames = 'characters' in job.plan ? job.plan.characters.map((c) => c.name) : [];
 
-  // Committed chapters, with their notes: what later chapters' continuity is made of.
-  const finished = new Map<number, FinishedChapter>();
+  // The notes (summary and facts) of every chapter that has them, committed or not: what later chapters'
+  // continuity is made of. A chapter waits for notes, never for another chapter's commit.
+  const notes = new Map<number, FinishedChapterNotes>();
   // Chapters whose text is done, committed or still having their notes taken.
   const texts = new Map<number, string>();
-  // Notes being taken, by chapter; settled once the chapter is committed (or could not be).
-  const noting = new Map<number, Promise<unknown>>();
-  for (const row of await chaptersRepository.listForJob(deps.db, job.id)) {
-    finished.set(row.chapter_number, {
-      number: row.chapter_number,
-      title: row.title,
-      summary: row.summary,
-      facts: row.facts,
-      text: row.text,
-    });
+  const committed = new Set<number>();
+  // Notes being taken, by chapter; settled once they are in `notes` (or could not be had).
+  const noting = new Map<number, Promise<void>>();
+  const rows = await chaptersRepository.listForJob(deps.db, job.id);
+  for (const row of rows) {
+    committed.add(row.chapter_number);
     texts.set(row.chapter_number, row.text);
+    if (row.notes_taken)
+      notes.set(row.chapter_number, {
+        number: row.chapter_number,
+        title: row.title,
+        summary: row.summary,
+        facts: row.facts,
+      });
   }
-  const pending = job.chapters.filter((c) => !finished.has(c.number));
+  const pending = job.chapters.filter((c) => !committed.has(c.number));
+  // Chapters whose writing began in this run.
+  const started = new Set<number>();
+  // A chapter's notes are waited for only by later chapters that start after its text is done: when every
+  // later chapter is committed or already being written (the last chapter; the final wave), nobody would
+  // wait for them and the notes call is not made. Chapters already being written never wait for them (the
+  // continuity rule); if one is written again after a failure, a resumed job takes the missing notes first.
+  const notesWanted = (number: number) =>
+    job.chapters.some((c) => c.number > number && !committed.has(c.number) && !started.has(c.number));
+  const noteTaking = (number: number, taking: Promise<void>) => {
+    const settled = taking.then(
+      () => undefined,
+      () => undefined,
+    );
+    noting.set(number, settled);
+    void settled.then(() => noting.delete(number));
+    return settled;
+  };
   // Each chapter's text is counted once, when first seen, instead of the whole book before every chapter.
   const phrases = new PhraseCounts({ ignoreWords: characterNames.flatMap((name) => name.split(/\s+/)) });
   const counted = new Set<number>();
@@ -67,53 +84,90 @@ export async function writeBook(
     return phrases.overused().map((p) => p.phrase);
   };
   if (pending.length < job.chapters.length) {
-    logger.info({ finished: finished.size, total: job.chapters.length }, 'resuming from the chapters already written');
+    logger.info({ finished: committed.size, total: job.chapters.length }, 'resuming from the chapters already written');
   }
 
   for (const chapter of pending)
     if (!job.budgets.get(chapter.number)) throw new Error(`no budget for chapter ${chapter.number}`);
 
+  const noteInput = (chapter: ChapterForPrompt) => ({
+    llm: deps.llm,
+    bookId: job.bookId,
+    book: job.brief,
+    chapter,
+    usage,
+    signal,
+    logger,
+  });
+  // A resumed job: committed chapters without notes that a chapter still to be written now needs get them
+  // first (alongside the first parts, like the notes of a chapter just written).
+  const catchingUp: Promise<void>[] = [];
+  for (const row of rows) {
+    const chapter = job.chapters.find((c) => c.number === row.chapter_number);
+    if (row.notes_taken || !chapter || !notesWanted(chapter.number)) continue;
+    const taking = (async () => {
+      const taken = await takeChapterNotes(noteInput(chapter), row.text);
+      notes.set(chapter.number, { number: chapter.number, title: chapter.title, ...taken });
+      await chaptersRepository.setNotes(deps.db, job.id, chapter.number, taken).catch((error: unknown) => {
+        // Only a cost: a later resume takes them again.
+        logger.warn({ err: error, chapter: chapter.number }, 'could not store the notes of a committed chapter');
+      });
+    })();
+    catchingUp.push(noteTaking(chapter.number, taking));
+  }
+
   const planned = job.chapters.map((c) => ({ number: c.number, title: c.title, brief: c.brief }));
   let failure: ChapterFailure | undefined;
   try {
     failure = await runChapters(pending, slots, signal, async (chapter) => {
+      started.add(chapter.number);
       const budget = job.budgets.get(chapter.number)!;
       // Earlier chapters whose text is done but whose notes are still being taken when this one starts:
       // its first part has their plan (and the previous chapter's ending), every later part their notes.
-      const notesToWaitFor = [...noting].filter(([number]) => number < chapter.number).map(([, notes]) => notes);
+      const notesToWaitFor = [...noting].filter(([number]) => number < chapter.number).map(([, taken]) => taken);
       const continuityFor = async (partNumber: number) => {
         if (partNumber > 1) await Promise.all(notesToWaitFor);
         const previous = chapter.number - 1;
-        const previousText = finished.has(previous) ? undefined : texts.get(previous);
+        const previousText = notes.has(previous) ? undefined : texts.get(previous);
         return chapterContinuity({
           number: chapter.number,
           bible,
           planned,
-          finished,
+          finished: notes,
           avoidPhrases: overusedPhrases(),
           ...(previousText ? { previousChapterEnding: tailOf(previousText) } : {}),
         });
       };
       const input = {
-        llm: deps.llm,
-        bookId: job.bookId,
-        book: job.brief,
+        ...noteInput(chapter),
         characterNames,
-        chapter,
         budget,
         continuityFor,
-        usage,
-        signal,
-        logger,
       };
       const text = await withRetries(deps, chapter.number, signal, () => writeChapterText(input));
       texts.set(chapter.number, text.text);
-      // The notes (one more call) and the commit go on after the chapter's slot is given back, so the next
-      // chapter's first part is written meanwhile; at WRITER_OVERLAP_NOTES=false the chapter keeps its slot.
+      // The notes (one more call) go on after the chapter's slot is given back, so the next chapter's first
+      // part is written meanwhile; at WRITER_OVERLAP_NOTES=false the chapter keeps its slot until committed.
+      const taking = notesWanted(chapter.number)
+        ? takeChapterNotes(input, text.text).then((taken) => {
+            notes.set(chapter.number, { number: chapter.number, title: chapter.title, ...taken });
+            return taken;
+          })
+        : undefined;
+      if (taking)
+        noteTaking(
+          chapter.number,
+          taking.then(() => undefined),
+        );
       const finishing = (async () => {
-        const written: WrittenChapter = { ...text, ...(await takeChapterNotes(input, text.text)) };
+        const taken = await taking;
+        const written: WrittenChapter & { notesTaken: boolean } = {
+          ...text,
+          ...(taken ?? notesFromOpening(text.text)),
+          notesTaken: taken !== undefined,
+        };
         await commitChapter(deps, job, written, usage, events.bookChapterWritten);
-        finished.set(written.number, { ...written });
+        committed.add(written.number);
         logger.info(
           {
             chapter: written.number,
@@ -121,20 +175,16 @@ export async function writeBook(
             characters: written.characters,
             target: budget.targetChars,
             parts: written.parts,
+            notesTaken: written.notesTaken,
           },
           'chapter written',
         );
       })();
-      const settled = finishing.then(
-        () => undefined,
-        () => undefined,
-      );
-      noting.set(chapter.number, settled);
-      void settled.then(() => noting.delete(chapter.number));
       if (!deps.tuning.overlapNotes) return finishing;
       return { finishing };
     });
   } finally {
+    await Promise.all(catchingUp);
     // Calls of chapters that did not get committed still cost tokens.
     await jobsRepository.addUsage(deps.db, job.id, usage.take()).catch((error: unknown) => {
       logger.warn({ err: error }, 'could not record token usage');
@@ -142,7 +192,7 @@ export async function writeBook(
   }
 
   if (failure) {
-    const firstUnfinished = job.chapters.find((c) => !finished.has(c.number))?.number ?? failure.chapter;
+    const firstUnfinished = job.chapters.find((c) => !committed.has(c.number))?.number ?? failure.chapter;
     const reason = failureReason(failure.error, firstUnfinished);
     logger.error({ err: failure.error, chapter: failure.chapter, reason }, 'writing failed');
     await jobsRepository.markFailed(deps.db, job.id, deps.instanceId, reason);
@@ -178,7 +228,7 @@ export async function withRetries<T>(
 export type CommittedChapter = Pick<
   WrittenChapter,
   'number' | 'title' | 'text' | 'words' | 'characters' | 'summary' | 'facts' | 'parts'
->;
+> & { notesTaken?: boolean };
 
 /**
  * One transaction: the chapter row, the job's token usage and the progress event (outbox). Only the
@@ -206,6 +256,7 @@ export async function commitChapter(
         facts: chapter.facts,
         parts: chapter.parts,
         attempt: job.attempt,
+        notesTaken: chapter.notesTaken ?? true,
       });
       await jobsRepository.addUsage(trx, job.id, spent);
       if (!inserted) return;

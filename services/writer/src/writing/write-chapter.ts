@@ -184,7 +184,7 @@ export async function takeChapterNotes(
     input.usage.add(result.usage);
     const summary = result.value.summary.trim();
     return {
-      summary: summary || clip(text.replace(/\*/g, ''), 600),
+      summary: summary || notesFromOpening(text).summary,
       facts: result.value.facts.map((f) => f.trim()).filter(Boolean),
     };
   } catch (error) {
@@ -193,8 +193,13 @@ export async function takeChapterNotes(
       { err: error, chapter: chapter.number },
       'chapter notes unavailable: keeping the chapter without them',
     );
-    return { summary: clip(text.replace(/\*/g, ''), 600), facts: [] };
+    return notesFromOpening(text);
   }
+}
+
+/** What a chapter has instead of notes (none taken, or none to be had): its opening as the summary, no facts. */
+export function notesFromOpening(text: string): { summary: string; facts: string[] } {
+  return { summary: clip(text.replace(/\*/g, ''), 600), facts: [] };
 }
 
 /**
