@@ -295,9 +295,15 @@ describe('access after a plan ends, and the takeout (Stripe payments)', () => {
 
     const coverId = ready.coverImage!.split('/').at(-2)!;
     const covers = [...entries.keys()].filter((name) => name.startsWith(`${readyFolder}covers/`)).sort();
+    // The variants, and the cover's art and design source under their own names (decision 0027).
     expect(covers).toEqual(
-      expect.arrayContaining([`${readyFolder}covers/${coverId}-master.png`, `${readyFolder}covers/${coverId}-web.png`]),
+      expect.arrayContaining(
+        ['master.png', 'web.png', 'art.png', 'source.json'].map((name) => `${readyFolder}covers/${coverId}-${name}`),
+      ),
     );
+    expect(JSON.parse(entries.get(`${readyFolder}covers/${coverId}-source.json`)!.toString())).toMatchObject({
+      version: 1,
+    });
     const master = entries.get(`${readyFolder}covers/${coverId}-master.png`)!;
     expect(master.subarray(1, 4).toString()).toBe('PNG');
     expect([...entries.keys()].some((name) => name.startsWith(`${plannedFolder}covers/`))).toBe(false);

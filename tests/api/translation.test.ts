@@ -11,6 +11,15 @@ import { readyBook, waitForStatus } from '../support/books';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
 import { SystemProbe } from '../support/system-probe';
 
+async function waitForCover(client: ReturnType<TestSystem['client']>, bookId: string): Promise<string> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const { coverImage } = (await client.get<Book>(`/api/v1/book/${bookId}`)).body;
+    if (coverImage) return coverImage;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`book ${bookId} got no cover`);
+}
+
 let system: TestSystem;
 let probe: SystemProbe;
 beforeAll(async () => {
@@ -78,6 +87,43 @@ describe('POST /book/{id}/translate (the whole system over HTTP, offline writer)
     const library = (await client.get<BookSummary[]>('/api/v1/book')).body;
     const titles = library.map((b) => b.title);
     expect(new Set(titles).size).toBe(titles.length);
+  }, 180_000);
+
+  it("gives the translation the original's cover art with the translation's title set over it", async () => {
+    const { client, book } = await readyBook(system, { plan: 'starter' });
+    const generated = await client.binary('POST', `/api/v1/book/cover/${book._id}`, {
+      json: { style: 'illustrated', mood: 'peaceful', colorScheme: 'cool' },
+    });
+    expect(generated.status).toBe(200);
+    const imageUrl = generated.headers.get('x-image-url')!;
+    expect((await client.patch(`/api/v1/book/${book._id}`, { coverImage: imageUrl })).status).toBe(200);
+
+    const answer = await client.post<{ data: { bookId: string } }>(`/api/v1/book/${book._id}/translate`, {
+      language: 'german',
+      title: 'Der Hüter der Briefe',
+    });
+    expect(answer.status).toBe(202);
+    const { bookId } = answer.body.data;
+    const translated: Book = await waitForStatus(client, bookId, 'ready');
+    const coverImage = translated.coverImage ?? (await waitForCover(client, bookId));
+    const [, , , , , , coverId] = coverImage.split('/');
+    expect(coverImage).toBe(`/api/v1/book/${bookId}/cover-image/${coverId}/web`);
+    expect(imageUrl).toBe(`/api/v1/book/${book._id}/cover-image/${coverId}/web`);
+
+    // Its art is the original's; its design is the original's with the translation's title and language.
+    const read = async (bookOf: string, name: string) =>
+      (await probe.blobs.get(`covers/${bookOf}/${coverId}/${name}`))!.data;
+    expect(await read(bookId, 'art.png')).toEqual(await read(book._id, 'art.png'));
+    const source = JSON.parse((await read(bookId, 'source.json')).toString()) as {
+      design: { title: string; language: string; style: string; seed: string };
+    };
+    const originalSource = JSON.parse((await read(book._id, 'source.json')).toString()) as typeof source;
+    expect(source.design).toEqual({ ...originalSource.design, title: 'Der Hüter der Briefe', language: 'german' });
+    expect(originalSource.design.title).toBe(book.title);
+    // Served to its owner like any cover, and another picture than the original's.
+    const served = await client.binary('GET', coverImage);
+    expect(served.status).toBe(200);
+    expect(served.bytes).not.toEqual((await client.binary('GET', imageUrl)).bytes);
   }, 180_000);
 
   it('refuses its own language, unknown and foreign books, and answers the spec 403 once the month’s are used', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { events, requests } from '@bookwright/contracts';
 import { createImagesProvider, type ImagesProvider } from '@bookwright/ai';
-import { createOfflineImagesProvider } from '@bookwright/offline';
+import { createOfflineImagesProvider } from './designer';
 import { defineService, on, type Logger, type Subscription, serveHealth } from '@bookwright/kit';
 import { CoverConfigSchema, type CoverConfig } from './config';
 import { migrations } from './db/migrations';
@@ -12,6 +12,7 @@ import { uploadCover } from './handlers/upload';
 import { applyCover } from './handlers/apply';
 import { onUserDeleted } from './handlers/on-user-deleted';
 import { onBookDeleted } from './handlers/on-book-deleted';
+import { onBookTranslationRequested } from './handlers/on-book-translation-requested';
 import { generationsRepository } from './repositories/generations.repository';
 
 export interface CoverServiceOptions {
@@ -22,7 +23,10 @@ export interface CoverServiceOptions {
 
 const housekeepingIntervalMs = 60 * 60 * 1000;
 
-/** Covers: upload validation and normalisation, generation (OpenAI, Replicate or the offline designer), storage. */
+/**
+ * Covers: upload validation and normalisation, generation (OpenAI, Replicate or the typographic designer),
+ * storage, and a translation's cover (the original's art with the translation's title).
+ */
 export function createCoverService(options: CoverServiceOptions = {}) {
   return defineService({
     name: 'cover',
@@ -57,6 +61,7 @@ export function createCoverService(options: CoverServiceOptions = {}) {
           bus.consume('cover', [
             on(events.userDeleted, onUserDeleted(deps)),
             on(events.bookDeleted, onBookDeleted(deps)),
+            on(events.bookTranslationRequested, onBookTranslationRequested(deps)),
           ]),
         ]);
       } catch (error) {

@@ -66,7 +66,7 @@ export const bookTranslationRequestedV1 = defineEvent({
     sourceContentKey: z.string(),
   }),
   description:
-    'A new book (status translating) is to be translated from sourceBookId into language; the writer translates it chapter by chapter (or resumes, for a later attempt).',
+    "A new book (status translating) is to be translated from sourceBookId into language; the writer translates it chapter by chapter (or resumes, for a later attempt), and the cover service gives it the original's cover art with its own title.",
 });
 
 export const bookChapterTranslatedV1 = defineEvent({

@@ -11,6 +11,13 @@ export interface EncodedVariant {
 
 export type CoverVariants = Record<CoverVariant, EncodedVariant>;
 
+/** The stored variants, and the decoded picture before anything was drawn over it (the cover's art). */
+export interface NormalisedCover {
+  variants: CoverVariants;
+  /** PNG, upright sRGB on white, the master's size. */
+  art: Buffer;
+}
+
 export interface NormaliseOptions extends DecodeOptions {
   /** Draws over the decoded, upright sRGB image (the typeset title); answers a PNG of the same size. */
   overlay?: (png: Buffer) => Promise<Buffer>;
@@ -24,14 +31,16 @@ export const thumbHeight = 160;
  * Makes the stored variants of a cover from untrusted bytes, after the shared image gate
  * (`decodeImage`: signature, pixel limit, full decode, EXIF orientation, sRGB on white, no metadata):
  * the print `master` at full resolution (lossless PNG for lossless sources, JPEG q95 4:4:4 otherwise),
- * the `web` PNG about 800 px tall and a WebP `thumb` about 160 px tall.
+ * the `web` PNG about 800 px tall and a WebP `thumb` about 160 px tall; and the art, the picture as
+ * decoded, before the overlay.
  */
-export async function normaliseImage(input: Buffer, options: NormaliseOptions): Promise<CoverVariants> {
+export async function normaliseImage(input: Buffer, options: NormaliseOptions): Promise<NormalisedCover> {
   const decoded = await decodeImage(input, options);
   const format = decoded.format;
   let pixels = decoded.pixels;
+  const art = await pixels().png({ compressionLevel: 6 }).toBuffer();
   if (options.overlay) {
-    const drawn = await options.overlay(await pixels().png({ compressionLevel: 1 }).toBuffer());
+    const drawn = await options.overlay(art);
     const sharp = await loadSharp();
     const redecoded = await sharp(drawn, { limitInputPixels: false })
       .flatten({ background: '#ffffff' })
@@ -61,8 +70,11 @@ export async function normaliseImage(input: Buffer, options: NormaliseOptions): 
     height: encoded.info.height,
   });
   return {
-    master: variant(master, lossless ? 'image/png' : 'image/jpeg'),
-    web: variant(web, 'image/png'),
-    thumb: variant(thumb, 'image/webp'),
+    variants: {
+      master: variant(master, lossless ? 'image/png' : 'image/jpeg'),
+      web: variant(web, 'image/png'),
+      thumb: variant(thumb, 'image/webp'),
+    },
+    art,
   };
 }

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
-import { ImagesError, type GeneratedImage } from '@bookwright/ai';
-import { typesetOverImage } from '@bookwright/offline';
+import { ImagesError, type CoverDesign, type GeneratedImage } from '@bookwright/ai';
+import { renderCoverArt, typesetOverImage } from '../designer';
 import { AppError, billingRequests, bookRequests, type coverRequests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { buildCoverPrompt } from '../domain/cover-prompt';
 import { designFor } from '../domain/design';
 import { generationMessages } from '../domain/messages';
-import { normaliseImage } from '../domain/normalise-image';
+import { normaliseImage, type NormalisedCover } from '../domain/normalise-image';
+import type { CoverSource } from '../domain/cover-source';
 import { generationsRepository } from '../repositories/generations.repository';
 import type { CoverHandlerDeps } from './deps';
 import { storeCover, storedCover } from './store-cover';
@@ -40,17 +41,15 @@ export function generateCover(deps: CoverHandlerDeps) {
     }
 
     try {
+      const design = designFor(book, options, requestId);
       const image = await deps.images.generate({
         prompt: buildCoverPrompt(book, options),
         size: options.dimensions,
-        design: designFor(book, options, requestId),
+        design,
         requestId,
       });
-      const stored = await storeCover(
-        deps,
-        bookId,
-        await normaliseGenerated(deps, image, options.typeset ? designFor(book, options) : undefined),
-      );
+      const cover = await normaliseGenerated(deps, image, options.typeset ? designFor(book, options) : undefined);
+      const stored = await storeCover(deps, bookId, await withSource(cover, image, design, options.typeset));
       await generationsRepository.complete(deps.db, requestId, { ...stored, provider: image.provider });
       context.logger.info(
         { bookId, coverId: stored.coverId, provider: image.provider, model: image.model, style: options.style },
@@ -103,6 +102,32 @@ async function reserve(
     await generationsRepository.remove(deps.db, generation.requestId);
   }
   throw new AppError(409, generationMessages.inProgress);
+}
+
+/**
+ * What is kept to set the cover's title again: the designer's own covers are drawn again from their design
+ * (its seed keeps the art), so their art is drawn without type; a picture typeset here keeps the picture;
+ * anything else (a model's own lettering) is a whole cover whose title stays in its pixels.
+ */
+async function withSource(
+  cover: NormalisedCover,
+  image: GeneratedImage,
+  design: CoverDesign,
+  typeset: boolean,
+): Promise<NormalisedCover & { source: CoverSource }> {
+  const { width, height } = cover.variants.master;
+  if (image.typeset && image.provider === 'offline') {
+    return {
+      ...cover,
+      art: await renderCoverArt(design, width, height),
+      source: { version: 1, title: 'designed', design, width, height },
+    };
+  }
+  const { seed: _seed, ...typesetDesign } = design;
+  return {
+    ...cover,
+    source: { version: 1, title: typeset && !image.typeset ? 'typeset' : 'none', design: typesetDesign, width, height },
+  };
 }
 
 /** Decodes the provider's answer like an upload (it is untrusted bytes too) and typesets it when asked. */

@@ -1,23 +1,32 @@
 import { coverBlobKey, coverImageUrl, CoverVariantSchema, type StoredCover } from '@bookwright/contracts';
-import type { CoverVariants } from '../domain/normalise-image';
+import { coverArtKey, coverSourceKey, type CoverSource } from '../domain/cover-source';
+import type { NormalisedCover } from '../domain/normalise-image';
 import type { CoverHandlerDeps } from './deps';
 
 /**
- * Stores the variants of a new cover under `coverBlobKey` and answers where the gateway serves it. All or
- * nothing: when a write fails, the variants already written are deleted again.
+ * Stores a new cover: its variants under `coverBlobKey`, and beside them its art and design source (so
+ * that its title can be set again, for a translation). Answers where the gateway serves it. All or
+ * nothing: when a write fails, what was already written is deleted again. The source and art go first,
+ * so that a cover URL never names a cover without them. `coverId` is new unless the caller names one
+ * (a translation's cover is named after the original's, so that a redelivery writes the same cover).
  */
 export async function storeCover(
   deps: CoverHandlerDeps,
   bookId: string,
-  variants: CoverVariants,
+  cover: NormalisedCover & { source: CoverSource },
+  coverId: string = deps.newId(),
 ): Promise<StoredCover> {
-  const coverId = deps.newId();
+  const { variants } = cover;
   const written: string[] = [];
+  const put = async (key: string, data: Buffer, contentType: string) => {
+    await deps.blobs.put(key, data, { contentType });
+    written.push(key);
+  };
   try {
+    await put(coverSourceKey(bookId, coverId), Buffer.from(JSON.stringify(cover.source)), 'application/json');
+    await put(coverArtKey(bookId, coverId), cover.art, 'image/png');
     for (const variant of CoverVariantSchema.options) {
-      const key = coverBlobKey(bookId, coverId, variant);
-      await deps.blobs.put(key, variants[variant].data, { contentType: variants[variant].contentType });
-      written.push(key);
+      await put(coverBlobKey(bookId, coverId, variant), variants[variant].data, variants[variant].contentType);
     }
   } catch (error) {
     await Promise.all(written.map((key) => deps.blobs.delete(key).catch(() => undefined)));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, coverBlobKey, coverMessages, coverRequests, parseCoverImageUrl } from '@bookwright/contracts';
+import { coverArtKey, coverSourceKey } from '../domain/cover-source';
 import { CoverTestWorld } from '../testing/harness';
 import { elevenMegabytePng, hugePixelPng, phoneJpeg, photo } from '@bookwright/kit/images/testing';
 
@@ -62,11 +63,25 @@ describe('uploading a cover', () => {
     expect(thumb.blob.contentType).toBe('image/webp');
     expect([thumb.meta.format, thumb.meta.height]).toEqual(['webp', 160]);
 
-    // The upload is gone; only the three variants remain.
+    // The upload is gone; the three variants remain, with the cover's art and design source beside them.
     expect(await world.blobs.get(uploadBlobKey)).toBeNull();
     expect(await world.keys()).toEqual(
-      ['master', 'thumb', 'web'].map((v) => coverBlobKey(book._id, stored.coverId, v as 'web')).sort(),
+      [
+        ...['master', 'thumb', 'web'].map((v) => coverBlobKey(book._id, stored.coverId, v as 'web')),
+        coverArtKey(book._id, stored.coverId),
+        coverSourceKey(book._id, stored.coverId),
+      ].sort(),
     );
+    const art = await sharp((await world.blobs.get(coverArtKey(book._id, stored.coverId)))!.data).metadata();
+    expect([art.format, art.width, art.height]).toEqual(['png', 1600, 2400]);
+    const source = JSON.parse((await world.blobs.get(coverSourceKey(book._id, stored.coverId)))!.data.toString());
+    expect(source).toMatchObject({
+      version: 1,
+      title: 'none',
+      width: 1600,
+      height: 2400,
+      design: { title: book.title },
+    });
   });
 
   it('turns a phone photo upright and strips its EXIF and GPS data', async () => {

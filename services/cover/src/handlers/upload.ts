@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { typesetOverImage } from '@bookwright/offline';
+import { typesetOverImage } from '../designer';
 import { AppError, bookRequests, coverMessages, coverUploadMaxBytes, type coverRequests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { designFor } from '../domain/design';
@@ -28,12 +28,17 @@ export function uploadCover(deps: CoverHandlerDeps) {
       if (!uploadKey.test(uploadBlobKey)) throw new AppError(400, coverMessages.noImage);
       const upload = await deps.blobs.get(uploadBlobKey);
       if (!upload) throw new AppError(400, coverMessages.noImage);
-      const variants = await normaliseImage(upload.data, {
+      const design = designFor(book);
+      const cover = await normaliseImage(upload.data, {
         maxBytes: coverUploadMaxBytes,
         maxPixels: deps.config.COVER_MAX_INPUT_PIXELS,
-        ...(typeset ? { overlay: async (png: Buffer) => (await typesetOverImage(png, designFor(book))).png } : {}),
+        ...(typeset ? { overlay: async (png: Buffer) => (await typesetOverImage(png, design)).png } : {}),
       });
-      const stored = await storeCover(deps, bookId, variants);
+      const { width, height } = cover.variants.master;
+      const stored = await storeCover(deps, bookId, {
+        ...cover,
+        source: { version: 1, title: typeset ? 'typeset' : 'none', design, width, height },
+      });
       context.logger.info(
         { bookId, coverId: stored.coverId, width: stored.width, height: stored.height },
         'cover uploaded',

@@ -114,10 +114,11 @@ export function takeoutZip(
       lazy(`${folder}manuscript.json`, async () => documentJson((await bookOf(entry.bookId)).bookContent ?? ''));
     }
     for (const cover of entry.covers) {
-      // covers/<bookId>/<coverId>/<variant> → covers/<coverId>-<variant>.png
+      // covers/<bookId>/<coverId>/<variant> → covers/<coverId>-<variant>.png; the cover's own files beside
+      // its variants (art.png, source.json) keep their names.
       const [coverId = 'cover', variant = 'image'] = cover.key.split('/').slice(-2);
-      const extension = extensionOf[cover.contentType] ?? 'bin';
-      lazy(`${folder}covers/${coverId}-${variant}.${extension}`, () => load.blob(cover.key));
+      const name = variant.includes('.') ? variant : `${variant}.${extensionOf[cover.contentType] ?? 'bin'}`;
+      lazy(`${folder}covers/${coverId}-${name}`, () => load.blob(cover.key));
     }
     for (const version of entry.versions) {
       const stem = `${folder}versions/${version.createdAt.replace(/[:.]/g, '-')}-${slug(version.name, 'version')}`;

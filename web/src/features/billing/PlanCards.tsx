@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts';
 import { Button } from '../../components/ui';
 import { planTexts } from '../../texts';
-import { usePlanPrices, type PaidPlan } from './billingApi';
+import type { PaidPlan } from './billingApi';
+import { formatPlanPrice, usePlanPrices } from './planPrices';
 import { ContactSalesDialog } from './ContactSalesDialog';
 import { useCheckout } from './useCheckout';
-
-const euro = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 
 const allowance = (count: number | null, what: string) =>
   count === null ? `Unlimited ${what}` : `${count} ${what} per month`;
@@ -105,7 +104,7 @@ export function PlanCards({ highlight }: { highlight?: PaidPlan | undefined }) {
                 ) : (
                   <>
                     <span className="font-display text-5xl font-semibold tracking-tight text-ink-950">
-                      {euro.format(price)}
+                      {formatPlanPrice(price)}
                     </span>
                     <span className="text-sm font-medium text-stone-600">per month</span>
                   </>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui';
 import { planTexts, successTexts } from '../../texts';
 import { useCurrentUserQuery } from '../auth/authApi';
-import { usePlanPrices } from './billingApi';
+import { usePlanPrices } from './planPrices';
 
 /** While Stripe's webhook has not yet activated the plan, look again this often. */
 const activationPollMs = 2000;

@@ -1,4 +1,4 @@
-import { plans, type currency, type PlanPrices, type PlanSwitchPreview, type User } from '@bookwright/contracts';
+import { type currency, type PlanPrices, type PlanSwitchPreview, type User } from '@bookwright/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../api/api';
 import { authApi } from '../auth/authApi';
@@ -72,16 +72,4 @@ export const {
 
 export function isPaidPlan(value: string | null): value is PaidPlan {
   return value === 'starter' || value === 'professional';
-}
-
-/**
- * The one price per plan every screen shows (docs/decisions/0016): billing's configured amounts, and
- * the contracts' defaults until they have arrived. `local` = plans activate without any charge.
- */
-export function usePlanPrices(): { local: boolean; priceOf: (plan: PaidPlan) => number } {
-  const { data } = usePaymentPlansQuery();
-  return {
-    local: data?.provider === 'local',
-    priceOf: (plan) => data?.plans.find((p) => p.accountType === plan)?.amount ?? plans[plan].priceEur,
-  };
 }

@@ -247,9 +247,9 @@ export const faq = {
   items: [
     {
       question: 'Which plans are there, and what do they include?',
-      /** Built from the configured prices (GET /payment/plans, usePlanPrices): no price is written here. */
-      answer: (prices: { starter: number; professional: number }) =>
-        `Starter costs EUR ${prices.starter} per month and includes ${plans.starter.books} books, ${plans.starter.covers} AI covers and ${plans.starter.translations} translations each month. Professional costs EUR ${prices.professional} per month with no monthly limits. Enterprise is priced to your needs: write to us and we will set it up.`,
+      /** Built from the configured prices (usePlanPrices, formatted): no price is written here. */
+      answer: (prices: { starter: string; professional: string }) =>
+        `Starter costs ${prices.starter} per month and includes ${plans.starter.books} books, ${plans.starter.covers} AI covers and ${plans.starter.translations} translations each month. Professional costs ${prices.professional} per month with no monthly limits. Enterprise is priced to your needs: write to us and we will set it up.`,
     },
     {
       question: 'Can I cancel at any time?',

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeStore } from '../../../app/store';
 import { mockFetch, resetAfterEach } from '../../../test/utils';
 import { Faq } from './Faq';
 
@@ -23,11 +25,15 @@ describe('landing FAQ', () => {
         },
       }),
     });
-    render(<Faq />);
+    render(
+      <Provider store={makeStore()}>
+        <Faq />
+      </Provider>,
+    );
     await userEvent
       .setup()
       .click(screen.getByRole('button', { name: 'Which plans are there, and what do they include?' }));
-    expect(await screen.findByText(/Starter costs EUR 25 per month/)).toBeTruthy();
-    expect(screen.getByText(/Professional costs EUR 65 per month/)).toBeTruthy();
+    expect(await screen.findByText(/Starter costs €25 per month/)).toBeTruthy();
+    expect(screen.getByText(/Professional costs €65 per month/)).toBeTruthy();
   });
 });

@@ -1,12 +1,16 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { faq } from '../content';
-import { usePlanPrices } from '../usePlanPrices';
+import { formatPlanPrice, usePlanPrices } from '../../billing/planPrices';
 import { SectionHeading, sectionClass } from './SectionHeading';
 
 /** Spec §2: opening one question closes any other; clicking the open one closes it (single, collapsible). */
 export function Faq() {
-  const prices = usePlanPrices();
+  const { priceOf } = usePlanPrices();
+  const prices = {
+    starter: formatPlanPrice(priceOf('starter')),
+    professional: formatPlanPrice(priceOf('professional')),
+  };
   return (
     <section id="faq" aria-labelledby="faq-heading" className={sectionClass}>
       <div className="mx-auto max-w-3xl">

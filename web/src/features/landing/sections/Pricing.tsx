@@ -5,14 +5,12 @@ import { plans } from '@bookwright/contracts';
 import { buttonClass } from '../../../components/ui';
 import { ContactSalesDialog } from '../../billing/ContactSalesDialog';
 import { pricing, trialSeats } from '../content';
-import { usePlanPrices } from '../usePlanPrices';
+import { formatPlanPrice, usePlanPrices } from '../../billing/planPrices';
 import { SectionHeading, containerClass, sectionClass } from './SectionHeading';
 import { TrustLines } from './TrustLines';
 
-const euro = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-
 export function Pricing() {
-  const prices = usePlanPrices();
+  const { priceOf } = usePlanPrices();
   const [contacting, setContacting] = useState(false);
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className={sectionClass}>
@@ -21,7 +19,7 @@ export function Pricing() {
         <ul className="mt-16 grid gap-6 md:grid-cols-3 md:items-stretch">
           {pricing.plans.map((card) => {
             const popular = card.id === 'professional';
-            const price = card.id === 'enterprise' ? null : prices[card.id];
+            const price = card.id === 'enterprise' ? null : priceOf(card.id);
             return (
               <li
                 key={card.id}
@@ -48,7 +46,7 @@ export function Pricing() {
                   ) : (
                     <>
                       <span className="font-display text-5xl font-semibold tracking-tight text-ink-950 dark:text-white">
-                        {euro.format(price)}
+                        {formatPlanPrice(price)}
                       </span>
                       <span className="text-sm font-medium text-stone-600 dark:text-stone-300">{pricing.perMonth}</span>
                     </>

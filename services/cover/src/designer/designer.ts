@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { bookLanguages } from '@bookwright/contracts';
-import { hashString, Random } from '../../random';
+import { hashString, Random } from '@bookwright/offline/random';
 import type { CoverDesign, CoverStyle } from '@bookwright/ai';
 import type { FontName } from './fonts';
 import { hex, oklch, paletteFor, type Palette } from './palette';
@@ -481,6 +481,33 @@ ${art.finish}
   return { svg, layout: type.layout };
 }
 
+/**
+ * The art of a typographic cover without its type (nor the ornaments that follow the type): what the
+ * cover service keeps beside each cover as its art. `coverSvg` with another title draws the same art.
+ */
+export function coverArtSvg(design: CoverDesign, width: number, height: number): string {
+  const palette = paletteFor(design.colorScheme, design.mood);
+  const seed = seedOf(design);
+  const art = composers[design.style]({ width, height, palette, mood: design.mood, rng: new Random(seed), seed });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs>${art.defs}</defs>
+${art.body}
+${art.finish}
+</svg>`;
+}
+
+/** Renders the art of a typographic cover, without its type, as PNG. */
+export async function renderCoverArt(design: CoverDesign, width: number, height: number): Promise<Buffer> {
+  return renderSvg(coverArtSvg(design, width, height));
+}
+
+function renderSvg(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { density: 72, limitInputPixels: false })
+    .flatten({ background: '#ffffff' })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}
+
 /** Renders a complete typographic cover as PNG. */
 export async function renderTypographicCover(
   design: CoverDesign,
@@ -488,11 +515,7 @@ export async function renderTypographicCover(
   height: number,
 ): Promise<RenderedCover> {
   const { svg, layout } = coverSvg(design, width, height);
-  const png = await sharp(Buffer.from(svg), { density: 72, limitInputPixels: false })
-    .flatten({ background: '#ffffff' })
-    .png({ compressionLevel: 6 })
-    .toBuffer();
-  return { png, layout };
+  return { png: await renderSvg(svg), layout };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Random } from '../../random';
+import type { Random } from '@bookwright/offline/random';
 
 /** Small SVG building blocks shared by the compositions. Coordinates in px, y down. */
 

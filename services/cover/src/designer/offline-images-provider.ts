@@ -1,6 +1,6 @@
 import type { Logger } from '@bookwright/kit';
 import { dimensionsOf, type ImagesProvider } from '@bookwright/ai';
-import { renderTypographicCover } from './designer-on-demand';
+import { renderTypographicCover } from './on-demand';
 
 /**
  * The default images provider: the offline typographic cover designer. No network, no key, deterministic

@@ -1,4 +1,4 @@
-import type { Random } from '../../random';
+import type { Random } from '@bookwright/offline/random';
 import type { CoverMood } from '@bookwright/ai';
 import { hex, lighten, mix, oklch, withChroma, type Oklch, type Palette } from './palette';
 import {

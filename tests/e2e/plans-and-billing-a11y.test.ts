@@ -1,0 +1,134 @@
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { a11yViolations, browserAvailable, describeViolations, launchBrowser } from './support/browser';
+import { mockApi } from './support/mock-api';
+import { startPreview } from './support/preview';
+
+/** Where the screenshots of these pages go, to be looked at (one per page, scheme and width). */
+const shotsDir = process.env.MONEY_SHOTS_DIR ?? '/tmp/money-shots';
+const widths = [390, 1280] as const;
+
+/** A company on the Starter plan with its billing details filled by Stripe's webhooks. */
+const businessUser = {
+  accountType: 'starter',
+  subscriptionStatus: 'active',
+  nextBillingDate: '2026-12-01T00:00:00.000Z',
+  booksLeftThisMonth: 7,
+  coversLeftThisMonth: 9,
+  translationsLeftThisMonth: 5,
+  stripeCustomerId: 'cus_1',
+  billingPortal: true,
+  companyName: 'Edizioni Faro S.r.l.',
+  vatNumber: 'IT12345678901',
+  billingAddress: 'Via Roma 1, Scala B',
+  billingCity: 'Milano',
+  billingPostalCode: '20121',
+  billingCountry: 'IT',
+  sdi: 'M5UXCR1',
+};
+
+/** Prices other than the defaults, so that a page showing a price of its own would be seen. */
+const plans = {
+  status: 200,
+  body: {
+    data: {
+      provider: 'stripe',
+      currency: 'eur',
+      plans: [
+        { accountType: 'starter', amount: 27, label: 'Starter' },
+        { accountType: 'professional', amount: 64, label: 'Professional' },
+      ],
+    },
+  },
+};
+
+interface Screen {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const screens: Screen[] = [
+  {
+    name: 'choose-plan',
+    path: '/choose-plan',
+    signedIn: false,
+    ready: (p) => p.getByText('€64').waitFor(),
+  },
+  {
+    name: 'settings-billing',
+    path: '/app/settings?tab=billing',
+    signedIn: true,
+    ready: (p) => p.getByText('Edizioni Faro S.r.l.').first().waitFor(),
+  },
+];
+
+/**
+ * Issue 20: the pages where an author chooses and pays for a plan, in a real browser with a mocked
+ * /api/v1: axe (every impact, colour contrast included) in both colour schemes at phone and desktop width,
+ * the configured prices shown, and a screenshot of each for looking at.
+ */
+describe.skipIf(!browserAvailable())('plans and billing: axe in both colour schemes (mocked API)', () => {
+  let server: { url: string; close: () => Promise<void> };
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startPreview(inject('webDist'));
+    browser = await launchBrowser();
+    await mkdir(shotsDir, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(screen: Screen, colorScheme: 'light' | 'dark', width: number) {
+    const context = await browser.newContext({
+      viewport: { width, height: 844 },
+      colorScheme,
+      locale: 'en-GB',
+      hasTouch: width < 640,
+    });
+    const page = await context.newPage();
+    await mockApi(page, {
+      signedIn: screen.signedIn,
+      user: businessUser,
+      plans,
+      invoices: { status: 200, body: { data: [] } },
+    });
+    await page.goto(server.url + screen.path);
+    await screen.ready(page);
+    return page;
+  }
+
+  for (const screen of screens)
+    for (const colorScheme of ['light', 'dark'] as const)
+      it(`has no accessibility violations at any impact on ${screen.path}, ${colorScheme} scheme`, async () => {
+        const problems: string[] = [];
+        for (const width of widths) {
+          const page = await open(screen, colorScheme, width);
+          const violations = await a11yViolations(page);
+          if (violations.length > 0) problems.push(`at ${width}px:\n${describeViolations(violations)}`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          if (overflow > 0) problems.push(`at ${width}px: ${overflow}px too wide`);
+          await page.screenshot({ path: `${shotsDir}/${screen.name}-${width}-${colorScheme}.png`, fullPage: true });
+          await page.context().close();
+        }
+        expect(problems.join('\n\n')).toBe('');
+      });
+
+  it('shows the configured prices on the landing page, its FAQ and /choose-plan, and no other', async () => {
+    const page = await open(screens[0]!, 'light', 1280);
+    const cardPrices = await page.getByText(/^€\d+$/).allTextContents();
+    expect(cardPrices.sort()).toEqual(['€27', '€64']);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('price-professional').getByText('€64').waitFor();
+    expect(await page.getByTestId('price-starter').textContent()).toContain('€27');
+    await page.getByRole('button', { name: 'Which plans are there, and what do they include?' }).click();
+    await page.getByText(/Starter costs €27 per month.*Professional costs €64 per month/).waitFor();
+    expect(await page.getByText(/€30|€70/).count()).toBe(0);
+    await page.context().close();
+  });
+});
