@@ -14,7 +14,7 @@ import type { BookDatabase, BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
 import { assertEditable } from '../domain/book-status';
-import { firstIssue, manuscriptMessages, parseManuscript } from '../domain/manuscript';
+import { firstIssue, manuscriptMessages } from '../domain/manuscript';
 import type { BookHandlerDeps } from './deps';
 import { checkIfMatch } from './conditional-save';
 import { changeOwnedBook } from './owned-book';
