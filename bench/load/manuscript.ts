@@ -10,7 +10,8 @@ const sentence =
   'The cartographer walked the harbour wall at dusk and counted the lamps that had moved since morning, ' +
   'writing each new street into the margin of a map that would be wrong again by dawn';
 
-function chapter(author: number, index: number, edit: string): object[] {
+/** One chapter's nodes (its heading first), as `manuscript` holds it. */
+export function chapter(author: number, index: number, edit: string): object[] {
   const words = sentence.split(' ');
   return [
     { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: `Chapter ${index + 1}` }] },

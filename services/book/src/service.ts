@@ -9,7 +9,8 @@ import { createBook } from './handlers/create-book';
 import { translateBook } from './handlers/translate-book';
 import { holdsAllowance } from './handlers/holds-allowance';
 import { getBook, getBrief, listBooks } from './handlers/read-books';
-import { setCover, updateBookState, updateContent, updateMetadata } from './handlers/edit-book';
+import { setCover, updateBookState, updateMetadata } from './handlers/edit-book';
+import { updateChapters, updateContent } from './handlers/save-content';
 import {
   completeManuscript,
   confirmBook,
@@ -60,6 +61,7 @@ export const bookService = defineService({
       bus.serve(requests.book.updateState, updateBookState(deps)),
       bus.serve(requests.book.setCover, setCover(deps)),
       bus.serve(requests.book.updateContent, updateContent(deps)),
+      bus.serve(requests.book.updateChapters, updateChapters(deps)),
       bus.serve(requests.book.updateMetadata, updateMetadata(deps)),
       bus.serve(requests.book.confirm, confirmBook(deps)),
       bus.serve(requests.book.retry, retryBook(deps)),

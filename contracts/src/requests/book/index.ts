@@ -4,6 +4,7 @@ import { BookSchema, BookSummarySchema, FailedStepSchema } from '../../entities/
 import { BookLanguageSchema } from '../../constants/languages';
 import { PlanRequestSchema } from '../../http/agent/plan';
 import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
+import { ChaptersSaveSchema, SaveAnswerSchema, SavedContentSchema } from '../../http/books/content-save';
 import { RevisionSchema, RevisionSummarySchema, SaveRevisionRequestSchema } from '../../http/books/revisions';
 import { TakeoutVersionSchema } from '../../http/user/takeout';
 import { TranslationTitleSchema } from '../../http/books/translate';
@@ -79,10 +80,23 @@ export const bookRequests = {
   updateContent: defineRequest({
     name: 'book.content.update',
     version: 1,
-    request: z.object({ ...owned, bookContent: z.string(), ...ifMatch }),
-    response: BookSchema,
+    request: z.object({ ...owned, bookContent: z.string(), ...ifMatch, answer: SaveAnswerSchema.optional() }),
+    response: z.union([BookSchema, SavedContentSchema]),
     description:
-      'Replaces the manuscript (tiptap JSON text; invalid documents get 400). 409 unless the book is ready. With ifMatch, 412 (extra: etag, updatedAt) unless the book is at one of those tags, checked under the row lock.',
+      "Replaces the manuscript (tiptap JSON text; invalid documents get 400). 409 unless the book is ready. With ifMatch, 412 (extra: etag, updatedAt) unless the book is at one of those tags, checked under the row lock. Answers the book, or only its etag and updatedAt when answer is 'version'.",
+  }),
+  updateChapters: defineRequest({
+    name: 'book.chapters.update',
+    version: 1,
+    request: z.object({
+      ...owned,
+      chapters: ChaptersSaveSchema,
+      ifMatch: ifMatch.ifMatch.unwrap(),
+      answer: SaveAnswerSchema.optional(),
+    }),
+    response: z.union([BookSchema, SavedContentSchema]),
+    description:
+      'Replaces some chapters of the manuscript (chaptersOf: cut at its level-1 headings, numbered from 0), under the same If-Match rules as book.content.update, which is required here: 412 (extra: etag, updatedAt) unless the book is at one of those tags. 400 for a chapter the manuscript does not have or an invalid node, 409 for a book with no manuscript or not ready. Answers like book.content.update.',
   }),
   updateMetadata: defineRequest({
     name: 'book.metadata.update',

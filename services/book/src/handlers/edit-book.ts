@@ -14,11 +14,10 @@ import type { BookDatabase, BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
 import { assertEditable } from '../domain/book-status';
-import { firstIssue, manuscriptMessages, parseManuscript } from '../domain/manuscript';
+import { firstIssue, manuscriptMessages } from '../domain/manuscript';
 import type { BookHandlerDeps } from './deps';
 import { checkIfMatch } from './conditional-save';
 import { changeOwnedBook } from './owned-book';
-import { keepRevision } from './revisions';
 
 export const editMessages = {
   invalidState: 'The book structure is not valid',
@@ -54,36 +53,6 @@ export function setCover(deps: BookHandlerDeps) {
       await announceUpdate(trx, updated, ['coverImage']);
       return presentBook(updated);
     });
-}
-
-/**
- * PATCH /book/content/{id}. The manuscript it replaces is kept as a revision, at most once per ten
- * minutes of editing (domain/revision-policy.ts). A save of the text the book already holds changes
- * nothing, not even the ETag.
- */
-export function updateContent(deps: BookHandlerDeps) {
-  return async ({ userId, bookId, bookContent, ifMatch }: z.output<(typeof requests.book.updateContent)['request']>) =>
-    changeOwnedBook(
-      deps,
-      { userId, bookId },
-      async (trx, { newest_revision_hash, newest_revision_at, ...book }) => {
-        assertEditable(book.status, 'manuscript');
-        const { content } = parseManuscript(bookContent);
-        const unchanged = book.book_content === content;
-        if (checkIfMatch(book, ifMatch, () => unchanged) === 'unchanged' || unchanged) return presentBook(book);
-        if (book.book_content !== null) {
-          const newest =
-            newest_revision_hash === null || newest_revision_at === null
-              ? null
-              : { hash: newest_revision_hash, createdAt: new Date(newest_revision_at) };
-          await keepRevision(trx, deps, book.id, book.book_content, 'edit', { newest });
-        }
-        const updated = await booksRepository.saveContent(trx, book, content);
-        await announceUpdate(trx, updated, ['bookContent']);
-        return presentBook(updated);
-      },
-      booksRepository.findForContentSave,
-    );
 }
 
 /** The columns a metadata save writes, in their stored form. */

@@ -6,7 +6,7 @@ import { doc, oneBook } from '../testing/one-book';
 import { revisionsRepository } from '../repositories/revisions.repository';
 import { retentionCutoffs } from '../domain/revision-policy';
 import { completeManuscript } from './book-lifecycle';
-import { updateContent } from './edit-book';
+import { updateContent } from './save-content';
 import {
   getRevision,
   keepBeforeRewrite,

@@ -9,7 +9,7 @@ import type { BookDatabase } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from '../testing/book-row';
 import type { BookHandlerDeps } from './deps';
-import { updateContent } from './edit-book';
+import { updateContent } from './save-content';
 import { getRewriteContext, saveRevision } from './revisions';
 import { getTakeoutBook, getTakeoutVersion, listTakeout } from './takeout';
 

@@ -7,7 +7,7 @@ import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { BookDatabase } from '../db/schema';
 import type { BookHandlerDeps } from '../handlers/deps';
-import { updateContent } from '../handlers/edit-book';
+import { updateContent } from '../handlers/save-content';
 import { getRevision, listRevisions } from '../handlers/revisions';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from './book-row';

@@ -6,6 +6,10 @@ import {
   BookSchema,
   BookSummarySchema,
   type BookSummary,
+  ChaptersSaveSchema,
+  partialSaveMessages,
+  AppError,
+  SavedContentSchema,
   findUnsafeText,
   requests,
   StaleBookSchema,
@@ -16,6 +20,7 @@ import type { RouteDeps } from './route-deps';
 import { lastWriteOf } from '../read-models/own-writes';
 import { IfMatchHeadersSchema, parseIfMatch } from '../http/if-match';
 import { notModified } from '../http/if-none-match';
+import { PreferHeadersSchema, prefersMinimal } from '../http/prefer';
 
 /** PATCH /book/{id} carries either the whole structure or a cover, never both (spec §7). */
 const PatchBookBodySchema = z
@@ -44,15 +49,22 @@ export const EncodedDocumentSchema = z
     ctx.addIssue({ code: 'custom', message: unsafeTextMessage(field) });
   });
 
-/** The editor sends the document as JSON text; a client that sends the object itself is accepted too. */
-const ContentBodySchema = z.object({
-  bookContent: z.union(
-    [EncodedDocumentSchema, z.record(z.string(), z.unknown()).transform((doc) => JSON.stringify(doc))],
-    {
-      error: 'bookContent must be the editor document as JSON text',
-    },
-  ),
-});
+/**
+ * The whole manuscript, or only the chapters that changed. The editor sends the document as JSON text; a
+ * client that sends the object itself is accepted too.
+ */
+const ContentBodySchema = z.union(
+  [
+    z.object({
+      bookContent: z.union(
+        [EncodedDocumentSchema, z.record(z.string(), z.unknown()).transform((doc) => JSON.stringify(doc))],
+        { error: 'bookContent must be the editor document as JSON text' },
+      ),
+    }),
+    z.strictObject({ chapters: ChaptersSaveSchema }),
+  ],
+  { error: 'Send bookContent (the whole manuscript) or chapters (the chapters that changed)' },
+);
 
 const LibrarySchema = z.array(BookSummarySchema);
 
@@ -168,23 +180,45 @@ export function bookRoutes(deps: RouteDeps) {
         schema: {
           operationId: 'saveContent',
           tags: ['books'],
-          summary: 'Save the manuscript (tiptap JSON)',
-          description: conditionalSaveDescription,
+          summary: 'Save the manuscript (tiptap JSON), whole or only the chapters that changed',
+          description: `${conditionalSaveDescription} With chapters (their places from 0 in the manuscript cut at its level-1 headings, each with all its nodes) only those chapters are replaced: If-Match is then required (428 without it), an unknown place is 400, and a book with no manuscript 409. Prefer: return=minimal answers only etag and updatedAt.`,
           params: BookParamsSchema,
-          headers: IfMatchHeadersSchema,
+          headers: IfMatchHeadersSchema.extend(PreferHeadersSchema.shape),
           body: ContentBodySchema,
-          response: { 200: BookSchema, 412: StaleBookSchema },
+          response: {
+            200: z.union([BookSchema, SavedContentSchema]),
+            412: StaleBookSchema,
+            428: z.object({ msg: z.string() }).describe('chapters sent without If-Match'),
+          },
         },
       },
       async (request, reply) => {
         const ifMatch = parseIfMatch(request.headers['if-match']);
-        const book = await ask(request, requests.book.updateContent, {
-          userId: owner(request),
-          bookId: request.params.bookId,
-          bookContent: request.body.bookContent,
-          ifMatch,
-        });
-        return reply.header('etag', book.etag).send(book);
+        const answer = prefersMinimal(request.headers.prefer) ? 'version' : 'book';
+        const owned = { userId: owner(request), bookId: request.params.bookId };
+        const { body } = request;
+        let saved;
+        if ('chapters' in body) {
+          // RFC 6585 §3: a chapter's place means something only in the version it was cut from.
+          if (ifMatch === undefined)
+            throw new AppError(428, partialSaveMessages.ifMatchRequired, { code: 'if_match_required' });
+          saved = await ask(request, requests.book.updateChapters, {
+            ...owned,
+            chapters: body.chapters,
+            ifMatch,
+            answer,
+          });
+        } else {
+          saved = await ask(request, requests.book.updateContent, {
+            ...owned,
+            bookContent: body.bookContent,
+            ifMatch,
+            answer,
+          });
+        }
+        reply.header('etag', saved.etag);
+        if (answer === 'version') reply.header('preference-applied', 'return=minimal');
+        return reply.send(saved);
       },
     );
 

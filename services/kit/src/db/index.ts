@@ -2,6 +2,7 @@ export { openServiceDatabase, type Migration, type OpenServiceDatabaseOptions, t
 export { schemaNameFor } from './schema-name';
 export {
   enqueueEvent,
+  outboxRow,
   forgetPublishedEventsOf,
   outboxMigration,
   OutboxRelay,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { currentCorrelationId } from '../correlation/correlation';
 import { trackOutbox } from './outbox-metrics';
-import { sql, type Generated, type Kysely } from 'kysely';
+import { sql, type Generated, type Insertable, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { events as contractEvents, type AnyEventDef, cutAtGrapheme } from '@bookwright/contracts';
 import type { Bus } from '../bus/bus';
@@ -73,6 +73,36 @@ export interface EnqueueOptions {
 }
 
 /**
+ * The outbox row of an event, checked against the event's schema: what `enqueueEvent` inserts. For a
+ * caller that inserts it in the statement making the change (a data-modifying CTE), so the change and its
+ * event cost one round trip; the rule is the same: the same transaction.
+ */
+export function outboxRow<D extends AnyEventDef>(
+  def: D,
+  data: z.input<D['schema']>,
+  options: EnqueueOptions = {},
+): Insertable<OutboxTable> & { id: string } {
+  // Validate what will travel: the JSON form, exactly as the relay will hand it to the bus.
+  const serialised = JSON.stringify(data);
+  if (serialised === undefined) throw new Error(`event ${def.name} v${def.version}: payload is not JSON`);
+  const payload: unknown = JSON.parse(serialised);
+  const checked = def.schema.safeParse(payload);
+  if (!checked.success) {
+    throw new Error(
+      `event ${def.name} v${def.version}: payload does not match its schema\n${z.prettifyError(checked.error)}`,
+    );
+  }
+  return {
+    id: options.id ?? randomUUID(),
+    event_name: def.name,
+    event_version: def.version,
+    // A string, not the object: node-postgres would turn a top-level array into a PostgreSQL array.
+    payload: serialised,
+    correlation_id: options.correlationId ?? currentCorrelationId() ?? null,
+  };
+}
+
+/**
  * Records an event to publish once the surrounding transaction commits. Call it with the transaction
  * that makes the change (`db.transaction().execute(async (trx) => { …; await enqueueEvent(trx, …) })`),
  * then `relay.kick()` after the commit. The data is checked against the event's schema here, so a bad
@@ -85,29 +115,9 @@ export async function enqueueEvent<D extends AnyEventDef>(
   data: z.input<D['schema']>,
   options: EnqueueOptions = {},
 ): Promise<string> {
-  // Validate what will travel: the JSON form, exactly as the relay will hand it to the bus.
-  const serialised = JSON.stringify(data);
-  if (serialised === undefined) throw new Error(`event ${def.name} v${def.version}: payload is not JSON`);
-  const payload: unknown = JSON.parse(serialised);
-  const checked = def.schema.safeParse(payload);
-  if (!checked.success) {
-    throw new Error(
-      `event ${def.name} v${def.version}: payload does not match its schema\n${z.prettifyError(checked.error)}`,
-    );
-  }
-  const id = options.id ?? randomUUID();
-  await (executor as Kysely<OutboxDatabase>)
-    .insertInto('outbox')
-    .values({
-      id,
-      event_name: def.name,
-      event_version: def.version,
-      // A string, not the object: node-postgres would turn a top-level array into a PostgreSQL array.
-      payload: serialised,
-      correlation_id: options.correlationId ?? currentCorrelationId() ?? null,
-    })
-    .execute();
-  return id;
+  const row = outboxRow(def, data, options);
+  await (executor as Kysely<OutboxDatabase>).insertInto('outbox').values(row).execute();
+  return row.id;
 }
 
 export interface OutboxRelayOptions {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, bookRequests, TiptapDocumentSchema, type events } from '@bookwright/contracts';
+import { AppError, bookRequests, chaptersOf, TiptapDocumentSchema, type events } from '@bookwright/contracts';
 import { giveUpOnLastDelivery, type BlobStore, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';
-import { splitChapters } from '../domain/translation/sections';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { TranslationSource } from '../translating/translation-job';
 import { jobBriefOf } from '../writing/job';
@@ -45,7 +44,7 @@ function startTranslating(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'ge
       }
       const blob = await deps.blobs.get(event.sourceContentKey);
       const parsed = blob ? TiptapDocumentSchema.safeParse(JSON.parse(blob.data.toString('utf8'))) : undefined;
-      if (!parsed?.success || splitChapters(parsed.data).length === 0) {
+      if (!parsed?.success || chaptersOf(parsed.data).length === 0) {
         logger.warn({ key: event.sourceContentKey }, 'no original text to translate');
         await deps.bus.request(bookRequests.recordFailure, {
           bookId: event.bookId,
@@ -68,7 +67,7 @@ function startTranslating(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'ge
         attempt: event.attempt,
         brief: jobBriefOf(brief),
         plan: brief.bookState,
-        chaptersTotal: splitChapters(parsed.data).length,
+        chaptersTotal: chaptersOf(parsed.data).length,
       });
       job = await jobsRepository.findByBook(deps.db, event.bookId);
       if (!job) throw new Error(`translation job of book ${event.bookId} vanished`);

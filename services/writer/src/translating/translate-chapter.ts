@@ -1,10 +1,10 @@
 import { TranslatedSegmentsSchema, LlmError, type LlmProvider } from '@bookwright/ai';
-import { documentText, type TiptapNode } from '@bookwright/contracts';
+import { documentText, type ManuscriptChapter, type TiptapNode } from '@bookwright/contracts';
 import type { Logger } from '@bookwright/kit';
 import { chapterHeading } from '../domain/manuscript';
 import { countWords } from '../domain/length';
 import { translationMessages } from '../domain/translation/prompts';
-import { titleOfHeading, type SourceChapter } from '../domain/translation/sections';
+import { titleOfHeading } from '../domain/translation/sections';
 import {
   inlineFromTranslation,
   replaceTextBlocks,
@@ -32,7 +32,7 @@ export interface TranslatedChapter {
 export interface TranslateChapterInput {
   llm: LlmProvider;
   job: LoadedTranslationJob;
-  chapter: SourceChapter;
+  chapter: ManuscriptChapter;
   usage: UsageMeter;
   signal: AbortSignal;
   logger: Logger;

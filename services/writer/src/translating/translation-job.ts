@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { BookLanguageSchema, BookStateSchema, TiptapDocumentSchema, type BookLanguage } from '@bookwright/contracts';
+import {
+  BookLanguageSchema,
+  BookStateSchema,
+  chaptersOf,
+  TiptapDocumentSchema,
+  type BookLanguage,
+  type ManuscriptChapter,
+} from '@bookwright/contracts';
 import type { WritingJobRow } from '../db/schema';
 import { glossaryOf, type GlossaryEntry } from '../domain/translation/glossary';
-import { splitChapters, type SourceChapter } from '../domain/translation/sections';
 import { JobBriefSchema, type JobBrief } from '../writing/job';
 
 /** What a translation job snapshots of its original when it is created. */
@@ -24,7 +30,7 @@ export interface LoadedTranslationJob {
   sourceLanguage: BookLanguage;
   language: BookLanguage;
   glossary: GlossaryEntry[];
-  chapters: SourceChapter[];
+  chapters: ManuscriptChapter[];
 }
 
 export function loadTranslationJob(row: WritingJobRow): LoadedTranslationJob {
@@ -40,6 +46,6 @@ export function loadTranslationJob(row: WritingJobRow): LoadedTranslationJob {
     sourceLanguage: source.sourceLanguage,
     language: brief.language,
     glossary: glossaryOf(plan),
-    chapters: splitChapters(source.document),
+    chapters: chaptersOf(source.document),
   };
 }

@@ -1,4 +1,4 @@
-import { apiMessages, type Book } from '@bookwright/contracts';
+import { apiMessages, SavedContentSchema, type Book, type SavedContent } from '@bookwright/contracts';
 import { requestIdHeader, serverMessageOf } from '../../api/baseQuery';
 import { apiBaseUrl, refreshXsrfCookie, readXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
 
@@ -51,11 +51,18 @@ export interface ConditionalPatch {
   keepalive?: boolean;
 }
 
+/** The answer to a save sent with `Prefer: return=minimal`: the new version only, not the book. */
+export type MinimalSaveOutcome = Exclude<SaveOutcome, { kind: 'saved' }> | { kind: 'saved'; saved: SavedContent };
+
 /**
  * PATCH with If-Match, outside RTK Query: the editor needs the 412 and the ETag, and a request that outlives
  * the page (keepalive). The CSRF header goes as with every mutation; a stale token is refreshed once.
+ * Answers the response and its parsed body, or undefined when no answer came.
  */
-export async function patchIfMatch(request: ConditionalPatch): Promise<SaveOutcome> {
+async function sendPatch(
+  request: ConditionalPatch,
+  prefer?: 'return=minimal',
+): Promise<{ response: Response; body: unknown } | undefined> {
   const url = `${apiBaseUrl}/book/${request.target}/${encodeURIComponent(request.bookId)}`;
   const payload = JSON.stringify(request.body);
   const send = async () => {
@@ -64,6 +71,7 @@ export async function patchIfMatch(request: ConditionalPatch): Promise<SaveOutco
     const token = request.keepalive ? readXsrfCookie() : await xsrfToken();
     if (token) headers.set(xsrfHeaderName, token);
     if (request.etag) headers.set('If-Match', request.etag);
+    if (prefer) headers.set('Prefer', prefer);
     headers.set(requestIdHeader, request.requestId);
     return fetch(url, {
       method: 'PATCH',
@@ -81,13 +89,40 @@ export async function patchIfMatch(request: ConditionalPatch): Promise<SaveOutco
       response = await send();
       body = await json(response);
     }
-    if (response.status === 412) return { kind: 'conflict' };
-    if (!response.ok) return { kind: 'failed', status: response.status, msg: serverMessageOf(body) };
-    const book = body as VersionedBook;
-    return { kind: 'saved', book, etag: etagOf(response, body) };
+    return { response, body };
   } catch {
-    return { kind: 'offline' };
+    return undefined;
   }
+}
+
+function refusalOf(
+  answer: { response: Response; body: unknown } | undefined,
+): Exclude<SaveOutcome, { kind: 'saved' }> | undefined {
+  if (!answer) return { kind: 'offline' };
+  if (answer.response.status === 412) return { kind: 'conflict' };
+  if (!answer.response.ok) return { kind: 'failed', status: answer.response.status, msg: serverMessageOf(answer.body) };
+  return undefined;
+}
+
+/** A conditional save answered with the whole book. */
+export async function patchIfMatch(request: ConditionalPatch): Promise<SaveOutcome> {
+  const answer = await sendPatch(request);
+  const refused = refusalOf(answer);
+  if (refused || !answer) return refused ?? { kind: 'offline' };
+  return { kind: 'saved', book: answer.body as VersionedBook, etag: etagOf(answer.response, answer.body) };
+}
+
+/**
+ * A conditional save answered with its new version only (RFC 7240): nothing of the manuscript comes back.
+ * A server that did not apply the preference answers the book, whose etag and updatedAt are read the same.
+ */
+export async function patchIfMatchMinimal(request: ConditionalPatch): Promise<MinimalSaveOutcome> {
+  const answer = await sendPatch(request, 'return=minimal');
+  const refused = refusalOf(answer);
+  if (refused || !answer) return refused ?? { kind: 'offline' };
+  const parsed = SavedContentSchema.safeParse(answer.body);
+  if (!parsed.success) return { kind: 'failed', status: answer.response.status, msg: 'Unexpected answer' };
+  return { kind: 'saved', saved: { ...parsed.data, etag: etagOf(answer.response, answer.body) ?? parsed.data.etag } };
 }
 
 /** GET /book/{id} as the server holds it now (never the cache): the other side of a conflict. */

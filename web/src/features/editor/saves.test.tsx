@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { chapterNodes, chaptersOf, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
 import { makeBook, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 import { clearDraft, readDraft, writeDraft } from './draftStore';
@@ -50,7 +51,22 @@ function fakeServer(options: { content?: (call: FakeCall) => { status: number; b
       if (stale(call)) {
         return { status: 412, body: { msg: 'This book was changed in another tab or device', etag: server.book.etag } };
       }
-      server.changeElsewhere({ bookContent: (call.body as { bookContent: string }).bookContent });
+      const body = call.body as { bookContent?: string; chapters?: { index: number; content: TiptapNode[] }[] };
+      if (body.chapters) {
+        // A partial save, applied as the book service does: the chapters put in place of the stored ones.
+        if (call.headers.get('If-Match') === null) return { status: 428, body: { msg: 'If-Match required' } };
+        const parts = chaptersOf(JSON.parse(server.book.bookContent ?? '') as TiptapDocument).map(chapterNodes);
+        for (const { index, content } of body.chapters) parts[index] = content;
+        server.changeElsewhere({
+          bookContent: JSON.stringify({ type: 'doc', content: parts.flat() }),
+          updatedAt: new Date().toISOString(),
+        });
+        if (call.headers.get('Prefer') === 'return=minimal') {
+          return { status: 200, body: { etag: server.book.etag, updatedAt: server.book.updatedAt } };
+        }
+        return { status: 200, body: server.book };
+      }
+      server.changeElsewhere({ bookContent: body.bookContent });
       return { status: 200, body: server.book };
     },
     'PATCH /book/metadata/b1': (call) => {
@@ -81,7 +97,11 @@ const type = (editor: Editor, text: string) =>
 
 const status = () => screen.getByTestId('save-status');
 const patches = (calls: FakeCall[]) => calls.filter((c) => c.method === 'PATCH' && c.url === '/book/content/b1');
-const textOfCall = (call: FakeCall | undefined) => (call?.body as { bookContent: string } | undefined)?.bookContent;
+/** What a save sent: the whole text, or the chapters of a partial save (as JSON). */
+const textOfCall = (call: FakeCall | undefined) => {
+  const body = call?.body as { bookContent?: string; chapters?: unknown } | undefined;
+  return body?.bookContent ?? (body?.chapters === undefined ? undefined : JSON.stringify(body.chapters));
+};
 
 beforeEach(async () => {
   window.localStorage.clear();

@@ -11,9 +11,11 @@ import {
   fetchCurrentBook,
   fitsKeepalive,
   patchIfMatch,
+  patchIfMatchMinimal,
   type SaveOutcome,
   type VersionedBook,
 } from './conditionalRequests';
+import { createManuscriptSender } from './chapterSaves';
 import { clearDraft, readDraft, writeDraft } from './draftStore';
 import { ManuscriptSaver, type ManuscriptSnapshot, type SaveState } from './manuscriptSaver';
 import { conflictTexts } from './saveTexts';
@@ -76,13 +78,23 @@ export function useManuscriptSaves({
     return lastSnapshot.current;
   };
 
+  // A save answered with its version only is laid over the book as this render has it.
+  const latestBook = useRef(book);
+  useEffect(() => {
+    latestBook.current = book;
+  }, [book]);
+
   const [saver] = useState(
     () =>
       new ManuscriptSaver(
         {
           snapshot,
-          send: (bookContent, etag, requestId, keepalive) =>
-            patchIfMatch({ target: 'content', bookId, body: { bookContent }, etag, requestId, keepalive }),
+          send: createManuscriptSender({
+            bookId,
+            whole: patchIfMatch,
+            partial: patchIfMatchMinimal,
+            book: () => latestBook.current,
+          }),
           newRequestId,
           saved: (...args) => live.current.saved(...args),
           conflict: (snap) => live.current.conflict(snap),

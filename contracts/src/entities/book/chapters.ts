@@ -1,0 +1,41 @@
+import type { TiptapDocument, TiptapNode } from './tiptap-document';
+
+/**
+ * One chapter of a manuscript: its level-1 heading and the blocks after it, up to the next level-1
+ * heading. The one definition of "a chapter" for every owner: the writer assembles a book this way (a
+ * level-1 heading per chapter), authors add chapters in the editor the same way, a translation works chapter
+ * by chapter on it, and a partial save (`PATCH /book/content/{id}` with `chapters`) names chapters by their
+ * place in this list.
+ */
+export interface ManuscriptChapter {
+  /** From 1, in reading order. */
+  number: number;
+  /** The chapter's level-1 heading, or null for what comes before the first heading. */
+  heading: TiptapNode | null;
+  blocks: TiptapNode[];
+}
+
+export const isChapterHeading = (node: TiptapNode): boolean =>
+  node.type === 'heading' && (node.attrs?.['level'] ?? 1) === 1;
+
+/**
+ * The manuscript cut at its level-1 headings. Anything before the first heading is a chapter of its own,
+ * so no text is lost: the chapters' nodes, one after the other, are the document's content.
+ */
+export function chaptersOf(document: Pick<TiptapDocument, 'content'>): ManuscriptChapter[] {
+  const chapters: ManuscriptChapter[] = [];
+  let current: ManuscriptChapter | undefined;
+  for (const node of document.content ?? []) {
+    if (isChapterHeading(node) || !current) {
+      current = { number: chapters.length + 1, heading: isChapterHeading(node) ? node : null, blocks: [] };
+      chapters.push(current);
+      if (isChapterHeading(node)) continue;
+    }
+    current.blocks.push(node);
+  }
+  return chapters;
+}
+
+/** A chapter's nodes as the document holds them: its heading (if any), then its blocks. */
+export const chapterNodes = (chapter: ManuscriptChapter): TiptapNode[] =>
+  chapter.heading ? [chapter.heading, ...chapter.blocks] : chapter.blocks;
