@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { events } from '../events/registry';
@@ -63,4 +64,27 @@ describe('one handler file per request, named after it', () => {
       expect(missing).toEqual([]);
     });
   }
+});
+
+/** Every TypeScript file under `folder`, dependencies and builds left out. */
+function sourcesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory())
+      return ['node_modules', 'dist'].includes(entry.name) ? [] : sourcesUnder(join(folder, entry.name));
+    return /\.tsx?$/.test(entry.name) ? [join(folder, entry.name)] : [];
+  });
+}
+
+describe('one spelling of the registry', () => {
+  it('reaches every request through requests.<service>.<name>, never a group of its own', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const ownGroups = fileURLToPath(new URL('./', import.meta.url));
+    const spelledAnotherWay = ['services', 'tests', 'web/src', 'scripts', 'bench']
+      .flatMap((folder) => sourcesUnder(join(root, folder)))
+      .filter((file) => !file.startsWith(ownGroups))
+      .filter((file) =>
+        /\b(?:user|billing|book|planner|writer|export|cover)Requests\b/.test(readFileSync(file, 'utf8')),
+      );
+    expect(spelledAnotherWay).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { billingRequests, events } from '@bookwright/contracts';
+import { events, requests } from '@bookwright/contracts';
 import { TableOutage } from '@bookwright/kit/testing';
 import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';
 
@@ -15,7 +15,7 @@ describe('giving back the reservation of a failed book', () => {
   });
 
   const booksLeft = async (userId: string) =>
-    (await billing.bus.request(billingRequests.getSummary, { userId })).booksLeftThisMonth;
+    (await billing.bus.request(requests.billing.getSummary, { userId })).booksLeftThisMonth;
   async function until(userId: string, left: number) {
     const deadline = Date.now() + 10_000;
     while ((await booksLeft(userId)) !== left) {
@@ -26,9 +26,9 @@ describe('giving back the reservation of a failed book', () => {
 
   it('refunds the key the event names, once, even when the event comes twice', async () => {
     const userId = newUserId();
-    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
-    await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key: 'plan:r1' });
-    await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key: 'plan:r2' });
+    await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
+    await billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key: 'plan:r1' });
+    await billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key: 'plan:r2' });
     expect(await booksLeft(userId)).toBe(8);
 
     const failed = { bookId: 'b1', userId, step: 'planning' as const, reason: 'x', allowanceKey: 'plan:r1' };
@@ -46,8 +46,8 @@ describe('giving back the reservation of a failed book', () => {
 
   it('gives nothing for a failure without a reservation', async () => {
     const userId = newUserId();
-    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
-    await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key: 'plan:r1' });
+    await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
+    await billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key: 'plan:r1' });
     await billing.bus.publish(events.bookFailed, { bookId: 'b1', userId, step: 'writing', reason: 'x' });
     await billing.bus.publish(events.bookFailed, {
       bookId: 'b2',
@@ -57,7 +57,7 @@ describe('giving back the reservation of a failed book', () => {
       allowanceKey: 'plan:unknown',
     });
     // A marker event after both: once its refund shows, the two before it have been handled.
-    await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key: 'marker' });
+    await billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key: 'marker' });
     await billing.bus.publish(events.bookFailed, {
       bookId: 'b3',
       userId,
@@ -71,9 +71,9 @@ describe('giving back the reservation of a failed book', () => {
 
   it('gives back a failed translation as a translation, not a book', async () => {
     const userId = newUserId();
-    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
-    await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'translation', key: 'translate:r1' });
-    const summary = () => billing.bus.request(billingRequests.getSummary, { userId });
+    await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
+    await billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'translation', key: 'translate:r1' });
+    const summary = () => billing.bus.request(requests.billing.getSummary, { userId });
     expect(await summary()).toMatchObject({ booksLeftThisMonth: 10, translationsLeftThisMonth: 4 });
     const failed = {
       bookId: 't1',
@@ -99,8 +99,8 @@ describe('giving back the reservation of a failed book', () => {
     try {
       const userId = newUserId();
       const { bus } = patient;
-      await bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
-      await bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key: 'plan:r1' });
+      await bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
+      await bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key: 'plan:r1' });
       outage.down = true;
       await bus.publish(events.bookFailed, {
         bookId: 'b1',
@@ -116,7 +116,7 @@ describe('giving back the reservation of a failed book', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       outage.down = false;
-      const left = async () => (await bus.request(billingRequests.getSummary, { userId })).booksLeftThisMonth;
+      const left = async () => (await bus.request(requests.billing.getSummary, { userId })).booksLeftThisMonth;
       while ((await left()) !== 10) {
         if (Date.now() > deadline) throw new Error(`books left stayed ${await left()}, not 10`);
         await new Promise((r) => setTimeout(r, 50));

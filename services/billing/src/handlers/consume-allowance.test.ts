@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, allowanceExhaustedMessages, billingRequests, type AllowanceKind } from '@bookwright/contracts';
+import { AppError, allowanceExhaustedMessages, type AllowanceKind, requests } from '@bookwright/contracts';
 import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';
 
 describe('consuming an allowance', () => {
@@ -12,10 +12,10 @@ describe('consuming an allowance', () => {
   });
 
   const consume = (userId: string, kind: AllowanceKind, key: string) =>
-    billing.bus.request(billingRequests.consumeAllowance, { userId, kind, key });
+    billing.bus.request(requests.billing.consumeAllowance, { userId, kind, key });
   const subscribe = (userId: string, accountType: 'starter' | 'professional') =>
-    billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType } });
-  const summary = (userId: string) => billing.bus.request(billingRequests.getSummary, { userId });
+    billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType } });
+  const summary = (userId: string) => billing.bus.request(requests.billing.getSummary, { userId });
   const settle = <T>(promise: Promise<T>) =>
     promise.then(
       (value) => ({ ok: true as const, value }),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { billingRequests, noPlanBillingSummary } from '@bookwright/contracts';
+import { noPlanBillingSummary, requests } from '@bookwright/contracts';
 import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';
 
 describe('billing summary', () => {
@@ -12,12 +12,12 @@ describe('billing summary', () => {
   });
 
   it('answers health', async () => {
-    expect(await billing.bus.request(billingRequests.health, {})).toEqual({ status: 'ok' });
+    expect(await billing.bus.request(requests.billing.health, {})).toEqual({ status: 'ok' });
   });
 
   it('gives an unknown user the plan-less defaults and opens their account on the way', async () => {
     const userId = newUserId();
-    expect(await billing.bus.request(billingRequests.getSummary, { userId })).toEqual(noPlanBillingSummary);
+    expect(await billing.bus.request(requests.billing.getSummary, { userId })).toEqual(noPlanBillingSummary);
     const row = await billing.db
       .selectFrom('billing_accounts')
       .selectAll()
@@ -25,7 +25,7 @@ describe('billing summary', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ account_type: 'null', books_left: 0, covers_left: 0, translations_left: 0 });
     // Asking again reads the same account rather than opening a second one.
-    expect(await billing.bus.request(billingRequests.getSummary, { userId })).toEqual(noPlanBillingSummary);
+    expect(await billing.bus.request(requests.billing.getSummary, { userId })).toEqual(noPlanBillingSummary);
     expect(await billing.db.selectFrom('billing_accounts').select('user_id').execute()).toHaveLength(1);
   });
 });

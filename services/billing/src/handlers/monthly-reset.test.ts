@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { billingRequests, type AllowanceKind } from '@bookwright/contracts';
+import { type AllowanceKind, requests } from '@bookwright/contracts';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
 
 describe('the monthly allowance reset', () => {
@@ -15,8 +15,8 @@ describe('the monthly allowance reset', () => {
   });
 
   const consume = (userId: string, kind: AllowanceKind, key: string) =>
-    billing.bus.request(billingRequests.consumeAllowance, { userId, kind, key });
-  const summary = (userId: string) => billing.bus.request(billingRequests.getSummary, { userId });
+    billing.bus.request(requests.billing.consumeAllowance, { userId, kind, key });
+  const summary = (userId: string) => billing.bus.request(requests.billing.getSummary, { userId });
   const period = async (userId: string) => {
     const row = await billing.db
       .selectFrom('billing_accounts')
@@ -27,7 +27,7 @@ describe('the monthly allowance reset', () => {
   };
   const starterUsedUp = async () => {
     const userId = newUserId();
-    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
+    await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
     for (let i = 0; i < 10; i += 1) await consume(userId, 'book', `jan-${i}`);
     await consume(userId, 'translation', 'jan-t');
     await expect(consume(userId, 'book', 'jan-extra')).rejects.toMatchObject({ status: 403 });

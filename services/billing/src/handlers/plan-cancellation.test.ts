@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { billingMessages, billingRequests, events } from '@bookwright/contracts';
+import { billingMessages, events, requests } from '@bookwright/contracts';
 import { on, type Subscription } from '@bookwright/kit';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
 import { startStripeTestServer, stripeBillingEnv, type StripeServer } from '../testing/stripe-server';
 
 const cancel = (billing: RunningBilling, userId: string) =>
-  billing.bus.request(billingRequests.cancelAtPeriodEnd, { userId });
-const keep = (billing: RunningBilling, userId: string) => billing.bus.request(billingRequests.keepPlan, { userId });
+  billing.bus.request(requests.billing.cancelAtPeriodEnd, { userId });
+const keep = (billing: RunningBilling, userId: string) => billing.bus.request(requests.billing.keepPlan, { userId });
 const summary = (billing: RunningBilling, userId: string) =>
-  billing.bus.request(billingRequests.getSummary, { userId });
+  billing.bus.request(requests.billing.getSummary, { userId });
 
 describe('cancelling at period end with local payments', () => {
   let clock: TestClock;
@@ -37,11 +37,11 @@ describe('cancelling at period end with local payments', () => {
 
   const starter = async () => {
     const userId = newUserId();
-    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
+    await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
     return userId;
   };
   const consume = (userId: string, key: string) =>
-    billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key });
+    billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key });
 
   it('shows the cancellation at once, keeps the plan until the period ends, then leaves the account plan-less', async () => {
     const userId = await starter();
@@ -111,7 +111,7 @@ describe('cancelling at period end with local payments', () => {
   it('forgets a pending cancellation when the author switches plans', async () => {
     const userId = await starter();
     await cancel(billing, userId);
-    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'professional' } });
+    await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'professional' } });
     expect(await summary(billing, userId)).toMatchObject({
       accountType: 'professional',
       cancelAtPeriodEnd: false,
@@ -158,11 +158,11 @@ describe('cancelling at period end with Stripe (real SDK, local Stripe-like serv
   });
 
   const deliver = (delivery: { payload: string; signature: string }) =>
-    billing.bus.request(billingRequests.handleWebhook, delivery);
+    billing.bus.request(requests.billing.handleWebhook, delivery);
 
   async function subscribed() {
     const userId = newUserId();
-    const { url } = await billing.bus.request(billingRequests.startCheckout, {
+    const { url } = await billing.bus.request(requests.billing.startCheckout, {
       userId,
       checkout: { accountType: 'starter' },
     });

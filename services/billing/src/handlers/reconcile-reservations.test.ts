@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, billingRequests, requests, type AllowanceKind } from '@bookwright/contracts';
+import { AppError, requests, type AllowanceKind } from '@bookwright/contracts';
 import { silentLogger, type Subscription } from '@bookwright/kit';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
 import { reconcileReservations } from './reconcile-reservations';
@@ -49,20 +49,20 @@ describe('reconciling reservations no book confirmed', () => {
 
   const later = (ms: number) => clock.set(new Date(clock.now().getTime() + ms));
   const reserve = (userId: string, key: string, kind: AllowanceKind = 'book') =>
-    billing.bus.request(billingRequests.consumeAllowance, { userId, kind, key, awaitsConfirmation: true });
+    billing.bus.request(requests.billing.consumeAllowance, { userId, kind, key, awaitsConfirmation: true });
   const consume = (userId: string, key: string, kind: AllowanceKind = 'book') =>
-    billing.bus.request(billingRequests.consumeAllowance, { userId, kind, key });
+    billing.bus.request(requests.billing.consumeAllowance, { userId, kind, key });
   const confirm = (userId: string, key: string, kind: AllowanceKind = 'book') =>
-    billing.bus.request(billingRequests.confirmAllowance, { userId, kind, key });
+    billing.bus.request(requests.billing.confirmAllowance, { userId, kind, key });
   const refund = (userId: string, key: string, kind: AllowanceKind = 'book') =>
-    billing.bus.request(billingRequests.refundAllowance, { userId, kind, key });
+    billing.bus.request(requests.billing.refundAllowance, { userId, kind, key });
   const left = async (userId: string) => {
-    const summary = await billing.bus.request(billingRequests.getSummary, { userId });
+    const summary = await billing.bus.request(requests.billing.getSummary, { userId });
     return { books: summary.booksLeftThisMonth, covers: summary.coversLeftThisMonth };
   };
   const starterAccount = async () => {
     const userId = newUserId();
-    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
+    await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
     return userId;
   };
 
@@ -187,8 +187,8 @@ describe('the billing service', () => {
     try {
       await books.serve(billing);
       const userId = newUserId();
-      await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
-      await billing.bus.request(billingRequests.consumeAllowance, {
+      await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
+      await billing.bus.request(requests.billing.consumeAllowance, {
         userId,
         kind: 'book',
         key: 'plan:lost',
@@ -196,7 +196,7 @@ describe('the billing service', () => {
       });
       clock.set('2025-03-10T09:00:01.000Z');
       await expect
-        .poll(async () => (await billing.bus.request(billingRequests.getSummary, { userId })).booksLeftThisMonth, {
+        .poll(async () => (await billing.bus.request(requests.billing.getSummary, { userId })).booksLeftThisMonth, {
           timeout: 10_000,
         })
         .toBe(10);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { billingRequests, type AllowanceKind } from '@bookwright/contracts';
+import { type AllowanceKind, requests } from '@bookwright/contracts';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
 
 describe('refunding an allowance', () => {
@@ -14,13 +14,13 @@ describe('refunding an allowance', () => {
   });
 
   const consume = (userId: string, kind: AllowanceKind, key: string) =>
-    billing.bus.request(billingRequests.consumeAllowance, { userId, kind, key });
+    billing.bus.request(requests.billing.consumeAllowance, { userId, kind, key });
   const refund = (userId: string, kind: AllowanceKind, key: string) =>
-    billing.bus.request(billingRequests.refundAllowance, { userId, kind, key });
+    billing.bus.request(requests.billing.refundAllowance, { userId, kind, key });
   const subscribe = (userId: string, accountType: 'starter' | 'professional') =>
-    billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType } });
+    billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType } });
   const booksLeft = async (userId: string) =>
-    (await billing.bus.request(billingRequests.getSummary, { userId })).booksLeftThisMonth;
+    (await billing.bus.request(requests.billing.getSummary, { userId })).booksLeftThisMonth;
 
   it('gives back the unit a key took, once', async () => {
     const userId = newUserId();
@@ -42,7 +42,7 @@ describe('refunding an allowance', () => {
     await refund(userId, 'book', 'k1');
     await refund(userId, 'book', 'never-used');
     await refund(newUserId(), 'book', 'k1');
-    expect(await billing.bus.request(billingRequests.getSummary, { userId })).toMatchObject({
+    expect(await billing.bus.request(requests.billing.getSummary, { userId })).toMatchObject({
       booksLeftThisMonth: 10,
       coversLeftThisMonth: 9,
     });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { billingRequests, events } from '@bookwright/contracts';
+import { events, requests } from '@bookwright/contracts';
 import { on, type Subscription } from '@bookwright/kit';
 import type { z } from 'zod';
 import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';
@@ -26,8 +26,8 @@ describe('checkout with the local provider', () => {
   });
 
   const checkout = (userId: string, accountType: 'starter' | 'professional') =>
-    billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType, currency: 'eur' } });
-  const summary = (userId: string) => billing.bus.request(billingRequests.getSummary, { userId });
+    billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType, currency: 'eur' } });
+  const summary = (userId: string) => billing.bus.request(requests.billing.getSummary, { userId });
 
   it('activates the plan at once, says no payment was taken, and announces it once', async () => {
     const userId = newUserId();
@@ -65,7 +65,7 @@ describe('checkout with the local provider', () => {
   it('changes nothing and announces nothing when the plan is already active', async () => {
     const userId = newUserId();
     await checkout(userId, 'starter');
-    await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key: 'b1' });
+    await billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key: 'b1' });
     // A second choice is a plan change: back to the settings, not to the welcome page.
     expect(await checkout(userId, 'starter')).toMatchObject({ url: '/app/settings?tab=billing', provider: 'local' });
     expect(await summary(userId)).toMatchObject({ accountType: 'starter', booksLeftThisMonth: 9 });
@@ -77,7 +77,7 @@ describe('checkout with the local provider', () => {
     const userId = newUserId();
     await checkout(userId, 'starter');
     for (const key of ['b1', 'b2', 'b3']) {
-      await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key });
+      await billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key });
     }
     await checkout(userId, 'professional');
     expect(await summary(userId)).toMatchObject({
@@ -86,9 +86,9 @@ describe('checkout with the local provider', () => {
       coversLeftThisMonth: null,
       translationsLeftThisMonth: null,
     });
-    await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'cover', key: 'c1' });
+    await billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'cover', key: 'c1' });
     // Back to starter in the same month: the 3 books and the cover used stay used, not a fresh 10.
-    expect(await billing.bus.request(billingRequests.previewSwitch, { userId, accountType: 'starter' })).toEqual({
+    expect(await billing.bus.request(requests.billing.previewSwitch, { userId, accountType: 'starter' })).toEqual({
       from: 'professional',
       to: 'starter',
       currency: 'eur',
@@ -119,6 +119,6 @@ describe('checkout with the local provider', () => {
   it('lists no invoices: nothing was charged', async () => {
     const userId = newUserId();
     await checkout(userId, 'professional');
-    expect(await billing.bus.request(billingRequests.listInvoices, { userId })).toEqual({ invoices: [] });
+    expect(await billing.bus.request(requests.billing.listInvoices, { userId })).toEqual({ invoices: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { billingRequests, events } from '@bookwright/contracts';
+import { events, requests } from '@bookwright/contracts';
 import { silentLogger, type EventMeta } from '@bookwright/kit';
 import { createLocalPaymentProvider } from '../payments/local-payment-provider';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -27,8 +27,8 @@ describe('user.deleted (local provider)', () => {
   it("removes the user's account and consumptions, and leaves other users alone", async () => {
     const [leaving, staying] = [newUserId(), newUserId()];
     for (const userId of [leaving, staying]) {
-      await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
-      await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key: 'b1' });
+      await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
+      await billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key: 'b1' });
     }
     await billing.bus.publish(events.userDeleted, { userId: leaving, deletedAt: '2025-03-10T09:00:00.000Z' });
     await vi.waitFor(async () => expect(await rowsOf(leaving)).toEqual({ accounts: [], consumptions: [] }), {
@@ -39,7 +39,7 @@ describe('user.deleted (local provider)', () => {
 
   it('is idempotent, and keeps the rows when the subscription could not be cancelled (to retry)', async () => {
     const userId = newUserId();
-    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'professional' } });
+    await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'professional' } });
     const local = createLocalPaymentProvider({
       db: billing.db,
       relay: { kick() {} },
@@ -72,9 +72,9 @@ describe('user.deleted (local provider)', () => {
 
   it('has no billing portal and no invoices for local plans, and says prices are local', async () => {
     const userId = newUserId();
-    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
-    await expect(billing.bus.request(billingRequests.openPortal, { userId })).rejects.toMatchObject({ status: 400 });
-    expect(await billing.bus.request(billingRequests.getPlans, {})).toEqual({
+    await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
+    await expect(billing.bus.request(requests.billing.openPortal, { userId })).rejects.toMatchObject({ status: 400 });
+    expect(await billing.bus.request(requests.billing.getPlans, {})).toEqual({
       provider: 'local',
       currency: 'eur',
       plans: [
@@ -83,7 +83,7 @@ describe('user.deleted (local provider)', () => {
       ],
     });
     await expect(
-      billing.bus.request(billingRequests.handleWebhook, { payload: '{}', signature: 't=1,v1=0' }),
+      billing.bus.request(requests.billing.handleWebhook, { payload: '{}', signature: 't=1,v1=0' }),
     ).rejects.toMatchObject({
       status: 404,
     });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { billingRequests, events, noPlanBillingSummary } from '@bookwright/contracts';
+import { events, noPlanBillingSummary, requests } from '@bookwright/contracts';
 import { testEventMeta } from '@bookwright/kit/testing';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
 import { userRegistered } from './user-registered';
@@ -30,15 +30,15 @@ describe('user.registered', () => {
     const userId = newUserId();
     await billing.bus.publish(events.userRegistered, registration(userId));
     await vi.waitFor(async () => expect(await accountRows(userId)).toHaveLength(1), { timeout: 5000 });
-    expect(await billing.bus.request(billingRequests.getSummary, { userId })).toEqual(noPlanBillingSummary);
+    expect(await billing.bus.request(requests.billing.getSummary, { userId })).toEqual(noPlanBillingSummary);
   });
 
   it('does nothing on a redelivery, even after the user has chosen a plan', async () => {
     const userId = newUserId();
     await billing.bus.publish(events.userRegistered, registration(userId), { id: 'first-delivery' });
     await vi.waitFor(async () => expect(await accountRows(userId)).toHaveLength(1), { timeout: 5000 });
-    await billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType: 'starter' } });
-    await billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key: 'b1' });
+    await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
+    await billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key: 'b1' });
 
     // Past the bus's dedup window a redelivery carries a new id; a later user's event marks when it is done.
     await billing.bus.publish(events.userRegistered, registration(userId), { id: 'redelivery' });
@@ -47,7 +47,7 @@ describe('user.registered', () => {
     await vi.waitFor(async () => expect(await accountRows(later)).toHaveLength(1), { timeout: 5000 });
 
     expect(await accountRows(userId)).toHaveLength(1);
-    expect(await billing.bus.request(billingRequests.getSummary, { userId })).toMatchObject({
+    expect(await billing.bus.request(requests.billing.getSummary, { userId })).toMatchObject({
       accountType: 'starter',
       booksLeftThisMonth: 9,
     });

@@ -34,7 +34,7 @@ export function testClock(start: string): TestClock {
 }
 
 export interface RunningBilling {
-  /** The bus the service serves on: drive it with `bus.request(billingRequests.x, …)`. */
+  /** The bus the service serves on: drive it with `bus.request(requests.billing.x, …)`. */
   bus: Bus;
   /** The service's own database, for checks no request exposes (periods, the outbox). */
   db: Kysely<BillingDatabase>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiMessages, coverImageUrl, coverMessages, coverRequests } from '@bookwright/contracts';
+import { apiMessages, coverImageUrl, coverMessages, requests } from '@bookwright/contracts';
 import { CoverTestWorld } from '../testing/harness';
 import { photo } from '@bookwright/kit/images/testing';
 
@@ -22,12 +22,12 @@ afterEach(async () => {
 
 async function uploaded(userId: string, bookId: string): Promise<string> {
   const uploadBlobKey = await world.upload(await photo(400, 600, 'png'));
-  const stored = await world.bus.request(coverRequests.upload, { userId, bookId, uploadBlobKey });
+  const stored = await world.bus.request(requests.cover.upload, { userId, bookId, uploadBlobKey });
   return stored.imageUrl;
 }
 
 const apply = (userId: string, bookId: string, coverImage: string | null) =>
-  world.bus.request(coverRequests.apply, { userId, bookId, coverImage });
+  world.bus.request(requests.cover.apply, { userId, bookId, coverImage });
 
 describe('applying a cover', () => {
   it('applies a cover stored for this book, in any of its sizes, and removes it with null', async () => {

@@ -1,16 +1,9 @@
 import type { z } from 'zod';
-import {
-  AppError,
-  bookRequests,
-  coverBlobKey,
-  coverMessages,
-  parseCoverImageUrl,
-  type coverRequests,
-} from '@bookwright/contracts';
+import { AppError, coverBlobKey, coverMessages, parseCoverImageUrl, requests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import type { CoverHandlerDeps } from './deps';
 
-type ApplyRequest = z.output<(typeof coverRequests.apply)['request']>;
+type ApplyRequest = z.output<(typeof requests.cover.apply)['request']>;
 
 /**
  * Applies a cover to a book. The cover service stored every cover it made under its book's key, so a
@@ -29,10 +22,10 @@ export function applyCover(deps: CoverHandlerDeps) {
         (await deps.blobs.stat(coverBlobKey(bookId, cover.coverId, cover.variant))) !== null;
       if (!stored) {
         // Someone else's book stays as absent as an unknown one: 404 before any word about the cover.
-        await deps.bus.request(bookRequests.get, { userId, bookId }, options);
+        await deps.bus.request(requests.book.get, { userId, bookId }, options);
         throw new AppError(400, coverMessages.notThisBooksCover);
       }
     }
-    return deps.bus.request(bookRequests.setCover, { userId, bookId, coverImage }, options);
+    return deps.bus.request(requests.book.setCover, { userId, bookId, coverImage }, options);
   };
 }

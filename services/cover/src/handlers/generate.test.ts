@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   allowanceExhaustedMessages,
   coverBlobKey,
-  coverRequests,
   GenerateCoverRequestSchema,
   type GenerateCoverRequest,
+  requests,
 } from '@bookwright/contracts';
 import {
   startOpenAiImagesServer,
@@ -44,7 +44,7 @@ const generate = (
   extra: { user?: string; requestId?: string } = {},
 ) =>
   world.bus.request(
-    coverRequests.generate,
+    requests.cover.generate,
     { userId: extra.user ?? userId, bookId, options: options(o), requestId: extra.requestId ?? randomUUID() },
     { timeoutMs: 60_000 },
   );

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ImagesError, type CoverDesign, type GeneratedImage } from '@bookwright/ai';
 import { renderCoverArt, typesetOverImage } from '../designer';
-import { AppError, billingRequests, bookRequests, type coverRequests } from '@bookwright/contracts';
+import { AppError, requests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { buildCoverPrompt } from '../domain/cover-prompt';
 import { designFor } from '../domain/design';
@@ -12,7 +12,7 @@ import { generationsRepository } from '../repositories/generations.repository';
 import type { CoverHandlerDeps } from './deps';
 import { storeCover, storedCover } from './store-cover';
 
-type GenerateRequest = z.output<(typeof coverRequests.generate)['request']>;
+type GenerateRequest = z.output<(typeof requests.cover.generate)['request']>;
 
 /** A generated image may be larger than an upload (a lossless PNG from a model); the pixel limit still holds. */
 const generatedMaxBytes = 40 * 1024 * 1024;
@@ -26,14 +26,14 @@ const generatedMaxBytes = 40 * 1024 * 1024;
 export function generateCover(deps: CoverHandlerDeps) {
   return async ({ userId, bookId, options, requestId }: GenerateRequest, context: RequestContext) => {
     const peer = { timeoutMs: deps.config.COVER_PEER_TIMEOUT_MS, requestId: context.requestId };
-    const book = await deps.bus.request(bookRequests.get, { userId, bookId }, peer);
+    const book = await deps.bus.request(requests.book.get, { userId, bookId }, peer);
 
     const reserved = await reserve(deps, { requestId, userId, bookId });
     if (reserved) return reserved;
 
     const allowanceKey = `cover:${requestId}`;
     try {
-      await deps.bus.request(billingRequests.consumeAllowance, { userId, kind: 'cover', key: allowanceKey }, peer);
+      await deps.bus.request(requests.billing.consumeAllowance, { userId, kind: 'cover', key: allowanceKey }, peer);
     } catch (error) {
       // Refused (403) or billing unreachable: nothing was generated, so nothing counts against the limit.
       await generationsRepository.remove(deps.db, requestId);
@@ -61,7 +61,7 @@ export function generateCover(deps: CoverHandlerDeps) {
         .fail(deps.db, requestId)
         .catch((e: unknown) => context.logger.warn({ err: e }, 'could not mark the generation failed'));
       await deps.bus
-        .request(billingRequests.refundAllowance, { userId, kind: 'cover', key: allowanceKey }, peer)
+        .request(requests.billing.refundAllowance, { userId, kind: 'cover', key: allowanceKey }, peer)
         .catch((e: unknown) =>
           context.logger.error({ err: e, userId, allowanceKey }, 'could not refund a failed cover generation'),
         );

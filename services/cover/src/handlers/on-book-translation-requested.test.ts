@@ -3,12 +3,12 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   coverBlobKey,
-  coverRequests,
   events,
   GenerateCoverRequestSchema,
   parseCoverImageUrl,
   type Book,
   type GenerateCoverRequest,
+  requests,
 } from '@bookwright/contracts';
 import { silentLogger, type EventMeta } from '@bookwright/kit';
 import { photo } from '@bookwright/kit/images/testing';
@@ -66,7 +66,7 @@ async function difference(a: Buffer, b: Buffer, from: number, to: number): Promi
 async function originalWithCover(cover: (bookId: string) => Promise<{ imageUrl: string }>) {
   const original = world.books.add(userId, { title: 'The Keeper of Letters', language: 'english' });
   const { imageUrl } = await cover(original._id);
-  await world.bus.request(coverRequests.apply, { userId, bookId: original._id, coverImage: imageUrl });
+  await world.bus.request(requests.cover.apply, { userId, bookId: original._id, coverImage: imageUrl });
   const translation = world.books.add(userId, {
     title: 'Die Briefe der Leuchtturmwärterin',
     language: 'german',
@@ -90,7 +90,7 @@ const coverOf = (bookId: string) => world.books.books.get(bookId)?.book.coverIma
 
 const generate = (bookId: string, options: Partial<GenerateCoverRequest> = {}) =>
   world.bus.request(
-    coverRequests.generate,
+    requests.cover.generate,
     {
       userId,
       bookId,
@@ -139,7 +139,7 @@ describe('book.translation-requested', () => {
 
   it("sets the translation's title over the original's typeset picture (an upload, or a model's art)", async () => {
     const { original, translation, coverId } = await originalWithCover(async (bookId) =>
-      world.bus.request(coverRequests.upload, {
+      world.bus.request(requests.cover.upload, {
         userId,
         bookId,
         uploadBlobKey: await world.upload(await photo(800, 1200, 'png')),
@@ -190,7 +190,7 @@ describe('when the title cannot be set again', () => {
 
   it('leaves the translation without a cover when the original is a picture kept as it was', async () => {
     const { original, translation } = await originalWithCover(async (bookId) =>
-      world.bus.request(coverRequests.upload, {
+      world.bus.request(requests.cover.upload, {
         userId,
         bookId,
         uploadBlobKey: await world.upload(await photo(400, 600, 'png')),
@@ -227,7 +227,7 @@ describe('when the title cannot be set again', () => {
   it('keeps a cover the translation already has', async () => {
     const { original, translation } = await originalWithCover((bookId) => generate(bookId));
     const own = await generate(translation._id, { style: 'minimalist' });
-    await world.bus.request(coverRequests.apply, { userId, bookId: translation._id, coverImage: own.imageUrl });
+    await world.bus.request(requests.cover.apply, { userId, bookId: translation._id, coverImage: own.imageUrl });
     await handler()(translation, original);
     expect(coverOf(translation._id)).toBe(own.imageUrl);
   }, 120_000);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, bookRequests, parseCoverImageUrl, type Book, type events } from '@bookwright/contracts';
+import { AppError, parseCoverImageUrl, type Book, type events, requests } from '@bookwright/contracts';
 import type { EventMeta } from '@bookwright/kit';
 import { renderTypographicCover, typesetOverImage } from '../designer';
 import { coverArtKey, coverSourceKey, CoverSourceSchema, type CoverSource } from '../domain/cover-source';
@@ -28,7 +28,7 @@ export function onBookTranslationRequested(deps: CoverHandlerDeps) {
     };
     const get = async (id: string): Promise<Book | undefined> => {
       try {
-        return await deps.bus.request(bookRequests.get, { userId, bookId: id }, peer);
+        return await deps.bus.request(requests.book.get, { userId, bookId: id }, peer);
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return undefined;
         throw error;
@@ -63,7 +63,7 @@ export function onBookTranslationRequested(deps: CoverHandlerDeps) {
       },
     );
     const stored = await storeCover(deps, bookId, { ...titled, art: artBlob.data, source }, cover.coverId);
-    await deps.bus.request(bookRequests.setCover, { userId, bookId, coverImage: stored.imageUrl }, peer);
+    await deps.bus.request(requests.book.setCover, { userId, bookId, coverImage: stored.imageUrl }, peer);
     meta.logger.info({ bookId, sourceBookId, coverId: stored.coverId }, "translation's cover set");
   };
 }

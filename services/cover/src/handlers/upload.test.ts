@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, coverBlobKey, coverMessages, coverRequests, parseCoverImageUrl } from '@bookwright/contracts';
+import { AppError, coverBlobKey, coverMessages, parseCoverImageUrl, requests } from '@bookwright/contracts';
 import { coverArtKey, coverSourceKey } from '../domain/cover-source';
 import { CoverTestWorld } from '../testing/harness';
 import { elevenMegabytePng, hugePixelPng, phoneJpeg, photo } from '@bookwright/kit/images/testing';
@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const upload = async (bookId: string, data: Buffer, extra: { typeset?: boolean; user?: string } = {}) => {
   const uploadBlobKey = await world.upload(data);
-  const answer = world.bus.request(coverRequests.upload, {
+  const answer = world.bus.request(requests.cover.upload, {
     userId: extra.user ?? userId,
     bookId,
     uploadBlobKey,
@@ -179,7 +179,11 @@ describe('uploading a cover', () => {
       await refused(Buffer.alloc(0), coverMessages.noImage);
       const book = world.books.add(userId);
       await expect(
-        world.bus.request(coverRequests.upload, { userId, bookId: book._id, uploadBlobKey: `uploads/${randomUUID()}` }),
+        world.bus.request(requests.cover.upload, {
+          userId,
+          bookId: book._id,
+          uploadBlobKey: `uploads/${randomUUID()}`,
+        }),
       ).rejects.toMatchObject({ status: 400, message: coverMessages.noImage });
     });
   });
@@ -196,7 +200,7 @@ describe('uploading a cover', () => {
     const book = world.books.add(userId);
     await world.blobs.put('covers/other/important', Buffer.from('keep me'), { contentType: 'text/plain' });
     await expect(
-      world.bus.request(coverRequests.upload, { userId, bookId: book._id, uploadBlobKey: 'covers/other/important' }),
+      world.bus.request(requests.cover.upload, { userId, bookId: book._id, uploadBlobKey: 'covers/other/important' }),
     ).rejects.toMatchObject({ status: 400, message: coverMessages.noImage });
     expect(await world.blobs.get('covers/other/important')).not.toBeNull();
   });

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { typesetOverImage } from '../designer';
-import { AppError, bookRequests, coverMessages, coverUploadMaxBytes, type coverRequests } from '@bookwright/contracts';
+import { AppError, coverMessages, coverUploadMaxBytes, requests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { designFor } from '../domain/design';
 import { normaliseImage } from '../domain/normalise-image';
 import type { CoverHandlerDeps } from './deps';
 import { storeCover } from './store-cover';
 
-type UploadRequest = z.output<(typeof coverRequests.upload)['request']>;
+type UploadRequest = z.output<(typeof requests.cover.upload)['request']>;
 
 /** Where the gateway leaves uploads; anything else is not an upload of the gateway's. */
 const uploadKey = /^uploads\/[A-Za-z0-9._-]+$/;
@@ -21,7 +21,7 @@ export function uploadCover(deps: CoverHandlerDeps) {
   return async ({ userId, bookId, uploadBlobKey, typeset }: UploadRequest, context: RequestContext) => {
     try {
       const book = await deps.bus.request(
-        bookRequests.get,
+        requests.book.get,
         { userId, bookId },
         { timeoutMs: deps.config.COVER_PEER_TIMEOUT_MS, requestId: context.requestId },
       );

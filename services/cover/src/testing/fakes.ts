@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AppError,
-  allowanceExhaustedMessages,
-  apiMessages,
-  billingRequests,
-  bookRequests,
-  type Book,
-} from '@bookwright/contracts';
+import { AppError, allowanceExhaustedMessages, apiMessages, type Book, requests } from '@bookwright/contracts';
 import { buildBook as buildSharedBook } from '@bookwright/contracts/testing';
 import type { Bus, Subscription } from '@bookwright/kit';
 
@@ -45,8 +38,8 @@ export class FakeBookService {
       return entry;
     };
     this.#subscriptions = await Promise.all([
-      bus.serve(bookRequests.get, async ({ userId, bookId }) => owned(userId, bookId).book),
-      bus.serve(bookRequests.setCover, async ({ userId, bookId, coverImage }) => {
+      bus.serve(requests.book.get, async ({ userId, bookId }) => owned(userId, bookId).book),
+      bus.serve(requests.book.setCover, async ({ userId, bookId, coverImage }) => {
         const entry = owned(userId, bookId);
         entry.book = { ...entry.book, coverImage };
         return entry.book;
@@ -68,7 +61,7 @@ export class FakeBillingService {
 
   async serve(bus: Bus): Promise<void> {
     this.#subscriptions = await Promise.all([
-      bus.serve(billingRequests.consumeAllowance, async ({ userId, kind, key }) => {
+      bus.serve(requests.billing.consumeAllowance, async ({ userId, kind, key }) => {
         if (this.consumed.has(key)) return { remaining: this.coversLeft.get(userId) ?? null };
         const left = this.coversLeft.get(userId);
         if (left !== undefined && left <= 0) throw new AppError(403, allowanceExhaustedMessages[kind]);
@@ -76,7 +69,7 @@ export class FakeBillingService {
         this.consumed.set(key, userId);
         return { remaining: left === undefined ? null : left - 1 };
       }),
-      bus.serve(billingRequests.refundAllowance, async ({ userId, key }) => {
+      bus.serve(requests.billing.refundAllowance, async ({ userId, key }) => {
         if (this.consumed.delete(key)) {
           this.refunds.push(key);
           const left = this.coversLeft.get(userId);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, bookRequests, plannedChapters, type events } from '@bookwright/contracts';
+import { AppError, plannedChapters, type events, requests } from '@bookwright/contracts';
 import { giveUpOnLastDelivery, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';
@@ -20,7 +20,7 @@ type BookConfirmed = z.output<(typeof events.bookConfirmed)['schema']>;
 export function onBookConfirmed(deps: WriterHandlerDeps) {
   // The last delivery must not leave the book waiting in writing: it fails it, and the author can retry.
   return giveUpOnLastDelivery(bookConfirmedMaxDeliver, startWriting(deps), async (event) => {
-    await deps.bus.request(bookRequests.recordFailure, {
+    await deps.bus.request(requests.book.recordFailure, {
       bookId: event.bookId,
       step: 'writing',
       reason: failureReasons.notStarted,
@@ -49,7 +49,7 @@ function startWriting(deps: WriterHandlerDeps) {
       if (!brief.bookState || chapters.length === 0) {
         const reason = brief.bookState ? failureReasons.noChapters : failureReasons.noPlan;
         logger.warn({ reason }, 'nothing to write');
-        await deps.bus.request(bookRequests.recordFailure, { bookId: event.bookId, step: 'writing', reason });
+        await deps.bus.request(requests.book.recordFailure, { bookId: event.bookId, step: 'writing', reason });
         return;
       }
       await jobsRepository.insert(deps.db, {
@@ -95,7 +95,7 @@ export async function runAttempt(
 
 async function fetchBrief(deps: WriterHandlerDeps, bookId: string) {
   try {
-    return await deps.bus.request(bookRequests.getBrief, { bookId });
+    return await deps.bus.request(requests.book.getBrief, { bookId });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return undefined;
     throw error;

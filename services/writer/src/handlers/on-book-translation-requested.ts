@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, bookRequests, chaptersOf, TiptapDocumentSchema, type events } from '@bookwright/contracts';
+import { AppError, chaptersOf, TiptapDocumentSchema, type events, requests } from '@bookwright/contracts';
 import { giveUpOnLastDelivery, type BlobStore, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';
@@ -20,7 +20,7 @@ type TranslationRequested = z.output<(typeof events.bookTranslationRequested)['s
  */
 export function onTranslationRequested(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'get'> }) {
   return giveUpOnLastDelivery(bookConfirmedMaxDeliver, startTranslating(deps), async (event) => {
-    await deps.bus.request(bookRequests.recordFailure, {
+    await deps.bus.request(requests.book.recordFailure, {
       bookId: event.bookId,
       step: 'translating',
       reason: failureReasons.translationNotStarted,
@@ -46,7 +46,7 @@ function startTranslating(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'ge
       const parsed = blob ? TiptapDocumentSchema.safeParse(JSON.parse(blob.data.toString('utf8'))) : undefined;
       if (!parsed?.success || chaptersOf(parsed.data).length === 0) {
         logger.warn({ key: event.sourceContentKey }, 'no original text to translate');
-        await deps.bus.request(bookRequests.recordFailure, {
+        await deps.bus.request(requests.book.recordFailure, {
           bookId: event.bookId,
           step: 'translating',
           reason: failureReasons.noSource,
@@ -79,7 +79,7 @@ function startTranslating(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'ge
 
 async function fetchBrief(deps: WriterHandlerDeps, bookId: string) {
   try {
-    return await deps.bus.request(bookRequests.getBrief, { bookId });
+    return await deps.bus.request(requests.book.getBrief, { bookId });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return undefined;
     throw error;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, bookRequests, type BookBrief } from '@bookwright/contracts';
+import { AppError, type BookBrief, requests } from '@bookwright/contracts';
 import { buildFictionState, buildNonFictionState } from '@bookwright/contracts/testing';
 import type { Bus, Subscription } from '@bookwright/kit';
 
@@ -55,13 +55,13 @@ export class FakeBookService {
 
   async serve(bus: Bus): Promise<void> {
     this.#subscriptions = await Promise.all([
-      bus.serve(bookRequests.getBrief, async ({ bookId }) => {
+      bus.serve(requests.book.getBrief, async ({ bookId }) => {
         this.briefRequests.push(bookId);
         const brief = this.books.get(bookId);
         if (!brief) throw new AppError(404, 'Book not found');
         return brief;
       }),
-      bus.serve(bookRequests.completeManuscript, async (input) => {
+      bus.serve(requests.book.completeManuscript, async (input) => {
         if (this.failNext.completeManuscript > 0) {
           this.failNext.completeManuscript -= 1;
           throw new AppError(503, 'Service unavailable');
@@ -73,7 +73,7 @@ export class FakeBookService {
         this.#notify();
         return { applied };
       }),
-      bus.serve(bookRequests.recordFailure, async (input) => {
+      bus.serve(requests.book.recordFailure, async (input) => {
         const book = this.books.get(input.bookId);
         const applied = book?.status === 'writing';
         if (book && applied) this.books.set(input.bookId, { ...book, status: 'failed' });

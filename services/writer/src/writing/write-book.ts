@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bookRequests, events, type TiptapDocument } from '@bookwright/contracts';
+import { events, type TiptapDocument, requests } from '@bookwright/contracts';
 import { LlmError } from '@bookwright/ai';
 import { enqueueEvent } from '@bookwright/kit';
 import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../domain/continuity';
@@ -295,7 +295,7 @@ export async function reportFailure(
 ): Promise<void> {
   try {
     await deps.bus.request(
-      bookRequests.recordFailure,
+      requests.book.recordFailure,
       { bookId, step, reason },
       { timeoutMs: deps.tuning.requestTimeoutMs },
     );
@@ -345,7 +345,7 @@ export async function handOverManuscript(
   const key = manuscriptKey(job.bookId, job.attempt);
   await deps.blobs.put(key, Buffer.from(JSON.stringify(document)), { contentType: 'application/json' });
   await deps.bus.request(
-    bookRequests.completeManuscript,
+    requests.book.completeManuscript,
     { bookId: job.bookId, contentBlobKey: key, words: stats.words, pages: stats.pages },
     { timeoutMs: deps.tuning.requestTimeoutMs },
   );

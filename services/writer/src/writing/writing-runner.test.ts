@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LlmError } from '@bookwright/ai';
-import { bookRequests, plannedChapters, type AnyRequestDef } from '@bookwright/contracts';
+import { plannedChapters, type AnyRequestDef, requests } from '@bookwright/contracts';
 import { createFsBlobStore, silentLogger, type Bus, type ServiceDatabase } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
@@ -27,12 +27,12 @@ class HeldBookService {
 
   readonly bus: Pick<Bus, 'request'> = {
     request: (async (def: AnyRequestDef, payload: { bookId: string }) => {
-      if (def.name === bookRequests.recordFailure.name) {
+      if (def.name === requests.book.recordFailure.name) {
         this.failures.push(payload.bookId);
         await this.#released;
         return { applied: true };
       }
-      if (def.name === bookRequests.completeManuscript.name) {
+      if (def.name === requests.book.completeManuscript.name) {
         this.completions.push(payload.bookId);
         return { applied: true };
       }

@@ -1,4 +1,4 @@
-import { bookRequests } from '@bookwright/contracts';
+import { requests } from '@bookwright/contracts';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { WritingJobRow } from '../db/schema';
 import type { WriterDeps } from './deps';
@@ -116,7 +116,7 @@ export class WritingRunner {
   async resendCompletion(job: WritingJobRow): Promise<void> {
     if (job.status !== 'completed' || !job.manuscript_key) return;
     await this.#deps.bus.request(
-      bookRequests.completeManuscript,
+      requests.book.completeManuscript,
       { bookId: job.book_id, contentBlobKey: job.manuscript_key, words: job.words ?? 0, pages: job.pages ?? 0 },
       { timeoutMs: this.#deps.tuning.requestTimeoutMs },
     );

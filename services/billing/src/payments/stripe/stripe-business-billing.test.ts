@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { billingMessages, billingRequests } from '@bookwright/contracts';
+import { billingMessages, requests } from '@bookwright/contracts';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../../testing/billing-harness';
 import {
   startStripeTestServer,
@@ -35,14 +35,14 @@ describe('business billing with the Stripe provider (real SDK, local Stripe-like
   });
 
   const checkout = (userId: string, accountType: 'starter' | 'professional') =>
-    billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType, currency: 'eur' } });
-  const summary = (userId: string) => billing.bus.request(billingRequests.getSummary, { userId });
+    billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType, currency: 'eur' } });
+  const summary = (userId: string) => billing.bus.request(requests.billing.getSummary, { userId });
   const consume = (userId: string, key: string) =>
-    billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key });
+    billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key });
   const deliver = (delivery: { payload: string; signature: string }) =>
-    billing.bus.request(billingRequests.handleWebhook, { payload: delivery.payload, signature: delivery.signature });
+    billing.bus.request(requests.billing.handleWebhook, { payload: delivery.payload, signature: delivery.signature });
   const preview = (userId: string, accountType: 'starter' | 'professional') =>
-    billing.bus.request(billingRequests.previewSwitch, { userId, accountType });
+    billing.bus.request(requests.billing.previewSwitch, { userId, accountType });
   const sessionIdOf = (url: string) => url.split('/').pop()!;
 
   async function subscribed(userId = newUserId()) {
@@ -113,21 +113,23 @@ describe('business billing with the Stripe provider (real SDK, local Stripe-like
 
   it('sends the SDI code as customer metadata and as the invoices’ custom field, and clears it', async () => {
     const { userId, customerId } = await subscribed();
-    const answer = await billing.bus.request(billingRequests.setBillingDetails, { userId, sdi: ' m5uxcr1 ' });
+    const answer = await billing.bus.request(requests.billing.setBillingDetails, { userId, sdi: ' m5uxcr1 ' });
     expect(answer.sdi).toBe('M5UXCR1');
     expect(stripe.customers.get(customerId)).toMatchObject({
       metadata: { userId, sdi: 'M5UXCR1' },
       invoice_settings: { custom_fields: [{ name: 'SDI', value: 'M5UXCR1' }] },
     });
-    await billing.bus.request(billingRequests.setBillingDetails, { userId, sdi: '' });
+    await billing.bus.request(requests.billing.setBillingDetails, { userId, sdi: '' });
     expect((await summary(userId)).sdi).toBeNull();
     expect(stripe.customers.get(customerId)).toMatchObject({
       metadata: { sdi: '' },
       invoice_settings: { custom_fields: null },
     });
-    await expect(billing.bus.request(billingRequests.setBillingDetails, { userId, sdi: 'ABC' })).rejects.toMatchObject({
-      status: 400,
-    });
+    await expect(billing.bus.request(requests.billing.setBillingDetails, { userId, sdi: 'ABC' })).rejects.toMatchObject(
+      {
+        status: 400,
+      },
+    );
   });
 
   it('previews a switch with Stripe’s prorated amount and the new monthly price, and changes nothing', async () => {

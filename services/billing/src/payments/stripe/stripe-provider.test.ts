@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { billingMessages, billingRequests, events } from '@bookwright/contracts';
+import { billingMessages, events, requests } from '@bookwright/contracts';
 import { on, type Subscription } from '@bookwright/kit';
 import type { z } from 'zod';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../../testing/billing-harness';
@@ -47,12 +47,12 @@ describe('billing with the Stripe provider (real SDK, local Stripe-like server)'
   });
 
   const checkout = (userId: string, accountType: 'starter' | 'professional') =>
-    billing.bus.request(billingRequests.startCheckout, { userId, checkout: { accountType, currency: 'eur' } });
-  const summary = (userId: string) => billing.bus.request(billingRequests.getSummary, { userId });
+    billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType, currency: 'eur' } });
+  const summary = (userId: string) => billing.bus.request(requests.billing.getSummary, { userId });
   const consume = (userId: string, key: string) =>
-    billing.bus.request(billingRequests.consumeAllowance, { userId, kind: 'book', key });
+    billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key });
   const deliver = (delivery: { payload: string; signature: string }) =>
-    billing.bus.request(billingRequests.handleWebhook, { payload: delivery.payload, signature: delivery.signature });
+    billing.bus.request(requests.billing.handleWebhook, { payload: delivery.payload, signature: delivery.signature });
   const sessionIdOf = (url: string) => url.split('/').pop()!;
 
   /** Signs up for starter through Checkout and delivers checkout.session.completed. */
@@ -284,17 +284,17 @@ describe('billing with the Stripe provider (real SDK, local Stripe-like server)'
 
   it('opens the Billing Portal and lists the invoices with their links', async () => {
     const userId = newUserId();
-    await expect(billing.bus.request(billingRequests.openPortal, { userId })).rejects.toMatchObject({
+    await expect(billing.bus.request(requests.billing.openPortal, { userId })).rejects.toMatchObject({
       status: 400,
       message: billingMessages.noSubscription,
     });
     const { subscriptionId } = await subscribed(userId);
-    const portal = await billing.bus.request(billingRequests.openPortal, { userId });
+    const portal = await billing.bus.request(requests.billing.openPortal, { userId });
     expect(portal.url).toMatch(`${stripe.url}/portal/bps_`);
 
     clock.set('2025-02-28T12:00:00.000Z');
     stripe.renew(subscriptionId, 'paid');
-    const { invoices } = await billing.bus.request(billingRequests.listInvoices, { userId });
+    const { invoices } = await billing.bus.request(requests.billing.listInvoices, { userId });
     expect(invoices).toHaveLength(2);
     expect(invoices[0]).toEqual({
       id: expect.stringMatching(/^in_/),
@@ -345,7 +345,7 @@ describe('billing with the Stripe provider (real SDK, local Stripe-like server)'
   });
 
   it('answers the configured prices and that Stripe takes the payment', async () => {
-    expect(await billing.bus.request(billingRequests.getPlans, {})).toEqual({
+    expect(await billing.bus.request(requests.billing.getPlans, {})).toEqual({
       provider: 'stripe',
       currency: 'eur',
       plans: [
