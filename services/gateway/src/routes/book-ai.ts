@@ -13,6 +13,7 @@ import {
 import { sseEvent, streamRewrite } from '../rewrite/stream-rewrite';
 import type { RouteDeps } from './route-deps';
 import { headersSoFar } from '../http/hijacked-reply';
+import { rateLimitPresets } from '../security/rate-limit-presets';
 
 const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
 
@@ -32,24 +33,15 @@ function chapterTitleFrom(before: string, chapterTitle: string | undefined): str
  * (the book service makes the new book; the writer translates it).
  */
 export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
-  const { bus, sessions, config, llm } = deps;
+  const { ask, sessions, config, llm } = deps;
+  const limits = rateLimitPresets(config);
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
-    const perUser = (max: number) => ({
-      rateLimit: {
-        max,
-        timeWindow: config.RATE_LIMIT_WINDOW_MS,
-        // Runs before the session is resolved, so key by the session cookie (one per signed-in browser) or IP.
-        keyGenerator: (request: { cookies: Record<string, string | undefined>; ip: string }) =>
-          request.cookies.sid ?? request.ip,
-      },
-    });
-
     app.post(
       '/book/:bookId/metadata/suggest',
       {
-        config: perUser(config.GENERATION_RATE_LIMIT_PER_USER),
+        config: limits.generation,
         schema: {
           operationId: 'suggestMetadata',
           tags: ['books'],
@@ -59,10 +51,11 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
         },
       },
       async (request) => {
-        const data = await bus.request(
+        const data = await ask(
+          request,
           requests.planner.suggestMetadata,
           { userId: request.userId, bookId: request.params.bookId },
-          { requestId: request.id, timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 180_000) },
+          { timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 180_000) },
         );
         return { data };
       },
@@ -71,7 +64,7 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
     app.post(
       '/book/:bookId/translate',
       {
-        config: perUser(config.GENERATION_RATE_LIMIT_PER_USER),
+        config: limits.generation,
         schema: {
           operationId: 'translateBook',
           tags: ['books'],
@@ -84,17 +77,13 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
       },
       async (request, reply) => {
         // The request id keys the reservation: a retried request pays once and answers the same book.
-        const book = await bus.request(
-          requests.book.translate,
-          {
-            userId: request.userId,
-            bookId: request.params.bookId,
-            language: request.body.language,
-            title: request.body.title,
-            requestId: request.id,
-          },
-          { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
-        );
+        const book = await ask(request, requests.book.translate, {
+          userId: request.userId,
+          bookId: request.params.bookId,
+          language: request.body.language,
+          title: request.body.title,
+          requestId: request.id,
+        });
         return reply.status(202).send({ data: { bookId: book._id } });
       },
     );
@@ -102,7 +91,7 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
     app.post(
       '/book/:bookId/rewrite',
       {
-        config: perUser(config.REWRITE_RATE_LIMIT_PER_USER),
+        config: limits.rewrite,
         schema: {
           operationId: 'rewritePassage',
           tags: ['books'],
@@ -116,17 +105,13 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
         const { bookId } = request.params;
         const { text, instruction, before, after, chapterTitle } = request.body;
         // Before the stream opens, so an unknown book is a plain 404.
-        const plan = await bus.request(
-          requests.book.rewriteContext,
-          { userId: request.userId, bookId, chapterTitle: chapterTitleFrom(before, chapterTitle) },
-          { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
-        );
+        const plan = await ask(request, requests.book.rewriteContext, {
+          userId: request.userId,
+          bookId,
+          chapterTitle: chapterTitleFrom(before, chapterTitle),
+        });
         // The manuscript the rewrite will change is kept first, so applying it can always be undone.
-        await bus.request(
-          requests.book.keepBeforeRewrite,
-          { userId: request.userId, bookId },
-          { requestId: request.id, timeoutMs: config.BUS_TIMEOUT_MS },
-        );
+        await ask(request, requests.book.keepBeforeRewrite, { userId: request.userId, bookId });
         const model = llm();
         reply.hijack();
         const res = reply.raw;

@@ -15,6 +15,7 @@ import {
   unsafeTextMessage,
 } from '@bookwright/contracts';
 import { imageBytes, imageFormParts } from '../http/image-part';
+import { rateLimitPresets } from '../security/rate-limit-presets';
 import type { RouteDeps } from './route-deps';
 
 /** A real image model takes 10–60 s; the cover service's own provider timeout is 180 s. */
@@ -78,13 +79,7 @@ export function coverRoutes(deps: RouteDeps) {
     app.post(
       '/book/cover/:bookId',
       {
-        config: {
-          rateLimit: {
-            max: config.GENERATION_RATE_LIMIT_PER_USER,
-            timeWindow: config.RATE_LIMIT_WINDOW_MS,
-            keyGenerator: (r: { cookies: Record<string, string | undefined>; ip: string }) => r.cookies.sid ?? r.ip,
-          },
-        },
+        config: rateLimitPresets(config).generation,
         schema: {
           operationId: 'generateCover',
           tags: ['covers'],
