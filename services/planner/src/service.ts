@@ -54,7 +54,12 @@ export function createPlannerService(options: PlannerServiceOptions = {}) {
         // working, so the ack wait can stay short and a request held by a dead planner comes back soon.
         bus.consume(
           'planner',
-          [on(events.bookPlanningRequested, keepWorking(onBookPlanningRequested(deps), Math.floor(config.PLANNER_ACK_WAIT_MS / 3)))],
+          [
+            on(
+              events.bookPlanningRequested,
+              keepWorking(onBookPlanningRequested(deps), Math.floor(config.PLANNER_ACK_WAIT_MS / 3)),
+            ),
+          ],
           {
             maxDeliver,
             ackWaitMs: config.PLANNER_ACK_WAIT_MS,
