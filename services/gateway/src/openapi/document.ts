@@ -66,6 +66,10 @@ const serviceAnswers: Record<string, Record<number, string>> = {
   restoreBook: { 409: 'The book is not in the trash' },
   deleteBookForever: { 409: 'The book is not in the trash' },
   trashBook: { 409: 'The book is already in the trash' },
+  saveContent: {
+    409: 'Chapters sent for a book with no manuscript',
+    428: 'Chapters sent without If-Match (a partial save must name the version it changes)',
+  },
 };
 
 const errorText: Record<number, string> = {

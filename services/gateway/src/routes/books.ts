@@ -188,7 +188,6 @@ export function bookRoutes(deps: RouteDeps) {
           response: {
             200: z.union([BookSchema, SavedContentSchema]),
             412: StaleBookSchema,
-            428: z.object({ msg: z.string() }).describe('chapters sent without If-Match'),
           },
         },
       },
