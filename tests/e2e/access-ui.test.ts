@@ -142,7 +142,8 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
       ...(await check('/app/settings', noPlan, (p) => p.getByRole('button', { name: 'Download my data' }).waitFor())),
     ];
     expect(problems.join('\n\n')).toBe('');
-  });
+    // Seven screens, each loaded and checked by axe in both schemes: a budget for the work, not a timing claim.
+  }, 300_000);
 
   it('shows an account without a plan its library, its book read-only and the plans', async () => {
     const context = await browser.newContext({ viewport: viewports.desktop });
