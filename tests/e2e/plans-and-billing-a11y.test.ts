@@ -2,31 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { a11yViolations, browserAvailable, describeViolations, launchBrowser } from './support/browser';
+import { businessUser } from './support/books';
 import { mockApi } from './support/mock-api';
 import { startPreview } from './support/preview';
 
 /** Where the screenshots of these pages go, to be looked at (one per page, scheme and width). */
 const shotsDir = process.env.MONEY_SHOTS_DIR ?? '/tmp/money-shots';
 const widths = [390, 1280] as const;
-
-/** A company on the Starter plan with its billing details filled by Stripe's webhooks. */
-const businessUser = {
-  accountType: 'starter',
-  subscriptionStatus: 'active',
-  nextBillingDate: '2026-12-01T00:00:00.000Z',
-  booksLeftThisMonth: 7,
-  coversLeftThisMonth: 9,
-  translationsLeftThisMonth: 5,
-  stripeCustomerId: 'cus_1',
-  billingPortal: true,
-  companyName: 'Edizioni Faro S.r.l.',
-  vatNumber: 'IT12345678901',
-  billingAddress: 'Via Roma 1, Scala B',
-  billingCity: 'Milano',
-  billingPostalCode: '20121',
-  billingCountry: 'IT',
-  sdi: 'M5UXCR1',
-};
 
 /** Prices other than the defaults, so that a page showing a price of its own would be seen. */
 const plans = {

@@ -7,30 +7,13 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { businessUser } from './books';
 import { mockApi } from './mock-api';
 import { startPreview } from './preview';
 
 const outDir = process.argv[2] ?? '/tmp/shots-billing';
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
-const businessUser = {
-  accountType: 'starter',
-  subscriptionStatus: 'active',
-  nextBillingDate: '2026-12-01T00:00:00.000Z',
-  booksLeftThisMonth: 7,
-  coversLeftThisMonth: 9,
-  translationsLeftThisMonth: 5,
-  stripeCustomerId: 'cus_1',
-  billingPortal: true,
-  companyName: 'Edizioni Faro S.r.l.',
-  vatNumber: 'IT12345678901',
-  billingAddress: 'Via Roma 1, Scala B',
-  billingCity: 'Milano',
-  billingPostalCode: '20121',
-  billingZip: '20121',
-  billingCountry: 'IT',
-  sdi: 'M5UXCR1',
-};
 const preview = {
   from: 'starter',
   to: 'professional',

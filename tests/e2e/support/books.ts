@@ -213,3 +213,23 @@ export function sampleLibrary(words = 25_000): Book[] {
     }),
   ];
 }
+
+/** A company on the Starter plan with its billing details filled by Stripe's webhooks (Settings → Billing). */
+export const businessUser = {
+  accountType: 'starter',
+  subscriptionStatus: 'active',
+  nextBillingDate: '2026-12-01T00:00:00.000Z',
+  booksLeftThisMonth: 7,
+  coversLeftThisMonth: 9,
+  translationsLeftThisMonth: 5,
+  stripeCustomerId: 'cus_1',
+  billingPortal: true,
+  companyName: 'Edizioni Faro S.r.l.',
+  vatNumber: 'IT12345678901',
+  billingAddress: 'Via Roma 1, Scala B',
+  billingCity: 'Milano',
+  billingPostalCode: '20121',
+  billingZip: '20121',
+  billingCountry: 'IT',
+  sdi: 'M5UXCR1',
+};
