@@ -5,9 +5,9 @@ import { BookConfigSchema } from './config';
 import { migrations } from './db/migrations';
 import type { BookDatabase } from './db/schema';
 import type { BookHandlerDeps } from './handlers/deps';
-import { createBook } from './handlers/create-book';
-import { translateBook } from './handlers/translate-book';
-import { holdsAllowance } from './handlers/holds-allowance';
+import { createBook } from './handlers/create';
+import { translateBook } from './handlers/translate';
+import { holdsAllowance } from './handlers/held-allowance';
 import { getBook, getBrief, listBooks } from './handlers/read-books';
 import { setCover, updateBookState, updateMetadata } from './handlers/edit-book';
 import { updateChapters, updateContent } from './handlers/save-content';
@@ -21,11 +21,11 @@ import {
   trackWritingProgress,
 } from './handlers/book-lifecycle';
 import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './handlers/planning-results';
-import { onUserDeleted } from './handlers/user-deleted';
+import { onUserDeleted } from './handlers/on-user-deleted';
 import { onBookDeleted } from './handlers/on-book-deleted';
-import { trashBook } from './handlers/trash-book';
-import { restoreBook } from './handlers/restore-book';
-import { deleteBookForever } from './handlers/delete-book-forever';
+import { trashBook } from './handlers/trash';
+import { restoreBook } from './handlers/restore';
+import { deleteBookForever } from './handlers/delete-forever';
 import { listTrash } from './handlers/list-trash';
 import { purgeExpiredTrash } from './handlers/purge-trash';
 import { trackBooksByStatus } from './observability/books-by-status';

@@ -4,7 +4,7 @@ import { silentLogger, type EventMeta } from '@bookwright/kit';
 import { createLocalPaymentProvider } from '../payments/local-payment-provider';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';
-import { userDeleted } from './user-deleted';
+import { onUserDeleted } from './on-user-deleted';
 
 describe('user.deleted (local provider)', () => {
   let billing: RunningBilling;
@@ -56,17 +56,17 @@ describe('user.deleted (local provider)', () => {
     };
     const meta = { logger: silentLogger() } as unknown as EventMeta;
     const data = { userId, deletedAt: '2025-03-10T09:00:00.000Z' };
-    await expect(userDeleted({ db: billing.db, payments: failing })(data, meta)).rejects.toThrow(
+    await expect(onUserDeleted({ db: billing.db, payments: failing })(data, meta)).rejects.toThrow(
       'provider unreachable',
     );
     expect((await rowsOf(userId)).accounts).toHaveLength(1);
 
-    const handler = userDeleted({ db: billing.db, payments: local });
+    const handler = onUserDeleted({ db: billing.db, payments: local });
     await handler(data, meta);
     await handler(data, meta);
     expect(await rowsOf(userId)).toEqual({ accounts: [], consumptions: [] });
     // Nothing left: a redelivery does not even ask the provider.
-    await userDeleted({ db: billing.db, payments: failing })(data, meta);
+    await onUserDeleted({ db: billing.db, payments: failing })(data, meta);
     expect(cancels).toBe(1);
   });
 

@@ -8,7 +8,7 @@ import type { BillingHandlerDeps } from './deps';
  * Opens the plan-less billing account of a new user. Idempotent (a redelivery, or an account already
  * opened by an earlier request, is left alone); a database failure throws, so the bus redelivers.
  */
-export function userRegistered(deps: Pick<BillingHandlerDeps, 'db' | 'now'>) {
+export function onUserRegistered(deps: Pick<BillingHandlerDeps, 'db' | 'now'>) {
   return async (data: z.output<(typeof events.userRegistered)['schema']>, meta: EventMeta): Promise<void> => {
     await accountsRepository.ensure(deps.db, data.userId, deps.now());
     meta.logger.debug({ userId: data.userId }, 'billing account ready');

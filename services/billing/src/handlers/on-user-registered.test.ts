@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { events, noPlanBillingSummary, requests } from '@bookwright/contracts';
 import { testEventMeta } from '@bookwright/kit/testing';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
-import { userRegistered } from './user-registered';
+import { onUserRegistered } from './on-user-registered';
 
 const registration = (userId: string) => ({
   userId,
@@ -55,7 +55,7 @@ describe('user.registered', () => {
 
   it('is idempotent when its handler runs twice for the same event', async () => {
     const userId = newUserId();
-    const handle = userRegistered({ db: billing.db, now: clock.now });
+    const handle = onUserRegistered({ db: billing.db, now: clock.now });
     const meta = (deliveryCount: number) => testEventMeta(events.userRegistered, { id: 'evt-1', deliveryCount });
     await handle(registration(userId), meta(1));
     const [first] = await accountRows(userId);

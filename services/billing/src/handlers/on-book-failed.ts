@@ -10,7 +10,7 @@ import { refundAllowance } from './refund-allowance';
  * is idempotent per key, so a redelivered event gives nothing twice; a failed book with no reservation
  * (created before reservations were recorded) gives nothing.
  */
-export function bookFailed(deps: BillingHandlerDeps) {
+export function onBookFailed(deps: BillingHandlerDeps) {
   const refund = refundAllowance(deps);
   return async (data: z.output<(typeof events.bookFailed)['schema']>, meta: EventMeta): Promise<void> => {
     if (!data.allowanceKey) return;

@@ -12,7 +12,7 @@ import type { BillingHandlerDeps } from './deps';
  * the legal retention period (docs/runbooks/billing.md). Idempotent: a redelivery finds nothing left. A
  * failure to cancel throws before anything is deleted, so the bus redelivers and the cancel is retried.
  */
-export function userDeleted(deps: Pick<BillingHandlerDeps, 'db' | 'payments'>) {
+export function onUserDeleted(deps: Pick<BillingHandlerDeps, 'db' | 'payments'>) {
   return async (data: z.output<(typeof events.userDeleted)['schema']>, meta: EventMeta): Promise<void> => {
     const account = await accountsRepository.find(deps.db, data.userId);
     if (!account) return;

@@ -6,7 +6,6 @@ import { customerOf } from './customer-of';
 import type { BillingHandlerDeps } from './deps';
 
 type CancelDef = typeof requests.billing.cancelAtPeriodEnd;
-type KeepDef = typeof requests.billing.keepPlan;
 
 /** POST /payment/cancel: the plan runs to the end of its period, then ends. Cancelling twice is one cancel. */
 export function cancelAtPeriodEnd(deps: BillingHandlerDeps) {
@@ -15,17 +14,6 @@ export function cancelAtPeriodEnd(deps: BillingHandlerDeps) {
     // 409, not 402: nothing is being bought; there is simply nothing in force to cancel.
     if (account.account_type === 'null') throw new AppError(409, billingMessages.noPlanToCancel);
     if (!account.cancel_at_period_end) await deps.payments.setCancellation(customerOf(account), true);
-    return presentSummary(await currentAccount(deps.db, userId, deps.now()));
-  };
-}
-
-/** POST /payment/keep-plan: undoes a cancellation at period end ("Keep my plan"). */
-export function keepPlan(deps: BillingHandlerDeps) {
-  return async ({ userId }: z.output<KeepDef['request']>): Promise<z.input<KeepDef['response']>> => {
-    const account = await currentAccount(deps.db, userId, deps.now());
-    if (account.account_type === 'null' || !account.cancel_at_period_end)
-      throw new AppError(409, billingMessages.nothingToKeep);
-    await deps.payments.setCancellation(customerOf(account), false);
     return presentSummary(await currentAccount(deps.db, userId, deps.now()));
   };
 }
