@@ -1,11 +1,8 @@
-import { AppError, events, trashMessages, type requests } from '@bookwright/contracts';
-import { enqueueEvent } from '@bookwright/kit';
-import type { Transaction } from 'kysely';
+import { AppError, trashMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
-import type { BookDatabase } from '../db/schema';
-import { trashRepository } from '../repositories/trash.repository';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { changeOwnedBookInOrOutOfTrash } from './owned-book';
+import { deleteTrashedBook } from './trashed-book-deletion';
 
 /**
  * DELETE /book/{id}/permanent: only from the trash. The row goes with its revisions (by cascade), and
@@ -22,20 +19,4 @@ export function deleteBookForever(deps: BookHandlerDeps) {
       deps.logger.info({ bookId }, 'book deleted forever');
       return { deletedAt: deletedAt ?? now.toISOString() };
     });
-}
-
-/**
- * Deletes a book that is in the trash and announces it, in the caller's transaction; undefined (and no
- * event) when it is not in the trash any more (restored, or deleted by someone else first).
- */
-export async function deleteTrashedBook(
-  trx: Transaction<BookDatabase>,
-  bookId: string,
-  now: Date,
-): Promise<string | undefined> {
-  const deleted = await trashRepository.deleteTrashed(trx, bookId);
-  if (!deleted) return undefined;
-  const deletedAt = now.toISOString();
-  await enqueueEvent(trx, events.bookDeleted, { bookId, userId: deleted.user_id, deletedAt });
-  return deletedAt;
 }

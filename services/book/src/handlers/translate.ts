@@ -7,7 +7,7 @@ import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
 import { confirmAllowance, releaseAllowance, requirePlan, reserveAllowance } from './allowance';
 import type { BookHandlerDeps } from './deps';
-import { keepRevision } from './revisions';
+import { keepRevision } from './revision-snapshots';
 
 type Def = typeof requests.book.translate;
 

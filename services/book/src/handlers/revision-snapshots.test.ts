@@ -5,16 +5,14 @@ import { appErrorFrom } from '@bookwright/contracts/testing';
 import { doc, oneBook } from '../testing/one-book';
 import { revisionsRepository } from '../repositories/revisions.repository';
 import { retentionCutoffs } from '../domain/revision-policy';
-import { completeManuscript } from './book-lifecycle';
-import { updateContent } from './save-content';
-import {
-  getRevision,
-  keepBeforeRewrite,
-  keepRevision,
-  listRevisions,
-  restoreRevision,
-  saveRevision,
-} from './revisions';
+import { completeManuscript } from './complete-manuscript';
+import { updateContent } from './update-content';
+import { getRevision } from './get-revisions';
+import { keepBeforeRewrite } from './keep-before-rewrite-revisions';
+import { keepRevision } from './revision-snapshots';
+import { listRevisions } from './list-revisions';
+import { restoreRevision } from './restore-revisions';
+import { saveRevision } from './save-revisions';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { requests, type UpdateMetadataRequest } from '@bookwright/contracts';
 import { oneBook } from '../testing/one-book';
-import { getBook } from './read-books';
-import { updateMetadata } from './edit-book';
+import { getBook } from './get';
+import { updateMetadata } from './update-metadata';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { migrations } from '../db/migrations';
 import type { BookDatabase } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from '../testing/book-row';
-import { reannounceUnfinishedWork } from './book-lifecycle';
+import { reannounceUnfinishedWork } from './reannounce-unfinished-work';
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {

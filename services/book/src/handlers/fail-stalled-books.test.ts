@@ -59,7 +59,7 @@ describe('books that stall', () => {
     const book = await world.create(userId);
     // Two hours by default: an hour-old planning book is still being worked on.
     await sql`update books set updated_at = now() - interval '1 hour'`.execute(world.db);
-    const { failStalledBooks } = await import('./book-lifecycle');
+    const { failStalledBooks } = await import('./fail-stalled-books');
     expect(await failStalledBooks({ db: world.db } as never, 7_200_000)).toBe(0);
     expect(await world.status(userId, book._id)).toBe('planning');
   });

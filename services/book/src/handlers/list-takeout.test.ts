@@ -9,9 +9,12 @@ import type { BookDatabase } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from '../testing/book-row';
 import type { BookHandlerDeps } from './deps';
-import { updateContent } from './save-content';
-import { getRewriteContext, saveRevision } from './revisions';
-import { getTakeoutBook, getTakeoutVersion, listTakeout } from './takeout';
+import { updateContent } from './update-content';
+import { getRewriteContext } from './context-rewrite';
+import { saveRevision } from './save-revisions';
+import { getTakeoutBook } from './book-takeout';
+import { getTakeoutVersion } from './version-takeout';
+import { listTakeout } from './list-takeout';
 
 const opened: { close(): Promise<void> }[] = [];
 const buses: Bus[] = [];

@@ -13,8 +13,9 @@ import { appErrorFrom } from '@bookwright/contracts/testing';
 import { oneBook } from '../testing/one-book';
 import { bookRow } from '../testing/book-row';
 import { booksRepository } from '../repositories/books.repository';
-import { getBook } from './read-books';
-import { applyChapters, updateChapters, updateContent } from './save-content';
+import { getBook } from './get';
+import { applyChapters, updateChapters } from './update-chapters';
+import { updateContent } from './update-content';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
