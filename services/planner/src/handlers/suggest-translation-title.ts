@@ -18,6 +18,12 @@ import type { PlannerHandlerDeps } from './deps';
 /** What the model is asked for; checkedModelTitle decides whether the product can use it. */
 const ModelAnswerSchema = z.object({ title: z.string() });
 
+/**
+ * How long the dialog's suggestion waits for the model before it settles for the model-free one: a title is
+ * a few tokens, and a model slower than this is failing (the gateway waits a little longer than this).
+ */
+export const translationTitleModelWaitMs = 20_000;
+
 const englishName = (language: BookLanguage) => bookLanguages.find((l) => l.value === language)!.label;
 
 /**
@@ -72,6 +78,7 @@ export function suggestTranslationTitle(deps: PlannerHandlerDeps) {
         bookId,
         temperature: 0.4,
         maxTokens: 200,
+        signal: AbortSignal.timeout(translationTitleModelWaitMs),
         task: { kind: 'translation-title', title: book.title, sourceLanguage: book.language, language },
       });
       const title = checkedModelTitle(value.title, book.title);
