@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { modeIndependentTests } from './tests/support/test-modes.js';
+import { leftOutOnServers } from './tests/support/test-modes.js';
 
 // One test command for the whole monorepo. DATABASE_URL / NATS_URL switch the service and adapter
 // suites from the embedded defaults (PGlite, in-process bus) to the real servers.
@@ -8,18 +8,19 @@ const onServers = Boolean(process.env.DATABASE_URL || process.env.NATS_URL);
 const testFolders = ['contracts', 'services', 'deploy', 'k8s', 'bench', 'scripts', 'tests', 'web/src'];
 // CI runs the suite in both modes (.ci/run). A test that reaches neither the database, the bus nor a
 // process inheriting their configuration ran the same way in the embedded run, so the servers run
-// leaves it out; BOOKWRIGHT_TEST_ALL=1 keeps it in, and so does naming files on the command line.
+// leaves it out, with every browser suite but the main journey (tests/support/test-modes.ts says why);
+// BOOKWRIGHT_TEST_ALL=1 keeps them in, and so does naming files on the command line.
 const namesFiles = process.argv.slice(2).some((arg) => !arg.startsWith('-') && !['run', 'watch', 'list'].includes(arg));
 // Vitest evaluates this file once for the root and once per project: the answer is kept for the process.
 const cache = globalThis as { bookwrightSameInBothModes?: string[] };
 const sameInBothModes = (cache.bookwrightSameInBothModes ??=
   onServers && !namesFiles && !process.env.BOOKWRIGHT_TEST_ALL
-    ? announce(modeIndependentTests(fileURLToPath(new URL('.', import.meta.url)), testFolders))
+    ? announce(leftOutOnServers(fileURLToPath(new URL('.', import.meta.url)), testFolders))
     : []);
 
 function announce(files: string[]): string[] {
   process.stdout.write(
-    `Real servers: leaving out ${files.length} test files that ran the same in the embedded mode (BOOKWRIGHT_TEST_ALL=1 runs them)\n`,
+    `Real servers: leaving out ${files.length} test files: those that ran the same in the embedded mode, and every browser suite but the main journey (BOOKWRIGHT_TEST_ALL=1 runs them)\n`,
   );
   return files;
 }

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createModeClassifier, findTestFiles, modeIndependentTests } from '../support/test-modes';
+import {
+  browserJourneyOnServers,
+  createModeClassifier,
+  findTestFiles,
+  leftOutOnServers,
+  modeIndependentTests,
+} from '../support/test-modes';
 
 // The servers run of CI leaves out the tests that cannot tell the modes apart (vitest.config.ts). These
 // checks hold the classifier to the safe side: whatever reaches a database, a bus or a started process
@@ -69,5 +75,19 @@ describe('which tests run in both modes', () => {
     expect(independent).toContain('web/src/features/editor/saves.test.tsx');
     expect(independent).toContain('tests/e2e/ui.test.ts');
     expect(independent).toContain('services/export/src/epub/tiptap-to-xhtml.test.ts');
+  });
+
+  it('keeps the main browser journey in the servers run and leaves out the other browser suites', () => {
+    const folders = ['contracts', 'services', 'deploy', 'k8s', 'bench', 'scripts', 'tests', 'web/src'];
+    const leftOut = new Set(leftOutOnServers(repo, folders));
+    const browserSuites = findTestFiles(repo, ['tests/e2e']);
+    expect(browserSuites).toContain(browserJourneyOnServers);
+    expect(leftOut).not.toContain(browserJourneyOnServers);
+    expect(browserSuites.filter((file) => file !== browserJourneyOnServers && !leftOut.has(file))).toEqual([]);
+    // Everything else the servers run had before stays in: the service, API, distributed and adapter suites.
+    const independent = new Set(modeIndependentTests(repo, folders));
+    const outsideTheBrowser = [...leftOut].filter((file) => !file.startsWith('tests/e2e/'));
+    expect(outsideTheBrowser.filter((file) => !independent.has(file))).toEqual([]);
+    expect([...leftOut].filter((file) => /^tests\/(api|distributed)\//.test(file))).toEqual([]);
   });
 });

@@ -113,4 +113,15 @@ describe.skipIf(!browserAvailable())('plans and billing: axe in both colour sche
     expect(await page.getByText(/€30|€70/).count()).toBe(0);
     await page.context().close();
   });
+
+  it('writes the configured prices on Settings → Billing as the plan cards do ("€27", never "€27.00")', async () => {
+    const page = await open(screens[1]!, 'light', 1280);
+    await expect.poll(() => page.getByTestId('current-plan-price').textContent()).toBe('€27/month');
+    await page.getByRole('button', { name: 'Change Plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Plan' });
+    await dialog.getByText('€64/month').waitFor();
+    expect(await dialog.getByText('€27/month').count()).toBe(1);
+    expect(await page.getByText(/€\d+\.00/).count()).toBe(0);
+    await page.context().close();
+  });
 });

@@ -100,7 +100,7 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
     await page.getByRole('button', { name: 'Change Plan' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Choose' }).click();
     const confirm = page.getByRole('dialog', { name: 'Switch to Professional?' });
-    await expect.poll(() => confirm.getByText('€70.00/month').count()).toBe(1);
+    await expect.poll(() => confirm.getByText('€70/month').count()).toBe(1);
     const before = await page.evaluate(async () => (await fetch('/api/v1/user/current-user')).json() as Promise<User>);
     expect(before.accountType).toBe('starter');
     await confirm.getByRole('button', { name: 'Confirm switch' }).click();

@@ -147,6 +147,33 @@ describe.skipIf(!browserAvailable())('dark mode and phones (mocked API)', () => 
     await page.context().close();
   });
 
+  it('shows every Settings tab whole at 360 and 390 px, and selects each by tap and by arrow key', async () => {
+    for (const width of [360, 390]) {
+      const { page } = await open('/app/settings', { width, signedIn: true });
+      const tablist = page.getByRole('tablist', { name: 'Settings' });
+      await tablist.waitFor();
+      const box = (await tablist.boundingBox())!;
+      const tabs = tablist.getByRole('tab');
+      const names = await tabs.allTextContents();
+      expect(names).toEqual(['Account', 'Billing & Plans', 'Security', 'Help & Support', 'Preferences']);
+      for (const [index, name] of names.entries()) {
+        const tab = tabs.nth(index);
+        const tabBox = (await tab.boundingBox())!;
+        // Inside the list and the screen, and its label not cut ("He…").
+        expect(tabBox.x).toBeGreaterThanOrEqual(box.x);
+        expect(tabBox.x + tabBox.width).toBeLessThanOrEqual(Math.min(box.x + box.width, width) + 0.5);
+        expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        await tab.tap();
+        await expect.poll(() => tab.getAttribute('aria-selected'), { message: `${name} at ${width}px` }).toBe('true');
+      }
+      expect(await tablist.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      // The ARIA tabs pattern still holds: the arrows move along the tabs and wrap round.
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => tabs.nth(0).getAttribute('aria-selected')).toBe('true');
+      await page.context().close();
+    }
+  });
+
   it('opens the side panel as a sheet on a phone, and closes it with Escape', async () => {
     const { page } = await open('/app/edit/ready', { signedIn: true });
     await manuscript(page);

@@ -93,3 +93,25 @@ export function modeIndependentTests(root: string, folders: readonly string[]): 
   const reachesMode = createModeClassifier(root);
   return findTestFiles(root, folders).filter((file) => !reachesMode(file));
 }
+
+const browserSuitePattern = /^tests\/e2e\/.+\.test\.ts$/;
+/**
+ * The browser journey the servers run keeps: plan, write, edit and export a book through the web app on
+ * PostgreSQL and NATS, so that the whole product is seen working on the servers at least once.
+ */
+export const browserJourneyOnServers = 'tests/e2e/book-flow.test.ts';
+
+/**
+ * What the servers run leaves out: the mode-independent files, and every browser suite but the journey.
+ * A browser suite reaches the mode (it drives a whole system), but what it checks is the page: its flows,
+ * its accessibility, its layout at each width and colour scheme. What the servers change, the database and
+ * the bus under every route, is checked on the servers by tests/api, the service suites and the adapter
+ * contract suites, which all stay in. Each browser suite costs one to three minutes, so running them twice
+ * was a third of CI's time for no difference it could find.
+ */
+export function leftOutOnServers(root: string, folders: readonly string[]): string[] {
+  const reachesMode = createModeClassifier(root);
+  return findTestFiles(root, folders).filter(
+    (file) => !reachesMode(file) || (browserSuitePattern.test(file) && file !== browserJourneyOnServers),
+  );
+}

@@ -14,6 +14,7 @@ import { createOfflineProvider } from '@bookwright/offline';
 import type { PlannerHandlerDeps } from './handlers/deps';
 import { onBookPlanningRequested } from './handlers/on-book-planning-requested';
 import { suggestMetadata } from './handlers/suggest-metadata';
+import { suggestTranslationTitle } from './handlers/suggest-translation-title';
 
 export const PlannerConfigSchema = BaseConfigSchema.extend({
   ...LlmConfigSchema.shape,
@@ -50,6 +51,7 @@ export function createPlannerService(options: PlannerServiceOptions = {}) {
       const subscriptions: Subscription[] = await Promise.all([
         serveHealth(bus, requests.planner.health),
         bus.serve(requests.planner.suggestMetadata, suggestMetadata(deps)),
+        bus.serve(requests.planner.suggestTranslationTitle, suggestTranslationTitle(deps)),
         // A plan can take minutes with a real model: the handler keeps its delivery by saying it is still
         // working, so the ack wait can stay short and a request held by a dead planner comes back soon.
         bus.consume(

@@ -25,6 +25,24 @@ export type TranslateBookRequest = z.infer<typeof TranslateBookRequestSchema>;
 export const TranslateBookResponseSchema = z.object({ data: z.object({ bookId: z.string() }) });
 export type TranslateBookResponse = z.infer<typeof TranslateBookResponseSchema>;
 
+/** POST /book/{id}/translation-title: the language the translation's title is suggested in. */
+export const TranslationTitleRequestSchema = z.object({
+  language: BookLanguageSchema.describe('The language of the translation'),
+});
+export type TranslationTitleRequest = z.infer<typeof TranslationTitleRequestSchema>;
+
+/**
+ * A translation's suggested title: the configured model's (`model`), or, in demo mode, without a plan or
+ * when the model fails or answers junk, the original's title with the language named (`suggestion`).
+ */
+export const TranslationTitleSuggestionSchema = z.object({
+  title: TranslationTitleSchema,
+  source: z
+    .enum(['model', 'suggestion'])
+    .describe("`model`: the AI model's title; `suggestion`: the original's title with the language named"),
+});
+export type TranslationTitleSuggestion = z.infer<typeof TranslationTitleSuggestionSchema>;
+
 /** Texts of the translation answers, for the service, the gateway and the web. */
 export const translationMessages = {
   sameLanguage: 'This book is already in that language. Choose another language.',

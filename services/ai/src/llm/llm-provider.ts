@@ -54,6 +54,8 @@ export type LlmTask =
     }
   /** A passage rewritten in the editor (the answer is the replacement text). */
   | { kind: 'rewrite'; text: string; instruction: string; language?: BookLanguage }
+  /** A translation's title in its language (the answer is `{ title }`). */
+  | { kind: 'translation-title'; title: string; sourceLanguage: BookLanguage; language: BookLanguage }
   /** Store metadata from the plan and the manuscript (the answer is a MetadataSuggestion). */
   | {
       kind: 'metadata';

@@ -9,6 +9,8 @@ import {
   RewriteRequestSchema,
   TranslateBookRequestSchema,
   TranslateBookResponseSchema,
+  TranslationTitleRequestSchema,
+  TranslationTitleSuggestionSchema,
 } from '@bookwright/contracts';
 import { sseEvent, streamRewrite } from '../rewrite/stream-rewrite';
 import type { RouteDeps } from './route-deps';
@@ -29,8 +31,9 @@ function chapterTitleFrom(before: string, chapterTitle: string | undefined): str
 /**
  * POST /book/{id}/metadata/suggest (the planner writes it), POST /book/{id}/rewrite (streamed here: the
  * bus is request/reply, and only the gateway holds the browser's connection; the book service keeps the
- * manuscript as a revision before it starts) and POST /book/{id}/translate
- * (the book service makes the new book; the writer translates it).
+ * manuscript as a revision before it starts), POST /book/{id}/translation-title (the planner suggests the
+ * translation's title) and POST /book/{id}/translate (the book service makes the new book; the writer
+ * translates it).
  */
 export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
   const { ask, sessions, config, llm } = deps;
@@ -56,6 +59,33 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
           requests.planner.suggestMetadata,
           { userId: request.userId, bookId: request.params.bookId },
           { timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 180_000) },
+        );
+        return { data };
+      },
+    );
+
+    app.post(
+      '/book/:bookId/translation-title',
+      {
+        // A small model call the dialog makes per chosen language: the editor's rewrite limit, not a book's.
+        config: limits.rewrite,
+        schema: {
+          operationId: 'suggestTranslationTitle',
+          tags: ['books'],
+          summary:
+            "Suggest the title of the book's translation into a language: the AI model's, or the original's title with the language named (saves nothing)",
+          params: BookParamsSchema,
+          body: TranslationTitleRequestSchema,
+          response: { 200: z.object({ data: TranslationTitleSuggestionSchema }) },
+        },
+      },
+      async (request) => {
+        // The planner gives the model 20 s before it answers the model-free suggestion: wait for that answer.
+        const data = await ask(
+          request,
+          requests.planner.suggestTranslationTitle,
+          { userId: request.userId, bookId: request.params.bookId, language: request.body.language },
+          { timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 30_000) },
         );
         return { data };
       },

@@ -25,7 +25,7 @@ export function rateLimitPresets(settings: LimitSettings) {
   return {
     /** Work that costs an AI call: plans, covers, metadata, translations. */
     generation: perUser(settings.GENERATION_RATE_LIMIT_PER_USER, settings),
-    /** The editor's rewrites: small and frequent. */
+    /** Small, frequent AI calls: the editor's rewrites, a translation's title suggestion. */
     rewrite: perUser(settings.REWRITE_RATE_LIMIT_PER_USER, settings),
     /** Exports: rendering, no AI, so four times the generation limit. */
     export: perUser(settings.GENERATION_RATE_LIMIT_PER_USER * 4, settings),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '@bookwright/kit';
+import { suggestedTranslationTitle } from '@bookwright/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LlmError,
@@ -36,6 +37,9 @@ function answerFor(task: LlmTask): unknown {
       return composeChapterPart(task);
     case 'translate':
       return composeTranslation(task);
+    case 'translation-title':
+      // No made-up "AI" title: the offline writer answers the model-free suggestion (decision 0023).
+      return { title: suggestedTranslationTitle(task.title, task.language) };
     case 'rewrite':
     case 'metadata':
       return composeDemoEditorAssist(task);

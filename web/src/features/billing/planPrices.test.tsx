@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { plans, type PlanPrices } from '@bookwright/contracts';
 import { makeStore } from '../../app/store';
 import { mockFetch, resetAfterEach } from '../../test/utils';
-import { formatPlanPrice, planPricesFrom, usePlanPrices } from './planPrices';
+import { formatAmount, formatPlanPrice, planPricesFrom, usePlanPrices } from './planPrices';
 
 resetAfterEach();
 
@@ -54,6 +54,11 @@ describe('formatPlanPrice', () => {
     expect(formatPlanPrice(30)).toBe('€30');
     expect(formatPlanPrice(29.5)).toBe('€29.50');
     expect(formatPlanPrice(1200)).toBe('€1,200');
+  });
+
+  it('writes amounts charged always with cents', () => {
+    expect(formatAmount(30)).toBe('€30.00');
+    expect(formatAmount(22.58)).toBe('€22.58');
   });
 });
 

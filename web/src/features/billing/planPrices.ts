@@ -32,9 +32,14 @@ export function usePlanPrices(): PlanPricesView {
   return planPricesFrom(data);
 }
 
-const euro = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 });
+const euro = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+
+/** "€30.00", "€22.58": an amount of money charged (invoices, a switch's proration), always with cents. */
+export function formatAmount(amount: number): string {
+  return euro.format(amount);
+}
 
 /** "€30", "€29.50": a monthly plan price as the cards show it. */
 export function formatPlanPrice(amount: number): string {
-  return euro.format(amount).replace(/\.00$/, '');
+  return formatAmount(amount).replace(/\.00$/, '');
 }

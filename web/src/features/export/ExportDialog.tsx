@@ -1,54 +1,17 @@
-import { useRef, useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
-import {
-  defaultBleed,
-  defaultIsPaperback,
-  defaultPaperColor,
-  defaultTrimSize,
-  exportFileName,
-  metadataMessages,
-  type Book,
-  type ExportRequest,
-  type ExportType,
-  type PaperColor,
-  type TrimSize,
-  type UpdateMetadataRequest,
-} from '@bookwright/contracts';
-import { useAppDispatch } from '../../app/hooks';
-import { useUpdateMetadataMutation } from '../books/booksApi';
+import { useState } from 'react';
+import type { Book, UpdateMetadataRequest } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
-import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
-import { exportApi, useExportBookMutation, useValidateExportQuery } from './exportApi';
-import { exportFailureMessage, type ExportFormat } from './exportErrors';
 import { exportTexts } from '../../texts';
-import { saveFile } from './fileRequest';
 import { FormatList } from './FormatList';
 import { loadPreferences } from '../settings/preferences';
 import type { MetadataDraft } from '../editor/metadataDraft';
 import type { MetadataSaveResult } from '../editor/useMetadataSaves';
-import { MetadataStep, missingMetadataOf, type RequiredMetadata } from './MetadataStep';
-import { PrintOptionsStep, type PrintChoice } from './PrintOptionsStep';
+import { MetadataStep } from './MetadataStep';
+import { PrintOptionsStep } from './PrintOptionsStep';
+import { defaultPrint, stepTexts } from './exportSteps';
+import { useExportFlow } from './useExportFlow';
 import { useStepFocus } from './useStepFocus';
-import { errorMessage } from '../../api/baseQuery';
-
-/** Spec §4: the format list, then the metadata completion step, the print options, or a direct export. */
-type Step = 'formats' | 'metadata' | 'pdf';
-
-const defaultPrint: PrintChoice = {
-  trimSize: defaultTrimSize as TrimSize,
-  paperColor: defaultPaperColor as PaperColor,
-  bleed: defaultBleed,
-  isPaperback: defaultIsPaperback,
-  exportType: 'interior',
-};
-
-const successText = (format: ExportFormat, exportType: ExportType) =>
-  format === 'epub' || exportType === 'interior'
-    ? exportTexts.exported(format)
-    : exportType === 'both'
-      ? exportTexts.bothExported
-      : exportTexts.coverExported;
 
 /**
  * The editor's Export dialog (spec §2, §4, §8): EPUB (with the metadata completion step when a required
@@ -83,145 +46,11 @@ export function ExportDialog({
    */
   saveMetadata?: (metadata: UpdateMetadataRequest) => Promise<MetadataSaveResult>;
 }) {
-  const dispatch = useAppDispatch();
-  const [step, setStep] = useState<Step>('formats');
   const [preferredFormat] = useState(() => loadPreferences().exportFormat);
-  const [print, setPrint] = useState<PrintChoice>(defaultPrint);
-  const [missing, setMissing] = useState<RequiredMetadata[]>([]);
-  const [busy, setBusy] = useState<ExportFormat>();
-  const [exportBook] = useExportBookMutation();
-  const [updateMetadata] = useUpdateMetadataMutation();
-  // Every opening is a session; work that finishes after its dialog was closed changes nothing.
-  const session = useRef(0);
-  const body = useRef<HTMLDivElement>(null);
-
-  const printRequest = { format: 'pdf', platform: 'kdp', ...print } as const;
-  const validation = useValidateExportQuery(
-    open && step === 'pdf' ? { id: book._id, request: printRequest } : skipToken,
-    { refetchOnMountOrArgChange: true },
-  );
-
+  const flow = useExportFlow(book, open, { onClose, onMetadataSaved, saveMetadata });
+  const { step, setStep, print, setPrint, missing, busy, body, validation, close } = flow;
+  const { title, description } = stepTexts(step);
   useStepFocus(step, body);
-
-  function close() {
-    session.current += 1;
-    setStep('formats');
-    setPrint(defaultPrint);
-    setMissing([]);
-    setBusy(undefined);
-    onClose();
-  }
-
-  /** Exports and saves the file; true when it worked. Toasts either way. */
-  async function exportAndSave(request: ExportRequest, title: string): Promise<boolean> {
-    const exportType: ExportType = request.format === 'pdf' ? request.exportType : 'interior';
-    try {
-      const file = await exportBook({ id: book._id, request }).unwrap();
-      const fileName = file.fileName ?? exportFileName(title, request.format, exportType);
-      saveFile(file.objectUrl, fileName, body.current ?? undefined);
-      toast.success(successText(request.format, exportType));
-      return true;
-    } catch (error) {
-      toast.error(exportFailureMessage(error, request.format));
-      return false;
-    }
-  }
-
-  /** Ends an export of this session: closes the dialog when it worked. */
-  function finish(started: number, ok: boolean) {
-    if (started !== session.current) return;
-    if (ok) close();
-    else setBusy(undefined);
-  }
-
-  async function chooseEpub() {
-    const started = session.current;
-    let needed = missingMetadataOf(book);
-    if (needed.length === 0) {
-      setBusy('epub');
-      // The server has the last word on the metadata (another tab may have changed it).
-      const check = await dispatch(
-        exportApi.endpoints.validateExport.initiate(
-          { id: book._id, request: { format: 'epub' } },
-          { forceRefetch: true, subscribe: false },
-        ),
-      );
-      if (started !== session.current) return;
-      needed = check.data?.missingMetadata ?? [];
-      if (needed.length === 0) {
-        finish(started, await exportAndSave({ format: 'epub' }, book.title));
-        return;
-      }
-      setBusy(undefined);
-    }
-    setMissing(needed);
-    setStep('metadata');
-  }
-
-  /** The completion step: save the metadata (keeping the book's other fields), then export. */
-  async function saveAndExportEpub(metadata: UpdateMetadataRequest) {
-    const started = session.current;
-    setBusy('epub');
-    let saved: MetadataSaveResult;
-    try {
-      saved = saveMetadata
-        ? await saveMetadata(metadata)
-        : { book: await updateMetadata({ id: book._id, metadata }).unwrap(), kept: 'mine' };
-    } catch (error) {
-      // Refused, or a conflict the author left undecided: nothing was stored.
-      toast.error(errorMessage(error, exportTexts.metadataSaveFailure));
-      if (started === session.current) setBusy(undefined);
-      return;
-    }
-    if (saved.kept === 'mine') toast.success(metadataMessages.saved);
-    onMetadataSaved?.(saved.book);
-    if (started !== session.current) return;
-    // The author chose the details saved elsewhere: they may still lack a required field.
-    const stillMissing = missingMetadataOf(saved.book);
-    if (stillMissing.length > 0) {
-      setMissing(stillMissing);
-      setBusy(undefined);
-      return;
-    }
-    finish(started, await exportAndSave({ format: 'epub' }, saved.book.title));
-  }
-
-  async function generatePdf() {
-    const started = session.current;
-    setBusy('pdf');
-    // Check the options as they are now (the panel may still show the previous answer).
-    const check = await dispatch(
-      exportApi.endpoints.validateExport.initiate(
-        { id: book._id, request: printRequest },
-        { forceRefetch: true, subscribe: false },
-      ),
-    );
-    if (started !== session.current) return;
-    const result = check.data;
-    if (result && !result.isValid) {
-      toast.warning(exportTexts.notValid);
-      setBusy(undefined);
-      // The warnings are at the top of a long step: bring them into view (and to the screen reader).
-      requestAnimationFrame(() => body.current?.querySelector<HTMLElement>('[data-export-warnings]')?.focus());
-      return;
-    }
-    // pageCount and spineWidth travel along as spec §3 lists them; the server counts the pages itself.
-    const request: ExportRequest = {
-      ...printRequest,
-      ...(result ? { pageCount: result.printPageCount ?? result.pageCount } : {}),
-      ...(result?.spineWidthIn != null ? { spineWidth: result.spineWidthIn } : {}),
-    };
-    finish(started, await exportAndSave(request, book.title));
-  }
-
-  const title =
-    step === 'metadata' ? exportTexts.missingTitle : step === 'pdf' ? exportTexts.pdfTitle : exportTexts.title;
-  const description =
-    step === 'metadata'
-      ? exportTexts.missingDescription
-      : step === 'pdf'
-        ? exportTexts.pdfDescription
-        : exportTexts.description;
 
   const back = (
     <Button type="button" variant="secondary" onClick={() => setStep('formats')} disabled={busy !== undefined}>
@@ -233,7 +62,12 @@ export function ExportDialog({
     step === 'pdf' ? (
       <>
         {back}
-        <Button type="button" onClick={() => void generatePdf()} disabled={busy !== undefined} busy={busy === 'pdf'}>
+        <Button
+          type="button"
+          onClick={() => void flow.generatePdf()}
+          disabled={busy !== undefined}
+          busy={busy === 'pdf'}
+        >
           {busy === 'pdf' ? exportTexts.generatingPdf : exportTexts.generatePdf}
         </Button>
       </>
@@ -251,7 +85,7 @@ export function ExportDialog({
           <FormatList
             preferred={preferredFormat}
             busy={busy}
-            onEpub={() => void chooseEpub()}
+            onEpub={() => void flow.chooseEpub()}
             onPdf={() => {
               setPrint(defaultPrint);
               setStep('pdf');
@@ -266,7 +100,7 @@ export function ExportDialog({
             missing={missing}
             busy={busy === 'epub'}
             back={back}
-            onSubmit={(metadata) => void saveAndExportEpub(metadata)}
+            onSubmit={(metadata) => void flow.saveAndExportEpub(metadata)}
           />
         )}
         {step === 'pdf' && (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, resetAfterEach, sampleUser, type FakeCall } from '../../test/utils';
 import { loadPreferences } from './preferences';
+import { plans } from '@bookwright/contracts';
 
 resetAfterEach();
 beforeEach(() => window.localStorage.clear());
@@ -184,6 +185,32 @@ describe('settings: billing', () => {
     expect(screen.getAllByTestId('usage-value').map((e) => e.textContent)).toEqual(['∞', '∞', '∞']);
   });
 
+  it("shows the plan's price as the plan cards do: the defaults at once, then billing's configured one", async () => {
+    let answer!: (value: { status: number; body: unknown }) => void;
+    mockFetch({
+      ...app(),
+      'GET /payment/invoices': () => ({ status: 200, body: { data: [] } }),
+      'GET /payment/plans': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderApp('/app/settings?tab=billing');
+    const price = await screen.findByTestId('current-plan-price');
+    expect(price.textContent).toBe(`€${plans.starter.priceEur}/month`);
+    answer({
+      status: 200,
+      body: {
+        data: {
+          provider: 'stripe',
+          currency: 'eur',
+          plans: [
+            { accountType: 'starter', amount: 29.5, label: 'Starter' },
+            { accountType: 'professional', amount: 70, label: 'Professional' },
+          ],
+        },
+      },
+    });
+    await waitFor(() => expect(price.textContent).toBe('€29.50/month'));
+  });
+
   it('changes the plan from the dialog (current one disabled) and opens the billing portal', async () => {
     const assign = stubLocation();
     const calls = mockFetch({
@@ -225,7 +252,10 @@ describe('settings: billing', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change Plan' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('€25.00/month')).toBeTruthy();
+    // The prices as every card writes them (usePlanPrices, formatPlanPrice), never a second "€25.00".
+    expect(within(dialog).getByText('€25/month')).toBeTruthy();
+    expect(within(dialog).getByText('€70/month')).toBeTruthy();
+    expect(screen.getByTestId('current-plan-price').textContent).toBe('€25/month');
     expect((within(dialog).getByRole('button', { name: 'Current plan' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Choose' }));
     // Nothing changes before the author has seen the price and confirmed it.
@@ -233,7 +263,7 @@ describe('settings: billing', () => {
     expect(calls.some((c) => c.method === 'POST' && c.url === '/payment')).toBe(false);
     expect(calls.find((c) => c.url === '/payment/preview')?.body).toEqual({ accountType: 'professional' });
     expect(within(confirm).getByTestId('switch-preview').textContent).toMatch(
-      /Charged for the rest of this period.*€22\.58.*Then, each month.*from 23 December 2026.*€70\.00\/month/,
+      /Charged for the rest of this period.*€22\.58.*Then, each month.*from 23 December 2026.*€70\/month/,
     );
     await user.click(within(confirm).getByRole('button', { name: 'Confirm switch' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/settings?tab=billing'));

@@ -40,7 +40,9 @@ export function SettingsPage() {
             label={settingsTexts.title}
             idPrefix="settings"
             variant="pill"
-            className="overflow-x-auto lg:flex-col lg:overflow-visible [&>button]:text-left"
+            // Below lg the five tabs wrap onto a second row rather than scroll: at 360–390 px a scrolled row
+            // cut the last tab ("He…") and hid that more followed. Each tab grows to fill its row.
+            className="flex-wrap lg:flex-col lg:flex-nowrap [&>button]:grow [&>button]:text-center lg:[&>button]:text-left"
           />
         </nav>
         <section {...tabPanelProps('settings', selected)} className="min-w-0 focus-visible:outline-none">

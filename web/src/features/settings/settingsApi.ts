@@ -1,4 +1,5 @@
-import { plans as planDefaults, type Message, type User } from '@bookwright/contracts';
+import type { Message, User } from '@bookwright/contracts';
+import type { PaidPlan } from '../billing/billingApi';
 import { api } from '../../api/api';
 
 export interface Invoice {
@@ -13,29 +14,7 @@ export interface Invoice {
   pdfUrl: string | null;
 }
 
-export type PaidPlan = 'starter' | 'professional';
-export interface PlanOffer {
-  accountType: PaidPlan;
-  /** Euro per month. */
-  amount: number;
-  label: string;
-}
-export interface PlanCatalogue {
-  provider: 'local' | 'stripe';
-  currency: 'eur';
-  plans: PlanOffer[];
-}
-
-/** What the settings show before (or without) GET /payment/plans: the prices of contracts' plan table. */
-export const defaultCatalogue: PlanCatalogue = {
-  provider: 'local',
-  currency: 'eur',
-  plans: (['starter', 'professional'] as const).map((accountType) => ({
-    accountType,
-    amount: planDefaults[accountType].priceEur,
-    label: planDefaults[accountType].label,
-  })),
-};
+export type { PaidPlan } from '../billing/billingApi';
 
 /** Billing answers `{ data: … }` (shared contract); older gateways answered the bare value. */
 function unwrap<T>(body: unknown, legacyKey?: string): T {
@@ -53,10 +32,6 @@ export const settingsApi = api.injectEndpoints({
     }),
     deleteAccount: build.mutation<Message, { id: string; confirmation: { password: string } | { email: string } }>({
       query: ({ id, confirmation }) => ({ url: `/user/${id}`, method: 'DELETE', body: confirmation }),
-    }),
-    planCatalogue: build.query<PlanCatalogue, void>({
-      query: () => '/payment/plans',
-      transformResponse: (body: unknown) => unwrap<PlanCatalogue>(body),
     }),
     invoices: build.query<Invoice[], void>({
       query: () => '/payment/invoices',
@@ -77,7 +52,6 @@ export const settingsApi = api.injectEndpoints({
 export const {
   useUpdateAccountMutation,
   useDeleteAccountMutation,
-  usePlanCatalogueQuery,
   useInvoicesQuery,
   useChangePlanMutation,
   useBillingPortalMutation,

@@ -9,7 +9,7 @@ import { NoPlanBanner, PlanEndsBanner } from '../billing/AccessBanners';
 import { PastDueBanner } from '../billing/PastDueBanner';
 import type { AccountUser } from '../billing/planAccess';
 import { OfflineBanner } from './OfflineBanner';
-import { Sidebar } from './Sidebar';
+import { Sidebar } from './sidebar/Sidebar';
 
 /**
  * The authenticated area (spec §2). An account without a plan (accountType "null") gets the app too, not

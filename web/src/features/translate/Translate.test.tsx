@@ -17,15 +17,21 @@ const translation = makeBook({
   translation: { sourceBookId: 'r', sourceTitle: 'Finished', sourceLanguage: 'english' },
 });
 
+type Answer = { status: number; body?: unknown };
+
 function openHome(
   books: Book[],
-  translate: () => { status: number; body: unknown },
+  translate: () => Answer,
   translationsLeftThisMonth: number | null = 5,
+  suggestTitle?: (language: string) => Answer | Promise<Answer>,
 ) {
   const calls = mockFetch({
     'GET /user/current-user': () => ({ status: 200, body: { ...starterUser, translationsLeftThisMonth } }),
     'GET /book': () => ({ status: 200, body: books.map(summary) }),
     'POST /book/r/translate': translate,
+    ...(suggestTitle
+      ? { 'POST /book/r/translation-title': (call) => suggestTitle((call.body as { language: string }).language) }
+      : {}),
   });
   return { calls, ...renderApp('/app') };
 }
@@ -81,6 +87,92 @@ describe('translating from the library', () => {
     await screen.findByText(translationMessages.started);
     const post = calls.find((c) => c.method === 'POST' && c.url === '/book/r/translate');
     expect(post?.body).toEqual({ language: 'french', title: 'Terminé' });
+  });
+
+  it("shows the suggestion at once and the AI model's title when it comes, busy meanwhile", async () => {
+    const user = userEvent.setup();
+    const answers = new Map<string, (answer: Answer) => void>();
+    const { calls } = openHome(
+      [original],
+      () => ({ status: 202, body: { data: { bookId: 't' } } }),
+      5,
+      (language) => new Promise<Answer>((resolve) => answers.set(language, resolve)),
+    );
+    await screen.findAllByTestId('library-book');
+    await user.click(within(card('r')).getByRole('button', { name: 'Book actions: Finished' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Translate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Translate this book' });
+    await user.selectOptions(within(dialog).getByLabelText('Translate into'), 'german');
+    const title = within(dialog).getByLabelText<HTMLInputElement>('Title of the translation');
+    expect(title.value).toBe('Finished (Deutsch)');
+    await waitFor(() => expect(answers.has('german')).toBe(true));
+    expect(title.getAttribute('aria-busy')).toBe('true');
+    expect(within(dialog).getByRole('status').textContent).toBe('Looking for a title in this language…');
+    answers.get('german')!({ status: 200, body: { data: { title: 'Abgeschlossen', source: 'model' } } });
+    await waitFor(() => expect(title.value).toBe('Abgeschlossen'));
+    expect(title.getAttribute('aria-busy')).toBeNull();
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'Suggested by the AI model in the new language; change it as you like before the translation starts.',
+    );
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Translate into German: uses 1 of 5 translations left this month' }),
+    );
+    await screen.findByText(translationMessages.started);
+    expect(calls.find((c) => c.url === '/book/r/translation-title')?.body).toEqual({ language: 'german' });
+    expect(calls.find((c) => c.url === '/book/r/translate')?.body).toEqual({
+      language: 'german',
+      title: 'Abgeschlossen',
+    });
+  });
+
+  it("never overwrites the author's own title with a suggestion that comes later", async () => {
+    const user = userEvent.setup();
+    const answers = new Map<string, (answer: Answer) => void>();
+    openHome(
+      [original],
+      () => ({ status: 202, body: { data: { bookId: 't' } } }),
+      5,
+      (language) => new Promise<Answer>((resolve) => answers.set(language, resolve)),
+    );
+    await screen.findAllByTestId('library-book');
+    await user.click(within(card('r')).getByRole('button', { name: 'Book actions: Finished' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Translate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Translate this book' });
+    await user.selectOptions(within(dialog).getByLabelText('Translate into'), 'french');
+    await waitFor(() => expect(answers.has('french')).toBe(true));
+    const title = within(dialog).getByLabelText<HTMLInputElement>('Title of the translation');
+    await user.clear(title);
+    await user.type(title, 'Terminé');
+    expect(title.getAttribute('aria-busy')).toBeNull();
+    answers.get('french')!({ status: 200, body: { data: { title: 'Achevé', source: 'model' } } });
+    // Give the late answer every chance to land before looking.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(title.value).toBe('Terminé');
+  });
+
+  it('keeps the suggestion when the server cannot suggest one', async () => {
+    const user = userEvent.setup();
+    const { calls } = openHome(
+      [original],
+      () => ({ status: 202, body: { data: { bookId: 't' } } }),
+      5,
+      () => ({
+        status: 429,
+        body: { msg: 'Too many requests' },
+      }),
+    );
+    await screen.findAllByTestId('library-book');
+    await user.click(within(card('r')).getByRole('button', { name: 'Book actions: Finished' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Translate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Translate this book' });
+    await user.selectOptions(within(dialog).getByLabelText('Translate into'), 'italian');
+    await waitFor(() => expect(calls.some((c) => c.url === '/book/r/translation-title')).toBe(true));
+    const title = within(dialog).getByLabelText<HTMLInputElement>('Title of the translation');
+    await waitFor(() => expect(title.getAttribute('aria-busy')).toBeNull());
+    expect(title.value).toBe('Finished (Italiano)');
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'A suggestion in the new language; change it as you like before the translation starts.',
+    );
   });
 
   it('preselects no language: the button stays disabled until one is chosen', async () => {

@@ -10,16 +10,18 @@ import { errorMessage } from '../../api/baseQuery';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
-import { Button } from '../../components/ui';
+import { Button, Spinner } from '../../components/ui';
 import { translateTexts } from './texts';
-import { useTranslateBookMutation } from './translateApi';
+import { useSuggestTranslationTitleQuery, useTranslateBookMutation } from './translateApi';
 
 /**
  * Picks a language (every one of the product's but the book's own) and starts the translation. Nothing is
  * preselected, so no click spends a translation on a language the author did not choose, and the button
  * says what it spends (one of the month's translations left). Choosing a language suggests the new book's
- * title (the original's with the language named), which the author can change before anything starts. The new
- * book shows up in the library with its own live progress; the dialog closes once the server took it.
+ * title at once (the original's with the language named) and asks the server for one (the AI model's, where
+ * one is configured), which replaces it when it comes unless the author has started editing: the author's own
+ * title is never overwritten. The new book shows up in the library with its own live progress; the dialog
+ * closes once the server took it.
  */
 export function TranslateDialog({
   book,
@@ -34,7 +36,14 @@ export function TranslateDialog({
   const [language, setLanguage] = useState<BookLanguage | ''>('');
   // The author's own title once they edit it; until then each chosen language suggests one.
   const [title, setTitle] = useState<string>();
-  const shownTitle = title ?? (language ? suggestedTranslationTitle(book.title, language) : '');
+  const asked = useSuggestTranslationTitleQuery(
+    { id: book._id, language: language || 'english' },
+    { skip: !open || !language || title !== undefined },
+  );
+  // currentData: the answer for the language chosen now, never the previous language's.
+  const served = language ? asked.currentData : undefined;
+  const shownTitle = title ?? served?.title ?? (language ? suggestedTranslationTitle(book.title, language) : '');
+  const asking = title === undefined && asked.isFetching;
   const checkedTitle = TranslationTitleSchema.safeParse(shownTitle);
   const titleId = useId();
   const [translate, { isLoading }] = useTranslateBookMutation();
@@ -110,11 +119,24 @@ export function TranslateDialog({
               value={shownTitle}
               onChange={(event) => setTitle(event.target.value)}
               aria-describedby={`${titleId}-hint`}
+              aria-busy={asking || undefined}
               aria-invalid={checkedTitle.success ? undefined : true}
               className="mt-1.5 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-[15px] text-stone-900 focus:border-ink-600 focus:ring-2 focus:ring-ink-600/20 focus:outline-none"
             />
-            <p id={`${titleId}-hint`} className="mt-1.5 text-xs text-stone-600">
-              {checkedTitle.success ? translateTexts.titleHint : checkedTitle.error.issues[0]?.message}
+            <p
+              id={`${titleId}-hint`}
+              role="status"
+              className="mt-1.5 flex items-center gap-1.5 text-xs text-stone-600"
+              data-testid="translation-title-hint"
+            >
+              {asking && <Spinner className="size-3.5 shrink-0" />}
+              {!checkedTitle.success
+                ? checkedTitle.error.issues[0]?.message
+                : asking
+                  ? translateTexts.titleAsking
+                  : title === undefined && served?.source === 'model'
+                    ? translateTexts.titleHintModel
+                    : translateTexts.titleHint}
             </p>
           </>
         )}

@@ -9,6 +9,9 @@ export const translateTexts = {
   choose: 'Choose a language…',
   titleLabel: 'Title of the translation',
   titleHint: 'A suggestion in the new language; change it as you like before the translation starts.',
+  /** While the server's suggestion (the AI model's, where one is configured) is on its way. */
+  titleAsking: 'Looking for a title in this language…',
+  titleHintModel: 'Suggested by the AI model in the new language; change it as you like before the translation starts.',
   /** Until a language is chosen: the button is disabled and names no language. */
   submit: 'Start translation',
   /**

@@ -1,8 +1,25 @@
-import type { TranslateBookRequest, TranslateBookResponse } from '@bookwright/contracts';
+import type {
+  TranslateBookRequest,
+  TranslateBookResponse,
+  TranslationTitleRequest,
+  TranslationTitleSuggestion,
+} from '@bookwright/contracts';
 import { api } from '../../api/api';
 
 export const translateApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * POST /book/{id}/translation-title: the translation's title in `language`, by the AI model where one is
+     * configured. A query (it saves nothing), so each language is asked once while the dialog is in use.
+     */
+    suggestTranslationTitle: build.query<TranslationTitleSuggestion, { id: string } & TranslationTitleRequest>({
+      query: ({ id, language }) => ({
+        url: `/book/${encodeURIComponent(id)}/translation-title`,
+        method: 'POST',
+        body: { language },
+      }),
+      transformResponse: (response: { data: TranslationTitleSuggestion }) => response.data,
+    }),
     /** POST /book/{id}/translate: starts a translation into a new book (uses one translation of the month). */
     translateBook: build.mutation<TranslateBookResponse, { id: string } & TranslateBookRequest>({
       query: ({ id, language, title }) => ({
@@ -15,4 +32,4 @@ export const translateApi = api.injectEndpoints({
   }),
 });
 
-export const { useTranslateBookMutation } = translateApi;
+export const { useTranslateBookMutation, useSuggestTranslationTitleQuery } = translateApi;

@@ -6,17 +6,12 @@ import { Button, Spinner } from '../../../components/ui';
 import { errorMessage } from '../../../api/baseQuery';
 import { settingsTexts } from '../../../texts';
 import { accessTexts } from '../../billing/accessTexts';
-import { useCancelPlanMutation } from '../../billing/billingApi';
+import { isPaidPlan, useCancelPlanMutation } from '../../billing/billingApi';
 import { KeepPlanButton } from '../../billing/KeepPlanButton';
 import { hasPlan } from '@bookwright/contracts';
 import { planEndDate, planEndsText, type AccountUser } from '../../billing/planAccess';
-import {
-  defaultCatalogue,
-  useBillingPortalMutation,
-  useInvoicesQuery,
-  usePlanCatalogueQuery,
-  type Invoice,
-} from '../settingsApi';
+import { formatAmount, formatPlanPrice, usePlanPrices } from '../../billing/planPrices';
+import { useBillingPortalMutation, useInvoicesQuery, type Invoice } from '../settingsApi';
 import { BillingDetails } from './BillingDetails';
 import { ChangePlanDialog } from './ChangePlanDialog';
 import { longDate } from './longDate';
@@ -25,20 +20,18 @@ import { Panel } from './Panel';
 const texts = settingsTexts.billing;
 
 export { longDate };
-const euro = (amount: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(amount);
 
 export function BillingTab({ user }: { user: AccountUser }) {
   const [choosing, setChoosing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
-  const { data: loaded } = usePlanCatalogueQuery();
-  const catalogue = loaded ?? defaultCatalogue;
+  // The one price per plan every screen shows (the cards' "€27", never a second "€27.00").
+  const { local, priceOf } = usePlanPrices();
   const [openPortal, portal] = useBillingPortalMutation();
   const plan = plans[user.accountType];
   const starter = user.accountType === 'starter';
-  const offer = catalogue.plans.find((p) => p.accountType === user.accountType);
+  const paid = isPaidPlan(user.accountType) ? user.accountType : undefined;
   // A plan cancelled at period end has no next billing date: it ends on planEndsAt (issue 19).
-  const endsText = planEndsText(user, offer?.label);
+  const endsText = planEndsText(user, plan.label);
   // Where a billing portal exists (Stripe) the author cancels there; elsewhere here.
   const canCancelHere = !user.billingPortal && hasPlan(user) && !user.cancelAtPeriodEnd;
 
@@ -63,15 +56,15 @@ export function BillingTab({ user }: { user: AccountUser }) {
           <div>
             <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{texts.currentPlan}</dt>
             <dd className="mt-1 font-display text-2xl font-semibold text-ink-950">
-              <span data-testid="current-plan">{offer?.label ?? plan.label}</span>
-              {offer && (
-                <span className="ml-2 text-base font-normal text-stone-600">
-                  {euro(offer.amount)}
+              <span data-testid="current-plan">{plan.label}</span>
+              {paid && (
+                <span className="ml-2 text-base font-normal text-stone-600" data-testid="current-plan-price">
+                  {formatPlanPrice(priceOf(paid))}
                   {texts.perMonth}
                 </span>
               )}
             </dd>
-            {loaded?.provider === 'local' && <dd className="mt-1 text-sm text-stone-600">{texts.localPlan}</dd>}
+            {local && <dd className="mt-1 text-sm text-stone-600">{texts.localPlan}</dd>}
             {user.subscriptionStatus === 'past_due' && (
               <dd className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{texts.pastDue}</dd>
             )}
@@ -145,12 +138,7 @@ export function BillingTab({ user }: { user: AccountUser }) {
       </Panel>
 
       <CancelPlanDialog user={user} open={cancelling} onClose={() => setCancelling(false)} />
-      <ChangePlanDialog
-        open={choosing}
-        onClose={() => setChoosing(false)}
-        current={user.accountType}
-        catalogue={catalogue}
-      />
+      <ChangePlanDialog open={choosing} onClose={() => setChoosing(false)} current={user.accountType} />
     </div>
   );
 }
@@ -237,7 +225,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-3">
-        <span className="font-semibold text-stone-900">{euro(invoice.amount)}</span>
+        <span className="font-semibold text-stone-900">{formatAmount(invoice.amount)}</span>
         <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700 capitalize">
           {invoice.status}
         </span>

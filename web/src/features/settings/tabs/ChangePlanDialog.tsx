@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { hasPlan, plans, type AccountType, type PlanSwitchPreview } from '@bookwright/contracts';
+import { hasPlan, paidAccountTypes, plans, type AccountType, type PlanSwitchPreview } from '@bookwright/contracts';
 import { Dialog } from '../../../components/Dialog';
 import { toast } from '../../../components/toast';
 import { Button } from '../../../components/ui';
@@ -7,12 +7,11 @@ import { errorMessage } from '../../../api/baseQuery';
 import { planTexts, settingsTexts } from '../../../texts';
 import { ContactSalesDialog } from '../../billing/ContactSalesDialog';
 import { usePreviewSwitchMutation } from '../../billing/billingApi';
-import { useChangePlanMutation, type PaidPlan, type PlanCatalogue } from '../settingsApi';
+import { formatAmount, formatPlanPrice, usePlanPrices } from '../../billing/planPrices';
+import { useChangePlanMutation, type PaidPlan } from '../settingsApi';
 import { longDate } from './longDate';
 
 const texts = settingsTexts.billing;
-const euro = (amount: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(amount);
 
 /**
  * The plan picker: the configured prices, the current plan disabled, Enterprise through the sales form.
@@ -23,13 +22,12 @@ export function ChangePlanDialog({
   open,
   onClose,
   current,
-  catalogue,
 }: {
   open: boolean;
   onClose: () => void;
   current: AccountType;
-  catalogue: PlanCatalogue;
 }) {
+  const { priceOf } = usePlanPrices();
   const [changePlan] = useChangePlanMutation();
   const [previewSwitch] = usePreviewSwitchMutation();
   const [pending, setPending] = useState<PaidPlan>();
@@ -79,27 +77,27 @@ export function ChangePlanDialog({
     <>
       <Dialog open={open && !contacting} onClose={close} title={texts.changePlan}>
         <ul className="mt-5 space-y-3">
-          {catalogue.plans.map((plan) => {
-            const isCurrent = plan.accountType === current;
+          {paidAccountTypes.map((accountType) => {
+            const isCurrent = accountType === current;
             return (
               <li
-                key={plan.accountType}
+                key={accountType}
                 className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3 ${isCurrent ? 'border-ink-300 bg-ink-50' : 'border-stone-200'}`}
               >
                 <div>
-                  <p className="font-semibold text-ink-950">{plan.label}</p>
+                  <p className="font-semibold text-ink-950">{plans[accountType].label}</p>
                   <p className="text-sm text-stone-600">
-                    {euro(plan.amount)}
+                    {formatPlanPrice(priceOf(accountType))}
                     {texts.perMonth}
                   </p>
                 </div>
                 <Button
                   variant={isCurrent ? 'secondary' : 'primary'}
                   disabled={isCurrent || pending !== undefined}
-                  busy={pending === plan.accountType}
-                  onClick={() => void choose(plan.accountType)}
+                  busy={pending === accountType}
+                  onClick={() => void choose(accountType)}
                 >
-                  {isCurrent ? texts.current : pending === plan.accountType ? texts.switchLoading : texts.choose}
+                  {isCurrent ? texts.current : pending === accountType ? texts.switchLoading : texts.choose}
                 </Button>
               </li>
             );
@@ -165,7 +163,7 @@ function SwitchConfirmation({
             {credit ? texts.proratedCredit : texts.proratedCharge}
             <span className="block text-xs text-stone-600">{texts.proratedNote}</span>
           </dt>
-          <dd className="text-lg font-semibold text-ink-950">{euro(Math.abs(preview.proratedAmount))}</dd>
+          <dd className="text-lg font-semibold text-ink-950">{formatAmount(Math.abs(preview.proratedAmount))}</dd>
         </div>
         <div className="flex items-baseline justify-between gap-4">
           <dt className="text-stone-700">
@@ -175,7 +173,7 @@ function SwitchConfirmation({
             )}
           </dt>
           <dd className="text-lg font-semibold text-ink-950">
-            {euro(preview.newMonthlyAmount)}
+            {formatPlanPrice(preview.newMonthlyAmount)}
             {texts.perMonth}
           </dd>
         </div>
