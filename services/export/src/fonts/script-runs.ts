@@ -110,9 +110,13 @@ export function splitByCoverage(text: string, levels: Uint8Array | null = bidiLe
   for (let at = 0; at < text.length; ) {
     const cp = text.codePointAt(at) ?? 0;
     const cls = classify(cp);
-    // A neutral stays in a script font's run when that font has it (spaces and commas inside a quotation).
+    // A neutral stays in a script font's run when that font has it (spaces and commas inside a quotation),
+    // unless the bidi algorithm gives it another level (a full stop after a quotation, its numbers).
     const inScriptRun: boolean =
-      family !== fontFamilies.body && family !== fontFamilies.fallback && family !== fontFamilies.symbols;
+      family !== fontFamilies.body &&
+      family !== fontFamilies.fallback &&
+      family !== fontFamilies.symbols &&
+      levelAt(at) === level;
     const wanted: FontFamily =
       cls === 'neutral' && inScriptRun && (cp < 0x20 || fontMetrics(family).has(cp))
         ? family
