@@ -49,7 +49,7 @@ export function visualOrder<T>(items: T[], levelOf: (item: T) => number): T[] {
   const highest = Math.max(0, ...levels);
   const lowestOdd = Math.min(...levels.map((l) => (l % 2 === 1 ? l : l + 1)), highest + 1);
   for (let level = highest; level >= lowestOdd; level -= 1) {
-    for (let i = 0; i < out.length; ) {
+    for (let i = 0; i < out.length;) {
       if ((levels[i] ?? 0) < level) {
         i += 1;
         continue;

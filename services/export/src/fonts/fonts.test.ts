@@ -113,7 +113,12 @@ describe('embedded fonts', () => {
   });
 
   it('reorders by level as rule L2 says (reversing is its own inverse on a one-level line)', () => {
-    expect(visualOrder(['a', 'b', 'c', 'd'], (x) => ({ a: 0, b: 1, c: 2, d: 1 })[x] ?? 0)).toEqual(['a', 'd', 'c', 'b']);
+    expect(visualOrder(['a', 'b', 'c', 'd'], (x) => ({ a: 0, b: 1, c: 2, d: 1 })[x] ?? 0)).toEqual([
+      'a',
+      'd',
+      'c',
+      'b',
+    ]);
     fc.assert(
       fc.property(fc.array(fc.integer(), { maxLength: 12 }), (items) => {
         const once = visualOrder(items, () => 1);

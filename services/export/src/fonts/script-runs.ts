@@ -107,7 +107,7 @@ export function splitByCoverage(text: string, levels: Uint8Array | null = bidiLe
   let start = 0;
   let family: FontFamily = fontFamilies.body;
   let level = levelAt(0);
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const cp = text.codePointAt(at) ?? 0;
     const cls = classify(cp);
     // A neutral stays in a script font's run when that font has it (spaces and commas inside a quotation),

@@ -52,7 +52,10 @@ const book = buildExportBook({
   subtitle,
   author: 'Фёдор Ким 김민준',
   description: `${scriptSamples.chinese}. ${scriptSamples.devanagari}. ${scriptSamples.thai}. A letter from the future.`,
-  document: withParagraph(mixedScriptDocument((seed) => prose(seed, 40)), mixedLine),
+  document: withParagraph(
+    mixedScriptDocument((seed) => prose(seed, 40)),
+    mixedLine,
+  ),
 });
 
 function withParagraph(document: TiptapDocument, text: string): TiptapDocument {

@@ -44,7 +44,12 @@ export function printText(text: string, style: Omit<ContentText, 'text'> = {}): 
  * draws a right-to-left word's glyphs from right to left; the order of the words and runs on a line is
  * the bidi algorithm's, applied once the line is broken (bidi-lines.ts).
  */
-export function printRun(r: TextRun, style: Omit<ContentText, 'text'> = {}, lineHeight?: number, base = 0): PrintInline {
+export function printRun(
+  r: TextRun,
+  style: Omit<ContentText, 'text'> = {},
+  lineHeight?: number,
+  base = 0,
+): PrintInline {
   const bidi: BidiInline = r.level > 0 || base > 0 ? { bidiLevel: r.level, bidiBase: base } : {};
   if (r.family === fontFamilies.body) return { ...style, ...bidi, text: r.text };
   // pdfmake makes a line as tall as its tallest font: Noto's Arabic or Devanagari line box is taller than
