@@ -23,6 +23,7 @@ import { finishPdf, layoutPdf } from '../../services/export/src/pdf/pdfmake';
 import { renderInteriorPdf, type InteriorDiagnostics } from '../../services/export/src/pdf/render-interior';
 import { buildDocument, buildExportBook, germanProse } from '../../services/export/src/pdf/testing/books';
 import { measureTypography } from '../../services/export/src/pdf/testing/typography-measure';
+import { offlineBook } from '../../services/export/src/pdf/testing/offline-book';
 import type { PrintPagination } from '../../services/export/src/pdf/print-pagination';
 import { runTask } from '../../services/export/src/workers/tasks';
 
@@ -250,11 +251,15 @@ const germanBook = buildExportBook(
   { chapters: 6, wordsPerChapter: 4000, prose: germanProse, chapterTitle: (c) => `Kapitel ${c}` },
 );
 const germanPdf = (await renderInteriorPdf(germanBook, print)).pdf;
+// The book issue 21 measured: the offline writer's default book (standard size, English), untimed.
+const offlinePdf = (await renderInteriorPdf(await offlineBook(), print)).pdf;
 for (const [language, bytes] of [
   ['English, this interior', ourBytes],
   ['German, 24,000 words of compounds', germanPdf],
+  ['English, the default offline book', offlinePdf],
 ] as const) {
   const typo = measureTypography(bytes);
+  const tag = language.startsWith('German') ? 'German ' : language.includes('offline') ? 'offline book ' : '';
   const typoRows: [string, number, string, boolean, string][] = [
     ['orphans', typo.orphans, '= 0', typo.orphans === 0, 'count'],
     ['widows', typo.widows, '= 0', typo.widows === 0, 'count'],
@@ -269,10 +274,14 @@ for (const [language, bytes] of [
     process.stdout.write(
       `  ${name.padEnd(32)} ${String(value).padStart(6)} (target ${target}) ${met ? 'PASS' : 'FAIL'}\n`,
     );
-    const tag = language.startsWith('German') ? 'German ' : '';
     figures.push({ figure: `export: ${tag}interior ${name}`, value, unit, target, met });
     failed ||= !met;
   }
+  // Facing pages ending on different lines (a verso or recto left a line short to keep lines together).
+  process.stdout.write(
+    `  ${'spreads ending on different lines'.padEnd(32)} ${String(typo.unevenSpreads).padStart(6)} of ${typo.spreads} full spreads (no target)\n`,
+  );
+  figures.push({ figure: `export: ${tag}interior uneven spreads`, value: typo.unevenSpreads, unit: 'count' });
   process.stdout.write('\n');
 }
 process.stdout.write(`process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB\n`);

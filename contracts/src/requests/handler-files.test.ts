@@ -24,12 +24,6 @@ function consumerFileOf(eventName: string): string {
   return `on-${eventName.replaceAll('.', '-')}.ts`;
 }
 
-/**
- * Services whose handlers still sit in files named after something else (issue 23, in progress): they are
- * renamed one service per commit while no other work touches them. Remove a name as its service moves.
- */
-const notYetRenamed = new Set(['billing', 'book']);
-
 const eventNames = new Map<string, string>(Object.entries(events).map(([key, def]) => [key, def.name]));
 
 describe('one handler file per request, named after it', () => {
@@ -42,11 +36,7 @@ describe('one handler file per request, named after it', () => {
     expect(() => handlerFileOf('book')).toThrow();
   });
 
-  it('names only services that exist among those not renamed yet', () => {
-    for (const service of notYetRenamed) expect(Object.keys(requests)).toContain(service);
-  });
-
-  for (const [service, group] of Object.entries(requests).filter(([name]) => !notYetRenamed.has(name))) {
+  for (const [service, group] of Object.entries(requests)) {
     it(`finds every request of ${service} in handlers/ under its own name`, () => {
       const missing = Object.values(group)
         .filter((def) => !def.name.endsWith('.health'))

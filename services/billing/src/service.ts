@@ -11,15 +11,16 @@ import { confirmAllowance } from './handlers/confirm-allowance';
 import { reconcileReservations } from './handlers/reconcile-reservations';
 import { startCheckout } from './handlers/start-checkout';
 import { listInvoices } from './handlers/list-invoices';
-import { userRegistered } from './handlers/user-registered';
-import { userDeleted } from './handlers/user-deleted';
+import { onUserRegistered } from './handlers/on-user-registered';
+import { onUserDeleted } from './handlers/on-user-deleted';
 import { openPortal } from './handlers/open-portal';
-import { cancelAtPeriodEnd, keepPlan } from './handlers/plan-cancellation';
+import { cancelAtPeriodEnd } from './handlers/cancel-plan';
+import { keepPlan } from './handlers/keep-plan';
 import { getPlans } from './handlers/get-plans';
-import { receiveWebhook } from './handlers/receive-webhook';
-import { previewSwitch } from './handlers/preview-switch';
-import { setBillingDetails } from './handlers/set-billing-details';
-import { bookFailed } from './handlers/book-failed';
+import { handleWebhook } from './handlers/handle-webhook';
+import { previewSwitch } from './handlers/preview-switch-plan';
+import { setBillingDetails } from './handlers/set-details';
+import { onBookFailed } from './handlers/on-book-failed';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
 import { accountsRepository } from './repositories/accounts.repository';
@@ -59,11 +60,11 @@ export function createBillingService(options: BillingServiceOptions = {}) {
         bus.serve(requests.billing.getPlans, getPlans(config)),
         bus.serve(requests.billing.previewSwitch, previewSwitch(deps, config)),
         bus.serve(requests.billing.setBillingDetails, setBillingDetails(deps)),
-        bus.serve(requests.billing.handleWebhook, receiveWebhook(deps)),
+        bus.serve(requests.billing.handleWebhook, handleWebhook(deps)),
         bus.consume('billing', [
-          on(events.userRegistered, userRegistered(deps)),
-          on(events.userDeleted, userDeleted(deps)),
-          on(events.bookFailed, bookFailed(deps)),
+          on(events.userRegistered, onUserRegistered(deps)),
+          on(events.userDeleted, onUserDeleted(deps)),
+          on(events.bookFailed, onBookFailed(deps)),
         ]),
       ]);
       // In every mode (one process or many, each billing replica): conditional updates make runs that

@@ -5,39 +5,45 @@ import { BookConfigSchema } from './config';
 import { migrations } from './db/migrations';
 import type { BookDatabase } from './db/schema';
 import type { BookHandlerDeps } from './handlers/deps';
-import { createBook } from './handlers/create-book';
-import { translateBook } from './handlers/translate-book';
-import { holdsAllowance } from './handlers/holds-allowance';
-import { getBook, getBrief, listBooks } from './handlers/read-books';
-import { setCover, updateBookState, updateMetadata } from './handlers/edit-book';
-import { updateChapters, updateContent } from './handlers/save-content';
-import {
-  completeManuscript,
-  confirmBook,
-  failStalledBooks,
-  reannounceUnfinishedWork,
-  recordFailure,
-  retryBook,
-  trackWritingProgress,
-} from './handlers/book-lifecycle';
-import { planningResultsMaxDeliver, recordPlan, recordPlanFailure } from './handlers/planning-results';
-import { onUserDeleted } from './handlers/user-deleted';
+import { createBook } from './handlers/create';
+import { translateBook } from './handlers/translate';
+import { holdsAllowance } from './handlers/held-allowance';
+import { listBooks } from './handlers/list';
+import { getBook } from './handlers/get';
+import { getBrief } from './handlers/get-brief';
+import { updateBookState } from './handlers/update-state';
+import { setCover } from './handlers/set-cover';
+import { updateMetadata } from './handlers/update-metadata';
+import { updateContent } from './handlers/update-content';
+import { updateChapters } from './handlers/update-chapters';
+import { confirmBook } from './handlers/confirm';
+import { retryBook } from './handlers/retry';
+import { recordFailure } from './handlers/record-failure';
+import { completeManuscript } from './handlers/complete-manuscript';
+import { onBookChapterWritten } from './handlers/on-book-chapter-written';
+import { onBookChapterTranslated } from './handlers/on-book-chapter-translated';
+import { reannounceUnfinishedWork } from './handlers/reannounce-unfinished-work';
+import { failStalledBooks } from './handlers/fail-stalled-books';
+import { planningResultsMaxDeliver } from './handlers/planning-results';
+import { recordPlan } from './handlers/on-planner-plan-built';
+import { recordPlanFailure } from './handlers/on-planner-plan-failed';
+import { onUserDeleted } from './handlers/on-user-deleted';
 import { onBookDeleted } from './handlers/on-book-deleted';
-import { trashBook } from './handlers/trash-book';
-import { restoreBook } from './handlers/restore-book';
-import { deleteBookForever } from './handlers/delete-book-forever';
+import { trashBook } from './handlers/trash';
+import { restoreBook } from './handlers/restore';
+import { deleteBookForever } from './handlers/delete-forever';
 import { listTrash } from './handlers/list-trash';
 import { purgeExpiredTrash } from './handlers/purge-trash';
 import { trackBooksByStatus } from './observability/books-by-status';
-import {
-  getRevision,
-  getRewriteContext,
-  keepBeforeRewrite,
-  listRevisions,
-  restoreRevision,
-  saveRevision,
-} from './handlers/revisions';
-import { getTakeoutBook, getTakeoutVersion, listTakeout } from './handlers/takeout';
+import { listRevisions } from './handlers/list-revisions';
+import { getRevision } from './handlers/get-revisions';
+import { restoreRevision } from './handlers/restore-revisions';
+import { saveRevision } from './handlers/save-revisions';
+import { keepBeforeRewrite } from './handlers/keep-before-rewrite-revisions';
+import { getRewriteContext } from './handlers/context-rewrite';
+import { listTakeout } from './handlers/list-takeout';
+import { getTakeoutBook } from './handlers/book-takeout';
+import { getTakeoutVersion } from './handlers/version-takeout';
 
 /**
  * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
@@ -86,8 +92,8 @@ export const bookService = defineService({
       bus.consume(
         'book',
         [
-          on(events.bookChapterWritten, trackWritingProgress(deps)),
-          on(events.bookChapterTranslated, trackWritingProgress(deps)),
+          on(events.bookChapterWritten, onBookChapterWritten(deps)),
+          on(events.bookChapterTranslated, onBookChapterTranslated(deps)),
           on(events.planBuilt, recordPlan(deps)),
           on(events.planFailed, recordPlanFailure(deps)),
           on(events.userDeleted, onUserDeleted(deps)),

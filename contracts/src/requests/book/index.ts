@@ -171,7 +171,7 @@ export const bookRequests = {
     description:
       'Internal: the finished manuscript (tiptap JSON in the blob store under contentBlobKey); writing or translating → ready.',
   }),
-  // Revision history (handlers/revisions.ts).
+  // Revision history (the book service's handlers/<verb>-revisions.ts).
   listRevisions: defineRequest({
     name: 'book.revisions.list',
     version: 1,

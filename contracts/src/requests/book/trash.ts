@@ -5,7 +5,7 @@ import { TrashedBookSchema } from '../../http/books/trash';
 const owned = { userId: z.string(), bookId: z.string() };
 const done = z.object({ deletedAt: z.string() });
 
-/** The trash (handlers/trash-book.ts, restore-book.ts, delete-book-forever.ts, list-trash.ts in the book service). */
+/** The trash (handlers/trash.ts, restore.ts, delete-forever.ts, list-trash.ts in the book service). */
 export const bookTrashRequests = {
   trash: defineRequest({
     name: 'book.trash',

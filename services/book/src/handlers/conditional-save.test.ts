@@ -4,10 +4,13 @@ import { conditionalSaveMessages, type Book, type UpdateMetadataRequest } from '
 import { appErrorFrom } from '@bookwright/contracts/testing';
 import { doc, oneBook } from '../testing/one-book';
 import { booksRepository } from '../repositories/books.repository';
-import { completeManuscript, trackWritingProgress } from './book-lifecycle';
-import { getBook } from './read-books';
-import { setCover, updateMetadata } from './edit-book';
-import { restoreRevision, saveRevision } from './revisions';
+import { completeManuscript } from './complete-manuscript';
+import { onBookChapterWritten } from './on-book-chapter-written';
+import { getBook } from './get';
+import { setCover } from './set-cover';
+import { updateMetadata } from './update-metadata';
+import { restoreRevision } from './restore-revisions';
+import { saveRevision } from './save-revisions';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -127,7 +130,7 @@ describe('conditional saves (If-Match, 412)', () => {
     await booksRepository.update(writing.database.db, 'b1', { chapters_total: 2 });
     const before = (await writing.get()).etag;
     const chapter = { bookId: 'b1', userId: 'u1', chaptersWritten: 1, chaptersTotal: 2, chapterTitle: 'One' };
-    await trackWritingProgress(writing.deps)(chapter as never, {} as never);
+    await onBookChapterWritten(writing.deps)(chapter as never, {} as never);
     const afterChapter = (await writing.get()).etag;
     expect(afterChapter).not.toBe(before);
     await writing.deps.blobs.put('m.json', Buffer.from(doc('written')), { contentType: 'application/json' });

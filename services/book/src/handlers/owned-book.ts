@@ -61,3 +61,10 @@ export async function changeBookIfPresent(
   });
   deps.relay.kick();
 }
+
+/** One of the user's books, for a read that changes nothing: 404 when it is someone else's, unknown or in the trash. */
+export async function requireOwned(deps: BookHandlerDeps, userId: string, bookId: string) {
+  const book = await booksRepository.findOwnedSummary(deps.db, userId, bookId);
+  if (!book) throw new AppError(404, apiMessages.notFound);
+  return book;
+}

@@ -15,9 +15,10 @@ import { silentLogger, type EventMeta } from '@bookwright/kit';
 import { migrations } from '../db/migrations';
 import { translationSourceKey } from '../domain/new-translation';
 import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
-import { failStalledBooks } from './book-lifecycle';
+import { failStalledBooks } from './fail-stalled-books';
 import { purgeExpiredTrash } from './purge-trash';
-import { recordPlan, recordPlanFailure } from './planning-results';
+import { recordPlan } from './on-planner-plan-built';
+import { recordPlanFailure } from './on-planner-plan-failed';
 
 const manuscript = {
   type: 'doc',

@@ -7,8 +7,9 @@ import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { BookDatabase } from '../db/schema';
 import type { BookHandlerDeps } from '../handlers/deps';
-import { updateContent } from '../handlers/save-content';
-import { getRevision, listRevisions } from '../handlers/revisions';
+import { updateContent } from '../handlers/update-content';
+import { getRevision } from '../handlers/get-revisions';
+import { listRevisions } from '../handlers/list-revisions';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from './book-row';
 

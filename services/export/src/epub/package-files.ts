@@ -1,5 +1,6 @@
 import { descriptionText, descriptionXhtml, uniqueKeywords } from '@bookwright/contracts';
 import type { EpubLabels } from './labels';
+import { pageBreakMarker } from './page-list';
 import {
   directionAttribute,
   escapeAttribute,
@@ -54,8 +55,13 @@ export interface Publication {
   /** In reading order; the navigation document itself is the entry with role 'toc'. */
   spine: SpineDocument[];
   cover: { href: string; mediaType: string } | null;
-  /** The print edition's pages, where their markers stand; empty without a print pagination. */
-  pageList: { page: number; href: string }[];
+  /**
+   * The print edition's pages, where their markers stand, in reading order; empty without a print
+   * pagination. `front`: a page of the printed front matter (the NCX's pageTarget type).
+   */
+  pageList: { page: number; href: string; front?: boolean }[];
+  /** Printed contents pages whose markers stand at the head of the navigation document. */
+  contentsPages?: number[];
 }
 
 export const navHref = 'toc.xhtml';
@@ -194,6 +200,7 @@ export function navigationDocument(publication: Publication, labels: EpubLabels)
     `<li><a epub:type="${epubType}" href="${escapeAttribute(href)}">${escapeText(label)}</a></li>`;
   const firstBody = body[0];
   const html = [
+    ...(publication.contentsPages ?? []).map(pageBreakMarker),
     '<nav epub:type="toc" role="doc-toc" id="toc">',
     `<h1>${escapeText(labels.contents)}</h1>`,
     '<ol>',
@@ -227,17 +234,38 @@ export function navigationDocument(publication: Publication, labels: EpubLabels)
   });
 }
 
-/** toc.ncx for EPUB 2 reading systems; its uid is the package's identifier. */
-export function ncxDocument(publication: Publication): string {
+/**
+ * toc.ncx for EPUB 2 reading systems; its uid is the package's identifier. With a print pagination it
+ * carries the same pages as the navigation document's page-list, as a pageList. Every target gets its
+ * place in reading order as its playOrder (the NCX wants one number per distinct target).
+ */
+export function ncxDocument(publication: Publication, labels: Pick<EpubLabels, 'pages'>): string {
   const body = publication.spine.filter((doc) => doc.role === 'body');
+  const fileOf = (href: string) => href.replace(/#.*$/, '');
+  const spineIndex = new Map(publication.spine.map((doc, index) => [doc.href, index]));
+  const targets = [
+    ...body.map((doc) => ({ href: doc.href, at: 0 })),
+    ...publication.pageList.map(({ href }, index) => ({ href, at: index + 1 })),
+  ].sort((a, b) => (spineIndex.get(fileOf(a.href)) ?? 0) - (spineIndex.get(fileOf(b.href)) ?? 0) || a.at - b.at);
+  const playOrder = new Map<string, number>();
+  for (const { href } of targets) if (!playOrder.has(href)) playOrder.set(href, playOrder.size + 1);
   const points = body.map((doc, index) =>
     [
-      `    <navPoint id="nav-${index + 1}" playOrder="${index + 1}">`,
+      `    <navPoint id="nav-${index + 1}" playOrder="${playOrder.get(doc.href) ?? index + 1}">`,
       `      <navLabel><text>${escapeText(singleLine(doc.title))}</text></navLabel>`,
       `      <content src="${escapeAttribute(doc.href)}" />`,
       '    </navPoint>',
     ].join('\n'),
   );
+  const pages = publication.pageList.map(({ page, href, front }) =>
+    [
+      `    <pageTarget id="page-target-${page}" type="${front ? 'front' : 'normal'}" value="${page}" playOrder="${playOrder.get(href) ?? 0}">`,
+      `      <navLabel><text>${page}</text></navLabel>`,
+      `      <content src="${escapeAttribute(href)}" />`,
+      '    </pageTarget>',
+    ].join('\n'),
+  );
+  const maxPage = Math.max(0, ...publication.pageList.map((p) => p.page));
   const m = publication.metadata;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -245,14 +273,17 @@ export function ncxDocument(publication: Publication): string {
     '  <head>',
     `    <meta name="dtb:uid" content="${escapeAttribute(singleLine(m.identifier))}" />`,
     '    <meta name="dtb:depth" content="1" />',
-    '    <meta name="dtb:totalPageCount" content="0" />',
-    '    <meta name="dtb:maxPageNumber" content="0" />',
+    `    <meta name="dtb:totalPageCount" content="${publication.pageList.length}" />`,
+    `    <meta name="dtb:maxPageNumber" content="${maxPage}" />`,
     '  </head>',
     `  <docTitle><text>${escapeText(singleLine(m.title))}</text></docTitle>`,
     ...(m.author ? [`  <docAuthor><text>${escapeText(singleLine(m.author))}</text></docAuthor>`] : []),
     '  <navMap>',
     ...points,
     '  </navMap>',
+    ...(pages.length > 0
+      ? ['  <pageList>', `    <navLabel><text>${escapeText(labels.pages)}</text></navLabel>`, ...pages, '  </pageList>']
+      : []),
     '</ncx>',
     '',
   ].join('\n');

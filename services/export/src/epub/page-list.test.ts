@@ -8,7 +8,7 @@ import { missingTools, pdfPageTexts } from '../pdf/testing/poppler';
 import { aceAvailable, aceMissingMessage, aceViolations, describeAceViolations } from '../testing/ace';
 import { openEpub, type EpubFiles } from '../testing/epub-files';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../testing/epubcheck';
-import { pageMarkers, type EpubPagination } from './page-list';
+import { frontMarkers, pageMarkers, type EpubPagination } from './page-list';
 import { renderEpub } from './render-epub';
 
 // The print edition's page numbers in the EPUB: page-break markers, a page list and the metadata that
@@ -47,6 +47,38 @@ describe('pageMarkers', () => {
       [2, [6, 7]],
       [3, [8, 9]],
     ]);
+  });
+
+  it('puts blank pages between the front matter and the first chapter with the chapter', () => {
+    const markers = pageMarkers({
+      ...pagination([7, 8]),
+      frontPages: [
+        { page: 1, kind: 'half-title' },
+        { page: 3, kind: 'title' },
+        { page: 5, kind: 'contents' },
+      ],
+    });
+    expect([...markers]).toEqual([
+      [0, [6, 7]],
+      [1, [8]],
+    ]);
+  });
+
+  it('sends the front matter pages to the EPUB title page, rights line and contents, blanks with the next', () => {
+    expect(
+      frontMarkers({
+        ...pagination([9]),
+        frontPages: [
+          { page: 1, kind: 'half-title' },
+          { page: 3, kind: 'title' },
+          { page: 4, kind: 'copyright' },
+          { page: 5, kind: 'contents' },
+          { page: 6, kind: 'contents' },
+        ],
+      }),
+    ).toEqual({ title: [1, 2, 3], copyright: [4], contents: [5, 6] });
+    // A map kept before front pages were recorded: no front markers.
+    expect(frontMarkers(pagination([7]))).toEqual({ title: [], copyright: [], contents: [] });
   });
 
   it('has no markers when nothing was printed', () => {
@@ -118,18 +150,36 @@ describe('an EPUB with and without the print edition’s pages', () => {
     expect(printed.pageCount).toBe(pageTexts.length);
   });
 
-  it('marks each printed page from the first chapter to the last text page, once, in order', async () => {
-    const chapters = pagedFiles.names.filter((name) => /chapter-\d+\.xhtml$/.test(name)).sort();
-    const text = (await Promise.all(chapters.map((name) => pagedFiles.text(name)))).join('\n');
-    const pages = [
-      ...text.matchAll(
-        /<span epub:type="pagebreak" role="doc-pagebreak" id="page-(\d+)" aria-label="(\d+)"\s*(?:\/>|><\/span>)/g,
-      ),
-    ];
+  const markerPattern =
+    /<span epub:type="pagebreak" role="doc-pagebreak" id="page-(\d+)" aria-label="(\d+)"\s*(?:\/>|><\/span>)/g;
+  const markedPages = async (names: string[]) => {
+    const text = (await Promise.all(names.map((name) => pagedFiles.text(name)))).join('\n');
+    const pages = [...text.matchAll(markerPattern)];
     expect(pages.every(([, id, label]) => id === label)).toBe(true);
-    const numbers = pages.map(([, page]) => Number(page));
-    const first = Math.min(...printed.blockPages.filter((p) => p > 0));
-    expect(numbers).toEqual(Array.from({ length: printed.lastTextPage - first + 1 }, (_, i) => first + i));
+    return pages.map(([, page]) => Number(page));
+  };
+
+  it('records the printed front matter: half-title, title, copyright and contents pages', () => {
+    expect(printed.frontPages.map((f) => f.kind)).toEqual(['half-title', 'title', 'copyright', 'contents']);
+    const kinds = new Map(printed.frontPages.map((f) => [f.kind, f.page]));
+    const page = (kind: string) => pageTexts[(kinds.get(kind as never) ?? 0) - 1] ?? '';
+    if (pageTexts.length > 0) {
+      expect(page('title')).toContain(book.title);
+      expect(page('copyright')).toMatch(/©|rights/i);
+      expect(page('contents')).toMatch(/Contents/);
+    }
+  });
+
+  it('marks each printed page once, in reading order: front matter, then chapters to the last text page', async () => {
+    const chapters = pagedFiles.names.filter((name) => /chapter-\d+\.xhtml$/.test(name)).sort();
+    const numbers = await markedPages(['OEBPS/title-page.xhtml', 'OEBPS/toc.xhtml', ...chapters]);
+    expect(numbers).toEqual(Array.from({ length: printed.lastTextPage }, (_, i) => i + 1));
+    const lastFront = Math.max(...printed.frontPages.map((f) => f.page));
+    expect(await markedPages(['OEBPS/title-page.xhtml', 'OEBPS/toc.xhtml'])).toEqual(
+      Array.from({ length: lastFront }, (_, i) => i + 1),
+    );
+    const contents = printed.frontPages.filter((f) => f.kind === 'contents').map((f) => f.page);
+    expect(await markedPages(['OEBPS/toc.xhtml'])).toEqual(contents);
   });
 
   it('lists the pages in a hidden page-list nav that points at the markers', async () => {
@@ -141,6 +191,43 @@ describe('an EPUB with and without the print edition’s pages', () => {
       expect(label).toBe(page);
       expect(await pagedFiles.text(`OEBPS/${file}`)).toContain(`id="page-${page}"`);
     }
+  });
+
+  it('carries the same pages in the NCX pageList, front matter typed front, in reading order', async () => {
+    const nav = await pagedFiles.text('OEBPS/toc.xhtml');
+    const navPages = [...nav.matchAll(/<li><a href="([^"]+#page-(\d+))">\d+<\/a><\/li>/g)].map(([, href]) => href);
+    const ncx = await pagedFiles.text('OEBPS/toc.ncx');
+    const targets = [
+      ...ncx.matchAll(
+        /<pageTarget id="page-target-(\d+)" type="(front|normal)" value="(\d+)" playOrder="(\d+)">\s*<navLabel><text>(\d+)<\/text><\/navLabel>\s*<content src="([^"]+)" \/>/g,
+      ),
+    ];
+    expect(targets.map((t) => t[6])).toEqual(navPages);
+    expect(targets.length).toBe(printed.lastTextPage);
+    const lastFront = Math.max(...printed.frontPages.map((f) => f.page));
+    for (const [, id, type, value, , label, src] of targets) {
+      expect([value, label]).toEqual([id, id]);
+      expect(src).toMatch(new RegExp(`#page-${id}$`));
+      expect(type).toBe(Number(id) <= lastFront ? 'front' : 'normal');
+    }
+    expect(ncx).toContain(`<meta name="dtb:totalPageCount" content="${targets.length}" />`);
+    expect(ncx).toContain(`<meta name="dtb:maxPageNumber" content="${printed.lastTextPage}" />`);
+    // One playOrder per target, in reading order across the navMap and the pageList.
+    const orders = [...ncx.matchAll(/<(navPoint|pageTarget) [^>]*playOrder="(\d+)">[\s\S]*?<content src="([^"]+)"/g)]
+      .map(([, , order, src]) => ({ order: Number(order), src: src ?? '' }))
+      .sort((a, b) => a.order - b.order);
+    expect(orders.map((o) => o.order)).toEqual(orders.map((_, i) => i + 1));
+    const spine = [
+      'title-page.xhtml',
+      'toc.xhtml',
+      ...pagedFiles.names
+        .filter((n) => /chapter-\d+\.xhtml$/.test(n))
+        .sort()
+        .map((n) => n.replace('OEBPS/', '')),
+    ];
+    const fileOrder = orders.map((o) => spine.indexOf(o.src.replace(/#.*/, '')));
+    expect(fileOrder).toEqual([...fileOrder].sort((a, b) => a - b));
+    expect(await plainFiles.text('OEBPS/toc.ncx')).not.toContain('pageList');
   });
 
   it('names the print edition as the pagination source and declares page navigation', async () => {

@@ -14,7 +14,7 @@ import {
   type Publication,
   type SpineDocument,
 } from './package-files';
-import { pageBreakMarker, pageMarkers, type EpubPagination } from './page-list';
+import { frontMarkers, pageBreakMarker, pageMarkers, type EpubPagination, type FrontMarkers } from './page-list';
 import { SealedEPub } from './sealed-epub';
 import { splitSections, type Section } from './sections';
 import { stylesheet } from './stylesheet';
@@ -75,13 +75,21 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
   const markers = options.pagination ? pageMarkers(options.pagination) : new Map<number, number[]>();
   const blockIndex = new Map(book.document.content.map((node, index) => [node, index]));
   const markersBefore = (node: TiptapNode) => markers.get(blockIndex.get(node) ?? -1) ?? [];
-  const pageList = sections.flatMap((section, index) =>
+  const chapterPages = sections.flatMap((section, index) =>
     section.nodes.flatMap(markersBefore).map((page) => ({
       page,
       href: `${bodyDocuments[index]?.href ?? ''}#page-${page}`,
     })),
   );
-  const printSource = options.pagination && pageList.length > 0 ? options.pagination.source : null;
+  const printSource = options.pagination && chapterPages.length > 0 ? options.pagination.source : null;
+  const front: FrontMarkers =
+    options.pagination && printSource ? frontMarkers(options.pagination) : { title: [], copyright: [], contents: [] };
+  const frontEntry = (href: string) => (page: number) => ({ page, href: `${href}#page-${page}`, front: true });
+  const pageList = [
+    ...[...front.title, ...front.copyright].map(frontEntry(titlePageHref)),
+    ...front.contents.map(frontEntry(navHref)),
+    ...chapterPages,
+  ];
   const publication: Publication = {
     metadata: {
       identifier: publicationIdentifier(book),
@@ -114,10 +122,11 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
     ],
     cover: cover ? { href: coverImageHref, mediaType: cover.mediaType } : null,
     pageList: printSource ? pageList : [],
+    contentsPages: front.contents,
   };
 
   const chapters: Chapter[] = [
-    { title, filename: titlePageHref, content: titlePage(book, title), beforeToc: true, excludeFromToc: true },
+    { title, filename: titlePageHref, content: titlePage(book, title, front), beforeToc: true, excludeFromToc: true },
     ...sections.map((section, index) => ({
       title: section.title,
       filename: bodyDocuments[index]?.href ?? `section-${index}.xhtml`,
@@ -144,7 +153,7 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
   if (!oebps) throw new Error('epub-gen-memory produced no OEBPS folder');
   oebps.file('content.opf', packageDocument(publication));
   oebps.file(navHref, navigationDocument(publication, labels));
-  oebps.file(ncxHref, ncxDocument(publication));
+  oebps.file(ncxHref, ncxDocument(publication, labels));
   if (cover) {
     oebps.file(coverImageHref, cover.data);
     oebps.file(coverPageHref, coverPage(languageCode, labels, title, nonBlank(book.author)));
@@ -171,19 +180,28 @@ function sectionBody(section: Section, markersBefore: (node: TiptapNode) => numb
   return `${open}\n${blocks.join('\n')}\n</section>`;
 }
 
-function titlePage(book: ExportBook, title: string): string {
+/**
+ * The title page. With a print pagination, the printed half-title and title pages' markers open it and the
+ * copyright page's stands before the rights line (at its end when there is none).
+ */
+function titlePage(book: ExportBook, title: string, front: Pick<FrontMarkers, 'title' | 'copyright'>): string {
   const line = (className: string, value: string | null) => {
     const text = singleLine(value ?? '');
     return text === '' ? [] : [`<p class="${className}"${directionAttribute(text)}>${markScripts(text)}</p>`];
   };
+  const markers = (pages: number[]) => (pages.length > 0 ? [pages.map(pageBreakMarker).join('')] : []);
+  const rights = line('rights', book.rights);
   return [
     '<section epub:type="titlepage" class="title-page">',
+    ...markers(front.title),
     `<h1 class="title"${directionAttribute(title)}>${markScripts(title)}</h1>`,
     ...line('subtitle', book.subtitle),
     ...line('author', book.author),
     ...line('publisher', book.publisher),
-    ...line('rights', book.rights),
+    ...(rights.length > 0 ? [...markers(front.copyright), ...rights] : []),
     '</section>',
+    // Without a rights line, the copyright page's marker closes the title page.
+    ...(rights.length > 0 ? [] : markers(front.copyright)),
   ].join('\n');
 }
 

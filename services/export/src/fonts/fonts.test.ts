@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { bookLanguages } from '@bookwright/contracts';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  drawnOrder,
   fontFamilies,
   fontFiles,
   fontMetrics,
@@ -12,6 +14,7 @@ import {
   splitByCoverage,
   textWidthEm,
   typographicPunctuation,
+  visualOrder,
 } from './index';
 
 const codePoints = (text: string) => [...text].map((c) => c.codePointAt(0) ?? 0);
@@ -48,16 +51,16 @@ describe('embedded fonts', () => {
 
   it('splits text into runs by the font that has the characters, only where needed', () => {
     expect(splitByCoverage('Příliš žluťoučký kůň')).toEqual([
-      { text: 'Příliš žluťoučký kůň', family: 'Literata', dir: 'ltr' },
+      { text: 'Příliš žluťoučký kůň', family: 'Literata', dir: 'ltr', level: 0 },
     ]);
     expect(splitByCoverage('Bonjour\u202F! ∮ ☑ ok')).toEqual([
-      { text: 'Bonjour', family: 'Literata', dir: 'ltr' },
-      { text: '\u202F', family: 'DejaVuSerif', dir: 'ltr' },
-      { text: '! ', family: 'Literata', dir: 'ltr' },
-      { text: '∮', family: 'DejaVuSans', dir: 'ltr' },
-      { text: ' ', family: 'Literata', dir: 'ltr' },
-      { text: '☑', family: 'DejaVuSans', dir: 'ltr' },
-      { text: ' ok', family: 'Literata', dir: 'ltr' },
+      { text: 'Bonjour', family: 'Literata', dir: 'ltr', level: 0 },
+      { text: '\u202F', family: 'DejaVuSerif', dir: 'ltr', level: 0 },
+      { text: '! ', family: 'Literata', dir: 'ltr', level: 0 },
+      { text: '∮', family: 'DejaVuSans', dir: 'ltr', level: 0 },
+      { text: ' ', family: 'Literata', dir: 'ltr', level: 0 },
+      { text: '☑', family: 'DejaVuSans', dir: 'ltr', level: 0 },
+      { text: ' ok', family: 'Literata', dir: 'ltr', level: 0 },
     ]);
   });
 
@@ -79,17 +82,50 @@ describe('embedded fonts', () => {
     ]);
   });
 
-  it('marks Arabic and Hebrew runs right to left and orders neighbouring ones for drawing', () => {
+  it('gives Arabic and Hebrew runs their bidi levels, in reading order, and orders a line for drawing', () => {
     const runs = splitByCoverage('He wrote שלום עולם — مرحبا بالعالم. Then');
-    expect(runs.map((r) => [r.text, r.dir])).toEqual([
-      ['He wrote ', 'ltr'],
-      ['مرحبا بالعالم', 'rtl'],
-      [' — ', 'ltr'],
-      ['שלום עולם', 'rtl'],
-      ['. Then', 'ltr'],
+    expect(runs.map((r) => [r.text, r.family, r.level])).toEqual([
+      ['He wrote ', 'Literata', 0],
+      // Between two right-to-left quotations the dash reads right to left too (UAX #9, rule N1).
+      ['שלום עולם — ', 'NotoSansHebrew', 1],
+      ['مرحبا بالعالم', 'NotoSansArabic', 1],
+      // The sentence's full stop is left to right again, in the book's font.
+      ['. Then', 'Literata', 0],
     ]);
-    // Arabic punctuation stays with the quotation it ends.
-    expect(splitByCoverage('هل أنت؟')).toEqual([{ text: 'هل أنت؟', family: 'NotoSansArabic', dir: 'rtl' }]);
+    expect(drawnOrder(runs).map((r) => r.text)).toEqual(['He wrote ', 'مرحبا بالعالم', 'שלום עולם — ', '. Then']);
+    // Numbers inside a quotation stay left to right, at a level of their own.
+    const numbered = splitByCoverage('Sign: שלום 123 עולם.');
+    expect(numbered.map((r) => [r.text, r.level])).toEqual([
+      ['Sign: ', 0],
+      ['שלום ', 1],
+      ['123', 2],
+      [' ', 1],
+      ['עולם', 1],
+      ['.', 0],
+    ]);
+    expect(drawnOrder(numbered).map((r) => r.text)).toEqual(['Sign: ', 'עולם', ' ', '123', 'שלום ', '.']);
+    // A text that starts in Arabic reads right to left as a whole; Arabic punctuation stays with it.
+    expect(splitByCoverage('هل أنت؟')).toEqual([{ text: 'هل أنت؟', family: 'NotoSansArabic', dir: 'rtl', level: 1 }]);
+    expect(splitByCoverage('שלום, world').map((r) => [r.text, r.level])).toEqual([
+      ['שלום, ', 1],
+      ['world', 2],
+    ]);
+  });
+
+  it('reorders by level as rule L2 says (reversing is its own inverse on a one-level line)', () => {
+    expect(visualOrder(['a', 'b', 'c', 'd'], (x) => ({ a: 0, b: 1, c: 2, d: 1 })[x] ?? 0)).toEqual([
+      'a',
+      'd',
+      'c',
+      'b',
+    ]);
+    fc.assert(
+      fc.property(fc.array(fc.integer(), { maxLength: 12 }), (items) => {
+        const once = visualOrder(items, () => 1);
+        expect(visualOrder(once, () => 1)).toEqual(items);
+        expect(visualOrder(items, () => 0)).toEqual(items);
+      }),
+    );
   });
 
   it('finds the characters no embedded font has', () => {

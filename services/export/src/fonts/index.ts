@@ -4,7 +4,16 @@ import { readFontMetrics, type FontMetrics } from './metrics';
 
 export { languageLetters, typographicPunctuation } from './alphabets';
 export { readFontMetrics, type FontMetrics } from './metrics';
-export { missingGlyphs, splitByCoverage, splitByScript, type ScriptSegment, type TextRun } from './script-runs';
+export { baseLevel, bidiLevels, hasRightToLeft, mirrored, visualOrder } from './bidi';
+export {
+  drawnOrder,
+  missingGlyphs,
+  reversedByShaper,
+  splitByCoverage,
+  splitByScript,
+  type ScriptSegment,
+  type TextRun,
+} from './script-runs';
 
 /**
  * The fonts embedded in every print PDF, installed from npm as TTF files (nothing is downloaded at run

@@ -1,3 +1,4 @@
+import { bidiLevels, mirrored, visualOrder } from './bidi';
 import { fontFamilies, fontMetrics, scriptFamilies, type FontFamily, type Script } from './index';
 
 /**
@@ -10,8 +11,10 @@ export interface TextRun {
   text: string;
   /** The font that has these characters: the body font unless it lacks them. */
   family: FontFamily;
-  /** Arabic and Hebrew runs read right to left. */
+  /** Right to left when its bidi level is odd (Arabic and Hebrew, and what stands between their words). */
   dir: 'ltr' | 'rtl';
+  /** Its embedding level by the Unicode bidi algorithm (fonts/bidi.ts): 0 in a left-to-right paragraph. */
+  level: number;
 }
 
 type Class = Script | 'han' | 'neutral' | 'default';
@@ -80,11 +83,12 @@ function familyFor(cp: number, cls: Class, han: () => FontFamily[]): FontFamily 
 }
 
 /**
- * Splits text into runs by the font that can set them, in the order they are drawn (right-to-left runs
- * that follow each other are reversed). The common case (the body font has every character) returns one
- * run after a single scan, without reading any other font.
+ * Splits text into runs by the font that can set them and by bidi level, in logical (reading) order;
+ * `levels` are the text's embedding levels (of the paragraph it is part of), computed from the text
+ * alone when not given. The common case (the body font has every character, all of it left to right)
+ * returns one run after a single scan, without reading any other font.
  */
-export function splitByCoverage(text: string): TextRun[] {
+export function splitByCoverage(text: string, levels: Uint8Array | null = bidiLevels(text)): TextRun[] {
   const body = fontMetrics(fontFamilies.body);
   let i = 0;
   while (i < text.length) {
@@ -92,98 +96,75 @@ export function splitByCoverage(text: string): TextRun[] {
     if (cp >= 0x20 && !body.has(cp)) break;
     i += cp > 0xffff ? 2 : 1;
   }
-  if (i >= text.length) return [{ text, family: fontFamilies.body, dir: 'ltr' }];
+  const levelAt = (at: number) => levels?.[at] ?? 0;
+  if (i >= text.length && (!levels || levels.every((l) => l === levelAt(0)))) {
+    return [run(text, fontFamilies.body, levelAt(0))];
+  }
 
   let hanOrder: FontFamily[] | undefined;
   const han = () => (hanOrder ??= hanFamilies(text));
   const runs: TextRun[] = [];
   let start = 0;
   let family: FontFamily = fontFamilies.body;
+  let level = levelAt(0);
   for (let at = 0; at < text.length;) {
     const cp = text.codePointAt(at) ?? 0;
     const cls = classify(cp);
-    // A neutral stays in a script font's run when that font has it (spaces and commas inside a quotation).
+    // A neutral stays in a script font's run when that font has it (spaces and commas inside a quotation),
+    // unless the bidi algorithm gives it another level (a full stop after a quotation, its numbers).
     const inScriptRun: boolean =
-      family !== fontFamilies.body && family !== fontFamilies.fallback && family !== fontFamilies.symbols;
+      family !== fontFamilies.body &&
+      family !== fontFamilies.fallback &&
+      family !== fontFamilies.symbols &&
+      levelAt(at) === level;
     const wanted: FontFamily =
       cls === 'neutral' && inScriptRun && (cp < 0x20 || fontMetrics(family).has(cp))
         ? family
         : (familyFor(cp, cls, han) ?? fontFamilies.body);
-    if (wanted !== family) {
-      if (at > start) runs.push(run(text.slice(start, at), family));
+    if (wanted !== family || levelAt(at) !== level) {
+      if (at > start) runs.push(run(text.slice(start, at), family, level));
       start = at;
       family = wanted;
+      level = levelAt(at);
     }
     at += cp > 0xffff ? 2 : 1;
   }
-  runs.push(run(text.slice(start), family));
-  return merge(orderRightToLeft(detachTrailingNeutrals(runs)));
+  runs.push(run(text.slice(start), family, level));
+  return merge(runs);
 }
 
-function run(text: string, family: FontFamily): TextRun {
-  const rtl = family === scriptFamilies.arabic || family === scriptFamilies.hebrew;
-  return { text, family, dir: rtl ? 'rtl' : 'ltr' };
+function run(text: string, family: FontFamily, level: number): TextRun {
+  return { text, family, dir: level % 2 === 1 ? 'rtl' : 'ltr', level };
 }
 
-/**
- * Spaces and Latin punctuation at the end of a right-to-left run belong to the sentence around it:
- * drawn inside the reversed run they would land on the quotation's left. They move out into a run of
- * their own (Arabic and Hebrew punctuation stays in).
- */
-function detachTrailingNeutrals(runs: TextRun[]): TextRun[] {
-  const out: TextRun[] = [];
-  for (const current of runs) {
-    const match =
-      current.dir === 'rtl'
-        ? /[\s\u0021-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u00bf\u2000-\u206f]+$/u.exec(current.text)
-        : null;
-    if (!match || match.index === 0) {
-      out.push(current);
-      continue;
-    }
-    out.push({ ...current, text: current.text.slice(0, match.index) });
-    out.push({ text: match[0], family: fontFamilies.body, dir: 'ltr' });
-  }
-  return out;
-}
-
-/** Neighbouring runs in the same font and direction become one (fewer inlines for pdfmake to justify). */
+/** Neighbouring runs in the same font and level become one (fewer inlines for pdfmake to justify). */
 function merge(runs: TextRun[]): TextRun[] {
   const out: TextRun[] = [];
   for (const r of runs) {
     const last = out[out.length - 1];
-    if (last && last.family === r.family && last.dir === r.dir && r.dir === 'ltr') last.text += r.text;
+    if (last && last.family === r.family && last.level === r.level) last.text += r.text;
     else out.push({ ...r });
   }
   return out;
 }
 
-const neutralOnly = /^[\s\p{P}\p{S}]+$/u;
-
 /**
- * The one step of the Unicode bidi algorithm a line of pdfmake text needs: right-to-left runs that
- * follow each other, with only spaces or punctuation between them, are placed in reverse order (the
- * second quotation to the left of the first), as the runs' glyphs are (fontkit reverses within a run).
+ * Runs of one line in the order they are drawn, left to right, for text drawn without pdfmake's line
+ * breaking (the spine): reordered by level (rule L2). Fontkit reverses the glyphs of a run in a
+ * right-to-left script itself; a right-to-left run without such letters (brackets, punctuation between
+ * two quotations) is reversed here, its brackets mirrored.
  */
-function orderRightToLeft(runs: TextRun[]): TextRun[] {
-  const out: TextRun[] = [];
-  for (let i = 0; i < runs.length;) {
-    const first = runs[i];
-    if (first?.dir !== 'rtl') {
-      if (first) out.push(first);
-      i += 1;
-      continue;
-    }
-    let end = i + 1;
-    for (let j = i + 1; j < runs.length; j += 1) {
-      const r = runs[j];
-      if (r?.dir === 'rtl') end = j + 1;
-      else if (!r || !neutralOnly.test(r.text)) break;
-    }
-    out.push(...runs.slice(i, end).reverse());
-    i = end;
-  }
-  return out;
+export function drawnOrder(runs: TextRun[]): TextRun[] {
+  if (runs.every((r) => r.level === 0)) return runs;
+  return visualOrder(runs, (r) => r.level).map((r) =>
+    r.dir === 'rtl' && !reversedByShaper(r.text) ? { ...r, text: [...r.text].reverse().map(mirrored).join('') } : r,
+  );
+}
+
+/** Whether fontkit lays the text out right to left (it goes by the first letter of a known script). */
+export function reversedByShaper(text: string): boolean {
+  const letter = /[\p{L}\p{M}]/u.exec(text)?.[0];
+  return letter !== undefined && /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/.test(letter);
 }
 
 /**

@@ -22,6 +22,15 @@ export const PageMapSchema = z.object({
   blockPages: z.array(z.number().int().min(0)),
   blankPages: z.array(z.number().int().positive()),
   lastTextPage: z.number().int().min(0),
+  /** Maps kept before front matter was recorded have none: their EPUBs mark chapter pages only. */
+  frontPages: z
+    .array(
+      z.object({
+        page: z.number().int().positive(),
+        kind: z.enum(['half-title', 'title', 'copyright', 'contents']),
+      }),
+    )
+    .default([]),
 });
 export type PageMap = z.infer<typeof PageMapSchema>;
 
@@ -32,7 +41,7 @@ export const pageMapKey = (bookId: string, trimSize: string): string => `${pageM
 export async function storePageMap(
   blobs: BlobStore,
   bookId: string,
-  map: Omit<PageMap, 'pageCount' | 'blockPages' | 'blankPages' | 'lastTextPage'>,
+  map: Omit<PageMap, 'pageCount' | 'blockPages' | 'blankPages' | 'lastTextPage' | 'frontPages'>,
   pagination: PrintPagination,
 ): Promise<void> {
   const stored: PageMap = PageMapSchema.parse({ ...map, ...pagination });
@@ -72,6 +81,7 @@ export async function currentPagination(
     blockPages: best.blockPages,
     blankPages: best.blankPages,
     lastTextPage: best.lastTextPage,
+    frontPages: best.frontPages,
     source: printEditionSource(book.title, best),
   };
 }

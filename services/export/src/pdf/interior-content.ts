@@ -1,6 +1,14 @@
 import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
 import type { Content, ContentStack, ContentText, ContentTocItem, PageBreak } from 'pdfmake/interfaces';
-import { fontFamilies, normalizeSpaces, scriptFamilies, splitByCoverage, textWidthEm } from '../fonts';
+import {
+  baseLevel,
+  bidiLevels,
+  fontFamilies,
+  normalizeSpaces,
+  scriptFamilies,
+  splitByCoverage,
+  textWidthEm,
+} from '../fonts';
 import type { KeepLinesNode } from './keep-lines';
 import { printRun } from './text-runs';
 import type { Typography } from './typography';
@@ -321,14 +329,26 @@ export class InteriorContentBuilder {
       const runs = splitByCoverage(text);
       if (runs.length === 1 && runs[0]?.family === fontFamilies.body) return text;
     }
+    // The bidi algorithm runs over the whole paragraph: a space or comma between two spans takes its
+    // direction from the letters on both sides, whatever marks they carry.
+    const pieces = nodes.map((node) =>
+      node.type === 'hardBreak' ? '\n' : node.type === 'text' && node.text ? normalizeSpaces(node.text) : '',
+    );
+    const paragraph = pieces.join('');
+    const base = baseLevel(paragraph);
+    const levels = bidiLevels(paragraph, base);
+    let offset = 0;
     const out: ContentText[] = [];
-    for (const node of nodes) {
+    for (const [index, node] of nodes.entries()) {
+      const at = offset;
+      offset += pieces[index]?.length ?? 0;
       if (node.type === 'hardBreak') {
         out.push({ text: '\n' });
         continue;
       }
       if (node.type !== 'text' || !node.text) continue;
-      const value = normalizeSpaces(node.text);
+      const value = pieces[index] ?? '';
+      const valueLevels = levels ? levels.subarray(at, at + value.length) : null;
       const marks = options.plain ? [] : ((node.marks ?? []) as Mark[]);
       const style: Omit<ContentText, 'text'> = {};
       let code = false;
@@ -343,14 +363,20 @@ export class InteriorContentBuilder {
         else if (mark.type === 'code') code = true;
         else if (mark.type === 'link' && typeof mark.attrs?.href === 'string') href = mark.attrs.href;
       }
+      // Code is set as it is typed, left to right: at an even level of its own within the paragraph.
+      const ltrLevel = base + (base % 2);
+      const bidi = levels ? { bidiLevel: ltrLevel, bidiBase: base } : {};
       if (code) {
-        out.push({ ...style, text: value, font: fontFamilies.mono, fontSize: this.typo.bodySize * 0.88 });
+        out.push({ ...style, ...bidi, text: value, font: fontFamilies.mono, fontSize: this.typo.bodySize * 0.88 });
         continue;
       }
-      for (const run of splitByCoverage(value)) out.push(printRun(run, style, this.typo.lineHeight));
+      for (const run of splitByCoverage(value, valueLevels)) {
+        out.push(printRun(run, style, this.typo.lineHeight, base));
+      }
       // Print cannot be clicked: show where a link goes when its text does not already say so.
       if (href && !value.includes(href.replace(/^(https?:\/\/|mailto:)/, ''))) {
-        out.push({ ...style, text: ` (${href.replace(/^mailto:/, '')})`, fontSize: this.typo.bodySize * 0.85 });
+        const where = ` (${href.replace(/^mailto:/, '')})`;
+        out.push({ ...style, ...bidi, text: where, fontSize: this.typo.bodySize * 0.85 });
       }
     }
     joinPunctuation(out);

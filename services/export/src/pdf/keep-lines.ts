@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { reorderLine } from './bidi-lines';
 
 /**
  * Two things pdfmake 0.3 does not do, added to its line and page breaking (its LayoutBuilder), because
@@ -37,6 +38,10 @@ export interface Inline {
   fontFeatures?: unknown;
   characterSpacing?: number;
   softHyphen?: boolean;
+  /** Set by text-runs.ts on text that is not all left to right (bidi-lines.ts). */
+  bidiLevel?: number;
+  bidiBase?: number;
+  alignment?: unknown;
   [key: string]: unknown;
 }
 
@@ -122,7 +127,8 @@ export function installKeepLines(): void {
       }
     }
     node._hyphenRun = endsWithHyphen(line) ? run + 1 : 0;
-    return rebuild(line, track(line, joinWordParts(line.inlines)));
+    // Last: the bidi algorithm orders the finished line's words for drawing (bidi-lines.ts).
+    return reorderLine(rebuild(line, track(line, joinWordParts(line.inlines))), rebuild);
   };
 
   proto.processLeaf = function processKeepingLines(this: LayoutBuilder, node: TextNode): void {
@@ -280,13 +286,16 @@ export function track(line: Line, inlines: Inline[]): Inline[] {
   const space = gaps.reduce((sum, i) => sum + (i.trailingCut ?? 0), 0) / gaps.length;
   const tolerated = gaps.length * space * (maxSpaceStretch - 1);
   if (slack <= tolerated) return inlines;
-  const letters = inlines.reduce((sum, i) => sum + Math.max(0, [...i.text].length - 1), 0);
+  // Letter-spacing would pull Arabic's joined letters apart: right-to-left words take none.
+  const tracked = (inline: Inline) => (inline.bidiLevel ?? 0) % 2 === 0;
+  const letters = inlines.reduce((sum, i) => sum + (tracked(i) ? Math.max(0, [...i.text].length - 1) : 0), 0);
   if (letters === 0) return inlines;
   const wanted = (slack - tolerated) / letters;
   const cap = (em: number) => em * first.fontSize;
   const stillLoose = (slack - cap(maxTrackingEm) * letters) / (gaps.length * space) + 1 > looseStretch;
   const perLetter = Math.min(wanted, cap(stillLoose ? maxTrackingOfLooseLineEm : maxTrackingEm));
   return inlines.map((inline) => {
+    if (!tracked(inline)) return inline;
     const count = Math.max(0, [...inline.text].length - 1);
     return {
       ...inline,

@@ -15,6 +15,13 @@ export interface PrintPagination {
   blankPages: number[];
   /** The last page that prints manuscript text. */
   lastTextPage: number;
+  /** The printed pages of the front matter (blank ones left out), in order, with what each holds. */
+  frontPages: FrontPage[];
+}
+
+export interface FrontPage {
+  page: number;
+  kind: 'half-title' | 'title' | 'copyright' | 'contents';
 }
 
 type PageKind = 'front' | 'opener' | 'blank' | 'body';
@@ -25,6 +32,7 @@ export function printPagination(
   sections: InteriorSection[],
   kinds: PageKind[],
   pageCount: number,
+  frontPages: FrontPage[] = [],
 ): PrintPagination {
   const index = new Map(document.content.map((node, i) => [node, i]));
   const blockPages = document.content.map(() => 0);
@@ -42,5 +50,6 @@ export function printPagination(
     if (kind === 'blank' && blockPages.some((p) => p > 0 && p < page)) blankPages.push(page);
     if (kind === 'body' || kind === 'opener') lastTextPage = page;
   }
-  return { pageCount, blockPages, blankPages, lastTextPage };
+  const firstBlock = Math.min(...blockPages.filter((p) => p > 0));
+  return { pageCount, blockPages, blankPages, lastTextPage, frontPages: frontPages.filter((f) => f.page < firstBlock) };
 }

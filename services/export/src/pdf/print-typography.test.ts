@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createHyphenation } from './hyphenate';
 import { renderInteriorPdf } from './render-interior';
 import { buildExportBook, germanProse } from './testing/books';
+import { offlineBook } from './testing/offline-book';
 import { missingTools } from './testing/poppler';
 import { measureTypography, type TypographyFigures } from './testing/typography-measure';
 
@@ -85,5 +86,28 @@ describe.each([
 
   it.skipIf(noTools)('has at most 0.5% loose lines', () => {
     expect(figures.loosePercent, figures.examples.loose.slice(0, 5).join('\n')).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe('print typography of the default offline book (the book issue 21 measured), in English', () => {
+  let figures: TypographyFigures;
+  let pageCount: number;
+  beforeAll(async () => {
+    const rendered = await renderInteriorPdf(await offlineBook(), print);
+    pageCount = rendered.pageCount;
+    if (!noTools) figures = measureTypography(rendered.pdf);
+  }, 120_000);
+
+  it.skipIf(noTools)('is a standard-size book of the offline writer’s prose', () => {
+    expect(pageCount).toBeGreaterThan(70);
+    expect(figures.bodyLines).toBeGreaterThan(1500);
+  });
+
+  it.skipIf(noTools)('has no orphans, no widows, at most 0.5% loose lines, and hyphenates', () => {
+    expect(figures.examples.orphans).toEqual([]);
+    expect(figures.examples.widows).toEqual([]);
+    expect(figures.loosePercent, figures.examples.loose.slice(0, 5).join('\n')).toBeLessThanOrEqual(0.5);
+    expect(figures.hyphenatedEnds).toBeGreaterThan(0);
+    expect(figures.longestHyphenRun).toBeLessThanOrEqual(2);
   });
 });

@@ -2,7 +2,7 @@ import type { PrintOptions } from '@bookwright/contracts';
 import type { Content, ContentText, TDocumentDefinitions } from 'pdfmake/interfaces';
 import sharp from 'sharp';
 import type { ExportBook } from '../export-book';
-import { fontData, fontFamilies, fontMetrics, normalizeSpaces, splitByCoverage } from '../fonts';
+import { drawnOrder, fontData, fontFamilies, fontMetrics, normalizeSpaces, splitByCoverage } from '../fonts';
 import { coverParagraphs, cutParagraph, paragraphText, wordCount, type CoverParagraph } from './cover-description';
 import { estimateLines } from './interior-content';
 import {
@@ -228,9 +228,12 @@ function drawSpineText(doc: PDFKit.PDFDocument, book: ExportBook, layout: CoverL
   const author = book.author ? singleLine(book.author) : '';
   // Each run in the font that has its glyphs: a Japanese or Arabic title must not print as boxes.
   const pieces = [
-    ...splitByCoverage(title).map((r) => ({ ...r, style: 'bold' as const })),
+    ...drawnOrder(splitByCoverage(title)).map((r) => ({ ...r, style: 'bold' as const })),
     ...(author
-      ? splitByCoverage(`\u00a0\u00a0\u2014\u00a0\u00a0${author}`).map((r) => ({ ...r, style: 'normal' as const }))
+      ? drawnOrder(splitByCoverage(`\u00a0\u00a0\u2014\u00a0\u00a0${author}`)).map((r) => ({
+          ...r,
+          style: 'normal' as const,
+        }))
       : []),
   ].map((p) => {
     // Registered once by name: pdfkit would otherwise parse the font file again on every size tried.

@@ -10,7 +10,7 @@ import { gutterInches, interiorMargins } from './kdp-rules';
 import { formatPublicationDate, interiorLabels, writingLanguageCode } from './labels';
 import { finishPdf, layoutPdf, oddPageBreak } from './pdfmake';
 import { typography, type Typography } from './typography';
-import { printPagination, type PrintPagination } from './print-pagination';
+import { printPagination, type FrontPage, type PrintPagination } from './print-pagination';
 
 export interface InteriorPdf {
   pdf: Uint8Array;
@@ -181,6 +181,7 @@ async function layoutInterior(
     };
   };
 
+  const front = frontMatter(book, typo, oddBreak, labels, writingCode, sections);
   const definition: TDocumentDefinitions = {
     pageSize: { width: typo.pageWidthPt, height: typo.pageHeightPt },
     pageMargins: typo.pageMarginsPt,
@@ -196,7 +197,7 @@ async function layoutInterior(
     },
     header,
     footer,
-    content: [...frontMatter(book, typo, oddBreak, labels, writingCode, sections), ...sections.map((s) => s.node)],
+    content: [...front.content, ...sections.map((s) => s.node)],
   };
 
   const doc = await layoutPdf(definition);
@@ -212,7 +213,7 @@ async function layoutInterior(
     doc.addPage({ size: [typo.pageWidthPt, typo.pageHeightPt], margin: 0 });
     pageCount += 1;
   }
-  const pagination = printPagination(book.document, sections, kinds, pageCount);
+  const pagination = printPagination(book.document, sections, kinds, pageCount, frontPages(front.placed));
   return { pdf: await finishPdf(doc), pageCount, pagination };
 }
 
@@ -270,6 +271,21 @@ function truncate(text: string, max: number): string {
   return truncateText(text.replace(/\s+/g, ' ').trim(), max, { wordBoundaryAfter: 1 });
 }
 
+type Placed = { positions?: { pageNumber: number }[] };
+/** The front matter's nodes by what they are; read after layout, when pdfmake has placed them. */
+type FrontNodes = { kind: FrontPage['kind']; nodes: () => Placed[] };
+
+/** The printed pages of the front matter, each with what it holds, from where pdfmake placed its nodes. */
+function frontPages(placed: FrontNodes[]): FrontPage[] {
+  const pages = new Map<number, FrontPage['kind']>();
+  for (const { kind, nodes } of placed) {
+    for (const node of nodes()) {
+      for (const { pageNumber } of node.positions ?? []) if (!pages.has(pageNumber)) pages.set(pageNumber, kind);
+    }
+  }
+  return [...pages].sort(([a], [b]) => a - b).map(([page, kind]) => ({ page, kind }));
+}
+
 function frontMatter(
   book: ExportBook,
   typo: Typography,
@@ -277,7 +293,7 @@ function frontMatter(
   labels: { contents: string; allRightsReserved: string },
   writingCode: string,
   sections: InteriorSection[],
-): Content[] {
+): { content: Content[]; placed: FrontNodes[] } {
   const { bodySize, leadingPt, textHeightPt, textWidthPt } = typo;
   const titleEm = textWidthEm(book.title);
   // As large as fits in about two lines, between 1.6× and 2.6× the body size.
@@ -358,8 +374,13 @@ function frontMatter(
   };
 
   const content: Content[] = [halfTitle, titlePage, copyrightPage];
+  const placed: FrontNodes[] = [
+    { kind: 'half-title', nodes: () => [halfTitle as Placed] },
+    { kind: 'title', nodes: () => [titlePage as Placed] },
+    { kind: 'copyright', nodes: () => [copyrightPage as Placed] },
+  ];
   if (sections.some((s) => s.title !== null)) {
-    content.push({
+    const toc = {
       toc: {
         title: {
           text: labels.contents,
@@ -372,7 +393,11 @@ function frontMatter(
         textMargin: [0, leadingPt * 0.18, leadingPt, leadingPt * 0.18],
       },
       pageBreak: oddBreak,
-    });
+    } satisfies Content;
+    content.push(toc);
+    // pdfmake places a table of contents as its title and a table: those carry the positions.
+    const laidOut = toc.toc as { title: Placed; _table?: Placed };
+    placed.push({ kind: 'contents', nodes: () => [laidOut.title, laidOut._table ?? {}] });
   }
-  return content;
+  return { content, placed };
 }

@@ -14,7 +14,9 @@ import { join } from 'node:path';
  * - widow: a paragraph of 2+ lines whose last line is alone at the head of a page;
  * - loose line: a justified line (full width, not a paragraph's last) whose median word gap is over twice
  *   the median gap of all justified lines;
- * - hyphenated end: a justified line whose last word ends with a hyphen.
+ * - hyphenated end: a justified line whose last word ends with a hyphen;
+ * - uneven spread: a verso and the recto facing it, both full body pages (each followed by a page whose
+ *   text starts at the top: neither ends a chapter), whose last lines do not stand on the same baseline.
  */
 export interface TypographyFigures {
   bodyLines: number;
@@ -27,8 +29,11 @@ export interface TypographyFigures {
   hyphenatedEnds: number;
   /** The longest run of consecutive lines ending with a hyphen. */
   longestHyphenRun: number;
+  /** Spreads of two full body pages, and those whose pages end on different lines. */
+  spreads: number;
+  unevenSpreads: number;
   /** Examples, for failure messages: `p<page>: <line text>`. */
-  examples: { orphans: string[]; widows: string[]; loose: string[] };
+  examples: { orphans: string[]; widows: string[]; loose: string[]; unevenSpreads: string[] };
 }
 
 interface Word {
@@ -121,7 +126,7 @@ export function typographyOfLayout(xhtml: string): TypographyFigures {
   }
 
   const text = (l: BodyLine) => `p${l.page}: ${l.words.map((w) => w.text).join(' ')}`;
-  const examples: TypographyFigures['examples'] = { orphans: [], widows: [], loose: [] };
+  const examples: TypographyFigures['examples'] = { orphans: [], widows: [], loose: [], unevenSpreads: [] };
   let orphans = 0;
   let widows = 0;
   const justified: BodyLine[] = [];
@@ -159,7 +164,28 @@ export function typographyOfLayout(xhtml: string): TypographyFigures {
     run = hyphenated ? run + 1 : 0;
     longestHyphenRun = Math.max(longestHyphenRun, run);
   }
+  const byPage = new Map<number, BodyLine[]>();
+  for (const l of lines) byPage.set(l.page, [...(byPage.get(l.page) ?? []), l]);
+  const top = mode([...byPage.values()].map((p) => round(p[0]?.yMin ?? 0)));
+  const startsAtTop = (page: number) => Math.abs((byPage.get(page)?.[0]?.yMin ?? Infinity) - top) <= 2;
+  let spreads = 0;
+  let unevenSpreads = 0;
+  for (const [verso, versoLines] of byPage) {
+    if (verso % 2 === 1) continue;
+    const recto = verso + 1;
+    // Both pages full body pages: each starts at the top and the text runs on past it.
+    if (![verso, recto, recto + 1].every(startsAtTop)) continue;
+    spreads += 1;
+    const versoEnd = versoLines.at(-1)?.yMax ?? 0;
+    const rectoEnd = byPage.get(recto)?.at(-1)?.yMax ?? 0;
+    if (Math.abs(versoEnd - rectoEnd) > 1) {
+      unevenSpreads += 1;
+      examples.unevenSpreads.push(`p${verso}–${recto}: ${Math.round(rectoEnd - versoEnd)} pt`);
+    }
+  }
   return {
+    spreads,
+    unevenSpreads,
     bodyLines: lines.length,
     paragraphs: paragraphs.length,
     orphans,

@@ -1,0 +1,38 @@
+import { AppError, apiMessages, events, plannedChapters, type requests } from '@bookwright/contracts';
+import { enqueueEvent } from '@bookwright/kit';
+import type { z } from 'zod';
+import { booksRepository } from '../repositories/books.repository';
+import { moveBook } from '../domain/book-status';
+import { presentBook } from '../domain/present-book';
+import { requirePlan } from './allowance';
+import type { BookHandlerDeps } from './deps';
+import { changeOwnedBook } from './owned-book';
+import { lifecycleMessages } from './lifecycle-messages';
+
+/**
+ * validation → writing: the author confirmed the (possibly edited) structure. Writing needs a plan: a book
+ * planned before the plan ended waits in validation (402) until there is one again.
+ */
+export function confirmBook(deps: BookHandlerDeps) {
+  return async ({ userId, bookId }: z.output<(typeof requests.book.confirm)['request']>) => {
+    // Someone else's book is a 404 whatever one's plan; only then does the plan matter.
+    if (!(await booksRepository.findOwnedSummary(deps.db, userId, bookId)))
+      throw new AppError(404, apiMessages.notFound);
+    await requirePlan(deps, userId);
+    return changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+      const to = moveBook(book.status, 'confirm');
+      const chapters = book.book_state ? plannedChapters(book.book_state).length : 0;
+      if (chapters === 0) throw new AppError(400, lifecycleMessages.noChapters);
+      const attempt = book.write_attempt + 1;
+      const updated = await booksRepository.move(
+        trx,
+        book.id,
+        { from: book.status, to },
+        { write_attempt: attempt, chapters_written: 0, chapters_total: chapters, failure: JSON.stringify(null) },
+      );
+      await enqueueEvent(trx, events.bookConfirmed, { bookId: book.id, userId, attempt });
+      deps.logger.info({ bookId, attempt, chapters }, 'structure confirmed; writing requested');
+      return presentBook(updated);
+    });
+  };
+}

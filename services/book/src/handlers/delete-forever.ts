@@ -1,0 +1,22 @@
+import { AppError, trashMessages, type requests } from '@bookwright/contracts';
+import type { z } from 'zod';
+import { nowOf, type BookHandlerDeps } from './deps';
+import { changeOwnedBookInOrOutOfTrash } from './owned-book';
+import { deleteTrashedBook } from './trashed-book-deletion';
+
+/**
+ * DELETE /book/{id}/permanent: only from the trash. The row goes with its revisions (by cascade), and
+ * `book.deleted` in the same transaction tells every other service to remove what it holds of the book
+ * (chapter jobs, covers, exports, manuscripts); the book service's own blobs go on that event too
+ * (on-book-deleted.ts).
+ */
+export function deleteBookForever(deps: BookHandlerDeps) {
+  return async ({ userId, bookId }: z.output<(typeof requests.book.deleteForever)['request']>) =>
+    changeOwnedBookInOrOutOfTrash(deps, { userId, bookId }, async (trx, book) => {
+      if (book.deleted_at === null) throw new AppError(409, trashMessages.deleteNotInTrash, { code: 'book_trash' });
+      const now = nowOf(deps);
+      const deletedAt = await deleteTrashedBook(trx, book.id, now);
+      deps.logger.info({ bookId }, 'book deleted forever');
+      return { deletedAt: deletedAt ?? now.toISOString() };
+    });
+}

@@ -1,0 +1,12 @@
+import type { events } from '@bookwright/contracts';
+import type { EventMeta } from '@bookwright/kit';
+import type { z } from 'zod';
+import type { BookHandlerDeps } from './deps';
+import { recordWritingProgress } from './writing-progress';
+
+/** book.chapter-written: one more chapter of a book being written. */
+export function onBookChapterWritten(deps: BookHandlerDeps) {
+  return async (data: z.output<(typeof events.bookChapterWritten)['schema']>, _meta: EventMeta) => {
+    await recordWritingProgress(deps, data);
+  };
+}

@@ -1,0 +1,46 @@
+import { revisionPolicy, TiptapDocumentSchema } from '@bookwright/contracts';
+import type { Kysely } from 'kysely';
+import type { BookDatabase } from '../db/schema';
+import { contentHash, retentionCutoffs, shouldKeep, wordCountOf, type RevisionKind } from '../domain/revision-policy';
+import { revisionsRepository } from '../repositories/revisions.repository';
+import { nowOf, type BookHandlerDeps } from './deps';
+
+/**
+ * Keeps `content` as a snapshot of the book, in the caller's transaction, when the revision policy says so
+ * (domain/revision-policy.ts: the ten-minute throttle of edits, nothing twice in a row), then prunes the
+ * history. Answers the stored revision, or nothing when none was kept. The caller holds the book's row
+ * lock, so two saves cannot both pass the throttle.
+ */
+export async function keepRevision(
+  trx: Kysely<BookDatabase>,
+  deps: Pick<BookHandlerDeps, 'newId' | 'now'>,
+  bookId: string,
+  content: string,
+  kind: RevisionKind,
+  options: {
+    name?: string | null;
+    wordCount?: number;
+    /** The book's newest revision when the caller read it with the row (null: none); else it is read here. */
+    newest?: { hash: string; createdAt: Date } | null;
+  } = {},
+) {
+  const now = nowOf(deps);
+  let hash: string | undefined;
+  const hashOf = () => (hash ??= contentHash(content));
+  const newest = options.newest === undefined ? await revisionsRepository.newest(trx, bookId) : options.newest;
+  if (!shouldKeep(kind, hashOf, newest ?? undefined, now)) return undefined;
+  const wordCount = options.wordCount ?? wordCountOf(TiptapDocumentSchema.parse(JSON.parse(content)));
+  const name = kind === 'as-written' ? revisionPolicy.asWrittenName : (options.name ?? null);
+  const row = await revisionsRepository.insert(trx, {
+    id: deps.newId(),
+    bookId,
+    content,
+    hash: hashOf(),
+    wordCount,
+    kind,
+    name,
+    createdAt: now,
+  });
+  await revisionsRepository.prune(trx, bookId, retentionCutoffs(now), revisionPolicy.maxPerBook);
+  return row;
+}

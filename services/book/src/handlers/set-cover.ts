@@ -1,0 +1,20 @@
+import { AppError, parseCoverImageUrl, type requests } from '@bookwright/contracts';
+import type { z } from 'zod';
+import { booksRepository } from '../repositories/books.repository';
+import { presentBook } from '../domain/present-book';
+import type { BookHandlerDeps } from './deps';
+import { changeOwnedBook } from './owned-book';
+import { announceUpdate, editMessages } from './book-edits';
+
+export function setCover(deps: BookHandlerDeps) {
+  return async ({ userId, bookId, coverImage }: z.output<(typeof requests.book.setCover)['request']>) =>
+    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+      // Only a cover URL of this very book (the cover service has checked the cover exists), or null.
+      if (coverImage !== null && parseCoverImageUrl(coverImage)?.bookId !== book.id) {
+        throw new AppError(400, editMessages.coverInvalid);
+      }
+      const updated = await booksRepository.update(trx, book.id, { cover_image: coverImage });
+      await announceUpdate(trx, updated, ['coverImage']);
+      return presentBook(updated);
+    });
+}

@@ -1,0 +1,22 @@
+import { AppError, FictionBookStateSchema, NonFictionBookStateSchema, type requests } from '@bookwright/contracts';
+import type { z } from 'zod';
+import { booksRepository } from '../repositories/books.repository';
+import { presentBook } from '../domain/present-book';
+import { assertEditable } from '../domain/book-status';
+import { firstIssue } from '../domain/manuscript';
+import type { BookHandlerDeps } from './deps';
+import { changeOwnedBook } from './owned-book';
+import { announceUpdate, editMessages } from './book-edits';
+
+export function updateBookState(deps: BookHandlerDeps) {
+  return async ({ userId, bookId, newBookState }: z.output<(typeof requests.book.updateState)['request']>) =>
+    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+      assertEditable(book.status, 'structure');
+      const schema = book.book_type === 'fiction' ? FictionBookStateSchema : NonFictionBookStateSchema;
+      const parsed = schema.safeParse(newBookState);
+      if (!parsed.success) throw new AppError(400, `${editMessages.invalidState}: ${firstIssue(parsed.error)}`);
+      const updated = await booksRepository.update(trx, book.id, { book_state: JSON.stringify(parsed.data) });
+      await announceUpdate(trx, updated, ['bookState']);
+      return presentBook(updated);
+    });
+}
