@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { sampleLibrary } from './support/books';
-import { a11yViolations, browserAvailable, describeViolations, launchBrowser } from './support/browser';
+import { a11yViolations, browserAvailable, describeViolations } from './support/browser';
+import { usePreviewWorld } from './support/world';
 import { mockApi } from './support/mock-api';
 import { mockTrash } from './support/mock-trash';
-import { startPreview } from './support/preview';
 
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const noPlan = { accountType: 'null', booksLeftThisMonth: 0 };
@@ -24,17 +24,7 @@ const ending = {
  * whose plan ends, each checked with axe at phone and desktop width in the light and the dark theme.
  */
 describe.skipIf(!browserAvailable())('trash and access without a plan (mocked API)', () => {
-  let server: { url: string; close: () => Promise<void> };
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startPreview(inject('webDist'));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = usePreviewWorld();
 
   /**
    * axe on `path` at both widths, in the light and the dark theme. Each theme loads in a page of its own:
@@ -43,7 +33,7 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
   async function check(path: string, user: Record<string, unknown>, ready: (page: Page) => Promise<unknown>) {
     const problems: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ viewport: viewports.desktop, colorScheme, locale: 'en-GB' });
+      const context = await world.browser.newContext({ viewport: viewports.desktop, colorScheme, locale: 'en-GB' });
       const page = await context.newPage();
       await mockApi(page, {
         signedIn: true,
@@ -53,7 +43,7 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
         invoices: { status: 200, body: { data: [] } },
       });
       await mockTrash(page, sampleLibrary().slice(2), sampleLibrary().slice(0, 2));
-      await page.goto(server.url + path);
+      await page.goto(world.server.url + path);
       await ready(page);
       for (const viewport of Object.values(viewports)) {
         await page.setViewportSize(viewport);
@@ -67,12 +57,12 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
   }
 
   it('moves a book to the trash with Undo, then restores and deletes it from the Trash view', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop });
+    const context = await world.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     const books = sampleLibrary();
     await mockApi(page, { signedIn: true, user: { accountType: 'starter', booksLeftThisMonth: 7 }, books });
     const calls = await mockTrash(page, books);
-    await page.goto(`${server.url}/app`);
+    await page.goto(`${world.server.url}/app`);
     const title = 'The Keeper of Letters';
     const card = page.getByTestId('library-book').filter({ hasText: title });
     expect(await card.getAttribute('data-status')).toBe('validation');
@@ -104,7 +94,7 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
     await card.waitFor();
 
     await moveToTrash();
-    await page.goto(`${server.url}/app/trash`);
+    await page.goto(`${world.server.url}/app/trash`);
     await row.getByRole('button', { name: `Delete forever: ${title}` }).click();
     await page
       .getByRole('dialog', { name: 'Delete this book forever?' })
@@ -146,15 +136,15 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
   }, 300_000);
 
   it('shows an account without a plan its library, its book read-only and the plans', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop });
+    const context = await world.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     await mockApi(page, { signedIn: true, user: noPlan, books: sampleLibrary(), paymentProvider: 'local' });
-    await page.goto(`${server.url}/app`);
+    await page.goto(`${world.server.url}/app`);
     await page.getByRole('region', { name: 'No plan' }).waitFor();
     await page.getByTestId('library-book').first().waitFor();
     expect(await page.getByLabel('What will your next book be about?').count()).toBe(0);
 
-    await page.goto(`${server.url}/app/edit/ready`);
+    await page.goto(`${world.server.url}/app/edit/ready`);
     await page.getByTestId('read-only').waitFor();
     expect(await page.getByRole('textbox', { name: 'Manuscript' }).getAttribute('contenteditable')).toBe('false');
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
@@ -165,12 +155,12 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
   });
 
   it('says when a cancelled plan ends, in the header and in Billing', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'en-GB' });
+    const context = await world.browser.newContext({ viewport: viewports.desktop, locale: 'en-GB' });
     const page = await context.newPage();
     await mockApi(page, { signedIn: true, user: ending, books: sampleLibrary(), paymentProvider: 'local' });
-    await page.goto(`${server.url}/app`);
+    await page.goto(`${world.server.url}/app`);
     expect(await page.getByTestId('plan-ends').textContent()).toBe('Your Professional plan ends on 12 December.');
-    await page.goto(`${server.url}/app/settings?tab=billing`);
+    await page.goto(`${world.server.url}/app/settings?tab=billing`);
     await page.getByTestId('billing-plan-ends').waitFor();
     expect(await page.getByText('Next billing date').count()).toBe(0);
     await context.close();

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { loginMessages } from '@bookwright/contracts';
-import { startTestSystem, type TestSystem } from '../support/test-system';
-import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
+import { useBrowserWorld } from './support/world';
 
 /**
  * The main account flow in a real browser against the whole system in one process: sign up, choose plan,
@@ -11,25 +11,15 @@ import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolati
  * with the new password.
  */
 describe.skipIf(!browserAvailable())('accounts in the browser', () => {
-  let system: TestSystem;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
+  const world = useBrowserWorld();
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
     return context.newPage();
   }
 
   async function login(page: Page, email: string, password: string) {
-    await page.goto(`${system.url}/login`);
+    await page.goto(`${world.system.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -48,27 +38,27 @@ describe.skipIf(!browserAvailable())('accounts in the browser', () => {
     const newPassword = 'a brand new inkwell';
 
     // Sign up: success goes to /choose-plan.
-    await page.goto(`${system.url}/signup`);
+    await page.goto(`${world.system.url}/signup`);
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${system.url}/choose-plan`);
+    await page.waitForURL(`${world.system.url}/choose-plan`);
     await expect.poll(() => page.getByRole('button', { name: /Get Started/ }).count()).toBe(2);
 
     // The app: an account without a plan sees its (empty) library, the way to the plans, and who is signed in.
     await page.getByRole('link', { name: /Go to the app/ }).click();
-    await page.waitForURL(`${system.url}/app`);
+    await page.waitForURL(`${world.system.url}/app`);
     await page.getByTestId('current-user').getByText(email, { exact: true }).waitFor();
     await page.getByTestId('current-user').getByText('Ada Lovelace', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Choose a plan to edit and write books' }).waitFor();
 
     // Sign out: logout, then /login; the app is closed again.
     await signOut(page);
-    await page.waitForURL(`${system.url}/login`);
-    await page.goto(`${system.url}/app`);
-    await page.waitForURL(`${system.url}/login`);
+    await page.waitForURL(`${world.system.url}/login`);
+    await page.goto(`${world.system.url}/app`);
+    await page.waitForURL(`${world.system.url}/login`);
 
     // A wrong password: the server's msg in the red box.
     await login(page, email, 'not my password');
@@ -76,40 +66,40 @@ describe.skipIf(!browserAvailable())('accounts in the browser', () => {
 
     // The right one: /app shows the user.
     await login(page, email, password);
-    await page.waitForURL(`${system.url}/app`);
+    await page.waitForURL(`${world.system.url}/app`);
     await page.getByTestId('current-user').getByText(email, { exact: true }).waitFor();
     await signOut(page);
-    await page.waitForURL(`${system.url}/login`);
+    await page.waitForURL(`${world.system.url}/login`);
 
     // Forgot password: the link arrives in the outbox.
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(`${system.url}/forgot-password`);
+    await page.waitForURL(`${world.system.url}/forgot-password`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Recovery Link' }).click();
     await page.getByText("Check your inbox! We've sent you a link to reset your password.").waitFor();
     expect(await page.getByRole('button', { name: 'Link Sent!' }).isDisabled()).toBe(true);
 
-    const mail = await system.lastMailTo(email);
+    const mail = await world.system.lastMailTo(email);
     expect(mail).toMatchObject({ to: email, subject: expect.any(String), html: expect.any(String) });
     const link = /(https?:\/\/\S+?)\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text);
     expect(link, `no reset link in: ${mail.text}`).not.toBeNull();
     const token = link![2]!;
 
     // Reset: success text, then /login after 2 seconds.
-    await page.goto(`${system.url}/reset-password/${token}`);
+    await page.goto(`${world.system.url}/reset-password/${token}`);
     await page.getByLabel('New Password').fill(newPassword);
     await page.getByLabel('Confirm Password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Password reset successfully! Redirecting you to login...').waitFor();
     const shownAt = Date.now();
-    await page.waitForURL(`${system.url}/login`, { timeout: 10_000 });
+    await page.waitForURL(`${world.system.url}/login`, { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
 
     // The old password no longer works; the new one does.
     await login(page, email, password);
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(loginMessages.invalidCredentials);
     await login(page, email, newPassword);
-    await page.waitForURL(`${system.url}/app`);
+    await page.waitForURL(`${world.system.url}/app`);
     await page.getByTestId('current-user').getByText(email, { exact: true }).waitFor();
     await page.context().close();
   });
@@ -132,7 +122,7 @@ describe.skipIf(!browserAvailable())('accounts in the browser', () => {
         { width: 390, height: 844 },
       ]) {
         await page.setViewportSize(viewport);
-        await page.goto(`${system.url}${path}`);
+        await page.goto(`${world.system.url}${path}`);
         await page.getByRole('heading', { level: 1, name: ready }).waitFor();
         const violations = await seriousA11yViolations(page);
         if (violations.length > 0) problems.push(`${path} at ${viewport.width}px:\n${describeViolations(violations)}`);

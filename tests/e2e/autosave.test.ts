@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startTestSystem, type TestSystem } from '../support/test-system';
-import { browserAvailable, launchBrowser } from './support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { browserAvailable } from './support/browser';
+import { useBrowserWorld } from './support/world';
 import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
 
 /**
@@ -12,16 +12,13 @@ import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/j
  * opens the editor in pages of its own.
  */
 describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the browser', () => {
-  let system: TestSystem;
-  let browser: Browser;
+  const world = useBrowserWorld();
   let context: BrowserContext;
   let editorUrl: string;
   const title = 'The Keeper of Letters';
 
   beforeAll(async () => {
-    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
   });
 
   // Made by the first test that runs (expect.poll, which the journey uses, works inside tests only).
@@ -29,8 +26,8 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
   const readyBook = () =>
     (written ??= (async () => {
       const page = await context.newPage();
-      await signUpWithStarterPlan(page, system.url);
-      const card = await writeReadyBook(page, system.url, title);
+      await signUpWithStarterPlan(page, world.system.url);
+      const card = await writeReadyBook(page, world.system.url, title);
       await openInEditor(page, card, title);
       const url = page.url();
       await page.close();
@@ -38,8 +35,6 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
     })());
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await system?.stop();
   });
 
   /** A page of the shared context on the book's editor, with its page errors collected. */
@@ -153,13 +148,13 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
       // which is what the writer's, a restore's or a rewrite's change looks like to the editor (a new ETag).
       const { page, manuscript, status } = await openEditor();
       const bookId = new URL(editorUrl).pathname.split('/').pop()!;
-      const xsrf = (await context.cookies(system.url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-      const current = await page.request.get(`${system.url}/api/v1/book/${bookId}`);
+      const xsrf = (await context.cookies(world.system.url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+      const current = await page.request.get(`${world.system.url}/api/v1/book/${bookId}`);
       const book = (await current.json()) as { bookContent: string };
       const doc = JSON.parse(book.bookContent) as { type: string; content: unknown[] };
       doc.content.push({ type: 'paragraph', content: [{ type: 'text', text: 'A chapter finished elsewhere.' }] });
       // No If-Match: an API client's last write wins, as before issue 19.
-      const changed = await page.request.patch(`${system.url}/api/v1/book/content/${bookId}`, {
+      const changed = await page.request.patch(`${world.system.url}/api/v1/book/content/${bookId}`, {
         headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'Content-Type': 'application/json' },
         data: { bookContent: JSON.stringify(doc) },
       });
@@ -174,14 +169,14 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
       expect(await manuscript.textContent()).not.toContain('The author went on typing.');
       await expect.poll(() => status.textContent()).toBe(savedText);
 
-      const revisions = await page.request.get(`${system.url}/api/v1/book/${bookId}/revisions`);
+      const revisions = await page.request.get(`${world.system.url}/api/v1/book/${bookId}/revisions`);
       const named = ((await revisions.json()) as { id: string; name: string | null }[]).filter((r) =>
         /^Kept from another tab, \d\d:\d\d$/.test(r.name ?? ''),
       );
       expect(named.length).toBeGreaterThan(0);
       const texts = await Promise.all(
         named.map(async (r) => {
-          const answer = await page.request.get(`${system.url}/api/v1/book/${bookId}/revisions/${r.id}`);
+          const answer = await page.request.get(`${world.system.url}/api/v1/book/${bookId}/revisions/${r.id}`);
           return ((await answer.json()) as { bookContent: string }).bookContent;
         }),
       );

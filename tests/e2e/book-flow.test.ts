@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { metadataMessages, planMessages } from '@bookwright/contracts';
-import { startTestSystem, type TestSystem } from '../support/test-system';
-import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
+import { useBrowserWorld } from './support/world';
 import { signUpWithStarterPlan } from './support/journeys';
 
 /**
@@ -12,17 +12,7 @@ import { signUpWithStarterPlan } from './support/journeys';
  * save the metadata. Every change is checked to survive a reload; every new page is checked with axe-core.
  */
 describe.skipIf(!browserAvailable())('the author’s main flow in the browser', () => {
-  let system: TestSystem;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
+  const world = useBrowserWorld();
 
   const problems: string[] = [];
   async function checkA11y(page: Page, where: string) {
@@ -39,11 +29,11 @@ describe.skipIf(!browserAvailable())('the author’s main flow in the browser', 
   }
 
   it('plans, reviews, writes, edits and describes a book', { timeout: 240_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    const url = (path: string) => `${system.url}${path}`;
+    const url = (path: string) => `${world.system.url}${path}`;
     // Record the live events the app's EventSource hands to its listeners.
     await page.addInitScript(() => {
       const received: string[] = [];
@@ -65,7 +55,7 @@ describe.skipIf(!browserAvailable())('the author’s main flow in the browser', 
     });
 
     // Sign up and choose Starter: the local billing provider activates it and returns /app/success.
-    await signUpWithStarterPlan(page, system.url);
+    await signUpWithStarterPlan(page, world.system.url);
 
     // Create a book: the form appears with the prompt; the spec's order of checks; the success toast.
     await page

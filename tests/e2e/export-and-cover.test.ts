@@ -1,10 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
 import { coverMessages, exportFileName, metadataMessages } from '@bookwright/contracts';
 import { testImage } from '@bookwright/ai/testing';
-import { startTestSystem, type TestSystem } from '../support/test-system';
-import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
+import { useBrowserWorld } from './support/world';
 import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
 
 /** Screenshots of every step at both sizes when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots56). */
@@ -19,17 +19,10 @@ const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, 
  * desktop and phone width.
  */
 describe.skipIf(!browserAvailable())('covers and exports in the browser', () => {
-  let system: TestSystem;
-  let browser: Browser;
+  const world = useBrowserWorld();
 
   beforeAll(async () => {
-    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
-    browser = await launchBrowser();
     if (shotsDir) await mkdir(shotsDir, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
   });
 
   const problems: string[] = [];
@@ -56,17 +49,17 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
     'generates and applies a cover, and exports EPUB, a KDP interior and the complete ZIP',
     { timeout: 300_000 },
     async () => {
-      const context = await browser.newContext({ viewport: viewports.desktop, acceptDownloads: true });
+      const context = await world.browser.newContext({ viewport: viewports.desktop, acceptDownloads: true });
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       const title = 'The Keeper of Letters';
 
       // Sign up, Starter plan.
-      await signUpWithStarterPlan(page, system.url);
+      await signUpWithStarterPlan(page, world.system.url);
 
       // A book: plan, confirm, wait until it is written.
-      const card = await writeReadyBook(page, system.url, title);
+      const card = await writeReadyBook(page, world.system.url, title);
       const header = await openInEditor(page, card, title);
       expect(await header.getByText('Cover added').count()).toBe(0);
       await step(page, '01-editor');

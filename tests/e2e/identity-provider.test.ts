@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { identityProviderErrors } from '@bookwright/contracts';
-import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { newAccount } from '../support/test-system';
 import { mockProviderName, startMockIdentityProvider, type MockIdentityProvider } from '../support/identity-provider';
-import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
+import { useBrowserWorld } from './support/world';
 
 /** The provider sends the browser back to PUBLIC_URL, so the system's port must be known before it starts. */
 async function freePort(): Promise<number> {
@@ -20,37 +21,28 @@ async function freePort(): Promise<number> {
 /** 'Continue with …' on /login, through a local OpenID provider, into the app; and a failure shown plainly. */
 describe.skipIf(!browserAvailable())('sign-in with an identity provider in the browser', () => {
   let provider: MockIdentityProvider;
-  let system: TestSystem;
-  let browser: Browser;
   const shots = process.env.SCREENSHOT_DIR;
 
   beforeAll(async () => {
     provider = await startMockIdentityProvider();
-    const port = await freePort();
-    system = await startTestSystem({
-      ...provider.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      WEB_DIST_DIR: inject('webDist'),
-      LOG_LEVEL: 'warn',
-    });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
     await provider?.stop();
+  });
+  const world = useBrowserWorld(async () => {
+    const port = await freePort();
+    return { ...provider.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` };
   });
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
     return context.newPage();
   }
 
   it("signs in to an existing account with 'Continue with …' and lands in the app", async () => {
     // An author with a password account and a plan; the provider vouches for the same, verified email.
     const account = newAccount();
-    const client = system.client();
+    const client = world.system.client();
     expect((await client.post('/api/v1/auth/sign-up', account)).status).toBe(201);
     expect((await client.post('/api/v1/payment', { accountType: 'starter', currency: 'eur' })).status).toBe(200);
     provider.signInAs({
@@ -62,13 +54,13 @@ describe.skipIf(!browserAvailable())('sign-in with an identity provider in the b
     });
 
     const page = await newPage();
-    await page.goto(`${system.url}/login`);
+    await page.goto(`${world.system.url}/login`);
     const button = page.getByRole('link', { name: `Continue with ${mockProviderName}` });
     await button.waitFor();
     expect(describeViolations(await seriousA11yViolations(page))).toBe('');
     if (shots) await page.screenshot({ path: `${shots}/login-with-provider.png` });
     await button.click();
-    await page.waitForURL(`${system.url}/app`);
+    await page.waitForURL(`${world.system.url}/app`);
     await page.getByTestId('current-user').getByText(account.email, { exact: true }).waitFor();
     await page.context().close();
   });
@@ -76,9 +68,9 @@ describe.skipIf(!browserAvailable())('sign-in with an identity provider in the b
   it('ends a cancelled sign-in on the login page with a readable reason', async () => {
     provider.denyNext();
     const page = await newPage();
-    await page.goto(`${system.url}/login`);
+    await page.goto(`${world.system.url}/login`);
     await page.getByRole('link', { name: `Continue with ${mockProviderName}` }).click();
-    await page.waitForURL(`${system.url}/login?error=oidc_denied`);
+    await page.waitForURL(`${world.system.url}/login?error=oidc_denied`);
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe(identityProviderErrors.oidc_denied);

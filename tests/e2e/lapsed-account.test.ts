@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
 import { exportFileName, type User } from '@bookwright/contracts';
-import { startTestSystem, type TestSystem } from '../support/test-system';
-import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
+import { useBrowserWorld } from './support/world';
 import { openInEditor, writeReadyBook } from './support/journeys';
 
 const webhookSecret = 'whsec_e2e_lapsed';
@@ -19,31 +19,26 @@ const prices = { starter: 'price_e2e_starter', professional: 'price_e2e_professi
  */
 describe.skipIf(!browserAvailable())('an account whose plan ended, in the browser', () => {
   let stripe: StripeServer;
-  let system: TestSystem;
-  let browser: Browser;
 
   beforeAll(async () => {
     stripe = await startStripeServer({
       webhookSecret,
       prices: { [prices.starter]: 3000, [prices.professional]: 7000 },
     });
-    system = await startTestSystem({
-      WEB_DIST_DIR: inject('webDist'),
-      LOG_LEVEL: 'warn',
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_PRICE_STARTER: prices.starter,
-      STRIPE_PRICE_PROFESSIONAL: prices.professional,
-      STRIPE_API_URL: stripe.url,
-    });
-    stripe.webhookUrl = `${system.url}/api/v1/payment/webhook`;
-    stripe.returnOrigin = system.url;
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
     await stripe?.stop();
+  });
+  const world = useBrowserWorld(() => ({
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_STARTER: prices.starter,
+    STRIPE_PRICE_PROFESSIONAL: prices.professional,
+    STRIPE_API_URL: stripe.url,
+  }));
+  beforeAll(() => {
+    stripe.webhookUrl = `${world.system.url}/api/v1/payment/webhook`;
+    stripe.returnOrigin = world.system.url;
   });
 
   /** Stripe tells the app, signed, as its webhooks do. */
@@ -71,7 +66,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
   }
 
   it('signs in to its library, reads its book read-only and exports an EPUB', { timeout: 300_000 }, async () => {
-    const context = await browser.newContext({
+    const context = await world.browser.newContext({
       viewport: { width: 1280, height: 800 },
       acceptDownloads: true,
       // The plan's end reads "25 December" in en-GB (the app formats it in the browser's language).
@@ -83,7 +78,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     const title = 'The Keeper of Letters';
 
     // Pays for Starter on Stripe's Checkout.
-    await page.goto(`${system.url}/signup?accountType=starter`);
+    await page.goto(`${world.system.url}/signup?accountType=starter`);
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
@@ -91,12 +86,12 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${stripe.url}/checkout/**`);
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${system.url}/app/success?session_id=cs_*`);
+    await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
     await page.getByRole('link', { name: 'Start Writing' }).click();
-    await page.waitForURL(`${system.url}/app`);
+    await page.waitForURL(`${world.system.url}/app`);
 
     // Writes a book and exports it once with the plan (the completion step stores the EPUB's metadata).
-    const card = await writeReadyBook(page, system.url, title);
+    const card = await writeReadyBook(page, world.system.url, title);
     let header = await openInEditor(page, card, title);
     let dialog = await openExport(page, header);
     await dialog.getByRole('button', { name: 'EPUB' }).click();
@@ -114,11 +109,11 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     const me = await currentUser(page);
     const subscriptionId = me.stripeSubscriptionId!;
     await deliver('customer.subscription.updated', stripe.cancelAtPeriodEnd(subscriptionId));
-    await page.goto(`${system.url}/app`);
+    await page.goto(`${world.system.url}/app`);
     const ends = page.getByRole('region', { name: 'Plan ending' });
     await ends.getByText(/^Your Starter plan ends on \d{1,2} \w+\.$/).waitFor();
     await ends.getByRole('button', { name: 'Keep my plan' }).waitFor();
-    await page.goto(`${system.url}/app/settings?tab=billing`);
+    await page.goto(`${world.system.url}/app/settings?tab=billing`);
     const billing = page.getByTestId('billing-plan-ends');
     await billing.getByText(/^Your Starter plan ends on \d{1,2} \w+\.$/).waitFor();
     await billing.getByRole('button', { name: 'Keep my plan' }).waitFor();
@@ -132,7 +127,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     await expect.poll(async () => (await currentUser(page)).accountType).toBe('null');
 
     // Still the library, not a pricing page; the banner points to the plans; the book opens read-only.
-    await page.goto(`${system.url}/app`);
+    await page.goto(`${world.system.url}/app`);
     await page.getByRole('heading', { name: 'Your library', exact: true }).waitFor();
     await page.getByRole('region', { name: 'No plan' }).waitFor();
     expect(await page.getByLabel('What will your next book be about?').count()).toBe(0);
@@ -156,7 +151,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
 
     // The way to a plan is one click away.
     await page.getByRole('link', { name: 'Choose a plan to edit and write books' }).click();
-    await page.waitForURL(`${system.url}/app/plans`);
+    await page.waitForURL(`${world.system.url}/app/plans`);
     await page.getByRole('heading', { level: 1, name: 'Choose a plan' }).waitFor();
 
     expect(pageErrors).toEqual([]);

@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { a11yViolations, browserAvailable, describeViolations, launchBrowser } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { a11yViolations, browserAvailable, describeViolations } from './support/browser';
+import { usePreviewWorld } from './support/world';
 import { businessUser } from './support/books';
 import { mockApi } from './support/mock-api';
-import { startPreview } from './support/preview';
 
 /** Where the screenshots of these pages go, to be looked at (one per page, scheme and width). */
 const shotsDir = process.env.MONEY_SHOTS_DIR ?? '/tmp/money-shots';
@@ -53,21 +53,14 @@ const screens: Screen[] = [
  * the configured prices shown, and a screenshot of each for looking at.
  */
 describe.skipIf(!browserAvailable())('plans and billing: axe in both colour schemes (mocked API)', () => {
-  let server: { url: string; close: () => Promise<void> };
-  let browser: Browser;
+  const world = usePreviewWorld();
 
   beforeAll(async () => {
-    server = await startPreview(inject('webDist'));
-    browser = await launchBrowser();
     await mkdir(shotsDir, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   async function open(screen: Screen, colorScheme: 'light' | 'dark', width: number) {
-    const context = await browser.newContext({
+    const context = await world.browser.newContext({
       viewport: { width, height: 844 },
       colorScheme,
       locale: 'en-GB',
@@ -80,7 +73,7 @@ describe.skipIf(!browserAvailable())('plans and billing: axe in both colour sche
       plans,
       invoices: { status: 200, body: { data: [] } },
     });
-    await page.goto(server.url + screen.path);
+    await page.goto(world.server.url + screen.path);
     await screen.ready(page);
     return page;
   }
@@ -105,7 +98,7 @@ describe.skipIf(!browserAvailable())('plans and billing: axe in both colour sche
     const page = await open(screens[0]!, 'light', 1280);
     const cardPrices = await page.getByText(/^€\d+$/).allTextContents();
     expect(cardPrices.sort()).toEqual(['€27', '€64']);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${world.server.url}/`);
     await page.getByTestId('price-professional').getByText('€64').waitFor();
     expect(await page.getByTestId('price-starter').textContent()).toContain('€27');
     await page.getByRole('button', { name: 'Which plans are there, and what do they include?' }).click();

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { metadataMessages } from '@bookwright/contracts';
-import { startTestSystem, type TestSystem } from '../support/test-system';
-import { browserAvailable, launchBrowser } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { useBrowserWorld } from './support/world';
 import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
 
 /** Screenshots of the steps when SHOTS_DIR is set. */
@@ -15,17 +15,10 @@ const shotsDir = process.env.SHOTS_DIR;
  * three edits, a version named after the first is saved from 'History' and restored.
  */
 describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision history in the browser', () => {
-  let system: TestSystem;
-  let browser: Browser;
+  const world = useBrowserWorld();
 
   beforeAll(async () => {
-    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
-    browser = await launchBrowser();
     if (shotsDir) await mkdir(shotsDir, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
   });
 
   const shot = async (page: Page, name: string) => {
@@ -36,14 +29,14 @@ describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision histor
     'suggests metadata, rewrites and undoes, autosaves, saves a named version and restores it',
     { timeout: 300_000 },
     async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       const title = 'The Keeper of Letters';
 
-      await signUpWithStarterPlan(page, system.url);
-      const card = await writeReadyBook(page, system.url, title);
+      await signUpWithStarterPlan(page, world.system.url);
+      const card = await writeReadyBook(page, world.system.url, title);
       const header = await openInEditor(page, card, title);
       const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
 

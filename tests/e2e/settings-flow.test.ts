@@ -1,12 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { loginMessages } from '@bookwright/contracts';
 import { testImage } from '@bookwright/ai/testing';
-import { startTestSystem, type TestSystem } from '../support/test-system';
-import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
+import { useBrowserWorld } from './support/world';
 import { signUpWithStarterPlan } from './support/journeys';
 
 /**
@@ -14,37 +14,32 @@ import { signUpWithStarterPlan } from './support/journeys';
  * changing the password, and deleting the account, after which its login fails.
  */
 describe.skipIf(!browserAvailable())('settings in the browser', () => {
-  let system: TestSystem;
-  let browser: Browser;
+  const world = useBrowserWorld();
   let workDir: string;
 
   beforeAll(async () => {
-    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
-    browser = await launchBrowser();
     workDir = await mkdtemp(join(tmpdir(), 'bookwright-settings-'));
   });
   afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
   async function login(page: Page, email: string, password: string) {
-    await page.goto(`${system.url}/login`);
+    await page.goto(`${world.system.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
   }
 
   it('shows the plan, edits the account and avatar, changes the password and deletes the account', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    const email = await signUpWithStarterPlan(page, system.url);
+    const email = await signUpWithStarterPlan(page, world.system.url);
     const newEmail = `moved.${email}`;
 
     // Billing & Plans: the Starter plan and its allowances as numbers; no invoices for a local plan.
     await page.getByRole('link', { name: 'Settings' }).click();
-    await page.waitForURL(`${system.url}/app/settings`);
+    await page.waitForURL(`${world.system.url}/app/settings`);
     await page.getByRole('tab', { name: 'Billing & Plans' }).click();
     await expect.poll(() => page.getByTestId('current-plan').textContent()).toBe('Starter');
     await expect.poll(() => page.getByTestId('usage-value').allTextContents()).toEqual(['10', '10', '5']);
@@ -83,7 +78,7 @@ describe.skipIf(!browserAvailable())('settings in the browser', () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
       for (const tab of ['account', 'billing', 'security', 'help', 'preferences']) {
-        await page.goto(`${system.url}/app/settings${tab === 'account' ? '' : `?tab=${tab}`}`);
+        await page.goto(`${world.system.url}/app/settings${tab === 'account' ? '' : `?tab=${tab}`}`);
         await page.getByRole('tabpanel').waitFor();
         const violations = await seriousA11yViolations(page);
         if (violations.length > 0) problems.push(`${tab} at ${width}px:\n${describeViolations(violations)}`);
@@ -93,15 +88,15 @@ describe.skipIf(!browserAvailable())('settings in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Delete Account: the email typed, then the password; the browser lands on the landing page.
-    await page.goto(`${system.url}/app/settings`);
+    await page.goto(`${world.system.url}/app/settings`);
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Type your email to confirm').fill(newEmail);
     await dialog.getByLabel('Password').fill('a fresh bottle of ink');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForURL(`${system.url}/`);
-    await page.goto(`${system.url}/app`);
-    await page.waitForURL(`${system.url}/login`);
+    await page.waitForURL(`${world.system.url}/`);
+    await page.goto(`${world.system.url}/app`);
+    await page.waitForURL(`${world.system.url}/login`);
 
     // The account is gone: neither email signs in.
     await login(page, newEmail, 'a fresh bottle of ink');

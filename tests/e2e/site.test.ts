@@ -1,36 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../../services/export/src/testing/epubcheck';
-import { browserAvailable, launchBrowser } from './support/browser';
-import { startPreview } from './support/preview';
+import { browserAvailable } from './support/browser';
+import { usePreviewWorld } from './support/world';
 
 /**
  * The public site (spec §2): the landing page's sections and their rules, the sample-book modal and its
  * download, the rotation timings on a fake clock, every link target, and the pre-rendered pages.
  */
 describe.skipIf(!browserAvailable())('the public site in the browser', () => {
-  let server: { url: string; close: () => Promise<void> };
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startPreview(inject('webDist'));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = usePreviewWorld();
 
   async function open(path: string, options: BrowserContextOptions & { fakeClock?: boolean } = {}) {
     const { fakeClock, ...contextOptions } = options;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
+    const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
     const page = await context.newPage();
     // Billing's plan list is not part of this suite: the page must fall back to the default prices.
     await page.route('**/api/v1/payment/plans', (route) => route.fulfill({ status: 404, json: { msg: 'Not found' } }));
     if (fakeClock) await page.clock.install();
-    await page.goto(server.url + path);
+    await page.goto(world.server.url + path);
     if (contextOptions.javaScriptEnabled !== false) await mounted(page);
     return page;
   }
@@ -78,7 +68,7 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
     it.each(pages)(
       '$path has its text, title and sharing tags in the HTML, and shows it without JavaScript',
       async ({ path, texts }) => {
-        const html = await (await fetch(server.url + path)).text();
+        const html = await (await fetch(world.server.url + path)).text();
         for (const text of texts) expect(html).toContain(text.replace("'", '&#x27;'));
         expect(html).toMatch(/<title>[^<]+<\/title>/);
         expect(html).toMatch(/<meta name="description" content="[^"]+"/);
@@ -86,7 +76,7 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
         expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
         expect(html).not.toContain('noindex');
         const image = html.match(/<meta property="og:image" content="([^"]+)"/)![1]!;
-        const imageResponse = await fetch(server.url + new URL(image).pathname);
+        const imageResponse = await fetch(world.server.url + new URL(image).pathname);
         expect(imageResponse.headers.get('content-type')).toBe('image/png');
 
         const page = await open(path, { javaScriptEnabled: false });
@@ -97,12 +87,12 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
     );
 
     it('keeps the app shell empty and out of search engines', async () => {
-      const html = await (await fetch(`${server.url}/app/settings`)).text();
+      const html = await (await fetch(`${world.server.url}/app/settings`)).text();
       expect(html).toContain('<meta name="robots" content="noindex" />');
       expect(html).not.toContain('Ready to Write Your Bestseller?');
-      const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+      const sitemap = await (await fetch(`${world.server.url}/sitemap.xml`)).text();
       for (const { path } of pages) expect(sitemap).toContain(`${path}</loc>`);
-      expect(await (await fetch(`${server.url}/robots.txt`)).text()).toMatch(/Disallow: \/app[\s\S]*Sitemap: /);
+      expect(await (await fetch(`${world.server.url}/robots.txt`)).text()).toMatch(/Disallow: \/app[\s\S]*Sitemap: /);
     });
   });
 
@@ -134,7 +124,7 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
     });
 
     it('shows the prices billing answers', async () => {
-      const context = await browser.newContext();
+      const context = await world.browser.newContext();
       const page = await context.newPage();
       await page.route('**/api/v1/payment/plans', (route) =>
         route.fulfill({
@@ -150,7 +140,7 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
           },
         }),
       );
-      await page.goto(server.url + '/');
+      await page.goto(world.server.url + '/');
       await page.getByTestId('price-starter').getByText('€25').waitFor();
       await expect(page.getByTestId('price-professional').textContent()).resolves.toContain('€65');
       await close(page);
@@ -272,7 +262,7 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
       const href = await link.getAttribute('href');
       expect(href).toMatch(/tell-tale-heart\.epub$/);
       expect(['', 'tell-tale-heart.epub']).toContain(await link.getAttribute('download'));
-      const response = await page.request.get(new URL(href ?? '', server.url).toString());
+      const response = await page.request.get(new URL(href ?? '', world.server.url).toString());
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toMatch(/application\/epub\+zip/);
       const bytes = await response.body();
@@ -369,7 +359,7 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
           } else if (href.startsWith('/#')) {
             expect(landingIds, href).toContain(href.slice(2));
           } else if (href.startsWith('/samples/')) {
-            expect((await fetch(server.url + href)).status, href).toBe(200);
+            expect((await fetch(world.server.url + href)).status, href).toBe(200);
           } else {
             expect(href, 'internal links only').toMatch(/^\//);
             await targetPageRenders(href);

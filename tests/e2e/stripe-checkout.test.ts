@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
 import type { User } from '@bookwright/contracts';
-import { startTestSystem, type TestSystem } from '../support/test-system';
-import { browserAvailable, launchBrowser } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { useBrowserWorld } from './support/world';
 
 const webhookSecret = 'whsec_e2e';
 const prices = { starter: 'price_e2e_starter', professional: 'price_e2e_professional' };
@@ -16,36 +15,31 @@ const prices = { starter: 'price_e2e_starter', professional: 'price_e2e_professi
  */
 describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => {
   let stripe: StripeServer;
-  let system: TestSystem;
-  let browser: Browser;
 
   beforeAll(async () => {
     stripe = await startStripeServer({
       webhookSecret,
       prices: { [prices.starter]: 3000, [prices.professional]: 7000 },
     });
-    system = await startTestSystem({
-      WEB_DIST_DIR: inject('webDist'),
-      LOG_LEVEL: 'warn',
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_PRICE_STARTER: prices.starter,
-      STRIPE_PRICE_PROFESSIONAL: prices.professional,
-      STRIPE_API_URL: stripe.url,
-    });
-    stripe.webhookUrl = `${system.url}/api/v1/payment/webhook`;
-    stripe.returnOrigin = system.url;
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
     await stripe?.stop();
+  });
+  const world = useBrowserWorld(() => ({
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_STARTER: prices.starter,
+    STRIPE_PRICE_PROFESSIONAL: prices.professional,
+    STRIPE_API_URL: stripe.url,
+  }));
+  beforeAll(() => {
+    stripe.webhookUrl = `${world.system.url}/api/v1/payment/webhook`;
+    stripe.returnOrigin = world.system.url;
   });
 
   it('signs up with ?accountType=, pays on Checkout, and arrives in the app on the plan', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(`${system.url}/signup?accountType=starter`);
+    const page = await (await world.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(`${world.system.url}/signup?accountType=starter`);
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
@@ -55,11 +49,11 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
     // Straight to Stripe's Checkout, no plan page in between.
     await page.waitForURL(`${stripe.url}/checkout/**`);
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${system.url}/app/success?session_id=cs_*`);
+    await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
     await expect.poll(() => page.getByRole('heading', { name: /Welcome in/ }).count()).toBe(1);
     expect(await page.getByText('Local plan').count()).toBe(0);
     await page.getByRole('link', { name: 'Start Writing' }).click();
-    await page.waitForURL(`${system.url}/app`);
+    await page.waitForURL(`${world.system.url}/app`);
     await expect.poll(() => page.getByRole('link', { name: /Home/ }).count()).toBeGreaterThan(0);
 
     const me = await page.evaluate(async () => (await fetch('/api/v1/user/current-user')).json() as Promise<User>);
@@ -82,10 +76,10 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
   });
 
   it('takes a signed-out visitor from /choose-plan through sign-up to Checkout, then prices a switch before it', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await page.goto(`${system.url}/choose-plan`);
+    const page = await (await world.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${world.system.url}/choose-plan`);
     await page.getByRole('button', { name: /Get Started with Starter/ }).click();
-    await page.waitForURL(`${system.url}/signup?accountType=starter`);
+    await page.waitForURL(`${world.system.url}/signup?accountType=starter`);
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Hopper');
     await page.getByLabel('Email').fill(`grace.${randomBytes(4).toString('hex')}@example.com`);
@@ -93,10 +87,10 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${stripe.url}/checkout/**`);
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${system.url}/app/success?session_id=cs_*`);
+    await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
 
     // A switch shows Stripe's price first, and changes nothing until it is confirmed.
-    await page.goto(`${system.url}/app/settings?tab=billing`);
+    await page.goto(`${world.system.url}/app/settings?tab=billing`);
     await page.getByRole('button', { name: 'Change Plan' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Choose' }).click();
     const confirm = page.getByRole('dialog', { name: 'Switch to Professional?' });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { sampleLibrary } from './support/books';
-import {
-  a11yViolations,
-  browserAvailable,
-  describeViolations,
-  launchBrowser,
-  openEditorAction,
-} from './support/browser';
+import { a11yViolations, browserAvailable, describeViolations, openEditorAction } from './support/browser';
+import { usePreviewWorld } from './support/world';
 import { mockApi } from './support/mock-api';
-import { startPreview } from './support/preview';
 
 const phone = { width: 390, height: 844 };
 const widths = [390, 1280] as const;
@@ -68,20 +62,10 @@ const screens: Screen[] = [
  * nothing wider than a 360 px phone, and the editor's Save, Export and Change Cover tapped at 390 px.
  */
 describe.skipIf(!browserAvailable())('dark mode and phones (mocked API)', () => {
-  let server: { url: string; close: () => Promise<void> };
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startPreview(inject('webDist'));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = usePreviewWorld();
 
   async function open(path: string, options: { colorScheme?: 'light' | 'dark'; width?: number; signedIn?: boolean }) {
-    const context = await browser.newContext({
+    const context = await world.browser.newContext({
       viewport: { width: options.width ?? phone.width, height: 844 },
       colorScheme: options.colorScheme ?? 'light',
       locale: 'en-GB',
@@ -91,7 +75,7 @@ describe.skipIf(!browserAvailable())('dark mode and phones (mocked API)', () => 
     // A short manuscript: axe on a 100-page document takes long and checks nothing more.
     const books = sampleLibrary(2_000).map((b) => (b._id === 'ready' ? { ...b, coverImage: '/favicon.svg' } : b));
     const api = await mockApi(page, { signedIn: options.signedIn ?? false, user: starter, books, llm: 'offline' });
-    await page.goto(server.url + path.replace(/ \(.*\)$/, ''));
+    await page.goto(world.server.url + path.replace(/ \(.*\)$/, ''));
     return { page, api };
   }
 

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { suggestedTranslationTitle, translationMessages } from '@bookwright/contracts';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../../services/export/src/testing/epubcheck';
 import { decodeXml, openEpub } from '../../services/export/src/testing/epub-files';
-import { startTestSystem, type TestSystem } from '../support/test-system';
-import { browserAvailable, launchBrowser } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { useBrowserWorld } from './support/world';
 import { journeyBook, openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
 
 /**
@@ -15,17 +15,7 @@ import { journeyBook, openInEditor, signUpWithStarterPlan, writeReadyBook } from
  * epubcheck.
  */
 describe.skipIf(!browserAvailable())('translating a book in the browser', () => {
-  let system: TestSystem;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
+  const world = useBrowserWorld();
 
   async function chooseLanguage(page: Page, label: string) {
     const dialog = page.getByRole('dialog', { name: 'Translate this book' });
@@ -74,14 +64,14 @@ describe.skipIf(!browserAvailable())('translating a book in the browser', () => 
         if (process.env.CI) throw new Error(epubcheckMissingMessage);
         console.warn(`\n!! ${epubcheckMissingMessage}\n`);
       }
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+      const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       const title = journeyBook.title;
 
-      await signUpWithStarterPlan(page, system.url);
-      const original = await writeReadyBook(page, system.url, title);
+      await signUpWithStarterPlan(page, world.system.url);
+      const original = await writeReadyBook(page, world.system.url, title);
       const originalId = await original.getAttribute('data-book-id');
 
       // French from the editor's header.
@@ -90,7 +80,7 @@ describe.skipIf(!browserAvailable())('translating a book in the browser', () => 
       await chooseLanguage(page, 'French');
 
       // Polish from the library card's menu.
-      await page.goto(`${system.url}/app`);
+      await page.goto(`${world.system.url}/app`);
       const card = (language: string) => page.locator(`[data-testid="library-book"][data-language="${language}"]`);
       await card('english')
         .getByRole('button', { name: `Book actions: ${title}` })
@@ -113,7 +103,7 @@ describe.skipIf(!browserAvailable())('translating a book in the browser', () => 
         polish: { code: 'pl', heading: 'Rozdział 1', native: 'polski' },
       } as const;
       for (const language of ['french', 'polish'] as const) {
-        await page.goto(`${system.url}/app`);
+        await page.goto(`${world.system.url}/app`);
         // The translation carries the suggested title of the dialog: the original's, with its language named.
         const translatedTitle = suggestedTranslationTitle(title, language);
         expect(translatedTitle).not.toBe(title);

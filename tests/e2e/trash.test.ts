@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { planMessages } from '@bookwright/contracts';
-import { startTestSystem, type TestSystem } from '../support/test-system';
-import { browserAvailable, describeViolations, launchBrowser, seriousA11yViolations } from './support/browser';
+import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
+import { useBrowserWorld } from './support/world';
 import { journeyBook, signUpWithStarterPlan } from './support/journeys';
 
 const shotsDir = process.env.SHOTS_DIR;
@@ -15,17 +15,10 @@ const shotsDir = process.env.SHOTS_DIR;
  * checked with axe at desktop and phone width.
  */
 describe.skipIf(!browserAvailable())('the trash in the browser', () => {
-  let system: TestSystem;
-  let browser: Browser;
+  const world = useBrowserWorld();
 
   beforeAll(async () => {
-    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn' });
-    browser = await launchBrowser();
     if (shotsDir) await mkdir(shotsDir, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
   });
 
   /** Describes a book and waits until its structure waits for review ("Action needed"). */
@@ -56,13 +49,13 @@ describe.skipIf(!browserAvailable())('the trash in the browser', () => {
     'moves a book to the trash, undoes it, restores it from the Trash view and deletes it forever',
     { timeout: 180_000 },
     async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       const title = 'The Lighthouse Ledger';
 
-      await signUpWithStarterPlan(page, system.url);
+      await signUpWithStarterPlan(page, world.system.url);
       const card = await bookToReview(page, title);
       const bookId = await card.getAttribute('data-book-id');
 
@@ -78,7 +71,7 @@ describe.skipIf(!browserAvailable())('the trash in the browser', () => {
       await moveToTrash(page, title);
       await card.waitFor({ state: 'detached' });
       await page.getByRole('main').getByRole('link', { name: 'Trash' }).click();
-      await page.waitForURL(`${system.url}/app/trash`);
+      await page.waitForURL(`${world.system.url}/app/trash`);
       const row = page.getByTestId('trashed-book').filter({ hasText: title });
       await row.waitFor();
       expect(await row.getAttribute('data-book-id')).toBe(bookId);
@@ -109,7 +102,7 @@ describe.skipIf(!browserAvailable())('the trash in the browser', () => {
 
       // A third time, then Delete forever (after its confirmation): gone from both lists.
       await moveToTrash(page, title);
-      await page.goto(`${system.url}/app/trash`);
+      await page.goto(`${world.system.url}/app/trash`);
       await row.getByRole('button', { name: `Delete forever: ${title}` }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete this book forever?' });
       await confirm.getByRole('button', { name: 'Delete forever' }).click();
@@ -117,7 +110,7 @@ describe.skipIf(!browserAvailable())('the trash in the browser', () => {
       await page.getByText('The trash is empty.').waitFor();
       const answer = await page.evaluate(async (id) => (await fetch(`/api/v1/book/${id}`)).status, bookId);
       expect(answer).toBe(404);
-      await page.goto(`${system.url}/app`);
+      await page.goto(`${world.system.url}/app`);
       await page.getByRole('heading', { name: 'Your library', exact: true }).waitFor();
       expect(await card.count()).toBe(0);
 

@@ -1,53 +1,37 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { sampleLibrary } from './support/books';
-import {
-  browserAvailable,
-  describeViolations,
-  launchBrowser,
-  openEditorAction,
-  seriousA11yViolations,
-} from './support/browser';
+import { browserAvailable, describeViolations, openEditorAction, seriousA11yViolations } from './support/browser';
+import { usePreviewWorld } from './support/world';
 import { mockApi, type MockApiOptions } from './support/mock-api';
-import { startPreview } from './support/preview';
 
 /**
  * What the real system cannot show yet (checkout) and what only a browser can measure (toast layout,
  * keyboard order, the landing page's bundle), against the built app with a mocked /api/v1.
  */
 describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () => {
-  let server: { url: string; close: () => Promise<void> };
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startPreview(inject('webDist'));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = usePreviewWorld();
 
   async function open(path: string, options: MockApiOptions = {}, viewport = { width: 1280, height: 800 }) {
-    const context = await browser.newContext({ viewport });
+    const context = await world.browser.newContext({ viewport });
     const page = await context.newPage();
     const api = await mockApi(page, options);
-    await page.goto(server.url + path);
+    await page.goto(world.server.url + path);
     return { page, api };
   }
 
   const close = (page: Page) => page.context().close();
 
   it('loads only the landing page chunk on /, under 250 KB gzipped and without the editor', async () => {
-    const context = await browser.newContext();
+    const context = await world.browser.newContext();
     const page = await context.newPage();
     const scripts: { path: string; body: Promise<Buffer> }[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script')
         scripts.push({ path: new URL(response.url()).pathname, body: response.body() });
     });
-    await page.goto(server.url + '/');
+    await page.goto(world.server.url + '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     const paths = scripts.map((s) => s.path);
@@ -65,20 +49,20 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
   });
 
   it('loads the editor chunk on the editor route only', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await mockApi(page, { signedIn: true, user: { accountType: 'starter' }, books: sampleLibrary() });
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
     });
-    await page.goto(server.url + '/app');
+    await page.goto(world.server.url + '/app');
     await page.getByRole('heading', { name: 'Your library', exact: true }).waitFor();
-    await page.goto(server.url + '/app/validation');
+    await page.goto(world.server.url + '/app/validation');
     await page.getByRole('tab', { name: 'Plot' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((s) => s.includes('EditorPage'))).toEqual([]);
-    await page.goto(server.url + '/app/edit/ready');
+    await page.goto(world.server.url + '/app/edit/ready');
     await page.getByRole('textbox', { name: 'Manuscript' }).waitFor();
     expect(scripts.filter((s) => s.includes('EditorPage'))).toHaveLength(1);
     await close(page);
@@ -147,13 +131,13 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
     await page.keyboard.press('Tab');
     await page.keyboard.type('correct horse');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/app`);
+    await page.waitForURL(`${world.server.url}/app`);
     await close(page);
   });
 
   it('sends a signed-out visitor from /app to /login', async () => {
     const { page } = await open('/app', { signedIn: false });
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${world.server.url}/login`);
     await close(page);
   });
 
@@ -229,13 +213,13 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
     { width: 390, height: 844 },
   ]) {
     it(`has no serious or critical accessibility violations on the app pages at ${viewport.width}px`, async () => {
-      const context = await browser.newContext({ viewport });
+      const context = await world.browser.newContext({ viewport });
       const page = await context.newPage();
       // A short manuscript: axe on a 100-page document takes long and checks nothing more.
       await mockApi(page, { signedIn: true, user: { accountType: 'starter' }, books: sampleLibrary(2_000) });
       const problems: string[] = [];
       for (const check of appChecks()) {
-        await page.goto(server.url + check.path);
+        await page.goto(world.server.url + check.path);
         await check.ready(page);
         await check.act?.(page);
         await page.waitForTimeout(200);

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestSystem, type TestSystem } from '../../support/test-system';
+import { launchBrowser } from './browser';
+import { startPreview } from './preview';
+
+/** What a browser suite drives against the whole product: the system serving this run's web app, and Chromium. */
+export interface BrowserWorld {
+  readonly system: TestSystem;
+  readonly browser: Browser;
+}
+
+/** What a browser suite drives against a mocked API: the built web app on Vite's preview server, and Chromium. */
+export interface PreviewWorld {
+  readonly server: { url: string };
+  readonly browser: Browser;
+}
+
+/**
+ * Starts the whole system (serving the web app that global-setup built for this run) and one Chromium
+ * before the calling suite's tests, and stops both after them. `env` adds to the system's environment; it
+ * is read when the system starts, so it may use a server that an earlier `beforeAll` started.
+ */
+export function useBrowserWorld(
+  env: () => Record<string, string> | Promise<Record<string, string>> = () => ({}),
+): BrowserWorld {
+  let system: TestSystem | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn', ...(await env()) });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+  return {
+    get system() {
+      return started(system, 'system');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
+}
+
+/** Serves this run's built web app with no system behind it (the suite mocks the API) and starts Chromium. */
+export function usePreviewWorld(): PreviewWorld {
+  let server: { url: string; close: () => Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startPreview(inject('webDist'));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      return started(server, 'preview server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
+}
+
+function started<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`The ${name} has not started: use it in a test or a hook after the world's`);
+  return value;
+}
