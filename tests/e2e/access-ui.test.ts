@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sampleLibrary } from './support/books';
 import { a11yViolations, browserAvailable, describeViolations } from './support/browser';
-import { usePreviewWorld } from './support/world';
+import { usePreviewWorld } from './support/preview-world';
 import { mockApi } from './support/mock-api';
 import { mockTrash } from './support/mock-trash';
 

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { a11yViolations, browserAvailable, describeViolations } from './support/browser';
-import { usePreviewWorld } from './support/world';
+import { usePreviewWorld } from './support/preview-world';
 import { businessUser } from './support/books';
 import { mockApi } from './support/mock-api';
 

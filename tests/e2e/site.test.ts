@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../../services/export/src/testing/epubcheck';
 import { browserAvailable } from './support/browser';
-import { usePreviewWorld } from './support/world';
+import { usePreviewWorld } from './support/preview-world';
 
 /**
  * The public site (spec §2): the landing page's sections and their rules, the sample-book modal and its

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sampleLibrary } from './support/books';
 import { browserAvailable, describeViolations, openEditorAction, seriousA11yViolations } from './support/browser';
-import { usePreviewWorld } from './support/world';
+import { usePreviewWorld } from './support/preview-world';
 import { mockApi, type MockApiOptions } from './support/mock-api';
 
 /**

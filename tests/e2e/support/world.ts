@@ -2,17 +2,11 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestSystem, type TestSystem } from '../../support/test-system';
 import { launchBrowser } from './browser';
-import { startPreview } from './preview';
+import { started } from './started';
 
 /** What a browser suite drives against the whole product: the system serving this run's web app, and Chromium. */
 export interface BrowserWorld {
   readonly system: TestSystem;
-  readonly browser: Browser;
-}
-
-/** What a browser suite drives against a mocked API: the built web app on Vite's preview server, and Chromium. */
-export interface PreviewWorld {
-  readonly server: { url: string };
   readonly browser: Browser;
 }
 
@@ -42,31 +36,4 @@ export function useBrowserWorld(
       return started(browser, 'browser');
     },
   };
-}
-
-/** Serves this run's built web app with no system behind it (the suite mocks the API) and starts Chromium. */
-export function usePreviewWorld(): PreviewWorld {
-  let server: { url: string; close: () => Promise<void> } | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    server = await startPreview(inject('webDist'));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  return {
-    get server() {
-      return started(server, 'preview server');
-    },
-    get browser() {
-      return started(browser, 'browser');
-    },
-  };
-}
-
-function started<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new Error(`The ${name} has not started: use it in a test or a hook after the world's`);
-  return value;
 }
