@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
+import type { StripeServer } from '@bookwright/billing/testing';
 import { exportFileName, type User } from '@bookwright/contracts';
 import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
-import { useBrowserWorld } from './support/world';
+import { useStripeBrowserWorld } from './support/stripe-world';
 import { openInEditor, writeReadyBook } from './support/journeys';
-
-const webhookSecret = 'whsec_e2e_lapsed';
-const prices = { starter: 'price_e2e_starter', professional: 'price_e2e_professional' };
 
 /**
  * Access after a plan ends (issue 19), with Stripe played by the local Stripe-like server: an author pays,
@@ -18,33 +15,12 @@ const prices = { starter: 'price_e2e_starter', professional: 'price_e2e_professi
  * banner pointing to the plans, and exports an EPUB.
  */
 describe.skipIf(!browserAvailable())('an account whose plan ended, in the browser', () => {
-  let stripe: StripeServer;
-
-  beforeAll(async () => {
-    stripe = await startStripeServer({
-      webhookSecret,
-      prices: { [prices.starter]: 3000, [prices.professional]: 7000 },
-    });
-  });
-  afterAll(async () => {
-    await stripe?.stop();
-  });
-  const world = useBrowserWorld(() => ({
-    STRIPE_SECRET_KEY: 'sk_test_e2e',
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_PRICE_STARTER: prices.starter,
-    STRIPE_PRICE_PROFESSIONAL: prices.professional,
-    STRIPE_API_URL: stripe.url,
-  }));
-  beforeAll(() => {
-    stripe.webhookUrl = `${world.system.url}/api/v1/payment/webhook`;
-    stripe.returnOrigin = world.system.url;
-  });
+  const world = useStripeBrowserWorld();
 
   /** Stripe tells the app, signed, as its webhooks do. */
   async function deliver(type: string, object: Parameters<StripeServer['event']>[1]) {
-    const delivery = stripe.event(type, object);
-    const answer = await fetch(stripe.webhookUrl!, {
+    const delivery = world.stripe.event(type, object);
+    const answer = await fetch(world.stripe.webhookUrl!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
       body: delivery.payload,
@@ -84,7 +60,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
     await page.getByLabel('Password').fill('quill and parchment');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${stripe.url}/checkout/**`);
+    await page.waitForURL(`${world.stripe.url}/checkout/**`);
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
     await page.getByRole('link', { name: 'Start Writing' }).click();
@@ -108,7 +84,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     // Cancels in the Billing Portal: the app says when the plan ends, in the header and in Billing.
     const me = await currentUser(page);
     const subscriptionId = me.stripeSubscriptionId!;
-    await deliver('customer.subscription.updated', stripe.cancelAtPeriodEnd(subscriptionId));
+    await deliver('customer.subscription.updated', world.stripe.cancelAtPeriodEnd(subscriptionId));
     await page.goto(`${world.system.url}/app`);
     const ends = page.getByRole('region', { name: 'Plan ending' });
     await ends.getByText(/^Your Starter plan ends on \d{1,2} \w+\.$/).waitFor();
@@ -123,7 +99,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     expect(await page.getByRole('button', { name: 'Cancel plan' }).count()).toBe(0);
 
     // The period ends.
-    await deliver('customer.subscription.deleted', stripe.endSubscription(subscriptionId));
+    await deliver('customer.subscription.deleted', world.stripe.endSubscription(subscriptionId));
     await expect.poll(async () => (await currentUser(page)).accountType).toBe('null');
 
     // Still the library, not a pricing page; the banner points to the plans; the book opens read-only.

@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
+import { describe, expect, it } from 'vitest';
 import type { User } from '@bookwright/contracts';
 import { browserAvailable } from './support/browser';
-import { useBrowserWorld } from './support/world';
-
-const webhookSecret = 'whsec_e2e';
-const prices = { starter: 'price_e2e_starter', professional: 'price_e2e_professional' };
+import { useStripeBrowserWorld } from './support/stripe-world';
 
 /**
  * The paying journey in a real browser, with Stripe played by the local Stripe-like server: sign up from a
@@ -14,28 +10,7 @@ const prices = { starter: 'price_e2e_starter', professional: 'price_e2e_professi
  * author lands on /app/success and then in the app on the plan; a failed renewal shows the notice.
  */
 describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => {
-  let stripe: StripeServer;
-
-  beforeAll(async () => {
-    stripe = await startStripeServer({
-      webhookSecret,
-      prices: { [prices.starter]: 3000, [prices.professional]: 7000 },
-    });
-  });
-  afterAll(async () => {
-    await stripe?.stop();
-  });
-  const world = useBrowserWorld(() => ({
-    STRIPE_SECRET_KEY: 'sk_test_e2e',
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_PRICE_STARTER: prices.starter,
-    STRIPE_PRICE_PROFESSIONAL: prices.professional,
-    STRIPE_API_URL: stripe.url,
-  }));
-  beforeAll(() => {
-    stripe.webhookUrl = `${world.system.url}/api/v1/payment/webhook`;
-    stripe.returnOrigin = world.system.url;
-  });
+  const world = useStripeBrowserWorld();
 
   it('signs up with ?accountType=, pays on Checkout, and arrives in the app on the plan', async () => {
     const page = await (await world.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -47,7 +22,7 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     // Straight to Stripe's Checkout, no plan page in between.
-    await page.waitForURL(`${stripe.url}/checkout/**`);
+    await page.waitForURL(`${world.stripe.url}/checkout/**`);
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
     await expect.poll(() => page.getByRole('heading', { name: /Welcome in/ }).count()).toBe(1);
@@ -60,9 +35,9 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
     expect(me).toMatchObject({ accountType: 'starter', subscriptionStatus: 'active', booksLeftThisMonth: 10 });
 
     // The renewal fails: Stripe tells the app, and the app tells the author.
-    const failed = stripe.renew(me.stripeSubscriptionId!, 'failed');
-    const delivery = stripe.event('invoice.payment_failed', failed.invoice);
-    const answer = await fetch(stripe.webhookUrl!, {
+    const failed = world.stripe.renew(me.stripeSubscriptionId!, 'failed');
+    const delivery = world.stripe.event('invoice.payment_failed', failed.invoice);
+    const answer = await fetch(world.stripe.webhookUrl!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
       body: delivery.payload,
@@ -85,7 +60,7 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
     await page.getByLabel('Email').fill(`grace.${randomBytes(4).toString('hex')}@example.com`);
     await page.getByLabel('Password').fill('compilers all the way');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${stripe.url}/checkout/**`);
+    await page.waitForURL(`${world.stripe.url}/checkout/**`);
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
 
