@@ -1,10 +1,11 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { coverMessages, exportFileName, metadataMessages } from '@bookwright/contracts';
 import { testImage } from '@bookwright/ai/testing';
 import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
 import { useBrowserWorld } from './support/world';
+import { downloadOf } from './support/downloads';
 import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
 
 /** Screenshots of every step at both sizes when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots56). */
@@ -36,13 +37,6 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
       if (violations.length > 0) problems.push(`${name} at ${viewport.width}px:\n${describeViolations(violations)}`);
     }
     await page.setViewportSize(viewports.desktop);
-  }
-
-  async function downloadOf(page: Page, action: () => Promise<void>): Promise<{ download: Download; head: string }> {
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), action()]);
-    const path = await download.path();
-    const bytes = await readFile(path);
-    return { download, head: bytes.subarray(0, 5).toString('latin1') };
   }
 
   it(
@@ -146,12 +140,12 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
       await exportDialog.getByRole('button', { name: 'Generate a UUID' }).click();
       expect(await exportEpub.isEnabled()).toBe(true);
       await step(page, '08-export-metadata');
-      const epub = await downloadOf(page, () => exportEpub.click());
+      const epub = await downloadOf(page, ['Book exported successfully as EPUB!', metadataMessages.saved], () =>
+        exportEpub.click(),
+      );
       expect(epub.download.suggestedFilename()).toBe(exportFileName(title, 'epub'));
       expect(epub.download.suggestedFilename()).toBe('The Keeper of Letters.epub');
-      expect(epub.head.slice(0, 2)).toBe('PK');
-      await page.getByText('Book exported successfully as EPUB!').waitFor();
-      await page.getByText(metadataMessages.saved).waitFor();
+      expect(epub.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
       await exportDialog.waitFor({ state: 'hidden' });
       await step(page, '09-export-epub-done');
       // The side panel's metadata form shows what the completion step saved.
@@ -183,10 +177,11 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
       await warnings.waitFor({ state: 'detached' });
       await exportDialog.getByRole('radio', { name: 'Cream' }).check();
       await exportDialog.getByText(/^\d+ pages in print$/).waitFor();
-      const interior = await downloadOf(page, () => exportDialog.getByRole('button', { name: 'Generate PDF' }).click());
+      const interior = await downloadOf(page, ['Book exported successfully as PDF!'], () =>
+        exportDialog.getByRole('button', { name: 'Generate PDF' }).click(),
+      );
       expect(interior.download.suggestedFilename()).toBe('The Keeper of Letters_KDP_Interior.pdf');
-      expect(interior.head).toBe('%PDF-');
-      await page.getByText('Book exported successfully as PDF!').waitFor();
+      expect(interior.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       await exportDialog.waitFor({ state: 'hidden' });
 
       // Export → PDF → Both as ZIP (the options were reset by the close: white paper, interior).
@@ -198,14 +193,13 @@ describe.skipIf(!browserAvailable())('covers and exports in the browser', () => 
       await exportDialog.getByText(/^\d+ pages in print$/).waitFor({ timeout: 30_000 });
       await step(page, '11-export-pdf-both');
       const generate = exportDialog.getByRole('button', { name: 'Generate PDF' });
-      const both = await downloadOf(page, async () => {
+      const both = await downloadOf(page, ['Both interior and cover PDFs exported successfully!'], async () => {
         await generate.click();
         await exportDialog.getByRole('button', { name: 'Generating PDF...' }).waitFor();
         await step(page, '12-export-generating');
       });
       expect(both.download.suggestedFilename()).toBe('The Keeper of Letters_KDP_Complete.zip');
-      expect(both.head.slice(0, 2)).toBe('PK');
-      await page.getByText('Both interior and cover PDFs exported successfully!').waitFor();
+      expect(both.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
       await step(page, '13-export-both-done');
 
       expect(pageErrors).toEqual([]);

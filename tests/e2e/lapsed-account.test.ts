@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { StripeServer } from '@bookwright/billing/testing';
@@ -7,6 +6,7 @@ import { exportFileName, type User } from '@bookwright/contracts';
 import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
 import { useStripeBrowserWorld } from './support/stripe-world';
 import { openInEditor, writeReadyBook } from './support/journeys';
+import { downloadOf } from './support/downloads';
 
 /**
  * Access after a plan ends (issue 19), with Stripe played by the local Stripe-like server: an author pays,
@@ -74,11 +74,9 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     await dialog.getByRole('heading', { name: 'Missing Required Metadata' }).waitFor();
     await dialog.getByLabel('Author').fill('Ada Lovelace');
     await dialog.getByRole('button', { name: 'Generate a UUID' }).click();
-    await Promise.all([
-      page.waitForEvent('download', { timeout: 90_000 }),
+    await downloadOf(page, ['Book exported successfully as EPUB!'], () =>
       dialog.getByRole('button', { name: 'Export EPUB' }).click(),
-    ]);
-    await page.getByText('Book exported successfully as EPUB!').waitFor();
+    );
     await dialog.waitFor({ state: 'hidden' });
 
     // Cancels in the Billing Portal: the app says when the plan ends, in the header and in Billing.
@@ -117,13 +115,11 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
 
     // Exports its book (its metadata is complete: EPUB exports at once).
     dialog = await openExport(page, header);
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 90_000 }),
+    const { download, bytes } = await downloadOf(page, ['Book exported successfully as EPUB!'], () =>
       dialog.getByRole('button', { name: 'EPUB' }).click(),
-    ]);
+    );
     expect(download.suggestedFilename()).toBe(exportFileName(title, 'epub'));
-    expect((await readFile(await download.path())).subarray(0, 2).toString('latin1')).toBe('PK');
-    await page.getByText('Book exported successfully as EPUB!').waitFor();
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 
     // The way to a plan is one click away.
     await page.getByRole('link', { name: 'Choose a plan to edit and write books' }).click();

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { suggestedTranslationTitle, translationMessages } from '@bookwright/contracts';
@@ -7,6 +6,7 @@ import { decodeXml, openEpub } from '../../services/export/src/testing/epub-file
 import { browserAvailable } from './support/browser';
 import { useBrowserWorld } from './support/world';
 import { journeyBook, openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
+import { downloadOf } from './support/downloads';
 
 /**
  * The main journey continued (offline writer): the ready book is translated into French from the editor and
@@ -48,12 +48,10 @@ describe.skipIf(!browserAvailable())('translating a book in the browser', () => 
     expect(await dialog.getByLabel('Language').inputValue()).toBe(metadataLanguage);
     await dialog.getByLabel('Author').fill('Ada Lovelace');
     await dialog.getByRole('button', { name: 'Generate a UUID' }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 90_000 }),
+    const { bytes } = await downloadOf(page, ['Book exported successfully as EPUB!'], () =>
       dialog.getByRole('button', { name: 'Export EPUB' }).click(),
-    ]);
-    await page.getByText('Book exported successfully as EPUB!').waitFor();
-    return readFile(await download.path());
+    );
+    return bytes;
   }
 
   it(
