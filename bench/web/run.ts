@@ -3,22 +3,27 @@
  * whole system started locally (the real gateway: compression, CSP, pre-rendered pages), plus the landing
  * page's initial JavaScript, gzipped. Targets: every category ≥ 95; landing JS < 250 KB gzipped.
  *
- *   npm run build:web && node --import tsx bench/web/run.ts [--pages /,/privacy-policy] [--runs 3] [--dist web/dist]
+ *   node --import tsx bench/web/run.ts [--pages /,/privacy-policy] [--runs 3] [--dist web/dist]
+ *
+ * With the default --dist it first makes web/dist the production build npm start serves (reused when it
+ * is already up to date); a --dist of a development build is refused, since its figures would mean nothing.
  *
  * Exit code 1 when a target is missed. Lighthouse's performance score depends on the machine's load: each
  * page and form factor is run `--runs` times and the median run (by performance score) is the one reported,
  * as Lighthouse's own guidance on variability advises; every run's score and the load average are printed.
  */
 import { printResults, type BenchFigure } from '../support/results';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type RunnerResult } from 'lighthouse';
 import { startSystem } from '@bookwright/all-in-one';
+import { ensureWebBuild } from '../../scripts/start/builds.mjs';
 
 const targets = { score: 95, landingJsKb: 250 };
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -31,6 +36,15 @@ const { values } = parseArgs({
   },
 });
 const distDir = resolve(values.dist);
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+if (distDir === resolve(repoRoot, 'web/dist')) await ensureWebBuild(repoRoot, (line) => console.log(line));
+const assets = join(distDir, 'assets');
+for (const script of (await readdir(assets)).filter((file) => file.endsWith('.js'))) {
+  if ((await readFile(join(assets, script), 'utf8')).includes('jsxDEV')) {
+    console.error(`${distDir} holds React's development build (${script}): build it with NODE_ENV=production`);
+    process.exit(2);
+  }
+}
 const pages = values.pages.split(',');
 const runs = Math.max(1, Number(values.runs) || 1);
 
