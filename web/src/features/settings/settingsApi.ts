@@ -1,5 +1,4 @@
 import type { Message, User } from '@bookwright/contracts';
-import type { PaidPlan } from '../billing/billingApi';
 import { api } from '../../api/api';
 
 export interface Invoice {
@@ -14,7 +13,6 @@ export interface Invoice {
   pdfUrl: string | null;
 }
 
-export type { PaidPlan } from '../billing/billingApi';
 
 /** Billing answers `{ data: … }` (shared contract); older gateways answered the bare value. */
 function unwrap<T>(body: unknown, legacyKey?: string): T {
@@ -37,11 +35,6 @@ export const settingsApi = api.injectEndpoints({
       query: () => '/payment/invoices',
       transformResponse: (body: unknown) => unwrap<Invoice[]>(body, 'invoices') ?? [],
     }),
-    changePlan: build.mutation<{ url: string }, { accountType: PaidPlan }>({
-      query: ({ accountType }) => ({ url: '/payment', method: 'POST', body: { accountType, currency: 'eur' } }),
-      transformResponse: (body: unknown) => unwrap<{ url: string }>(body),
-      invalidatesTags: ['CurrentUser'],
-    }),
     billingPortal: build.mutation<{ url: string }, void>({
       query: () => ({ url: '/payment/update', method: 'POST' }),
       transformResponse: (body: unknown) => unwrap<{ url: string }>(body),
@@ -49,10 +42,5 @@ export const settingsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useUpdateAccountMutation,
-  useDeleteAccountMutation,
-  useInvoicesQuery,
-  useChangePlanMutation,
-  useBillingPortalMutation,
-} = settingsApi;
+export const { useUpdateAccountMutation, useDeleteAccountMutation, useInvoicesQuery, useBillingPortalMutation } =
+  settingsApi;

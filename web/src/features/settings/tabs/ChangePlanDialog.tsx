@@ -1,14 +1,20 @@
 import { useState } from 'react';
-import { hasPlan, paidAccountTypes, plans, type AccountType, type PlanSwitchPreview } from '@bookwright/contracts';
+import {
+  currency,
+  hasPlan,
+  paidAccountTypes,
+  plans,
+  type AccountType,
+  type PlanSwitchPreview,
+} from '@bookwright/contracts';
 import { Dialog } from '../../../components/Dialog';
 import { toast } from '../../../components/toast';
 import { Button } from '../../../components/ui';
 import { errorMessage } from '../../../api/baseQuery';
 import { planTexts, settingsTexts } from '../../../texts';
 import { ContactSalesDialog } from '../../billing/ContactSalesDialog';
-import { usePreviewSwitchMutation } from '../../billing/billingApi';
+import { useCreateCheckoutMutation, usePreviewSwitchMutation, type PaidPlan } from '../../billing/billingApi';
 import { formatAmount, formatPlanPrice, usePlanPrices } from '../../billing/planPrices';
-import { useChangePlanMutation, type PaidPlan } from '../settingsApi';
 import { longDate } from './longDate';
 
 const texts = settingsTexts.billing;
@@ -28,7 +34,7 @@ export function ChangePlanDialog({
   current: AccountType;
 }) {
   const { priceOf } = usePlanPrices();
-  const [changePlan] = useChangePlanMutation();
+  const [createCheckout] = useCreateCheckoutMutation();
   const [previewSwitch] = usePreviewSwitchMutation();
   const [pending, setPending] = useState<PaidPlan>();
   const [preview, setPreview] = useState<PlanSwitchPreview>();
@@ -37,7 +43,7 @@ export function ChangePlanDialog({
   async function apply(accountType: PaidPlan) {
     setPending(accountType);
     try {
-      const { url } = await changePlan({ accountType }).unwrap();
+      const { url } = await createCheckout({ accountType, currency }).unwrap();
       window.location.assign(url);
     } catch (error) {
       toast.error(errorMessage(error, planTexts.checkoutFailure));
