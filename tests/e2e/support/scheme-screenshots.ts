@@ -68,7 +68,7 @@ function languageLibrary(): Book[] {
     }),
     fakeBook({
       _id: 'polish',
-      title: 'Żółte łodzie w Gdańsku',
+      title: 'Żółte łodzie w Gdańsku i inne opowieści z wybrzeża Bałtyku',
       status: 'ready',
       language: 'polish',
       bookContent: JSON.stringify(manuscript(2_000)),
@@ -234,6 +234,13 @@ const shots: Shot[] = [
   {
     name: 'editor-japanese',
     path: '/app/edit/japanese',
+    signedIn: true,
+    books: languageLibrary(),
+    ready: manuscriptReady,
+  },
+  {
+    name: 'editor-long-title',
+    path: '/app/edit/polish',
     signedIn: true,
     books: languageLibrary(),
     ready: manuscriptReady,
