@@ -1,18 +1,20 @@
 /**
- * Screenshots of every page at desktop and phone size, against the built app and a mocked API:
- *   npx vite build web && node --import tsx tests/e2e/support/screenshots.ts [outDir] [name-filter]
- * Not a test: a tool to look at the pages (default output /tmp/shots).
+ * Screenshots of every page at desktop and phone size, in the light and the dark colour scheme (the default
+ * "System" theme follows it), against the built app and a mocked API:
+ *   npx vite build web && node --import tsx tests/e2e/support/screenshots.ts [outDir] [name-filter] [light|dark]
+ * Not a test: a tool to look at the pages (default output /tmp/shots, files `<name>-<device>-<scheme>.png`).
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { Book } from '@bookwright/contracts';
 import { sampleLibrary } from './books';
-import { launchBrowser } from './browser';
+import { launchBrowser, openEditorAction } from './browser';
 import { mockApi, type MockApiOptions } from './mock-api';
 import { startPreview } from './preview';
 
 const outDir = process.argv[2] ?? '/tmp/shots';
-const only = process.argv[3];
+const only = process.argv[3] || undefined;
+const schemes = process.argv[4] ? [process.argv[4] as 'light' | 'dark'] : (['light', 'dark'] as const);
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 interface Shot {
@@ -387,9 +389,8 @@ const shots: Shot[] = [
   app({
     name: 'editor-export-dialog',
     path: '/app/edit/ready',
-    before: async (page) => {
-      await page.getByRole('button', { name: 'Export' }).click();
-    },
+    // On a phone Export is an item of the "Book actions" menu.
+    before: (page) => openEditorAction(page, 'Export'),
   }),
   app({
     name: 'editor-leave-dialog',
@@ -410,42 +411,43 @@ const server = await startPreview();
 const browser = await launchBrowser();
 await mkdir(outDir, { recursive: true });
 try {
-  for (const [device, viewport] of Object.entries(viewports) as [
-    keyof typeof viewports,
-    { width: number; height: number },
-  ][]) {
-    for (const shot of shots) {
-      if (only && !shot.name.includes(only)) continue;
-      const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.error(`${shot.name} (${device}): ${error.message}`));
-      await mockApi(page, {
-        signedIn: shot.signedIn ?? false,
-        user: shot.user ?? {},
-        books: shot.books ?? [],
-        ...(shot.fail ? { fail: shot.fail } : {}),
-        ...(shot.delayMs ? { delayMs: shot.delayMs } : {}),
-        ...(shot.paymentProvider ? { paymentProvider: shot.paymentProvider } : {}),
-        ...(shot.invoices ? { invoices: shot.invoices } : {}),
-        ...(shot.plans ? { plans: shot.plans } : {}),
-      });
-      await page.goto(server.url + shot.path);
-      await page.waitForLoadState('networkidle');
-      try {
-        await shot.before?.(page, device);
-      } catch (error) {
-        console.error(`${shot.name} (${device}): ${(error as Error).message}`);
+  for (const colorScheme of schemes)
+    for (const [device, viewport] of Object.entries(viewports) as [
+      keyof typeof viewports,
+      { width: number; height: number },
+    ][]) {
+      for (const shot of shots) {
+        if (only && !shot.name.includes(only)) continue;
+        const context = await browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme });
+        const page = await context.newPage();
+        page.on('pageerror', (error) => console.error(`${shot.name} (${device}): ${error.message}`));
+        await mockApi(page, {
+          signedIn: shot.signedIn ?? false,
+          user: shot.user ?? {},
+          books: shot.books ?? [],
+          ...(shot.fail ? { fail: shot.fail } : {}),
+          ...(shot.delayMs ? { delayMs: shot.delayMs } : {}),
+          ...(shot.paymentProvider ? { paymentProvider: shot.paymentProvider } : {}),
+          ...(shot.invoices ? { invoices: shot.invoices } : {}),
+          ...(shot.plans ? { plans: shot.plans } : {}),
+        });
+        await page.goto(server.url + shot.path);
+        await page.waitForLoadState('networkidle');
+        try {
+          await shot.before?.(page, device);
+        } catch (error) {
+          console.error(`${shot.name} (${device}): ${(error as Error).message}`);
+        }
+        await page.waitForTimeout(400); // let transitions and the toast animation settle
+        if (shot.fullPage) {
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+          await page.waitForTimeout(100);
+        }
+        await page.screenshot({ path: `${outDir}/${shot.name}-${device}-${colorScheme}.png` });
+        await context.close();
       }
-      await page.waitForTimeout(400); // let transitions and the toast animation settle
-      if (shot.fullPage) {
-        const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-        await page.waitForTimeout(100);
-      }
-      await page.screenshot({ path: `${outDir}/${shot.name}-${device}.png` });
-      await context.close();
     }
-  }
   console.log(`screenshots written to ${outDir}`);
 } finally {
   await browser.close();

@@ -45,7 +45,8 @@ export function Dialog({
             event.preventDefault();
             (returnFocus?.() ?? returnFocusTo.current)?.focus();
           }}
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white text-stone-900 shadow-2xl focus:outline-none ${size === 'sm' ? 'max-w-md' : 'max-w-lg'}`}
+          // In the dark theme the shadow is lost on the near-black page: a hairline ring marks the edge.
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white text-stone-900 shadow-2xl focus:outline-none dark:ring-1 dark:ring-stone-200 ${size === 'sm' ? 'max-w-md' : 'max-w-lg'}`}
         >
           <div className="relative p-6 sm:p-7">
             <RadixDialog.Close

@@ -129,7 +129,7 @@ export function HistoryDialog({
       }
     >
       {readOnly ? (
-        <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
+        <p className="mt-5 mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
           {texts.needsPlan}
           <Button type="button" variant="secondary" onClick={onNeedPlan}>
             {texts.choosePlan}
@@ -139,7 +139,7 @@ export function HistoryDialog({
         <form
           onSubmit={(event) => void saveNamedVersion(event)}
           aria-label={texts.saveVersion}
-          className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+          className="mt-5 mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
         >
           <label className="flex-1 text-sm font-medium text-stone-800">
             {texts.versionName}
@@ -150,7 +150,7 @@ export function HistoryDialog({
               maxLength={nameMaxLength}
               placeholder={texts.versionNamePlaceholder}
               onChange={(event) => setName(event.target.value)}
-              className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm font-normal"
+              className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-normal text-stone-900"
             />
           </label>
           <Button type="submit" variant="secondary" disabled={savingVersion} busy={savingVersion}>
@@ -181,7 +181,7 @@ export function HistoryDialog({
                     </span>
                     {index === 0 && <span className="ml-2 text-xs font-normal text-stone-500">{texts.latest}</span>}
                   </span>
-                  <span className="text-stone-600">
+                  <span className="shrink-0 whitespace-nowrap text-stone-600">
                     {r.wordCount.toLocaleString('en-GB')} {r.wordCount === 1 ? 'word' : 'words'}
                   </span>
                 </button>
