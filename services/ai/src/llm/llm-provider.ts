@@ -69,6 +69,11 @@ export type LlmTask =
 
 export interface LlmCallOptions {
   task: LlmTask;
+  /**
+   * The answer without a model, composed by the service that asks (it owns the task). The offline adapter
+   * answers it, validated against the caller's schema like any provider's answer; real models ignore it.
+   */
+  offline?: () => unknown;
   /** Appears in logs and usage records. */
   bookId?: string;
   temperature?: number;

@@ -91,7 +91,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Llm
       if (call.task.kind === 'chapter-part') {
         throw new LlmError('The offline writer answers chapter-part tasks as text (generateText)', false);
       }
-      const answer = answerFor(call.task);
+      const answer = call.offline ? call.offline() : answerFor(call.task);
       const result = schema.safeParse(answer);
       if (!result.success) {
         throw new LlmError(
@@ -104,7 +104,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Llm
 
     async generateText(messages, call): Promise<TextResult> {
       await delay(call.signal);
-      const answer = answerFor(call.task);
+      const answer = call.offline ? call.offline() : answerFor(call.task);
       const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
       if (call.onDelta) {
         // Paragraph by paragraph, like a model streaming, so progress displays have something to show.

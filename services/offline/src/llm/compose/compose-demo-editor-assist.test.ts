@@ -7,7 +7,7 @@ import {
   type BookLanguage,
 } from '@bookwright/contracts';
 import type { LlmTask } from '@bookwright/ai';
-import { bankFor } from './banks';
+import { bankFor } from '../../banks';
 import { composeDemoEditorAssist } from './compose-demo-editor-assist';
 
 const metadataTask = (language: BookLanguage, names: string[] = ['Mara', 'Jonas']): LlmTask & { kind: 'metadata' } => ({

@@ -1,6 +1,6 @@
 import { cutDescription, metadataSuggestionLimits, subjects } from '@bookwright/contracts';
 import type { LlmTask } from '@bookwright/ai';
-import { bankFor, type LanguageBank } from './banks';
+import { bankFor, type LanguageBank } from '../../banks';
 
 /** Offline genre → the product's subject list (the first two or three are the suggestion). */
 const subjectsByGenre: Record<string, string[]> = {

@@ -1,7 +1,7 @@
 import type { ChapterFacts, LlmTask } from '@bookwright/ai';
 import { truncateText } from '@bookwright/contracts';
-import { bankFor } from './banks';
-import { renderRandom } from './spintax';
+import { bankFor } from '../../banks';
+import { renderRandom } from '../../spintax';
 import { Random, hashString } from '../../random';
 
 type ChapterFactsTask = Extract<LlmTask, { kind: 'chapter-facts' }>;

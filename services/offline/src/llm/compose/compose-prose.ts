@@ -1,9 +1,9 @@
 import type { BookLanguage } from '@bookwright/contracts';
 import type { LlmTask } from '@bookwright/ai';
-import { bankFor } from './banks';
-import { castFor } from './compose-plan';
+import { bankFor } from '../../banks';
+import { castFor } from '../../cast';
 import { Random, hashString } from '../../random';
-import { parseTemplate, renderVariant, variantCount, type Slots, type Template } from './spintax';
+import { parseTemplate, renderVariant, variantCount, type Slots, type Template } from '../../spintax';
 
 type ChapterPartTask = Extract<LlmTask, { kind: 'chapter-part' }>;
 
