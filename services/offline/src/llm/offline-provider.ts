@@ -13,7 +13,6 @@ import {
   type TextResult,
 } from '@bookwright/ai';
 import { composeChapterFacts } from './compose/compose-facts';
-import { composePlan } from './compose/compose-plan';
 import { composeChapterPart } from './compose/compose-prose';
 import { composeDemoEditorAssist } from './compose/compose-demo-editor-assist';
 import { composeTranslation } from './compose/compose-translation';
@@ -29,8 +28,6 @@ const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 /** What the offline writer answers for a task, before any schema is applied. */
 function answerFor(task: LlmTask): unknown {
   switch (task.kind) {
-    case 'plan':
-      return composePlan(task.bookType, task.request);
     case 'chapter-facts':
       return composeChapterFacts(task);
     case 'chapter-part':
@@ -43,6 +40,8 @@ function answerFor(task: LlmTask): unknown {
     case 'rewrite':
     case 'metadata':
       return composeDemoEditorAssist(task);
+    default:
+      throw new LlmError(`No offline answer for a ${task.kind} task: the service that asks composes it`, false);
   }
 }
 

@@ -1,12 +1,12 @@
 import {
   FictionBookStateSchema,
   plannedChapters,
-  type BookState,
   type PlanRequest,
   type TiptapDocument,
   type TiptapNode,
 } from '@bookwright/contracts';
 import { createOfflineProvider } from '@bookwright/offline';
+import { composePlan } from '@bookwright/planner/offline';
 import type { ExportBook } from '../../export-book';
 import { buildExportBook } from './books';
 
@@ -33,10 +33,7 @@ const wordsPerCall = 1_500;
 
 export async function offlineBook(): Promise<ExportBook> {
   const provider = createOfflineProvider();
-  const planned = await provider.generateStructured<BookState>(FictionBookStateSchema, 'bookState', [], {
-    task: { kind: 'plan', bookType: 'fiction', request },
-  });
-  const chapters = plannedChapters(planned.value);
+  const chapters = plannedChapters(FictionBookStateSchema.parse(composePlan('fiction', request)));
   const words = Math.round(bookChars / chapters.length / charsPerWord);
   const parts = Math.ceil(words / wordsPerCall);
   const content: TiptapNode[] = [];

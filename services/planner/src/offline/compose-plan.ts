@@ -1,6 +1,5 @@
 import {
   genres,
-  type BookLanguage,
   type BookType,
   type Character,
   type ContentChapter,
@@ -10,11 +9,8 @@ import {
   type PlanRequest,
   truncateText,
 } from '@bookwright/contracts';
-import { bankFor, type LanguageBank } from '../../banks';
-import { castFor } from '../../cast';
+import { bankFor, castFor, hashString, Random, renderRandom, type LanguageBank } from '@bookwright/offline';
 import { readPrompt, type PromptWords } from './prompt-words';
-import { Random, hashString } from '../../random';
-import { renderRandom } from '../../spintax';
 
 /** Fills `{slot}`s (and picks `[a|b]` options) of a bank phrase. */
 function fill(source: string, slots: Record<string, string>, random: Random): string {
