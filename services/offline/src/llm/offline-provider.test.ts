@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FictionBookStateSchema,
   NonFictionBookStateSchema,
   bookLanguages,
-  bookTypeOf,
-  genres,
-  plannedChapters,
   type BookLanguage,
-  type BookState,
   type BookType,
   type Genre,
   type PlanRequest,
@@ -29,14 +24,6 @@ function planRequest(genre: Genre, language: BookLanguage, overrides: Partial<Pl
     size: 'short',
     ...overrides,
   };
-}
-
-async function plan(genre: Genre, language: BookLanguage, overrides: Partial<PlanRequest> = {}): Promise<BookState> {
-  const bookType = bookTypeOf(genre);
-  const schema = bookType === 'fiction' ? FictionBookStateSchema : NonFictionBookStateSchema;
-  const task: LlmTask = { kind: 'plan', bookType, request: planRequest(genre, language, overrides) };
-  const result = await provider.generateStructured<BookState>(schema, 'bookState', [], { task });
-  return result.value;
 }
 
 function chapterTask(

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Logger } from '@bookwright/kit';
-import { suggestedTranslationTitle } from '@bookwright/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LlmError,
@@ -14,7 +13,6 @@ import {
 } from '@bookwright/ai';
 import { composeChapterFacts } from './compose/compose-facts';
 import { composeChapterPart } from './compose/compose-prose';
-import { composeDemoEditorAssist } from './compose/compose-demo-editor-assist';
 import { composeTranslation } from './compose/compose-translation';
 
 export interface OfflineProviderOptions {
@@ -34,12 +32,6 @@ function answerFor(task: LlmTask): unknown {
       return composeChapterPart(task);
     case 'translate':
       return composeTranslation(task);
-    case 'translation-title':
-      // No made-up "AI" title: the offline writer answers the model-free suggestion (decision 0023).
-      return { title: suggestedTranslationTitle(task.title, task.language) };
-    case 'rewrite':
-    case 'metadata':
-      return composeDemoEditorAssist(task);
     default:
       throw new LlmError(`No offline answer for a ${task.kind} task: the service that asks composes it`, false);
   }
