@@ -1,7 +1,5 @@
 export * from './llm/llm-provider';
 export { createOpenAiProvider, type OpenAiProviderOptions, type StructuredOutputsMode } from './llm/openai-provider';
-export { ChapterFactsSchema, type ChapterFacts } from './chapter-facts';
-export { TranslatedSegmentsSchema, type TranslatedSegments } from './translation';
 export { LlmConfigSchema, resolveLlmProviderName, type LlmConfig } from './config';
 export { createLlmProvider, type LlmAdapters, type OfflineLlmOptions } from './create-llm-provider';
 export * from './images/images-provider';

@@ -6,14 +6,10 @@ import {
   type ChatMessage,
   type LlmCallOptions,
   type LlmProvider,
-  type LlmTask,
   type LlmUsage,
   type StructuredResult,
   type TextResult,
 } from '@bookwright/ai';
-import { composeChapterFacts } from './compose/compose-facts';
-import { composeChapterPart } from './compose/compose-prose';
-import { composeTranslation } from './compose/compose-translation';
 
 export interface OfflineProviderOptions {
   logger?: Logger;
@@ -21,21 +17,15 @@ export interface OfflineProviderOptions {
   latencyMs?: number;
 }
 
-const estimateTokens = (text: string) => Math.ceil(text.length / 4);
-
-/** What the offline writer answers for a task, before any schema is applied. */
-function answerFor(task: LlmTask): unknown {
-  switch (task.kind) {
-    case 'chapter-facts':
-      return composeChapterFacts(task);
-    case 'chapter-part':
-      return composeChapterPart(task);
-    case 'translate':
-      return composeTranslation(task);
-    default:
-      throw new LlmError(`No offline answer for a ${task.kind} task: the service that asks composes it`, false);
+/** The asking service's own answer: it owns the task, so only it knows what a model would have said. */
+function answerFor(call: LlmCallOptions): unknown {
+  if (!call.offline) {
+    throw new LlmError(`No offline answer for a ${call.task.kind} task: the service that asks composes it`, false);
   }
+  return call.offline();
 }
+
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 /**
  * The LLM port without a model: composes deterministic text from the task (never from the prompts), so the
@@ -79,10 +69,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Llm
       call: LlmCallOptions,
     ): Promise<StructuredResult<T>> {
       await delay(call.signal);
-      if (call.task.kind === 'chapter-part') {
-        throw new LlmError('The offline writer answers chapter-part tasks as text (generateText)', false);
-      }
-      const answer = call.offline ? call.offline() : answerFor(call.task);
+      const answer = answerFor(call);
       const result = schema.safeParse(answer);
       if (!result.success) {
         throw new LlmError(
@@ -95,7 +82,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Llm
 
     async generateText(messages, call): Promise<TextResult> {
       await delay(call.signal);
-      const answer = call.offline ? call.offline() : answerFor(call.task);
+      const answer = answerFor(call);
       const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
       if (call.onDelta) {
         // Paragraph by paragraph, like a model streaming, so progress displays have something to show.

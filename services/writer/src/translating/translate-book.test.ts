@@ -11,7 +11,8 @@ import {
   type TiptapNode,
 } from '@bookwright/contracts';
 import { on, silentLogger, type Subscription } from '@bookwright/kit';
-import { createOfflineProvider, demoTranslationNotice } from '@bookwright/offline';
+import { createOfflineProvider } from '@bookwright/offline';
+import { demoTranslationNotice } from '../offline/compose-translation';
 import { buildBrief, buildFictionState } from '../testing/books';
 import { WriterTestWorld } from '../testing/harness';
 
