@@ -1,4 +1,3 @@
-export { createOfflineProvider, type OfflineProviderOptions } from './llm/offline-provider';
 export { bankFor, type LanguageBank } from './banks';
 export { castFor } from './cast';
 export { Random, hashString } from './random';

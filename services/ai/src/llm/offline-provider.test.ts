@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { LlmCallOptions } from '@bookwright/ai';
+import type { LlmCallOptions } from './llm-provider';
 import { createOfflineProvider } from './offline-provider';
 
 const provider = createOfflineProvider();

@@ -9,7 +9,7 @@ import {
   type LlmUsage,
   type StructuredResult,
   type TextResult,
-} from '@bookwright/ai';
+} from './llm-provider';
 
 export interface OfflineProviderOptions {
   logger?: Logger;
@@ -28,10 +28,10 @@ function answerFor(call: LlmCallOptions): unknown {
 const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 /**
- * The LLM port without a model: composes deterministic text from the task (never from the prompts), so the
- * whole flow runs with no network and the same book always comes out the same. Every book it writes says
- * so on its first page. Answers are validated against the caller's schema like any provider's, so a plan
- * that drifts from the contracts fails loudly here rather than in the editor.
+ * The LLM port without a model: answers each call with the offline answer its asking service composed
+ * (never from the prompts), so the whole flow runs with no network and the same book always comes out the
+ * same. Answers are validated against the caller's schema like any provider's, so an offline plan that
+ * drifts from the contracts fails loudly here rather than in the editor.
  */
 export function createOfflineProvider(options: OfflineProviderOptions = {}): LlmProvider {
   const latencyMs = options.latencyMs ?? 0;
