@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { CoverDesign } from '@bookwright/ai';
 import { renderTypographicCover } from '@bookwright/cover/designer';
-import { countWords } from '@bookwright/offline';
+import { countWords } from '@bookwright/writer/offline';
 import type { ExportBook } from '@bookwright/export';
 import { renderEpub } from '@bookwright/export/epub';
 import type { Genre, TiptapDocument } from '@bookwright/contracts';

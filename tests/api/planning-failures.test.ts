@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FictionBookStateSchema, type Book } from '@bookwright/contracts';
-import { createOfflineProvider } from '@bookwright/offline';
+import { composePlan } from '@bookwright/planner/offline';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { waitForStatus } from '../support/books';
@@ -70,13 +70,7 @@ describe('planning with a model that misbehaves', () => {
     );
 
     // The model recovers; the author retries.
-    const good = await createOfflineProvider().generateStructured(FictionBookStateSchema, 'fiction_book_plan', [], {
-      task: {
-        kind: 'plan',
-        bookType: 'fiction',
-        request: { ...request, language: 'czech', genre: 'fantasy', size: 'short' },
-      },
-    });
+    const good = { value: composePlan('fiction', { ...request, language: 'czech', genre: 'fantasy', size: 'short' }) };
     llm.respondWith(() => ({ json: good.value }));
     const retried = await client.post<Book>(`/api/v1/book/${book._id}/retry`);
     expect(retried.status).toBe(200);

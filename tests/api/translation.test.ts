@@ -6,7 +6,7 @@ import {
   type BookSummary,
   type User,
 } from '@bookwright/contracts';
-import { demoTranslationNotice } from '@bookwright/offline';
+import { demoTranslationNotice } from '@bookwright/writer/offline';
 import { readyBook, waitForStatus } from '../support/books';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
 import { SystemProbe } from '../support/system-probe';

@@ -9,7 +9,7 @@ import {
   type PlanRequest,
   type TrashedBook,
 } from '@bookwright/contracts';
-import { createOfflineProvider } from '@bookwright/offline';
+import { composePlan } from '@bookwright/planner/offline';
 import { startScriptedOpenAiServer, testImage, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { keeperOfLetters, readyBook, waitForStatus } from '../support/books';
@@ -225,9 +225,7 @@ describe('trashing a book while it is being written', () => {
   const text = 'The keeper climbed the stairs and read the letter again by the light of the lamp. '.repeat(60);
 
   beforeAll(async () => {
-    const offline = await createOfflineProvider().generateStructured(FictionBookStateSchema, 'fiction_book_plan', [], {
-      task: { kind: 'plan', bookType: 'fiction', request: keeperOfLetters },
-    });
+    const offline = { value: FictionBookStateSchema.parse(composePlan('fiction', keeperOfLetters)) };
     // Two chapters are enough to show the slot.
     const [act] = offline.value.plotOutline.acts;
     const plan = FictionBookStateSchema.parse({

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BaseConfigSchema, ConfigError, parseConfig, silentLogger } from '@bookwright/kit';
 import { LlmConfigSchema, resolveLlmProviderName } from './config';
-import { createLlmProvider, type LlmAdapters, type OfflineLlmOptions } from './create-llm-provider';
-import type { LlmProvider } from './llm/llm-provider';
+import { createLlmProvider } from './create-llm-provider';
 
 // How a service uses the fragment: merged into its own schema, parsed once from the environment.
 const ServiceConfigSchema = BaseConfigSchema.extend(LlmConfigSchema.shape);
 const configFrom = (env: Record<string, string>) => parseConfig(ServiceConfigSchema, env);
 const logger = silentLogger();
-// The offline writer lives in @bookwright/offline; here a stand-in records how the factory made it.
-const offlineCalls: OfflineLlmOptions[] = [];
-const adapters: LlmAdapters = {
-  offline: (options) => {
-    offlineCalls.push(options);
-    return { name: 'offline', model: 'offline' } as LlmProvider;
-  },
-};
-
 describe('LLM configuration', () => {
   it('has defaults for everything, and reads numbers from strings', () => {
     const config = configFrom({});
@@ -48,25 +38,18 @@ describe('LLM configuration', () => {
 
 describe('createLlmProvider', () => {
   it('picks the offline writer without a key or URL (development and tests)', () => {
-    offlineCalls.length = 0;
-    const provider = createLlmProvider(configFrom({ LLM_OFFLINE_LATENCY_MS: '25' }), logger, adapters);
+    const provider = createLlmProvider(configFrom({ LLM_OFFLINE_LATENCY_MS: '25' }), logger);
     expect(provider.name).toBe('offline');
-    expect(offlineCalls).toEqual([{ logger, latencyMs: 25 }]);
-    expect(createLlmProvider(configFrom({ NODE_ENV: 'test' }), logger, adapters).name).toBe('offline');
+    expect(createLlmProvider(configFrom({ NODE_ENV: 'test' }), logger).name).toBe('offline');
   });
 
   it('picks the openai-compatible provider with a key or a base URL', () => {
-    const withKey = createLlmProvider(
-      configFrom({ OPENAI_API_KEY: 'sk-test', LLM_MODEL: 'gpt-4.1' }),
-      logger,
-      adapters,
-    );
+    const withKey = createLlmProvider(configFrom({ OPENAI_API_KEY: 'sk-test', LLM_MODEL: 'gpt-4.1' }), logger);
     expect(withKey.name).toBe('openai');
     expect(withKey.model).toBe('gpt-4.1');
     const local = createLlmProvider(
       configFrom({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', NODE_ENV: 'production' }),
       logger,
-      adapters,
     );
     expect(local.name).toBe('openai');
   });
@@ -79,7 +62,7 @@ describe('createLlmProvider', () => {
     for (const env of envs) {
       const error = (() => {
         try {
-          createLlmProvider(configFrom(env), logger, adapters);
+          createLlmProvider(configFrom(env), logger);
         } catch (e) {
           return e;
         }
@@ -93,6 +76,6 @@ describe('createLlmProvider', () => {
   });
 
   it('refuses LLM_PROVIDER=openai with nowhere to send requests', () => {
-    expect(() => createLlmProvider(configFrom({ LLM_PROVIDER: 'openai' }), logger, adapters)).toThrow(ConfigError);
+    expect(() => createLlmProvider(configFrom({ LLM_PROVIDER: 'openai' }), logger)).toThrow(ConfigError);
   });
 });

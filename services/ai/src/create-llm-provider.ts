@@ -3,22 +3,7 @@ import { resolveLlmProviderName, type LlmConfig } from './config';
 import type { LlmProvider } from './llm/llm-provider';
 import { createOpenAiProvider } from './llm/openai-provider';
 import { instrumentLlm } from './llm/llm-metrics';
-
-/** What the offline writer is made with; its adapter lives in @bookwright/offline. */
-export interface OfflineLlmOptions {
-  logger: Logger;
-  /** Delay per call, to make benches and progress displays behave like a slow model. */
-  latencyMs: number;
-}
-
-/**
- * Adapters this package does not hold. The offline writer implements the port from @bookwright/offline,
- * which depends on this package; the caller passes it in, so the packages never depend on each other both
- * ways (a cycle npm workspaces and turbo refuse).
- */
-export interface LlmAdapters {
-  offline: (options: OfflineLlmOptions) => LlmProvider;
-}
+import { createOfflineProvider } from './llm/offline-provider';
 
 /**
  * Picks the LLM adapter from configuration. The offline writer is for development, demos and tests: a
@@ -27,7 +12,6 @@ export interface LlmAdapters {
 export function createLlmProvider(
   config: LlmConfig & { NODE_ENV?: 'development' | 'production' | 'test' | undefined },
   logger: Logger,
-  adapters: LlmAdapters,
 ): LlmProvider {
   const name = resolveLlmProviderName(config);
   if (name === 'offline') {
@@ -39,7 +23,7 @@ export function createLlmProvider(
     // Information, not a warning: the offline writer is the documented default of a clean checkout, and the
     // one place it would be wrong (production) refuses to start above.
     logger.info('LLM provider: offline (deterministic demo text, no AI model); set OPENAI_API_KEY or OPENAI_BASE_URL');
-    return instrumentLlm(adapters.offline({ logger, latencyMs: config.LLM_OFFLINE_LATENCY_MS }));
+    return instrumentLlm(createOfflineProvider({ logger, latencyMs: config.LLM_OFFLINE_LATENCY_MS }));
   }
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
     throw new ConfigError([

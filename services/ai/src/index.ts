@@ -1,9 +1,8 @@
 export * from './llm/llm-provider';
 export { createOpenAiProvider, type OpenAiProviderOptions, type StructuredOutputsMode } from './llm/openai-provider';
-export { ChapterFactsSchema, type ChapterFacts } from './chapter-facts';
-export { TranslatedSegmentsSchema, type TranslatedSegments } from './translation';
 export { LlmConfigSchema, resolveLlmProviderName, type LlmConfig } from './config';
-export { createLlmProvider, type LlmAdapters, type OfflineLlmOptions } from './create-llm-provider';
+export { createLlmProvider } from './create-llm-provider';
+export { createOfflineProvider, type OfflineProviderOptions } from './llm/offline-provider';
 export * from './images/images-provider';
 export { createOpenAiImagesProvider, type OpenAiImagesProviderOptions } from './images/openai-images-provider';
 export { createReplicateProvider, type ReplicateProviderOptions } from './images/replicate-provider';

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createOfflineProvider } from '@bookwright/offline';
 import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
 import {
   createMemoryWindowCounters,
@@ -67,7 +66,7 @@ export async function buildGateway(options: {
   // Made on first use: a gateway without LLM settings still starts (production refuses the offline
   // writer), and only rewrites fail until the gateway's Secret carries OPENAI_API_KEY or OPENAI_BASE_URL.
   let llm = options.llm;
-  const llmOnFirstUse = () => (llm ??= createLlmProvider(config, options.logger, { offline: createOfflineProvider }));
+  const llmOnFirstUse = () => (llm ??= createLlmProvider(config, options.logger));
   await registerApiRoutes(app, { deps, hub, llm: llmOnFirstUse, prefix: apiPrefix });
 
   await registerSpa(app, { distDir: config.WEB_DIST_DIR, apiPrefix: apiRoot });

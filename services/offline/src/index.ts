@@ -1,3 +1,4 @@
-export { createOfflineProvider, type OfflineProviderOptions } from './llm/offline-provider';
-export { offlineNotice, countWords } from './llm/compose/compose-prose';
-export { demoTranslationNotice } from './llm/compose/compose-translation';
+export { bankFor, type LanguageBank } from './banks';
+export { castFor } from './cast';
+export { Random, hashString } from './random';
+export { parseTemplate, renderRandom, renderVariant, variantCount, type Slots, type Template } from './spintax';

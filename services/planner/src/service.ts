@@ -10,7 +10,6 @@ import {
   serveHealth,
 } from '@bookwright/kit';
 import { createLlmProvider, LlmConfigSchema, type LlmProvider } from '@bookwright/ai';
-import { createOfflineProvider } from '@bookwright/offline';
 import type { PlannerHandlerDeps } from './handlers/deps';
 import { onBookPlanningRequested } from './handlers/on-book-planning-requested';
 import { suggestMetadata } from './handlers/suggest-metadata';
@@ -44,9 +43,7 @@ export function createPlannerService(options: PlannerServiceOptions = {}) {
     name: 'planner',
     configSchema: PlannerConfigSchema,
     async start({ config, logger, bus }) {
-      const llm = options.llm
-        ? options.llm(config, logger)
-        : createLlmProvider(config, logger, { offline: createOfflineProvider });
+      const llm = options.llm ? options.llm(config, logger) : createLlmProvider(config, logger);
       const deps: PlannerHandlerDeps = { bus, llm, logger, maxDeliver };
       const subscriptions: Subscription[] = await Promise.all([
         serveHealth(bus, requests.planner.health),

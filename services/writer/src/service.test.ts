@@ -9,8 +9,7 @@ import {
   type BookBrief,
   type TiptapDocument,
 } from '@bookwright/contracts';
-import { LlmError } from '@bookwright/ai';
-import { createOfflineProvider } from '@bookwright/offline';
+import { createOfflineProvider, LlmError } from '@bookwright/ai';
 import { chapterBudgets } from './domain/length';
 import { chapterHeading } from './domain/manuscript';
 import { failureReasons } from './domain/failure-reasons';

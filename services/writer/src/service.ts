@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { events, requests } from '@bookwright/contracts';
 import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
-import { createOfflineProvider } from '@bookwright/offline';
 import {
   defineService,
   OutboxRelay,
@@ -37,9 +36,7 @@ export function createWriterService(options: WriterServiceOptions = {}) {
     name: 'writer',
     configSchema: WriterConfigSchema,
     async start({ config, logger, bus, blobs, openDatabase }) {
-      const llm = options.llm
-        ? options.llm(config, logger)
-        : createLlmProvider(config, logger, { offline: createOfflineProvider });
+      const llm = options.llm ? options.llm(config, logger) : createLlmProvider(config, logger);
       const database = await openDatabase<WriterDatabase>(migrations);
       const relay = new OutboxRelay({ db: database.db, bus, logger, events });
       relay.start();

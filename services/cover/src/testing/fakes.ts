@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, allowanceExhaustedMessages, apiMessages, type Book, requests } from '@bookwright/contracts';
+import { AppError, allowanceExhaustedMessages, type Book, requests } from '@bookwright/contracts';
 import { buildBook as buildSharedBook } from '@bookwright/contracts/testing';
 import type { Bus, Subscription } from '@bookwright/kit';
 
@@ -15,41 +15,6 @@ export function buildBook(overrides: Partial<Book> = {}): Book {
     updatedAt: now,
     ...overrides,
   });
-}
-
-/**
- * The book service as the cover service sees it: `book.get` and `book.cover.set`, 404 for an unknown id
- * and for another user's book.
- */
-export class FakeBookService {
-  readonly books = new Map<string, { book: Book; userId: string }>();
-  #subscriptions: Subscription[] = [];
-
-  add(userId: string, overrides: Partial<Book> = {}): Book {
-    const book = buildBook(overrides);
-    this.books.set(book._id, { book, userId });
-    return book;
-  }
-
-  async serve(bus: Bus): Promise<void> {
-    const owned = (userId: string, bookId: string) => {
-      const entry = this.books.get(bookId);
-      if (!entry || entry.userId !== userId) throw new AppError(404, apiMessages.notFound);
-      return entry;
-    };
-    this.#subscriptions = await Promise.all([
-      bus.serve(requests.book.get, async ({ userId, bookId }) => owned(userId, bookId).book),
-      bus.serve(requests.book.setCover, async ({ userId, bookId, coverImage }) => {
-        const entry = owned(userId, bookId);
-        entry.book = { ...entry.book, coverImage };
-        return entry.book;
-      }),
-    ]);
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all(this.#subscriptions.map((s) => s.stop()));
-  }
 }
 
 /** Billing's allowances: a number of covers per user (unlimited when unset), idempotent per key, refunds recorded. */

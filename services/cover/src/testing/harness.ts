@@ -14,12 +14,12 @@ import {
   type RunningService,
   type ServiceDatabase,
 } from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
+import { createTestDatabase, FakeBookService } from '@bookwright/kit/testing';
 import { CoverConfigSchema } from '../config';
 import { migrations } from '../db/migrations';
 import type { CoverDatabase } from '../db/schema';
 import { createCoverService } from '../service';
-import { FakeBillingService, FakeBookService } from './fakes';
+import { buildBook, FakeBillingService } from './fakes';
 
 /**
  * One test's world: a real in-process bus, a blob store in a temporary directory, the cover service's
@@ -27,7 +27,7 @@ import { FakeBillingService, FakeBookService } from './fakes';
  */
 export class CoverTestWorld {
   readonly bus: Bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'cover_test' }));
-  readonly books = new FakeBookService();
+  readonly books = new FakeBookService(buildBook);
   readonly billing = new FakeBillingService();
   blobs!: BlobStore;
   database!: ServiceDatabase<CoverDatabase>;

@@ -14,6 +14,7 @@ import {
   type RequestContext,
   type RunningService,
 } from '@bookwright/kit';
+import { FakeBookService } from '@bookwright/kit/testing';
 import { ExportConfigSchema } from '../config';
 import type { ExportHandlerDeps } from '../handlers/deps';
 import { createExportRenderer } from '../render/create-renderer';
@@ -21,7 +22,6 @@ import { createLimit } from '../render/limit';
 import type { ExportRenderer } from '../render/renderer';
 import { createExportService } from '../service';
 import { coverPng } from './books';
-import { FakeBookService } from './fake-book-service';
 
 /**
  * One test's world: a real in-process bus, a blob store in a temporary directory, a fake book service on
@@ -29,7 +29,8 @@ import { FakeBookService } from './fake-book-service';
  */
 export class ExportTestWorld {
   readonly bus: Bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'export_test' }));
-  readonly books = new FakeBookService();
+  // Export's tests add whole books (their tricky metadata is the point), kept exactly as given.
+  readonly books = new FakeBookService((book) => book as Book);
   blobs!: BlobStore;
   #blobDir = '';
   #service: RunningService | undefined;

@@ -1,5 +1,6 @@
 import type { LlmProvider } from '@bookwright/ai';
 import { BookLanguageSchema } from '@bookwright/contracts';
+import { composeRewrite } from './compose-rewrite';
 import { rewritePrompt, type RewriteContext } from './rewrite-prompt';
 
 /** One Server-Sent Event: `event` line and a JSON `data` line. */
@@ -16,14 +17,16 @@ export async function streamRewrite(
   signal: AbortSignal,
 ): Promise<string> {
   const maxTokens = Math.min(4_000, Math.ceil(request.text.length / 2) + 400);
+  const task = {
+    kind: 'rewrite',
+    text: request.text,
+    instruction: request.instruction,
+    // The offline rewrite is marked as a demo in the book's language.
+    language: BookLanguageSchema.safeParse(request.context.language).data,
+  } as const;
   const result = await llm.generateText(rewritePrompt(request.text, request.instruction, request.context), {
-    task: {
-      kind: 'rewrite',
-      text: request.text,
-      instruction: request.instruction,
-      // The offline writer marks its demo rewrite in the book's language.
-      language: BookLanguageSchema.safeParse(request.context.language).data,
-    },
+    task,
+    offline: () => composeRewrite(task),
     bookId: request.bookId,
     temperature: 0.7,
     maxTokens,

@@ -2,3 +2,4 @@
 export { createTestDatabase } from '../db/testing';
 export { testEventMeta } from '../bus/testing';
 export { TableOutage } from '../db/table-outage';
+export { FakeBookService } from './fake-book-service';

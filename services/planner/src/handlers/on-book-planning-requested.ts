@@ -10,6 +10,7 @@ import { LlmError } from '@bookwright/ai';
 import type { z } from 'zod';
 import { planMessages } from '../domain/plan-prompts';
 import { normalizePlan } from '../domain/normalize-plan';
+import { composePlan } from '../offline/compose-plan';
 import type { PlannerHandlerDeps } from './deps';
 
 type PlanningRequested = z.output<(typeof events.bookPlanningRequested)['schema']>;
@@ -45,7 +46,7 @@ export function onBookPlanningRequested(deps: PlannerHandlerDeps) {
         schema,
         bookType === 'fiction' ? 'fiction_book_plan' : 'non_fiction_book_plan',
         planMessages(request, bookType),
-        { task: { kind: 'plan', bookType, request }, bookId },
+        { task: { kind: 'plan', bookType, request }, offline: () => composePlan(bookType, request), bookId },
       );
       state = normalizePlan(result.value);
     } catch (error) {

@@ -18,6 +18,7 @@ import {
 import { LlmError } from '@bookwright/ai';
 import { z } from 'zod';
 import type { PlannerHandlerDeps } from './deps';
+import { composeMetadata, type MetadataGrounding } from '../offline/compose-metadata';
 
 /** What the model is asked for; the product's own checks (MetadataSuggestionSchema) come after. */
 const ModelAnswerSchema = z.object({
@@ -107,19 +108,20 @@ export function suggestMetadata(deps: PlannerHandlerDeps) {
           .join('\n\n'),
       },
     ];
+    const metadataGrounding: MetadataGrounding = {
+      book: { title: book.title, genre: book.genre, bookType: bookTypeOf(book.genre) },
+      language: book.language,
+      themes: grounding.themes,
+      premise: grounding.premise,
+      names: grounding.names,
+      manuscriptExcerpt: grounding.excerpt,
+    };
     try {
       const { value } = await deps.llm.generateStructured(ModelAnswerSchema, 'book_metadata', messages, {
         bookId,
         temperature: 0.6,
-        task: {
-          kind: 'metadata',
-          book: { title: book.title, genre: book.genre, bookType: bookTypeOf(book.genre) },
-          language: book.language,
-          themes: grounding.themes,
-          premise: grounding.premise,
-          names: grounding.names,
-          manuscriptExcerpt: grounding.excerpt,
-        },
+        task: { kind: 'metadata', ...metadataGrounding },
+        offline: () => composeMetadata(metadataGrounding),
       });
       const checked = MetadataSuggestionSchema.safeParse(tidy(value));
       if (!checked.success) {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createOpenAiProvider, type LlmProvider } from '@bookwright/ai';
+import { createOfflineProvider, createOpenAiProvider, type LlmProvider } from '@bookwright/ai';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
-import { createOfflineProvider } from '@bookwright/offline';
 import { translationMessages } from '@bookwright/contracts';
 import { silentLogger, type Bus } from '@bookwright/kit';
 import { suggestTranslationTitle } from './suggest-translation-title';

@@ -80,6 +80,8 @@ export function suggestTranslationTitle(deps: PlannerHandlerDeps) {
         maxTokens: 200,
         signal: AbortSignal.timeout(translationTitleModelWaitMs),
         task: { kind: 'translation-title', title: book.title, sourceLanguage: book.language, language },
+        // No made-up "AI" title: without a model the answer is the model-free suggestion (decision 0023).
+        offline: () => ({ title: suggestion.title }),
       });
       const title = checkedModelTitle(value.title, book.title);
       if (title) return { title, source: 'model' };

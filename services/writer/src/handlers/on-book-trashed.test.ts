@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, type BookBrief } from '@bookwright/contracts';
-import type { LlmTask } from '@bookwright/ai';
+import type { WriterTask } from '../domain/llm-tasks';
 import { jobsRepository } from '../repositories/jobs.repository';
 import { buildBrief } from '../testing/books';
 import { FakeLlm, hangUntilAborted } from '../testing/fake-llm';
@@ -50,7 +50,7 @@ async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 1
 describe('book.trashed', () => {
   it('stops the job and frees its slot at once, keeps its chapters, and a new attempt resumes it', async () => {
     const trashedBook = world.books.add(buildBrief({ title: 'The Trashed Lighthouse' }));
-    const ofTrashed = (task: LlmTask, n: number) =>
+    const ofTrashed = (task: WriterTask, n: number) =>
       task.kind === 'chapter-part' && task.book.title === trashedBook.title && task.chapter.number === n;
     let hang = true;
     // The trashed book's chapter 3 never answers until aborted; one chapter at a time in the whole writer.

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
-import type { ChatMessage, LlmCallOptions, LlmProvider, LlmTask, StructuredResult, TextResult } from '@bookwright/ai';
+import type { ChatMessage, LlmCallOptions, LlmProvider, StructuredResult, TextResult } from '@bookwright/ai';
+import type { ChapterPartTask, WriterTask } from '../domain/llm-tasks';
 
 export interface RecordedCall {
-  task: LlmTask;
+  task: WriterTask;
   messages: ChatMessage[];
   /** How the call ended. */
   outcome?: 'answered' | 'failed' | 'aborted';
@@ -11,12 +12,15 @@ export interface RecordedCall {
 
 export interface FakeLlmOptions {
   /** Share of the asked-for words the fake writes (default 1): below 0.9 makes chapters come out short. */
-  lengthFactor?: (task: Extract<LlmTask, { kind: 'chapter-part' }>) => number;
+  lengthFactor?: (task: ChapterPartTask) => number;
   /** Runs before every answer: may wait (honour the signal!) or throw, e.g. an LlmError. */
-  before?: (task: LlmTask, signal: AbortSignal | undefined) => Promise<void> | void;
+  before?: (task: WriterTask, signal: AbortSignal | undefined) => Promise<void> | void;
   /** Delay of every call, abortable. */
   latencyMs?: number;
 }
+
+/** The port carries any service's task; every call this fake answers is the writer's. */
+const taskOf = (options: LlmCallOptions) => options.task as unknown as WriterTask;
 
 const vocabulary = (
   'harbour lantern morning quietly window careful silver river ancient letter promise village ' +
@@ -63,8 +67,8 @@ export class FakeLlm implements LlmProvider {
 
   async generateText(messages: ChatMessage[], options: LlmCallOptions): Promise<TextResult> {
     return this.#call(messages, options, () => {
-      if (options.task.kind !== 'chapter-part') throw new Error(`fake LLM: no text for ${options.task.kind}`);
-      const task = options.task;
+      const task = taskOf(options);
+      if (task.kind !== 'chapter-part') throw new Error(`fake LLM: no text for ${task.kind}`);
       const words = Math.max(1, Math.round(task.targetWords * (this.options.lengthFactor?.(task) ?? 1)));
       const text = prose(task.chapter.number * 100 + task.partNumber, words);
       return {
@@ -82,8 +86,9 @@ export class FakeLlm implements LlmProvider {
     options: LlmCallOptions,
   ): Promise<StructuredResult<T>> {
     return this.#call(messages, options, () => {
-      if (options.task.kind !== 'chapter-facts') throw new Error(`fake LLM: no structure for ${options.task.kind}`);
-      const { chapterNumber, chapterTitle, text } = options.task;
+      const task = taskOf(options);
+      if (task.kind !== 'chapter-facts') throw new Error(`fake LLM: no structure for ${task.kind}`);
+      const { chapterNumber, chapterTitle, text } = task;
       const value = schema.parse({
         summary: `Summary of chapter ${chapterNumber} (${chapterTitle}): ${text.slice(0, 80)}`,
         facts: [`Fact from chapter ${chapterNumber}: the ${vocabulary[chapterNumber % vocabulary.length]} matters.`],
@@ -93,16 +98,17 @@ export class FakeLlm implements LlmProvider {
   }
 
   async #call<R>(messages: ChatMessage[], options: LlmCallOptions, answer: () => R): Promise<R> {
-    const call: RecordedCall = { task: options.task, messages };
+    const task = taskOf(options);
+    const call: RecordedCall = { task, messages };
     this.calls.push(call);
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-    const part = options.task.kind === 'chapter-part';
+    const part = task.kind === 'chapter-part';
     if (part) this.maxPartsInFlight = Math.max(this.maxPartsInFlight, ++this.partsInFlight);
     try {
       options.signal?.throwIfAborted();
       if (this.options.latencyMs) await sleep(this.options.latencyMs, undefined, { signal: options.signal });
-      await this.options.before?.(options.task, options.signal);
+      await this.options.before?.(task, options.signal);
       const result = answer();
       call.outcome = 'answered';
       return result;

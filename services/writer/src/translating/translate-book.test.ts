@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createOpenAiProvider } from '@bookwright/ai';
+import { createOfflineProvider, createOpenAiProvider } from '@bookwright/ai';
 import { startScriptedOpenAiServer, type RecordedRequest, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import {
   documentText,
@@ -11,7 +11,7 @@ import {
   type TiptapNode,
 } from '@bookwright/contracts';
 import { on, silentLogger, type Subscription } from '@bookwright/kit';
-import { createOfflineProvider, demoTranslationNotice } from '@bookwright/offline';
+import { demoTranslationNotice } from '../offline/compose-translation';
 import { buildBrief, buildFictionState } from '../testing/books';
 import { WriterTestWorld } from '../testing/harness';
 

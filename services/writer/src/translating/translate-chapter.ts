@@ -1,4 +1,7 @@
-import { TranslatedSegmentsSchema, LlmError, type LlmProvider } from '@bookwright/ai';
+import { LlmError, type LlmProvider } from '@bookwright/ai';
+import { TranslatedSegmentsSchema } from '../domain/translation/translated-segments';
+import type { TranslateTask } from '../domain/llm-tasks';
+import { composeTranslation } from '../offline/compose-translation';
 import { documentText, type ManuscriptChapter, type TiptapNode } from '@bookwright/contracts';
 import type { Logger } from '@bookwright/kit';
 import { chapterHeading } from '../domain/manuscript';
@@ -59,6 +62,15 @@ export async function translateChapter(input: TranslateChapterInput): Promise<Tr
   let calls = 0;
   for (const batch of batches(segments)) {
     const items = batch.map((s) => ({ role: s.role, text: s.segment.text }));
+    const task: TranslateTask = {
+      kind: 'translate',
+      sourceLanguage: job.sourceLanguage,
+      language: job.language,
+      chapterNumber: chapter.number,
+      batch: calls,
+      segments: items,
+      glossary: job.glossary,
+    };
     const result = await input.llm.generateStructured(
       TranslatedSegmentsSchema,
       'translation',
@@ -72,15 +84,8 @@ export async function translateChapter(input: TranslateChapterInput): Promise<Tr
         segments: items,
       }),
       {
-        task: {
-          kind: 'translate',
-          sourceLanguage: job.sourceLanguage,
-          language: job.language,
-          chapterNumber: chapter.number,
-          batch: calls,
-          segments: items,
-          glossary: job.glossary,
-        },
+        task,
+        offline: () => composeTranslation(task),
         bookId: job.bookId,
         temperature,
         maxTokens: Math.min(16_000, Math.round(items.reduce((n, s) => n + s.text.length, 0) * 0.9) + 512),

@@ -1,4 +1,8 @@
-import { ChapterFactsSchema, LlmError, type LlmProvider, type LlmTask, type LlmUsage } from '@bookwright/ai';
+import { LlmError, type LlmProvider, type LlmUsage } from '@bookwright/ai';
+import { ChapterFactsSchema } from '../domain/chapter-facts';
+import type { ChapterFactsTask, ChapterPartTask } from '../domain/llm-tasks';
+import { composeChapterFacts } from '../offline/compose-chapter-facts';
+import { composeChapterPart } from '../offline/compose-chapter-part';
 import type { Logger } from '@bookwright/kit';
 import { clip, type ChapterContinuity } from '../domain/continuity';
 import {
@@ -101,7 +105,7 @@ export async function writeChapterText(input: WriteChapterInput): Promise<Chapte
   const writePart = async (partNumber: number, partsTotal: number, extension: boolean) => {
     const targetWords = wordsForNextPart(budget, { characters, words: countWords(text) }, partsTotal - partNumber + 1);
     const previousTail = tailOf(text);
-    const task: LlmTask = {
+    const task: ChapterPartTask = {
       kind: 'chapter-part',
       book: {
         title: input.book.title,
@@ -128,6 +132,7 @@ export async function writeChapterText(input: WriteChapterInput): Promise<Chapte
     });
     const result = await input.llm.generateText(messages, {
       task,
+      offline: () => composeChapterPart(task),
       bookId: input.bookId,
       temperature: proseTemperature,
       // Room for the words asked for in any language (some need 2-3 tokens a word), plus slack.
@@ -162,19 +167,21 @@ export async function takeChapterNotes(
   text: string,
 ): Promise<{ summary: string; facts: string[] }> {
   const { chapter } = input;
+  const task: ChapterFactsTask = {
+    kind: 'chapter-facts',
+    chapterNumber: chapter.number,
+    chapterTitle: chapter.title,
+    language: input.book.language,
+    text,
+  };
   try {
     const result = await input.llm.generateStructured(
       ChapterFactsSchema,
       'chapter_facts',
       chapterFactsMessages(input.book, chapter, text),
       {
-        task: {
-          kind: 'chapter-facts',
-          chapterNumber: chapter.number,
-          chapterTitle: chapter.title,
-          language: input.book.language,
-          text,
-        },
+        task,
+        offline: () => composeChapterFacts(task),
         bookId: input.bookId,
         temperature: notesTemperature,
         maxTokens: 1_500,

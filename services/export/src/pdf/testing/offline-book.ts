@@ -1,12 +1,12 @@
 import {
   FictionBookStateSchema,
   plannedChapters,
-  type BookState,
   type PlanRequest,
   type TiptapDocument,
   type TiptapNode,
 } from '@bookwright/contracts';
-import { createOfflineProvider } from '@bookwright/offline';
+import { composePlan } from '@bookwright/planner/offline';
+import { composeChapterPart } from '@bookwright/writer/offline';
 import type { ExportBook } from '../../export-book';
 import { buildExportBook } from './books';
 
@@ -32,35 +32,29 @@ const charsPerWord = 5.8;
 const wordsPerCall = 1_500;
 
 export async function offlineBook(): Promise<ExportBook> {
-  const provider = createOfflineProvider();
-  const planned = await provider.generateStructured<BookState>(FictionBookStateSchema, 'bookState', [], {
-    task: { kind: 'plan', bookType: 'fiction', request },
-  });
-  const chapters = plannedChapters(planned.value);
+  const chapters = plannedChapters(FictionBookStateSchema.parse(composePlan('fiction', request)));
   const words = Math.round(bookChars / chapters.length / charsPerWord);
   const parts = Math.ceil(words / wordsPerCall);
   const content: TiptapNode[] = [];
   for (const [index, chapter] of chapters.entries()) {
     let text = '';
     for (let part = 1; part <= parts; part += 1) {
-      const written = await provider.generateText([], {
-        task: {
-          kind: 'chapter-part',
-          book: {
-            title: request.title,
-            genre: request.genre,
-            language: request.language,
-            targetAudience: request.targetAudience,
-            bookType: 'fiction',
-          },
-          chapter: { ...chapter, number: index + 1, total: chapters.length },
-          partNumber: part,
-          partsTotal: parts,
-          targetWords: Math.round(words / parts),
-          previousTail: text.slice(-600),
+      const written = composeChapterPart({
+        kind: 'chapter-part',
+        book: {
+          title: request.title,
+          genre: request.genre,
+          language: request.language,
+          targetAudience: request.targetAudience,
+          bookType: 'fiction',
         },
+        chapter: { ...chapter, number: index + 1, total: chapters.length },
+        partNumber: part,
+        partsTotal: parts,
+        targetWords: Math.round(words / parts),
+        previousTail: text.slice(-600),
       });
-      text = text ? `${text}\n\n${written.text.trim()}` : written.text.trim();
+      text = text ? `${text}\n\n${written.trim()}` : written.trim();
     }
     content.push({ type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: chapter.title }] });
     for (const block of text.split(/\n\s*\n/)) {

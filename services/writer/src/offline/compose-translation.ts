@@ -1,12 +1,12 @@
 import { bookLanguages } from '@bookwright/contracts';
-import type { LlmTask } from '@bookwright/ai';
+import type { TranslateTask } from '../domain/llm-tasks';
 
 /**
  * The offline writer's "translation": no model, so the text stays as it was, and the first paragraph of
  * the book says so, in English and with the target language's own name (so a Polish demo reads
  * "polski", a French one "français"). Inline tags and the segment count are kept, like a real answer.
  */
-export function composeTranslation(task: Extract<LlmTask, { kind: 'translate' }>): { segments: string[] } {
+export function composeTranslation(task: TranslateTask): { segments: string[] } {
   const segments = task.segments.map((s) => s.text);
   if (task.chapterNumber === 1 && task.batch === 0) {
     const first = task.segments.findIndex((s) => s.role === 'text');

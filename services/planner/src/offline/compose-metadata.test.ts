@@ -6,12 +6,10 @@ import {
   sanitizeDescriptionHtml,
   type BookLanguage,
 } from '@bookwright/contracts';
-import type { LlmTask } from '@bookwright/ai';
-import { bankFor } from './banks';
-import { composeDemoEditorAssist } from './compose-demo-editor-assist';
+import { bankFor } from '@bookwright/offline';
+import { composeMetadata, type MetadataGrounding } from './compose-metadata';
 
-const metadataTask = (language: BookLanguage, names: string[] = ['Mara', 'Jonas']): LlmTask & { kind: 'metadata' } => ({
-  kind: 'metadata',
+const metadataTask = (language: BookLanguage, names: string[] = ['Mara', 'Jonas']): MetadataGrounding => ({
   book: { title: 'Die Briefe der Leuchtturmwärterin', genre: 'mystery', bookType: 'fiction' },
   language,
   themes: ['Mut', 'Erinnerung'],
@@ -30,20 +28,10 @@ interface Suggestion {
 const english = bankFor('english').demo;
 const languages = bookLanguages.map((l) => l.value).filter((l) => l !== 'english');
 
-describe('the offline editor help speaks the book language', () => {
-  it('every language has demo phrases of its own', () => {
-    for (const language of languages) {
-      const demo = bankFor(language).demo;
-      for (const key of Object.keys(english) as (keyof typeof english)[]) {
-        expect(demo[key], `${language}.demo.${key}`).not.toBe(english[key]);
-      }
-      expect(demo.cast).toContain('{names}');
-    }
-  });
-
+describe('the offline metadata suggestion speaks the book language', () => {
   it.each(languages)('writes a %s metadata suggestion without English phrases, marked as demo', (language) => {
     const demo = bankFor(language).demo;
-    const answer = composeDemoEditorAssist(metadataTask(language)) as Suggestion;
+    const answer = composeMetadata(metadataTask(language)) as Suggestion;
     expect(answer.description).toContain(demo.description.replace(/&/g, '&amp;'));
     expect(answer.description).toContain(demo.cast.replace('{names}', 'Mara, Jonas'));
     expect(answer.description).toContain(demo.fiction);
@@ -63,7 +51,7 @@ describe('the offline editor help speaks the book language', () => {
   });
 
   it('keeps English for English books (the text the e2e tests read)', () => {
-    const answer = composeDemoEditorAssist(metadataTask('english')) as Suggestion;
+    const answer = composeMetadata(metadataTask('english')) as Suggestion;
     expect(answer.description).toContain('(Demo description written offline, without an AI model.)');
     expect(answer.description).toContain('<p>With Mara, Jonas.</p>');
     expect(answer.subtitle).toBe('A novel: Mut');
@@ -71,7 +59,7 @@ describe('the offline editor help speaks the book language', () => {
 
   it('says what a non-fiction book is when the plan has no premise', () => {
     const task = metadataTask('german', []);
-    const answer = composeDemoEditorAssist({
+    const answer = composeMetadata({
       ...task,
       book: { ...task.book, genre: 'cooking' as const, bookType: 'non-fiction' as const },
     }) as Suggestion;
@@ -79,26 +67,9 @@ describe('the offline editor help speaks the book language', () => {
     expect(answer.description).not.toContain('Mit ');
     expect(answer.subtitle).toBe('Ein Sachbuch: Mut');
   });
-
-  it.each(languages)('marks a %s demo rewrite in that language and adds its own sentences', (language) => {
-    const demo = bankFor(language).demo;
-    const rewrite = (instruction: string) =>
-      composeDemoEditorAssist({ kind: 'rewrite', text: 'Ein Satz.', instruction, language }) as string;
-    expect(rewrite('shorter')).toBe(`[${demo.rewrite}] Ein Satz.`);
-    expect(rewrite('longer')).toBe(`[${demo.rewrite}] Ein Satz. ${demo.longer}`);
-    expect(rewrite('vivid')).toBe(`[${demo.rewrite}] Ein Satz. ${demo.vivid}`);
-    expect(rewrite('longer')).not.toContain(english.longer);
-  });
-
-  it('falls back to English when a rewrite does not say its language', () => {
-    expect(composeDemoEditorAssist({ kind: 'rewrite', text: 'A line.', instruction: 'shorter' })).toBe(
-      '[Demo rewrite] A line.',
-    );
-  });
 });
 
 const richTextTask = {
-  kind: 'metadata' as const,
   language: 'english' as const,
   book: { title: 'Salt & <Signal>', genre: 'mystery' as const, bookType: 'fiction' as const },
   themes: ['Trust'],
@@ -109,9 +80,9 @@ const richTextTask = {
 
 describe('the offline metadata suggestion', () => {
   it('answers the description in the shape the metadata form edits: formatted text, no stray tags', () => {
-    const suggestion = MetadataSuggestionSchema.parse(composeDemoEditorAssist(richTextTask));
+    const suggestion = MetadataSuggestionSchema.parse(composeMetadata(richTextTask));
     // Already canonical: what the form receives is what the sanitiser would make of it.
-    const raw = (composeDemoEditorAssist(richTextTask) as { description: string }).description;
+    const raw = (composeMetadata(richTextTask) as { description: string }).description;
     expect(sanitizeDescriptionHtml(raw)).toBe(raw);
     expect(suggestion.description).toBe(raw);
     const [first] = descriptionBlocks(suggestion.description);

@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import type { Logger } from '@bookwright/kit';
-import { suggestedTranslationTitle } from '@bookwright/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   LlmError,
   type ChatMessage,
   type LlmCallOptions,
   type LlmProvider,
-  type LlmTask,
   type LlmUsage,
   type StructuredResult,
   type TextResult,
-} from '@bookwright/ai';
-import { composeChapterFacts } from './compose/compose-facts';
-import { composePlan } from './compose/compose-plan';
-import { composeChapterPart } from './compose/compose-prose';
-import { composeDemoEditorAssist } from './compose/compose-demo-editor-assist';
-import { composeTranslation } from './compose/compose-translation';
+} from './llm-provider';
 
 export interface OfflineProviderOptions {
   logger?: Logger;
@@ -24,33 +17,21 @@ export interface OfflineProviderOptions {
   latencyMs?: number;
 }
 
-const estimateTokens = (text: string) => Math.ceil(text.length / 4);
-
-/** What the offline writer answers for a task, before any schema is applied. */
-function answerFor(task: LlmTask): unknown {
-  switch (task.kind) {
-    case 'plan':
-      return composePlan(task.bookType, task.request);
-    case 'chapter-facts':
-      return composeChapterFacts(task);
-    case 'chapter-part':
-      return composeChapterPart(task);
-    case 'translate':
-      return composeTranslation(task);
-    case 'translation-title':
-      // No made-up "AI" title: the offline writer answers the model-free suggestion (decision 0023).
-      return { title: suggestedTranslationTitle(task.title, task.language) };
-    case 'rewrite':
-    case 'metadata':
-      return composeDemoEditorAssist(task);
+/** The asking service's own answer: it owns the task, so only it knows what a model would have said. */
+function answerFor(call: LlmCallOptions): unknown {
+  if (!call.offline) {
+    throw new LlmError(`No offline answer for a ${call.task.kind} task: the service that asks composes it`, false);
   }
+  return call.offline();
 }
 
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
 /**
- * The LLM port without a model: composes deterministic text from the task (never from the prompts), so the
- * whole flow runs with no network and the same book always comes out the same. Every book it writes says
- * so on its first page. Answers are validated against the caller's schema like any provider's, so a plan
- * that drifts from the contracts fails loudly here rather than in the editor.
+ * The LLM port without a model: answers each call with the offline answer its asking service composed
+ * (never from the prompts), so the whole flow runs with no network and the same book always comes out the
+ * same. Answers are validated against the caller's schema like any provider's, so an offline plan that
+ * drifts from the contracts fails loudly here rather than in the editor.
  */
 export function createOfflineProvider(options: OfflineProviderOptions = {}): LlmProvider {
   const latencyMs = options.latencyMs ?? 0;
@@ -88,10 +69,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Llm
       call: LlmCallOptions,
     ): Promise<StructuredResult<T>> {
       await delay(call.signal);
-      if (call.task.kind === 'chapter-part') {
-        throw new LlmError('The offline writer answers chapter-part tasks as text (generateText)', false);
-      }
-      const answer = answerFor(call.task);
+      const answer = answerFor(call);
       const result = schema.safeParse(answer);
       if (!result.success) {
         throw new LlmError(
@@ -104,7 +82,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Llm
 
     async generateText(messages, call): Promise<TextResult> {
       await delay(call.signal);
-      const answer = answerFor(call.task);
+      const answer = answerFor(call);
       const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
       if (call.onDelta) {
         // Paragraph by paragraph, like a model streaming, so progress displays have something to show.

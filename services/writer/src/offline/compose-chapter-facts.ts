@@ -1,10 +1,7 @@
-import type { ChapterFacts, LlmTask } from '@bookwright/ai';
 import { truncateText } from '@bookwright/contracts';
-import { bankFor } from './banks';
-import { renderRandom } from './spintax';
-import { Random, hashString } from '../../random';
-
-type ChapterFactsTask = Extract<LlmTask, { kind: 'chapter-facts' }>;
+import { bankFor, hashString, Random, renderRandom } from '@bookwright/offline';
+import type { ChapterFacts } from '../domain/chapter-facts';
+import type { ChapterFactsTask } from '../domain/llm-tasks';
 
 /**
  * What a chapter establishes, read off the text itself: the first sentence of each paragraph (which is

@@ -1,6 +1,5 @@
 import {
   genres,
-  type BookLanguage,
   type BookType,
   type Character,
   type ContentChapter,
@@ -10,10 +9,8 @@ import {
   type PlanRequest,
   truncateText,
 } from '@bookwright/contracts';
-import { bankFor, type LanguageBank } from './banks';
+import { bankFor, castFor, hashString, Random, renderRandom, type LanguageBank } from '@bookwright/offline';
 import { readPrompt, type PromptWords } from './prompt-words';
-import { Random, hashString } from '../../random';
-import { renderRandom } from './spintax';
 
 /** Fills `{slot}`s (and picks `[a|b]` options) of a bank phrase. */
 function fill(source: string, slots: Record<string, string>, random: Random): string {
@@ -131,21 +128,6 @@ export function phrases(text: string, and: string): string[] {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const genreLabel = (genre: Genre) => genres.find((g) => g.value === genre)?.label ?? genre;
-
-/**
- * The seeded cast of a book. It depends only on what a chapter-part task also knows (title, language, genre,
- * audience), so the offline writer can name the same people the offline plan created.
- */
-export function castFor(
-  book: { title: string; language: BookLanguage; genre: Genre; targetAudience: string },
-  bank: LanguageBank = bankFor(book.language),
-): string[] {
-  const random = new Random(
-    hashString(['cast', book.title, book.language, book.genre, book.targetAudience].join('\u0000')),
-  );
-  const count = random.int(4, Math.min(8, bank.names.length));
-  return random.sample(bank.names, count);
-}
 
 export function composePlan(bookType: BookType, request: PlanRequest): FictionBookState | NonFictionBookState {
   const bank = bankFor(request.language);

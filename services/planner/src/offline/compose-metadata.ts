@@ -1,6 +1,22 @@
-import { cutDescription, metadataSuggestionLimits, subjects } from '@bookwright/contracts';
-import type { LlmTask } from '@bookwright/ai';
-import { bankFor, type LanguageBank } from './banks';
+import {
+  cutDescription,
+  metadataSuggestionLimits,
+  subjects,
+  type BookLanguage,
+  type BookType,
+  type Genre,
+} from '@bookwright/contracts';
+import { bankFor } from '@bookwright/offline';
+
+/** What the metadata suggestion is made from: the plan and the manuscript. */
+export interface MetadataGrounding {
+  book: { title: string; genre: Genre; bookType: BookType };
+  language: BookLanguage;
+  themes: string[];
+  premise: string;
+  names: string[];
+  manuscriptExcerpt: string;
+}
 
 /** Offline genre → the product's subject list (the first two or three are the suggestion). */
 const subjectsByGenre: Record<string, string[]> = {
@@ -28,25 +44,13 @@ const subjectsByGenre: Record<string, string[]> = {
   technology: ['Technology / Computers', 'Technology / Artificial Intelligence'],
 };
 
-const presetDemo: Record<string, (text: string, bank: LanguageBank) => string> = {
-  shorter: (text) => text.split(/(?<=[.!?])\s+/)[0] ?? text,
-  longer: (text, bank) => `${text} ${bank.demo.longer}`,
-  vivid: (text, bank) => `${text} ${bank.demo.vivid}`,
-  simpler: (text) => text.replace(/,[^,.]*,/g, ''),
-  grammar: (text) => text.replace(/\s+/g, ' ').replace(/^./, (c) => c.toUpperCase()),
-};
-
 /**
- * The offline writer's answers for the editor's AI help: a clearly marked demo rewrite and metadata built
- * from the plan and the manuscript, so both flows run with no model. Every phrase of its own is from the
- * book language's bank (a German book gets German sentences), and says it is a demo.
+ * The metadata suggestion without a model: built from the plan and the manuscript, so the flow runs offline.
+ * Every phrase of its own is from the book language's bank (a German book gets German sentences), and says
+ * it is a demo.
  */
-export function composeDemoEditorAssist(task: Extract<LlmTask, { kind: 'rewrite' | 'metadata' }>): unknown {
-  const bank = bankFor(task.language ?? 'english');
-  if (task.kind === 'rewrite') {
-    const rewrite = presetDemo[task.instruction] ?? ((text: string) => text);
-    return `[${bank.demo.rewrite}] ${rewrite(task.text.trim(), bank)}`;
-  }
+export function composeMetadata(task: MetadataGrounding): unknown {
+  const bank = bankFor(task.language);
   const { book } = task;
   const kind = book.bookType === 'fiction' ? bank.demo.fiction : bank.demo.nonFiction;
   const picked = subjectsByGenre[book.genre] ?? ['Fiction / Literary', 'Fiction / Short Stories'];

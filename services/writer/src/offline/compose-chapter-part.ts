@@ -1,18 +1,22 @@
 import type { BookLanguage } from '@bookwright/contracts';
-import type { LlmTask } from '@bookwright/ai';
-import { bankFor } from './banks';
-import { castFor } from './compose-plan';
-import { Random, hashString } from '../../random';
-import { parseTemplate, renderVariant, variantCount, type Slots, type Template } from './spintax';
-
-type ChapterPartTask = Extract<LlmTask, { kind: 'chapter-part' }>;
+import {
+  bankFor,
+  castFor,
+  hashString,
+  parseTemplate,
+  Random,
+  renderVariant,
+  variantCount,
+  type Slots,
+  type Template,
+} from '@bookwright/offline';
+import { countWords } from '../domain/length';
+import type { ChapterPartTask } from '../domain/llm-tasks';
 
 /** The notice that opens every offline book, in the book's language. */
 export function offlineNotice(language: BookLanguage): string {
   return bankFor(language).notice;
 }
-
-export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 // After opening quotes and dashes, but not after an apostrophe (Dutch ’s Ochtends stays lower case).
 const capitaliseFirst = (text: string) =>
