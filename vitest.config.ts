@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { leftOutOnServers } from './tests/support/test-modes.js';
@@ -18,6 +19,11 @@ const sameInBothModes = (cache.bookwrightSameInBothModes ??=
     ? announce(leftOutOnServers(fileURLToPath(new URL('.', import.meta.url)), testFolders))
     : []);
 
+// The server and web suites run two files at a time even on two cores: most of a file's time is spent
+// waiting (on PGlite's worker thread, child processes, sockets), and every test database and bus namespace
+// is private to its file (services/kit/src/db/testing.ts). The browser suites run after them, one at a time.
+const workers = Math.max(2, availableParallelism() - 1);
+
 function announce(files: string[]): string[] {
   process.stdout.write(
     `Real servers: leaving out ${files.length} test files: those that ran the same in the embedded mode, and every browser suite but the main journey (BOOKWRIGHT_TEST_ALL=1 runs them)\n`,
@@ -37,6 +43,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          maxWorkers: workers,
           include: [
             'contracts/**/*.test.ts',
             'services/**/*.test.ts',
@@ -53,7 +60,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: { name: 'web', maxWorkers: workers, include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       {
         extends: true,

@@ -62,10 +62,7 @@ export function publicUrlOf(env = process.env) {
  * every build was the production one may name a development build, so they no longer match).
  */
 export function webBuildHash(root, publicUrl) {
-  return createHash('sha256')
-    .update(sourceHash(root, webInputs))
-    .update(`\0${publicUrl}\0production`)
-    .digest('hex');
+  return createHash('sha256').update(sourceHash(root, webInputs)).update(`\0${publicUrl}\0production`).digest('hex');
 }
 
 /**

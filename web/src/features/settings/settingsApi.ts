@@ -13,7 +13,6 @@ export interface Invoice {
   pdfUrl: string | null;
 }
 
-
 /** Billing answers `{ data: … }` (shared contract); older gateways answered the bare value. */
 function unwrap<T>(body: unknown, legacyKey?: string): T {
   const record = (body ?? {}) as Record<string, unknown>;
