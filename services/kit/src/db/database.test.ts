@@ -81,6 +81,30 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
       expect(raw.rows).toEqual([{ label: 'one' }]);
     });
 
+    it('introspects only its own schema, so another schema dropped meanwhile cannot fail its migrations', async () => {
+      const mine = await dbs.open<ItemsDb>(uniqueService('mine'), [createItems()]);
+      const theirs = await dbs.open<ItemsDb>(uniqueService('theirs'), [createItems()]);
+      expect((await mine.db.introspection.getSchemas()).map((s) => s.name)).toEqual([mine.schema]);
+      const tables = await mine.db.introspection.getTables();
+      expect(tables.map((t) => `${t.schema}.${t.name}`)).toEqual(
+        ['items', 'kysely_migration', 'kysely_migration_lock'].map((name) => `${mine.schema}.${name}`),
+      );
+      // Services migrating while others' schemas come and go (test files on one server, an operator
+      // dropping a service): each start migrates its own schema and nothing else's absence reaches it.
+      await sql`drop schema ${sql.id(theirs.schema)} cascade`.execute(mine.db);
+      const churn = Array.from({ length: 6 }, (_, i) =>
+        (async () => {
+          const gone = `${mine.schema}_churn${i}`.slice(0, 63);
+          await sql`create schema ${sql.id(gone)}`.execute(mine.db);
+          await sql`create table ${sql.id(gone, 't')} (id int)`.execute(mine.db);
+          await sql`drop schema ${sql.id(gone)} cascade`.execute(mine.db);
+        })(),
+      );
+      const starts = Array.from({ length: 6 }, () => dbs.open<ItemsDb>(uniqueService('starts'), [createItems()]));
+      const opened = await Promise.all([...starts, ...churn]);
+      expect(opened.filter(Boolean)).toHaveLength(6);
+    });
+
     it('runs each migration once across reopen, keeps the data, and applies only new migrations', async () => {
       const dataDir = await dbs.tempDir();
       const service = uniqueService('persist');

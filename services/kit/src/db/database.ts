@@ -3,6 +3,7 @@ import type { Logger } from '../logger/logger';
 import { logLostConnections } from './lost-connections';
 import { acquirePglite, PgliteDialect } from './pglite';
 import { assertSchemaName, quoteIdent, schemaNameFor } from './schema-name';
+import { withSchemaIntrospection } from './schema-introspector';
 
 /**
  * One forward-only migration. `up` receives a handle whose `search_path` is the service's schema, so
@@ -67,7 +68,7 @@ export async function openServiceDatabase<DB>(options: OpenServiceDatabaseOption
     dialect = new PgliteDialect({ lease, schema, logger });
   }
 
-  const db = new Kysely<DB>({ dialect });
+  const db = new Kysely<DB>({ dialect: withSchemaIntrospection(dialect, schema) });
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => (closed ??= db.destroy());
   try {
