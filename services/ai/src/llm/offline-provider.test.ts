@@ -43,10 +43,20 @@ describe('offline provider', () => {
   });
 
   it('waits latencyMs per call', async () => {
-    const slow = createOfflineProvider({ latencyMs: 60 });
-    const started = Date.now();
-    await slow.generateText([], call());
-    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    // No clock reading: an immediate runs before any timer of the loop's next turn, so a call that waits
+    // is still pending at it, and one that does not has settled.
+    const settledAtNextTurn = async (latencyMs: number) => {
+      let settled = false;
+      const answer = createOfflineProvider({ latencyMs })
+        .generateText([], call())
+        .then(() => (settled = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      const early = settled;
+      await answer;
+      return early;
+    };
+    expect(await settledAtNextTurn(0)).toBe(true);
+    expect(await settledAtNextTurn(60)).toBe(false);
   });
 
   it('stops waiting when the caller aborts', async () => {
