@@ -1,13 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import { plans } from '@bookwright/contracts';
 import { buttonClass } from '../../../components/ui';
-import { ContactSalesDialog } from '../../billing/ContactSalesDialog';
 import { pricing, trialSeats } from '../content';
 import { formatPlanPrice, usePlanPrices } from '../../billing/planPrices';
 import { SectionHeading, containerClass, sectionClass } from './SectionHeading';
 import { TrustLines } from './TrustLines';
+
+/**
+ * The enquiry form (its dialog and fields) is fetched when a visitor asks for it, so the landing page's
+ * first load does not carry it (issue 12's landing-page JavaScript).
+ */
+const ContactSalesDialog = lazy(async () => ({
+  default: (await import('../../billing/ContactSalesDialog')).ContactSalesDialog,
+}));
 
 export function Pricing() {
   const { priceOf } = usePlanPrices();
@@ -98,7 +105,11 @@ export function Pricing() {
           <TrustLines />
         </div>
       </div>
-      <ContactSalesDialog open={contacting} onClose={() => setContacting(false)} />
+      {contacting && (
+        <Suspense fallback={null}>
+          <ContactSalesDialog open onClose={() => setContacting(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }
