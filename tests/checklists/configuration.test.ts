@@ -62,7 +62,21 @@ function directlyReadVariables(): Map<string, string> {
   return found;
 }
 
+/** Every deployable service (a folder with a `src/main.ts`); the all-in-one process runs the others. */
+function deployableServices(): string[] {
+  return readdirSync(join(root, 'services'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'all-in-one')
+    .filter((entry) => readdirSync(join(root, 'services', entry.name, 'src')).includes('main.ts'))
+    .map((entry) => entry.name);
+}
+
 describe('.env.example', () => {
+  it('checks the configuration of every deployable service, so a new one cannot be forgotten here', () => {
+    const services = deployableServices();
+    expect(services.length).toBeGreaterThan(5);
+    expect(services.filter((name) => !(name in serviceSchemas))).toEqual([]);
+  });
+
   it.each(Object.entries(serviceSchemas))('lists every variable the %s configuration parses', (_, schema) => {
     expect(variablesOf(schema).filter((name) => !listed.has(name))).toEqual([]);
   });
