@@ -1,0 +1,58 @@
+/**
+ * The floor of a save (issue 22): partial saves of a one-chapter, two-paragraph manuscript, one author on
+ * one keep-alive connection, each on the ETag the previous one answered — the whole path of
+ * `PATCH /book/content/{id}` (gateway, bus, book service, one transaction, the outbox relay) with almost no
+ * text to move. Whatever a save of a 100-page book costs above this is the manuscript's; what this costs is
+ * the path's. Not part of `npm run bench`.
+ *
+ *   node --import tsx bench/load/save-floor.ts [--mode embedded|distributed] [--seconds 6]
+ */
+import { parseArgs } from 'node:util';
+import { prepareAuthors } from './authors';
+import { startSystemProcess, type Mode } from './system-process';
+
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '6' }, mode: { type: 'string', default: 'embedded' } },
+});
+const seconds = Number(values.seconds);
+const mode: Mode = values.mode === 'distributed' ? 'distributed' : 'embedded';
+
+const tinyChapter = (edit: number) => [
+  { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'One' }] },
+  { type: 'paragraph', content: [{ type: 'text', text: `edit ${edit}` }] },
+];
+
+const system = await startSystemProcess(mode);
+try {
+  const [author] = await prepareAuthors(system.url, 1);
+  if (!author) throw new Error('no author');
+  const headers = { cookie: author.cookie, 'x-xsrf-token': author.xsrf, 'content-type': 'application/json' };
+  const content = `${system.url}/api/v1/book/content/${author.bookId}`;
+  const seed = JSON.stringify({ type: 'doc', content: tinyChapter(0) });
+  const seeded = await fetch(content, { method: 'PATCH', headers, body: JSON.stringify({ bookContent: seed }) });
+  if (!seeded.ok) throw new Error(`seeding answered ${seeded.status}`);
+  let tag = seeded.headers.get('etag') ?? '';
+  await seeded.text();
+
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  for (let edit = 1; performance.now() < end; edit += 1) {
+    const started = performance.now();
+    const answer = await fetch(content, {
+      method: 'PATCH',
+      headers: { ...headers, 'if-match': tag, prefer: 'return=minimal' },
+      body: JSON.stringify({ chapters: [{ index: 0, content: tinyChapter(edit) }] }),
+    });
+    const text = await answer.text();
+    if (answer.status !== 200) throw new Error(`save ${edit} answered ${answer.status}: ${text}`);
+    tag = (JSON.parse(text) as { etag: string }).etag;
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1);
+  console.log(
+    `${mode}: ${(latencies.length / seconds).toFixed(0)} saves/s of a two-paragraph chapter, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+  );
+} finally {
+  await system.stop();
+}
