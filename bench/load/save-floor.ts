@@ -49,7 +49,8 @@ try {
     latencies.push(performance.now() - started);
   }
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1);
+  const at = (p: number) =>
+    (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1);
   console.log(
     `${mode}: ${(latencies.length / seconds).toFixed(0)} saves/s of a two-paragraph chapter, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
   );
