@@ -2,7 +2,10 @@ import { useState } from 'react';
 
 export type EditorDialog = 'cover' | 'export' | 'history' | 'translate';
 
-/** Which of the editor's dialogs is open. A dialog stays mounted once opened, so closing it runs the native close (focus goes back to its button). */
+/**
+ * Which of the editor's dialogs is open. A dialog stays mounted once opened, so closing it runs the native
+ * close (focus goes back to its button).
+ */
 export function useEditorDialogs() {
   const [open, setOpen] = useState<EditorDialog>();
   const [opened, setOpened] = useState<ReadonlySet<EditorDialog>>(new Set());
