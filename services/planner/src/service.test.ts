@@ -48,6 +48,10 @@ class ScriptedModel implements LlmProvider {
   async generateText(): Promise<never> {
     throw new Error('the planner writes no text');
   }
+
+  async streamText(): Promise<never> {
+    throw new Error('the planner writes no text');
+  }
 }
 
 interface Answers {

@@ -57,7 +57,7 @@ export type ImagesProviderName = 'openai' | 'replicate' | 'offline';
 export interface ImagesProvider {
   readonly name: ImagesProviderName;
   readonly model: string;
-  generate(request: ImageRequest): Promise<GeneratedImage>;
+  generateImage(request: ImageRequest): Promise<GeneratedImage>;
 }
 
 /**

@@ -58,7 +58,7 @@ export function createOpenAiImagesProvider(options: OpenAiImagesProviderOptions)
   return {
     name: 'openai',
     model,
-    async generate(request) {
+    async generateImage(request) {
       const started = Date.now();
       const data = await withAttempts(
         {

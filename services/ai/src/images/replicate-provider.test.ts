@@ -37,7 +37,7 @@ const failure = (promise: Promise<unknown>) =>
 
 describe('Replicate provider (real SDK, local server)', () => {
   it('creates a prediction of the official model with the aspect ratio and downloads its output', async () => {
-    const image = await provider().generate(request());
+    const image = await provider().generateImage(request());
     expect(image).toMatchObject({ provider: 'replicate', model: 'black-forest-labs/flux-1.1-pro', typeset: false });
     expect(await sharp(image.data).metadata()).toMatchObject({ format: 'png', width: 512, height: 768 });
     const [created] = server.creations();
@@ -52,7 +52,9 @@ describe('Replicate provider (real SDK, local server)', () => {
   it('uses /predictions with the version of a versioned model, and polls until it is done', async () => {
     const version = 'f'.repeat(64);
     server.enqueue({ pollsBeforeDone: 3, outputAsList: true });
-    const image = await provider({ model: `black-forest-labs/flux-dev:${version}` }).generate(request('1536x1024'));
+    const image = await provider({ model: `black-forest-labs/flux-dev:${version}` }).generateImage(
+      request('1536x1024'),
+    );
     expect(await sharp(image.data).metadata()).toMatchObject({ width: 768, height: 512 });
     const [created] = server.creations();
     expect(created?.path).toBe('/v1/predictions');
@@ -63,27 +65,27 @@ describe('Replicate provider (real SDK, local server)', () => {
 
   it('a prediction refused by the safety checker is rejected; a crashed one is retried', async () => {
     server.enqueue({ outcome: 'failed', error: 'NSFW content detected.' });
-    expect(await failure(provider().generate(request()))).toMatchObject({ kind: 'rejected' });
+    expect(await failure(provider().generateImage(request()))).toMatchObject({ kind: 'rejected' });
     expect(server.creations()).toHaveLength(1);
     server.enqueue({ outcome: 'failed', error: 'CUDA error: out of memory' }, {});
-    await expect(provider().generate(request())).resolves.toMatchObject({ provider: 'replicate' });
+    await expect(provider().generateImage(request())).resolves.toMatchObject({ provider: 'replicate' });
     expect(server.creations()).toHaveLength(3);
   });
 
   it('classifies HTTP answers: 422 rejected, 401 misconfigured, 5xx and unreadable output unavailable', async () => {
     server.enqueue({ status: 422, detail: 'input.aspect_ratio is invalid' });
-    expect(await failure(provider().generate(request()))).toMatchObject({ kind: 'rejected', status: 422 });
+    expect(await failure(provider().generateImage(request()))).toMatchObject({ kind: 'rejected', status: 422 });
     server.enqueue({ status: 401 });
-    expect(await failure(provider().generate(request()))).toMatchObject({ kind: 'misconfigured', status: 401 });
+    expect(await failure(provider().generateImage(request()))).toMatchObject({ kind: 'misconfigured', status: 401 });
     server.enqueue({ status: 500 }, { status: 503 });
-    expect(await failure(provider().generate(request()))).toMatchObject({ kind: 'unavailable', status: 503 });
+    expect(await failure(provider().generateImage(request()))).toMatchObject({ kind: 'unavailable', status: 503 });
     server.enqueue({ fileStatus: 404 });
-    expect(await failure(provider({ maxRetries: 0 }).generate(request()))).toMatchObject({ kind: 'unavailable' });
+    expect(await failure(provider({ maxRetries: 0 }).generateImage(request()))).toMatchObject({ kind: 'unavailable' });
   });
 
   it('throttling: the SDK retries a 429 itself, then it is rate-limited', async () => {
     server.enqueue(...Array.from({ length: 6 }, () => ({ status: 429, detail: 'Request was throttled.' })));
-    expect(await failure(provider({ maxRetries: 0 }).generate(request()))).toMatchObject({
+    expect(await failure(provider({ maxRetries: 0 }).generateImage(request()))).toMatchObject({
       kind: 'rate-limited',
       status: 429,
     });
@@ -92,7 +94,7 @@ describe('Replicate provider (real SDK, local server)', () => {
 
   it('cancels a prediction that outlives the timeout', async () => {
     server.enqueue({ neverFinish: true });
-    const failed = await failure(provider({ maxRetries: 0, timeoutMs: 300 }).generate(request()));
+    const failed = await failure(provider({ maxRetries: 0, timeoutMs: 300 }).generateImage(request()));
     expect(failed).toMatchObject({ kind: 'unavailable' });
     expect(server.canceled).toHaveLength(1);
   });

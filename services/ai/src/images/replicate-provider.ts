@@ -58,7 +58,7 @@ export function createReplicateProvider(options: ReplicateProviderOptions): Imag
   return {
     name: 'replicate',
     model,
-    async generate(request) {
+    async generateImage(request) {
       const started = Date.now();
       const input = { prompt: request.prompt, aspect_ratio: aspectRatioOf(request.size), output_format: 'png' };
       const data = await withAttempts(

@@ -48,5 +48,6 @@ export function instrumentLlm(provider: LlmProvider): LlmProvider {
     generateStructured: (schema, schemaName, messages, options) =>
       measure(options.task.kind, () => provider.generateStructured(schema, schemaName, messages, options)),
     generateText: (messages, options) => measure(options.task.kind, () => provider.generateText(messages, options)),
+    streamText: (messages, options) => measure(options.task.kind, () => provider.streamText(messages, options)),
   };
 }

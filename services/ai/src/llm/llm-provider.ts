@@ -46,9 +46,14 @@ export interface TextResult {
   finishReason: 'stop' | 'length' | 'other';
 }
 
+/** streamText's options: every piece of the text goes to `onDelta` as the model writes it. */
+export type StreamTextOptions = LlmCallOptions & { onDelta: (text: string) => void };
+
 /**
  * The LLM port. Every answer is untrusted: generateStructured validates against the zod schema (one
  * repair round on invalid output), and throws LlmError when the provider cannot give a valid answer.
+ * generateText gives the whole text at once; streamText gives it piece by piece as well, and resolves with
+ * the whole of it.
  */
 export interface LlmProvider {
   readonly name: 'openai' | 'offline';
@@ -59,10 +64,8 @@ export interface LlmProvider {
     messages: ChatMessage[],
     options: LlmCallOptions,
   ): Promise<StructuredResult<T>>;
-  generateText(
-    messages: ChatMessage[],
-    options: LlmCallOptions & { onDelta?: (text: string) => void },
-  ): Promise<TextResult>;
+  generateText(messages: ChatMessage[], options: LlmCallOptions): Promise<TextResult>;
+  streamText(messages: ChatMessage[], options: StreamTextOptions): Promise<TextResult>;
 }
 
 /** A provider failure after retries. `retryable` = worth trying the whole step again later. */

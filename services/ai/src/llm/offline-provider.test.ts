@@ -35,7 +35,7 @@ describe('offline provider', () => {
 
   it('streams paragraphs through onDelta', async () => {
     const deltas: string[] = [];
-    const result = await provider.generateText([], { ...call(), onDelta: (d) => deltas.push(d) });
+    const result = await provider.streamText([], { ...call(), onDelta: (d) => deltas.push(d) });
     expect(deltas.length).toBeGreaterThan(2);
     expect(deltas.join('')).toBe(result.text);
     expect(result.finishReason).toBe('stop');

@@ -58,6 +58,22 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Llm
     return usage;
   }
 
+  async function writeText(
+    messages: ChatMessage[],
+    call: LlmCallOptions,
+    onDelta: ((text: string) => void) | undefined,
+  ): Promise<TextResult> {
+    await delay(call.signal);
+    const answer = answerFor(call);
+    const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+    if (onDelta) {
+      // Paragraph by paragraph, like a model streaming, so progress displays have something to show.
+      const pieces = text.split(/(?<=\n\n)/);
+      for (const piece of pieces) onDelta(piece);
+    }
+    return { text, usage: record(call, messages, text), finishReason: 'stop' };
+  }
+
   return {
     name: 'offline',
     model: 'offline',
@@ -81,15 +97,11 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Llm
     },
 
     async generateText(messages, call): Promise<TextResult> {
-      await delay(call.signal);
-      const answer = answerFor(call);
-      const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
-      if (call.onDelta) {
-        // Paragraph by paragraph, like a model streaming, so progress displays have something to show.
-        const pieces = text.split(/(?<=\n\n)/);
-        for (const piece of pieces) call.onDelta(piece);
-      }
-      return { text, usage: record(call, messages, text), finishReason: 'stop' };
+      return writeText(messages, call, undefined);
+    },
+
+    async streamText(messages, call): Promise<TextResult> {
+      return writeText(messages, call, call.onDelta);
     },
   };
 }

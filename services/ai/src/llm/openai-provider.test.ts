@@ -242,7 +242,7 @@ describe('openai provider against a scripted OpenAI-compatible server (real SDK)
       ],
     });
     const deltas: string[] = [];
-    const result = await provider.generateText(messages, { ...call, maxTokens: 500, onDelta: (d) => deltas.push(d) });
+    const result = await provider.streamText(messages, { ...call, maxTokens: 500, onDelta: (d) => deltas.push(d) });
     expect(result.text).toBe('Once upon a time, a keeper watched the sea.');
     expect(deltas.length).toBeGreaterThan(3);
     expect(deltas.join('')).toBe(result.text);
@@ -270,7 +270,7 @@ describe('openai provider against a scripted OpenAI-compatible server (real SDK)
     });
     const plain = await provider.generateText(messages, call);
     expect(plain.finishReason).toBe('length');
-    const streamed = await provider.generateText(messages, { ...call, onDelta: () => undefined });
+    const streamed = await provider.streamText(messages, { ...call, onDelta: () => undefined });
     expect(streamed.finishReason).toBe('length');
   });
 
@@ -278,7 +278,7 @@ describe('openai provider against a scripted OpenAI-compatible server (real SDK)
     const { server, provider } = await setup({ script: [{ content: 'one two three four five', breakAfterChunks: 2 }] });
     const deltas: string[] = [];
     const error = await provider
-      .generateText(messages, { ...call, onDelta: (d) => deltas.push(d) })
+      .streamText(messages, { ...call, onDelta: (d) => deltas.push(d) })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmError);
     expect((error as LlmError).retryable).toBe(true);

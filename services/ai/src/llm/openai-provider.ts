@@ -64,7 +64,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
     model: options.model,
     generateStructured: (schema, schemaName, messages, call) =>
       generateStructured(connection, schema, schemaName, messages, call),
-    generateText: (messages, call) => generateText(connection, messages, call),
+    generateText: (messages, call) => generateText(connection, messages, call, undefined),
+    streamText: (messages, call) => generateText(connection, messages, call, call.onDelta),
   };
 }
 
@@ -193,10 +194,12 @@ async function generateStructured<T>(
   throw new LlmError('No valid answer', false);
 }
 
+/** The text at once, or streamed to `onDelta` when there is one. */
 async function generateText(
   connection: OpenAiConnection,
   messages: ChatMessage[],
-  call: LlmCallOptions & { onDelta?: (text: string) => void },
+  call: LlmCallOptions,
+  onDelta: ((text: string) => void) | undefined,
 ): Promise<TextResult> {
   const build = (): Body => ({
     model: connection.model,
@@ -205,7 +208,7 @@ async function generateText(
     ...tokenLimit(connection, call.maxTokens),
   });
   try {
-    const completion = await complete(connection, build, call, call.onDelta);
+    const completion = await complete(connection, build, call, onDelta);
     logUsage(connection, call, completion.usage, {
       requests: completion.requests,
       finishReason: completion.finishReason,

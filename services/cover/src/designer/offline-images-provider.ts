@@ -11,7 +11,7 @@ export function createOfflineImagesProvider(options: { logger: Logger }): Images
   return {
     name: 'offline',
     model: 'typographic-designer-1',
-    async generate(request) {
+    async generateImage(request) {
       request.signal?.throwIfAborted();
       const started = Date.now();
       const { width, height } = dimensionsOf(request.size);

@@ -42,7 +42,7 @@ export function generateCover(deps: CoverHandlerDeps) {
 
     try {
       const design = designFor(book, options, requestId);
-      const image = await deps.images.generate({
+      const image = await deps.images.generateImage({
         prompt: buildCoverPrompt(book, options),
         size: options.dimensions,
         design,

@@ -172,7 +172,7 @@ describe('when the title cannot be set again', () => {
       db: world.database.db,
       bus: world.bus,
       blobs: world.blobs,
-      images: { name: 'offline', model: 'none', generate: () => Promise.reject(new Error('not asked')) },
+      images: { name: 'offline', model: 'none', generateImage: () => Promise.reject(new Error('not asked')) },
       logger: silentLogger(),
       config: {
         COVER_MAX_INPUT_PIXELS: 50_000_000,

@@ -24,7 +24,7 @@ export async function streamRewrite(
     // The offline rewrite is marked as a demo in the book's language.
     language: BookLanguageSchema.safeParse(request.context.language).data,
   } as const;
-  const result = await llm.generateText(rewritePrompt(request.text, request.instruction, request.context), {
+  const result = await llm.streamText(rewritePrompt(request.text, request.instruction, request.context), {
     task,
     offline: () => composeRewrite(task),
     bookId: request.bookId,

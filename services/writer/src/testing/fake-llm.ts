@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
-import type { ChatMessage, LlmCallOptions, LlmProvider, StructuredResult, TextResult } from '@bookwright/ai';
+import type {
+  ChatMessage,
+  LlmCallOptions,
+  LlmProvider,
+  StreamTextOptions,
+  StructuredResult,
+  TextResult,
+} from '@bookwright/ai';
 import type { ChapterPartTask, WriterTask } from '../domain/llm-tasks';
 
 export interface RecordedCall {
@@ -77,6 +84,13 @@ export class FakeLlm implements LlmProvider {
         finishReason: 'stop' as const,
       };
     });
+  }
+
+  /** The writer never streams: a fake stream is the whole text in one piece. */
+  async streamText(messages: ChatMessage[], options: StreamTextOptions): Promise<TextResult> {
+    const result = await this.generateText(messages, options);
+    options.onDelta(result.text);
+    return result;
   }
 
   async generateStructured<T>(

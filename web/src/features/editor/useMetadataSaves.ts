@@ -125,3 +125,5 @@ export function useMetadataSaves(book: VersionedBook, saves: ManuscriptSaves) {
     },
   };
 }
+
+export type MetadataSaves = ReturnType<typeof useMetadataSaves>;

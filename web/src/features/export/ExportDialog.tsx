@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Book, UpdateMetadataRequest } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
 import { Button } from '../../components/ui';
@@ -9,26 +9,12 @@ import type { MetadataDraft } from '../editor/metadataDraft';
 import type { MetadataSaveResult } from '../editor/useMetadataSaves';
 import { MetadataStep } from './MetadataStep';
 import { PrintOptionsStep } from './PrintOptionsStep';
+import type { ExportFormat } from './exportErrors';
 import { defaultPrint, stepTexts } from './exportSteps';
 import { useExportFlow } from './useExportFlow';
 import { useStepFocus } from './useStepFocus';
 
-/**
- * The editor's Export dialog (spec §2, §4, §8): EPUB (with the metadata completion step when a required
- * field is missing) or a print-ready PDF for Amazon KDP with its options and live validation. The file is
- * saved under the server's name (its UTF-8 `filename*`), exportFileName() when there is none. Closing resets
- * everything.
- */
-export function ExportDialog({
-  book,
-  open,
-  onClose,
-  unsavedChanges = false,
-  metadataDraft,
-  onMetadataDraftChange,
-  onMetadataSaved,
-  saveMetadata,
-}: {
+export interface ExportDialogProps {
   book: Book;
   open: boolean;
   onClose: () => void;
@@ -45,7 +31,24 @@ export function ExportDialog({
    * own) the details are saved unconditionally.
    */
   saveMetadata?: (metadata: UpdateMetadataRequest) => Promise<MetadataSaveResult>;
-}) {
+}
+
+/**
+ * The editor's Export dialog (spec §2, §4, §8): EPUB (with the metadata completion step when a required
+ * field is missing) or a print-ready PDF for Amazon KDP with its options and live validation. The file is
+ * saved under the server's name (its UTF-8 `filename*`), exportFileName() when there is none. Closing resets
+ * everything.
+ */
+export function ExportDialog({
+  book,
+  open,
+  onClose,
+  unsavedChanges = false,
+  metadataDraft,
+  onMetadataDraftChange,
+  onMetadataSaved,
+  saveMetadata,
+}: ExportDialogProps) {
   const [preferredFormat] = useState(() => loadPreferences().exportFormat);
   const flow = useExportFlow(book, open, { onClose, onMetadataSaved, saveMetadata });
   const { step, setStep, print, setPrint, missing, busy, body, validation, close } = flow;
@@ -59,19 +62,7 @@ export function ExportDialog({
   );
   // The completion step's buttons belong to its form; the print options' to the dialog.
   const footer =
-    step === 'pdf' ? (
-      <>
-        {back}
-        <Button
-          type="button"
-          onClick={() => void flow.generatePdf()}
-          disabled={busy !== undefined}
-          busy={busy === 'pdf'}
-        >
-          {busy === 'pdf' ? exportTexts.generatingPdf : exportTexts.generatePdf}
-        </Button>
-      </>
-    ) : undefined;
+    step === 'pdf' ? <PdfFooter back={back} busy={busy} onGenerate={() => void flow.generatePdf()} /> : undefined;
 
   return (
     <Dialog open={open} onClose={close} title={title} description={description} footer={footer}>
@@ -116,5 +107,25 @@ export function ExportDialog({
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** The print options' buttons: back to the formats, and generate the PDF. */
+function PdfFooter({
+  back,
+  busy,
+  onGenerate,
+}: {
+  back: ReactNode;
+  busy: ExportFormat | undefined;
+  onGenerate: () => void;
+}) {
+  return (
+    <>
+      {back}
+      <Button type="button" onClick={onGenerate} disabled={busy !== undefined} busy={busy === 'pdf'}>
+        {busy === 'pdf' ? exportTexts.generatingPdf : exportTexts.generatePdf}
+      </Button>
+    </>
   );
 }

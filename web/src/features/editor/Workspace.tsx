@@ -1,0 +1,109 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { plansPath, useHasPlan } from '../billing/planAccess';
+import { useCurrentUserQuery } from '../auth/authApi';
+import { loadPreferences } from '../settings/preferences';
+import { BookEditor, type BookEditorHandle } from './BookEditor';
+import type { VersionedBook } from './conditionalRequests';
+import { LeaveDialog } from './LeaveDialog';
+import { metadataDraftOf } from './metadataDraft';
+import { SaveConflicts } from './SaveConflicts';
+import { SidePanel } from './SidePanel';
+import { SidePanelFrame } from './SidePanelFrame';
+import { useEditorDialogs } from './useEditorDialogs';
+import { useLeaveGuard } from './useLeaveGuard';
+import { useManuscriptSaves } from './useManuscriptSaves';
+import { useMetadataSaves } from './useMetadataSaves';
+import { useRewrite } from './useRewrite';
+import { useSidePanel } from './useSidePanel';
+import { WorkspaceDialogs } from './WorkspaceDialogs';
+import { WorkspaceHeader, type HeaderAction } from './WorkspaceHeader';
+
+/**
+ * The editor of one ready book: the header with its actions, the book details beside (or over) the
+ * manuscript, the dialogs those actions open, and the guards that keep unsaved work.
+ */
+export function Workspace({ book }: { book: VersionedBook }) {
+  const editor = useRef<BookEditorHandle>(null);
+  const { data: user } = useCurrentUserQuery();
+  // Read once per visit: the setting is changed on another page.
+  const [autosave] = useState(() => loadPreferences().autoSave);
+  // Without a plan the book is read-only (the shell's banner says so) and AI actions lead to the plans.
+  const readOnly = !useHasPlan();
+  // A read-only editor has nothing to save, so it recovers no draft either (one is kept until a plan returns).
+  const saves = useManuscriptSaves({ book, editor, userId: readOnly ? undefined : user?._id, autosave });
+  const metadataSaves = useMetadataSaves(book, saves);
+  const [dirty, setDirty] = useState(false);
+  const panel = useSidePanel();
+  const dialogs = useEditorDialogs();
+  // What the author typed into the metadata, saved or not: the side panel's form and the export dialog's
+  // completion step both edit it, so neither a refused save nor the other form's save drops a word.
+  const [metadataDraft, setMetadataDraft] = useState(() => metadataDraftOf(book));
+  const rewrite = useRewrite(editor);
+  const leaveGuard = useLeaveGuard({ dirty, autosave, saves });
+
+  const navigate = useNavigate();
+  const toPlans = () => void navigate(plansPath);
+  const onNeedPlan = readOnly ? toPlans : undefined;
+  function run(action: HeaderAction) {
+    if (action === 'rewrite') return readOnly ? toPlans() : rewrite.start();
+    if (action === 'history' || action === 'export' || !readOnly) return dialogs.open(action);
+    toPlans(); // translate and cover need a plan
+  }
+  const save = () => {
+    if (!readOnly) void saves.save(true);
+  };
+
+  return (
+    <div className="flex h-[calc(100dvh-3.3rem)] min-h-[32rem] flex-col lg:h-dvh">
+      <WorkspaceHeader
+        book={book}
+        panelOpen={panel.open}
+        onTogglePanel={panel.toggle}
+        panelToggleRef={panel.toggleRef}
+        saves={saves}
+        autosave={autosave}
+        readOnly={readOnly}
+        dirty={dirty}
+        onAction={run}
+        onSave={save}
+      />
+      <div className="relative flex min-h-0 flex-1">
+        <SidePanelFrame open={panel.open} sheet={panel.sheet} onCloseSheet={panel.closeSheet} closeRef={panel.closeRef}>
+          <SidePanel
+            book={book}
+            metadataDraft={metadataDraft}
+            onMetadataDraftChange={setMetadataDraft}
+            saveMetadata={metadataSaves.saveMetadata}
+            onNeedPlan={onNeedPlan}
+          />
+        </SidePanelFrame>
+        <section aria-label="Manuscript editor" className="flex min-w-0 flex-1 flex-col">
+          <BookEditor
+            ref={editor}
+            bookContent={book.bookContent}
+            onDirtyChange={setDirty}
+            onChange={saves.changed}
+            onSaveShortcut={save}
+            readOnly={readOnly}
+          />
+        </section>
+      </div>
+
+      <WorkspaceDialogs
+        book={book}
+        dialogs={dialogs}
+        rewrite={rewrite}
+        editor={editor}
+        saves={saves}
+        metadataSaves={metadataSaves}
+        unsavedChanges={dirty}
+        metadataDraft={metadataDraft}
+        setMetadataDraft={setMetadataDraft}
+        onNeedPlan={onNeedPlan}
+      />
+      <SaveConflicts saves={saves} metadataSaves={metadataSaves} />
+      <LeaveDialog guard={leaveGuard} />
+    </div>
+  );
+}

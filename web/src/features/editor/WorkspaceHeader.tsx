@@ -1,0 +1,201 @@
+import { useState, type ReactNode, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
+import { genres } from '@bookwright/contracts';
+import { CheckIcon, DownloadIcon, ImageIcon, MoreIcon, PanelIcon, SaveIcon, TrashIcon } from '../../components/icons';
+import { Menu } from '../../components/Menu';
+import { Button, buttonClass } from '../../components/ui';
+import { editorTexts } from '../../texts';
+import { BookCover } from '../books/BookCover';
+import { historyTexts } from '../history/texts';
+import { MoveToTrashDialog } from '../library/MoveToTrash';
+import { trashTexts } from '../library/trashTexts';
+import { rewriteTexts } from '../rewrite/texts';
+import { translateTexts } from '../translate/texts';
+import { TranslatedFrom } from '../translate/TranslatedFrom';
+import type { VersionedBook } from './conditionalRequests';
+import { SaveStatus } from './SaveStatus';
+import type { ManuscriptSaves } from './useManuscriptSaves';
+import type { EditorDialog } from './useEditorDialogs';
+
+export type HeaderAction = EditorDialog | 'rewrite';
+
+/** The header's actions: buttons on wider screens, a menu on phones. */
+function headerActions(book: VersionedBook): { id: HeaderAction; label: string; icon?: ReactNode }[] {
+  return [
+    { id: 'rewrite', label: rewriteTexts.open },
+    { id: 'history', label: historyTexts.open },
+    { id: 'translate', label: translateTexts.open },
+    {
+      id: 'cover',
+      label: book.coverImage ? editorTexts.changeCover : editorTexts.generateCover,
+      icon: <ImageIcon className="size-4.5" />,
+    },
+    { id: 'export', label: editorTexts.export, icon: <DownloadIcon className="size-4.5" /> },
+  ];
+}
+
+/** The editor's header: the side panel's button, the book (cover, title, save status) and its actions. */
+export function WorkspaceHeader({
+  book,
+  panelOpen,
+  onTogglePanel,
+  panelToggleRef,
+  saves,
+  autosave,
+  readOnly,
+  dirty,
+  onAction,
+  onSave,
+}: {
+  book: VersionedBook;
+  panelOpen: boolean;
+  onTogglePanel: () => void;
+  panelToggleRef: RefObject<HTMLButtonElement | null>;
+  saves: ManuscriptSaves;
+  autosave: boolean;
+  readOnly: boolean;
+  dirty: boolean;
+  onAction: (action: HeaderAction) => void;
+  onSave: () => void;
+}) {
+  const navigate = useNavigate();
+  const [trashing, setTrashing] = useState(false);
+  const saving = saves.state === 'saving';
+  const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
+  return (
+    <header className="flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-stone-200 bg-white px-3 py-3 sm:px-5">
+      <SidePanelToggle open={panelOpen} onToggle={onTogglePanel} buttonRef={panelToggleRef} />
+      <CoverThumbnail book={book} />
+      <div className="min-w-0 flex-1">
+        <h1 className="font-display text-xl leading-tight font-semibold text-balance text-ink-950 sm:text-2xl">
+          {book.title}
+        </h1>
+        <p className="truncate text-sm text-stone-600">
+          {genre} · {book.targetAudience}
+        </p>
+        {book.translation && <TranslatedFrom translation={book.translation} language={book.language} />}
+        <SaveStatus state={saves.state} autosave={autosave} onRetry={saves.retryNow} onChoose={saves.openConflict} />
+      </div>
+      <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+        <HeaderActions book={book} onAction={onAction} onTrash={() => setTrashing(true)} />
+        <Button
+          type="button"
+          hidden={readOnly}
+          className="flex-1 px-4 sm:flex-none"
+          onClick={onSave}
+          disabled={!dirty || saving}
+          busy={saving}
+        >
+          {!saving && <SaveIcon className="size-4.5" />}
+          {editorTexts.save}
+        </Button>
+      </div>
+      <MoveToTrashDialog
+        book={book}
+        open={trashing}
+        onClose={() => setTrashing(false)}
+        onMoved={() => void navigate('/app')}
+      />
+    </header>
+  );
+}
+
+function SidePanelToggle({
+  open,
+  onToggle,
+  buttonRef,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}) {
+  const label = open ? 'Hide book details' : 'Show book details';
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-controls="book-side-panel"
+      aria-label={label}
+      title={label}
+      className={`rounded-lg p-2 ${open ? 'bg-ink-50 text-ink-900' : 'text-stone-600 hover:bg-stone-100'}`}
+    >
+      <PanelIcon />
+    </button>
+  );
+}
+
+function CoverThumbnail({ book }: { book: VersionedBook }) {
+  return (
+    <div className="relative shrink-0">
+      <BookCover title={book.title} coverImage={book.coverImage} size="sm" className="w-10" />
+      {book.coverImage && (
+        <span
+          className="absolute -right-1.5 -bottom-1.5 flex size-5 items-center justify-center rounded-full bg-green-600 text-white ring-2 ring-white"
+          title="Cover added"
+        >
+          <CheckIcon className="size-3" />
+          <span className="sr-only">Cover added</span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Every action as a button from 640 px; below, all but Save fold into one menu. */
+function HeaderActions({
+  book,
+  onAction,
+  onTrash,
+}: {
+  book: VersionedBook;
+  onAction: (action: HeaderAction) => void;
+  onTrash: () => void;
+}) {
+  const actions = headerActions(book);
+  return (
+    <>
+      {actions.map((action) => (
+        <Button
+          key={action.label}
+          type="button"
+          variant="secondary"
+          className="px-3 whitespace-nowrap max-sm:hidden"
+          // Keep the editor's selection (Rewrite works on it): the button must not take focus on press.
+          onMouseDown={action.id === 'rewrite' ? (event) => event.preventDefault() : undefined}
+          onClick={() => onAction(action.id)}
+        >
+          {action.icon}
+          {action.label}
+        </Button>
+      ))}
+      <Button
+        type="button"
+        variant="secondary"
+        className="px-2.5 max-sm:hidden"
+        onClick={onTrash}
+        aria-label={trashTexts.move}
+        title={trashTexts.move}
+      >
+        <TrashIcon className="size-4.5" />
+      </Button>
+      <Menu
+        label={editorTexts.actions}
+        placement="down"
+        items={[
+          ...actions.map(({ id, label }) => ({ label, onSelect: () => onAction(id) })),
+          {
+            label: trashTexts.move,
+            icon: <TrashIcon className="size-4 text-stone-500" />,
+            onSelect: onTrash,
+          },
+        ]}
+        buttonClassName={buttonClass('secondary', 'flex-1 px-3 sm:hidden')}
+      >
+        <MoreIcon className="size-4.5" />
+        {editorTexts.actionsShort}
+      </Menu>
+    </>
+  );
+}
