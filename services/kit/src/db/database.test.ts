@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../logger/logger';
 import { openServiceDatabase, type Migration } from './database';
 import { acquirePglite, openPgliteInstances, type PgliteLease } from './pglite';
@@ -166,6 +166,34 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
       expect(await a.db.selectFrom('items').select('id').orderBy('id').execute()).toEqual([{ id: 'a' }, { id: 'a2' }]);
       const rawB = await sql<{ id: string }>`select id from items order by id`.execute(b.db);
       expect(rawB.rows).toEqual([{ id: 'b' }]);
+    });
+
+    it('points each service at its own schema when services take turns on the one connection', async () => {
+      const a = await dbs.open<ItemsDb>(uniqueService('turns_a'), [createItems()]);
+      const b = await dbs.open<ItemsDb>(uniqueService('turns_b'), [createItems()]);
+      const schemaOf = async (db: typeof a.db) =>
+        (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+      expect(await schemaOf(a.db)).toBe(a.schema);
+      const exec = pinned ? vi.spyOn(pinned.shared.pglite, 'exec') : undefined;
+      for (const db of [a.db, a.db, b.db, a.db, b.db, b.db])
+        expect(await schemaOf(db)).toBe(db === a.db ? a.schema : b.schema);
+      // On PGlite search_path is set only when the schema in place is another service's: a, a, b, a, b, b
+      // is three switches.
+      const switches = () => exec?.mock.calls.filter(([text]) => /^set search_path/.test(text)).length;
+      if (exec) expect(switches()).toBe(3);
+
+      // A service's own statement that moves search_path leaves it unknown; PGlite's driver sets it again.
+      if (pinned) {
+        await sql`set search_path to public`.execute(a.db);
+        expect(await schemaOf(a.db)).toBe(a.schema);
+        expect(await schemaOf(b.db)).toBe(b.schema);
+        await a.db.transaction().execute(async (trx) => {
+          await sql`set local search_path to public`.execute(trx);
+          expect(await schemaOf(trx)).toBe('public');
+        });
+        expect(await schemaOf(a.db)).toBe(a.schema);
+      }
+      exec?.mockRestore();
     });
 
     it('rolls a failed transaction back completely', async () => {

@@ -29,6 +29,11 @@ export interface SharedPglite {
   readonly key: string;
   readonly pglite: PgliteHandle;
   readonly mutex: Mutex;
+  /**
+   * The schema `search_path` points at now, when the drivers know it: an acquisition sets it only when
+   * another service's schema is in place (undefined: unknown, set it).
+   */
+  searchPath?: string;
 }
 
 /** What the process uses of PGlite, answered by the thread that owns it (`pglite-worker.mjs`). */
@@ -292,6 +297,7 @@ class PgliteDriver implements Driver {
   readonly #lease: PgliteLease;
   readonly #shared: SharedPglite;
   readonly #connection: PgliteConnection;
+  readonly #schema: string;
   readonly #setSearchPath: string;
   readonly #logger: Logger;
   #destroyed = false;
@@ -299,7 +305,8 @@ class PgliteDriver implements Driver {
   constructor(lease: PgliteLease, schema: string, logger: Logger) {
     this.#lease = lease;
     this.#shared = lease.shared;
-    this.#connection = new PgliteConnection(lease.shared.pglite);
+    this.#connection = new PgliteConnection(lease.shared);
+    this.#schema = schema;
     this.#setSearchPath = `set search_path to ${quoteIdent(schema)}`;
     this.#logger = logger;
   }
@@ -309,8 +316,14 @@ class PgliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     if (this.#destroyed) throw new Error('the database handle has been closed');
     await this.#lock();
+    // Every service of the process shares the one connection; a round trip to the database thread per
+    // acquisition was a tenth of an autosave's time (bench/load/save-floor.ts), and mostly the schema was
+    // already the right one.
+    if (this.#shared.searchPath === this.#schema) return this.#connection;
     try {
+      this.#shared.searchPath = undefined;
       await this.#shared.pglite.exec(this.#setSearchPath);
+      this.#shared.searchPath = this.#schema;
     } catch (error) {
       this.#shared.mutex.unlock();
       throw error;
@@ -385,10 +398,16 @@ class PgliteDriver implements Driver {
 
 class PgliteConnection implements DatabaseConnection {
   inTransaction = false;
+  private readonly pglite: PgliteHandle;
 
-  constructor(private readonly pglite: PgliteHandle) {}
+  constructor(private readonly shared: SharedPglite) {
+    this.pglite = shared.pglite;
+  }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    // A statement of the service's own that touches search_path (or a rolled-back transaction that did)
+    // leaves it unknown: the next acquisition sets it again.
+    if (/search_path/i.test(compiledQuery.sql)) this.shared.searchPath = undefined;
     // Like node-postgres: without parameters the simple protocol runs, so a migration may hold
     // several statements; with parameters the extended protocol binds them.
     const result =
