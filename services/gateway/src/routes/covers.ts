@@ -15,7 +15,6 @@ import {
   unsafeTextMessage,
 } from '@bookwright/contracts';
 import { imageBytes, imageFormParts } from '../http/image-part';
-import { rateLimitPresets } from '../security/rate-limit-presets';
 import type { RouteDeps } from './route-deps';
 
 /** A real image model takes 10–60 s; the cover service's own provider timeout is 180 s. */
@@ -26,7 +25,7 @@ const generationTimeoutMs = 200_000;
  * GET /book/{id}/cover-image/{coverId}/{variant} (owner only, from the blob store).
  */
 export function coverRoutes(deps: RouteDeps) {
-  const { ask, blobs, sessions, config } = deps;
+  const { ask, blobs, sessions } = deps;
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', sessions.requireSession);
@@ -76,10 +75,10 @@ export function coverRoutes(deps: RouteDeps) {
       },
     );
 
+    // Rate-limited by the cover service alone (COVER_RATE_LIMIT, decision 0032), not by a gateway preset.
     app.post(
       '/book/cover/:bookId',
       {
-        config: rateLimitPresets(config).generation,
         schema: {
           operationId: 'generateCover',
           tags: ['covers'],
