@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { events, type BookState, type FictionBookState, type PlanningBrief } from '@bookwright/contracts';
 import { LlmError, type LlmCallOptions, type LlmProvider } from '@bookwright/ai';
 import { createInProcessBus, on, parseConfig, silentLogger, type Bus, type RunningService } from '@bookwright/kit';
-import { planFailureReasons } from './handlers/on-book-planning-requested';
+import { planFailureReasons } from './domain/failure-reasons';
 import { createPlannerService, PlannerConfigSchema } from './service';
 
 const brief: PlanningBrief = {

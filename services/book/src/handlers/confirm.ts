@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import { moveBook } from '../domain/book-status';
 import { presentBook } from '../domain/present-book';
-import { requirePlan } from './allowance';
+import { requirePlan } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from './owned-book';
 import { lifecycleMessages } from './lifecycle-messages';

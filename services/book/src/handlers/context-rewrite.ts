@@ -1,7 +1,7 @@
 import { AppError, apiMessages, isFictionState, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
-import { requirePlan } from './allowance';
+import { requirePlan } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
 
 /** The plan around a passage being rewritten: the characters and, when the editor names it, the chapter's outline. */

@@ -5,9 +5,9 @@ import { allowanceKeys } from '../domain/allowance-keys';
 import { newBookRow } from '../domain/new-book';
 import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
-import { confirmAllowance, releaseBook, reserveBook } from './allowance';
+import { confirmAllowance, releaseBook, reserveBook } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
-import { requestPlanning } from './request-planning';
+import { requestPlanning } from '../domain/request-planning';
 
 type Def = typeof requests.book.create;
 

@@ -5,7 +5,7 @@ import { moveBook } from '../domain/book-status';
 import { bookFailureReasons } from '../domain/failure-reasons';
 import { booksRepository } from '../repositories/books.repository';
 import type { BookHandlerDeps } from './deps';
-import { failBook } from './fail-book';
+import { failBook } from '../domain/fail-book';
 import { changeBookIfPresent } from './owned-book';
 import { awaited, failPlanning, planningResultsMaxDeliver } from './planning-results';
 

@@ -8,7 +8,7 @@ import { booksRepository } from '../repositories/books.repository';
 import { trashRepository } from '../repositories/trash.repository';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBookInOrOutOfTrash } from './owned-book';
-import { requestPlanning } from './request-planning';
+import { requestPlanning } from '../domain/request-planning';
 
 /**
  * POST /book/{id}/restore: the book comes back to the library as it was (status, plan, manuscript,

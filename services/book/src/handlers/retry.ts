@@ -6,10 +6,10 @@ import { allowanceKeys, allowanceKindOf } from '../domain/allowance-keys';
 import { moveBook, retryMoveFor } from '../domain/book-status';
 import { translationRequest } from '../domain/new-translation';
 import { presentBook } from '../domain/present-book';
-import { confirmAllowance, releaseAllowance, reserveAllowance } from './allowance';
+import { confirmAllowance, releaseAllowance, reserveAllowance } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from './owned-book';
-import { requestPlanning } from './request-planning';
+import { requestPlanning } from '../domain/request-planning';
 import { lifecycleMessages } from './lifecycle-messages';
 
 /**

@@ -5,7 +5,7 @@ import { allowanceKeys } from '../domain/allowance-keys';
 import { newTranslationRow, translationRequest, translationSourceKey } from '../domain/new-translation';
 import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
-import { confirmAllowance, releaseAllowance, requirePlan, reserveAllowance } from './allowance';
+import { confirmAllowance, releaseAllowance, requirePlan, reserveAllowance } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
 import { keepRevision } from './revision-snapshots';
 

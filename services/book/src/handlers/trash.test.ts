@@ -15,8 +15,8 @@ import { silentLogger, type EventMeta } from '@bookwright/kit';
 import { migrations } from '../db/migrations';
 import { translationSourceKey } from '../domain/new-translation';
 import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
-import { failStalledBooks } from './fail-stalled-books';
-import { purgeExpiredTrash } from './purge-trash';
+import { failStalledBooks } from '../jobs/fail-stalled-books';
+import { purgeExpiredTrash } from '../jobs/purge-trash';
 import { recordPlan } from './on-planner-plan-built';
 import { recordPlanFailure } from './on-planner-plan-failed';
 

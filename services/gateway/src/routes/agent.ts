@@ -1,52 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BookParamsSchema, BookSchema, PlanRequestSchema, requests } from '@bookwright/contracts';
-import { rateLimitPresets } from '../security/rate-limit-presets';
-import type { RouteDeps } from './route-deps';
+import { routePresets } from '../security/route-presets';
+import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
+
+const planBookSchema = {
+  operationId: 'planBook',
+  tags: ['agent'],
+  summary: 'Plan a new book (uses one book of the monthly allowance)',
+  body: PlanRequestSchema,
+  response: { 201: BookSchema },
+};
+
+const confirmBookSchema = {
+  operationId: 'confirmBook',
+  tags: ['agent'],
+  summary: 'Confirm the structure and start writing',
+  params: BookParamsSchema,
+  response: { 200: BookSchema },
+};
 
 /** POST /agent/plan and PATCH /agent/write/{id}: the two steps that start AI work. */
 export function agentRoutes(deps: RouteDeps) {
-  const { ask, sessions, config } = deps;
+  const { ask } = deps;
+  const { signedIn, generationLimit } = routePresets(deps);
+
+  async function planBook(request: RouteRequest<typeof planBookSchema>, reply: RouteReply<typeof planBookSchema>) {
+    const book = await ask(request, requests.book.create, {
+      userId: request.userId,
+      plan: request.body,
+      requestId: request.id,
+    });
+    return reply.status(201).send(book);
+  }
+
+  async function confirmBook(request: RouteRequest<typeof confirmBookSchema>) {
+    return ask(request, requests.book.confirm, { userId: request.userId, bookId: request.params.bookId });
+  }
+
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', sessions.requireSession);
-    const perUser = rateLimitPresets(config).generation;
-
-    app.post(
-      '/agent/plan',
-      {
-        config: perUser,
-        schema: {
-          operationId: 'planBook',
-          tags: ['agent'],
-          summary: 'Plan a new book (uses one book of the monthly allowance)',
-          body: PlanRequestSchema,
-          response: { 201: BookSchema },
-        },
-      },
-      async (request, reply) => {
-        const book = await ask(request, requests.book.create, {
-          userId: request.userId,
-          plan: request.body,
-          requestId: request.id,
-        });
-        return reply.status(201).send(book);
-      },
-    );
-
-    app.patch(
-      '/agent/write/:bookId',
-      {
-        config: perUser,
-        schema: {
-          operationId: 'confirmBook',
-          tags: ['agent'],
-          summary: 'Confirm the structure and start writing',
-          params: BookParamsSchema,
-          response: { 200: BookSchema },
-        },
-      },
-      async (request) => ask(request, requests.book.confirm, { userId: request.userId, bookId: request.params.bookId }),
-    );
+    app.post('/agent/plan', { schema: planBookSchema, ...signedIn, ...generationLimit }, planBook);
+    app.patch('/agent/write/:bookId', { schema: confirmBookSchema, ...signedIn, ...generationLimit }, confirmBook);
   };
 }

@@ -13,9 +13,9 @@ import {
   TranslationTitleSuggestionSchema,
 } from '@bookwright/contracts';
 import { sseEvent, streamRewrite } from '../rewrite/stream-rewrite';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { headersSoFar } from '../http/hijacked-reply';
-import { rateLimitPresets } from '../security/rate-limit-presets';
+import { routePresets } from '../security/route-presets';
 
 const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
 
@@ -28,6 +28,43 @@ function chapterTitleFrom(before: string, chapterTitle: string | undefined): str
     ?.slice(0, 300);
 }
 
+const suggestMetadataSchema = {
+  operationId: 'suggestMetadata',
+  tags: ['books'],
+  summary: 'Suggest description, keywords, categories and subtitle with AI (saves nothing)',
+  params: BookParamsSchema,
+  response: { 200: z.object({ data: MetadataSuggestionSchema }) },
+};
+
+const suggestTranslationTitleSchema = {
+  operationId: 'suggestTranslationTitle',
+  tags: ['books'],
+  summary:
+    "Suggest the title of the book's translation into a language: the AI model's, or the original's title with the language named (saves nothing)",
+  params: BookParamsSchema,
+  body: TranslationTitleRequestSchema,
+  response: { 200: z.object({ data: TranslationTitleSuggestionSchema }) },
+};
+
+const translateBookSchema = {
+  operationId: 'translateBook',
+  tags: ['books'],
+  summary:
+    'Translate a ready book into another language (uses one translation of the monthly allowance): answers the new book, which translates in the background',
+  params: BookParamsSchema,
+  body: TranslateBookRequestSchema,
+  response: { 202: TranslateBookResponseSchema },
+};
+
+const rewritePassageSchema = {
+  operationId: 'rewritePassage',
+  tags: ['books'],
+  summary: 'Rewrite a passage with AI: the replacement streams as text/event-stream (delta…, done | error)',
+  produces: ['text/event-stream'],
+  params: BookParamsSchema,
+  body: RewriteRequestSchema.extend({ chapterTitle: z.string().max(300).optional() }),
+};
+
 /**
  * POST /book/{id}/metadata/suggest (the planner writes it), POST /book/{id}/rewrite (streamed here: the
  * bus is request/reply, and only the gateway holds the browser's connection; the book service keeps the
@@ -36,141 +73,107 @@ function chapterTitleFrom(before: string, chapterTitle: string | undefined): str
  * translates it).
  */
 export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
-  const { ask, sessions, config, llm } = deps;
-  const limits = rateLimitPresets(config);
+  const { ask, config, llm } = deps;
+  const { signedIn, generationLimit, rewriteLimit } = routePresets(deps);
+
+  async function suggestMetadata(request: RouteRequest<typeof suggestMetadataSchema>) {
+    const data = await ask(
+      request,
+      requests.planner.suggestMetadata,
+      { userId: request.userId, bookId: request.params.bookId },
+      { timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 180_000) },
+    );
+    return { data };
+  }
+
+  async function suggestTranslationTitle(request: RouteRequest<typeof suggestTranslationTitleSchema>) {
+    // The planner gives the model 20 s before it answers the model-free suggestion: wait for that answer.
+    const data = await ask(
+      request,
+      requests.planner.suggestTranslationTitle,
+      { userId: request.userId, bookId: request.params.bookId, language: request.body.language },
+      { timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 30_000) },
+    );
+    return { data };
+  }
+
+  async function translateBook(
+    request: RouteRequest<typeof translateBookSchema>,
+    reply: RouteReply<typeof translateBookSchema>,
+  ) {
+    // The request id keys the reservation: a retried request pays once and answers the same book.
+    const book = await ask(request, requests.book.translate, {
+      userId: request.userId,
+      bookId: request.params.bookId,
+      language: request.body.language,
+      title: request.body.title,
+      requestId: request.id,
+    });
+    return reply.status(202).send({ data: { bookId: book._id } });
+  }
+
+  async function rewritePassage(
+    request: RouteRequest<typeof rewritePassageSchema>,
+    reply: RouteReply<typeof rewritePassageSchema>,
+  ) {
+    const { bookId } = request.params;
+    const { text, instruction, before, after, chapterTitle } = request.body;
+    // Before the stream opens, so an unknown book is a plain 404.
+    const plan = await ask(request, requests.book.rewriteContext, {
+      userId: request.userId,
+      bookId,
+      chapterTitle: chapterTitleFrom(before, chapterTitle),
+    });
+    // The manuscript the rewrite will change is kept first, so applying it can always be undone.
+    await ask(request, requests.book.keepBeforeRewrite, { userId: request.userId, bookId });
+    const model = llm();
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...headersSoFar(reply),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    });
+    const controller = new AbortController();
+    const onClose = () => controller.abort(new Error('client went away'));
+    res.on('close', onClose);
+    try {
+      await streamRewrite(
+        model,
+        { bookId, text, instruction, context: { ...plan, before, after } },
+        (chunk) => res.write(chunk),
+        controller.signal,
+      );
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        request.log.warn({ err: error, bookId }, 'rewrite failed');
+        res.write(sseEvent('error', { msg: rewriteMessages.failed }));
+      }
+    } finally {
+      res.off('close', onClose);
+      res.end();
+    }
+  }
+
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', sessions.requireSession);
     app.post(
       '/book/:bookId/metadata/suggest',
-      {
-        config: limits.generation,
-        schema: {
-          operationId: 'suggestMetadata',
-          tags: ['books'],
-          summary: 'Suggest description, keywords, categories and subtitle with AI (saves nothing)',
-          params: BookParamsSchema,
-          response: { 200: z.object({ data: MetadataSuggestionSchema }) },
-        },
-      },
-      async (request) => {
-        const data = await ask(
-          request,
-          requests.planner.suggestMetadata,
-          { userId: request.userId, bookId: request.params.bookId },
-          { timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 180_000) },
-        );
-        return { data };
-      },
+      { schema: suggestMetadataSchema, ...signedIn, ...generationLimit },
+      suggestMetadata,
     );
-
+    // A small model call the dialog makes per chosen language: the editor's rewrite limit, not a book's.
     app.post(
       '/book/:bookId/translation-title',
-      {
-        // A small model call the dialog makes per chosen language: the editor's rewrite limit, not a book's.
-        config: limits.rewrite,
-        schema: {
-          operationId: 'suggestTranslationTitle',
-          tags: ['books'],
-          summary:
-            "Suggest the title of the book's translation into a language: the AI model's, or the original's title with the language named (saves nothing)",
-          params: BookParamsSchema,
-          body: TranslationTitleRequestSchema,
-          response: { 200: z.object({ data: TranslationTitleSuggestionSchema }) },
-        },
-      },
-      async (request) => {
-        // The planner gives the model 20 s before it answers the model-free suggestion: wait for that answer.
-        const data = await ask(
-          request,
-          requests.planner.suggestTranslationTitle,
-          { userId: request.userId, bookId: request.params.bookId, language: request.body.language },
-          { timeoutMs: Math.max(config.BUS_TIMEOUT_MS, 30_000) },
-        );
-        return { data };
-      },
+      { schema: suggestTranslationTitleSchema, ...signedIn, ...rewriteLimit },
+      suggestTranslationTitle,
     );
-
     app.post(
       '/book/:bookId/translate',
-      {
-        config: limits.generation,
-        schema: {
-          operationId: 'translateBook',
-          tags: ['books'],
-          summary:
-            'Translate a ready book into another language (uses one translation of the monthly allowance): answers the new book, which translates in the background',
-          params: BookParamsSchema,
-          body: TranslateBookRequestSchema,
-          response: { 202: TranslateBookResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        // The request id keys the reservation: a retried request pays once and answers the same book.
-        const book = await ask(request, requests.book.translate, {
-          userId: request.userId,
-          bookId: request.params.bookId,
-          language: request.body.language,
-          title: request.body.title,
-          requestId: request.id,
-        });
-        return reply.status(202).send({ data: { bookId: book._id } });
-      },
+      { schema: translateBookSchema, ...signedIn, ...generationLimit },
+      translateBook,
     );
-
-    app.post(
-      '/book/:bookId/rewrite',
-      {
-        config: limits.rewrite,
-        schema: {
-          operationId: 'rewritePassage',
-          tags: ['books'],
-          summary: 'Rewrite a passage with AI: the replacement streams as text/event-stream (delta…, done | error)',
-          produces: ['text/event-stream'],
-          params: BookParamsSchema,
-          body: RewriteRequestSchema.extend({ chapterTitle: z.string().max(300).optional() }),
-        },
-      },
-      async (request, reply) => {
-        const { bookId } = request.params;
-        const { text, instruction, before, after, chapterTitle } = request.body;
-        // Before the stream opens, so an unknown book is a plain 404.
-        const plan = await ask(request, requests.book.rewriteContext, {
-          userId: request.userId,
-          bookId,
-          chapterTitle: chapterTitleFrom(before, chapterTitle),
-        });
-        // The manuscript the rewrite will change is kept first, so applying it can always be undone.
-        await ask(request, requests.book.keepBeforeRewrite, { userId: request.userId, bookId });
-        const model = llm();
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          ...headersSoFar(reply),
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          'x-accel-buffering': 'no',
-        });
-        const controller = new AbortController();
-        const onClose = () => controller.abort(new Error('client went away'));
-        res.on('close', onClose);
-        try {
-          await streamRewrite(
-            model,
-            { bookId, text, instruction, context: { ...plan, before, after } },
-            (chunk) => res.write(chunk),
-            controller.signal,
-          );
-        } catch (error) {
-          if (!controller.signal.aborted) {
-            request.log.warn({ err: error, bookId }, 'rewrite failed');
-            res.write(sseEvent('error', { msg: rewriteMessages.failed }));
-          }
-        } finally {
-          res.off('close', onClose);
-          res.end();
-        }
-      },
-    );
+    app.post('/book/:bookId/rewrite', { schema: rewritePassageSchema, ...signedIn, ...rewriteLimit }, rewritePassage);
   };
 }

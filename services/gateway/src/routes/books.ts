@@ -16,7 +16,8 @@ import {
   unsafeTextMessage,
   UpdateMetadataRequestSchema,
 } from '@bookwright/contracts';
-import type { RouteDeps } from './route-deps';
+import { routePresets } from '../security/route-presets';
+import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { lastWriteOf } from '../read-models/own-writes';
 import { IfMatchHeadersSchema, parseIfMatch } from '../http/if-match';
 import { notModified } from '../http/if-none-match';
@@ -93,172 +94,156 @@ function libraryBody(books: BookSummary[]): string {
   return body;
 }
 
+const listBooksSchema = {
+  operationId: 'listBooks',
+  tags: ['books'],
+  summary: "The signed-in user's books, newest first",
+  response: { 200: LibrarySchema },
+};
+
+const getBookSchema = {
+  operationId: 'getBook',
+  tags: ['books'],
+  summary: 'One book with its plan and manuscript',
+  description:
+    'Answers the header ETag (the same value as the etag field): send it back as If-Match to save only if nobody changed the book since, or as If-None-Match to be answered 304 with no body while it is still current.',
+  params: BookParamsSchema,
+  headers: IfNoneMatchHeadersSchema,
+  response: { 200: BookSchema, 304: z.null().describe('The copy the client holds (If-None-Match) is current') },
+};
+
+const updateBookSchema = {
+  operationId: 'updateBook',
+  tags: ['books'],
+  summary: 'Save the whole structure (newBookState) or apply a cover (coverImage)',
+  params: BookParamsSchema,
+  body: PatchBookBodySchema,
+  response: { 200: BookSchema },
+};
+
+const saveContentSchema = {
+  operationId: 'saveContent',
+  tags: ['books'],
+  summary: 'Save the manuscript (tiptap JSON), whole or only the chapters that changed',
+  description: `${conditionalSaveDescription} With chapters (their places from 0 in the manuscript cut at its level-1 headings, each with all its nodes) only those chapters are replaced: If-Match is then required (428 without it), an unknown place is 400, and a book with no manuscript 409. Prefer: return=minimal answers only etag and updatedAt.`,
+  params: BookParamsSchema,
+  headers: IfMatchHeadersSchema.extend(PreferHeadersSchema.shape),
+  body: ContentBodySchema,
+  response: {
+    200: z.union([BookSchema, SavedContentSchema]),
+    412: StaleBookSchema,
+  },
+};
+
+const saveMetadataSchema = {
+  operationId: 'saveMetadata',
+  tags: ['books'],
+  summary: 'Save the publishing metadata',
+  description: conditionalSaveDescription,
+  params: BookParamsSchema,
+  headers: IfMatchHeadersSchema,
+  body: UpdateMetadataRequestSchema,
+  response: { 200: BookSchema, 412: StaleBookSchema },
+};
+
+const retryBookSchema = {
+  operationId: 'retryBook',
+  tags: ['books'],
+  summary: 'Retry the step that failed (planning or writing)',
+  params: BookParamsSchema,
+  response: { 200: BookSchema },
+};
+
 /** GET /book, GET /book/{id}, PATCH /book/{id}, PATCH /book/content/{id}, PATCH /book/metadata/{id}, POST /book/{id}/retry. */
 export function bookRoutes(deps: RouteDeps) {
-  const { ask, sessions, library, books: openedBooks } = deps;
+  const { ask, library, books: openedBooks } = deps;
+  const { signedIn, manuscriptBody } = routePresets(deps);
+
+  async function listBooks(request: RouteRequest<typeof listBooksSchema>, reply: RouteReply<typeof listBooksSchema>) {
+    const userId = request.userId;
+    const books = await library.list(userId, lastWriteOf(request), async () => {
+      const { books } = await ask(request, requests.book.list, { userId });
+      return books;
+    });
+    // A custom serializer leaves the media type to the route.
+    return reply.type('application/json; charset=utf-8').serializer(libraryBody).send(books);
+  }
+
+  async function getBook(request: RouteRequest<typeof getBookSchema>, reply: RouteReply<typeof getBookSchema>) {
+    const userId = request.userId;
+    const { bookId } = request.params;
+    const book = await openedBooks.get(userId, bookId, lastWriteOf(request), () =>
+      ask(request, requests.book.get, { userId, bookId }),
+    );
+    // private, no-cache: a browser may keep its copy but asks each time, and gets 304 while it is current.
+    reply.header('etag', book.etag).header('cache-control', 'private, no-cache');
+    if (notModified(request.headers['if-none-match'], book.etag)) return reply.code(304).send(null);
+    // The body was checked against BookSchema and serialised once, when the copy was read: JSON text
+    // is sent as it is (the route's serializer only runs for objects).
+    return reply.type('application/json; charset=utf-8').send(book.body as never);
+  }
+
+  async function updateBook(request: RouteRequest<typeof updateBookSchema>) {
+    const { bookId } = request.params;
+    const userId = request.userId;
+    // The cover service knows which covers were made for this book; it checks, then applies.
+    return request.body.coverImage !== undefined
+      ? ask(request, requests.cover.apply, { userId, bookId, coverImage: request.body.coverImage })
+      : ask(request, requests.book.updateState, { userId, bookId, newBookState: request.body.newBookState });
+  }
+
+  async function saveContent(
+    request: RouteRequest<typeof saveContentSchema>,
+    reply: RouteReply<typeof saveContentSchema>,
+  ) {
+    const ifMatch = parseIfMatch(request.headers['if-match']);
+    const answer = prefersMinimal(request.headers.prefer) ? 'version' : 'book';
+    const owned = { userId: request.userId, bookId: request.params.bookId };
+    const { body } = request;
+    let saved;
+    if ('chapters' in body) {
+      // RFC 6585 §3: a chapter's place means something only in the version it was cut from.
+      if (ifMatch === undefined)
+        throw new AppError(428, partialSaveMessages.ifMatchRequired, { code: 'if_match_required' });
+      saved = await ask(request, requests.book.updateChapters, { ...owned, chapters: body.chapters, ifMatch, answer });
+    } else {
+      saved = await ask(request, requests.book.updateContent, {
+        ...owned,
+        bookContent: body.bookContent,
+        ifMatch,
+        answer,
+      });
+    }
+    reply.header('etag', saved.etag);
+    if (answer === 'version') reply.header('preference-applied', 'return=minimal');
+    return reply.send(saved);
+  }
+
+  async function saveMetadata(
+    request: RouteRequest<typeof saveMetadataSchema>,
+    reply: RouteReply<typeof saveMetadataSchema>,
+  ) {
+    const ifMatch = parseIfMatch(request.headers['if-match']);
+    const book = await ask(request, requests.book.updateMetadata, {
+      userId: request.userId,
+      bookId: request.params.bookId,
+      metadata: request.body,
+      ifMatch,
+    });
+    return reply.header('etag', book.etag).send(book);
+  }
+
+  async function retryBook(request: RouteRequest<typeof retryBookSchema>) {
+    return ask(request, requests.book.retry, { userId: request.userId, bookId: request.params.bookId });
+  }
+
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', sessions.requireSession);
-    const owner = (request: { userId: string }) => request.userId;
-
-    app.get(
-      '/book',
-      {
-        schema: {
-          operationId: 'listBooks',
-          tags: ['books'],
-          summary: "The signed-in user's books, newest first",
-          response: { 200: LibrarySchema },
-        },
-      },
-      async (request, reply) => {
-        const userId = owner(request);
-        const books = await library.list(userId, lastWriteOf(request), async () => {
-          const { books } = await ask(request, requests.book.list, { userId });
-          return books;
-        });
-        // A custom serializer leaves the media type to the route.
-        return reply.type('application/json; charset=utf-8').serializer(libraryBody).send(books);
-      },
-    );
-
-    app.get(
-      '/book/:bookId',
-      {
-        schema: {
-          operationId: 'getBook',
-          tags: ['books'],
-          summary: 'One book with its plan and manuscript',
-          description:
-            'Answers the header ETag (the same value as the etag field): send it back as If-Match to save only if nobody changed the book since, or as If-None-Match to be answered 304 with no body while it is still current.',
-          params: BookParamsSchema,
-          headers: IfNoneMatchHeadersSchema,
-          response: { 200: BookSchema, 304: z.null().describe('The copy the client holds (If-None-Match) is current') },
-        },
-      },
-      async (request, reply) => {
-        const userId = owner(request);
-        const { bookId } = request.params;
-        const book = await openedBooks.get(userId, bookId, lastWriteOf(request), () =>
-          ask(request, requests.book.get, { userId, bookId }),
-        );
-        // private, no-cache: a browser may keep its copy but asks each time, and gets 304 while it is current.
-        reply.header('etag', book.etag).header('cache-control', 'private, no-cache');
-        if (notModified(request.headers['if-none-match'], book.etag)) return reply.code(304).send(null);
-        // The body was checked against BookSchema and serialised once, when the copy was read: JSON text
-        // is sent as it is (the route's serializer only runs for objects).
-        return reply.type('application/json; charset=utf-8').send(book.body as never);
-      },
-    );
-
-    app.patch(
-      '/book/:bookId',
-      {
-        schema: {
-          operationId: 'updateBook',
-          tags: ['books'],
-          summary: 'Save the whole structure (newBookState) or apply a cover (coverImage)',
-          params: BookParamsSchema,
-          body: PatchBookBodySchema,
-          response: { 200: BookSchema },
-        },
-      },
-      async (request) => {
-        const { bookId } = request.params;
-        const userId = owner(request);
-        // The cover service knows which covers were made for this book; it checks, then applies.
-        return request.body.coverImage !== undefined
-          ? ask(request, requests.cover.apply, { userId, bookId, coverImage: request.body.coverImage })
-          : ask(request, requests.book.updateState, { userId, bookId, newBookState: request.body.newBookState });
-      },
-    );
-
-    app.patch(
-      '/book/content/:bookId',
-      {
-        bodyLimit: 25 * 1024 * 1024,
-        schema: {
-          operationId: 'saveContent',
-          tags: ['books'],
-          summary: 'Save the manuscript (tiptap JSON), whole or only the chapters that changed',
-          description: `${conditionalSaveDescription} With chapters (their places from 0 in the manuscript cut at its level-1 headings, each with all its nodes) only those chapters are replaced: If-Match is then required (428 without it), an unknown place is 400, and a book with no manuscript 409. Prefer: return=minimal answers only etag and updatedAt.`,
-          params: BookParamsSchema,
-          headers: IfMatchHeadersSchema.extend(PreferHeadersSchema.shape),
-          body: ContentBodySchema,
-          response: {
-            200: z.union([BookSchema, SavedContentSchema]),
-            412: StaleBookSchema,
-          },
-        },
-      },
-      async (request, reply) => {
-        const ifMatch = parseIfMatch(request.headers['if-match']);
-        const answer = prefersMinimal(request.headers.prefer) ? 'version' : 'book';
-        const owned = { userId: owner(request), bookId: request.params.bookId };
-        const { body } = request;
-        let saved;
-        if ('chapters' in body) {
-          // RFC 6585 §3: a chapter's place means something only in the version it was cut from.
-          if (ifMatch === undefined)
-            throw new AppError(428, partialSaveMessages.ifMatchRequired, { code: 'if_match_required' });
-          saved = await ask(request, requests.book.updateChapters, {
-            ...owned,
-            chapters: body.chapters,
-            ifMatch,
-            answer,
-          });
-        } else {
-          saved = await ask(request, requests.book.updateContent, {
-            ...owned,
-            bookContent: body.bookContent,
-            ifMatch,
-            answer,
-          });
-        }
-        reply.header('etag', saved.etag);
-        if (answer === 'version') reply.header('preference-applied', 'return=minimal');
-        return reply.send(saved);
-      },
-    );
-
-    app.patch(
-      '/book/metadata/:bookId',
-      {
-        schema: {
-          operationId: 'saveMetadata',
-          tags: ['books'],
-          summary: 'Save the publishing metadata',
-          description: conditionalSaveDescription,
-          params: BookParamsSchema,
-          headers: IfMatchHeadersSchema,
-          body: UpdateMetadataRequestSchema,
-          response: { 200: BookSchema, 412: StaleBookSchema },
-        },
-      },
-      async (request, reply) => {
-        const ifMatch = parseIfMatch(request.headers['if-match']);
-        const book = await ask(request, requests.book.updateMetadata, {
-          userId: owner(request),
-          bookId: request.params.bookId,
-          metadata: request.body,
-          ifMatch,
-        });
-        return reply.header('etag', book.etag).send(book);
-      },
-    );
-
-    app.post(
-      '/book/:bookId/retry',
-      {
-        schema: {
-          operationId: 'retryBook',
-          tags: ['books'],
-          summary: 'Retry the step that failed (planning or writing)',
-          params: BookParamsSchema,
-          response: { 200: BookSchema },
-        },
-      },
-      async (request) => ask(request, requests.book.retry, { userId: owner(request), bookId: request.params.bookId }),
-    );
+    app.get('/book', { schema: listBooksSchema, ...signedIn }, listBooks);
+    app.get('/book/:bookId', { schema: getBookSchema, ...signedIn }, getBook);
+    app.patch('/book/:bookId', { schema: updateBookSchema, ...signedIn }, updateBook);
+    app.patch('/book/content/:bookId', { schema: saveContentSchema, ...signedIn, ...manuscriptBody }, saveContent);
+    app.patch('/book/metadata/:bookId', { schema: saveMetadataSchema, ...signedIn }, saveMetadata);
+    app.post('/book/:bookId/retry', { schema: retryBookSchema, ...signedIn }, retryBook);
   };
 }

@@ -15,132 +15,125 @@ import {
   unsafeTextMessage,
 } from '@bookwright/contracts';
 import { imageBytes, imageFormParts } from '../http/image-part';
-import { rateLimitPresets } from '../security/rate-limit-presets';
-import type { RouteDeps } from './route-deps';
+import { routePresets } from '../security/route-presets';
+import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 
 /** A real image model takes 10–60 s; the cover service's own provider timeout is 180 s. */
 const generationTimeoutMs = 200_000;
+
+const uploadCoverSchema = {
+  operationId: 'uploadCover',
+  tags: ['covers'],
+  summary: 'Upload a cover image (multipart field "image", PNG/JPG/WebP up to 10 MB)',
+  params: BookParamsSchema,
+  consumes: ['multipart/form-data'],
+};
+
+const generateCoverSchema = {
+  operationId: 'generateCover',
+  tags: ['covers'],
+  summary: 'Generate a cover (one from the monthly allowance); answers the image',
+  produces: ['image/png', 'image/jpeg', 'image/webp'],
+  params: BookParamsSchema,
+  body: GenerateCoverRequestSchema,
+};
+
+const getCoverImageSchema = {
+  operationId: 'getCoverImage',
+  tags: ['covers'],
+  summary: "A cover image of one of the user's books",
+  produces: ['image/png', 'image/jpeg', 'image/webp'],
+  params: z.object({
+    bookId: BookParamsSchema.shape.bookId,
+    coverId: z.string().regex(/^[\w-]{1,100}$/),
+    variant: CoverVariantSchema,
+  }),
+};
 
 /**
  * POST /book/upload-cover/{id} (multipart `image`), POST /book/cover/{id} (answers the generated image),
  * GET /book/{id}/cover-image/{coverId}/{variant} (owner only, from the blob store).
  */
 export function coverRoutes(deps: RouteDeps) {
-  const { ask, blobs, sessions, config } = deps;
+  const { ask, blobs } = deps;
+  const { signedIn } = routePresets(deps);
+
+  async function uploadCover(request: RouteRequest<typeof uploadCoverSchema>) {
+    if (!request.isMultipart()) throw new AppError(400, coverMessages.noImage);
+    let bytes: Buffer | undefined;
+    for await (const part of imageFormParts(request, coverMessages.tooLarge)) {
+      // Multipart fields skip the body check of safe-text.ts; they get the same one here.
+      const unsafe = findUnsafeText(
+        { [part.fieldname]: part.type === 'file' ? part.filename : part.value },
+        'multipart',
+      );
+      if (unsafe !== null) {
+        if (part.type === 'file') part.file.resume();
+        throw new AppError(400, unsafeTextMessage(unsafe));
+      }
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'image' || bytes) {
+        part.file.resume();
+        continue;
+      }
+      bytes = await imageBytes(part, coverMessages.tooLarge);
+    }
+    if (!bytes || bytes.length === 0) throw new AppError(400, coverMessages.noImage);
+    // The bytes travel to the cover service through the blob store, never as one bus message.
+    const uploadBlobKey = `uploads/${randomUUID()}`;
+    await blobs.put(uploadBlobKey, bytes, { contentType: 'application/octet-stream' });
+    const stored = await ask(
+      request,
+      requests.cover.upload,
+      { userId: request.userId, bookId: request.params.bookId, uploadBlobKey, typeset: false },
+      { timeoutMs: generationTimeoutMs },
+    );
+    return { imageUrl: stored.imageUrl };
+  }
+
+  async function generateCover(
+    request: RouteRequest<typeof generateCoverSchema>,
+    reply: RouteReply<typeof generateCoverSchema>,
+  ) {
+    const stored = await ask(
+      request,
+      requests.cover.generate,
+      { userId: request.userId, bookId: request.params.bookId, options: request.body, requestId: request.id },
+      { timeoutMs: generationTimeoutMs },
+    );
+    const image = await blobs.get(stored.previewBlobKey);
+    if (!image) throw new AppError(500, 'The generated cover went missing');
+    return reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'no-store')
+      .header('x-cover-id', stored.coverId)
+      .header('x-image-url', stored.imageUrl)
+      .send(image.data);
+  }
+
+  async function getCoverImage(
+    request: RouteRequest<typeof getCoverImageSchema>,
+    reply: RouteReply<typeof getCoverImageSchema>,
+  ) {
+    const { bookId, coverId, variant } = request.params;
+    // Ownership first: someone else's cover is as absent as an unknown one.
+    await ask(request, requests.book.get, { userId: request.userId, bookId });
+    const image = await blobs.get(coverBlobKey(bookId, coverId, variant));
+    if (!image) throw new AppError(404, apiMessages.notFound);
+    if (request.headers['if-none-match'] === `"${image.etag}"`) return reply.status(304).send();
+    // A cover id names one image forever, so the browser may keep it; private because it is the owner's.
+    return reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('etag', `"${image.etag}"`)
+      .send(image.data);
+  }
+
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', sessions.requireSession);
-
-    app.post(
-      '/book/upload-cover/:bookId',
-      {
-        schema: {
-          operationId: 'uploadCover',
-          tags: ['covers'],
-          summary: 'Upload a cover image (multipart field "image", PNG/JPG/WebP up to 10 MB)',
-          params: BookParamsSchema,
-          consumes: ['multipart/form-data'],
-        },
-      },
-      async (request) => {
-        if (!request.isMultipart()) throw new AppError(400, coverMessages.noImage);
-        let bytes: Buffer | undefined;
-        for await (const part of imageFormParts(request, coverMessages.tooLarge)) {
-          // Multipart fields skip the body check of safe-text.ts; they get the same one here.
-          const unsafe = findUnsafeText(
-            { [part.fieldname]: part.type === 'file' ? part.filename : part.value },
-            'multipart',
-          );
-          if (unsafe !== null) {
-            if (part.type === 'file') part.file.resume();
-            throw new AppError(400, unsafeTextMessage(unsafe));
-          }
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'image' || bytes) {
-            part.file.resume();
-            continue;
-          }
-          bytes = await imageBytes(part, coverMessages.tooLarge);
-        }
-        if (!bytes || bytes.length === 0) throw new AppError(400, coverMessages.noImage);
-        // The bytes travel to the cover service through the blob store, never as one bus message.
-        const uploadBlobKey = `uploads/${randomUUID()}`;
-        await blobs.put(uploadBlobKey, bytes, { contentType: 'application/octet-stream' });
-        const stored = await ask(
-          request,
-          requests.cover.upload,
-          { userId: request.userId, bookId: request.params.bookId, uploadBlobKey, typeset: false },
-          { timeoutMs: generationTimeoutMs },
-        );
-        return { imageUrl: stored.imageUrl };
-      },
-    );
-
-    app.post(
-      '/book/cover/:bookId',
-      {
-        config: rateLimitPresets(config).generation,
-        schema: {
-          operationId: 'generateCover',
-          tags: ['covers'],
-          summary: 'Generate a cover (one from the monthly allowance); answers the image',
-          produces: ['image/png', 'image/jpeg', 'image/webp'],
-          params: BookParamsSchema,
-          body: GenerateCoverRequestSchema,
-        },
-      },
-      async (request, reply) => {
-        const stored = await ask(
-          request,
-          requests.cover.generate,
-          {
-            userId: request.userId,
-            bookId: request.params.bookId,
-            options: request.body,
-            requestId: request.id,
-          },
-          { timeoutMs: generationTimeoutMs },
-        );
-        const image = await blobs.get(stored.previewBlobKey);
-        if (!image) throw new AppError(500, 'The generated cover went missing');
-        return reply
-          .header('content-type', image.contentType)
-          .header('cache-control', 'no-store')
-          .header('x-cover-id', stored.coverId)
-          .header('x-image-url', stored.imageUrl)
-          .send(image.data);
-      },
-    );
-
-    app.get(
-      '/book/:bookId/cover-image/:coverId/:variant',
-      {
-        schema: {
-          operationId: 'getCoverImage',
-          tags: ['covers'],
-          summary: "A cover image of one of the user's books",
-          produces: ['image/png', 'image/jpeg', 'image/webp'],
-          params: z.object({
-            bookId: BookParamsSchema.shape.bookId,
-            coverId: z.string().regex(/^[\w-]{1,100}$/),
-            variant: CoverVariantSchema,
-          }),
-        },
-      },
-      async (request, reply) => {
-        const { bookId, coverId, variant } = request.params;
-        // Ownership first: someone else's cover is as absent as an unknown one.
-        await ask(request, requests.book.get, { userId: request.userId, bookId });
-        const image = await blobs.get(coverBlobKey(bookId, coverId, variant));
-        if (!image) throw new AppError(404, apiMessages.notFound);
-        if (request.headers['if-none-match'] === `"${image.etag}"`) return reply.status(304).send();
-        // A cover id names one image forever, so the browser may keep it; private because it is the owner's.
-        return reply
-          .header('content-type', image.contentType)
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .header('etag', `"${image.etag}"`)
-          .send(image.data);
-      },
-    );
+    app.post('/book/upload-cover/:bookId', { schema: uploadCoverSchema, ...signedIn }, uploadCover);
+    // Rate-limited by the cover service alone (COVER_RATE_LIMIT, decision 0032), not by a gateway preset.
+    app.post('/book/cover/:bookId', { schema: generateCoverSchema, ...signedIn }, generateCover);
+    app.get('/book/:bookId/cover-image/:coverId/:variant', { schema: getCoverImageSchema, ...signedIn }, getCoverImage);
   };
 }

@@ -1,7 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routePresets } from '../security/route-presets';
 import type { RouteDeps } from './route-deps';
 import { headersSoFar } from '../http/hijacked-reply';
 import type { BookEventsHub } from '../live/book-events-hub';
+
+const streamBookEventsSchema = {
+  operationId: 'streamBookEvents',
+  tags: ['books'],
+  summary: 'Live book updates (text/event-stream)',
+  produces: ['text/event-stream'],
+};
 
 /**
  * GET /events: the signed-in user's book events as Server-Sent Events (status changes and "chapter n of
@@ -9,33 +17,25 @@ import type { BookEventsHub } from '../live/book-events-hub';
  * reconnects re-reads the library once, since events sent while it was away are not replayed.
  */
 export function eventRoutes(deps: RouteDeps, hub: BookEventsHub) {
+  const { signedIn } = routePresets(deps);
+
+  async function streamBookEvents(request: FastifyRequest, reply: FastifyReply) {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...headersSoFar(reply),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx-style proxies would otherwise buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: 5000\nevent: ready\ndata: {}\n\n`);
+    const remove = hub.add(request.userId, res);
+    request.raw.on('close', remove);
+  }
+
   return async function (app: FastifyInstance) {
-    app.get(
-      '/events',
-      {
-        preHandler: deps.sessions.requireSession,
-        schema: {
-          operationId: 'streamBookEvents',
-          tags: ['books'],
-          summary: 'Live book updates (text/event-stream)',
-          produces: ['text/event-stream'],
-        },
-      },
-      async (request, reply) => {
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          ...headersSoFar(reply),
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          // nginx-style proxies would otherwise buffer the stream.
-          'x-accel-buffering': 'no',
-        });
-        res.write(`retry: 5000\nevent: ready\ndata: {}\n\n`);
-        const remove = hub.add(request.userId, res);
-        request.raw.on('close', remove);
-      },
-    );
+    app.get('/events', { schema: streamBookEventsSchema, ...signedIn }, streamBookEvents);
   };
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveLlmProviderName } from '@bookwright/ai/config';
 import { HealthSchema, offlineLlmSetup, requests, type AnyRequestDef } from '@bookwright/contracts';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 
 /** The services whose health the gateway's readiness includes. */
 const serviceHealthChecks: Record<string, AnyRequestDef> = {
@@ -18,54 +18,52 @@ const serviceHealthChecks: Record<string, AnyRequestDef> = {
 
 const healthTimeoutMs = 2_000;
 
+const getHealthSchema = {
+  operationId: 'getHealth',
+  tags: ['health'],
+  summary: 'Readiness of the gateway and every service',
+  response: { 200: HealthSchema, 503: HealthSchema },
+};
+
+const getLivenessSchema = {
+  operationId: 'getLiveness',
+  tags: ['health'],
+  summary: 'Liveness',
+  response: { 200: z.object({ status: z.literal('ok') }) },
+};
+
 /** GET /health (readiness: every service answers) and GET /health/live (liveness: this process runs). */
 export function healthRoutes(deps: RouteDeps) {
+  async function getHealth(request: RouteRequest<typeof getHealthSchema>, reply: RouteReply<typeof getHealthSchema>) {
+    const entries = await Promise.all(
+      Object.entries(serviceHealthChecks).map(async ([name, def]) => {
+        try {
+          await deps.ask(request, def, {}, { timeoutMs: healthTimeoutMs });
+          return [name, 'ok'] as const;
+        } catch {
+          return [name, 'down'] as const;
+        }
+      }),
+    );
+    const checks = Object.fromEntries(entries);
+    const healthy = entries.every(([, state]) => state === 'ok');
+    const llm = resolveLlmProviderName(deps.config);
+    return reply.status(healthy ? 200 : 503).send({
+      status: healthy ? 'ok' : 'degraded',
+      mode: deps.config.NATS_URL ? 'distributed' : 'embedded',
+      checks,
+      llm,
+      ...(llm === 'offline' ? { llmSetup: offlineLlmSetup } : {}),
+    });
+  }
+
+  async function getLiveness() {
+    return { status: 'ok' as const };
+  }
+
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/health',
-      {
-        schema: {
-          operationId: 'getHealth',
-          tags: ['health'],
-          summary: 'Readiness of the gateway and every service',
-          response: { 200: HealthSchema, 503: HealthSchema },
-        },
-      },
-      async (request, reply) => {
-        const entries = await Promise.all(
-          Object.entries(serviceHealthChecks).map(async ([name, def]) => {
-            try {
-              await deps.ask(request, def, {}, { timeoutMs: healthTimeoutMs });
-              return [name, 'ok'] as const;
-            } catch {
-              return [name, 'down'] as const;
-            }
-          }),
-        );
-        const checks = Object.fromEntries(entries);
-        const healthy = entries.every(([, state]) => state === 'ok');
-        const llm = resolveLlmProviderName(deps.config);
-        return reply.status(healthy ? 200 : 503).send({
-          status: healthy ? 'ok' : 'degraded',
-          mode: deps.config.NATS_URL ? 'distributed' : 'embedded',
-          checks,
-          llm,
-          ...(llm === 'offline' ? { llmSetup: offlineLlmSetup } : {}),
-        });
-      },
-    );
-    app.get(
-      '/health/live',
-      {
-        schema: {
-          operationId: 'getLiveness',
-          tags: ['health'],
-          summary: 'Liveness',
-          response: { 200: z.object({ status: z.literal('ok') }) },
-        },
-      },
-      async () => ({ status: 'ok' as const }),
-    );
+    app.get('/health', { schema: getHealthSchema }, getHealth);
+    app.get('/health/live', { schema: getLivenessSchema }, getLiveness);
   };
 }

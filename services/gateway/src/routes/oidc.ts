@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AppError,
@@ -16,9 +16,32 @@ import { cookiesAreSecure } from '../security/cookies';
 import { attemptCookieName, attemptSealer, attemptTtlMs, type SignInAttempt } from '../oidc/attempt-cookie';
 import { identityProvider, SignInFailure } from '../oidc/identity-provider';
 import { withBilling } from './current-user';
+import { routePresets } from '../security/route-presets';
 import type { RouteDeps } from './route-deps';
 
 export const oidcCallbackPath = '/api/v1/auth/oidc/callback';
+
+const listAuthProvidersSchema = {
+  operationId: 'listAuthProviders',
+  tags: ['auth'],
+  summary: 'The identity provider offered on the login and signup pages, if any',
+  response: { 200: AuthProvidersResponseSchema },
+};
+
+const startOidcLoginSchema = {
+  operationId: 'startOidcLogin',
+  tags: ['auth'],
+  summary:
+    'Start sign-in at the identity provider (redirects there); ?accountType=starter|professional from the signup page',
+  response: { 404: MessageSchema },
+};
+
+const finishOidcLoginSchema = {
+  operationId: 'finishOidcLogin',
+  tags: ['auth'],
+  summary: 'Where the identity provider sends the browser back: signs in and redirects into the app',
+  response: { 404: MessageSchema },
+};
 
 /**
  * GET /auth/providers, GET /auth/oidc/login and GET /auth/oidc/callback: sign-in with an OpenID Connect
@@ -28,6 +51,7 @@ export const oidcCallbackPath = '/api/v1/auth/oidc/callback';
 export function oidcRoutes(deps: RouteDeps) {
   const { bus, ask, sessions, config } = deps;
   const timeoutMs = config.BUS_TIMEOUT_MS;
+  const { authThrottled } = routePresets(deps);
   const settings = oidcSettings(config);
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
   const provider = settings
@@ -62,93 +86,61 @@ export function oidcRoutes(deps: RouteDeps) {
     return hadAPlan ? '/app' : '/choose-plan';
   }
 
+  async function listAuthProviders() {
+    return { data: { oidc: provider ? { name: provider.name } : null } };
+  }
+
+  async function startOidcLogin(request: FastifyRequest, reply: FastifyReply) {
+    if (!provider || !sealer) throw notConfigured();
+    // A plan the signup page did not offer is ignored rather than refused: the sign-in itself is fine.
+    const accountType = OidcLoginQuerySchema.safeParse(request.query).data?.accountType;
+    try {
+      const { url, attempt } = await provider.begin(accountType);
+      reply.setCookie(attemptCookieName, sealer.seal(attempt), { ...attemptCookie, maxAge: attemptTtlMs / 1000 });
+      return reply.redirect(url.href, 303);
+    } catch (error) {
+      if (!(error instanceof SignInFailure)) throw error;
+      request.log.warn({ err: error.cause ?? error }, 'identity provider unavailable');
+      return failed(reply, error.code);
+    }
+  }
+
+  async function finishOidcLogin(request: FastifyRequest, reply: FastifyReply) {
+    if (!provider || !sealer) throw notConfigured();
+    // Single use: whatever happens next, this browser's attempt is over.
+    const attempt = sealer.open(request.cookies[attemptCookieName], Date.now());
+    reply.clearCookie(attemptCookieName, attemptCookie);
+    const callbackUrl = new URL(request.url, publicUrl);
+    try {
+      if (!attempt) {
+        const error = callbackUrl.searchParams.get('error');
+        throw new SignInFailure(error === 'access_denied' ? 'oidc_denied' : 'oidc_expired');
+      }
+      const claims = await provider.finish(callbackUrl, attempt);
+      const replacesToken = sessions.sessionToken(request);
+      const result = await ask(request, requests.user.identitySignIn, {
+        claims,
+        ...(replacesToken ? { replacesToken } : {}),
+      });
+      if (result.outcome === 'refused') throw new SignInFailure(result.reason);
+      sessions.forgetToken(replacesToken);
+      sessions.setSessionCookie(reply, result.session);
+      return reply.redirect(await landingFor(result.user, attempt.accountType, request.id), 303);
+    } catch (error) {
+      if (error instanceof SignInFailure) {
+        request.log.warn({ err: error.cause ?? error, reason: error.code }, 'identity-provider sign-in failed');
+        return failed(reply, error.code);
+      }
+      request.log.error({ err: error }, 'identity-provider sign-in failed');
+      return failed(reply, 'oidc_failed');
+    }
+  }
+
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-    app.get(
-      '/auth/providers',
-      {
-        schema: {
-          operationId: 'listAuthProviders',
-          tags: ['auth'],
-          summary: 'The identity provider offered on the login and signup pages, if any',
-          response: { 200: AuthProvidersResponseSchema },
-        },
-      },
-      async () => ({ data: { oidc: provider ? { name: provider.name } : null } }),
-    );
-
-    app.get(
-      '/auth/oidc/login',
-      {
-        // The one per-IP budget of every auth route.
-        preHandler: deps.authThrottle.guard,
-        schema: {
-          operationId: 'startOidcLogin',
-          tags: ['auth'],
-          summary:
-            'Start sign-in at the identity provider (redirects there); ?accountType=starter|professional from the signup page',
-          response: { 404: MessageSchema },
-        },
-      },
-      async (request, reply) => {
-        if (!provider || !sealer) throw notConfigured();
-        // A plan the signup page did not offer is ignored rather than refused: the sign-in itself is fine.
-        const accountType = OidcLoginQuerySchema.safeParse(request.query).data?.accountType;
-        try {
-          const { url, attempt } = await provider.begin(accountType);
-          reply.setCookie(attemptCookieName, sealer.seal(attempt), { ...attemptCookie, maxAge: attemptTtlMs / 1000 });
-          return reply.redirect(url.href, 303);
-        } catch (error) {
-          if (!(error instanceof SignInFailure)) throw error;
-          request.log.warn({ err: error.cause ?? error }, 'identity provider unavailable');
-          return failed(reply, error.code);
-        }
-      },
-    );
-
-    app.get(
-      '/auth/oidc/callback',
-      {
-        // The one per-IP budget of every auth route.
-        preHandler: deps.authThrottle.guard,
-        schema: {
-          operationId: 'finishOidcLogin',
-          tags: ['auth'],
-          summary: 'Where the identity provider sends the browser back: signs in and redirects into the app',
-          response: { 404: MessageSchema },
-        },
-      },
-      async (request, reply) => {
-        if (!provider || !sealer) throw notConfigured();
-        // Single use: whatever happens next, this browser's attempt is over.
-        const attempt = sealer.open(request.cookies[attemptCookieName], Date.now());
-        reply.clearCookie(attemptCookieName, attemptCookie);
-        const callbackUrl = new URL(request.url, publicUrl);
-        try {
-          if (!attempt) {
-            const error = callbackUrl.searchParams.get('error');
-            throw new SignInFailure(error === 'access_denied' ? 'oidc_denied' : 'oidc_expired');
-          }
-          const claims = await provider.finish(callbackUrl, attempt);
-          const replacesToken = sessions.sessionToken(request);
-          const result = await ask(request, requests.user.identitySignIn, {
-            claims,
-            ...(replacesToken ? { replacesToken } : {}),
-          });
-          if (result.outcome === 'refused') throw new SignInFailure(result.reason);
-          sessions.forgetToken(replacesToken);
-          sessions.setSessionCookie(reply, result.session);
-          return reply.redirect(await landingFor(result.user, attempt.accountType, request.id), 303);
-        } catch (error) {
-          if (error instanceof SignInFailure) {
-            request.log.warn({ err: error.cause ?? error, reason: error.code }, 'identity-provider sign-in failed');
-            return failed(reply, error.code);
-          }
-          request.log.error({ err: error }, 'identity-provider sign-in failed');
-          return failed(reply, 'oidc_failed');
-        }
-      },
-    );
+    app.get('/auth/providers', { schema: listAuthProvidersSchema }, listAuthProviders);
+    // The one per-IP budget of every auth route.
+    app.get('/auth/oidc/login', { schema: startOidcLoginSchema, ...authThrottled }, startOidcLogin);
+    app.get('/auth/oidc/callback', { schema: finishOidcLoginSchema, ...authThrottled }, finishOidcLogin);
   };
 }

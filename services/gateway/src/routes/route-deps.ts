@@ -1,4 +1,14 @@
-import type { FastifyRequest } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AnyRequestDef } from '@bookwright/contracts';
 import type { BlobStore, Bus } from '@bookwright/kit';
@@ -39,3 +49,23 @@ export function askOver(bus: Bus, timeoutMs: number): Ask {
   return (request, def, payload, options) =>
     bus.request(def, payload, { requestId: request.id, timeoutMs: options?.timeoutMs ?? timeoutMs });
 }
+
+/** The request of a route whose schema is `S`: params, query, headers and body typed from its zod schemas. */
+export type RouteRequest<S extends FastifySchema> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  S,
+  ZodTypeProvider
+>;
+
+/** The reply of a route whose schema is `S`: `send` takes what its response schemas accept. */
+export type RouteReply<S extends FastifySchema> = FastifyReply<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  ContextConfigDefault,
+  S,
+  ZodTypeProvider
+>;

@@ -9,10 +9,18 @@ import {
   takeoutMessages,
 } from '@bookwright/contracts';
 import { attachmentDisposition } from '../http/content-disposition';
-import { rateLimitPresets } from '../security/rate-limit-presets';
+import { routePresets } from '../security/route-presets';
 import type { TakeoutPlanBook } from '../takeout/takeout-zip';
 import { createTakeoutsRunning } from '../takeout/takeouts-running';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
+
+const exportUserDataSchema = {
+  operationId: 'exportUserData',
+  tags: ['user'],
+  summary:
+    'Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, covers and named versions',
+  produces: ['application/zip'],
+};
 
 /**
  * GET /user/export: everything the author holds, as one zip (GDPR art. 20; docs/decisions/0013). The
@@ -21,93 +29,85 @@ import type { RouteDeps } from './route-deps';
  * serves them. Open to an account without a plan: the data is the author's whatever they pay.
  */
 export function takeoutRoutes(deps: RouteDeps) {
-  const { ask, blobs, sessions, config } = deps;
+  const { ask, blobs } = deps;
+  const { signedIn, takeoutLimit } = routePresets(deps);
   const running = createTakeoutsRunning();
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/user/export',
+  async function exportUserData(
+    request: RouteRequest<typeof exportUserDataSchema>,
+    reply: RouteReply<typeof exportUserDataSchema>,
+  ) {
+    const userId = request.userId;
+    const takeout = running.begin(userId);
+    if (!takeout) throw new AppError(409, takeoutMessages.alreadyRunning);
+    // Ends once the last byte is handed to the socket (so a download right after never meets it), or when
+    // the connection closes first (the zip cut, the browser gone).
+    reply.raw.once('finish', takeout.end);
+    reply.raw.once('close', takeout.end);
+    // The small parts first, while an error can still be an ordinary JSON answer.
+    const [profile, plan, invoices, library] = await Promise.all([
+      ask(request, requests.user.getProfile, { userId }),
+      ask(request, requests.billing.getSummary, { userId }),
+      ask(request, requests.billing.listInvoices, { userId }),
+      ask(request, requests.book.takeoutList, { userId }),
+    ]);
+    const books: TakeoutPlanBook[] = await Promise.all(
+      library.books.map(async (book) => {
+        const keys = await blobs.list(coverBlobPrefix(book.bookId));
+        const covers = await Promise.all(
+          keys.sort().map(async (key) => ({ key, contentType: (await blobs.stat(key))?.contentType ?? '' })),
+        );
+        return { ...book, covers };
+      }),
+    );
+    const account = {
+      exportedAt: new Date().toISOString(),
+      profile,
+      plan,
+      usage: {
+        books: books.length,
+        booksInTrash: books.filter((book) => book.deletedAt !== null).length,
+        booksLeftThisMonth: plan.booksLeftThisMonth,
+        coversLeftThisMonth: plan.coversLeftThisMonth,
+        translationsLeftThisMonth: plan.translationsLeftThisMonth,
+      },
+      invoices: invoices.invoices,
+    };
+
+    // Loaded on first use: the editor's schema (tiptap) is not worth every gateway start.
+    const { takeoutZip } = await import('../takeout/takeout-zip');
+    const { stream, zip } = takeoutZip(
+      { account, books },
       {
-        preHandler: sessions.requireSession,
-        config: rateLimitPresets(config).takeout,
-        schema: {
-          operationId: 'exportUserData',
-          tags: ['user'],
-          summary:
-            'Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, covers and named versions',
-          produces: ['application/zip'],
+        book: async (bookId) => (await ask(request, requests.book.takeoutBook, { userId, bookId })).book,
+        version: async (bookId, revisionId) =>
+          (await ask(request, requests.book.takeoutVersion, { userId, bookId, revisionId })).bookContent,
+        blob: async (key) => {
+          const blob = await blobs.get(key);
+          if (!blob) throw new AppError(404, apiMessages.notFound);
+          return blob.data;
         },
       },
-      async (request, reply) => {
-        const userId = request.userId;
-        const takeout = running.begin(userId);
-        if (!takeout) throw new AppError(409, takeoutMessages.alreadyRunning);
-        // Ends once the last byte is handed to the socket (so a download right after never meets it), or when
-        // the connection closes first (the zip cut, the browser gone).
-        reply.raw.once('finish', takeout.end);
-        reply.raw.once('close', takeout.end);
-        // The small parts first, while an error can still be an ordinary JSON answer.
-        const [profile, plan, invoices, library] = await Promise.all([
-          ask(request, requests.user.getProfile, { userId }),
-          ask(request, requests.billing.getSummary, { userId }),
-          ask(request, requests.billing.listInvoices, { userId }),
-          ask(request, requests.book.takeoutList, { userId }),
-        ]);
-        const books: TakeoutPlanBook[] = await Promise.all(
-          library.books.map(async (book) => {
-            const keys = await blobs.list(coverBlobPrefix(book.bookId));
-            const covers = await Promise.all(
-              keys.sort().map(async (key) => ({ key, contentType: (await blobs.stat(key))?.contentType ?? '' })),
-            );
-            return { ...book, covers };
-          }),
-        );
-        const account = {
-          exportedAt: new Date().toISOString(),
-          profile,
-          plan,
-          usage: {
-            books: books.length,
-            booksInTrash: books.filter((book) => book.deletedAt !== null).length,
-            booksLeftThisMonth: plan.booksLeftThisMonth,
-            coversLeftThisMonth: plan.coversLeftThisMonth,
-            translationsLeftThisMonth: plan.translationsLeftThisMonth,
-          },
-          invoices: invoices.invoices,
-        };
-
-        // Loaded on first use: the editor's schema (tiptap) is not worth every gateway start.
-        const { takeoutZip } = await import('../takeout/takeout-zip');
-        const { stream, zip } = takeoutZip(
-          { account, books },
-          {
-            book: async (bookId) => (await ask(request, requests.book.takeoutBook, { userId, bookId })).book,
-            version: async (bookId, revisionId) =>
-              (await ask(request, requests.book.takeoutVersion, { userId, bookId, revisionId })).bookContent,
-            blob: async (key) => {
-              const blob = await blobs.get(key);
-              if (!blob) throw new AppError(404, apiMessages.notFound);
-              return blob.data;
-            },
-          },
-          {
-            onConversionError: (error, bookId) =>
-              request.log.warn({ err: error, bookId }, 'takeout: a document did not convert to Markdown'),
-          },
-        );
-        // The status line is gone by then: cutting the connection is how the browser learns the zip is broken.
-        zip.on('error', (error: Error) => {
-          request.log.error({ err: error }, 'takeout failed mid-stream; download cut');
-          reply.raw.destroy(error);
-        });
-        request.log.info({ books: books.length }, 'takeout started');
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', attachmentDisposition(takeoutFileName(new Date())))
-          .header('cache-control', 'no-store')
-          .send(stream);
+      {
+        onConversionError: (error, bookId) =>
+          request.log.warn({ err: error, bookId }, 'takeout: a document did not convert to Markdown'),
       },
     );
+    // The status line is gone by then: cutting the connection is how the browser learns the zip is broken.
+    zip.on('error', (error: Error) => {
+      request.log.error({ err: error }, 'takeout failed mid-stream; download cut');
+      reply.raw.destroy(error);
+    });
+    request.log.info({ books: books.length }, 'takeout started');
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachmentDisposition(takeoutFileName(new Date())))
+      .header('cache-control', 'no-store')
+      .send(stream);
+  }
+
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get('/user/export', { schema: exportUserDataSchema, ...signedIn, ...takeoutLimit }, exportUserData);
   };
 }

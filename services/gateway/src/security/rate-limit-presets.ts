@@ -23,7 +23,7 @@ const perUser = (max: number, settings: LimitSettings) => ({
 /** The per-user rate limits of the API by name, as a route's `config`. */
 export function rateLimitPresets(settings: LimitSettings) {
   return {
-    /** Work that costs an AI call: plans, covers, metadata, translations. */
+    /** Work that costs an AI call: plans, metadata, translations (covers are limited by the cover service). */
     generation: perUser(settings.GENERATION_RATE_LIMIT_PER_USER, settings),
     /** Small, frequent AI calls: the editor's rewrites, a translation's title suggestion. */
     rewrite: perUser(settings.REWRITE_RATE_LIMIT_PER_USER, settings),

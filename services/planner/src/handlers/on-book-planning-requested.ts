@@ -8,24 +8,13 @@ import {
 import { giveUpOnLastDelivery, type EventMeta } from '@bookwright/kit';
 import { LlmError } from '@bookwright/ai';
 import type { z } from 'zod';
+import { planFailureReason, planFailureReasons } from '../domain/failure-reasons';
 import { planMessages } from '../domain/plan-prompts';
 import { normalizePlan } from '../domain/normalize-plan';
 import { composePlan } from '../offline/compose-plan';
 import type { PlannerHandlerDeps } from './deps';
 
 type PlanningRequested = z.output<(typeof events.bookPlanningRequested)['schema']>;
-
-export const planFailureReasons = {
-  invalid: 'The AI could not produce a valid plan for this book. Retry to try again.',
-  unavailable: 'The AI service did not answer while planning this book. Retry in a few minutes.',
-  internal: 'Planning stopped because of an unexpected error. Retry to try again.',
-} as const;
-
-/** The author-facing reason for an error the planner gives up on. */
-export function planFailureReason(error: unknown): string {
-  if (!(error instanceof LlmError)) return planFailureReasons.internal;
-  return error.retryable ? planFailureReasons.unavailable : planFailureReasons.invalid;
-}
 
 /**
  * book.planning-requested → planner.plan-built, or planner.plan-failed with a reason. The planner only

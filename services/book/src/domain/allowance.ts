@@ -1,5 +1,5 @@
 import { AppError, errorScreens, hasPlan, requests, type AllowanceKind } from '@bookwright/contracts';
-import type { BookHandlerDeps } from './deps';
+import type { BookHandlerDeps } from '../handlers/deps';
 
 /**
  * One unit of the month's `kind` allowance, under `key` (403 with the spec text when none is left), for a

@@ -2,8 +2,8 @@ import { events, type FailedStep } from '@bookwright/contracts';
 import { enqueueEvent, type Logger } from '@bookwright/kit';
 import type { Transaction } from 'kysely';
 import type { BookDatabase, BookRow } from '../db/schema';
-import { allowanceKindOf } from '../domain/allowance-keys';
-import { failMoveFor, moveBook } from '../domain/book-status';
+import { allowanceKindOf } from './allowance-keys';
+import { failMoveFor, moveBook } from './book-status';
 import { booksRepository } from '../repositories/books.repository';
 
 /**

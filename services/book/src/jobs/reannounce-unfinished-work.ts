@@ -2,8 +2,8 @@ import { events } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import { booksRepository } from '../repositories/books.repository';
 import { translationRequest } from '../domain/new-translation';
-import type { BookHandlerDeps } from './deps';
-import { requestPlanning } from './request-planning';
+import type { BookHandlerDeps } from '../handlers/deps';
+import { requestPlanning } from '../domain/request-planning';
 
 /**
  * On start, asks again for the work of every book still planning, writing or translating. The planner and writer are

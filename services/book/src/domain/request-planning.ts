@@ -2,7 +2,7 @@ import { events } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { Transaction } from 'kysely';
 import type { BookDatabase, BookRow } from '../db/schema';
-import { planningBrief } from '../domain/new-book';
+import { planningBrief } from './new-book';
 
 /** Asks the planner, through the outbox, for the plan of the book's current attempt. */
 export async function requestPlanning(
