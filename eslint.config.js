@@ -41,14 +41,6 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // A function a reader must scroll to follow is split into named parts (issue 23). A warning, not an
-    // error: 66 functions were still over the limit when it came in (route plugins, the cover designer's
-    // scenes, React forms); each is split when next worked on.
-    files: ['services/*/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/testing.ts', '**/testing.tsx'],
-    rules: { 'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }] },
-  },
-  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**', '**/scripts/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
