@@ -3,3 +3,10 @@ export { createTestDatabase } from '../db/testing';
 export { testEventMeta } from '../bus/testing';
 export { TableOutage } from '../db/table-outage';
 export { FakeBookService } from './fake-book-service';
+export {
+  createServiceTestWorld,
+  type BusFake,
+  type ServiceTestWorld,
+  type ServiceTestWorldOptions,
+  type StartOptions,
+} from './service-test-world';
