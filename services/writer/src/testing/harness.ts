@@ -14,7 +14,7 @@ import { migrations } from '../db/migrations';
 import type { WriterDatabase } from '../db/schema';
 import { createWriterService } from '../service';
 import type { WriterTuning } from '../writing/deps';
-import { FakeBookService } from './books';
+import { FakeBookService } from '@bookwright/kit/testing';
 
 export interface ChapterWrittenEvent {
   bookId: string;
