@@ -4,6 +4,7 @@ import { buildBook as buildSharedBook } from '@bookwright/contracts/testing';
 
 /** The languages the sample books are written in (the spec's three metadata languages). */
 export type SampleLanguage = 'en' | 'it' | 'es';
+import { toExportBook } from '../domain/to-export-book';
 import type { ExportBook } from '../export-book';
 
 /*
@@ -154,29 +155,9 @@ export function buildBook(overrides: Partial<Book> = {}, language: SampleLanguag
   });
 }
 
-/** The ExportBook the export handlers would build for `buildBook(overrides, language)`. */
+/** The ExportBook the export handlers build for `buildBook({}, language)`, with `overrides`. */
 export function buildExportBook(overrides: Partial<ExportBook> = {}, language: SampleLanguage = 'en'): ExportBook {
-  const book = buildBook({}, language);
-  return {
-    id: book._id,
-    title: book.title,
-    subtitle: book.subtitle,
-    author: book.author,
-    identifier: book.identifier,
-    languageCode: language,
-    language: book.language,
-    languageMetadata: book.languageMetadata,
-    genre: book.genre,
-    publisher: book.publisher,
-    description: book.description,
-    keywords: book.keywords,
-    rights: book.rights,
-    publicationDate: book.publicationDate,
-    isbn: book.isbn,
-    document: buildDocument({ language }),
-    cover: null,
-    ...overrides,
-  };
+  return { ...toExportBook(buildBook({}, language), buildDocument({ language }), null), ...overrides };
 }
 
 /** A PNG cover of the given size (a gradient, so it is not trivially compressible). */
