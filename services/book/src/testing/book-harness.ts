@@ -13,8 +13,8 @@ import {
   type NonFictionBookState,
   type PlanRequest,
 } from '@bookwright/contracts';
-import { on, type BlobStore, type Bus, type Subscription } from '@bookwright/kit';
-import { createServiceTestWorld, TableOutage, type ServiceTestWorld } from '@bookwright/kit/testing';
+import { on, type Bus, type Subscription } from '@bookwright/kit';
+import { ServiceTestWorldBase, TableOutage } from '@bookwright/kit/testing';
 import type { BookDatabase } from '../db/schema';
 import { bookService } from '../service';
 
@@ -86,44 +86,31 @@ export interface SeenEvent {
  * The book service as it runs in production, in kit's service test world (a real database and bus), with
  * a fake billing and a record of every book event. `BOOK_TEST_LOG=1` shows the service's errors.
  */
-export class BookTestWorld {
+export class BookTestWorld extends ServiceTestWorldBase<BookDatabase> {
   readonly billing = new FakeBilling();
   readonly seen: SeenEvent[] = [];
   /** Set `outage.down` to make the service's database unreachable (see TableOutage). */
   readonly outage = new TableOutage('books');
-  #world: ServiceTestWorld<BookDatabase> | undefined;
   #observer: Subscription | undefined;
   /** How far the service's clock runs ahead of the system's (the trash counts 30 days on it). */
   clockOffsetMs = 0;
 
-  constructor(private readonly env: Record<string, string> = {}) {}
-
-  get bus(): Bus {
-    return this.#started.bus;
+  constructor(private readonly env: Record<string, string> = {}) {
+    super();
   }
 
   /** The database itself, for the test to look at; the service's handle goes through `outage`. */
   get db(): Kysely<BookDatabase> {
-    return this.#started.db;
-  }
-
-  get blobs(): BlobStore {
-    return this.#started.blobs;
-  }
-
-  get #started(): ServiceTestWorld<BookDatabase> {
-    if (!this.#world) throw new Error('start the book test world first');
-    return this.#world;
+    return this.world.db;
   }
 
   async start(): Promise<this> {
-    const world = await createServiceTestWorld<BookDatabase>({
+    const world = await this.open({
       service: 'book',
       fakes: [this.billing],
       outage: this.outage,
       logVariable: 'BOOK_TEST_LOG',
     });
-    this.#world = world;
     world.onStop(async () => this.#observer?.stop());
     this.#observer = await world.bus.consume(
       'book-test-observer',
@@ -164,7 +151,7 @@ export class BookTestWorld {
 
   /** Idempotent: a test may stop the world itself to see the service stop. */
   async stop(): Promise<void> {
-    await this.#world?.stop();
+    await this.close();
   }
 }
 

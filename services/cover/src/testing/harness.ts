@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { ImagesProvider } from '@bookwright/ai';
-import type { BlobStore, Bus, ServiceDatabase } from '@bookwright/kit';
-import { createServiceTestWorld, FakeBookService, type ServiceTestWorld } from '@bookwright/kit/testing';
+import type { ServiceDatabase } from '@bookwright/kit';
+import { FakeBookService, ServiceTestWorldBase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { CoverDatabase } from '../db/schema';
 import { createCoverService } from '../service';
@@ -12,28 +12,14 @@ import { buildBook, FakeBillingService } from './fakes';
  * One test's world: kit's service test world (a real database and bus, blobs in a temporary directory)
  * with fake book and billing services on the bus, and the cover service started when the test says.
  */
-export class CoverTestWorld {
+export class CoverTestWorld extends ServiceTestWorldBase<CoverDatabase> {
   readonly books = new FakeBookService(buildBook);
   readonly billing = new FakeBillingService();
-  #world: ServiceTestWorld<CoverDatabase> | undefined;
   database!: ServiceDatabase<CoverDatabase>;
 
-  get bus(): Bus {
-    return this.#started.bus;
-  }
-
-  get blobs(): BlobStore {
-    return this.#started.blobs;
-  }
-
-  get #started(): ServiceTestWorld<CoverDatabase> {
-    if (!this.#world) throw new Error('set the cover test world up first');
-    return this.#world;
-  }
-
   async setUp(): Promise<void> {
-    this.#world = await createServiceTestWorld<CoverDatabase>({ service: 'cover', fakes: [this.books, this.billing] });
-    this.database = await this.#world.database(migrations);
+    await this.open({ service: 'cover', fakes: [this.books, this.billing] });
+    this.database = await this.world.database(migrations);
   }
 
   /** Starts the cover service as `runStandalone` would; the images provider from `env` unless one is given. */
@@ -44,7 +30,7 @@ export class CoverTestWorld {
       ...(options.images ? { images: () => options.images! } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
-    await this.#started.start(service, { env: options.env });
+    await this.world.start(service, { env: options.env });
   }
 
   /** Puts bytes where the gateway leaves an upload; answers the key. */
@@ -56,7 +42,7 @@ export class CoverTestWorld {
 
   /** Every blob key in the store. */
   async keys(): Promise<string[]> {
-    const entries = await readdir(this.#started.blobDir, { recursive: true });
+    const entries = await readdir(this.world.blobDir, { recursive: true });
     return entries
       .filter((e) => e.endsWith('~blob'))
       .map((e) => e.slice(0, -'~blob'.length).split('\\').join('/'))
@@ -64,6 +50,6 @@ export class CoverTestWorld {
   }
 
   async tearDown(): Promise<void> {
-    await this.#world?.stop();
+    await this.close();
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { coverBlobKey, coverImageUrl, type Book } from '@bookwright/contracts';
-import { silentLogger, type BlobStore, type Bus, type RequestContext } from '@bookwright/kit';
-import { createServiceTestWorld, FakeBookService, type ServiceTestWorld } from '@bookwright/kit/testing';
+import { silentLogger, type RequestContext } from '@bookwright/kit';
+import { FakeBookService, ServiceTestWorldBase } from '@bookwright/kit/testing';
 import type { ExportHandlerDeps } from '../handlers/deps';
 import { createExportRenderer } from '../render/create-renderer';
 import { createLimit } from '../render/limit';
@@ -13,28 +13,14 @@ import { coverPng } from './books';
  * One test's world: kit's service test world (a bus, blobs in a temporary directory; export has no
  * database) with a fake book service on the bus, and the export service started as `runStandalone` would.
  */
-export class ExportTestWorld {
+export class ExportTestWorld extends ServiceTestWorldBase<never> {
   // Export's tests add whole books (their tricky metadata is the point), kept exactly as given.
   readonly books = new FakeBookService((book) => book as Book);
-  #world: ServiceTestWorld<never> | undefined;
-
-  get bus(): Bus {
-    return this.#started.bus;
-  }
-
-  get blobs(): BlobStore {
-    return this.#started.blobs;
-  }
-
-  get #started(): ServiceTestWorld<never> {
-    if (!this.#world) throw new Error('set the export test world up first');
-    return this.#world;
-  }
 
   async setUp(options: { renderer?: ExportRenderer; env?: Record<string, string> } = {}): Promise<void> {
-    this.#world = await createServiceTestWorld<never>({ service: 'export', fakes: [this.books] });
+    await this.open({ service: 'export', fakes: [this.books] });
     const service = createExportService(options.renderer ? { renderer: () => options.renderer! } : {});
-    await this.#world.start(service, { env: options.env });
+    await this.world.start(service, { env: options.env });
   }
 
   /** Stores a cover master for the book and points the book at it, as the cover service does. */
@@ -63,6 +49,6 @@ export class ExportTestWorld {
   readonly context: RequestContext = { requestId: 'test', logger: silentLogger() };
 
   async tearDown(): Promise<void> {
-    await this.#world?.stop();
+    await this.close();
   }
 }

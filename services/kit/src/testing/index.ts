@@ -5,6 +5,7 @@ export { TableOutage } from '../db/table-outage';
 export { FakeBookService } from './fake-book-service';
 export {
   createServiceTestWorld,
+  ServiceTestWorldBase,
   type BusFake,
   type ServiceTestWorld,
   type ServiceTestWorldOptions,

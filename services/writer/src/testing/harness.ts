@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { events } from '@bookwright/contracts';
 import type { LlmProvider } from '@bookwright/ai';
-import {
-  on,
-  type BlobStore,
-  type Bus,
-  type RunningService,
-  type ServiceDatabase,
-  type Subscription,
-} from '@bookwright/kit';
-import { createServiceTestWorld, type BusFake, type ServiceTestWorld } from '@bookwright/kit/testing';
+import { on, type RunningService, type ServiceDatabase, type Subscription } from '@bookwright/kit';
+import { FakeBookService, ServiceTestWorldBase, type BusFake } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { WriterDatabase } from '../db/schema';
 import { createWriterService } from '../service';
 import type { WriterTuning } from '../writing/deps';
-import { FakeBookService } from '@bookwright/kit/testing';
 
 export interface ChapterWrittenEvent {
   bookId: string;
@@ -28,11 +20,10 @@ export interface ChapterWrittenEvent {
  * with a fake book service on the bus and a record of the chapters written. Writer instances started
  * with `startWriter` share the database, as a restarted or redeployed writer does.
  */
-export class WriterTestWorld {
+export class WriterTestWorld extends ServiceTestWorldBase<WriterDatabase> {
   readonly books = new FakeBookService();
   readonly chapterEvents: ChapterWrittenEvent[] = [];
   database!: ServiceDatabase<WriterDatabase>;
-  #world: ServiceTestWorld<WriterDatabase> | undefined;
   #observer: Subscription | undefined;
   /** Records the chapters written; a fake of the world, so it moves with the bus on `restartBus`. */
   readonly #chapterObserver: BusFake = {
@@ -46,25 +37,12 @@ export class WriterTestWorld {
     stop: async () => this.#observer?.stop(),
   };
 
-  get bus(): Bus {
-    return this.#started.bus;
-  }
-
-  get blobs(): BlobStore {
-    return this.#started.blobs;
-  }
-
-  get #started(): ServiceTestWorld<WriterDatabase> {
-    if (!this.#world) throw new Error('set the writer test world up first');
-    return this.#world;
-  }
-
   async setUp(): Promise<void> {
-    this.#world = await createServiceTestWorld<WriterDatabase>({
+    await this.open({
       service: 'writer',
       fakes: [this.books, this.#chapterObserver],
     });
-    this.database = await this.#world.database(migrations);
+    this.database = await this.world.database(migrations);
   }
 
   /**
@@ -72,7 +50,7 @@ export class WriterTestWorld {
    * redelivered. Stop the writers on the old bus first.
    */
   async restartBus(): Promise<void> {
-    await this.#started.restartBus();
+    await this.world.restartBus();
   }
 
   /** Starts a writer on the shared database, as `runStandalone` would; stop it with `stopWriter`. */
@@ -88,14 +66,14 @@ export class WriterTestWorld {
       // A name of its own unless the test says otherwise: instances in one test are different writers.
       instanceId: options.instanceId ?? `writer-${randomUUID()}`,
     });
-    return this.#started.start(service, { env: options.env });
+    return this.world.start(service, { env: options.env });
   }
 
   async stopWriter(writer: RunningService): Promise<void> {
-    await this.#started.stopService(writer);
+    await this.world.stopService(writer);
   }
 
   async tearDown(): Promise<void> {
-    await this.#world?.stop();
+    await this.close();
   }
 }
