@@ -6,6 +6,7 @@ import { buildBook as buildSharedBook } from '@bookwright/contracts/testing';
 export type SampleLanguage = 'en' | 'it' | 'es';
 import { toExportBook } from '../domain/to-export-book';
 import type { ExportBook } from '../export-book';
+import { heading, paragraph, text } from './tiptap-nodes';
 
 /*
  * Test books: metadata and manuscripts that carry everything an export must survive — markup characters
@@ -40,15 +41,6 @@ export const bidiLines = {
   combining:
     'Combining: e\u0301 n\u0303 a\u0308 Z\u0324\u0354\u0367\u0311 \u1E69\u0307 — and Hangul \u1100\u1161\u11A8',
 };
-
-const text = (value: string, marks?: TiptapNode['marks']): TiptapNode =>
-  marks ? { type: 'text', text: value, marks } : { type: 'text', text: value };
-const paragraph = (...content: TiptapNode[]): TiptapNode => ({ type: 'paragraph', content });
-const heading = (level: number, value: string): TiptapNode => ({
-  type: 'heading',
-  attrs: { level },
-  content: [text(value)],
-});
 
 /**
  * A manuscript with an opening section, `chapters` chapters and every node and mark the editor makes;

@@ -2,6 +2,7 @@ import type { BookLanguage, TiptapDocument, TiptapNode } from '@bookwright/contr
 import { buildBook } from '@bookwright/contracts/testing';
 import { toExportBook } from '../../domain/to-export-book';
 import type { ExportBook } from '../../export-book';
+import { heading, listItem, paragraph, text } from '../../testing/tiptap-nodes';
 
 /** One sentence per language that uses its special letters (pangrams where one exists). */
 export const languageSamples: Partial<Record<BookLanguage, string>> = {
@@ -87,16 +88,6 @@ export function prose(
   }
   return sentences.join(' ');
 }
-
-const text = (value: string, marks?: { type: string }[]): TiptapNode =>
-  marks ? { type: 'text', text: value, marks } : { type: 'text', text: value };
-const paragraph = (...content: TiptapNode[]): TiptapNode => ({ type: 'paragraph', content });
-const heading = (level: number, value: string): TiptapNode => ({
-  type: 'heading',
-  attrs: { level },
-  content: [text(value)],
-});
-const listItem = (value: string): TiptapNode => ({ type: 'listItem', content: [paragraph(text(value))] });
 
 export interface BookShape {
   chapters?: number;
