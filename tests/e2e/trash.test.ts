@@ -1,11 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
-import { useBrowserWorld } from './support/world';
+import { useBrowserWorld, useShotsDir } from './support/world';
 import { bookToReview, signUpWithStarterPlan } from './support/journeys';
-
-const shotsDir = process.env.SHOTS_DIR;
 
 /**
  * The trash in a real browser against the whole system (issue 19): a book waiting for its review ("Action
@@ -15,10 +12,8 @@ const shotsDir = process.env.SHOTS_DIR;
  */
 describe.skipIf(!browserAvailable())('the trash in the browser', () => {
   const world = useBrowserWorld();
-
-  beforeAll(async () => {
-    if (shotsDir) await mkdir(shotsDir, { recursive: true });
-  });
+  // Screenshots of the steps when SHOTS_DIR is set.
+  const shotsDir = useShotsDir();
 
   async function moveToTrash(page: Page, title: string) {
     await page.getByRole('button', { name: `Book actions: ${title}` }).click();
