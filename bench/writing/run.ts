@@ -20,7 +20,8 @@ import { createFsBlobStore, createInProcessBus, createLogger, openServiceDatabas
 import { WriterConfigSchema } from '../../services/writer/src/config';
 import { migrations } from '../../services/writer/src/db/migrations';
 import { createWriterService } from '../../services/writer/src/service';
-import { buildBrief, buildFictionState, FakeBookService } from '../../services/writer/src/testing/books';
+import { FakeBookService } from '@bookwright/kit/testing';
+import { buildBrief, buildFictionState } from '../../services/writer/src/testing/books';
 
 // Issue 22 (ARCHITECTURE.md §10 asked for 0.40).
 const target = 0.2;
@@ -112,7 +113,7 @@ async function writeOneBook(
       openServiceDatabase({ service: 'writer', schema: `writer_bench_${label}`, migrations: list, logger }),
   });
   try {
-    const book = books.add(buildBrief({ bookState: buildFictionState(chapters) }));
+    const book = books.addBrief(buildBrief({ bookState: buildFictionState(chapters) }));
     const callsBefore = countCalls();
     calls.length = 0;
     partsSeen.clear();

@@ -1,15 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { coverMessages, exportFileName, metadataMessages } from '@bookwright/contracts';
 import { testImage } from '@bookwright/ai/testing';
 import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
-import { useBrowserWorld } from './support/world';
+import { useBrowserWorld, useShotsDir } from './support/world';
 import { downloadOf } from './support/downloads';
 import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
 
-/** Screenshots of every step at both sizes when SHOTS_DIR is set (e.g. SHOTS_DIR=/tmp/shots56). */
-const shotsDir = process.env.SHOTS_DIR;
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 /**
@@ -21,10 +18,8 @@ const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, 
  */
 describe.skipIf(!browserAvailable())('covers and exports in the browser', () => {
   const world = useBrowserWorld();
-
-  beforeAll(async () => {
-    if (shotsDir) await mkdir(shotsDir, { recursive: true });
-  });
+  // Screenshots of the steps when SHOTS_DIR is set.
+  const shotsDir = useShotsDir();
 
   const problems: string[] = [];
   /** axe at both widths (and the screenshots when asked for), then back to the desktop size. */

@@ -1,13 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { metadataMessages } from '@bookwright/contracts';
 import { browserAvailable } from './support/browser';
-import { useBrowserWorld } from './support/world';
+import { useBrowserWorld, useShotsDir } from './support/world';
 import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
-
-/** Screenshots of the steps when SHOTS_DIR is set. */
-const shotsDir = process.env.SHOTS_DIR;
 
 /**
  * On a ready book in a real browser (offline writer): 'Suggest with AI' fills the metadata form and the author
@@ -16,10 +12,8 @@ const shotsDir = process.env.SHOTS_DIR;
  */
 describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision history in the browser', () => {
   const world = useBrowserWorld();
-
-  beforeAll(async () => {
-    if (shotsDir) await mkdir(shotsDir, { recursive: true });
-  });
+  // Screenshots of the steps when SHOTS_DIR is set.
+  const shotsDir = useShotsDir();
 
   const shot = async (page: Page, name: string) => {
     if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png` });

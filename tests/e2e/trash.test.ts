@@ -1,12 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { planMessages } from '@bookwright/contracts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
-import { useBrowserWorld } from './support/world';
-import { journeyBook, signUpWithStarterPlan } from './support/journeys';
-
-const shotsDir = process.env.SHOTS_DIR;
+import { useBrowserWorld, useShotsDir } from './support/world';
+import { bookToReview, signUpWithStarterPlan } from './support/journeys';
 
 /**
  * The trash in a real browser against the whole system (issue 19): a book waiting for its review ("Action
@@ -16,24 +12,8 @@ const shotsDir = process.env.SHOTS_DIR;
  */
 describe.skipIf(!browserAvailable())('the trash in the browser', () => {
   const world = useBrowserWorld();
-
-  beforeAll(async () => {
-    if (shotsDir) await mkdir(shotsDir, { recursive: true });
-  });
-
-  /** Describes a book and waits until its structure waits for review ("Action needed"). */
-  async function bookToReview(page: Page, title: string): Promise<Locator> {
-    await page.getByLabel('What will your next book be about?').fill(journeyBook.prompt);
-    await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Language').selectOption('english');
-    await page.getByLabel('Target audience').fill('Adult readers of literary mysteries');
-    await page.getByLabel('Genre').selectOption('mystery');
-    await page.getByRole('button', { name: 'Create Book' }).click();
-    await page.getByText(planMessages.started).waitFor();
-    const card = page.getByTestId('library-book').filter({ hasText: title });
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('validation');
-    return card;
-  }
+  // Screenshots of the steps when SHOTS_DIR is set.
+  const shotsDir = useShotsDir();
 
   async function moveToTrash(page: Page, title: string) {
     await page.getByRole('button', { name: `Book actions: ${title}` }).click();

@@ -3,6 +3,7 @@ import type { Book, BookSummary } from '../entities/book/book';
 import type { FictionBookState, NonFictionBookState } from '../entities/book/book-state';
 import { noPlanBillingSummary, type User, type UserProfile } from '../entities/user';
 import type { SignUpRequest } from '../http/auth/sign-up';
+import type { BookBrief } from '../requests/book';
 
 /*
  * The one set of test fixtures for users and books, shaped by the contracts they build: service tests,
@@ -177,6 +178,28 @@ export function summaryOf(book: Book): BookSummary {
   void _state;
   void _content;
   return rest;
+}
+
+/** What the book service tells the planner and writer about `userId`'s book (`book.brief.get`). */
+export function briefOf(book: Book, userId: string): BookBrief {
+  const { _id, title, subtitle, genre, bookType, language, targetAudience, size, prompt, author, status } = book;
+  const { bookState, translation } = book;
+  return {
+    _id,
+    userId,
+    title,
+    subtitle,
+    genre,
+    bookType,
+    language,
+    targetAudience,
+    size,
+    prompt,
+    author,
+    status,
+    bookState,
+    translation,
+  };
 }
 
 /** The AppError a promise rejects with; fails when it resolves or rejects with anything else. */

@@ -88,7 +88,7 @@ describe('writer service', () => {
     // A model that takes a moment: with instant answers a part is over before the next chapter's begins.
     const llm = new FakeLlm({ latencyMs: 5 });
     await world.startWriter({ llm });
-    const book = world.books.add(buildBrief());
+    const book = world.books.addBrief(buildBrief());
     await confirm(book);
 
     await world.books.waitFor(() => world.books.completions.length === 1);
@@ -143,7 +143,7 @@ describe('writer service', () => {
     const llm = new FakeLlm();
     // The strictly sequential writer: each chapter starts once the previous one's notes are in.
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1', WRITER_OVERLAP_NOTES: 'false' } });
-    const book = world.books.add(buildBrief({ language: 'italian' }));
+    const book = world.books.addBrief(buildBrief({ language: 'italian' }));
     await confirm(book);
     await world.books.waitFor(() => world.books.completions.length === 1);
 
@@ -174,7 +174,7 @@ describe('writer service', () => {
   it('strictly sequential at WRITER_CONCURRENCY=1 without overlap: every call waits for the one before', async () => {
     const llm = new FakeLlm();
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1', WRITER_OVERLAP_NOTES: 'false' } });
-    const book = world.books.add(buildBrief({ bookState: buildFictionState(4) }));
+    const book = world.books.addBrief(buildBrief({ bookState: buildFictionState(4) }));
     await confirm(book);
     await world.books.waitFor(() => world.books.completions.length === 1);
     expect(llm.maxInFlight).toBe(1);
@@ -205,7 +205,7 @@ describe('writer service', () => {
       },
     });
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1' } });
-    const book = world.books.add(buildBrief({ bookState: buildFictionState(3) }));
+    const book = world.books.addBrief(buildBrief({ bookState: buildFictionState(3) }));
     await confirm(book);
     await world.books.waitFor(() => world.books.completions.length === 1);
 
@@ -235,7 +235,7 @@ describe('writer service', () => {
   it('gives every part of a chapter the notes of at least as many earlier chapters as are out of its window', async () => {
     const llm = new FakeLlm({ latencyMs: 5 });
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '3' } });
-    const book = world.books.add(buildBrief({ bookState: buildFictionState(9) }));
+    const book = world.books.addBrief(buildBrief({ bookState: buildFictionState(9) }));
     await confirm(book);
     await world.books.waitFor(() => world.books.completions.length === 1);
     for (let n = 1; n <= 9; n += 1) {
@@ -259,7 +259,7 @@ describe('writer service', () => {
         task.chapter.number === 3 && task.partNumber <= task.partsTotal && task.partsTotal === 2 ? 0.6 : 1,
     });
     await world.startWriter({ llm });
-    const book = world.books.add(buildBrief());
+    const book = world.books.addBrief(buildBrief());
     await confirm(book);
     await world.books.waitFor(() => world.books.completions.length === 1);
 
@@ -279,7 +279,7 @@ describe('writer service', () => {
   it('writes a non-fiction book from its sections, objectives and key points', async () => {
     const llm = new FakeLlm();
     await world.startWriter({ llm });
-    const book = world.books.add(
+    const book = world.books.addBrief(
       buildBrief({
         genre: 'self-help',
         bookType: 'non-fiction',
@@ -303,8 +303,8 @@ describe('writer service', () => {
 
   it('lands a short book at 100 pages ± 15% with the offline provider, fiction and non-fiction', async () => {
     await world.startWriter({ llm: createOfflineProvider() });
-    const novel = world.books.add(buildBrief());
-    const guide = world.books.add(
+    const novel = world.books.addBrief(buildBrief());
+    const guide = world.books.addBrief(
       buildBrief({
         genre: 'business',
         bookType: 'non-fiction',
@@ -334,7 +334,7 @@ describe('writer service', () => {
         task.kind === 'chapter-part' && task.chapter.number === 6 ? hangUntilAborted(signal) : undefined,
     });
     const writer = await world.startWriter({ llm: first, env: { WRITER_CONCURRENCY: '2' } });
-    const book = world.books.add(buildBrief());
+    const book = world.books.addBrief(buildBrief());
     await confirm(book);
 
     await world.books.waitFor(() =>
@@ -379,7 +379,7 @@ describe('writer service', () => {
         task.kind === 'chapter-part' && task.chapter.number === 3 ? hangUntilAborted(signal) : undefined,
     });
     const writer = await world.startWriter({ llm: first, env: { WRITER_CONCURRENCY: '1' } });
-    const book = world.books.add(buildBrief({ bookState: buildFictionState(3) }));
+    const book = world.books.addBrief(buildBrief({ bookState: buildFictionState(3) }));
     await confirm(book);
     await world.books.waitFor(() => world.chapterEvents.length >= 2);
     await world.stopWriter(writer);
@@ -417,7 +417,7 @@ describe('writer service', () => {
   it('does not duplicate work when bookConfirmed is delivered again', async () => {
     const llm = new FakeLlm();
     await world.startWriter({ llm });
-    const book = world.books.add(buildBrief());
+    const book = world.books.addBrief(buildBrief());
     await confirm(book, 1, 'confirm-1');
     await confirm(book, 1, 'confirm-1'); // the same message: dropped by the bus
     await confirm(book, 1); // the same confirmation delivered again under another id
@@ -452,7 +452,7 @@ describe('writer service', () => {
       },
     });
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1', WRITER_CHAPTER_ATTEMPTS: '3' } });
-    const book = world.books.add(buildBrief());
+    const book = world.books.addBrief(buildBrief());
     await confirm(book);
 
     await world.books.waitFor(() => world.books.failures.length === 1);
@@ -491,7 +491,7 @@ describe('writer service', () => {
       },
     });
     await world.startWriter({ llm });
-    const book = world.books.add(buildBrief({ bookState: buildFictionState(3) }));
+    const book = world.books.addBrief(buildBrief({ bookState: buildFictionState(3) }));
     await confirm(book);
     await world.books.waitFor(() => world.books.completions.length === 1);
     const parts = plannedParts(book, fictionTitles(3));
@@ -508,7 +508,7 @@ describe('writer service', () => {
       },
     });
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1' } });
-    const book = world.books.add(buildBrief());
+    const book = world.books.addBrief(buildBrief());
     await confirm(book);
     await world.books.waitFor(() => world.books.failures.length === 1);
     expect(world.books.failures[0]?.reason).toBe(failureReasons.aiRefused(1));
@@ -518,7 +518,7 @@ describe('writer service', () => {
   it('fails a book whose plan has no chapters without starting a job', async () => {
     await world.startWriter({ llm: new FakeLlm() });
     const state = buildFictionState();
-    const book = world.books.add(buildBrief({ bookState: { ...state, plotOutline: { acts: [] } } }));
+    const book = world.books.addBrief(buildBrief({ bookState: { ...state, plotOutline: { acts: [] } } }));
     await confirm(book);
     await world.books.waitFor(() => world.books.failures.length === 1);
     expect(world.books.failures[0]?.reason).toBe(failureReasons.noChapters);
@@ -543,7 +543,7 @@ describe('writer service', () => {
       for each row execute function refuse_during_outage()`.execute(world.database.db);
     try {
       await world.startWriter({ llm: new FakeLlm(), tuning: { sweepMs: 100 } });
-      const book = world.books.add(buildBrief({ bookState: buildFictionState(3) }));
+      const book = world.books.addBrief(buildBrief({ bookState: buildFictionState(3) }));
       await confirm(book);
       const hits = async () =>
         Number(
@@ -565,7 +565,7 @@ describe('writer service', () => {
   it('hands the manuscript over again later when the book service cannot take it', async () => {
     world.books.failNext.completeManuscript = 1;
     await world.startWriter({ llm: new FakeLlm(), tuning: { sweepMs: 100 } });
-    const book = world.books.add(buildBrief({ bookState: buildFictionState(3) }));
+    const book = world.books.addBrief(buildBrief({ bookState: buildFictionState(3) }));
     await confirm(book);
     await world.books.waitFor(() => world.books.completions.length === 1);
     expect(world.books.failNext.completeManuscript).toBe(0);
@@ -576,7 +576,7 @@ describe('writer service', () => {
     // A writer on another instance took the job, then vanished without releasing it.
     const hanging = new FakeLlm({ before: (_task, signal) => hangUntilAborted(signal) });
     const crashed = await world.startWriter({ llm: hanging, instanceId: 'crashed-instance' });
-    const book = world.books.add(buildBrief({ bookState: buildFictionState(3) }));
+    const book = world.books.addBrief(buildBrief({ bookState: buildFictionState(3) }));
     await confirm(book);
     await world.books.waitFor(() => hanging.calls.length > 0);
     await world.stopWriter(crashed);
@@ -595,7 +595,7 @@ describe('writer service', () => {
     // What a killed process leaves: a job whose lease is still held, for a minute, by its own name.
     const hanging = new FakeLlm({ before: (_task, signal) => hangUntilAborted(signal) });
     const crashed = await world.startWriter({ llm: hanging, instanceId: 'writer-host-a' });
-    const book = world.books.add(buildBrief({ bookState: buildFictionState(3) }));
+    const book = world.books.addBrief(buildBrief({ bookState: buildFictionState(3) }));
     await confirm(book);
     await world.books.waitFor(() => hanging.calls.length > 0);
     await world.stopWriter(crashed);

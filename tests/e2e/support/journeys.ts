@@ -31,10 +31,10 @@ export const journeyBook = {
 } as const;
 
 /**
- * From the library: describes a book, confirms its structure and waits until it is written, ending on the
- * library with the book's card (`data-status="ready"`) returned.
+ * From the library: describes a book and waits until its structure waits for review ("Action needed");
+ * returns the book's card (`data-status="validation"`).
  */
-export async function writeReadyBook(page: Page, baseUrl: string, title: string = journeyBook.title) {
+export async function bookToReview(page: Page, title: string = journeyBook.title): Promise<Locator> {
   await page.getByLabel('What will your next book be about?').fill(journeyBook.prompt);
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Language').selectOption('english');
@@ -44,6 +44,15 @@ export async function writeReadyBook(page: Page, baseUrl: string, title: string 
   await page.getByText(planMessages.started).waitFor();
   const card = page.getByTestId('library-book').filter({ hasText: title });
   await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('validation');
+  return card;
+}
+
+/**
+ * From the library: describes a book, confirms its structure and waits until it is written, ending on the
+ * library with the book's card (`data-status="ready"`) returned.
+ */
+export async function writeReadyBook(page: Page, baseUrl: string, title: string = journeyBook.title) {
+  const card = await bookToReview(page, title);
   await card.getByRole('link').click();
   await page.getByRole('button', { name: 'Confirm and start writing' }).first().click();
   await page.waitForURL(`${baseUrl}/app`);

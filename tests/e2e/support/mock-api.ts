@@ -1,22 +1,10 @@
 import type { Page, Route } from 'playwright-core';
-import { noPlanBillingSummary, type Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts';
+import { buildUser } from '@bookwright/contracts/testing';
 import { fakeBook, summaryOf } from './books';
 
-/** A user as GET /user/current-user answers it (contracts' UserSchema). */
-export function fakeUser(overrides: Record<string, unknown> = {}) {
-  return {
-    _id: 'u1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    userName: 'adalovelace',
-    admin: false,
-    createdAt: '2024-03-01T10:00:00.000Z',
-    avatar: null,
-    ...noPlanBillingSummary,
-    ...overrides,
-  };
-}
+/** A user as GET /user/current-user answers it: the shared fixture, with what the suite or the sign-up sets. */
+const userOf = (overrides: Record<string, unknown> = {}) => ({ ...buildUser(), ...overrides });
 
 export interface MockApiOptions {
   signedIn?: boolean;
@@ -55,7 +43,7 @@ export interface RecordedCall {
 export async function mockApi(page: Page, options: MockApiOptions = {}) {
   const state = {
     signedIn: options.signedIn ?? false,
-    user: fakeUser(options.user),
+    user: userOf(options.user),
     books: [...(options.books ?? [])],
   };
   const findBook = (id: string) => state.books.find((b) => b._id === id);
@@ -105,7 +93,7 @@ export async function mockApi(page: Page, options: MockApiOptions = {}) {
         if (b.email === 'taken@example.com')
           return json(route, 409, { msg: 'An account with this email already exists' });
         state.signedIn = true;
-        state.user = fakeUser({ firstName: b.firstName, lastName: b.lastName, email: b.email, userName: b.userName });
+        state.user = userOf({ firstName: b.firstName, lastName: b.lastName, email: b.email, userName: b.userName });
         return json(route, 201, { msg: 'Account created', user: state.user });
       case 'GET /auth/providers': {
         const name = options.identityProvider === undefined ? 'Acme ID' : options.identityProvider;

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestSystem, type TestSystem } from '../../support/test-system';
@@ -36,4 +37,17 @@ export function useBrowserWorld(
       return started(browser, 'browser');
     },
   };
+}
+
+/**
+ * Where the calling suite saves screenshots of its steps: the directory SHOTS_DIR names (e.g.
+ * SHOTS_DIR=/tmp/shots56), made before the suite's tests; undefined when unset, and no screenshots are taken.
+ */
+export function useShotsDir(): string | undefined {
+  const dir = process.env.SHOTS_DIR || undefined;
+  if (dir)
+    beforeAll(async () => {
+      await mkdir(dir, { recursive: true });
+    });
+  return dir;
 }

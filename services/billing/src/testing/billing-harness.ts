@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import {
-  createFsBlobStore,
-  createLogger,
-  createInProcessBus,
-  observeBus,
-  parseConfig,
-  silentLogger,
-  type Bus,
-  type Migration,
-} from '@bookwright/kit';
-import { createTestDatabase, type TableOutage } from '@bookwright/kit/testing';
-import { BillingConfigSchema } from '../config';
+import type { Bus } from '@bookwright/kit';
+import { createServiceTestWorld, type TableOutage } from '@bookwright/kit/testing';
 import type { BillingDatabase } from '../db/schema';
 import { createBillingService } from '../service';
 
@@ -42,8 +30,9 @@ export interface RunningBilling {
 }
 
 /**
- * The billing service as it runs in production, on a real database (PGlite, or PostgreSQL when
- * DATABASE_URL is set) and the in-process bus, with a clock the test controls.
+ * The billing service as it runs in production, in kit's service test world (a real database and bus),
+ * with a clock the test controls. `BILLING_TEST_LOG=1` shows the service's errors: a handler's unexpected
+ * error otherwise reaches the test only as a bare 500.
  */
 export async function startBilling(options: {
   clock: TestClock;
@@ -51,36 +40,18 @@ export async function startBilling(options: {
   /** Puts the service's database behind this outage switch (the test's `db` stays direct). */
   outage?: TableOutage;
 }): Promise<RunningBilling> {
-  // A handler's unexpected error reaches the test only as a bare 500; BILLING_TEST_LOG=1 shows its log line.
-  const logger = process.env.BILLING_TEST_LOG
-    ? createLogger({ service: 'billing', level: 'error', pretty: false })
-    : silentLogger();
-  // Observed, as createBus makes it in production: consumers wait out a database outage there.
-  const bus = observeBus(createInProcessBus({ logger }));
-  const config = parseConfig(BillingConfigSchema, { NODE_ENV: 'test', ...options.env });
-  let db: Kysely<BillingDatabase> | undefined;
-  const running = await createBillingService({ now: options.clock.now }).start({
-    name: 'billing',
-    config,
-    logger,
-    bus,
-    // Billing stores no blobs; the directory is never written.
-    blobs: createFsBlobStore({ root: join(tmpdir(), 'bookwright-billing-test-blobs') }),
-    async openDatabase<DB>(migrations: Migration[]) {
-      const database = await createTestDatabase<DB>('billing', migrations);
-      db = database.db as unknown as Kysely<BillingDatabase>;
-      return options.outage ? { ...database, db: database.db.withPlugin(options.outage) } : database;
-    },
+  const world = await createServiceTestWorld<BillingDatabase>({
+    service: 'billing',
+    logVariable: 'BILLING_TEST_LOG',
+    ...(options.outage ? { outage: options.outage } : {}),
   });
-  if (!db) throw new Error('the billing service started without opening its database');
-  return {
-    bus,
-    db,
-    async stop() {
-      await running.stop();
-      await bus.close();
-    },
-  };
+  try {
+    await world.start(createBillingService({ now: options.clock.now }), { env: options.env });
+  } catch (error) {
+    await world.stop();
+    throw error;
+  }
+  return { bus: world.bus, db: world.db, stop: () => world.stop() };
 }
 
 /** A user id no other test uses. */

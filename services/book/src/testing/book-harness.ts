@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import {
   AppError,
@@ -16,23 +13,9 @@ import {
   type NonFictionBookState,
   type PlanRequest,
 } from '@bookwright/contracts';
-import {
-  createFsBlobStore,
-  createInProcessBus,
-  observeBus,
-  createLogger,
-  on,
-  parseConfig,
-  silentLogger,
-  type BlobStore,
-  type Bus,
-  type Migration,
-  type RunningService,
-  type Subscription,
-} from '@bookwright/kit';
-import { createTestDatabase, TableOutage } from '@bookwright/kit/testing';
+import { on, type Bus, type Subscription } from '@bookwright/kit';
+import { ServiceTestWorldBase, TableOutage } from '@bookwright/kit/testing';
 import type { BookDatabase } from '../db/schema';
-import { BookConfigSchema } from '../config';
 import { bookService } from '../service';
 
 /**
@@ -100,53 +83,36 @@ export interface SeenEvent {
 }
 
 /**
- * The book service as it runs in production, on a real database (PGlite, or PostgreSQL when
- * DATABASE_URL is set) and the in-process bus, with a fake billing and a record of every book event.
- * `BOOK_TEST_LOG=1` shows the service's errors.
+ * The book service as it runs in production, in kit's service test world (a real database and bus), with
+ * a fake billing and a record of every book event. `BOOK_TEST_LOG=1` shows the service's errors.
  */
-export class BookTestWorld {
-  readonly bus: Bus;
+export class BookTestWorld extends ServiceTestWorldBase<BookDatabase> {
   readonly billing = new FakeBilling();
   readonly seen: SeenEvent[] = [];
   /** Set `outage.down` to make the service's database unreachable (see TableOutage). */
   readonly outage = new TableOutage('books');
-  /** The database itself, for the test to look at; the service's handle goes through `outage`. */
-  db!: Kysely<BookDatabase>;
-  blobs!: BlobStore;
-  #service: RunningService | undefined;
   #observer: Subscription | undefined;
-  #blobDir = '';
-  #closeDatabase: (() => Promise<void>) | undefined;
-  #stopped = false;
   /** How far the service's clock runs ahead of the system's (the trash counts 30 days on it). */
   clockOffsetMs = 0;
 
   constructor(private readonly env: Record<string, string> = {}) {
-    const logger = process.env.BOOK_TEST_LOG
-      ? createLogger({ service: 'book', level: 'error', pretty: false })
-      : silentLogger();
-    // Observed, as createBus makes it in production: consumers wait out a database outage there.
-    this.bus = observeBus(createInProcessBus({ logger, namespace: 'book_test' }));
+    super();
+  }
+
+  /** The database itself, for the test to look at; the service's handle goes through `outage`. */
+  get db(): Kysely<BookDatabase> {
+    return this.world.db;
   }
 
   async start(): Promise<this> {
-    this.#blobDir = await mkdtemp(join(tmpdir(), 'book-blobs-'));
-    this.blobs = createFsBlobStore({ root: this.#blobDir });
-    await this.billing.serve(this.bus);
-    const observed: AnyEventDef[] = [
-      events.bookCreated,
-      events.bookPlanningRequested,
-      events.bookPlanned,
-      events.bookConfirmed,
-      events.bookReady,
-      events.bookFailed,
-      events.bookUpdated,
-      events.bookTranslationRequested,
-      events.bookDeleted,
-      events.bookTrashed,
-      events.bookRestored,
-    ];
-    this.#observer = await this.bus.consume(
+    const world = await this.open({
+      service: 'book',
+      fakes: [this.billing],
+      outage: this.outage,
+      logVariable: 'BOOK_TEST_LOG',
+    });
+    world.onStop(async () => this.#observer?.stop());
+    this.#observer = await world.bus.consume(
       'book-test-observer',
       observed.map((def) =>
         on(def, async (data) => {
@@ -154,19 +120,9 @@ export class BookTestWorld {
         }),
       ),
     );
-    this.#service = await bookService.start({
-      name: 'book',
-      config: parseConfig(BookConfigSchema, { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...this.env }),
-      logger: silentLogger(),
-      bus: this.bus,
-      blobs: this.blobs,
+    await world.start(bookService, {
+      env: this.env,
       now: () => new Date(Date.now() + this.clockOffsetMs),
-      openDatabase: async <DB>(migrations: Migration[]) => {
-        const database = await createTestDatabase<DB>('book', migrations);
-        this.db = database.db as unknown as Kysely<BookDatabase>;
-        this.#closeDatabase = database.close;
-        return { ...database, db: database.db.withPlugin(this.outage) };
-      },
     });
     return this;
   }
@@ -195,16 +151,24 @@ export class BookTestWorld {
 
   /** Idempotent: a test may stop the world itself to see the service stop. */
   async stop(): Promise<void> {
-    if (this.#stopped) return;
-    this.#stopped = true;
-    await this.#service?.stop();
-    await this.#observer?.stop();
-    await this.billing.stop();
-    await this.bus.close();
-    await this.#closeDatabase?.();
-    if (this.#blobDir) await rm(this.#blobDir, { recursive: true, force: true });
+    await this.close();
   }
 }
+
+/** The book events the world records. */
+const observed: AnyEventDef[] = [
+  events.bookCreated,
+  events.bookPlanningRequested,
+  events.bookPlanned,
+  events.bookConfirmed,
+  events.bookReady,
+  events.bookFailed,
+  events.bookUpdated,
+  events.bookTranslationRequested,
+  events.bookDeleted,
+  events.bookTrashed,
+  events.bookRestored,
+];
 
 export const planRequest: PlanRequest = {
   prompt: 'A lighthouse keeper finds letters from the future in the lamp room.',

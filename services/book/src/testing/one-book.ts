@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createFsBlobStore, createInProcessBus, silentLogger, type OutboxRelay } from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
+import { silentLogger, type OutboxRelay } from '@bookwright/kit';
+import { createServiceTestWorld } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { BookDatabase } from '../db/schema';
 import type { BookHandlerDeps } from '../handlers/deps';
@@ -21,20 +18,20 @@ export const doc = (...paragraphs: string[]): string =>
   });
 
 /**
- * For handler tests: one book `b1` of user `u1` (ready with the text "start", or being written), on a
- * real database (PGlite, or PostgreSQL when DATABASE_URL is set), with handler deps whose clock the test
+ * For handler tests: one book `b1` of user `u1` (ready with the text "start", or being written), in kit's
+ * service test world (a real database) with no service started, and handler deps whose clock the test
  * moves: the revision throttle and retention are about time, and tests never sleep.
  */
 export async function oneBook(status: 'ready' | 'writing' = 'ready') {
-  const database = await createTestDatabase<BookDatabase>('book', migrations);
-  const blobDir = await mkdtemp(join(tmpdir(), 'book-blobs-'));
+  const world = await createServiceTestWorld<BookDatabase>({ service: 'book' });
+  const database = await world.database(migrations);
   const clock = { now: new Date('2026-06-30T09:00:00Z') };
   const deps: BookHandlerDeps = {
     db: database.db,
     relay: { kick: () => undefined } as unknown as OutboxRelay,
     // These handlers call no other service.
-    bus: createInProcessBus({ logger: silentLogger() }),
-    blobs: createFsBlobStore({ root: blobDir }),
+    bus: world.bus,
+    blobs: world.blobs,
     logger: silentLogger(),
     newId: randomUUID,
     now: () => clock.now,
@@ -55,9 +52,6 @@ export async function oneBook(status: 'ready' | 'writing' = 'ready') {
     list: async () => (await listRevisions(deps)({ userId: 'u1', bookId: 'b1' })).revisions,
     textOf: async (revisionId: string) =>
       (await getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId })).bookContent,
-    async close() {
-      await database.close();
-      await rm(blobDir, { recursive: true, force: true });
-    },
+    close: () => world.stop(),
   };
 }

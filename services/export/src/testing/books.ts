@@ -4,7 +4,9 @@ import { buildBook as buildSharedBook } from '@bookwright/contracts/testing';
 
 /** The languages the sample books are written in (the spec's three metadata languages). */
 export type SampleLanguage = 'en' | 'it' | 'es';
+import { toExportBook } from '../domain/to-export-book';
 import type { ExportBook } from '../export-book';
+import { heading, paragraph, text } from './tiptap-nodes';
 
 /*
  * Test books: metadata and manuscripts that carry everything an export must survive — markup characters
@@ -39,15 +41,6 @@ export const bidiLines = {
   combining:
     'Combining: e\u0301 n\u0303 a\u0308 Z\u0324\u0354\u0367\u0311 \u1E69\u0307 — and Hangul \u1100\u1161\u11A8',
 };
-
-const text = (value: string, marks?: TiptapNode['marks']): TiptapNode =>
-  marks ? { type: 'text', text: value, marks } : { type: 'text', text: value };
-const paragraph = (...content: TiptapNode[]): TiptapNode => ({ type: 'paragraph', content });
-const heading = (level: number, value: string): TiptapNode => ({
-  type: 'heading',
-  attrs: { level },
-  content: [text(value)],
-});
 
 /**
  * A manuscript with an opening section, `chapters` chapters and every node and mark the editor makes;
@@ -154,29 +147,9 @@ export function buildBook(overrides: Partial<Book> = {}, language: SampleLanguag
   });
 }
 
-/** The ExportBook the export handlers would build for `buildBook(overrides, language)`. */
+/** The ExportBook the export handlers build for `buildBook({}, language)`, with `overrides`. */
 export function buildExportBook(overrides: Partial<ExportBook> = {}, language: SampleLanguage = 'en'): ExportBook {
-  const book = buildBook({}, language);
-  return {
-    id: book._id,
-    title: book.title,
-    subtitle: book.subtitle,
-    author: book.author,
-    identifier: book.identifier,
-    languageCode: language,
-    language: book.language,
-    languageMetadata: book.languageMetadata,
-    genre: book.genre,
-    publisher: book.publisher,
-    description: book.description,
-    keywords: book.keywords,
-    rights: book.rights,
-    publicationDate: book.publicationDate,
-    isbn: book.isbn,
-    document: buildDocument({ language }),
-    cover: null,
-    ...overrides,
-  };
+  return { ...toExportBook(buildBook({}, language), buildDocument({ language }), null), ...overrides };
 }
 
 /** A PNG cover of the given size (a gradient, so it is not trivially compressible). */

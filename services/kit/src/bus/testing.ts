@@ -23,3 +23,26 @@ export function testEventMeta(
     ...overrides,
   };
 }
+
+/**
+ * Deletes what a test's bus namespace left on the NATS server: its event stream and the object and key-value
+ * stores named after it. Loaded on demand, so tests on the in-process bus never load the NATS client.
+ */
+export async function dropBusNamespace(natsUrl: string, namespace: string): Promise<void> {
+  const [{ connect }, { jetstreamManager }] = await Promise.all([
+    import('@nats-io/transport-node'),
+    import('@nats-io/jetstream'),
+  ]);
+  const lower = namespace.toLowerCase();
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const stream of jsm.streams.list()) {
+      const name = stream.config.name.toLowerCase();
+      if (name.startsWith(lower) || name.startsWith(`obj_${lower}`) || name.startsWith(`kv_${lower}`))
+        await jsm.streams.delete(stream.config.name);
+    }
+  } finally {
+    await nc.close();
+  }
+}

@@ -1,17 +1,35 @@
-import { AppError, apiMessages, type Book, requests } from '@bookwright/contracts';
-import { buildBook } from '@bookwright/contracts/testing';
+import { AppError, apiMessages, type Book, type BookBrief, requests } from '@bookwright/contracts';
+import { briefOf, buildBook } from '@bookwright/contracts/testing';
 import type { Bus, Subscription } from '../bus/bus';
 
+export interface CompletedManuscript {
+  bookId: string;
+  contentBlobKey: string;
+  words: number;
+  pages: number;
+  /** Whether this call moved the book to ready (false: it had the manuscript already). */
+  applied: boolean;
+}
+
 /**
- * The book service as a service that reads books sees it, served on the bus: `book.get` and
- * `book.cover.set`, with the real service's rule (404 for an unknown id and for another user's book).
- * `build` fills in the books a test adds (the shared fixture by default; a service passes its own).
+ * The book service as the services that read and finish books see it, served on the bus: `book.get` and
+ * `book.cover.set` with the real service's rule (404 for an unknown id and for another user's book), and
+ * for the writer `book.brief.get` and a record of the `completeManuscript` / `recordFailure` calls, which
+ * move a book that is being written to ready or failed. `failNext` makes the next calls of a request
+ * fail, like an unreachable book service. `build` fills in the books a test adds (the shared fixture by
+ * default; a service passes its own).
  */
 export class FakeBookService {
   readonly books = new Map<string, { book: Book; userId: string }>();
   /** `book.get` requests answered or refused. */
   requests = 0;
+  /** The book ids of the `book.brief.get` requests, in order. */
+  readonly briefRequests: string[] = [];
+  readonly completions: CompletedManuscript[] = [];
+  readonly failures: { bookId: string; step: string; reason: string }[] = [];
+  readonly failNext = { completeManuscript: 0 };
   #subscriptions: Subscription[] = [];
+  #waiters: Array<() => void> = [];
 
   constructor(private readonly build: (overrides: Partial<Book>) => Book = buildBook) {}
 
@@ -20,6 +38,18 @@ export class FakeBookService {
     const book = this.build(overrides);
     this.books.set(book._id, { book, userId });
     return book;
+  }
+
+  /** Adds the book a brief describes (the builder fills in the rest); answers the brief. */
+  addBrief(brief: BookBrief): BookBrief {
+    const { userId, ...fields } = brief;
+    this.add(userId, fields);
+    return brief;
+  }
+
+  /** What the author's retry does: the failed book goes back to writing. */
+  retry(bookId: string): void {
+    this.#move(bookId, 'failed', 'writing');
   }
 
   async serve(bus: Bus): Promise<void> {
@@ -38,10 +68,62 @@ export class FakeBookService {
         entry.book = { ...entry.book, coverImage };
         return entry.book;
       }),
+      bus.serve(requests.book.getBrief, async ({ bookId }) => {
+        this.briefRequests.push(bookId);
+        const entry = this.books.get(bookId);
+        if (!entry) throw new AppError(404, apiMessages.notFound);
+        return briefOf(entry.book, entry.userId);
+      }),
+      bus.serve(requests.book.completeManuscript, async (input) => {
+        if (this.failNext.completeManuscript > 0) {
+          this.failNext.completeManuscript -= 1;
+          throw new AppError(503, 'Service unavailable');
+        }
+        const applied = this.#move(input.bookId, 'writing', 'ready');
+        this.completions.push({ ...input, applied });
+        this.#notify();
+        return { applied };
+      }),
+      bus.serve(requests.book.recordFailure, async (input) => {
+        const applied = this.#move(input.bookId, 'writing', 'failed');
+        this.failures.push(input);
+        this.#notify();
+        return { applied };
+      }),
     ]);
+  }
+
+  /** Resolves once `predicate` holds (checked after every completion or failure the service records). */
+  async waitFor(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate()) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error('FakeBookService.waitFor: timed out');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(remaining, 200));
+        this.#waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
   }
 
   async stop(): Promise<void> {
     await Promise.all(this.#subscriptions.map((s) => s.stop()));
+  }
+
+  /** Moves the book from `from` to `to`; false when it is not at `from` (or unknown). */
+  #move(bookId: string, from: Book['status'], to: Book['status']): boolean {
+    const entry = this.books.get(bookId);
+    if (entry?.book.status !== from) return false;
+    entry.book = { ...entry.book, status: to };
+    return true;
+  }
+
+  #notify(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const wake of waiters) wake();
   }
 }

@@ -3,3 +3,11 @@ export { createTestDatabase } from '../db/testing';
 export { testEventMeta } from '../bus/testing';
 export { TableOutage } from '../db/table-outage';
 export { FakeBookService } from './fake-book-service';
+export {
+  createServiceTestWorld,
+  ServiceTestWorldBase,
+  type BusFake,
+  type ServiceTestWorld,
+  type ServiceTestWorldOptions,
+  type StartOptions,
+} from './service-test-world';

@@ -21,7 +21,7 @@ describe('a confirmation that keeps failing', () => {
   const meta = (deliveryCount: number) => testEventMeta(events.bookConfirmed, { deliveryCount });
 
   it('is thrown back before the last delivery and fails the book on it', async () => {
-    const book = world.books.add(buildBrief({ status: 'writing' }));
+    const book = world.books.addBrief(buildBrief({ status: 'writing' }));
     const handle = onBookConfirmed({
       db: world.database.db,
       bus: world.bus,

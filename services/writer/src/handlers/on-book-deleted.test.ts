@@ -32,8 +32,8 @@ async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 1
 describe('book.deleted', () => {
   it("removes a finished book's job, attempts, chapters and manuscripts", async () => {
     await world.startWriter({ llm: new FakeLlm() });
-    const book = world.books.add(buildBrief());
-    const kept = world.books.add(buildBrief());
+    const book = world.books.addBrief(buildBrief());
+    const kept = world.books.addBrief(buildBrief());
     await confirm(book);
     await confirm(kept);
     await world.books.waitFor(() => world.books.completions.length === 2);
@@ -55,7 +55,7 @@ describe('book.deleted', () => {
         task.kind === 'chapter-part' && task.chapter.number === 2 ? hangUntilAborted(signal) : undefined,
     });
     await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1' } });
-    const book = world.books.add(buildBrief());
+    const book = world.books.addBrief(buildBrief());
     await confirm(book);
     await eventually(() => llm.calls.some((c) => c.task.kind === 'chapter-part' && c.task.chapter.number === 2));
     await deleted(book);

@@ -49,7 +49,7 @@ async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 1
 
 describe('book.trashed', () => {
   it('stops the job and frees its slot at once, keeps its chapters, and a new attempt resumes it', async () => {
-    const trashedBook = world.books.add(buildBrief({ title: 'The Trashed Lighthouse' }));
+    const trashedBook = world.books.addBrief(buildBrief({ title: 'The Trashed Lighthouse' }));
     const ofTrashed = (task: WriterTask, n: number) =>
       task.kind === 'chapter-part' && task.book.title === trashedBook.title && task.chapter.number === n;
     let hang = true;
@@ -74,7 +74,7 @@ describe('book.trashed', () => {
     const askedBefore = [asked(1), asked(2)];
 
     // The only slot is free: another book is written to the end while the trashed one waits.
-    const other = world.books.add(buildBrief({ title: 'Another Book' }));
+    const other = world.books.addBrief(buildBrief({ title: 'Another Book' }));
     await confirm(other);
     await world.books.waitFor(() => world.books.completions.some((c) => c.bookId === other._id));
     expect(await chaptersOf(trashedBook._id)).toEqual([1, 2]);
@@ -101,7 +101,7 @@ describe('book.trashed', () => {
   });
 
   it('stops a job another writer instance runs at that instance’s next lease renewal', async () => {
-    const book = world.books.add(buildBrief());
+    const book = world.books.addBrief(buildBrief());
     const llm = new FakeLlm({
       before: (task, signal) =>
         task.kind === 'chapter-part' && task.chapter.number === 2 ? hangUntilAborted(signal) : undefined,

@@ -1,29 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { events } from '@bookwright/contracts';
 import type { LlmProvider } from '@bookwright/ai';
-import {
-  createFsBlobStore,
-  createInProcessBus,
-  observeBus,
-  on,
-  parseConfig,
-  silentLogger,
-  type BlobStore,
-  type Bus,
-  type RunningService,
-  type ServiceDatabase,
-  type Subscription,
-} from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
-import { WriterConfigSchema } from '../config';
+import { on, type RunningService, type ServiceDatabase, type Subscription } from '@bookwright/kit';
+import { FakeBookService, ServiceTestWorldBase, type BusFake } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { WriterDatabase } from '../db/schema';
 import { createWriterService } from '../service';
 import type { WriterTuning } from '../writing/deps';
-import { FakeBookService } from './books';
 
 export interface ChapterWrittenEvent {
   bookId: string;
@@ -33,51 +16,41 @@ export interface ChapterWrittenEvent {
 }
 
 /**
- * One test's world: a real in-process bus, a blob store in a temporary directory, the writer's database
- * (PGlite, or PostgreSQL when DATABASE_URL is set) and a fake book service on the bus. Writer instances
- * started with `startWriter` share the database, as a restarted or redeployed writer does.
+ * One test's world: kit's service test world (a real database and bus, blobs in a temporary directory)
+ * with a fake book service on the bus and a record of the chapters written. Writer instances started
+ * with `startWriter` share the database, as a restarted or redeployed writer does.
  */
-export class WriterTestWorld {
-  bus: Bus;
+export class WriterTestWorld extends ServiceTestWorldBase<WriterDatabase> {
   readonly books = new FakeBookService();
   readonly chapterEvents: ChapterWrittenEvent[] = [];
-  blobs!: BlobStore;
   database!: ServiceDatabase<WriterDatabase>;
-  #blobDir = '';
-  #writers = new Set<RunningService>();
   #observer: Subscription | undefined;
-
-  constructor() {
-    this.bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'writer_test' }));
-  }
+  /** Records the chapters written; a fake of the world, so it moves with the bus on `restartBus`. */
+  readonly #chapterObserver: BusFake = {
+    serve: async (bus) => {
+      this.#observer = await bus.consume('writer-test-observer', [
+        on(events.bookChapterWritten, async (data) => {
+          this.chapterEvents.push(data);
+        }),
+      ]);
+    },
+    stop: async () => this.#observer?.stop(),
+  };
 
   async setUp(): Promise<void> {
-    this.#blobDir = await mkdtemp(join(tmpdir(), 'writer-blobs-'));
-    this.blobs = createFsBlobStore({ root: this.#blobDir });
-    this.database = await createTestDatabase<WriterDatabase>('writer', migrations);
-    await this.#attach();
+    await this.open({
+      service: 'writer',
+      fakes: [this.books, this.#chapterObserver],
+    });
+    this.database = await this.world.database(migrations);
   }
 
   /**
-   * A new in-process bus, as after a process restart: the old one's event log is gone, so nothing
-   * will be redelivered. Stop the writers on the old bus first.
+   * A new bus, as after a process restart: the old one's event log is gone, so nothing will be
+   * redelivered. Stop the writers on the old bus first.
    */
   async restartBus(): Promise<void> {
-    if (this.#writers.size > 0) throw new Error('stop the writers before restarting the bus');
-    await this.#observer?.stop();
-    await this.books.stop();
-    await this.bus.close();
-    this.bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'writer_test' }));
-    await this.#attach();
-  }
-
-  async #attach(): Promise<void> {
-    await this.books.serve(this.bus);
-    this.#observer = await this.bus.consume('writer-test-observer', [
-      on(events.bookChapterWritten, async (data) => {
-        this.chapterEvents.push(data);
-      }),
-    ]);
+    await this.world.restartBus();
   }
 
   /** Starts a writer on the shared database, as `runStandalone` would; stop it with `stopWriter`. */
@@ -93,33 +66,14 @@ export class WriterTestWorld {
       // A name of its own unless the test says otherwise: instances in one test are different writers.
       instanceId: options.instanceId ?? `writer-${randomUUID()}`,
     });
-    const config = parseConfig(WriterConfigSchema, { LOG_LEVEL: 'silent', NODE_ENV: 'test', ...options.env });
-    const database = this.database;
-    const running = await service.start({
-      name: 'writer',
-      config,
-      logger: silentLogger(),
-      bus: this.bus,
-      blobs: this.blobs,
-      // The schema is migrated already; the writer's own close must not close the shared handle.
-      openDatabase: async <DB>() =>
-        ({ db: database.db, schema: database.schema, close: async () => undefined }) as unknown as ServiceDatabase<DB>,
-    });
-    this.#writers.add(running);
-    return running;
+    return this.world.start(service, { env: options.env });
   }
 
   async stopWriter(writer: RunningService): Promise<void> {
-    this.#writers.delete(writer);
-    await writer.stop();
+    await this.world.stopService(writer);
   }
 
   async tearDown(): Promise<void> {
-    for (const writer of this.#writers) await writer.stop();
-    await this.#observer?.stop();
-    await this.books.stop();
-    await this.bus.close();
-    await this.database?.close();
-    if (this.#blobDir) await rm(this.#blobDir, { recursive: true, force: true });
+    await this.close();
   }
 }

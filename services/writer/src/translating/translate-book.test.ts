@@ -116,7 +116,7 @@ async function requestTranslation(book: BookBrief, attempt = 1) {
 }
 
 async function translationOf(language: BookBrief['language'] = 'french'): Promise<BookBrief> {
-  const book = world.books.add(
+  const book = world.books.addBrief(
     buildBrief({
       status: 'translating',
       language,

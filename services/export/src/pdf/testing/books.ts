@@ -1,5 +1,8 @@
 import type { BookLanguage, TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import { buildBook } from '@bookwright/contracts/testing';
+import { toExportBook } from '../../domain/to-export-book';
 import type { ExportBook } from '../../export-book';
+import { heading, listItem, paragraph, text } from '../../testing/tiptap-nodes';
 
 /** One sentence per language that uses its special letters (pangrams where one exists). */
 export const languageSamples: Partial<Record<BookLanguage, string>> = {
@@ -86,16 +89,6 @@ export function prose(
   return sentences.join(' ');
 }
 
-const text = (value: string, marks?: { type: string }[]): TiptapNode =>
-  marks ? { type: 'text', text: value, marks } : { type: 'text', text: value };
-const paragraph = (...content: TiptapNode[]): TiptapNode => ({ type: 'paragraph', content });
-const heading = (level: number, value: string): TiptapNode => ({
-  type: 'heading',
-  attrs: { level },
-  content: [text(value)],
-});
-const listItem = (value: string): TiptapNode => ({ type: 'listItem', content: [paragraph(text(value))] });
-
 export interface BookShape {
   chapters?: number;
   /** Words of prose per chapter. */
@@ -180,27 +173,26 @@ function richBlocks(): TiptapNode[] {
   ];
 }
 
+/** A book to typeset (the shared book fixture with this suite's metadata) as the export handlers hand it over. */
 export function buildExportBook(overrides: Partial<ExportBook> = {}, shape: BookShape = {}): ExportBook {
-  return {
-    id: 'book-1',
+  const book = buildBook({
+    _id: 'book-1',
     title: 'The Lantern Keeper',
     subtitle: null,
     author: 'Ada Example',
     identifier: 'urn:uuid:6f1c9a52-1b8e-4f0c-9d43-2f7a7c1e5b10',
-    languageCode: 'en',
     language: 'english',
     languageMetadata: 'en',
-    genre: 'fiction',
+    genreMetadata: 'fiction',
     publisher: 'Harbour Press',
     description: 'A keeper of a coastal lighthouse finds a letter that changes the village.',
     keywords: ['lighthouse', 'village', 'letters'],
     rights: null,
     publicationDate: '2025-03-12',
     isbn: '978-3-16-148410-0',
-    document: buildDocument(shape),
-    cover: null,
-    ...overrides,
-  };
+    bookState: null,
+  });
+  return { ...toExportBook(book, buildDocument(shape), null), ...overrides };
 }
 
 /** A synthetic cover: a two-tone illustration with the title, as a PNG of the given size. */
