@@ -15,6 +15,7 @@ import {
   UserSchema,
 } from '@bookwright/contracts';
 import { imageBytes, imageFormParts } from '../http/image-part';
+import { sendOwnedImage } from '../http/owned-image';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { loadCurrentUser } from './current-user';
@@ -113,13 +114,7 @@ export function accountRoutes(deps: RouteDeps) {
     const userId = ownId(request, request.params.id);
     const image = await blobs.get(avatarBlobKey(userId, request.params.avatarId));
     if (!image) throw new AppError(404, apiMessages.notFound);
-    if (request.headers['if-none-match'] === `"${image.etag}"`) return reply.status(304).send();
-    // An avatar id names one image forever (a new avatar gets a new id); private because it is the owner's.
-    return reply
-      .header('content-type', image.contentType)
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('etag', `"${image.etag}"`)
-      .send(image.data);
+    return sendOwnedImage(request, reply, image);
   }
 
   return async function (fastify: FastifyInstance) {

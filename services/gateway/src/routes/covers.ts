@@ -15,6 +15,7 @@ import {
   unsafeTextMessage,
 } from '@bookwright/contracts';
 import { imageBytes, imageFormParts } from '../http/image-part';
+import { sendOwnedImage } from '../http/owned-image';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 
@@ -120,13 +121,7 @@ export function coverRoutes(deps: RouteDeps) {
     await ask(request, requests.book.get, { userId: request.userId, bookId });
     const image = await blobs.get(coverBlobKey(bookId, coverId, variant));
     if (!image) throw new AppError(404, apiMessages.notFound);
-    if (request.headers['if-none-match'] === `"${image.etag}"`) return reply.status(304).send();
-    // A cover id names one image forever, so the browser may keep it; private because it is the owner's.
-    return reply
-      .header('content-type', image.contentType)
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('etag', `"${image.etag}"`)
-      .send(image.data);
+    return sendOwnedImage(request, reply, image);
   }
 
   return async function (fastify: FastifyInstance) {
