@@ -14,7 +14,7 @@ import {
 } from '@bookwright/contracts';
 import { sseEvent, streamRewrite } from '../rewrite/stream-rewrite';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
-import { headersSoFar } from '../http/hijacked-reply';
+import { openEventStream } from '../http/hijacked-reply';
 import { routePresets } from '../security/route-presets';
 
 const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
@@ -127,14 +127,7 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
     // The manuscript the rewrite will change is kept first, so applying it can always be undone.
     await ask(request, requests.book.keepBeforeRewrite, { userId: request.userId, bookId });
     const model = llm();
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...headersSoFar(reply),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    });
+    const res = openEventStream(reply);
     const controller = new AbortController();
     const onClose = () => controller.abort(new Error('client went away'));
     res.on('close', onClose);

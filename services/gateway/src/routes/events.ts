@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps } from './route-deps';
-import { headersSoFar } from '../http/hijacked-reply';
+import { openEventStream } from '../http/hijacked-reply';
 import type { BookEventsHub } from '../live/book-events-hub';
 
 const streamBookEventsSchema = {
@@ -20,16 +20,7 @@ export function eventRoutes(deps: RouteDeps, hub: BookEventsHub) {
   const { signedIn } = routePresets(deps);
 
   async function streamBookEvents(request: FastifyRequest, reply: FastifyReply) {
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...headersSoFar(reply),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // nginx-style proxies would otherwise buffer the stream.
-      'x-accel-buffering': 'no',
-    });
+    const res = openEventStream(reply);
     res.write(`retry: 5000\nevent: ready\ndata: {}\n\n`);
     const remove = hub.add(request.userId, res);
     request.raw.on('close', remove);
