@@ -17,7 +17,7 @@ import {
 } from './conditionalRequests';
 import { createManuscriptSender } from './chapterSaves';
 import { clearDraft, readDraft, writeDraft } from './draftStore';
-import { ManuscriptSaver, type ManuscriptSnapshot, type SaveState } from './manuscriptSaver';
+import { failingStates, ManuscriptSaver, type ManuscriptSnapshot, type SaveState } from './manuscriptSaver';
 import { conflictTexts } from './saveTexts';
 
 /** A draft is written at most this often while typing goes on (the whole document is serialised each time). */
@@ -33,9 +33,6 @@ export interface ManuscriptConflict {
   otherBook: VersionedBook;
   otherEtag: string | undefined;
 }
-
-/** Save states in which leaving the page would leave text behind on this device only. */
-export const failingStates: ReadonlySet<SaveState> = new Set(['offline', 'retrying', 'refused', 'conflict']);
 
 /**
  * The manuscript's saving in the editor page: the saver (autosave, If-Match, retries), the local draft, the
