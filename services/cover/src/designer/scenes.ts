@@ -51,7 +51,40 @@ const toneOn = (lightness: number): 'light' | 'dark' => (lightness > 0.66 ? 'dar
 // in layers that fade into the haze (aerial perspective), a vignette and film grain.
 
 export function realistic(ctx: SceneContext): Art {
-  const { width: W, height: H, palette: p, rng, mood, seed } = ctx;
+  const { width: W, height: H, seed } = ctx;
+  const light = placeTheLight(ctx);
+  const drawing: Drawing = { defs: [], body: [] };
+  drawSky(ctx, light, drawing);
+  drawTheLight(ctx, light, drawing);
+  if (ctx.mood === 'mysterious') drawStars(ctx, light, drawing);
+  if (ctx.mood === 'dramatic') drawRays(ctx, light, drawing);
+  drawClouds(ctx, light, drawing);
+  drawLand(ctx, light, drawing);
+  const titleTone = drawScrims(ctx, drawing);
+  drawing.defs.push(grainFilter('grain', 0.9, 0.1, seed % 991));
+  return {
+    defs: drawing.defs.join('\n'),
+    body: drawing.body.join('\n'),
+    finish: `<rect width="${W}" height="${H}" filter="url(#grain)"/>`,
+    titleTone,
+    authorTone: 'light',
+  };
+}
+
+/** A composition being drawn: its definitions and its shapes, in drawing order. */
+interface Drawing {
+  defs: string[];
+  body: string[];
+}
+
+/** Where the horizon lies and the light stands. */
+interface Light {
+  horizonY: number;
+  sunX: number;
+  sunY: number;
+}
+
+function placeTheLight({ width: W, height: H, rng, mood }: SceneContext): Light {
   const horizonY =
     H *
     ({ adventure: 0.64, mysterious: 0.6, romantic: 0.66, dramatic: 0.74, peaceful: 0.6 }[mood] +
@@ -63,9 +96,10 @@ export function realistic(ctx: SceneContext): Art {
       : mood === 'dramatic'
         ? horizonY - H * 0.2
         : horizonY - H * (0.06 + rng.next() * 0.06);
-  const defs: string[] = [];
-  const body: string[] = [];
+  return { horizonY, sunX, sunY };
+}
 
+function drawSky({ width: W, height: H, palette: p }: SceneContext, { horizonY }: Light, { defs, body }: Drawing) {
   defs.push(
     linearGradient(
       'sky',
@@ -78,8 +112,11 @@ export function realistic(ctx: SceneContext): Art {
     ),
   );
   body.push(`<rect width="${W}" height="${H}" fill="url(#sky)"/>`);
+}
 
-  // The light: a wide atmospheric halo, a tighter bloom, and the disc.
+/** The light: a wide atmospheric halo, a tighter bloom, and the disc. */
+function drawTheLight(ctx: SceneContext, { sunX, sunY }: Light, { defs, body }: Drawing) {
+  const { width: W, height: H, palette: p, mood } = ctx;
   const glow = hex(p.glow);
   const haloR = W * (mood === 'dramatic' ? 0.9 : 0.75);
   defs.push(
@@ -101,33 +138,41 @@ export function realistic(ctx: SceneContext): Art {
     `<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(discR * 1.8)}" fill="${disc}" opacity="0.55" filter="url(#bloom)"/>`,
   );
   body.push(`<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(discR)}" fill="${disc}"/>`);
-  if (mood === 'mysterious') {
-    // Stars above the haze.
-    for (let i = 0; i < 90; i += 1) {
-      const x = rng.next() * W;
-      const y = rng.next() * horizonY * 0.8;
-      body.push(
-        `<circle cx="${n(x)}" cy="${n(y)}" r="${n(0.6 + rng.next() * 1.4)}" fill="#fff" opacity="${n(0.2 + rng.next() * 0.6)}"/>`,
-      );
-    }
-  }
+}
 
-  if (mood === 'dramatic') {
-    // Crepuscular rays fanning from the hidden sun.
-    const rays: string[] = [];
-    for (let i = 0; i < 9; i += 1) {
-      const a = (-160 + i * 16 + rng.next() * 8) * (Math.PI / 180);
-      const spread = 0.03 + rng.next() * 0.03;
-      const L = H * 1.4;
-      rays.push(
-        `M${n(sunX)},${n(sunY)} L${n(sunX + Math.cos(a - spread) * L)},${n(sunY + Math.sin(a - spread) * L)} L${n(sunX + Math.cos(a + spread) * L)},${n(sunY + Math.sin(a + spread) * L)} Z`,
-      );
-    }
-    defs.push(blurFilter('rayblur', W * 0.012));
-    body.push(`<path d="${rays.join(' ')}" fill="${glow}" opacity="0.22" filter="url(#rayblur)"/>`);
+/** Stars above the haze. */
+function drawStars({ width: W, rng }: SceneContext, { horizonY }: Light, { body }: Drawing) {
+  for (let i = 0; i < 90; i += 1) {
+    const x = rng.next() * W;
+    const y = rng.next() * horizonY * 0.8;
+    body.push(
+      `<circle cx="${n(x)}" cy="${n(y)}" r="${n(0.6 + rng.next() * 1.4)}" fill="#fff" opacity="${n(0.2 + rng.next() * 0.6)}"/>`,
+    );
   }
+}
 
-  // Clouds: noise shaped into soft masses, lit from the light's side.
+/** Crepuscular rays fanning from the hidden sun. */
+function drawRays(
+  { width: W, height: H, palette: p, rng }: SceneContext,
+  { sunX, sunY }: Light,
+  { defs, body }: Drawing,
+) {
+  const rays: string[] = [];
+  for (let i = 0; i < 9; i += 1) {
+    const a = (-160 + i * 16 + rng.next() * 8) * (Math.PI / 180);
+    const spread = 0.03 + rng.next() * 0.03;
+    const L = H * 1.4;
+    rays.push(
+      `M${n(sunX)},${n(sunY)} L${n(sunX + Math.cos(a - spread) * L)},${n(sunY + Math.sin(a - spread) * L)} L${n(sunX + Math.cos(a + spread) * L)},${n(sunY + Math.sin(a + spread) * L)} Z`,
+    );
+  }
+  defs.push(blurFilter('rayblur', W * 0.012));
+  body.push(`<path d="${rays.join(' ')}" fill="${hex(p.glow)}" opacity="0.22" filter="url(#rayblur)"/>`);
+}
+
+/** Clouds: noise shaped into soft masses, lit from the light's side. */
+function drawClouds(ctx: SceneContext, { horizonY }: Light, { defs, body }: Drawing) {
+  const { width: W, height: H, palette: p, mood, seed } = ctx;
   const cloudColor =
     mood === 'dramatic' ? hex(oklch(0.16, p.skyTop.c * 0.5, p.skyTop.h)) : hex(mix(p.skyMid, p.glow, 0.5));
   const density = { adventure: 0.8, mysterious: 0.5, romantic: 0.6, dramatic: 1.5, peaceful: 0.55 }[mood];
@@ -138,118 +183,143 @@ export function realistic(ctx: SceneContext): Art {
   body.push(
     `<g mask="url(#cloudmask)"><rect width="${W}" height="${n(horizonY)}" filter="url(#clouds)" opacity="${mood === 'dramatic' ? 0.95 : 0.7}"/></g>`,
   );
+}
 
-  // Land.
-  const layers = p.land.map((c) => hex(c));
-  if (mood === 'peaceful') {
-    // Still water: far hills, a mirrored sky, the sun's glitter path.
-    body.push(
-      `<path d="${hills(rng, { width: W, baseY: horizonY, amplitude: H * 0.05, bottom: horizonY + 1, waves: 1.2 })}" fill="${layers[0]}" opacity="0.8"/>`,
-    );
-    defs.push(
-      linearGradient(
-        'water',
-        [
-          { offset: 0, color: hex(mix(p.horizon, p.land[1]!, 0.25)) },
-          { offset: 1, color: hex(mix(p.skyTop, p.land[3]!, 0.5)) },
-        ],
-        { x1: 0, y1: horizonY / H, x2: 0, y2: 1 },
-      ),
-    );
-    body.push(`<rect y="${n(horizonY)}" width="${W}" height="${n(H - horizonY)}" fill="url(#water)"/>`);
-    const glints: string[] = [];
-    for (let i = 0; i < 70; i += 1) {
-      const t = rng.next();
-      const y = horizonY + 4 + t * t * (H - horizonY) * 0.9;
-      const w = (4 + t * 50) * (0.5 + rng.next());
-      const x = sunX + (rng.next() - 0.5) * (W * 0.04 + t * W * 0.22);
-      glints.push(`M${n(x - w / 2)},${n(y)} h${n(w)}`);
-    }
-    body.push(
-      `<path d="${glints.join(' ')}" stroke="${hex(lighten(p.glow, 0.05))}" stroke-width="${n(H * 0.0022)}" stroke-linecap="round" opacity="0.75"/>`,
-    );
-    body.push(
-      `<path d="${hills(rng, { width: W, baseY: H * 0.97, amplitude: H * 0.05, bottom: H + 2, waves: 0.8 })}" fill="${layers[3]}"/>`,
-    );
-  } else if (mood === 'mysterious') {
-    // A forest in fog: rows of pines, each row paler with distance, fog between.
-    defs.push(
-      cloudFilter(
-        'fog',
-        rgbOf(hex(mix(p.horizon, p.glow, 0.2))),
-        0.0018 * (1024 / W),
-        0.014 * (1024 / W),
-        (seed + 7) % 997,
-        0.9,
-      ),
-    );
-    [0, 1, 2, 3].forEach((row) => {
-      const base = horizonY + row * H * 0.085;
-      const h = H * (0.1 + row * 0.06);
-      let d = `M0,${n(H)} L0,${n(base)} L${W},${n(base)} L${W},${n(H)} Z`;
-      for (let x = -20; x < W + 20; x += h * (0.22 + rng.next() * 0.18))
-        d += ' ' + pine(x, base + rng.next() * h * 0.1, h * (0.7 + rng.next() * 0.5));
-      body.push(`<path d="${d}" fill="${layers[row]}"/>`);
-      if (row < 3)
-        body.push(
-          `<rect y="${n(base - H * 0.12)}" width="${W}" height="${n(H * 0.2)}" filter="url(#fog)" opacity="0.55"/>`,
-        );
-    });
-  } else if (mood === 'romantic') {
-    // Soft hills in warm evening light and out-of-focus lights.
-    defs.push(blurFilter('bokeh', W * 0.006));
-    const bokeh: string[] = [];
-    for (let i = 0; i < 26; i += 1) {
-      const r = W * (0.012 + rng.next() * 0.035);
-      bokeh.push(
-        `<circle cx="${n(rng.next() * W)}" cy="${n(H * 0.25 + rng.next() * (horizonY - H * 0.1))}" r="${n(r)}" fill="${hex(lighten(p.glow, 0.05))}" opacity="${n(0.12 + rng.next() * 0.3)}"/>`,
-      );
-    }
-    body.push(`<g filter="url(#bokeh)">${bokeh.join('')}</g>`);
-    [0, 1, 2, 3].forEach((i) => {
+/** The land, by mood: still water, a forest in fog, soft hills, or mountains. */
+function drawLand(ctx: SceneContext, light: Light, drawing: Drawing) {
+  const layers = ctx.palette.land.map((c) => hex(c));
+  if (ctx.mood === 'peaceful') drawStillWater(ctx, light, layers, drawing);
+  else if (ctx.mood === 'mysterious') drawFogForest(ctx, light, layers, drawing);
+  else if (ctx.mood === 'romantic') drawEveningHills(ctx, light, layers, drawing);
+  else drawMountains(ctx, light, layers, drawing);
+}
+
+/** Still water: far hills, a mirrored sky, the sun's glitter path. */
+function drawStillWater(ctx: SceneContext, { horizonY, sunX }: Light, layers: string[], { defs, body }: Drawing) {
+  const { width: W, height: H, palette: p, rng } = ctx;
+  body.push(
+    `<path d="${hills(rng, { width: W, baseY: horizonY, amplitude: H * 0.05, bottom: horizonY + 1, waves: 1.2 })}" fill="${layers[0]}" opacity="0.8"/>`,
+  );
+  defs.push(
+    linearGradient(
+      'water',
+      [
+        { offset: 0, color: hex(mix(p.horizon, p.land[1]!, 0.25)) },
+        { offset: 1, color: hex(mix(p.skyTop, p.land[3]!, 0.5)) },
+      ],
+      { x1: 0, y1: horizonY / H, x2: 0, y2: 1 },
+    ),
+  );
+  body.push(`<rect y="${n(horizonY)}" width="${W}" height="${n(H - horizonY)}" fill="url(#water)"/>`);
+  const glints: string[] = [];
+  for (let i = 0; i < 70; i += 1) {
+    const t = rng.next();
+    const y = horizonY + 4 + t * t * (H - horizonY) * 0.9;
+    const w = (4 + t * 50) * (0.5 + rng.next());
+    const x = sunX + (rng.next() - 0.5) * (W * 0.04 + t * W * 0.22);
+    glints.push(`M${n(x - w / 2)},${n(y)} h${n(w)}`);
+  }
+  body.push(
+    `<path d="${glints.join(' ')}" stroke="${hex(lighten(p.glow, 0.05))}" stroke-width="${n(H * 0.0022)}" stroke-linecap="round" opacity="0.75"/>`,
+  );
+  body.push(
+    `<path d="${hills(rng, { width: W, baseY: H * 0.97, amplitude: H * 0.05, bottom: H + 2, waves: 0.8 })}" fill="${layers[3]}"/>`,
+  );
+}
+
+/** A forest in fog: rows of pines, each row paler with distance, fog between. */
+function drawFogForest(ctx: SceneContext, { horizonY }: Light, layers: string[], { defs, body }: Drawing) {
+  const { width: W, height: H, palette: p, rng, seed } = ctx;
+  defs.push(
+    cloudFilter(
+      'fog',
+      rgbOf(hex(mix(p.horizon, p.glow, 0.2))),
+      0.0018 * (1024 / W),
+      0.014 * (1024 / W),
+      (seed + 7) % 997,
+      0.9,
+    ),
+  );
+  [0, 1, 2, 3].forEach((row) => {
+    const base = horizonY + row * H * 0.085;
+    const h = H * (0.1 + row * 0.06);
+    let d = `M0,${n(H)} L0,${n(base)} L${W},${n(base)} L${W},${n(H)} Z`;
+    for (let x = -20; x < W + 20; x += h * (0.22 + rng.next() * 0.18))
+      d += ' ' + pine(x, base + rng.next() * h * 0.1, h * (0.7 + rng.next() * 0.5));
+    body.push(`<path d="${d}" fill="${layers[row]}"/>`);
+    if (row < 3)
       body.push(
-        `<path d="${hills(rng, { width: W, baseY: horizonY + i * H * 0.07, amplitude: H * (0.05 + i * 0.02), bottom: H + 2, waves: 1 + rng.next() })}" fill="${layers[i]}"/>`,
+        `<rect y="${n(base - H * 0.12)}" width="${W}" height="${n(H * 0.2)}" filter="url(#fog)" opacity="0.55"/>`,
       );
-    });
-  } else {
-    // Mountains: adventure at dawn, a dark crag in the storm.
-    const count = mood === 'dramatic' ? 3 : 4;
-    for (let i = 0; i < count; i += 1) {
-      const t = i / (count - 1);
-      const base = horizonY + t * H * (mood === 'dramatic' ? 0.12 : 0.16);
-      const amp = H * (mood === 'dramatic' ? 0.2 + t * 0.12 : 0.22 - t * 0.06);
-      body.push(
-        `<path d="${ridge(rng, { width: W, baseY: base, amplitude: amp, roughness: 0.35, bottom: H + 2, peaks: 1 + (i % 2) + (mood === 'dramatic' ? 0 : 1) })}" fill="${layers[Math.min(3, mood === 'dramatic' ? i + 1 : i)]}"/>`,
+  });
+}
+
+/** Soft hills in warm evening light and out-of-focus lights. */
+function drawEveningHills(ctx: SceneContext, { horizonY }: Light, layers: string[], { defs, body }: Drawing) {
+  const { width: W, height: H, palette: p, rng } = ctx;
+  defs.push(blurFilter('bokeh', W * 0.006));
+  const bokeh: string[] = [];
+  for (let i = 0; i < 26; i += 1) {
+    const r = W * (0.012 + rng.next() * 0.035);
+    bokeh.push(
+      `<circle cx="${n(rng.next() * W)}" cy="${n(H * 0.25 + rng.next() * (horizonY - H * 0.1))}" r="${n(r)}" fill="${hex(lighten(p.glow, 0.05))}" opacity="${n(0.12 + rng.next() * 0.3)}"/>`,
+    );
+  }
+  body.push(`<g filter="url(#bokeh)">${bokeh.join('')}</g>`);
+  [0, 1, 2, 3].forEach((i) => {
+    body.push(
+      `<path d="${hills(rng, { width: W, baseY: horizonY + i * H * 0.07, amplitude: H * (0.05 + i * 0.02), bottom: H + 2, waves: 1 + rng.next() })}" fill="${layers[i]}"/>`,
+    );
+  });
+}
+
+/** Mountains: adventure at dawn (with birds), a dark crag in the storm. */
+function drawMountains(ctx: SceneContext, light: Light, layers: string[], { defs, body }: Drawing) {
+  const { width: W, height: H, palette: p, rng, mood } = ctx;
+  const count = mood === 'dramatic' ? 3 : 4;
+  for (let i = 0; i < count; i += 1) {
+    const t = i / (count - 1);
+    const base = light.horizonY + t * H * (mood === 'dramatic' ? 0.12 : 0.16);
+    const amp = H * (mood === 'dramatic' ? 0.2 + t * 0.12 : 0.22 - t * 0.06);
+    body.push(
+      `<path d="${ridge(rng, { width: W, baseY: base, amplitude: amp, roughness: 0.35, bottom: H + 2, peaks: 1 + (i % 2) + (mood === 'dramatic' ? 0 : 1) })}" fill="${layers[Math.min(3, mood === 'dramatic' ? i + 1 : i)]}"/>`,
+    );
+    if (i < count - 1) {
+      // Haze settling in the valleys.
+      defs.push(
+        linearGradient(`haze${i}`, [
+          { offset: 0, color: hex(p.horizon), opacity: 0 },
+          { offset: 1, color: hex(p.horizon), opacity: 0.35 },
+        ]),
       );
-      if (i < count - 1) {
-        // Haze settling in the valleys.
-        defs.push(
-          linearGradient(`haze${i}`, [
-            { offset: 0, color: hex(p.horizon), opacity: 0 },
-            { offset: 1, color: hex(p.horizon), opacity: 0.35 },
-          ]),
-        );
-        body.push(`<rect y="${n(base - amp * 0.5)}" width="${W}" height="${n(amp * 0.6)}" fill="url(#haze${i})"/>`);
-      }
-    }
-    if (mood === 'adventure') {
-      const birds: string[] = [];
-      const bx = sunX + (rng.next() - 0.5) * W * 0.3;
-      for (let i = 0; i < 5; i += 1)
-        birds.push(
-          bird(
-            bx + (rng.next() - 0.5) * W * 0.3,
-            sunY - H * (0.02 + rng.next() * 0.1),
-            W * (0.015 + rng.next() * 0.012),
-          ),
-        );
-      body.push(
-        `<path d="${birds.join(' ')}" fill="none" stroke="${layers[3]}" stroke-width="${n(W * 0.003)}" stroke-linecap="round"/>`,
-      );
+      body.push(`<rect y="${n(base - amp * 0.5)}" width="${W}" height="${n(amp * 0.6)}" fill="url(#haze${i})"/>`);
     }
   }
+  if (mood === 'adventure') drawBirds(ctx, light, layers, body);
+}
 
-  // Legibility: the sky darkens towards the top (or lightens, for light moods), the ground towards the foot.
+function drawBirds(
+  { width: W, height: H, rng }: SceneContext,
+  { sunX, sunY }: Light,
+  layers: string[],
+  body: string[],
+) {
+  const birds: string[] = [];
+  const bx = sunX + (rng.next() - 0.5) * W * 0.3;
+  for (let i = 0; i < 5; i += 1)
+    birds.push(
+      bird(bx + (rng.next() - 0.5) * W * 0.3, sunY - H * (0.02 + rng.next() * 0.1), W * (0.015 + rng.next() * 0.012)),
+    );
+  body.push(
+    `<path d="${birds.join(' ')}" fill="none" stroke="${layers[3]}" stroke-width="${n(W * 0.003)}" stroke-linecap="round"/>`,
+  );
+}
+
+/**
+ * Legibility: the sky darkens towards the top (or lightens, for light moods), the ground towards the foot,
+ * and a vignette closes the frame. Returns the tone of the title over this sky.
+ */
+function drawScrims({ width: W, height: H, palette: p }: SceneContext, { defs, body }: Drawing): 'light' | 'dark' {
   const titleTone = toneOn(p.skyTop.l + 0.05);
   const scrim = titleTone === 'light' ? '#000' : '#fff';
   defs.push(
@@ -277,14 +347,7 @@ export function realistic(ctx: SceneContext): Art {
     ),
   );
   body.push(`<rect width="${W}" height="${H}" fill="url(#vignette)"/>`);
-  defs.push(grainFilter('grain', 0.9, 0.1, seed % 991));
-  return {
-    defs: defs.join('\n'),
-    body: body.join('\n'),
-    finish: `<rect width="${W}" height="${H}" filter="url(#grain)"/>`,
-    titleTone,
-    authorTone: 'light',
-  };
+  return titleTone;
 }
 
 // ---------------------------------------------------------------------------------------------------------
