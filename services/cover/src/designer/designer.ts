@@ -68,200 +68,219 @@ interface Zone {
   h: number;
 }
 
-function typeSpec(style: CoverStyle, design: CoverDesign): TypeSpec {
+/** The type of each style: fonts, sizes and zones of title, subtitle and author. */
+const typeSpecs: Record<CoverStyle, (design: CoverDesign) => TypeSpec> = {
+  realistic: realisticType,
+  illustrated: illustratedType,
+  minimalist: minimalistType,
+  vintage: vintageType,
+  fantasy: fantasyType,
+};
+
+/** Poster type over a photograph: a serif italic for soft moods, condensed capitals for the others. */
+function realisticType(design: CoverDesign): TypeSpec {
   const soft = design.mood === 'romantic' || design.mood === 'peaceful';
-  switch (style) {
-    case 'realistic':
-      return {
-        title: soft
-          ? {
-              font: 'notoSerifItalic',
-              lineHeight: 1.05,
-              maxLines: 3,
-              maxSize: 0.1,
-              minSize: 0.028,
-              align: 'center',
-              zone: { x: 0.08, y: 0.07, w: 0.84, h: 0.24 },
-              valign: 'top',
-            }
-          : {
-              font: 'sansCondensedBold',
-              uppercase: true,
-              tracking: 0.03,
-              lineHeight: 0.98,
-              maxLines: 3,
-              maxSize: 0.12,
-              minSize: 0.028,
-              align: 'center',
-              zone: { x: 0.08, y: 0.065, w: 0.84, h: 0.25 },
-              valign: 'top',
-            },
-        subtitle: {
-          font: soft ? 'notoSerif' : 'sans',
-          uppercase: !soft,
-          tracking: soft ? 0 : 0.12,
-          lineHeight: 1.25,
-          maxLines: 2,
-          maxSize: 0.026,
-          minSize: 0.014,
-          align: 'center',
-        },
-        author: {
-          font: 'sans',
-          uppercase: true,
-          tracking: 0.22,
-          lineHeight: 1.2,
-          maxLines: 1,
-          maxSize: 0.032,
-          minSize: 0.014,
-          align: 'center',
-          zone: { x: 0.1, y: 0.885, w: 0.8, h: 0.05 },
-        },
-        gap: 0.022,
-        effect: 'shadow',
-      };
-    case 'illustrated':
-      return {
-        title: {
-          font: 'literataBlack',
-          tracking: -0.005,
-          lineHeight: 1.0,
+  return {
+    title: soft
+      ? {
+          font: 'notoSerifItalic',
+          lineHeight: 1.05,
           maxLines: 3,
-          maxSize: 0.11,
+          maxSize: 0.1,
           minSize: 0.028,
           align: 'center',
-          zone: { x: 0.08, y: 0.06, w: 0.84, h: 0.24 },
+          zone: { x: 0.08, y: 0.07, w: 0.84, h: 0.24 },
           valign: 'top',
-        },
-        subtitle: {
-          font: 'literataItalic',
-          lineHeight: 1.2,
-          maxLines: 2,
-          maxSize: 0.03,
-          minSize: 0.015,
-          align: 'center',
-        },
-        author: {
-          font: 'sansBold',
+        }
+      : {
+          font: 'sansCondensedBold',
           uppercase: true,
-          tracking: 0.14,
-          lineHeight: 1.2,
-          maxLines: 1,
-          maxSize: 0.03,
-          minSize: 0.014,
-          align: 'center',
-          zone: { x: 0.1, y: 0.895, w: 0.8, h: 0.045 },
-        },
-        gap: 0.02,
-        effect: 'flat',
-      };
-    case 'minimalist':
-      return {
-        title: {
-          font: 'notoSerif',
-          lineHeight: 1.08,
-          maxLines: 4,
-          maxSize: 0.075,
-          minSize: 0.024,
-          align: 'left',
-          zone: { x: 0.1, y: 0.1, w: 0.8, h: 0.22 },
-          valign: 'top',
-        },
-        subtitle: {
-          font: 'notoSerifItalic',
-          lineHeight: 1.3,
-          maxLines: 2,
-          maxSize: 0.024,
-          minSize: 0.013,
-          align: 'left',
-        },
-        author: {
-          font: 'sans',
-          uppercase: true,
-          tracking: 0.3,
-          lineHeight: 1.2,
-          maxLines: 1,
-          maxSize: 0.019,
-          minSize: 0.011,
-          align: 'left',
-          zone: { x: 0.1, y: 0.905, w: 0.8, h: 0.025 },
-        },
-        gap: 0.025,
-        effect: 'flat',
-      };
-    case 'vintage':
-      return {
-        title: {
-          font: 'literataSemiBold',
-          uppercase: true,
-          tracking: 0.06,
-          lineHeight: 1.08,
-          maxLines: 4,
-          maxSize: 0.085,
-          minSize: 0.024,
-          align: 'center',
-          zone: { x: 0.15, y: 0.115, w: 0.7, h: 0.22 },
-          valign: 'middle',
-        },
-        subtitle: {
-          font: 'literataItalic',
-          lineHeight: 1.25,
-          maxLines: 2,
-          maxSize: 0.028,
-          minSize: 0.014,
-          align: 'center',
-        },
-        author: {
-          font: 'literata',
-          uppercase: true,
-          tracking: 0.16,
-          lineHeight: 1.2,
-          maxLines: 1,
-          maxSize: 0.03,
-          minSize: 0.014,
-          align: 'center',
-          zone: { x: 0.15, y: 0.815, w: 0.7, h: 0.05 },
-        },
-        gap: 0.05,
-        effect: 'flat',
-      };
-    case 'fantasy':
-      return {
-        title: {
-          font: 'notoSerifBold',
-          uppercase: true,
-          tracking: 0.07,
-          lineHeight: 1.02,
+          tracking: 0.03,
+          lineHeight: 0.98,
           maxLines: 3,
-          maxSize: 0.105,
-          minSize: 0.026,
+          maxSize: 0.12,
+          minSize: 0.028,
           align: 'center',
-          zone: { x: 0.08, y: 0.06, w: 0.84, h: 0.24 },
+          zone: { x: 0.08, y: 0.065, w: 0.84, h: 0.25 },
           valign: 'top',
         },
-        subtitle: {
-          font: 'notoSerifItalic',
-          lineHeight: 1.25,
-          maxLines: 2,
-          maxSize: 0.028,
-          minSize: 0.014,
-          align: 'center',
-        },
-        author: {
-          font: 'notoSerifMedium',
-          uppercase: true,
-          tracking: 0.24,
-          lineHeight: 1.2,
-          maxLines: 1,
-          maxSize: 0.03,
-          minSize: 0.014,
-          align: 'center',
-          zone: { x: 0.1, y: 0.9, w: 0.8, h: 0.045 },
-        },
-        gap: 0.02,
-        effect: 'glow',
-      };
-  }
+    subtitle: {
+      font: soft ? 'notoSerif' : 'sans',
+      uppercase: !soft,
+      tracking: soft ? 0 : 0.12,
+      lineHeight: 1.25,
+      maxLines: 2,
+      maxSize: 0.026,
+      minSize: 0.014,
+      align: 'center',
+    },
+    author: {
+      font: 'sans',
+      uppercase: true,
+      tracking: 0.22,
+      lineHeight: 1.2,
+      maxLines: 1,
+      maxSize: 0.032,
+      minSize: 0.014,
+      align: 'center',
+      zone: { x: 0.1, y: 0.885, w: 0.8, h: 0.05 },
+    },
+    gap: 0.022,
+    effect: 'shadow',
+  };
+}
+
+/** A heavy storybook serif with a bold sans author. */
+function illustratedType(): TypeSpec {
+  return {
+    title: {
+      font: 'literataBlack',
+      tracking: -0.005,
+      lineHeight: 1.0,
+      maxLines: 3,
+      maxSize: 0.11,
+      minSize: 0.028,
+      align: 'center',
+      zone: { x: 0.08, y: 0.06, w: 0.84, h: 0.24 },
+      valign: 'top',
+    },
+    subtitle: {
+      font: 'literataItalic',
+      lineHeight: 1.2,
+      maxLines: 2,
+      maxSize: 0.03,
+      minSize: 0.015,
+      align: 'center',
+    },
+    author: {
+      font: 'sansBold',
+      uppercase: true,
+      tracking: 0.14,
+      lineHeight: 1.2,
+      maxLines: 1,
+      maxSize: 0.03,
+      minSize: 0.014,
+      align: 'center',
+      zone: { x: 0.1, y: 0.895, w: 0.8, h: 0.045 },
+    },
+    gap: 0.02,
+    effect: 'flat',
+  };
+}
+
+/** A quiet serif set left, with widely spaced sans capitals for the author. */
+function minimalistType(): TypeSpec {
+  return {
+    title: {
+      font: 'notoSerif',
+      lineHeight: 1.08,
+      maxLines: 4,
+      maxSize: 0.075,
+      minSize: 0.024,
+      align: 'left',
+      zone: { x: 0.1, y: 0.1, w: 0.8, h: 0.22 },
+      valign: 'top',
+    },
+    subtitle: {
+      font: 'notoSerifItalic',
+      lineHeight: 1.3,
+      maxLines: 2,
+      maxSize: 0.024,
+      minSize: 0.013,
+      align: 'left',
+    },
+    author: {
+      font: 'sans',
+      uppercase: true,
+      tracking: 0.3,
+      lineHeight: 1.2,
+      maxLines: 1,
+      maxSize: 0.019,
+      minSize: 0.011,
+      align: 'left',
+      zone: { x: 0.1, y: 0.905, w: 0.8, h: 0.025 },
+    },
+    gap: 0.025,
+    effect: 'flat',
+  };
+}
+
+/** Spaced capitals of a bookish serif, centred in the frame. */
+function vintageType(): TypeSpec {
+  return {
+    title: {
+      font: 'literataSemiBold',
+      uppercase: true,
+      tracking: 0.06,
+      lineHeight: 1.08,
+      maxLines: 4,
+      maxSize: 0.085,
+      minSize: 0.024,
+      align: 'center',
+      zone: { x: 0.15, y: 0.115, w: 0.7, h: 0.22 },
+      valign: 'middle',
+    },
+    subtitle: {
+      font: 'literataItalic',
+      lineHeight: 1.25,
+      maxLines: 2,
+      maxSize: 0.028,
+      minSize: 0.014,
+      align: 'center',
+    },
+    author: {
+      font: 'literata',
+      uppercase: true,
+      tracking: 0.16,
+      lineHeight: 1.2,
+      maxLines: 1,
+      maxSize: 0.03,
+      minSize: 0.014,
+      align: 'center',
+      zone: { x: 0.15, y: 0.815, w: 0.7, h: 0.05 },
+    },
+    gap: 0.05,
+    effect: 'flat',
+  };
+}
+
+/** Bold serif capitals with a glow. */
+function fantasyType(): TypeSpec {
+  return {
+    title: {
+      font: 'notoSerifBold',
+      uppercase: true,
+      tracking: 0.07,
+      lineHeight: 1.02,
+      maxLines: 3,
+      maxSize: 0.105,
+      minSize: 0.026,
+      align: 'center',
+      zone: { x: 0.08, y: 0.06, w: 0.84, h: 0.24 },
+      valign: 'top',
+    },
+    subtitle: {
+      font: 'notoSerifItalic',
+      lineHeight: 1.25,
+      maxLines: 2,
+      maxSize: 0.028,
+      minSize: 0.014,
+      align: 'center',
+    },
+    author: {
+      font: 'notoSerifMedium',
+      uppercase: true,
+      tracking: 0.24,
+      lineHeight: 1.2,
+      maxLines: 1,
+      maxSize: 0.03,
+      minSize: 0.014,
+      align: 'center',
+      zone: { x: 0.1, y: 0.9, w: 0.8, h: 0.045 },
+    },
+    gap: 0.02,
+    effect: 'glow',
+  };
 }
 
 const composers: Record<CoverStyle, (ctx: SceneContext) => Art> = {
@@ -304,7 +323,7 @@ function typeset(
   palette: Palette,
   overImage = false,
 ): { defs: string; svg: string; layout: CoverLayout } {
-  const base = typeSpec(design.style, design);
+  const base = typeSpecs[design.style](design);
   // Over a picture, type always needs a shadow (or the fantasy glow) to stay legible.
   const spec: TypeSpec = overImage && base.effect === 'flat' ? { ...base, effect: 'shadow' } : base;
   const locale = localeOf(design);
