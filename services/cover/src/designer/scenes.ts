@@ -354,170 +354,219 @@ function drawScrims({ width: W, height: H, palette: p }: SceneContext, { defs, b
 // Illustrated: flat shapes, paper-cut layers with a hard offset shadow, no gradients except the sky band.
 
 export function illustrated(ctx: SceneContext): Art {
-  const { width: W, height: H, palette: p, rng, mood } = ctx;
-  const defs: string[] = [];
+  const { palette: p, mood } = ctx;
   const body: string[] = [];
-  const sky = hex(mix(p.skyTop, p.skyMid, 0.35));
-  const sky2 = hex(mix(p.skyMid, p.horizon, 0.4));
-  const horizonY = H * (mood === 'peaceful' ? 0.62 : 0.6);
-  body.push(`<rect width="${W}" height="${H}" fill="${sky}"/>`);
-  // Bands of sky, flat, like screen-printed layers.
-  body.push(`<rect y="${n(H * 0.4)}" width="${W}" height="${n(H * 0.6)}" fill="${sky2}"/>`);
-  body.push(
-    `<rect y="${n(H * 0.52)}" width="${W}" height="${n(H * 0.48)}" fill="${hex(mix(p.skyMid, p.horizon, 0.8))}"/>`,
-  );
-  const shadow = (d: string) => `<path d="${d}" fill="#000" opacity="0.18" transform="translate(0 ${n(H * 0.008)})"/>`;
-
-  const sunX = W * (0.25 + rng.next() * 0.5);
-  // The title owns the sky above ~40 % of the height: sun, moon and clouds stay below it.
-  const sunY = horizonY - H * (mood === 'mysterious' ? 0.14 : 0.1);
-  const sunR = Math.min(W * (mood === 'mysterious' ? 0.09 : 0.11), H * 0.07);
-  const sun = hex(mood === 'mysterious' ? oklch(0.93, 0.03, p.glow.h) : p.glow);
-  // Concentric rings around the sun.
-  [2.3, 1.8, 1.4].forEach((k, i) => {
-    body.push(
-      `<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(sunR * k)}" fill="${sun}" opacity="${n(0.1 + i * 0.07)}"/>`,
-    );
-  });
-  if (mood === 'mysterious') {
-    // A crescent: the disc with a sky-coloured bite.
-    body.push(`<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(sunR)}" fill="${sun}"/>`);
-    body.push(
-      `<circle cx="${n(sunX + sunR * 0.45)}" cy="${n(sunY - sunR * 0.2)}" r="${n(sunR * 0.88)}" fill="${sky}"/>`,
-    );
-    const stars: string[] = [];
-    for (let i = 0; i < 40; i += 1)
-      stars.push(sparkle(rng.next() * W, H * (0.36 + rng.next() * 0.2), W * (0.004 + rng.next() * 0.01)));
-    body.push(`<path d="${stars.join(' ')}" fill="${sun}"/>`);
-  } else {
-    body.push(`<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(sunR)}" fill="${sun}"/>`);
-  }
-  if (mood !== 'mysterious') {
-    // Flat clouds: rows of circles on a common base.
-    const cloud = hex(lighten(p.horizon, 0.08));
-    for (let c = 0; c < 3; c += 1) {
-      const cx = W * (0.1 + c * 0.4 + rng.next() * 0.2);
-      const cy = H * (0.44 + rng.next() * 0.08);
-      const s = W * (0.05 + rng.next() * 0.04);
-      const d = `M${n(cx - s * 2)},${n(cy)} a${n(s)},${n(s)} 0 0 1 ${n(s * 1.2)},${n(-s * 0.7)} a${n(s * 1.2)},${n(s * 1.2)} 0 0 1 ${n(s * 2)},${n(-s * 0.2)} a${n(s * 0.9)},${n(s * 0.9)} 0 0 1 ${n(s * 0.8)},${n(s * 0.9)} Z`;
-      body.push(shadow(d), `<path d="${d}" fill="${cloud}"/>`);
-    }
-  }
-
-  const fills = p.land.map((c) => hex(withChroma(c, 1.2)));
-  if (mood === 'adventure') {
-    for (let i = 0; i < 3; i += 1) {
-      const base = horizonY + i * H * 0.09;
-      const peaks: string[] = [];
-      const caps: string[] = [];
-      const count = 3 + i;
-      for (let k = 0; k < count; k += 1) {
-        const x = (k + 0.5 + (rng.next() - 0.5) * 0.6) * (W / count);
-        const h = H * (0.18 - i * 0.035) * (0.7 + rng.next() * 0.6);
-        const w = h * (1.1 + rng.next() * 0.4);
-        peaks.push(`M${n(x - w)},${n(base)} L${n(x)},${n(base - h)} L${n(x + w)},${n(base)} Z`);
-        if (i === 0)
-          caps.push(
-            `M${n(x - w * 0.25)},${n(base - h * 0.75)} L${n(x)},${n(base - h)} L${n(x + w * 0.25)},${n(base - h * 0.75)} L${n(x + w * 0.1)},${n(base - h * 0.8)} L${n(x)},${n(base - h * 0.72)} L${n(x - w * 0.1)},${n(base - h * 0.8)} Z`,
-          );
-      }
-      const d = `${peaks.join(' ')} M0,${n(base)} L${W},${n(base)} L${W},${n(H)} L0,${n(H)} Z`;
-      body.push(shadow(d), `<path d="${d}" fill="${fills[i]}"/>`);
-      if (caps.length) body.push(`<path d="${caps.join(' ')}" fill="${hex(lighten(p.horizon, 0.1))}"/>`);
-    }
-    const birds: string[] = [];
-    for (let i = 0; i < 4; i += 1)
-      birds.push(bird(sunX - W * 0.2 + rng.next() * W * 0.4, sunY - H * 0.03 - rng.next() * H * 0.05, W * 0.03));
-    body.push(
-      `<path d="${birds.join(' ')}" fill="none" stroke="${fills[3]}" stroke-width="${n(W * 0.005)}" stroke-linecap="round"/>`,
-    );
-    const d = hills(rng, { width: W, baseY: H * 0.93, amplitude: H * 0.06, bottom: H + 2 });
-    body.push(shadow(d), `<path d="${d}" fill="${fills[3]}"/>`);
-  } else if (mood === 'mysterious') {
-    [0, 1, 2].forEach((row) => {
-      const base = horizonY + row * H * 0.12;
-      const h = H * (0.14 + row * 0.06);
-      let d = `M0,${n(H)} L0,${n(base)} L${W},${n(base)} L${W},${n(H)} Z`;
-      for (let x = -10; x < W + 10; x += h * (0.3 + rng.next() * 0.25))
-        d += ' ' + pine(x, base, h * (0.7 + rng.next() * 0.5));
-      body.push(shadow(d), `<path d="${d}" fill="${fills[row + 1]}"/>`);
-    });
-  } else if (mood === 'dramatic') {
-    // A storm over the sea: a jagged bolt, a great curling wave.
-    const bx = W * (0.3 + rng.next() * 0.4);
-    const b = (f: number) => H * (0.38 + f * 0.5);
-    const bolt = `M${n(bx)},${n(b(0))} L${n(bx - W * 0.06)},${n(b(0.22))} L${n(bx + W * 0.01)},${n(b(0.21))} L${n(bx - W * 0.05)},${n(b(0.4))} L${n(bx + W * 0.08)},${n(b(0.16))} L${n(bx + W * 0.01)},${n(b(0.17))} L${n(bx + W * 0.05)},${n(b(0))} Z`;
-    body.push(`<path d="${bolt}" fill="${sun}"/>`);
-    for (let i = 0; i < 3; i += 1) {
-      const base = horizonY + i * H * 0.1;
-      const amp = H * (0.06 + i * 0.03);
-      const pts: [number, number][] = [];
-      for (let k = 0; k <= 8; k += 1)
-        pts.push([(k / 8) * W, base - (k % 2 === 0 ? amp : 0) * (0.6 + rng.next() * 0.6)]);
-      const d = smoothFill(pts, H + 2);
-      body.push(shadow(d), `<path d="${d}" fill="${fills[i + 1]}"/>`);
-      const crest = pts
-        .filter((_, k) => k % 2 === 0)
-        .map(([x, y]) => `M${n(x - W * 0.04)},${n(y + H * 0.012)} q${n(W * 0.04)},${n(-H * 0.03)} ${n(W * 0.08)},0`);
-      body.push(
-        `<path d="${crest.join(' ')}" fill="none" stroke="${hex(lighten(p.horizon, 0.1))}" stroke-width="${n(W * 0.006)}" stroke-linecap="round" opacity="0.85"/>`,
-      );
-    }
-  } else {
-    // Romantic and peaceful: rolling hills with round trees (peaceful) or flowers (romantic).
-    for (let i = 0; i < 4; i += 1) {
-      const d = hills(rng, {
-        width: W,
-        baseY: horizonY + i * H * 0.085,
-        amplitude: H * (0.05 + i * 0.02),
-        bottom: H + 2,
-        waves: 1 + rng.next(),
-      });
-      body.push(shadow(d), `<path d="${d}" fill="${fills[i]}"/>`);
-      if (i === 1 && mood === 'peaceful') {
-        const trees: string[] = [];
-        for (let k = 0; k < 5; k += 1) {
-          const x = rng.next() * W;
-          const y = horizonY + H * 0.07;
-          const r = W * (0.025 + rng.next() * 0.02);
-          trees.push(
-            `<rect x="${n(x - r * 0.12)}" y="${n(y - r)}" width="${n(r * 0.24)}" height="${n(r * 1.4)}" fill="${fills[3]}"/><circle cx="${n(x)}" cy="${n(y - r * 1.4)}" r="${n(r)}" fill="${fills[2]}"/>`,
-          );
-        }
-        body.push(trees.join(''));
-      }
-    }
-    if (mood === 'romantic') {
-      const flowers: string[] = [];
-      for (let k = 0; k < 14; k += 1) {
-        // Along the front hill, clear of the author's line.
-        const x = rng.next() * W;
-        const y = H * (0.79 + rng.next() * 0.06);
-        const r = W * (0.012 + rng.next() * 0.01);
-        for (let petal = 0; petal < 5; petal += 1) {
-          const a = (petal / 5) * Math.PI * 2;
-          flowers.push(
-            `<circle cx="${n(x + Math.cos(a) * r)}" cy="${n(y + Math.sin(a) * r)}" r="${n(r * 0.75)}" fill="${hex(lighten(p.accent, 0.1))}"/>`,
-          );
-        }
-        flowers.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(r * 0.5)}" fill="${sun}"/>`);
-      }
-      const hearts: string[] = [];
-      for (let k = 0; k < 3; k += 1)
-        hearts.push(
-          heart(W * (0.15 + rng.next() * 0.7), H * (0.4 + rng.next() * 0.12), W * (0.04 + rng.next() * 0.03)),
-        );
-      body.push(`<path d="${hearts.join(' ')}" fill="${hex(p.accent)}" opacity="0.9"/>`, flowers.join(''));
-    }
-  }
+  const cut = paperCut(ctx);
+  drawSkyBands(ctx, cut, body);
+  drawPrintedSun(ctx, cut, body);
+  if (mood !== 'mysterious') drawFlatClouds(ctx, cut, body);
+  if (mood === 'adventure') drawPeaks(ctx, cut, body);
+  else if (mood === 'mysterious') drawPineRows(ctx, cut, body);
+  else if (mood === 'dramatic') drawStormSea(ctx, cut, body);
+  else drawRollingHills(ctx, cut, body);
   // Flat style wants flat type areas: the title sits on the sky band, the author on the front hill.
   return {
-    defs: defs.join('\n'),
+    defs: '',
     body: body.join('\n'),
     finish: '',
     titleTone: toneOn(mix(p.skyTop, p.skyMid, 0.35).l),
     authorTone: toneOn(p.land[3]!.l * 1.2),
   };
+}
+
+/** The colours and places a paper-cut composition shares between its layers. */
+interface PaperCut {
+  sky: string;
+  horizonY: number;
+  sunX: number;
+  sunY: number;
+  sunR: number;
+  sun: string;
+  /** The land's layers, back to front. */
+  fills: string[];
+  /** The hard offset shadow under a layer. */
+  shadow: (d: string) => string;
+}
+
+function paperCut({ width: W, height: H, palette: p, rng, mood }: SceneContext): PaperCut {
+  const horizonY = H * (mood === 'peaceful' ? 0.62 : 0.6);
+  return {
+    sky: hex(mix(p.skyTop, p.skyMid, 0.35)),
+    horizonY,
+    sunX: W * (0.25 + rng.next() * 0.5),
+    // The title owns the sky above ~40 % of the height: sun, moon and clouds stay below it.
+    sunY: horizonY - H * (mood === 'mysterious' ? 0.14 : 0.1),
+    sunR: Math.min(W * (mood === 'mysterious' ? 0.09 : 0.11), H * 0.07),
+    sun: hex(mood === 'mysterious' ? oklch(0.93, 0.03, p.glow.h) : p.glow),
+    fills: p.land.map((c) => hex(withChroma(c, 1.2))),
+    shadow: (d) => `<path d="${d}" fill="#000" opacity="0.18" transform="translate(0 ${n(H * 0.008)})"/>`,
+  };
+}
+
+/** Bands of sky, flat, like screen-printed layers. */
+function drawSkyBands({ width: W, height: H, palette: p }: SceneContext, { sky }: PaperCut, body: string[]) {
+  body.push(`<rect width="${W}" height="${H}" fill="${sky}"/>`);
+  body.push(
+    `<rect y="${n(H * 0.4)}" width="${W}" height="${n(H * 0.6)}" fill="${hex(mix(p.skyMid, p.horizon, 0.4))}"/>`,
+  );
+  body.push(
+    `<rect y="${n(H * 0.52)}" width="${W}" height="${n(H * 0.48)}" fill="${hex(mix(p.skyMid, p.horizon, 0.8))}"/>`,
+  );
+}
+
+/** Concentric rings around the sun; at night a crescent (the disc with a sky-coloured bite) and stars. */
+function drawPrintedSun({ width: W, height: H, rng, mood }: SceneContext, cut: PaperCut, body: string[]) {
+  const { sky, sunX, sunY, sunR, sun } = cut;
+  [2.3, 1.8, 1.4].forEach((k, i) => {
+    body.push(
+      `<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(sunR * k)}" fill="${sun}" opacity="${n(0.1 + i * 0.07)}"/>`,
+    );
+  });
+  body.push(`<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(sunR)}" fill="${sun}"/>`);
+  if (mood !== 'mysterious') return;
+  body.push(`<circle cx="${n(sunX + sunR * 0.45)}" cy="${n(sunY - sunR * 0.2)}" r="${n(sunR * 0.88)}" fill="${sky}"/>`);
+  const stars: string[] = [];
+  for (let i = 0; i < 40; i += 1)
+    stars.push(sparkle(rng.next() * W, H * (0.36 + rng.next() * 0.2), W * (0.004 + rng.next() * 0.01)));
+  body.push(`<path d="${stars.join(' ')}" fill="${sun}"/>`);
+}
+
+/** Flat clouds: rows of circles on a common base. */
+function drawFlatClouds({ width: W, height: H, palette: p, rng }: SceneContext, { shadow }: PaperCut, body: string[]) {
+  const cloud = hex(lighten(p.horizon, 0.08));
+  for (let c = 0; c < 3; c += 1) {
+    const cx = W * (0.1 + c * 0.4 + rng.next() * 0.2);
+    const cy = H * (0.44 + rng.next() * 0.08);
+    const s = W * (0.05 + rng.next() * 0.04);
+    const d = `M${n(cx - s * 2)},${n(cy)} a${n(s)},${n(s)} 0 0 1 ${n(s * 1.2)},${n(-s * 0.7)} a${n(s * 1.2)},${n(s * 1.2)} 0 0 1 ${n(s * 2)},${n(-s * 0.2)} a${n(s * 0.9)},${n(s * 0.9)} 0 0 1 ${n(s * 0.8)},${n(s * 0.9)} Z`;
+    body.push(shadow(d), `<path d="${d}" fill="${cloud}"/>`);
+  }
+}
+
+/** Adventure: rows of snow-capped peaks, birds by the sun, a hill in front. */
+function drawPeaks(ctx: SceneContext, cut: PaperCut, body: string[]) {
+  const { width: W, height: H, palette: p, rng } = ctx;
+  const { horizonY, sunX, sunY, fills, shadow } = cut;
+  for (let i = 0; i < 3; i += 1) {
+    const base = horizonY + i * H * 0.09;
+    const peaks: string[] = [];
+    const caps: string[] = [];
+    const count = 3 + i;
+    for (let k = 0; k < count; k += 1) {
+      const x = (k + 0.5 + (rng.next() - 0.5) * 0.6) * (W / count);
+      const h = H * (0.18 - i * 0.035) * (0.7 + rng.next() * 0.6);
+      const w = h * (1.1 + rng.next() * 0.4);
+      peaks.push(`M${n(x - w)},${n(base)} L${n(x)},${n(base - h)} L${n(x + w)},${n(base)} Z`);
+      if (i === 0)
+        caps.push(
+          `M${n(x - w * 0.25)},${n(base - h * 0.75)} L${n(x)},${n(base - h)} L${n(x + w * 0.25)},${n(base - h * 0.75)} L${n(x + w * 0.1)},${n(base - h * 0.8)} L${n(x)},${n(base - h * 0.72)} L${n(x - w * 0.1)},${n(base - h * 0.8)} Z`,
+        );
+    }
+    const d = `${peaks.join(' ')} M0,${n(base)} L${W},${n(base)} L${W},${n(H)} L0,${n(H)} Z`;
+    body.push(shadow(d), `<path d="${d}" fill="${fills[i]}"/>`);
+    if (caps.length) body.push(`<path d="${caps.join(' ')}" fill="${hex(lighten(p.horizon, 0.1))}"/>`);
+  }
+  const birds: string[] = [];
+  for (let i = 0; i < 4; i += 1)
+    birds.push(bird(sunX - W * 0.2 + rng.next() * W * 0.4, sunY - H * 0.03 - rng.next() * H * 0.05, W * 0.03));
+  body.push(
+    `<path d="${birds.join(' ')}" fill="none" stroke="${fills[3]}" stroke-width="${n(W * 0.005)}" stroke-linecap="round"/>`,
+  );
+  const d = hills(rng, { width: W, baseY: H * 0.93, amplitude: H * 0.06, bottom: H + 2 });
+  body.push(shadow(d), `<path d="${d}" fill="${fills[3]}"/>`);
+}
+
+/** Mysterious: rows of pines. */
+function drawPineRows(
+  { width: W, height: H, rng }: SceneContext,
+  { horizonY, fills, shadow }: PaperCut,
+  body: string[],
+) {
+  [0, 1, 2].forEach((row) => {
+    const base = horizonY + row * H * 0.12;
+    const h = H * (0.14 + row * 0.06);
+    let d = `M0,${n(H)} L0,${n(base)} L${W},${n(base)} L${W},${n(H)} Z`;
+    for (let x = -10; x < W + 10; x += h * (0.3 + rng.next() * 0.25))
+      d += ' ' + pine(x, base, h * (0.7 + rng.next() * 0.5));
+    body.push(shadow(d), `<path d="${d}" fill="${fills[row + 1]}"/>`);
+  });
+}
+
+/** Dramatic: a storm over the sea, a jagged bolt, a great curling wave. */
+function drawStormSea({ width: W, height: H, palette: p, rng }: SceneContext, cut: PaperCut, body: string[]) {
+  const { horizonY, sun, fills, shadow } = cut;
+  const bx = W * (0.3 + rng.next() * 0.4);
+  const b = (f: number) => H * (0.38 + f * 0.5);
+  const bolt = `M${n(bx)},${n(b(0))} L${n(bx - W * 0.06)},${n(b(0.22))} L${n(bx + W * 0.01)},${n(b(0.21))} L${n(bx - W * 0.05)},${n(b(0.4))} L${n(bx + W * 0.08)},${n(b(0.16))} L${n(bx + W * 0.01)},${n(b(0.17))} L${n(bx + W * 0.05)},${n(b(0))} Z`;
+  body.push(`<path d="${bolt}" fill="${sun}"/>`);
+  for (let i = 0; i < 3; i += 1) {
+    const base = horizonY + i * H * 0.1;
+    const amp = H * (0.06 + i * 0.03);
+    const pts: [number, number][] = [];
+    for (let k = 0; k <= 8; k += 1) pts.push([(k / 8) * W, base - (k % 2 === 0 ? amp : 0) * (0.6 + rng.next() * 0.6)]);
+    const d = smoothFill(pts, H + 2);
+    body.push(shadow(d), `<path d="${d}" fill="${fills[i + 1]}"/>`);
+    const crest = pts
+      .filter((_, k) => k % 2 === 0)
+      .map(([x, y]) => `M${n(x - W * 0.04)},${n(y + H * 0.012)} q${n(W * 0.04)},${n(-H * 0.03)} ${n(W * 0.08)},0`);
+    body.push(
+      `<path d="${crest.join(' ')}" fill="none" stroke="${hex(lighten(p.horizon, 0.1))}" stroke-width="${n(W * 0.006)}" stroke-linecap="round" opacity="0.85"/>`,
+    );
+  }
+}
+
+/** Romantic and peaceful: rolling hills with round trees (peaceful) or flowers (romantic). */
+function drawRollingHills(ctx: SceneContext, cut: PaperCut, body: string[]) {
+  const { width: W, height: H, rng, mood } = ctx;
+  const { horizonY, fills, shadow } = cut;
+  for (let i = 0; i < 4; i += 1) {
+    const d = hills(rng, {
+      width: W,
+      baseY: horizonY + i * H * 0.085,
+      amplitude: H * (0.05 + i * 0.02),
+      bottom: H + 2,
+      waves: 1 + rng.next(),
+    });
+    body.push(shadow(d), `<path d="${d}" fill="${fills[i]}"/>`);
+    if (i === 1 && mood === 'peaceful') {
+      const trees: string[] = [];
+      for (let k = 0; k < 5; k += 1) {
+        const x = rng.next() * W;
+        const y = horizonY + H * 0.07;
+        const r = W * (0.025 + rng.next() * 0.02);
+        trees.push(
+          `<rect x="${n(x - r * 0.12)}" y="${n(y - r)}" width="${n(r * 0.24)}" height="${n(r * 1.4)}" fill="${fills[3]}"/><circle cx="${n(x)}" cy="${n(y - r * 1.4)}" r="${n(r)}" fill="${fills[2]}"/>`,
+        );
+      }
+      body.push(trees.join(''));
+    }
+  }
+  if (mood === 'romantic') drawFlowersAndHearts(ctx, cut, body);
+}
+
+function drawFlowersAndHearts(
+  { width: W, height: H, palette: p, rng }: SceneContext,
+  { sun }: PaperCut,
+  body: string[],
+) {
+  const flowers: string[] = [];
+  for (let k = 0; k < 14; k += 1) {
+    // Along the front hill, clear of the author's line.
+    const x = rng.next() * W;
+    const y = H * (0.79 + rng.next() * 0.06);
+    const r = W * (0.012 + rng.next() * 0.01);
+    for (let petal = 0; petal < 5; petal += 1) {
+      const a = (petal / 5) * Math.PI * 2;
+      flowers.push(
+        `<circle cx="${n(x + Math.cos(a) * r)}" cy="${n(y + Math.sin(a) * r)}" r="${n(r * 0.75)}" fill="${hex(lighten(p.accent, 0.1))}"/>`,
+      );
+    }
+    flowers.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(r * 0.5)}" fill="${sun}"/>`);
+  }
+  const hearts: string[] = [];
+  for (let k = 0; k < 3; k += 1)
+    hearts.push(heart(W * (0.15 + rng.next() * 0.7), H * (0.4 + rng.next() * 0.12), W * (0.04 + rng.next() * 0.03)));
+  body.push(`<path d="${hearts.join(' ')}" fill="${hex(p.accent)}" opacity="0.9"/>`, flowers.join(''));
 }
 
 // ---------------------------------------------------------------------------------------------------------
