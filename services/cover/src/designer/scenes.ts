@@ -44,6 +44,12 @@ export interface SceneContext {
   seed: number;
 }
 
+/** A composition being drawn: its definitions and its shapes, in drawing order. */
+interface Drawing {
+  defs: string[];
+  body: string[];
+}
+
 const toneOn = (lightness: number): 'light' | 'dark' => (lightness > 0.66 ? 'dark' : 'light');
 
 // ---------------------------------------------------------------------------------------------------------
@@ -69,12 +75,6 @@ export function realistic(ctx: SceneContext): Art {
     titleTone,
     authorTone: 'light',
   };
-}
-
-/** A composition being drawn: its definitions and its shapes, in drawing order. */
-interface Drawing {
-  defs: string[];
-  body: string[];
 }
 
 /** Where the horizon lies and the light stands. */
@@ -859,10 +859,36 @@ function emblem(mood: CoverMood, cx: number, cy: number, r: number, inks: Vintag
 // Fantasy: a glowing sigil in a deep sky, light rays, motes of light and mist.
 
 export function fantasy(ctx: SceneContext): Art {
-  const { width: W, height: H, palette: p, rng, mood, seed } = ctx;
-  const defs: string[] = [];
-  const body: string[] = [];
-  // Each mood pulls the sky towards its own light: gold, violet night, rose, fire, dawn aqua.
+  const { width: W, height: H, palette: p, mood, seed } = ctx;
+  const drawing: Drawing = { defs: [], body: [] };
+  const { deep, mid } = fantasySky(ctx);
+  const sigil: Sigil = { cx: W / 2, cy: H * 0.58, r: Math.min(W, H) * (W > H ? 0.24 : 0.3) };
+  drawAura(ctx, sigil, deep, mid, drawing);
+  const light = hex(mood === 'dramatic' ? oklch(0.85, 0.14, 55) : lighten(p.glow, 0.03));
+  drawSigilLight(ctx, sigil, light, drawing);
+  drawSigil(ctx, sigil, light, drawing);
+  drawMotes(ctx, sigil, light, drawing);
+  drawing.body.push(fantasyForeground(ctx, deep, light));
+  drawMistAndShade(ctx, drawing);
+  drawing.defs.push(grainFilter('grain', 0.9, 0.07, seed % 991));
+  return {
+    defs: drawing.defs.join('\n'),
+    body: drawing.body.join('\n'),
+    finish: `<rect width="${W}" height="${H}" filter="url(#grain)"/>`,
+    titleTone: 'light',
+    authorTone: 'light',
+  };
+}
+
+/** Where the sigil stands: its centre and radius. */
+interface Sigil {
+  cx: number;
+  cy: number;
+  r: number;
+}
+
+/** Each mood pulls the sky towards its own light: gold, violet night, rose, fire, dawn aqua. */
+function fantasySky({ palette: p, mood }: SceneContext): { deep: Oklch; mid: Oklch } {
   const tint = {
     adventure: oklch(0.6, 0.13, 80),
     mysterious: oklch(0.3, 0.12, 295),
@@ -877,10 +903,11 @@ export function fantasy(ctx: SceneContext): Art {
     0.2,
   );
   const mid = tinted(mix(p.skyTop, p.accent, 0.35), 0.35);
-  const cx = W / 2;
-  const cy = H * 0.58;
-  const r = Math.min(W, H) * (W > H ? 0.24 : 0.3);
-  defs.push(
+  return { deep, mid };
+}
+
+function drawAura({ width: W, height: H }: SceneContext, { cx, cy }: Sigil, deep: Oklch, mid: Oklch, drawing: Drawing) {
+  drawing.defs.push(
     radialGradient(
       'aura',
       [
@@ -891,9 +918,12 @@ export function fantasy(ctx: SceneContext): Art {
       { cx, cy, r: Math.hypot(W, H) * 0.6 },
     ),
   );
-  body.push(`<rect width="${W}" height="${H}" fill="url(#aura)"/>`);
+  drawing.body.push(`<rect width="${W}" height="${H}" fill="url(#aura)"/>`);
+}
 
-  const light = hex(mood === 'dramatic' ? oklch(0.85, 0.14, 55) : lighten(p.glow, 0.03));
+/** Soft rays all round the sigil, and the bright core behind it. */
+function drawSigilLight(ctx: SceneContext, { cx, cy, r }: Sigil, light: string, { defs, body }: Drawing) {
+  const { width: W, height: H, rng } = ctx;
   const rays: string[] = [];
   for (let i = 0; i < 24; i += 1) {
     const a = (i / 24) * Math.PI * 2 + rng.next() * 0.1;
@@ -917,8 +947,15 @@ export function fantasy(ctx: SceneContext): Art {
     ),
   );
   body.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 1.3)}" fill="url(#core)"/>`);
+}
 
-  // The sigil, drawn once sharp and once blurred beneath for the glow.
+/** The sigil, drawn once sharp and once blurred beneath for the glow. */
+function drawSigil(
+  { width: W, palette: p, mood }: SceneContext,
+  { cx, cy, r }: Sigil,
+  light: string,
+  drawing: Drawing,
+) {
   const s = Math.max(2, W * 0.0035);
   const parts: string[] = [];
   parts.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="none" stroke-width="${n(s * 1.3)}"/>`);
@@ -938,11 +975,15 @@ export function fantasy(ctx: SceneContext): Art {
   parts.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.42)}" fill="none" stroke-width="${n(s * 0.8)}"/>`);
   parts.push(sigilDevice(mood, cx, cy, r * 0.36, s));
   const sigil = parts.join('');
-  defs.push(blurFilter('sigilglow', W * 0.008));
-  body.push(`<g stroke="${light}" fill="${light}" filter="url(#sigilglow)" opacity="0.9">${sigil}</g>`);
-  body.push(`<g stroke="${hex(oklch(0.97, 0.03, p.glow.h))}" fill="${hex(oklch(0.97, 0.03, p.glow.h))}">${sigil}</g>`);
+  drawing.defs.push(blurFilter('sigilglow', W * 0.008));
+  drawing.body.push(`<g stroke="${light}" fill="${light}" filter="url(#sigilglow)" opacity="0.9">${sigil}</g>`);
+  drawing.body.push(
+    `<g stroke="${hex(oklch(0.97, 0.03, p.glow.h))}" fill="${hex(oklch(0.97, 0.03, p.glow.h))}">${sigil}</g>`,
+  );
+}
 
-  // Motes of light.
+/** Motes of light around the sigil. */
+function drawMotes({ width: W, rng }: SceneContext, { cx, cy, r }: Sigil, light: string, { defs, body }: Drawing) {
   const motes: string[] = [];
   for (let i = 0; i < 70; i += 1) {
     const a = rng.next() * Math.PI * 2;
@@ -958,10 +999,10 @@ export function fantasy(ctx: SceneContext): Art {
   }
   defs.push(blurFilter('moteglow', W * 0.002));
   body.push(`<g fill="${light}" filter="url(#moteglow)">${motes.join('')}</g>`);
+}
 
-  body.push(fantasyForeground(ctx, deep, light));
-
-  // Mist along the foot, and darkness at the head for the title.
+/** Mist along the foot, and darkness at the head for the title. */
+function drawMistAndShade({ width: W, height: H, palette: p, seed }: SceneContext, { defs, body }: Drawing) {
   defs.push(
     cloudFilter(
       'mist',
@@ -985,14 +1026,6 @@ export function fantasy(ctx: SceneContext): Art {
     ]),
   );
   body.push(`<rect width="${W}" height="${H}" fill="url(#headdark)"/>`);
-  defs.push(grainFilter('grain', 0.9, 0.07, seed % 991));
-  return {
-    defs: defs.join('\n'),
-    body: body.join('\n'),
-    finish: `<rect width="${W}" height="${H}" filter="url(#grain)"/>`,
-    titleTone: 'light',
-    authorTone: 'light',
-  };
 }
 
 function sigilDevice(mood: CoverMood, cx: number, cy: number, r: number, s: number): string {
