@@ -672,9 +672,33 @@ export function vintageInks(p: Palette): VintageInks {
 export function vintage(ctx: SceneContext): Art {
   const { width: W, height: H, palette: p, mood, seed } = ctx;
   const inks = vintageInks(p);
-  const defs: string[] = [];
-  const body: string[] = [`<rect width="${W}" height="${H}" fill="${inks.paper}"/>`];
-  // Foxing: large soft stains of a darker paper tone.
+  const drawing: Drawing = { defs: [], body: [`<rect width="${W}" height="${H}" fill="${inks.paper}"/>`] };
+  drawAgedPaper(ctx, drawing);
+  const m = Math.min(W, H) * 0.05;
+  const frame: Frame = { m, m2: m + Math.min(W, H) * 0.018, s: Math.max(2, W * 0.0045) };
+  if (mood === 'adventure') drawChart(ctx, frame, inks, drawing.body);
+  drawFrame(ctx, frame, inks, drawing.body);
+  drawCornerOrnaments(ctx, frame, inks, drawing.body);
+  drawRoundel(ctx, frame, inks, drawing.body);
+  drawing.defs.push(grainFilter('grain', 0.65, p.dark ? 0.14 : 0.16, seed % 991));
+  return {
+    defs: drawing.defs.join('\n'),
+    body: drawing.body.join('\n'),
+    finish: `<rect width="${W}" height="${H}" filter="url(#grain)"/>`,
+    titleTone: p.dark ? 'light' : 'dark',
+    authorTone: p.dark ? 'light' : 'dark',
+  };
+}
+
+/** The frame's outer and inner margins and the stroke unit. */
+interface Frame {
+  m: number;
+  m2: number;
+  s: number;
+}
+
+/** Foxing (large soft stains of a darker paper tone) and edges darkened with age. */
+function drawAgedPaper({ width: W, height: H, palette: p, seed }: SceneContext, { defs, body }: Drawing) {
   defs.push(
     cloudFilter(
       'foxing',
@@ -697,27 +721,32 @@ export function vintage(ctx: SceneContext): Art {
     ),
   );
   body.push(`<rect width="${W}" height="${H}" fill="url(#age)"/>`);
+}
 
-  // Frame: a heavy outer rule, a hairline inside, ornaments at the corners (a lighter single rule for peace).
-  const m = Math.min(W, H) * 0.05;
-  const m2 = m + Math.min(W, H) * 0.018;
-  const s = Math.max(2, W * 0.0045);
-  const heavy = mood === 'dramatic' ? 2.6 : mood === 'peaceful' ? 0.5 : 1.6;
-  if (mood === 'adventure') {
-    // An old chart under everything: meridians and parallels.
-    const grid: string[] = [];
-    for (let i = 1; i < 8; i += 1) {
-      const x = m2 + ((W - 2 * m2) * i) / 8;
-      grid.push(`M${n(x)},${n(m2)} Q${n(W / 2 + (x - W / 2) * 1.25)},${n(H / 2)} ${n(x)},${n(H - m2)}`);
-    }
-    for (let i = 1; i < 12; i += 1) {
-      const y = m2 + ((H - 2 * m2) * i) / 12;
-      grid.push(`M${n(m2)},${n(y)} H${n(W - m2)}`);
-    }
-    body.push(
-      `<path d="${grid.join(' ')}" fill="none" stroke="${inks.ink}" stroke-width="${n(s * 0.3)}" opacity="0.18" stroke-dasharray="${n(s * 3)} ${n(s * 2)}"/>`,
-    );
+/** An old chart under everything (adventure): meridians and parallels. */
+function drawChart({ width: W, height: H }: SceneContext, { m2, s }: Frame, inks: VintageInks, body: string[]) {
+  const grid: string[] = [];
+  for (let i = 1; i < 8; i += 1) {
+    const x = m2 + ((W - 2 * m2) * i) / 8;
+    grid.push(`M${n(x)},${n(m2)} Q${n(W / 2 + (x - W / 2) * 1.25)},${n(H / 2)} ${n(x)},${n(H - m2)}`);
   }
+  for (let i = 1; i < 12; i += 1) {
+    const y = m2 + ((H - 2 * m2) * i) / 12;
+    grid.push(`M${n(m2)},${n(y)} H${n(W - m2)}`);
+  }
+  body.push(
+    `<path d="${grid.join(' ')}" fill="none" stroke="${inks.ink}" stroke-width="${n(s * 0.3)}" opacity="0.18" stroke-dasharray="${n(s * 3)} ${n(s * 2)}"/>`,
+  );
+}
+
+/** A heavy outer rule and a hairline inside (a lighter single rule for peace). */
+function drawFrame(
+  { width: W, height: H, mood }: SceneContext,
+  { m, m2, s }: Frame,
+  inks: VintageInks,
+  body: string[],
+) {
+  const heavy = mood === 'dramatic' ? 2.6 : mood === 'peaceful' ? 0.5 : 1.6;
   body.push(
     `<rect ${attrs({ x: m, y: m, width: W - 2 * m, height: H - 2 * m })} fill="none" stroke="${inks.ink}" stroke-width="${n(s * heavy)}"/>`,
   );
@@ -726,6 +755,11 @@ export function vintage(ctx: SceneContext): Art {
       `<rect ${attrs({ x: m2, y: m2, width: W - 2 * m2, height: H - 2 * m2 })} fill="none" stroke="${inks.ink}" stroke-width="${n(s * 0.5)}"/>`,
     );
   }
+}
+
+/** Lozenges at the corners; leaf sprigs for romance, a dot for peace. */
+function drawCornerOrnaments(ctx: SceneContext, { m2, s }: Frame, inks: VintageInks, body: string[]) {
+  const { width: W, height: H, mood } = ctx;
   const o = Math.min(W, H) * 0.028;
   for (const [x, y] of [
     [m2, m2],
@@ -734,7 +768,6 @@ export function vintage(ctx: SceneContext): Art {
     [W - m2, H - m2],
   ] as const) {
     if (mood === 'romantic') {
-      // Leaf sprigs instead of lozenges.
       const a = Math.atan2(H / 2 - y, W / 2 - x) * (180 / Math.PI);
       body.push(
         `<path d="${leaf(x + Math.cos(((a - 30) * Math.PI) / 180) * o * 0.7, y + Math.sin(((a - 30) * Math.PI) / 180) * o * 0.7, o * 1.3, a - 30)} ${leaf(x + Math.cos(((a + 30) * Math.PI) / 180) * o * 0.7, y + Math.sin(((a + 30) * Math.PI) / 180) * o * 0.7, o * 1.3, a + 30)}" fill="${inks.second}" stroke="${inks.ink}" stroke-width="${n(s * 0.4)}"/>`,
@@ -749,8 +782,10 @@ export function vintage(ctx: SceneContext): Art {
       body.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(o * 0.28)}" fill="${inks.paper}"/>`);
     }
   }
+}
 
-  // The emblem: a double roundel with the mood's device.
+/** The emblem: a double roundel with the mood's device. */
+function drawRoundel({ width: W, height: H, mood }: SceneContext, { s }: Frame, inks: VintageInks, body: string[]) {
   const cx = W / 2;
   const cy = H * 0.6;
   const r = Math.min(W * 0.22, H * 0.13);
@@ -769,15 +804,6 @@ export function vintage(ctx: SceneContext): Art {
   }
   body.push(dots.join(''));
   body.push(emblem(mood, cx, cy, r * 0.72, inks, s));
-
-  defs.push(grainFilter('grain', 0.65, p.dark ? 0.14 : 0.16, seed % 991));
-  return {
-    defs: defs.join('\n'),
-    body: body.join('\n'),
-    finish: `<rect width="${W}" height="${H}" filter="url(#grain)"/>`,
-    titleTone: p.dark ? 'light' : 'dark',
-    authorTone: p.dark ? 'light' : 'dark',
-  };
 }
 
 function emblem(mood: CoverMood, cx: number, cy: number, r: number, inks: VintageInks, s: number): string {
