@@ -1089,85 +1089,100 @@ function sigilDevice(mood: CoverMood, cx: number, cy: number, r: number, s: numb
 
 /** What stands under the sigil: a castle on its crag, a dark wood, rising lanterns, spires in embers, still water. */
 function fantasyForeground(ctx: SceneContext, deep: Oklch, light: string): string {
-  const { width: W, height: H, rng, mood } = ctx;
   const shade = hex(mix(deep, oklch(0.05, 0, 0), 0.55));
-  switch (mood) {
-    case 'adventure': {
-      const base = H * 0.86;
-      const x = W * (0.22 + rng.next() * 0.1);
-      const u = W * 0.03;
-      const tower = (tx: number, ty: number, w: number, h: number) => {
-        const top = ty - h;
-        let d = `M${n(tx - w / 2)},${n(ty)} L${n(tx - w / 2)},${n(top)} `;
-        const merlons = 3;
-        for (let i = 0; i < merlons; i += 1) {
-          const x0 = tx - w / 2 + (i * w) / merlons;
-          d += `L${n(x0)},${n(top - w * 0.25)} L${n(x0 + w / (merlons * 2))},${n(top - w * 0.25)} L${n(x0 + w / (merlons * 2))},${n(top)} L${n(x0 + w / merlons)},${n(top)} `;
-        }
-        return `${d}L${n(tx + w / 2)},${n(ty)} Z M${n(tx - w * 0.62)},${n(top - w * 0.25)} L${n(tx)},${n(top - w * 1.6)} L${n(tx + w * 0.62)},${n(top - w * 0.25)} Z`;
-      };
-      const crag = ridge(rng, { width: W, baseY: base, amplitude: H * 0.1, roughness: 0.3, bottom: H + 2, peaks: 2 });
-      const castle = [
-        tower(x, base - H * 0.06, u * 2.2, H * 0.1),
-        tower(x + u * 3, base - H * 0.05, u * 1.6, H * 0.16),
-        tower(x + u * 6, base - H * 0.055, u * 2, H * 0.08),
-        `M${n(x)},${n(base - H * 0.05)} h${n(u * 6)} v${n(-H * 0.05)} h${n(-u * 6)} Z`,
-      ];
-      const windows = [0, 1, 2]
-        .map(
-          (i) =>
-            `<rect x="${n(x + u * 3 - u * 0.15)}" y="${n(base - H * 0.17 + i * H * 0.03)}" width="${n(u * 0.3)}" height="${n(H * 0.012)}" fill="${light}"/>`,
-        )
-        .join('');
-      return `<path d="${crag} ${castle.join(' ')}" fill="${shade}"/>${windows}`;
+  return foregrounds[ctx.mood](ctx, shade, light);
+}
+
+const foregrounds: Record<CoverMood, (ctx: SceneContext, shade: string, light: string) => string> = {
+  adventure: castleOnCrag,
+  mysterious: darkWood,
+  romantic: risingLanterns,
+  dramatic: spiresInEmbers,
+  peaceful: stillWaterUnderTheSigil,
+};
+
+/** A castle on its crag, light in the keep's windows. */
+function castleOnCrag({ width: W, height: H, rng }: SceneContext, shade: string, light: string): string {
+  const base = H * 0.86;
+  const x = W * (0.22 + rng.next() * 0.1);
+  const u = W * 0.03;
+  const tower = (tx: number, ty: number, w: number, h: number) => {
+    const top = ty - h;
+    let d = `M${n(tx - w / 2)},${n(ty)} L${n(tx - w / 2)},${n(top)} `;
+    const merlons = 3;
+    for (let i = 0; i < merlons; i += 1) {
+      const x0 = tx - w / 2 + (i * w) / merlons;
+      d += `L${n(x0)},${n(top - w * 0.25)} L${n(x0 + w / (merlons * 2))},${n(top - w * 0.25)} L${n(x0 + w / (merlons * 2))},${n(top)} L${n(x0 + w / merlons)},${n(top)} `;
     }
-    case 'mysterious': {
-      let d = `M0,${n(H)} L0,${n(H * 0.9)} L${W},${n(H * 0.9)} L${W},${n(H)} Z`;
-      for (let x = -10; x < W + 10; x += W * (0.04 + rng.next() * 0.05))
-        d += ' ' + pine(x, H * 0.9 + rng.next() * H * 0.02, H * (0.12 + rng.next() * 0.1));
-      return `<path d="${d}" fill="${shade}"/>`;
-    }
-    case 'romantic': {
-      // Lanterns rising into the night.
-      const lanterns: string[] = [];
-      for (let i = 0; i < 22; i += 1) {
-        const x = rng.next() * W;
-        const y = H * (0.35 + rng.next() * 0.55);
-        const s = W * (0.008 + rng.next() * 0.012) * (0.6 + (y / H) * 0.8);
-        lanterns.push(
-          `<path d="M${n(x - s)},${n(y - s * 1.3)} L${n(x + s)},${n(y - s * 1.3)} L${n(x + s * 0.75)},${n(y + s * 1.3)} L${n(x - s * 0.75)},${n(y + s * 1.3)} Z" opacity="${n(0.55 + rng.next() * 0.4)}"/>`,
-        );
-      }
-      return `<g fill="${hex(oklch(0.85, 0.13, 70))}" filter="url(#moteglow)">${lanterns.join('')}</g><path d="${hills(rng, { width: W, baseY: H * 0.95, amplitude: H * 0.04, bottom: H + 2 })}" fill="${shade}"/>`;
-    }
-    case 'dramatic': {
-      const spires: string[] = [];
-      for (let i = 0; i < 9; i += 1) {
-        const x = (i + rng.next()) * (W / 9);
-        const h = H * (0.06 + rng.next() * 0.16);
-        const w = W * (0.03 + rng.next() * 0.03);
-        spires.push(
-          `M${n(x - w)},${n(H + 2)} L${n(x - w * 0.2)},${n(H - h)} L${n(x + w * 0.1)},${n(H - h * 0.85)} L${n(x + w)},${n(H + 2)} Z`,
-        );
-      }
-      const embers: string[] = [];
-      for (let i = 0; i < 50; i += 1) {
-        embers.push(
-          `<circle cx="${n(rng.next() * W)}" cy="${n(H * (0.4 + rng.next() * 0.55))}" r="${n(W * (0.0015 + rng.next() * 0.003))}" opacity="${n(0.4 + rng.next() * 0.6)}"/>`,
-        );
-      }
-      return `<g fill="${hex(oklch(0.75, 0.17, 45))}" filter="url(#moteglow)">${embers.join('')}</g><path d="${spires.join(' ')}" fill="${shade}"/>`;
-    }
-    case 'peaceful': {
-      const y = H * 0.84;
-      const reflection = `<ellipse cx="${n(W / 2)}" cy="${n(y + H * 0.05)}" rx="${n(W * 0.25)}" ry="${n(H * 0.03)}" fill="${light}" opacity="0.35" filter="url(#softrays)"/>`;
-      const lines: string[] = [];
-      for (let i = 0; i < 14; i += 1) {
-        const ly = y + H * 0.01 + i * H * 0.011;
-        const half = W * (0.05 + rng.next() * 0.15);
-        lines.push(`M${n(W / 2 - half + (rng.next() - 0.5) * W * 0.1)},${n(ly)} h${n(half * 2)}`);
-      }
-      return `<rect y="${n(y)}" width="${W}" height="${n(H - y)}" fill="${shade}" opacity="0.75"/>${reflection}<path d="${lines.join(' ')}" stroke="${light}" stroke-width="${n(H * 0.002)}" opacity="0.6" stroke-linecap="round"/><path d="${hills(rng, { width: W * 0.35, baseY: y, amplitude: H * 0.03, bottom: y + 1 })}" fill="${shade}"/>`;
-    }
+    return `${d}L${n(tx + w / 2)},${n(ty)} Z M${n(tx - w * 0.62)},${n(top - w * 0.25)} L${n(tx)},${n(top - w * 1.6)} L${n(tx + w * 0.62)},${n(top - w * 0.25)} Z`;
+  };
+  const crag = ridge(rng, { width: W, baseY: base, amplitude: H * 0.1, roughness: 0.3, bottom: H + 2, peaks: 2 });
+  const castle = [
+    tower(x, base - H * 0.06, u * 2.2, H * 0.1),
+    tower(x + u * 3, base - H * 0.05, u * 1.6, H * 0.16),
+    tower(x + u * 6, base - H * 0.055, u * 2, H * 0.08),
+    `M${n(x)},${n(base - H * 0.05)} h${n(u * 6)} v${n(-H * 0.05)} h${n(-u * 6)} Z`,
+  ];
+  const windows = [0, 1, 2]
+    .map(
+      (i) =>
+        `<rect x="${n(x + u * 3 - u * 0.15)}" y="${n(base - H * 0.17 + i * H * 0.03)}" width="${n(u * 0.3)}" height="${n(H * 0.012)}" fill="${light}"/>`,
+    )
+    .join('');
+  return `<path d="${crag} ${castle.join(' ')}" fill="${shade}"/>${windows}`;
+}
+
+/** A dark wood. */
+function darkWood({ width: W, height: H, rng }: SceneContext, shade: string): string {
+  let d = `M0,${n(H)} L0,${n(H * 0.9)} L${W},${n(H * 0.9)} L${W},${n(H)} Z`;
+  for (let x = -10; x < W + 10; x += W * (0.04 + rng.next() * 0.05))
+    d += ' ' + pine(x, H * 0.9 + rng.next() * H * 0.02, H * (0.12 + rng.next() * 0.1));
+  return `<path d="${d}" fill="${shade}"/>`;
+}
+
+/** Lanterns rising into the night over a dark hill. */
+function risingLanterns({ width: W, height: H, rng }: SceneContext, shade: string): string {
+  const lanterns: string[] = [];
+  for (let i = 0; i < 22; i += 1) {
+    const x = rng.next() * W;
+    const y = H * (0.35 + rng.next() * 0.55);
+    const s = W * (0.008 + rng.next() * 0.012) * (0.6 + (y / H) * 0.8);
+    lanterns.push(
+      `<path d="M${n(x - s)},${n(y - s * 1.3)} L${n(x + s)},${n(y - s * 1.3)} L${n(x + s * 0.75)},${n(y + s * 1.3)} L${n(x - s * 0.75)},${n(y + s * 1.3)} Z" opacity="${n(0.55 + rng.next() * 0.4)}"/>`,
+    );
   }
+  return `<g fill="${hex(oklch(0.85, 0.13, 70))}" filter="url(#moteglow)">${lanterns.join('')}</g><path d="${hills(rng, { width: W, baseY: H * 0.95, amplitude: H * 0.04, bottom: H + 2 })}" fill="${shade}"/>`;
+}
+
+/** Spires black against embers. */
+function spiresInEmbers({ width: W, height: H, rng }: SceneContext, shade: string): string {
+  const spires: string[] = [];
+  for (let i = 0; i < 9; i += 1) {
+    const x = (i + rng.next()) * (W / 9);
+    const h = H * (0.06 + rng.next() * 0.16);
+    const w = W * (0.03 + rng.next() * 0.03);
+    spires.push(
+      `M${n(x - w)},${n(H + 2)} L${n(x - w * 0.2)},${n(H - h)} L${n(x + w * 0.1)},${n(H - h * 0.85)} L${n(x + w)},${n(H + 2)} Z`,
+    );
+  }
+  const embers: string[] = [];
+  for (let i = 0; i < 50; i += 1) {
+    embers.push(
+      `<circle cx="${n(rng.next() * W)}" cy="${n(H * (0.4 + rng.next() * 0.55))}" r="${n(W * (0.0015 + rng.next() * 0.003))}" opacity="${n(0.4 + rng.next() * 0.6)}"/>`,
+    );
+  }
+  return `<g fill="${hex(oklch(0.75, 0.17, 45))}" filter="url(#moteglow)">${embers.join('')}</g><path d="${spires.join(' ')}" fill="${shade}"/>`;
+}
+
+/** Still water holding the sigil's light. */
+function stillWaterUnderTheSigil({ width: W, height: H, rng }: SceneContext, shade: string, light: string): string {
+  const y = H * 0.84;
+  const reflection = `<ellipse cx="${n(W / 2)}" cy="${n(y + H * 0.05)}" rx="${n(W * 0.25)}" ry="${n(H * 0.03)}" fill="${light}" opacity="0.35" filter="url(#softrays)"/>`;
+  const lines: string[] = [];
+  for (let i = 0; i < 14; i += 1) {
+    const ly = y + H * 0.01 + i * H * 0.011;
+    const half = W * (0.05 + rng.next() * 0.15);
+    lines.push(`M${n(W / 2 - half + (rng.next() - 0.5) * W * 0.1)},${n(ly)} h${n(half * 2)}`);
+  }
+  return `<rect y="${n(y)}" width="${W}" height="${n(H - y)}" fill="${shade}" opacity="0.75"/>${reflection}<path d="${lines.join(' ')}" stroke="${light}" stroke-width="${n(H * 0.002)}" opacity="0.6" stroke-linecap="round"/><path d="${hills(rng, { width: W * 0.35, baseY: y, amplitude: H * 0.03, bottom: y + 1 })}" fill="${shade}"/>`;
 }
