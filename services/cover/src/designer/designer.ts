@@ -326,6 +326,26 @@ function typeset(
   const base = typeSpecs[design.style](design);
   // Over a picture, type always needs a shadow (or the fantasy glow) to stay legible.
   const spec: TypeSpec = overImage && base.effect === 'flat' ? { ...base, effect: 'shadow' } : base;
+  const { title, subtitle, author, layout } = fitTexts(design, spec, width, height);
+  const titleColor = tones.title === 'light' ? inks.light : inks.dark;
+  const authorColor = tones.author === 'light' ? inks.light : inks.dark;
+  const effect = typeEffect(spec.effect, title, height, tones, palette);
+  const parts: string[] = [];
+  parts.push(drawText(title, effect.titleFill ?? titleColor, effect.titleFilter));
+  if (subtitle) {
+    const color = design.style === 'vintage' ? inks.accent : titleColor;
+    parts.push(drawText(subtitle, color, effect.otherFilter));
+  }
+  if (author) parts.push(drawText(author, authorColor, effect.otherFilter));
+  if (!overImage) parts.push(decorations(design, width, height, layout, inks, titleColor));
+  return { defs: effect.defs.join('\n'), svg: parts.join('\n'), layout };
+}
+
+/**
+ * Fits title, subtitle and author into their zones and records where each was inked. With a subtitle the
+ * title gives up the foot of its zone, and the subtitle follows where the title actually ends.
+ */
+function fitTexts(design: CoverDesign, spec: TypeSpec, width: number, height: number) {
   const locale = localeOf(design);
   const box = (zone: Zone): Box => ({
     x: zone.x * width,
@@ -347,26 +367,22 @@ function typeset(
       align: role.align,
       valign,
     });
-
   const layout: CoverLayout = { width, height, text: {} };
-  const defs: string[] = [];
-  const parts: string[] = [];
   const record = (role: TextRole, fitted: FittedText) => {
     if (fitted.lines.length > 0) layout.text[role] = { ...fitted.ink, size: fitted.size, lines: fitted.lines.length };
   };
 
   const titleArea = box(spec.title.zone);
-  const subtitle = design.subtitle?.trim();
-  // With a subtitle the title gives up the foot of its zone.
-  const subtitleHeight = subtitle ? spec.subtitle.maxSize * height * spec.subtitle.maxLines * 1.3 : 0;
-  const titleBox = subtitle
+  const subtitleText = design.subtitle?.trim();
+  const subtitleHeight = subtitleText ? spec.subtitle.maxSize * height * spec.subtitle.maxLines * 1.3 : 0;
+  const titleBox = subtitleText
     ? { ...titleArea, height: Math.max(titleArea.height - subtitleHeight * 0.6, titleArea.height * 0.55) }
     : titleArea;
   const title = fit(design.title || ' ', spec.title, titleBox, spec.title.valign);
   record('title', title);
 
-  let subtitleFit: FittedText | undefined;
-  if (subtitle) {
+  let subtitle: FittedText | undefined;
+  if (subtitleText) {
     const top = title.ink.y + title.ink.height + spec.gap * height;
     const area = {
       x: titleArea.x,
@@ -374,55 +390,60 @@ function typeset(
       width: titleArea.width,
       height: Math.max(spec.subtitle.maxSize * height * 2.6, 1),
     };
-    subtitleFit = fit(subtitle, spec.subtitle, area, 'top');
-    record('subtitle', subtitleFit);
+    subtitle = fit(subtitleText, spec.subtitle, area, 'top');
+    record('subtitle', subtitle);
   }
-  const author = design.author?.trim();
-  let authorFit: FittedText | undefined;
-  if (author) {
-    authorFit = fit(author, spec.author, box(spec.author.zone));
-    record('author', authorFit);
+  const authorText = design.author?.trim();
+  let author: FittedText | undefined;
+  if (authorText) {
+    author = fit(authorText, spec.author, box(spec.author.zone));
+    record('author', author);
   }
+  return { title, subtitle, author, layout };
+}
 
-  const titleColor = tones.title === 'light' ? inks.light : inks.dark;
-  const authorColor = tones.author === 'light' ? inks.light : inks.dark;
-  const draw = (fitted: FittedText, fill: string, filter?: string) =>
-    fitted.lines.length === 0
-      ? ''
-      : `<path d="${fitted.lines.map((line) => pathData(line.shaped, fitted.size, line.x, line.baseline)).join(' ')}" fill="${fill}"${filter ? ` filter="url(#${filter})"` : ''}/>`;
-
-  let titleFill = titleColor;
-  let titleFilter: string | undefined;
-  let otherFilter: string | undefined;
-  if (spec.effect === 'shadow') {
+/** The filters (and, for the glow, the gold fill of the title) of the style's type effect. */
+function typeEffect(
+  effect: TypeSpec['effect'],
+  title: FittedText,
+  height: number,
+  tones: { title: 'light' | 'dark'; author: 'light' | 'dark' },
+  palette: Palette,
+): { defs: string[]; titleFill?: string; titleFilter?: string; otherFilter?: string } {
+  if (effect === 'shadow') {
     const dark = tones.title === 'light';
-    defs.push(shadowFilter('textshadow', title.size * 0.05, dark ? '#000' : '#fff', dark ? 0.55 : 0.5));
-    defs.push(
-      shadowFilter('smallshadow', Math.max(1.5, height * 0.002), tones.author === 'light' ? '#000' : '#fff', 0.6),
-    );
-    titleFilter = 'textshadow';
-    otherFilter = 'smallshadow';
-  } else if (spec.effect === 'glow') {
+    return {
+      defs: [
+        shadowFilter('textshadow', title.size * 0.05, dark ? '#000' : '#fff', dark ? 0.55 : 0.5),
+        shadowFilter('smallshadow', Math.max(1.5, height * 0.002), tones.author === 'light' ? '#000' : '#fff', 0.6),
+      ],
+      titleFilter: 'textshadow',
+      otherFilter: 'smallshadow',
+    };
+  }
+  if (effect === 'glow') {
     const gold = hex(oklch(0.9, 0.09, 85));
     const goldDeep = hex(oklch(0.72, 0.12, 70));
     const pale = hex(oklch(0.97, 0.03, 90));
-    defs.push(
-      `<linearGradient id="gold" gradientUnits="userSpaceOnUse" x1="0" y1="${n(title.ink.y)}" x2="0" y2="${n(title.ink.y + title.ink.height)}"><stop offset="0" stop-color="${pale}"/><stop offset="0.5" stop-color="${gold}"/><stop offset="1" stop-color="${goldDeep}"/></linearGradient>`,
-    );
-    defs.push(glowFilter('titleglow', title.size * 0.12, hex(palette.glow)));
-    defs.push(shadowFilter('smallshadow', Math.max(1.5, height * 0.002), '#000', 0.7));
-    titleFill = 'url(#gold)';
-    titleFilter = 'titleglow';
-    otherFilter = 'smallshadow';
+    return {
+      defs: [
+        `<linearGradient id="gold" gradientUnits="userSpaceOnUse" x1="0" y1="${n(title.ink.y)}" x2="0" y2="${n(title.ink.y + title.ink.height)}"><stop offset="0" stop-color="${pale}"/><stop offset="0.5" stop-color="${gold}"/><stop offset="1" stop-color="${goldDeep}"/></linearGradient>`,
+        glowFilter('titleglow', title.size * 0.12, hex(palette.glow)),
+        shadowFilter('smallshadow', Math.max(1.5, height * 0.002), '#000', 0.7),
+      ],
+      titleFill: 'url(#gold)',
+      titleFilter: 'titleglow',
+      otherFilter: 'smallshadow',
+    };
   }
-  parts.push(draw(title, titleFill, titleFilter));
-  if (subtitleFit) {
-    const color = design.style === 'vintage' ? inks.accent : titleColor;
-    parts.push(draw(subtitleFit, color, otherFilter));
-  }
-  if (authorFit) parts.push(draw(authorFit, authorColor, otherFilter));
-  if (!overImage) parts.push(decorations(design, width, height, layout, inks, titleColor));
-  return { defs: defs.join('\n'), svg: parts.join('\n'), layout };
+  return { defs: [] };
+}
+
+/** A fitted text as one path of its glyphs; nothing when no line was set. */
+function drawText(fitted: FittedText, fill: string, filter?: string): string {
+  return fitted.lines.length === 0
+    ? ''
+    : `<path d="${fitted.lines.map((line) => pathData(line.shaped, fitted.size, line.x, line.baseline)).join(' ')}" fill="${fill}"${filter ? ` filter="url(#${filter})"` : ''}/>`;
 }
 
 /** Rules and ornaments that belong to the type (they follow where the title actually landed). */
