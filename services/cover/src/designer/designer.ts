@@ -68,200 +68,219 @@ interface Zone {
   h: number;
 }
 
-function typeSpec(style: CoverStyle, design: CoverDesign): TypeSpec {
+/** The type of each style: fonts, sizes and zones of title, subtitle and author. */
+const typeSpecs: Record<CoverStyle, (design: CoverDesign) => TypeSpec> = {
+  realistic: realisticType,
+  illustrated: illustratedType,
+  minimalist: minimalistType,
+  vintage: vintageType,
+  fantasy: fantasyType,
+};
+
+/** Poster type over a photograph: a serif italic for soft moods, condensed capitals for the others. */
+function realisticType(design: CoverDesign): TypeSpec {
   const soft = design.mood === 'romantic' || design.mood === 'peaceful';
-  switch (style) {
-    case 'realistic':
-      return {
-        title: soft
-          ? {
-              font: 'notoSerifItalic',
-              lineHeight: 1.05,
-              maxLines: 3,
-              maxSize: 0.1,
-              minSize: 0.028,
-              align: 'center',
-              zone: { x: 0.08, y: 0.07, w: 0.84, h: 0.24 },
-              valign: 'top',
-            }
-          : {
-              font: 'sansCondensedBold',
-              uppercase: true,
-              tracking: 0.03,
-              lineHeight: 0.98,
-              maxLines: 3,
-              maxSize: 0.12,
-              minSize: 0.028,
-              align: 'center',
-              zone: { x: 0.08, y: 0.065, w: 0.84, h: 0.25 },
-              valign: 'top',
-            },
-        subtitle: {
-          font: soft ? 'notoSerif' : 'sans',
-          uppercase: !soft,
-          tracking: soft ? 0 : 0.12,
-          lineHeight: 1.25,
-          maxLines: 2,
-          maxSize: 0.026,
-          minSize: 0.014,
-          align: 'center',
-        },
-        author: {
-          font: 'sans',
-          uppercase: true,
-          tracking: 0.22,
-          lineHeight: 1.2,
-          maxLines: 1,
-          maxSize: 0.032,
-          minSize: 0.014,
-          align: 'center',
-          zone: { x: 0.1, y: 0.885, w: 0.8, h: 0.05 },
-        },
-        gap: 0.022,
-        effect: 'shadow',
-      };
-    case 'illustrated':
-      return {
-        title: {
-          font: 'literataBlack',
-          tracking: -0.005,
-          lineHeight: 1.0,
+  return {
+    title: soft
+      ? {
+          font: 'notoSerifItalic',
+          lineHeight: 1.05,
           maxLines: 3,
-          maxSize: 0.11,
+          maxSize: 0.1,
           minSize: 0.028,
           align: 'center',
-          zone: { x: 0.08, y: 0.06, w: 0.84, h: 0.24 },
+          zone: { x: 0.08, y: 0.07, w: 0.84, h: 0.24 },
           valign: 'top',
-        },
-        subtitle: {
-          font: 'literataItalic',
-          lineHeight: 1.2,
-          maxLines: 2,
-          maxSize: 0.03,
-          minSize: 0.015,
-          align: 'center',
-        },
-        author: {
-          font: 'sansBold',
+        }
+      : {
+          font: 'sansCondensedBold',
           uppercase: true,
-          tracking: 0.14,
-          lineHeight: 1.2,
-          maxLines: 1,
-          maxSize: 0.03,
-          minSize: 0.014,
-          align: 'center',
-          zone: { x: 0.1, y: 0.895, w: 0.8, h: 0.045 },
-        },
-        gap: 0.02,
-        effect: 'flat',
-      };
-    case 'minimalist':
-      return {
-        title: {
-          font: 'notoSerif',
-          lineHeight: 1.08,
-          maxLines: 4,
-          maxSize: 0.075,
-          minSize: 0.024,
-          align: 'left',
-          zone: { x: 0.1, y: 0.1, w: 0.8, h: 0.22 },
-          valign: 'top',
-        },
-        subtitle: {
-          font: 'notoSerifItalic',
-          lineHeight: 1.3,
-          maxLines: 2,
-          maxSize: 0.024,
-          minSize: 0.013,
-          align: 'left',
-        },
-        author: {
-          font: 'sans',
-          uppercase: true,
-          tracking: 0.3,
-          lineHeight: 1.2,
-          maxLines: 1,
-          maxSize: 0.019,
-          minSize: 0.011,
-          align: 'left',
-          zone: { x: 0.1, y: 0.905, w: 0.8, h: 0.025 },
-        },
-        gap: 0.025,
-        effect: 'flat',
-      };
-    case 'vintage':
-      return {
-        title: {
-          font: 'literataSemiBold',
-          uppercase: true,
-          tracking: 0.06,
-          lineHeight: 1.08,
-          maxLines: 4,
-          maxSize: 0.085,
-          minSize: 0.024,
-          align: 'center',
-          zone: { x: 0.15, y: 0.115, w: 0.7, h: 0.22 },
-          valign: 'middle',
-        },
-        subtitle: {
-          font: 'literataItalic',
-          lineHeight: 1.25,
-          maxLines: 2,
-          maxSize: 0.028,
-          minSize: 0.014,
-          align: 'center',
-        },
-        author: {
-          font: 'literata',
-          uppercase: true,
-          tracking: 0.16,
-          lineHeight: 1.2,
-          maxLines: 1,
-          maxSize: 0.03,
-          minSize: 0.014,
-          align: 'center',
-          zone: { x: 0.15, y: 0.815, w: 0.7, h: 0.05 },
-        },
-        gap: 0.05,
-        effect: 'flat',
-      };
-    case 'fantasy':
-      return {
-        title: {
-          font: 'notoSerifBold',
-          uppercase: true,
-          tracking: 0.07,
-          lineHeight: 1.02,
+          tracking: 0.03,
+          lineHeight: 0.98,
           maxLines: 3,
-          maxSize: 0.105,
-          minSize: 0.026,
+          maxSize: 0.12,
+          minSize: 0.028,
           align: 'center',
-          zone: { x: 0.08, y: 0.06, w: 0.84, h: 0.24 },
+          zone: { x: 0.08, y: 0.065, w: 0.84, h: 0.25 },
           valign: 'top',
         },
-        subtitle: {
-          font: 'notoSerifItalic',
-          lineHeight: 1.25,
-          maxLines: 2,
-          maxSize: 0.028,
-          minSize: 0.014,
-          align: 'center',
-        },
-        author: {
-          font: 'notoSerifMedium',
-          uppercase: true,
-          tracking: 0.24,
-          lineHeight: 1.2,
-          maxLines: 1,
-          maxSize: 0.03,
-          minSize: 0.014,
-          align: 'center',
-          zone: { x: 0.1, y: 0.9, w: 0.8, h: 0.045 },
-        },
-        gap: 0.02,
-        effect: 'glow',
-      };
-  }
+    subtitle: {
+      font: soft ? 'notoSerif' : 'sans',
+      uppercase: !soft,
+      tracking: soft ? 0 : 0.12,
+      lineHeight: 1.25,
+      maxLines: 2,
+      maxSize: 0.026,
+      minSize: 0.014,
+      align: 'center',
+    },
+    author: {
+      font: 'sans',
+      uppercase: true,
+      tracking: 0.22,
+      lineHeight: 1.2,
+      maxLines: 1,
+      maxSize: 0.032,
+      minSize: 0.014,
+      align: 'center',
+      zone: { x: 0.1, y: 0.885, w: 0.8, h: 0.05 },
+    },
+    gap: 0.022,
+    effect: 'shadow',
+  };
+}
+
+/** A heavy storybook serif with a bold sans author. */
+function illustratedType(): TypeSpec {
+  return {
+    title: {
+      font: 'literataBlack',
+      tracking: -0.005,
+      lineHeight: 1.0,
+      maxLines: 3,
+      maxSize: 0.11,
+      minSize: 0.028,
+      align: 'center',
+      zone: { x: 0.08, y: 0.06, w: 0.84, h: 0.24 },
+      valign: 'top',
+    },
+    subtitle: {
+      font: 'literataItalic',
+      lineHeight: 1.2,
+      maxLines: 2,
+      maxSize: 0.03,
+      minSize: 0.015,
+      align: 'center',
+    },
+    author: {
+      font: 'sansBold',
+      uppercase: true,
+      tracking: 0.14,
+      lineHeight: 1.2,
+      maxLines: 1,
+      maxSize: 0.03,
+      minSize: 0.014,
+      align: 'center',
+      zone: { x: 0.1, y: 0.895, w: 0.8, h: 0.045 },
+    },
+    gap: 0.02,
+    effect: 'flat',
+  };
+}
+
+/** A quiet serif set left, with widely spaced sans capitals for the author. */
+function minimalistType(): TypeSpec {
+  return {
+    title: {
+      font: 'notoSerif',
+      lineHeight: 1.08,
+      maxLines: 4,
+      maxSize: 0.075,
+      minSize: 0.024,
+      align: 'left',
+      zone: { x: 0.1, y: 0.1, w: 0.8, h: 0.22 },
+      valign: 'top',
+    },
+    subtitle: {
+      font: 'notoSerifItalic',
+      lineHeight: 1.3,
+      maxLines: 2,
+      maxSize: 0.024,
+      minSize: 0.013,
+      align: 'left',
+    },
+    author: {
+      font: 'sans',
+      uppercase: true,
+      tracking: 0.3,
+      lineHeight: 1.2,
+      maxLines: 1,
+      maxSize: 0.019,
+      minSize: 0.011,
+      align: 'left',
+      zone: { x: 0.1, y: 0.905, w: 0.8, h: 0.025 },
+    },
+    gap: 0.025,
+    effect: 'flat',
+  };
+}
+
+/** Spaced capitals of a bookish serif, centred in the frame. */
+function vintageType(): TypeSpec {
+  return {
+    title: {
+      font: 'literataSemiBold',
+      uppercase: true,
+      tracking: 0.06,
+      lineHeight: 1.08,
+      maxLines: 4,
+      maxSize: 0.085,
+      minSize: 0.024,
+      align: 'center',
+      zone: { x: 0.15, y: 0.115, w: 0.7, h: 0.22 },
+      valign: 'middle',
+    },
+    subtitle: {
+      font: 'literataItalic',
+      lineHeight: 1.25,
+      maxLines: 2,
+      maxSize: 0.028,
+      minSize: 0.014,
+      align: 'center',
+    },
+    author: {
+      font: 'literata',
+      uppercase: true,
+      tracking: 0.16,
+      lineHeight: 1.2,
+      maxLines: 1,
+      maxSize: 0.03,
+      minSize: 0.014,
+      align: 'center',
+      zone: { x: 0.15, y: 0.815, w: 0.7, h: 0.05 },
+    },
+    gap: 0.05,
+    effect: 'flat',
+  };
+}
+
+/** Bold serif capitals with a glow. */
+function fantasyType(): TypeSpec {
+  return {
+    title: {
+      font: 'notoSerifBold',
+      uppercase: true,
+      tracking: 0.07,
+      lineHeight: 1.02,
+      maxLines: 3,
+      maxSize: 0.105,
+      minSize: 0.026,
+      align: 'center',
+      zone: { x: 0.08, y: 0.06, w: 0.84, h: 0.24 },
+      valign: 'top',
+    },
+    subtitle: {
+      font: 'notoSerifItalic',
+      lineHeight: 1.25,
+      maxLines: 2,
+      maxSize: 0.028,
+      minSize: 0.014,
+      align: 'center',
+    },
+    author: {
+      font: 'notoSerifMedium',
+      uppercase: true,
+      tracking: 0.24,
+      lineHeight: 1.2,
+      maxLines: 1,
+      maxSize: 0.03,
+      minSize: 0.014,
+      align: 'center',
+      zone: { x: 0.1, y: 0.9, w: 0.8, h: 0.045 },
+    },
+    gap: 0.02,
+    effect: 'glow',
+  };
 }
 
 const composers: Record<CoverStyle, (ctx: SceneContext) => Art> = {
@@ -304,9 +323,29 @@ function typeset(
   palette: Palette,
   overImage = false,
 ): { defs: string; svg: string; layout: CoverLayout } {
-  const base = typeSpec(design.style, design);
+  const base = typeSpecs[design.style](design);
   // Over a picture, type always needs a shadow (or the fantasy glow) to stay legible.
   const spec: TypeSpec = overImage && base.effect === 'flat' ? { ...base, effect: 'shadow' } : base;
+  const { title, subtitle, author, layout } = fitTexts(design, spec, width, height);
+  const titleColor = tones.title === 'light' ? inks.light : inks.dark;
+  const authorColor = tones.author === 'light' ? inks.light : inks.dark;
+  const effect = typeEffect(spec.effect, title, height, tones, palette);
+  const parts: string[] = [];
+  parts.push(drawText(title, effect.titleFill ?? titleColor, effect.titleFilter));
+  if (subtitle) {
+    const color = design.style === 'vintage' ? inks.accent : titleColor;
+    parts.push(drawText(subtitle, color, effect.otherFilter));
+  }
+  if (author) parts.push(drawText(author, authorColor, effect.otherFilter));
+  if (!overImage) parts.push(decorations(design, width, height, layout, inks, titleColor));
+  return { defs: effect.defs.join('\n'), svg: parts.join('\n'), layout };
+}
+
+/**
+ * Fits title, subtitle and author into their zones and records where each was inked. With a subtitle the
+ * title gives up the foot of its zone, and the subtitle follows where the title actually ends.
+ */
+function fitTexts(design: CoverDesign, spec: TypeSpec, width: number, height: number) {
   const locale = localeOf(design);
   const box = (zone: Zone): Box => ({
     x: zone.x * width,
@@ -328,26 +367,22 @@ function typeset(
       align: role.align,
       valign,
     });
-
   const layout: CoverLayout = { width, height, text: {} };
-  const defs: string[] = [];
-  const parts: string[] = [];
   const record = (role: TextRole, fitted: FittedText) => {
     if (fitted.lines.length > 0) layout.text[role] = { ...fitted.ink, size: fitted.size, lines: fitted.lines.length };
   };
 
   const titleArea = box(spec.title.zone);
-  const subtitle = design.subtitle?.trim();
-  // With a subtitle the title gives up the foot of its zone.
-  const subtitleHeight = subtitle ? spec.subtitle.maxSize * height * spec.subtitle.maxLines * 1.3 : 0;
-  const titleBox = subtitle
+  const subtitleText = design.subtitle?.trim();
+  const subtitleHeight = subtitleText ? spec.subtitle.maxSize * height * spec.subtitle.maxLines * 1.3 : 0;
+  const titleBox = subtitleText
     ? { ...titleArea, height: Math.max(titleArea.height - subtitleHeight * 0.6, titleArea.height * 0.55) }
     : titleArea;
   const title = fit(design.title || ' ', spec.title, titleBox, spec.title.valign);
   record('title', title);
 
-  let subtitleFit: FittedText | undefined;
-  if (subtitle) {
+  let subtitle: FittedText | undefined;
+  if (subtitleText) {
     const top = title.ink.y + title.ink.height + spec.gap * height;
     const area = {
       x: titleArea.x,
@@ -355,55 +390,60 @@ function typeset(
       width: titleArea.width,
       height: Math.max(spec.subtitle.maxSize * height * 2.6, 1),
     };
-    subtitleFit = fit(subtitle, spec.subtitle, area, 'top');
-    record('subtitle', subtitleFit);
+    subtitle = fit(subtitleText, spec.subtitle, area, 'top');
+    record('subtitle', subtitle);
   }
-  const author = design.author?.trim();
-  let authorFit: FittedText | undefined;
-  if (author) {
-    authorFit = fit(author, spec.author, box(spec.author.zone));
-    record('author', authorFit);
+  const authorText = design.author?.trim();
+  let author: FittedText | undefined;
+  if (authorText) {
+    author = fit(authorText, spec.author, box(spec.author.zone));
+    record('author', author);
   }
+  return { title, subtitle, author, layout };
+}
 
-  const titleColor = tones.title === 'light' ? inks.light : inks.dark;
-  const authorColor = tones.author === 'light' ? inks.light : inks.dark;
-  const draw = (fitted: FittedText, fill: string, filter?: string) =>
-    fitted.lines.length === 0
-      ? ''
-      : `<path d="${fitted.lines.map((line) => pathData(line.shaped, fitted.size, line.x, line.baseline)).join(' ')}" fill="${fill}"${filter ? ` filter="url(#${filter})"` : ''}/>`;
-
-  let titleFill = titleColor;
-  let titleFilter: string | undefined;
-  let otherFilter: string | undefined;
-  if (spec.effect === 'shadow') {
+/** The filters (and, for the glow, the gold fill of the title) of the style's type effect. */
+function typeEffect(
+  effect: TypeSpec['effect'],
+  title: FittedText,
+  height: number,
+  tones: { title: 'light' | 'dark'; author: 'light' | 'dark' },
+  palette: Palette,
+): { defs: string[]; titleFill?: string; titleFilter?: string; otherFilter?: string } {
+  if (effect === 'shadow') {
     const dark = tones.title === 'light';
-    defs.push(shadowFilter('textshadow', title.size * 0.05, dark ? '#000' : '#fff', dark ? 0.55 : 0.5));
-    defs.push(
-      shadowFilter('smallshadow', Math.max(1.5, height * 0.002), tones.author === 'light' ? '#000' : '#fff', 0.6),
-    );
-    titleFilter = 'textshadow';
-    otherFilter = 'smallshadow';
-  } else if (spec.effect === 'glow') {
+    return {
+      defs: [
+        shadowFilter('textshadow', title.size * 0.05, dark ? '#000' : '#fff', dark ? 0.55 : 0.5),
+        shadowFilter('smallshadow', Math.max(1.5, height * 0.002), tones.author === 'light' ? '#000' : '#fff', 0.6),
+      ],
+      titleFilter: 'textshadow',
+      otherFilter: 'smallshadow',
+    };
+  }
+  if (effect === 'glow') {
     const gold = hex(oklch(0.9, 0.09, 85));
     const goldDeep = hex(oklch(0.72, 0.12, 70));
     const pale = hex(oklch(0.97, 0.03, 90));
-    defs.push(
-      `<linearGradient id="gold" gradientUnits="userSpaceOnUse" x1="0" y1="${n(title.ink.y)}" x2="0" y2="${n(title.ink.y + title.ink.height)}"><stop offset="0" stop-color="${pale}"/><stop offset="0.5" stop-color="${gold}"/><stop offset="1" stop-color="${goldDeep}"/></linearGradient>`,
-    );
-    defs.push(glowFilter('titleglow', title.size * 0.12, hex(palette.glow)));
-    defs.push(shadowFilter('smallshadow', Math.max(1.5, height * 0.002), '#000', 0.7));
-    titleFill = 'url(#gold)';
-    titleFilter = 'titleglow';
-    otherFilter = 'smallshadow';
+    return {
+      defs: [
+        `<linearGradient id="gold" gradientUnits="userSpaceOnUse" x1="0" y1="${n(title.ink.y)}" x2="0" y2="${n(title.ink.y + title.ink.height)}"><stop offset="0" stop-color="${pale}"/><stop offset="0.5" stop-color="${gold}"/><stop offset="1" stop-color="${goldDeep}"/></linearGradient>`,
+        glowFilter('titleglow', title.size * 0.12, hex(palette.glow)),
+        shadowFilter('smallshadow', Math.max(1.5, height * 0.002), '#000', 0.7),
+      ],
+      titleFill: 'url(#gold)',
+      titleFilter: 'titleglow',
+      otherFilter: 'smallshadow',
+    };
   }
-  parts.push(draw(title, titleFill, titleFilter));
-  if (subtitleFit) {
-    const color = design.style === 'vintage' ? inks.accent : titleColor;
-    parts.push(draw(subtitleFit, color, otherFilter));
-  }
-  if (authorFit) parts.push(draw(authorFit, authorColor, otherFilter));
-  if (!overImage) parts.push(decorations(design, width, height, layout, inks, titleColor));
-  return { defs: defs.join('\n'), svg: parts.join('\n'), layout };
+  return { defs: [] };
+}
+
+/** A fitted text as one path of its glyphs; nothing when no line was set. */
+function drawText(fitted: FittedText, fill: string, filter?: string): string {
+  return fitted.lines.length === 0
+    ? ''
+    : `<path d="${fitted.lines.map((line) => pathData(line.shaped, fitted.size, line.x, line.baseline)).join(' ')}" fill="${fill}"${filter ? ` filter="url(#${filter})"` : ''}/>`;
 }
 
 /** Rules and ornaments that belong to the type (they follow where the title actually landed). */

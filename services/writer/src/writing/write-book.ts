@@ -7,13 +7,21 @@ import { failureReasons } from '../domain/failure-reasons';
 import { assembleManuscript, manuscriptStats } from '../domain/manuscript';
 import { PhraseCounts } from '../domain/overused-phrases';
 import { tailOf, type ChapterForPrompt } from '../domain/prompts';
+import type { WrittenChapterRow } from '../db/schema';
 import { chaptersRepository } from '../repositories/chapters.repository';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { WriterDeps } from './deps';
 import { manuscriptKey, type LoadedJob } from './job';
-import { LeaseLostError, runChapters, type ChapterFailure } from './run-chapters';
+import { LeaseLostError, runChapters, type ChapterFailure, type ChapterTail } from './run-chapters';
 import type { Slots } from './slots';
-import { notesFromOpening, takeChapterNotes, UsageMeter, writeChapterText, type WrittenChapter } from './write-chapter';
+import {
+  notesFromOpening,
+  takeChapterNotes,
+  UsageMeter,
+  writeChapterText,
+  type ChapterText,
+  type WrittenChapter,
+} from './write-chapter';
 
 export type BookOutcome = 'completed' | 'failed';
 
@@ -29,53 +37,91 @@ export async function writeBook(
   slots: Slots,
   signal: AbortSignal,
 ): Promise<BookOutcome> {
-  const logger = deps.logger.child({ bookId: job.bookId, jobId: job.id, attempt: job.attempt });
-  const usage = new UsageMeter();
-  const bible = storyBible(job.plan);
-  const characterNames = 'characters' in job.plan ? job.plan.characters.map((c) => c.name) : [];
-
-  // The notes (summary and facts) of every chapter that has them, committed or not: what later chapters'
-  // continuity is made of. A chapter waits for notes, never for another chapter's commit.
-  const notes = new Map<number, FinishedChapterNotes>();
-  // Chapters whose text is done, committed or still having their notes taken.
-  const texts = new Map<number, string>();
-  const committed = new Set<number>();
-  // Notes being taken, by chapter; settled once they are in `notes` (or could not be had).
-  const noting = new Map<number, Promise<void>>();
+  const run = startRun(deps, job, signal);
   const rows = await chaptersRepository.listForJob(deps.db, job.id);
-  for (const row of rows) {
-    committed.add(row.chapter_number);
-    texts.set(row.chapter_number, row.text);
-    if (row.notes_taken)
-      notes.set(row.chapter_number, {
-        number: row.chapter_number,
-        title: row.title,
-        summary: row.summary,
-        facts: row.facts,
-      });
-  }
-  const pending = job.chapters.filter((c) => !committed.has(c.number));
-  // Chapters whose writing began in this run.
-  const started = new Set<number>();
-  // A chapter's notes are waited for only by later chapters that start after its text is done: when every
-  // later chapter is committed or already being written (the last chapter; the final wave), nobody would
-  // wait for them and the notes call is not made. Chapters already being written never wait for them (the
-  // continuity rule); if one is written again after a failure, a resumed job takes the missing notes first.
-  const notesWanted = (number: number) =>
-    job.chapters.some((c) => c.number > number && !committed.has(c.number) && !started.has(c.number));
-  const noteTaking = (number: number, taking: Promise<void>) => {
-    const settled = taking.then(
-      () => undefined,
-      () => undefined,
+  takeInCommitted(run, rows);
+  const pending = job.chapters.filter((c) => !run.committed.has(c.number));
+  if (pending.length < job.chapters.length) {
+    run.logger.info(
+      { finished: run.committed.size, total: job.chapters.length },
+      'resuming from the chapters already written',
     );
-    noting.set(number, settled);
-    void settled.then(() => noting.delete(number));
-    return settled;
+  }
+  for (const chapter of pending)
+    if (!job.budgets.get(chapter.number)) throw new Error(`no budget for chapter ${chapter.number}`);
+  const catchingUp = catchUpNotes(run, rows);
+
+  let failure: ChapterFailure | undefined;
+  try {
+    failure = await runChapters(pending, slots, signal, (chapter) => writeAndCommitChapter(run, chapter));
+  } finally {
+    await Promise.all(catchingUp);
+    // Calls of chapters that did not get committed still cost tokens.
+    await jobsRepository.addUsage(deps.db, job.id, run.usage.take()).catch((error: unknown) => {
+      run.logger.warn({ err: error }, 'could not record token usage');
+    });
+  }
+
+  if (failure) {
+    await recordWritingFailure(run, failure);
+    return 'failed';
+  }
+  await finishBook(deps, job);
+  return 'completed';
+}
+
+/** One run of `writeBook`: what it writes from, and where each chapter stands. */
+interface BookRun {
+  deps: WriterDeps;
+  job: LoadedJob;
+  signal: AbortSignal;
+  logger: WriterDeps['logger'];
+  usage: UsageMeter;
+  bible: string;
+  characterNames: string[];
+  planned: { number: number; title: string; brief: string }[];
+  /**
+   * The notes (summary and facts) of every chapter that has them, committed or not: what later chapters'
+   * continuity is made of. A chapter waits for notes, never for another chapter's commit.
+   */
+  notes: Map<number, FinishedChapterNotes>;
+  /** Chapters whose text is done, committed or still having their notes taken. */
+  texts: Map<number, string>;
+  committed: Set<number>;
+  /** Notes being taken, by chapter; settled once they are in `notes` (or could not be had). */
+  noting: Map<number, Promise<void>>;
+  /** Chapters whose writing began in this run. */
+  started: Set<number>;
+  /** The phrases the book already uses too often, for the next part to avoid. */
+  overusedPhrases: () => string[];
+}
+
+function startRun(deps: WriterDeps, job: LoadedJob, signal: AbortSignal): BookRun {
+  const characterNames = 'characters' in job.plan ? job.plan.characters.map((c) => c.name) : [];
+  const texts = new Map<number, string>();
+  return {
+    deps,
+    job,
+    signal,
+    logger: deps.logger.child({ bookId: job.bookId, jobId: job.id, attempt: job.attempt }),
+    usage: new UsageMeter(),
+    bible: storyBible(job.plan),
+    characterNames,
+    planned: job.chapters.map((c) => ({ number: c.number, title: c.title, brief: c.brief })),
+    notes: new Map(),
+    texts,
+    committed: new Set(),
+    noting: new Map(),
+    started: new Set(),
+    overusedPhrases: phraseWatch(characterNames, texts),
   };
-  // Each chapter's text is counted once, when first seen, instead of the whole book before every chapter.
+}
+
+/** Each chapter's text is counted once, when first seen, instead of the whole book before every chapter. */
+function phraseWatch(characterNames: string[], texts: ReadonlyMap<number, string>): () => string[] {
   const phrases = new PhraseCounts({ ignoreWords: characterNames.flatMap((name) => name.split(/\s+/)) });
   const counted = new Set<number>();
-  const overusedPhrases = () => {
+  return () => {
     for (const [number, text] of texts) {
       if (counted.has(number)) continue;
       counted.add(number);
@@ -83,124 +129,163 @@ export async function writeBook(
     }
     return phrases.overused().map((p) => p.phrase);
   };
-  if (pending.length < job.chapters.length) {
-    logger.info({ finished: committed.size, total: job.chapters.length }, 'resuming from the chapters already written');
+}
+
+/** The chapters an earlier run committed: their text, and their notes when they were taken. */
+function takeInCommitted(run: BookRun, rows: WrittenChapterRow[]) {
+  for (const row of rows) {
+    run.committed.add(row.chapter_number);
+    run.texts.set(row.chapter_number, row.text);
+    if (row.notes_taken)
+      run.notes.set(row.chapter_number, {
+        number: row.chapter_number,
+        title: row.title,
+        summary: row.summary,
+        facts: row.facts,
+      });
   }
+}
 
-  for (const chapter of pending)
-    if (!job.budgets.get(chapter.number)) throw new Error(`no budget for chapter ${chapter.number}`);
+/**
+ * A chapter's notes are waited for only by later chapters that start after its text is done: when every
+ * later chapter is committed or already being written (the last chapter; the final wave), nobody would
+ * wait for them and the notes call is not made. Chapters already being written never wait for them (the
+ * continuity rule); if one is written again after a failure, a resumed job takes the missing notes first.
+ */
+function notesWanted({ job, committed, started }: BookRun, number: number): boolean {
+  return job.chapters.some((c) => c.number > number && !committed.has(c.number) && !started.has(c.number));
+}
 
-  const noteInput = (chapter: ChapterForPrompt) => ({
-    llm: deps.llm,
-    bookId: job.bookId,
-    book: job.brief,
-    chapter,
-    usage,
-    signal,
-    logger,
-  });
-  // A resumed job: committed chapters without notes that a chapter still to be written now needs get them
-  // first (alongside the first parts, like the notes of a chapter just written).
+/** Records notes being taken for `number` until they settle, whether or not they could be had. */
+function noteTaking({ noting }: BookRun, number: number, taking: Promise<void>): Promise<void> {
+  const settled = taking.then(
+    () => undefined,
+    () => undefined,
+  );
+  noting.set(number, settled);
+  void settled.then(() => noting.delete(number));
+  return settled;
+}
+
+function noteInput({ deps, job, usage, signal, logger }: BookRun, chapter: ChapterForPrompt) {
+  return { llm: deps.llm, bookId: job.bookId, book: job.brief, chapter, usage, signal, logger };
+}
+
+/**
+ * A resumed job: committed chapters without notes that a chapter still to be written now needs get them
+ * first (alongside the first parts, like the notes of a chapter just written).
+ */
+function catchUpNotes(run: BookRun, rows: WrittenChapterRow[]): Promise<void>[] {
+  const { deps, job, logger } = run;
   const catchingUp: Promise<void>[] = [];
   for (const row of rows) {
     const chapter = job.chapters.find((c) => c.number === row.chapter_number);
-    if (row.notes_taken || !chapter || !notesWanted(chapter.number)) continue;
+    if (row.notes_taken || !chapter || !notesWanted(run, chapter.number)) continue;
     const taking = (async () => {
-      const taken = await takeChapterNotes(noteInput(chapter), row.text);
-      notes.set(chapter.number, { number: chapter.number, title: chapter.title, ...taken });
+      const taken = await takeChapterNotes(noteInput(run, chapter), row.text);
+      run.notes.set(chapter.number, { number: chapter.number, title: chapter.title, ...taken });
       await chaptersRepository.setNotes(deps.db, job.id, chapter.number, taken).catch((error: unknown) => {
         // Only a cost: a later resume takes them again.
         logger.warn({ err: error, chapter: chapter.number }, 'could not store the notes of a committed chapter');
       });
     })();
-    catchingUp.push(noteTaking(chapter.number, taking));
+    catchingUp.push(noteTaking(run, chapter.number, taking));
   }
+  return catchingUp;
+}
 
-  const planned = job.chapters.map((c) => ({ number: c.number, title: c.title, brief: c.brief }));
-  let failure: ChapterFailure | undefined;
-  try {
-    failure = await runChapters(pending, slots, signal, async (chapter) => {
-      started.add(chapter.number);
-      const budget = job.budgets.get(chapter.number)!;
-      // Earlier chapters whose text is done but whose notes are still being taken when this one starts:
-      // its first part has their plan (and the previous chapter's ending), every later part their notes.
-      const notesToWaitFor = [...noting].filter(([number]) => number < chapter.number).map(([, taken]) => taken);
-      const continuityFor = async (partNumber: number) => {
-        if (partNumber > 1) await Promise.all(notesToWaitFor);
-        const previous = chapter.number - 1;
-        const previousText = notes.has(previous) ? undefined : texts.get(previous);
-        return chapterContinuity({
-          number: chapter.number,
-          bible,
-          planned,
-          finished: notes,
-          avoidPhrases: overusedPhrases(),
-          ...(previousText ? { previousChapterEnding: tailOf(previousText) } : {}),
-        });
-      };
-      const input = {
-        ...noteInput(chapter),
-        characterNames,
-        budget,
-        continuityFor,
-      };
-      const text = await withRetries(deps, chapter.number, signal, () => writeChapterText(input));
-      texts.set(chapter.number, text.text);
-      // The notes (one more call) go on after the chapter's slot is given back, so the next chapter's first
-      // part is written meanwhile; at WRITER_OVERLAP_NOTES=false the chapter keeps its slot until committed.
-      const taking = notesWanted(chapter.number)
-        ? takeChapterNotes(input, text.text).then((taken) => {
-            notes.set(chapter.number, { number: chapter.number, title: chapter.title, ...taken });
-            return taken;
-          })
-        : undefined;
-      if (taking)
-        noteTaking(
-          chapter.number,
-          taking.then(() => undefined),
-        );
-      const finishing = (async () => {
-        const taken = await taking;
-        const written: WrittenChapter & { notesTaken: boolean } = {
-          ...text,
-          ...(taken ?? notesFromOpening(text.text)),
-          notesTaken: taken !== undefined,
-        };
-        await commitChapter(deps, job, written, usage, events.bookChapterWritten);
-        committed.add(written.number);
-        logger.info(
-          {
-            chapter: written.number,
-            words: written.words,
-            characters: written.characters,
-            target: budget.targetChars,
-            parts: written.parts,
-            notesTaken: written.notesTaken,
-          },
-          'chapter written',
-        );
-      })();
-      if (!deps.tuning.overlapNotes) return finishing;
-      return { finishing };
-    });
-  } finally {
-    await Promise.all(catchingUp);
-    // Calls of chapters that did not get committed still cost tokens.
-    await jobsRepository.addUsage(deps.db, job.id, usage.take()).catch((error: unknown) => {
-      logger.warn({ err: error }, 'could not record token usage');
-    });
-  }
+/**
+ * Writes one chapter's text in its slot, then takes its notes and commits it. The notes (one more call) go
+ * on after the chapter's slot is given back, so the next chapter's first part is written meanwhile; at
+ * WRITER_OVERLAP_NOTES=false the chapter keeps its slot until committed.
+ */
+async function writeAndCommitChapter(run: BookRun, chapter: ChapterForPrompt): Promise<void | ChapterTail> {
+  const { deps, job, signal } = run;
+  run.started.add(chapter.number);
+  const budget = job.budgets.get(chapter.number)!;
+  const input = {
+    ...noteInput(run, chapter),
+    characterNames: run.characterNames,
+    budget,
+    continuityFor: continuityOf(run, chapter),
+  };
+  const text = await withRetries(deps, chapter.number, signal, () => writeChapterText(input));
+  run.texts.set(chapter.number, text.text);
+  const taking = notesWanted(run, chapter.number)
+    ? takeChapterNotes(input, text.text).then((taken) => {
+        run.notes.set(chapter.number, { number: chapter.number, title: chapter.title, ...taken });
+        return taken;
+      })
+    : undefined;
+  if (taking)
+    noteTaking(
+      run,
+      chapter.number,
+      taking.then(() => undefined),
+    );
+  const finishing = commitWithNotes(run, text, taking, budget.targetChars);
+  if (!deps.tuning.overlapNotes) return finishing;
+  return { finishing };
+}
 
-  if (failure) {
-    const firstUnfinished = job.chapters.find((c) => !committed.has(c.number))?.number ?? failure.chapter;
-    const reason = failureReason(failure.error, firstUnfinished);
-    logger.error({ err: failure.error, chapter: failure.chapter, reason }, 'writing failed');
-    await jobsRepository.markFailed(deps.db, job.id, deps.instanceId, reason);
-    await reportFailure(deps, job.id, job.bookId, reason);
-    return 'failed';
-  }
-  await finishBook(deps, job);
-  return 'completed';
+/**
+ * The continuity of each part of a chapter. Earlier chapters whose text is done but whose notes are still
+ * being taken when this one starts: its first part has their plan (and the previous chapter's ending),
+ * every later part their notes.
+ */
+function continuityOf(run: BookRun, chapter: ChapterForPrompt) {
+  const { notes, texts } = run;
+  const notesToWaitFor = [...run.noting].filter(([number]) => number < chapter.number).map(([, taken]) => taken);
+  return async (partNumber: number) => {
+    if (partNumber > 1) await Promise.all(notesToWaitFor);
+    const previous = chapter.number - 1;
+    const previousText = notes.has(previous) ? undefined : texts.get(previous);
+    return chapterContinuity({
+      number: chapter.number,
+      bible: run.bible,
+      planned: run.planned,
+      finished: notes,
+      avoidPhrases: run.overusedPhrases(),
+      ...(previousText ? { previousChapterEnding: tailOf(previousText) } : {}),
+    });
+  };
+}
+
+/** Commits a written chapter with its notes, or with notes made from its opening when none were taken. */
+async function commitWithNotes(
+  run: BookRun,
+  text: ChapterText,
+  taking: Promise<{ summary: string; facts: string[] }> | undefined,
+  targetChars: number,
+): Promise<void> {
+  const taken = await taking;
+  const written: WrittenChapter & { notesTaken: boolean } = {
+    ...text,
+    ...(taken ?? notesFromOpening(text.text)),
+    notesTaken: taken !== undefined,
+  };
+  await commitChapter(run.deps, run.job, written, run.usage, events.bookChapterWritten);
+  run.committed.add(written.number);
+  run.logger.info(
+    {
+      chapter: written.number,
+      words: written.words,
+      characters: written.characters,
+      target: targetChars,
+      parts: written.parts,
+      notesTaken: written.notesTaken,
+    },
+    'chapter written',
+  );
+}
+
+/** Marks the job failed with the reason of the first unfinished chapter, and tells the book service. */
+async function recordWritingFailure({ deps, job, committed, logger }: BookRun, failure: ChapterFailure) {
+  const firstUnfinished = job.chapters.find((c) => !committed.has(c.number))?.number ?? failure.chapter;
+  const reason = failureReason(failure.error, firstUnfinished);
+  logger.error({ err: failure.error, chapter: failure.chapter, reason }, 'writing failed');
+  await jobsRepository.markFailed(deps.db, job.id, deps.instanceId, reason);
+  await reportFailure(deps, job.id, job.bookId, reason);
 }
 
 /** Tries a chapter up to `chapterAttempts` times with doubling back-off; a refusal is not tried again. */

@@ -37,7 +37,6 @@ export function GenerateStep({
   back: ReactNode;
   onGenerate: (request: GenerateCoverRequest) => void;
 }) {
-  const id = useId();
   const [error, setError] = useState<string>();
   const set = <K extends keyof GenerateCoverRequest>(key: K, value: GenerateCoverRequest[K]) =>
     onChange({ ...options, [key]: value });
@@ -57,59 +56,7 @@ export function GenerateStep({
   return (
     <form onSubmit={submit} noValidate aria-label={coverTexts.generateTitle} aria-busy={busy || undefined}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label={coverTexts.artStyle}
-          name="style"
-          value={options.style}
-          disabled={busy}
-          onChange={(event) => set('style', CoverStyleSchema.parse(event.target.value))}
-        >
-          {CoverStyleSchema.options.map((value) => (
-            <option key={value} value={value}>
-              {coverStyleLabels[value]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={coverTexts.mood}
-          name="mood"
-          value={options.mood}
-          disabled={busy}
-          onChange={(event) => set('mood', CoverMoodSchema.parse(event.target.value))}
-        >
-          {CoverMoodSchema.options.map((value) => (
-            <option key={value} value={value}>
-              {coverMoodLabels[value]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={coverTexts.colorScheme}
-          name="colorScheme"
-          value={options.colorScheme}
-          disabled={busy}
-          onChange={(event) => set('colorScheme', CoverColorSchemeSchema.parse(event.target.value))}
-        >
-          {CoverColorSchemeSchema.options.map((value) => (
-            <option key={value} value={value}>
-              {coverColorSchemeLabels[value]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={coverTexts.dimensions}
-          hint={`${options.dimensions.replace('x', ' × ')} px`}
-          name="dimensions"
-          value={options.dimensions}
-          disabled={busy}
-          onChange={(event) => set('dimensions', CoverDimensionsSchema.parse(event.target.value))}
-        >
-          {CoverDimensionsSchema.options.map((value) => (
-            <option key={value} value={value}>
-              {coverDimensionLabels[value]}
-            </option>
-          ))}
-        </SelectField>
+        <CoverChoices options={options} busy={busy} set={set} />
         <TextAreaField
           className="sm:col-span-2"
           label={`${coverTexts.additionalDescription} ${coverTexts.optional}`}
@@ -126,26 +73,7 @@ export function GenerateStep({
             if (error) setError(undefined);
           }}
         />
-        <div className="flex items-start gap-3 sm:col-span-2">
-          <input
-            id={`${id}-typeset`}
-            type="checkbox"
-            name="typeset"
-            checked={options.typeset}
-            disabled={busy}
-            onChange={(event) => set('typeset', event.target.checked)}
-            aria-describedby={`${id}-typeset-hint`}
-            className="mt-0.5 size-4.5 shrink-0 accent-ink-800"
-          />
-          <div>
-            <label htmlFor={`${id}-typeset`} className="text-sm font-medium text-stone-800">
-              {coverTexts.typeset}
-            </label>
-            <p id={`${id}-typeset-hint`} className="text-xs text-stone-600">
-              {coverTexts.typesetHint}
-            </p>
-          </div>
-        </div>
+        <TypesetToggle checked={options.typeset} disabled={busy} onChange={(checked) => set('typeset', checked)} />
       </div>
       <p role="status" className="mt-4 flex min-h-5 items-center gap-2 text-sm text-stone-700">
         {busy && (
@@ -162,5 +90,131 @@ export function GenerateStep({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Art Style, Mood, Color Scheme and Dimensions. */
+function CoverChoices({
+  options,
+  busy,
+  set,
+}: {
+  options: GenerateCoverRequest;
+  busy: boolean;
+  set: <K extends keyof GenerateCoverRequest>(key: K, value: GenerateCoverRequest[K]) => void;
+}) {
+  return (
+    <>
+      <ChoiceField
+        label={coverTexts.artStyle}
+        name="style"
+        value={options.style}
+        disabled={busy}
+        values={CoverStyleSchema.options}
+        labels={coverStyleLabels}
+        onChange={(value) => set('style', CoverStyleSchema.parse(value))}
+      />
+      <ChoiceField
+        label={coverTexts.mood}
+        name="mood"
+        value={options.mood}
+        disabled={busy}
+        values={CoverMoodSchema.options}
+        labels={coverMoodLabels}
+        onChange={(value) => set('mood', CoverMoodSchema.parse(value))}
+      />
+      <ChoiceField
+        label={coverTexts.colorScheme}
+        name="colorScheme"
+        value={options.colorScheme}
+        disabled={busy}
+        values={CoverColorSchemeSchema.options}
+        labels={coverColorSchemeLabels}
+        onChange={(value) => set('colorScheme', CoverColorSchemeSchema.parse(value))}
+      />
+      <ChoiceField
+        label={coverTexts.dimensions}
+        hint={`${options.dimensions.replace('x', ' × ')} px`}
+        name="dimensions"
+        value={options.dimensions}
+        disabled={busy}
+        values={CoverDimensionsSchema.options}
+        labels={coverDimensionLabels}
+        onChange={(value) => set('dimensions', CoverDimensionsSchema.parse(value))}
+      />
+    </>
+  );
+}
+
+/** A select of one of the cover's choices. */
+function ChoiceField<V extends string>({
+  label,
+  hint,
+  name,
+  value,
+  disabled,
+  values,
+  labels,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  name: string;
+  value: V;
+  disabled: boolean;
+  values: readonly V[];
+  labels: Record<V, string>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <SelectField
+      label={label}
+      hint={hint}
+      name={name}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {values.map((option) => (
+        <option key={option} value={option}>
+          {labels[option]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** 'Typeset title and author', with its hint. */
+function TypesetToggle({
+  checked,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3 sm:col-span-2">
+      <input
+        id={`${id}-typeset`}
+        type="checkbox"
+        name="typeset"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={`${id}-typeset-hint`}
+        className="mt-0.5 size-4.5 shrink-0 accent-ink-800"
+      />
+      <div>
+        <label htmlFor={`${id}-typeset`} className="text-sm font-medium text-stone-800">
+          {coverTexts.typeset}
+        </label>
+        <p id={`${id}-typeset-hint`} className="text-xs text-stone-600">
+          {coverTexts.typesetHint}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap/react';
 import { documentText, emptyDocument, estimatePages, type TiptapNode } from '@bookwright/contracts';
 import { bookExtensions } from './extensions';
@@ -96,6 +96,41 @@ export function BookEditor({
     },
   });
 
+  useBookEditorHandle(ref, editor, { version, savedVersion, dirty, callbacks });
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      {!readOnly && <Toolbar editor={editor} />}
+      <div
+        className="min-h-0 flex-1 overflow-y-auto bg-paper-dark/60 px-2 py-4 sm:px-6 sm:py-8"
+        data-testid="manuscript-scroll"
+      >
+        <div className="mx-auto max-w-[46rem] rounded-sm bg-white px-5 py-8 shadow-sm ring-1 ring-stone-900/5 sm:px-14 sm:py-14">
+          <EditorContent editor={editor} />
+        </div>
+      </div>
+      <EditorStats editor={editor} />
+    </div>
+  );
+}
+
+/** What the editor page may ask of the editor: its snapshot, its saved state, its content replaced. */
+function useBookEditorHandle(
+  ref: Ref<BookEditorHandle> | undefined,
+  editor: Editor,
+  {
+    version,
+    savedVersion,
+    dirty,
+    callbacks,
+  }: {
+    /** The edit counter, the edit the server holds, and whether they differ (as last reported). */
+    version: RefObject<number>;
+    savedVersion: RefObject<number>;
+    dirty: RefObject<boolean>;
+    callbacks: RefObject<{ onDirtyChange: (dirty: boolean) => void }>;
+  },
+) {
   useImperativeHandle(
     ref,
     () => ({
@@ -121,22 +156,8 @@ export function BookEditor({
         editor.commands.setContent(parseContent(content) as JSONContent, { emitUpdate: true });
       },
     }),
-    [editor],
-  );
-
-  return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      {!readOnly && <Toolbar editor={editor} />}
-      <div
-        className="min-h-0 flex-1 overflow-y-auto bg-paper-dark/60 px-2 py-4 sm:px-6 sm:py-8"
-        data-testid="manuscript-scroll"
-      >
-        <div className="mx-auto max-w-[46rem] rounded-sm bg-white px-5 py-8 shadow-sm ring-1 ring-stone-900/5 sm:px-14 sm:py-14">
-          <EditorContent editor={editor} />
-        </div>
-      </div>
-      <EditorStats editor={editor} />
-    </div>
+    // The refs are the editor's own, the same object on every render.
+    [editor, version, savedVersion, dirty, callbacks],
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type * as DateCalendarModule from './DateCalendar';
 import { CalendarIcon } from '../../components/icons';
 import { controlClass } from '../../components/fields';
@@ -138,46 +138,77 @@ export function DatePicker({
       </button>
 
       {open && calendarModule && (
-        <div
-          ref={popupRef}
+        <CalendarPopup
+          popupRef={popupRef}
           id={popupId}
-          role="dialog"
-          aria-modal="false"
-          aria-label={label}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.preventDefault();
-              event.stopPropagation();
-              close();
-            }
-          }}
-          className="bookwright-datepicker absolute right-0 bottom-full left-0 z-30 mb-2 w-fit rounded-xl border border-stone-200 bg-white p-2 shadow-xl shadow-stone-900/10"
-        >
-          <calendarModule.DateCalendar
-            selected={selected ? toDate(selected) : null}
-            openTo={toDate(selected ?? today())}
-            onPick={(date) => pick(date ? fromDate(date) : '')}
-          />
-          <div className="mt-1 flex items-center justify-between border-t border-stone-100 px-1 pt-2">
-            <button
-              type="button"
-              onClick={() => pick(today())}
-              className="rounded-md px-2.5 py-1.5 text-sm font-semibold text-ink-800 hover:bg-ink-50"
-            >
-              {metadataTexts.today}
-            </button>
-            {selected && (
-              <button
-                type="button"
-                onClick={() => pick('')}
-                className="rounded-md px-2.5 py-1.5 text-sm font-medium text-stone-600 hover:bg-stone-100"
-              >
-                Clear
-              </button>
-            )}
-          </div>
-        </div>
+          label={label}
+          selected={selected}
+          Calendar={calendarModule.DateCalendar}
+          onClose={close}
+          onPick={pick}
+        />
       )}
+    </div>
+  );
+}
+
+/** The open calendar, with Today and Clear; Escape closes it. */
+function CalendarPopup({
+  popupRef,
+  id,
+  label,
+  selected,
+  Calendar,
+  onClose,
+  onPick,
+}: {
+  popupRef: RefObject<HTMLDivElement | null>;
+  id: string;
+  label: string;
+  selected: Day | undefined;
+  Calendar: CalendarModule['DateCalendar'];
+  onClose: () => void;
+  onPick: (day: Day | '') => void;
+}) {
+  return (
+    <div
+      ref={popupRef}
+      id={id}
+      role="dialog"
+      aria-modal="false"
+      aria-label={label}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+      className="bookwright-datepicker absolute right-0 bottom-full left-0 z-30 mb-2 w-fit rounded-xl border border-stone-200 bg-white p-2 shadow-xl shadow-stone-900/10"
+    >
+      <Calendar
+        selected={selected ? toDate(selected) : null}
+        openTo={toDate(selected ?? today())}
+        onPick={(date) => onPick(date ? fromDate(date) : '')}
+      />
+      <div className="mt-1 flex items-center justify-between border-t border-stone-100 px-1 pt-2">
+        <button
+          type="button"
+          onClick={() => onPick(today())}
+          className="rounded-md px-2.5 py-1.5 text-sm font-semibold text-ink-800 hover:bg-ink-50"
+        >
+          {metadataTexts.today}
+        </button>
+        {selected && (
+          <button
+            type="button"
+            onClick={() => onPick('')}
+            className="rounded-md px-2.5 py-1.5 text-sm font-medium text-stone-600 hover:bg-stone-100"
+          >
+            Clear
+          </button>
+        )}
+      </div>
     </div>
   );
 }

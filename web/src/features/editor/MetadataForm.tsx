@@ -65,27 +65,9 @@ export function MetadataForm({
   onNeedPlan?: () => void;
 }) {
   const readOnly = onNeedPlan !== undefined;
-  const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [isLoading, setLoading] = useState(false);
   const [suggestedSubtitle, setSuggestedSubtitle] = useState<string>();
-
-  const clearError = (key: DraftField) =>
-    setErrors((e) => {
-      if (!(key in e)) return e;
-      const { [key]: _cleared, ...rest } = e;
-      return rest;
-    });
-
-  const text = (key: TextField) => ({
-    value: form[key],
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setForm((f) => ({ ...f, [key]: value }));
-      clearError(key);
-    },
-    name: key,
-    error: errors[key],
-  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -122,74 +104,7 @@ export function MetadataForm({
           setSuggestedSubtitle(suggestion.subtitle);
         }}
       />
-      <fieldset disabled={readOnly} className="space-y-4">
-        <InputField label="Title" requiredMark autoComplete="off" {...text('title')} />
-        <InputField label="Author" requiredMark autoComplete="off" {...text('author')} />
-        <div>
-          <InputField
-            label="Identifier (UUID/ISBN)"
-            requiredMark
-            autoComplete="off"
-            placeholder="urn:uuid:… or an ISBN"
-            {...text('identifier')}
-          />
-          {!form.identifier.trim() && (
-            <button
-              type="button"
-              onClick={() => {
-                setForm((f) => ({ ...f, identifier: newIdentifier() }));
-                clearError('identifier');
-              }}
-              className="mt-1.5 rounded text-xs font-semibold text-ink-700 underline-offset-2 hover:underline"
-            >
-              {exportTexts.generateUuid}
-            </button>
-          )}
-        </div>
-        <SelectField label="Language" requiredMark {...text('languageMetadata')}>
-          {metadataLanguages.map((l) => (
-            <option key={l.value} value={l.value}>
-              {l.label}
-            </option>
-          ))}
-        </SelectField>
-        <InputField label="Genre" list="genre-suggestions" autoComplete="off" {...text('genreMetadata')} />
-        <datalist id="genre-suggestions">
-          {genres.map((g) => (
-            <option key={g.value} value={g.value} />
-          ))}
-        </datalist>
-        <InputField label="Publisher" autoComplete="organization" {...text('publisher')} />
-        <DescriptionField
-          label="Description"
-          value={form.description}
-          disabled={readOnly}
-          error={errors.description}
-          onChange={(description) => {
-            setForm((f) => ({ ...f, description }));
-            clearError('description');
-          }}
-        />
-        <KeywordsInput
-          label="Subject/Keywords"
-          keywords={form.keywords}
-          onChange={(keywords) => {
-            setForm((f) => ({ ...f, keywords }));
-            clearError('keywords');
-          }}
-        />
-        <FieldError message={errors.keywords} />
-        <InputField label="Rights" autoComplete="off" placeholder="e.g. All rights reserved" {...text('rights')} />
-        <DatePicker
-          label="Publication Date"
-          value={form.publicationDate}
-          onChange={(publicationDate) => {
-            setForm((f) => ({ ...f, publicationDate }));
-            clearError('publicationDate');
-          }}
-        />
-        <FieldError message={errors.publicationDate} />
-      </fieldset>
+      <MetadataFields form={form} setForm={setForm} errors={errors} setErrors={setErrors} readOnly={readOnly} />
       {readOnly ? (
         <Button type="submit" variant="secondary" className="w-full">
           {metadataTexts.needsPlan}
@@ -200,6 +115,120 @@ export function MetadataForm({
         </Button>
       )}
     </form>
+  );
+}
+
+type FieldErrors = Partial<Record<DraftField, string>>;
+
+/** The fields of the details, each with the refusal of its last save; typing in one clears its refusal. */
+function MetadataFields({
+  form,
+  setForm,
+  errors,
+  setErrors,
+  readOnly,
+}: {
+  form: MetadataDraft;
+  setForm: Dispatch<SetStateAction<MetadataDraft>>;
+  errors: FieldErrors;
+  setErrors: Dispatch<SetStateAction<FieldErrors>>;
+  readOnly: boolean;
+}) {
+  const clearError = (key: DraftField) =>
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const { [key]: _cleared, ...rest } = e;
+      return rest;
+    });
+  const setField = <K extends DraftField>(key: K, value: MetadataDraft[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    clearError(key);
+  };
+  const text = (key: TextField): TextFieldProps => ({
+    value: form[key],
+    onChange: (event: { target: { value: string } }) => setField(key, event.target.value),
+    name: key,
+    error: errors[key],
+  });
+
+  return (
+    <fieldset disabled={readOnly} className="space-y-4">
+      <InputField label="Title" requiredMark autoComplete="off" {...text('title')} />
+      <InputField label="Author" requiredMark autoComplete="off" {...text('author')} />
+      <IdentifierField
+        field={text('identifier')}
+        onGenerate={() => {
+          setForm((f) => ({ ...f, identifier: newIdentifier() }));
+          clearError('identifier');
+        }}
+      />
+      <SelectField label="Language" requiredMark {...text('languageMetadata')}>
+        {metadataLanguages.map((l) => (
+          <option key={l.value} value={l.value}>
+            {l.label}
+          </option>
+        ))}
+      </SelectField>
+      <InputField label="Genre" list="genre-suggestions" autoComplete="off" {...text('genreMetadata')} />
+      <datalist id="genre-suggestions">
+        {genres.map((g) => (
+          <option key={g.value} value={g.value} />
+        ))}
+      </datalist>
+      <InputField label="Publisher" autoComplete="organization" {...text('publisher')} />
+      <DescriptionField
+        label="Description"
+        value={form.description}
+        disabled={readOnly}
+        error={errors.description}
+        onChange={(description) => setField('description', description)}
+      />
+      <KeywordsInput
+        label="Subject/Keywords"
+        keywords={form.keywords}
+        onChange={(keywords) => setField('keywords', keywords)}
+      />
+      <FieldError message={errors.keywords} />
+      <InputField label="Rights" autoComplete="off" placeholder="e.g. All rights reserved" {...text('rights')} />
+      <DatePicker
+        label="Publication Date"
+        value={form.publicationDate}
+        onChange={(publicationDate) => setField('publicationDate', publicationDate)}
+      />
+      <FieldError message={errors.publicationDate} />
+    </fieldset>
+  );
+}
+
+/** The props of a text field bound to the draft. */
+interface TextFieldProps {
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  name: TextField;
+  error: string | undefined;
+}
+
+/** The identifier, with a new UUID offered while it is empty. */
+function IdentifierField({ field, onGenerate }: { field: TextFieldProps; onGenerate: () => void }) {
+  return (
+    <div>
+      <InputField
+        label="Identifier (UUID/ISBN)"
+        requiredMark
+        autoComplete="off"
+        placeholder="urn:uuid:… or an ISBN"
+        {...field}
+      />
+      {!field.value.trim() && (
+        <button
+          type="button"
+          onClick={onGenerate}
+          className="mt-1.5 rounded text-xs font-semibold text-ink-700 underline-offset-2 hover:underline"
+        >
+          {exportTexts.generateUuid}
+        </button>
+      )}
+    </div>
   );
 }
 

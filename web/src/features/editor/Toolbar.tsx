@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useEditorState, type Editor } from '@tiptap/react';
+import { useEditorState, type ChainedCommands, type Editor } from '@tiptap/react';
 import {
   AlignCenterIcon,
   AlignJustifyIcon,
@@ -29,7 +29,47 @@ interface Tool {
  * toolbar in the WAI-ARIA sense: one stop in the tab order, arrows move between buttons.
  */
 export function Toolbar({ editor }: { editor: Editor }) {
-  const state = useEditorState({
+  const state = useFormattingState(editor);
+  const groups = toolGroups(state, () => editor.chain().focus());
+  const tools = groups.flatMap((group, g) => group.map((tool, i) => ({ ...tool, separated: g > 0 && i === 0 })));
+  const { focusIndex, setFocusIndex, buttons, onKeyDown } = useRovingFocus(tools.length);
+
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      aria-controls="manuscript"
+      onKeyDown={onKeyDown}
+      className="flex items-center gap-0 overflow-x-auto border-b sm:gap-0.5 border-stone-200 bg-white px-1.5 py-1.5 sm:px-4"
+    >
+      {tools.map((tool, position) => (
+        <span key={tool.id} className="flex shrink-0 items-center">
+          {tool.separated && <span className="mx-0.5 h-5 w-px bg-stone-200 sm:mx-1.5" aria-hidden="true" />}
+          <button
+            ref={(element) => {
+              buttons.current[position] = element;
+            }}
+            type="button"
+            aria-label={tool.label}
+            aria-pressed={tool.active}
+            title={tool.label}
+            tabIndex={position === focusIndex ? 0 : -1}
+            onFocus={() => setFocusIndex(position)}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={tool.run}
+            className={`flex size-8 shrink-0 items-center justify-center rounded-md sm:size-9 transition-colors ${tool.active ? 'bg-ink-900 text-white' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-950'}`}
+          >
+            {tool.icon}
+          </button>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** What the toolbar shows as active at the selection; it changes far less often than the document. */
+function useFormattingState(editor: Editor) {
+  return useEditorState({
     editor,
     selector: ({ editor: e }) => ({
       h1: e.isActive('heading', { level: 1 }),
@@ -42,11 +82,11 @@ export function Toolbar({ editor }: { editor: Editor }) {
       orderedList: e.isActive('orderedList'),
     }),
   });
-  const [focusIndex, setFocusIndex] = useState(0);
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const chain = () => editor.chain().focus();
+}
 
-  const groups: Tool[][] = [
+/** The tools, in groups set apart by a separator: block type, emphasis, alignment, lists. */
+function toolGroups(state: ReturnType<typeof useFormattingState>, chain: () => ChainedCommands): Tool[][] {
+  return [
     [
       {
         id: 'h1',
@@ -120,49 +160,24 @@ export function Toolbar({ editor }: { editor: Editor }) {
       },
     ],
   ];
-  const tools = groups.flatMap((group, g) => group.map((tool, i) => ({ ...tool, separated: g > 0 && i === 0 })));
+}
+
+/** One tab stop for the whole toolbar; the arrows, Home and End move between its buttons. */
+function useRovingFocus(count: number) {
+  const [focusIndex, setFocusIndex] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKeyDown(event: KeyboardEvent) {
     let next = -1;
-    if (event.key === 'ArrowRight') next = (focusIndex + 1) % tools.length;
-    else if (event.key === 'ArrowLeft') next = (focusIndex - 1 + tools.length) % tools.length;
+    if (event.key === 'ArrowRight') next = (focusIndex + 1) % count;
+    else if (event.key === 'ArrowLeft') next = (focusIndex - 1 + count) % count;
     else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = tools.length - 1;
+    else if (event.key === 'End') next = count - 1;
     if (next < 0) return;
     event.preventDefault();
     setFocusIndex(next);
     buttons.current[next]?.focus();
   }
 
-  return (
-    <div
-      role="toolbar"
-      aria-label="Formatting"
-      aria-controls="manuscript"
-      onKeyDown={onKeyDown}
-      className="flex items-center gap-0 overflow-x-auto border-b sm:gap-0.5 border-stone-200 bg-white px-1.5 py-1.5 sm:px-4"
-    >
-      {tools.map((tool, position) => (
-        <span key={tool.id} className="flex shrink-0 items-center">
-          {tool.separated && <span className="mx-0.5 h-5 w-px bg-stone-200 sm:mx-1.5" aria-hidden="true" />}
-          <button
-            ref={(element) => {
-              buttons.current[position] = element;
-            }}
-            type="button"
-            aria-label={tool.label}
-            aria-pressed={tool.active}
-            title={tool.label}
-            tabIndex={position === focusIndex ? 0 : -1}
-            onFocus={() => setFocusIndex(position)}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={tool.run}
-            className={`flex size-8 shrink-0 items-center justify-center rounded-md sm:size-9 transition-colors ${tool.active ? 'bg-ink-900 text-white' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-950'}`}
-          >
-            {tool.icon}
-          </button>
-        </span>
-      ))}
-    </div>
-  );
+  return { focusIndex, setFocusIndex, buttons, onKeyDown };
 }

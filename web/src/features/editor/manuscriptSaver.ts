@@ -25,6 +25,9 @@ export const autosaveTiming = {
  */
 export type SaveState = 'saved' | 'pending' | 'saving' | 'offline' | 'retrying' | 'refused' | 'conflict';
 
+/** Save states in which leaving the page would leave text behind on this device only. */
+export const failingStates: ReadonlySet<SaveState> = new Set(['offline', 'retrying', 'refused', 'conflict']);
+
 /** Failures worth trying again by themselves: no answer, the server's own trouble, or "slow down". */
 const retriable = (outcome: Extract<SaveOutcome, { kind: 'offline' | 'failed' }>) =>
   outcome.kind === 'offline' || outcome.status >= 500 || outcome.status === 408 || outcome.status === 429;

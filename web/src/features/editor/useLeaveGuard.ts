@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { signOutPath } from '../shell/useSignOut';
-import { failingStates, type ManuscriptSaves } from './useManuscriptSaves';
+import { failingStates } from './manuscriptSaver';
+import type { ManuscriptSaves } from './useManuscriptSaves';
 
 /**
  * Leaving the page in the app with changes not on the server yet: they are saved first; only a save that

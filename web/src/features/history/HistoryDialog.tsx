@@ -1,14 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { Book } from '@bookwright/contracts';
+import type { Book, RevisionSummary } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
-import { revisionDiff, textOf } from './revisionDiff';
+import { revisionDiff, textOf, type DiffPart } from './revisionDiff';
 import {
   useLazyGetRevisionQuery,
   useListRevisionsQuery,
   useRestoreRevisionMutation,
   useSaveVersionMutation,
+  type Named,
 } from './revisionsApi';
 import { historyTexts as texts } from './texts';
 import { errorMessage } from '../../api/baseQuery';
@@ -54,9 +55,6 @@ export function HistoryDialog({
   } = useListRevisionsQuery(bookId, { skip: !open, refetchOnMountOrArgChange: true });
   const [selected, setSelected] = useState<string>();
   const [loadRevision, revision] = useLazyGetRevisionQuery();
-  const [restore, { isLoading: restoring }] = useRestoreRevisionMutation();
-  const [saveVersion, { isLoading: savingVersion }] = useSaveVersionMutation();
-  const [name, setName] = useState('');
   const shown = selected && revision.data?.id === selected ? revision.data : undefined;
   const diff = useMemo(
     () => (shown ? revisionDiff(textOf(currentContent()), textOf(shown.bookContent)) : []),
@@ -64,44 +62,15 @@ export function HistoryDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [shown],
   );
+  const { restoreSelected, restoring } = useRestore({ bookId, selected, saveChanges, onRestored }, () => {
+    setSelected(undefined);
+    onClose();
+  });
+  const versionSaving = useVersionSaving(bookId, saveChanges);
 
   function pick(revisionId: string) {
     setSelected(revisionId);
     void loadRevision({ bookId, revisionId }, true);
-  }
-
-  async function restoreSelected() {
-    if (!selected) return;
-    if (!(await saveChanges())) {
-      toast.error(texts.unsavedFirst);
-      return;
-    }
-    try {
-      const book = await restore({ bookId, revisionId: selected }).unwrap();
-      onRestored(book);
-      toast.success(texts.restored);
-      setSelected(undefined);
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error, texts.restoreFailure));
-    }
-  }
-
-  async function saveNamedVersion(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The version is the server's manuscript: what the author sees must be there first.
-    if (!(await saveChanges())) {
-      toast.error(texts.unsavedVersionFirst);
-      return;
-    }
-    const trimmed = name.trim();
-    try {
-      await saveVersion({ bookId, ...(trimmed ? { name: trimmed } : {}) }).unwrap();
-      setName('');
-      toast.success(texts.versionSaved);
-    } catch (error) {
-      toast.error(errorMessage(error, texts.versionFailure));
-    }
   }
 
   return (
@@ -128,98 +97,186 @@ export function HistoryDialog({
         </>
       }
     >
-      {readOnly ? (
-        <p className="mt-5 mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
-          {texts.needsPlan}
-          <Button type="button" variant="secondary" onClick={onNeedPlan}>
-            {texts.choosePlan}
-          </Button>
-        </p>
-      ) : (
-        <form
-          onSubmit={(event) => void saveNamedVersion(event)}
-          aria-label={texts.saveVersion}
-          className="mt-5 mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
-        >
-          <label className="flex-1 text-sm font-medium text-stone-800">
-            {texts.versionName}
-            <input
-              type="text"
-              name="versionName"
-              value={name}
-              maxLength={nameMaxLength}
-              placeholder={texts.versionNamePlaceholder}
-              onChange={(event) => setName(event.target.value)}
-              className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-normal text-stone-900"
-            />
-          </label>
-          <Button type="submit" variant="secondary" disabled={savingVersion} busy={savingVersion}>
-            {savingVersion ? texts.savingVersion : texts.saveVersion}
-          </Button>
-        </form>
-      )}
+      {readOnly ? <NeedsPlan onNeedPlan={onNeedPlan} /> : <SaveVersionForm {...versionSaving} />}
       {isLoading && <p className="text-sm text-stone-600">Loading…</p>}
       {isError && <p className="text-sm text-red-700">{texts.loadFailure}</p>}
       {revisions && revisions.length === 0 && <p className="text-sm text-stone-600">{texts.empty}</p>}
       {revisions && revisions.length > 0 && (
         <div className="space-y-3">
-          <ol aria-label="Saved versions" className="max-h-48 overflow-y-auto rounded-lg border border-stone-200">
-            {revisions.map((r, index) => (
-              <li key={r.id}>
-                <button
-                  type="button"
-                  onClick={() => pick(r.id)}
-                  aria-pressed={selected === r.id}
-                  className={`flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm ${
-                    selected === r.id ? 'bg-ink-50 font-semibold text-ink-950' : 'hover:bg-stone-50'
-                  }`}
-                >
-                  <span className="min-w-0">
-                    {r.name && <span className="block truncate font-semibold text-ink-950">{r.name}</span>}
-                    <span className={r.name ? 'text-xs text-stone-600' : undefined}>
-                      {when.format(new Date(r.createdAt))}
-                    </span>
-                    {index === 0 && <span className="ml-2 text-xs font-normal text-stone-500">{texts.latest}</span>}
-                  </span>
-                  <span className="shrink-0 whitespace-nowrap text-stone-600">
-                    {r.wordCount.toLocaleString('en-GB')} {r.wordCount === 1 ? 'word' : 'words'}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ol>
+          <RevisionList revisions={revisions} selected={selected} onPick={pick} />
           {selected && !shown && <p className="text-sm text-stone-600">Loading…</p>}
-          {shown && (
-            <div>
-              <p className="mb-1 text-xs text-stone-500">{texts.legend}</p>
-              <div
-                data-testid="revision-diff"
-                className="max-h-64 overflow-y-auto rounded-lg border border-stone-200 bg-stone-50 p-3 font-serif text-sm leading-relaxed whitespace-pre-wrap"
-              >
-                {diff.every((p) => p.kind === 'same') ? (
-                  <span className="text-stone-600">{texts.noChanges}</span>
-                ) : (
-                  diff.map((part, i) =>
-                    part.kind === 'same' ? (
-                      <span key={i} className="text-stone-500">
-                        {part.text}
-                      </span>
-                    ) : part.kind === 'added' ? (
-                      <ins key={i} className="bg-green-100 text-green-900 no-underline">
-                        {part.text}
-                      </ins>
-                    ) : (
-                      <del key={i} className="bg-red-100 text-red-900">
-                        {part.text}
-                      </del>
-                    ),
-                  )
-                )}
-              </div>
-            </div>
-          )}
+          {shown && <RevisionDiff diff={diff} />}
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** Restores the picked version once the editor's changes are on the server; `restored` closes the dialog. */
+function useRestore(
+  {
+    bookId,
+    selected,
+    saveChanges,
+    onRestored,
+  }: {
+    bookId: string;
+    selected: string | undefined;
+    saveChanges: () => Promise<boolean>;
+    onRestored: (book: Book) => void;
+  },
+  restored: () => void,
+) {
+  const [restore, { isLoading: restoring }] = useRestoreRevisionMutation();
+
+  async function restoreSelected() {
+    if (!selected) return;
+    if (!(await saveChanges())) {
+      toast.error(texts.unsavedFirst);
+      return;
+    }
+    try {
+      const book = await restore({ bookId, revisionId: selected }).unwrap();
+      onRestored(book);
+      toast.success(texts.restored);
+      restored();
+    } catch (error) {
+      toast.error(errorMessage(error, texts.restoreFailure));
+    }
+  }
+
+  return { restoreSelected, restoring };
+}
+
+/** "Save a version": the name typed (kept while the dialog is closed) and its saving. */
+function useVersionSaving(bookId: string, saveChanges: () => Promise<boolean>) {
+  const [saveVersion, { isLoading: saving }] = useSaveVersionMutation();
+  const [name, setName] = useState('');
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The version is the server's manuscript: what the author sees must be there first.
+    if (!(await saveChanges())) {
+      toast.error(texts.unsavedVersionFirst);
+      return;
+    }
+    const trimmed = name.trim();
+    try {
+      await saveVersion({ bookId, ...(trimmed ? { name: trimmed } : {}) }).unwrap();
+      setName('');
+      toast.success(texts.versionSaved);
+    } catch (error) {
+      toast.error(errorMessage(error, texts.versionFailure));
+    }
+  }
+
+  return { name, setName, saving, save };
+}
+
+function NeedsPlan({ onNeedPlan }: { onNeedPlan?: () => void }) {
+  return (
+    <p className="mt-5 mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
+      {texts.needsPlan}
+      <Button type="button" variant="secondary" onClick={onNeedPlan}>
+        {texts.choosePlan}
+      </Button>
+    </p>
+  );
+}
+
+function SaveVersionForm({ name, setName, saving, save }: ReturnType<typeof useVersionSaving>) {
+  return (
+    <form
+      onSubmit={(event) => void save(event)}
+      aria-label={texts.saveVersion}
+      className="mt-5 mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+    >
+      <label className="flex-1 text-sm font-medium text-stone-800">
+        {texts.versionName}
+        <input
+          type="text"
+          name="versionName"
+          value={name}
+          maxLength={nameMaxLength}
+          placeholder={texts.versionNamePlaceholder}
+          onChange={(event) => setName(event.target.value)}
+          className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-normal text-stone-900"
+        />
+      </label>
+      <Button type="submit" variant="secondary" disabled={saving} busy={saving}>
+        {saving ? texts.savingVersion : texts.saveVersion}
+      </Button>
+    </form>
+  );
+}
+
+function RevisionList({
+  revisions,
+  selected,
+  onPick,
+}: {
+  revisions: Named<RevisionSummary>[];
+  selected: string | undefined;
+  onPick: (revisionId: string) => void;
+}) {
+  return (
+    <ol aria-label="Saved versions" className="max-h-48 overflow-y-auto rounded-lg border border-stone-200">
+      {revisions.map((r, index) => (
+        <li key={r.id}>
+          <button
+            type="button"
+            onClick={() => onPick(r.id)}
+            aria-pressed={selected === r.id}
+            className={`flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm ${
+              selected === r.id ? 'bg-ink-50 font-semibold text-ink-950' : 'hover:bg-stone-50'
+            }`}
+          >
+            <span className="min-w-0">
+              {r.name && <span className="block truncate font-semibold text-ink-950">{r.name}</span>}
+              <span className={r.name ? 'text-xs text-stone-600' : undefined}>
+                {when.format(new Date(r.createdAt))}
+              </span>
+              {index === 0 && <span className="ml-2 text-xs font-normal text-stone-500">{texts.latest}</span>}
+            </span>
+            <span className="shrink-0 whitespace-nowrap text-stone-600">
+              {r.wordCount.toLocaleString('en-GB')} {r.wordCount === 1 ? 'word' : 'words'}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The picked version against the editor's text: what it would add back and take away. */
+function RevisionDiff({ diff }: { diff: DiffPart[] }) {
+  return (
+    <div>
+      <p className="mb-1 text-xs text-stone-500">{texts.legend}</p>
+      <div
+        data-testid="revision-diff"
+        className="max-h-64 overflow-y-auto rounded-lg border border-stone-200 bg-stone-50 p-3 font-serif text-sm leading-relaxed whitespace-pre-wrap"
+      >
+        {diff.every((p) => p.kind === 'same') ? (
+          <span className="text-stone-600">{texts.noChanges}</span>
+        ) : (
+          diff.map((part, i) =>
+            part.kind === 'same' ? (
+              <span key={i} className="text-stone-500">
+                {part.text}
+              </span>
+            ) : part.kind === 'added' ? (
+              <ins key={i} className="bg-green-100 text-green-900 no-underline">
+                {part.text}
+              </ins>
+            ) : (
+              <del key={i} className="bg-red-100 text-red-900">
+                {part.text}
+              </del>
+            ),
+          )
+        )}
+      </div>
+    </div>
   );
 }

@@ -19,13 +19,8 @@ const nonFictionGenres = genres.filter((g) => g.bookType === 'non-fiction');
  */
 export function CreateBook({ user }: { user: User }) {
   const [form, setForm] = useState<PlanForm>(emptyPlanForm);
-  const [error, setError] = useState<{ field: PlanField; message: string }>();
-  const [planBook, { isLoading }] = usePlanBookMutation();
-  // One create action, one id: a retry after a failure may follow a request the server did carry out (its
-  // answer lost), and the same id lets the gateway answer that book instead of spending the allowance again.
-  const requestId = useRef<string>(undefined);
-  const promptId = useId();
-  const promptErrorId = useId();
+  const [error, setError] = useState<PlanError>();
+  const { onSubmit, isLoading } = usePlanSubmit(form, setForm, setError);
   const open = form.prompt.length > 0;
 
   const set = (field: PlanField) => (event: { target: { value: string } }) => {
@@ -33,6 +28,51 @@ export function CreateBook({ user }: { user: User }) {
     if (error?.field === field) setError(undefined);
   };
   const errorOf = (field: PlanField) => (error?.field === field ? error.message : undefined);
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Create a book"
+      className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
+    >
+      <PromptBox value={form.prompt} onChange={set('prompt')} open={open} error={errorOf('prompt')} />
+      {open ? (
+        <div className="mt-5 border-t border-stone-200 bg-paper/60 px-5 py-5 sm:px-7 sm:py-6">
+          <PlanFields
+            form={form}
+            set={set}
+            errorOf={errorOf}
+            onSize={(size) => {
+              setForm((f) => ({ ...f, size }));
+              if (error?.field === 'size') setError(undefined);
+            }}
+          />
+          <SubmitRow left={user.booksLeftThisMonth} isLoading={isLoading} />
+        </div>
+      ) : (
+        <p className="px-5 pt-3 pb-5 text-xs text-stone-500 sm:px-7">
+          Title, language, audience, genre and size come next.
+        </p>
+      )}
+    </form>
+  );
+}
+
+interface PlanError {
+  field: PlanField;
+  message: string;
+}
+
+/**
+ * Checks the form in the spec's order (focusing the first failing field) and asks for the plan; a success
+ * clears the form.
+ */
+function usePlanSubmit(form: PlanForm, setForm: (form: PlanForm) => void, setError: (error?: PlanError) => void) {
+  const [planBook, { isLoading }] = usePlanBookMutation();
+  // One create action, one id: a retry after a failure may follow a request the server did carry out (its
+  // answer lost), and the same id lets the gateway answer that book instead of spending the allowance again.
+  const requestId = useRef<string>(undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,126 +100,140 @@ export function CreateBook({ user }: { user: User }) {
     }
   }
 
-  const left = user.booksLeftThisMonth;
+  return { onSubmit, isLoading };
+}
 
+/** The prompt: the one field shown until it has text. */
+function PromptBox({
+  value,
+  onChange,
+  open,
+  error,
+}: {
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  open: boolean;
+  error: string | undefined;
+}) {
+  const promptId = useId();
+  const promptErrorId = useId();
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-label="Create a book"
-      className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
-    >
-      <div className="px-5 pt-5 sm:px-7 sm:pt-6">
-        <label htmlFor={promptId} className="block font-display text-xl font-semibold text-ink-950 sm:text-2xl">
-          What will your next book be about?
-        </label>
-        <p className="mt-1 text-sm text-stone-600">
-          Describe the idea in your own words. We plan the structure; you review it before a word is written.
-        </p>
-        <textarea
-          id={promptId}
-          name="prompt"
-          value={form.prompt}
-          onChange={set('prompt')}
-          rows={open ? 4 : 3}
-          placeholder={createBookTexts.promptPlaceholder}
-          aria-invalid={errorOf('prompt') ? true : undefined}
-          aria-describedby={errorOf('prompt') ? promptErrorId : undefined}
-          className={`mt-4 block w-full resize-y rounded-xl border bg-paper px-4 py-3 font-display text-[17px] leading-relaxed text-stone-900 placeholder:font-sans placeholder:text-[15px] placeholder:text-stone-400 focus:border-ink-500 focus:bg-white focus:ring-2 focus:ring-ink-200 focus:outline-none ${errorOf('prompt') ? 'border-red-500 ring-2 ring-red-100' : 'border-stone-300'}`}
-        />
-        {errorOf('prompt') && (
-          <p id={promptErrorId} className="mt-1.5 text-xs font-medium text-red-700">
-            {errorOf('prompt')}
-          </p>
-        )}
-      </div>
-
-      {open ? (
-        <div className="mt-5 border-t border-stone-200 bg-paper/60 px-5 py-5 sm:px-7 sm:py-6">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <InputField
-              name="title"
-              label="Title"
-              value={form.title}
-              onChange={set('title')}
-              error={errorOf('title')}
-              autoComplete="off"
-              className="sm:col-span-2"
-            />
-            <SelectField
-              name="language"
-              label="Language"
-              value={form.language}
-              onChange={set('language')}
-              error={errorOf('language')}
-            >
-              <option value="">Select a language</option>
-              {bookLanguages.map((l) => (
-                <option key={l.value} value={l.value}>
-                  {l.label}
-                </option>
-              ))}
-            </SelectField>
-            <InputField
-              name="targetAudience"
-              label="Target audience"
-              value={form.targetAudience}
-              onChange={set('targetAudience')}
-              error={errorOf('targetAudience')}
-              placeholder="e.g. Young adults who love mysteries"
-              autoComplete="off"
-            />
-            <SelectField
-              name="genre"
-              label="Genre"
-              value={form.genre}
-              onChange={set('genre')}
-              error={errorOf('genre')}
-              className="sm:col-span-2"
-            >
-              <option value="">Select a genre</option>
-              <optgroup label="Fiction">
-                {fictionGenres.map((g) => (
-                  <option key={g.value} value={g.value}>
-                    {g.label}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="Non-fiction">
-                {nonFictionGenres.map((g) => (
-                  <option key={g.value} value={g.value}>
-                    {g.label}
-                  </option>
-                ))}
-              </optgroup>
-            </SelectField>
-            <SizeChoice
-              value={form.size}
-              onChange={(size) => {
-                setForm((f) => ({ ...f, size }));
-                if (error?.field === 'size') setError(undefined);
-              }}
-              error={errorOf('size')}
-            />
-          </div>
-          <div className="mt-6 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-stone-600">
-              {left === null
-                ? 'Your plan includes unlimited books.'
-                : `${left} ${left === 1 ? 'book' : 'books'} left this month.`}
-            </p>
-            <Button type="submit" busy={isLoading} disabled={isLoading} className="px-6">
-              {!isLoading && <SparkIcon className="size-4.5" />}
-              {isLoading ? createBookTexts.submitting : createBookTexts.submit}
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <p className="px-5 pt-3 pb-5 text-xs text-stone-500 sm:px-7">
-          Title, language, audience, genre and size come next.
+    <div className="px-5 pt-5 sm:px-7 sm:pt-6">
+      <label htmlFor={promptId} className="block font-display text-xl font-semibold text-ink-950 sm:text-2xl">
+        What will your next book be about?
+      </label>
+      <p className="mt-1 text-sm text-stone-600">
+        Describe the idea in your own words. We plan the structure; you review it before a word is written.
+      </p>
+      <textarea
+        id={promptId}
+        name="prompt"
+        value={value}
+        onChange={onChange}
+        rows={open ? 4 : 3}
+        placeholder={createBookTexts.promptPlaceholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? promptErrorId : undefined}
+        className={`mt-4 block w-full resize-y rounded-xl border bg-paper px-4 py-3 font-display text-[17px] leading-relaxed text-stone-900 placeholder:font-sans placeholder:text-[15px] placeholder:text-stone-400 focus:border-ink-500 focus:bg-white focus:ring-2 focus:ring-ink-200 focus:outline-none ${error ? 'border-red-500 ring-2 ring-red-100' : 'border-stone-300'}`}
+      />
+      {error && (
+        <p id={promptErrorId} className="mt-1.5 text-xs font-medium text-red-700">
+          {error}
         </p>
       )}
-    </form>
+    </div>
+  );
+}
+
+/** Title, language, audience, genre and size. */
+function PlanFields({
+  form,
+  set,
+  errorOf,
+  onSize,
+}: {
+  form: PlanForm;
+  set: (field: PlanField) => (event: { target: { value: string } }) => void;
+  errorOf: (field: PlanField) => string | undefined;
+  onSize: (size: string) => void;
+}) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <InputField
+        name="title"
+        label="Title"
+        value={form.title}
+        onChange={set('title')}
+        error={errorOf('title')}
+        autoComplete="off"
+        className="sm:col-span-2"
+      />
+      <SelectField
+        name="language"
+        label="Language"
+        value={form.language}
+        onChange={set('language')}
+        error={errorOf('language')}
+      >
+        <option value="">Select a language</option>
+        {bookLanguages.map((l) => (
+          <option key={l.value} value={l.value}>
+            {l.label}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        name="targetAudience"
+        label="Target audience"
+        value={form.targetAudience}
+        onChange={set('targetAudience')}
+        error={errorOf('targetAudience')}
+        placeholder="e.g. Young adults who love mysteries"
+        autoComplete="off"
+      />
+      <SelectField
+        name="genre"
+        label="Genre"
+        value={form.genre}
+        onChange={set('genre')}
+        error={errorOf('genre')}
+        className="sm:col-span-2"
+      >
+        <option value="">Select a genre</option>
+        <optgroup label="Fiction">
+          {fictionGenres.map((g) => (
+            <option key={g.value} value={g.value}>
+              {g.label}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="Non-fiction">
+          {nonFictionGenres.map((g) => (
+            <option key={g.value} value={g.value}>
+              {g.label}
+            </option>
+          ))}
+        </optgroup>
+      </SelectField>
+      <SizeChoice value={form.size} onChange={onSize} error={errorOf('size')} />
+    </div>
+  );
+}
+
+/** The allowance left and the create button. */
+function SubmitRow({ left, isLoading }: { left: number | null; isLoading: boolean }) {
+  return (
+    <div className="mt-6 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-stone-600">
+        {left === null
+          ? 'Your plan includes unlimited books.'
+          : `${left} ${left === 1 ? 'book' : 'books'} left this month.`}
+      </p>
+      <Button type="submit" busy={isLoading} disabled={isLoading} className="px-6">
+        {!isLoading && <SparkIcon className="size-4.5" />}
+        {isLoading ? createBookTexts.submitting : createBookTexts.submit}
+      </Button>
+    </div>
   );
 }
 

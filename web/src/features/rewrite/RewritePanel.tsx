@@ -42,11 +42,7 @@ export function RewritePanel({
   selection: RewriteSelection;
   onClose: () => void;
 }) {
-  const [own, setOwn] = useState('');
-  const [text, setText] = useState('');
-  const [state, setState] = useState<'idle' | 'streaming' | 'done'>('idle');
-  const abort = useRef<AbortController>(undefined);
-  useEffect(() => () => abort.current?.abort(), []);
+  const { text, state, run, stop } = useRewriteStream(bookId, selection, keepSelection);
 
   const coords = selectionTop(editor, selection.from);
   // Beside the selection, but always whole on screen (it scrolls inside when the window is short).
@@ -59,6 +55,74 @@ export function RewritePanel({
       .setTextSelection({ from: selection.from, to: selection.to })
       .run();
   }
+
+  function accept() {
+    const still = editor.state.doc.textBetween(selection.from, selection.to, '\n\n') === selection.text;
+    if (!still) {
+      toast.error('The text changed while the rewrite was written. Select it again.');
+      onClose();
+      return;
+    }
+    editor
+      .chain()
+      .focus(undefined, { scrollIntoView: false })
+      .insertContentAt({ from: selection.from, to: selection.to }, asContent(text))
+      .run();
+    onClose();
+  }
+
+  function discard() {
+    stop();
+    keepSelection();
+    onClose();
+  }
+
+  return (
+    <div
+      role="dialog"
+      aria-label={texts.title}
+      style={{ top, maxHeight: `calc(100dvh - ${top}px - 12px)` }}
+      className="fixed right-3 z-30 w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-stone-200 bg-white p-4 shadow-2xl"
+    >
+      <div className="mb-2 flex items-center justify-between">
+        <h2 className="font-display text-lg font-semibold text-ink-950">{texts.title}</h2>
+        <button
+          type="button"
+          onClick={discard}
+          aria-label="Close rewrite"
+          className="rounded-md p-1 text-stone-500 hover:bg-stone-100"
+        >
+          <CloseIcon className="size-4" />
+        </button>
+      </div>
+      <p className="mb-1 text-xs font-semibold text-stone-500 uppercase">{texts.original}</p>
+      <p className="mb-3 max-h-24 overflow-y-auto rounded-md bg-stone-50 p-2 font-serif text-sm text-stone-700">
+        {selection.text}
+      </p>
+      <Presets streaming={state === 'streaming'} onPick={(instruction) => void run(instruction)} />
+      <OwnInstruction streaming={state === 'streaming'} onSubmit={(instruction) => void run(instruction)} />
+      {(state !== 'idle' || text) && <Replacement text={text} streaming={state === 'streaming'} />}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={discard}>
+          {texts.discard}
+        </Button>
+        <Button type="button" onClick={accept} disabled={state !== 'done' || !text.trim()}>
+          {texts.accept}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The replacement as it streams in: one rewrite at a time (a new one, or leaving, stops the last); a failure
+ * is said and `onFailure` gives the author the selection back.
+ */
+function useRewriteStream(bookId: string, selection: RewriteSelection, onFailure: () => void) {
+  const [text, setText] = useState('');
+  const [state, setState] = useState<'idle' | 'streaming' | 'done'>('idle');
+  const abort = useRef<AbortController>(undefined);
+  useEffect(() => () => abort.current?.abort(), []);
 
   async function run(instruction: string) {
     abort.current?.abort();
@@ -86,114 +150,72 @@ export function RewritePanel({
       setState('idle');
       setText('');
       toast.error(error instanceof Error ? error.message : String(error));
-      keepSelection();
+      onFailure();
     }
   }
 
-  function accept() {
-    const still = editor.state.doc.textBetween(selection.from, selection.to, '\n\n') === selection.text;
-    if (!still) {
-      toast.error('The text changed while the rewrite was written. Select it again.');
-      onClose();
-      return;
-    }
-    editor
-      .chain()
-      .focus(undefined, { scrollIntoView: false })
-      .insertContentAt({ from: selection.from, to: selection.to }, asContent(text))
-      .run();
-    onClose();
-  }
+  return { text, state, run, stop: () => abort.current?.abort() };
+}
 
-  function discard() {
-    abort.current?.abort();
-    keepSelection();
-    onClose();
-  }
-
+function Presets({ streaming, onPick }: { streaming: boolean; onPick: (instruction: string) => void }) {
   return (
-    <div
-      role="dialog"
-      aria-label={texts.title}
-      style={{ top, maxHeight: `calc(100dvh - ${top}px - 12px)` }}
-      className="fixed right-3 z-30 w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-stone-200 bg-white p-4 shadow-2xl"
-    >
-      <div className="mb-2 flex items-center justify-between">
-        <h2 className="font-display text-lg font-semibold text-ink-950">{texts.title}</h2>
+    <div className="mb-2 flex flex-wrap gap-1.5">
+      {rewriteInstructions.map((instruction) => (
         <button
+          key={instruction}
           type="button"
-          onClick={discard}
-          aria-label="Close rewrite"
-          className="rounded-md p-1 text-stone-500 hover:bg-stone-100"
+          disabled={streaming}
+          onClick={() => onPick(instruction)}
+          className="rounded-full border border-stone-300 px-3 py-1 text-sm hover:bg-ink-50 disabled:opacity-50"
         >
-          <CloseIcon className="size-4" />
+          {texts.presets[instruction]}
         </button>
-      </div>
-      <p className="mb-1 text-xs font-semibold text-stone-500 uppercase">{texts.original}</p>
-      <p className="mb-3 max-h-24 overflow-y-auto rounded-md bg-stone-50 p-2 font-serif text-sm text-stone-700">
-        {selection.text}
-      </p>
-      <div className="mb-2 flex flex-wrap gap-1.5">
-        {rewriteInstructions.map((instruction) => (
-          <button
-            key={instruction}
-            type="button"
-            disabled={state === 'streaming'}
-            onClick={() => void run(instruction)}
-            className="rounded-full border border-stone-300 px-3 py-1 text-sm hover:bg-ink-50 disabled:opacity-50"
-          >
-            {texts.presets[instruction]}
-          </button>
-        ))}
-      </div>
-      <form
-        className="mb-3 flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (own.trim()) void run(own.trim());
-        }}
-      >
-        <label className="sr-only" htmlFor="rewrite-own">
-          {texts.ownLabel}
-        </label>
-        <input
-          id="rewrite-own"
-          value={own}
-          maxLength={500}
-          onChange={(e) => setOwn(e.target.value)}
-          placeholder={texts.ownPlaceholder}
-          className="min-w-0 flex-1 rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm"
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          className="px-3 py-1.5"
-          disabled={!own.trim() || state === 'streaming'}
-        >
-          {texts.go}
-        </Button>
-      </form>
-      {(state !== 'idle' || text) && (
-        <>
-          <p className="mb-1 text-xs font-semibold text-stone-500 uppercase">{texts.replacement}</p>
-          <p
-            data-testid="rewrite-result"
-            aria-live="polite"
-            aria-busy={state === 'streaming'}
-            className="mb-3 max-h-48 overflow-y-auto rounded-md border border-green-200 bg-green-50 p-2 font-serif text-sm whitespace-pre-wrap text-stone-900"
-          >
-            {text || texts.writing}
-          </p>
-        </>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={discard}>
-          {texts.discard}
-        </Button>
-        <Button type="button" onClick={accept} disabled={state !== 'done' || !text.trim()}>
-          {texts.accept}
-        </Button>
-      </div>
+      ))}
     </div>
+  );
+}
+
+/** The author's own instruction, in their words. */
+function OwnInstruction({ streaming, onSubmit }: { streaming: boolean; onSubmit: (instruction: string) => void }) {
+  const [own, setOwn] = useState('');
+  return (
+    <form
+      className="mb-3 flex gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (own.trim()) onSubmit(own.trim());
+      }}
+    >
+      <label className="sr-only" htmlFor="rewrite-own">
+        {texts.ownLabel}
+      </label>
+      <input
+        id="rewrite-own"
+        value={own}
+        maxLength={500}
+        onChange={(e) => setOwn(e.target.value)}
+        placeholder={texts.ownPlaceholder}
+        className="min-w-0 flex-1 rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm"
+      />
+      <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={!own.trim() || streaming}>
+        {texts.go}
+      </Button>
+    </form>
+  );
+}
+
+function Replacement({ text, streaming }: { text: string; streaming: boolean }) {
+  return (
+    <>
+      <p className="mb-1 text-xs font-semibold text-stone-500 uppercase">{texts.replacement}</p>
+      <p
+        data-testid="rewrite-result"
+        aria-live="polite"
+        aria-busy={streaming}
+        className="mb-3 max-h-48 overflow-y-auto rounded-md border border-green-200 bg-green-50 p-2 font-serif text-sm whitespace-pre-wrap text-stone-900"
+      >
+        {text || texts.writing}
+      </p>
+    </>
   );
 }
