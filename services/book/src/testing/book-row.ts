@@ -1,38 +1,20 @@
 import type { Insertable } from 'kysely';
 import type { BooksTable } from '../db/schema';
+import { newBookRow } from '../domain/new-book';
 
 /**
  * A books row for tests and benches that insert straight into the table: a short English mystery of user
- * `u1` in planning, with no plan, manuscript or metadata, and whatever the caller overrides. The one place
- * that spells out every column, so a migration that adds one changes one file.
+ * `u1` in planning, with no plan, manuscript or metadata, and whatever the caller overrides. It is the row
+ * the service itself creates for such a plan (`newBookRow`), so a migration that adds a column changes one
+ * place; without an allowance held, as for a book whose reservation is settled.
  */
 export function bookRow(overrides: Partial<Insertable<BooksTable>> & { id: string }): Insertable<BooksTable> {
-  return {
-    user_id: 'u1',
-    idempotency_key: `k-${overrides.id}`,
-    status: 'planning',
-    title: 'T',
-    subtitle: null,
-    genre: 'mystery',
-    book_type: 'fiction',
-    language: 'english',
-    target_audience: 'Adults',
-    size: 'short',
-    prompt: 'p',
-    book_state: JSON.stringify(null),
-    book_content: null,
-    cover_image: null,
-    author: null,
-    identifier: null,
-    language_metadata: null,
-    genre_metadata: null,
-    publisher: null,
-    description: null,
-    keywords: JSON.stringify([]),
-    rights: null,
-    publication_date: null,
-    isbn: null,
-    failure: JSON.stringify(null),
-    ...overrides,
-  };
+  const created = newBookRow({
+    id: overrides.id,
+    userId: 'u1',
+    plan: { title: 'T', genre: 'mystery', language: 'english', targetAudience: 'Adults', size: 'short', prompt: 'p' },
+    idempotencyKey: `k-${overrides.id}`,
+    allowanceKey: '',
+  });
+  return { ...created, allowance_key: null, language_metadata: null, ...overrides };
 }
