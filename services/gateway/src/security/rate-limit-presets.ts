@@ -4,6 +4,7 @@ import type { GatewayConfig } from '../config';
 type LimitSettings = Pick<
   GatewayConfig,
   | 'RATE_LIMIT_WINDOW_MS'
+  | 'AUTH_RATE_LIMIT_PER_IP'
   | 'GENERATION_RATE_LIMIT_PER_USER'
   | 'REWRITE_RATE_LIMIT_PER_USER'
   | 'TAKEOUT_RATE_LIMIT_PER_USER'
@@ -20,9 +21,11 @@ const perUser = (max: number, settings: LimitSettings) => ({
   rateLimit: { max, timeWindow: settings.RATE_LIMIT_WINDOW_MS, keyGenerator: sessionCookieOrIp },
 });
 
-/** The per-user rate limits of the API by name, as a route's `config`. */
+/** The rate limits of the API by name, as a route's `config`. */
 export function rateLimitPresets(settings: LimitSettings) {
   return {
+    /** Account changes (password, profile, deletion): the auth routes' per-IP number, counted per route. */
+    perIp: { rateLimit: { max: settings.AUTH_RATE_LIMIT_PER_IP, timeWindow: settings.RATE_LIMIT_WINDOW_MS } },
     /** Work that costs an AI call: plans, metadata, translations (covers are limited by the cover service). */
     generation: perUser(settings.GENERATION_RATE_LIMIT_PER_USER, settings),
     /** Small, frequent AI calls: the editor's rewrites, a translation's title suggestion. */

@@ -21,9 +21,7 @@ export function routePresets({
     /** The public forms that sign in or send mail: the one per-IP budget of auth-throttle.ts. */
     authThrottled: { preHandler: authThrottle.guard },
     /** Account changes (password, profile, deletion): the auth routes' per-IP number, counted per route. */
-    perIpLimit: {
-      config: { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_IP, timeWindow: config.RATE_LIMIT_WINDOW_MS } },
-    },
+    perIpLimit: { config: limits.perIp },
     /** Work that costs an AI call (rate-limit-presets.ts). */
     generationLimit: { config: limits.generation },
     /** Small, frequent AI calls. */

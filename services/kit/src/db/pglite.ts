@@ -398,11 +398,8 @@ class PgliteDriver implements Driver {
 
 class PgliteConnection implements DatabaseConnection {
   inTransaction = false;
-  private readonly pglite: PgliteHandle;
 
-  constructor(private readonly shared: SharedPglite) {
-    this.pglite = shared.pglite;
-  }
+  constructor(private readonly shared: SharedPglite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     // A statement of the service's own that touches search_path (or a rolled-back transaction that did)
@@ -412,8 +409,8 @@ class PgliteConnection implements DatabaseConnection {
     // several statements; with parameters the extended protocol binds them.
     const result =
       compiledQuery.parameters.length === 0
-        ? (await this.pglite.exec(compiledQuery.sql)).at(-1)
-        : await this.pglite.query(compiledQuery.sql, [...compiledQuery.parameters]);
+        ? (await this.shared.pglite.exec(compiledQuery.sql)).at(-1)
+        : await this.shared.pglite.query(compiledQuery.sql, [...compiledQuery.parameters]);
     return toQueryResult<R>(result);
   }
 
