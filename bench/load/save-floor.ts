@@ -5,15 +5,24 @@
  * text to move. Whatever a save of a 100-page book costs above this is the manuscript's; what this costs is
  * the path's. Not part of `npm run bench`.
  *
- *   node --import tsx bench/load/save-floor.ts [--mode embedded|distributed] [--seconds 6]
+ * `--body whole` saves the 100-page manuscript of the load bench instead, whole (`bookContent`), each
+ * save changing one chapter: what a whole save costs above the floor.
+ *
+ *   node --import tsx bench/load/save-floor.ts [--mode embedded|distributed] [--seconds 6] [--body tiny|whole]
  */
 import { parseArgs } from 'node:util';
 import { prepareAuthors } from './authors';
+import { manuscript, manuscriptChapters } from './manuscript';
 import { startSystemProcess, type Mode } from './system-process';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '6' }, mode: { type: 'string', default: 'embedded' } },
+  options: {
+    seconds: { type: 'string', default: '6' },
+    mode: { type: 'string', default: 'embedded' },
+    body: { type: 'string', default: 'tiny' },
+  },
 });
+const whole = values.body === 'whole';
 const seconds = Number(values.seconds);
 const mode: Mode = values.mode === 'distributed' ? 'distributed' : 'embedded';
 
@@ -28,7 +37,7 @@ try {
   if (!author) throw new Error('no author');
   const headers = { cookie: author.cookie, 'x-xsrf-token': author.xsrf, 'content-type': 'application/json' };
   const content = `${system.url}/api/v1/book/content/${author.bookId}`;
-  const seed = JSON.stringify({ type: 'doc', content: tinyChapter(0) });
+  const seed = whole ? manuscript(0, 0, 0) : JSON.stringify({ type: 'doc', content: tinyChapter(0) });
   const seeded = await fetch(content, { method: 'PATCH', headers, body: JSON.stringify({ bookContent: seed }) });
   if (!seeded.ok) throw new Error(`seeding answered ${seeded.status}`);
   let tag = seeded.headers.get('etag') ?? '';
@@ -41,7 +50,9 @@ try {
     const answer = await fetch(content, {
       method: 'PATCH',
       headers: { ...headers, 'if-match': tag, prefer: 'return=minimal' },
-      body: JSON.stringify({ chapters: [{ index: 0, content: tinyChapter(edit) }] }),
+      body: whole
+        ? JSON.stringify({ bookContent: manuscript(0, edit % manuscriptChapters, edit) })
+        : JSON.stringify({ chapters: [{ index: 0, content: tinyChapter(edit) }] }),
     });
     const text = await answer.text();
     if (answer.status !== 200) throw new Error(`save ${edit} answered ${answer.status}: ${text}`);
@@ -52,7 +63,7 @@ try {
   const at = (p: number) =>
     (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1);
   console.log(
-    `${mode}: ${(latencies.length / seconds).toFixed(0)} saves/s of a two-paragraph chapter, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+    `${mode}: ${(latencies.length / seconds).toFixed(0)} saves/s of ${whole ? 'the whole 100-page manuscript' : 'a two-paragraph chapter'}, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
   );
 } finally {
   await system.stop();

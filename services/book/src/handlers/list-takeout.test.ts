@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { AppError, errorScreens, noPlanBillingSummary, requests } from '@bookwright/contracts';
-import { silentLogger, type OutboxRelay, createInProcessBus, type Bus } from '@bookwright/kit';
+import { silentLogger, OutboxRelay, createInProcessBus, type Bus } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { BookDatabase } from '../db/schema';
@@ -34,7 +34,7 @@ async function setUp(accountType: 'starter' | 'null' = 'starter') {
   await bus.serve(requests.billing.getSummary, async () => ({ ...noPlanBillingSummary, accountType }));
   const deps: BookHandlerDeps = {
     db: database.db,
-    relay: { kick: () => undefined } as unknown as OutboxRelay,
+    relay: new OutboxRelay({ db: database.db, bus, logger: silentLogger() }),
     bus,
     blobs: undefined as never,
     logger: silentLogger(),

@@ -1,5 +1,4 @@
 import { bookEtag, events, type Book, type requests, type SaveAnswer, type SavedContent } from '@bookwright/contracts';
-import { outboxRow } from '@bookwright/kit';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { BookDatabase, BookRow } from '../db/schema';
@@ -39,8 +38,9 @@ export async function storeManuscript(
         : { hash: newest_revision_hash, createdAt: new Date(newest_revision_at) };
     await keepRevision(trx, deps, book.id, book.book_content, 'edit', { newest });
   }
-  // A save keeps the status, so the event is known before the UPDATE and goes in the same statement.
-  const announce = outboxRow(events.bookUpdated, {
+  // A save keeps the status, so the event is known before the UPDATE and goes in the same statement. It
+  // is held: published by changeOwnedBook right after the commit, without the relay's claim.
+  const announce = deps.relay.hold(trx, events.bookUpdated, {
     bookId: book.id,
     userId: book.user_id,
     fields: ['bookContent'],

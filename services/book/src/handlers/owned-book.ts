@@ -5,8 +5,8 @@ import { booksRepository } from '../repositories/books.repository';
 import type { BookHandlerDeps } from './deps';
 
 /**
- * Runs `change` on the locked row of one of the user's books, in one transaction, then wakes the outbox
- * relay. An unknown id, someone else's book and (for the author) a book in the trash are the same 404.
+ * Runs `change` on the locked row of one of the user's books, in one transaction, then hands its events
+ * to the outbox relay. An unknown id, someone else's book and (for the author) a book in the trash are the same 404.
  * Without a user (the writer's reports) a trashed book is handed over too: the caller decides to ignore it.
  */
 export async function changeOwnedBook<T, R extends BookRow = BookRow>(
@@ -34,14 +34,17 @@ export async function changeOwnedBookInOrOutOfTrash<T, R extends BookRow = BookR
   change: (trx: Transaction<BookDatabase>, book: R) => Promise<T>,
   lock?: (trx: Transaction<BookDatabase>, bookId: string) => Promise<R | undefined>,
 ): Promise<T> {
+  let committed: Transaction<BookDatabase> | undefined;
   const result = await deps.db.transaction().execute(async (trx) => {
+    committed = trx;
     // Without `lock`, R is BookRow (its default): the plain locked row.
     const read = lock ?? ((db, id) => booksRepository.findForUpdate(db, id) as Promise<R | undefined>);
     const book = await read(trx, owner.bookId);
     if (!book || ('userId' in owner && book.user_id !== owner.userId)) throw new AppError(404, apiMessages.notFound);
     return change(trx, book);
   });
-  deps.relay.kick();
+  // Publishes what the change held for itself (a save's book.updated), and wakes the relay for the rest.
+  if (committed) deps.relay.committed(committed);
   return result;
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@bookwright/contracts';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 import { createTestDatabase } from '@bookwright/kit/testing';
-import { silentLogger, type EventMeta } from '@bookwright/kit';
+import { OutboxRelay, silentLogger, type EventMeta } from '@bookwright/kit';
 import { migrations } from '../db/migrations';
 import { translationSourceKey } from '../domain/new-translation';
 import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
@@ -307,7 +307,7 @@ function depsOf(world: BookTestWorld) {
   return {
     db: world.db,
     bus: world.bus,
-    relay: { kick: () => undefined } as never,
+    relay: new OutboxRelay({ db: world.db, bus: world.bus, logger: silentLogger() }),
     blobs: world.blobs,
     logger: silentLogger(),
     newId: () => 'unused',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { silentLogger, type OutboxRelay } from '@bookwright/kit';
+import { OutboxRelay, silentLogger } from '@bookwright/kit';
 import { createServiceTestWorld } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { BookDatabase } from '../db/schema';
@@ -26,9 +26,11 @@ export async function oneBook(status: 'ready' | 'writing' = 'ready') {
   const world = await createServiceTestWorld<BookDatabase>({ service: 'book' });
   const database = await world.database(migrations);
   const clock = { now: new Date('2026-06-30T09:00:00Z') };
+  // Never started: it publishes only what a save holds for it (book.updated), on the world's bus.
+  const relay = new OutboxRelay({ db: database.db, bus: world.bus, logger: silentLogger() });
   const deps: BookHandlerDeps = {
     db: database.db,
-    relay: { kick: () => undefined } as unknown as OutboxRelay,
+    relay,
     // These handlers call no other service.
     bus: world.bus,
     blobs: world.blobs,
@@ -52,6 +54,9 @@ export async function oneBook(status: 'ready' | 'writing' = 'ready') {
     list: async () => (await listRevisions(deps)({ userId: 'u1', bookId: 'b1' })).revisions,
     textOf: async (revisionId: string) =>
       (await getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId })).bookContent,
-    close: () => world.stop(),
+    close: async () => {
+      await relay.stop();
+      await world.stop();
+    },
   };
 }

@@ -280,6 +280,133 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
       await vi.waitFor(() => expect(bus.published.map((p) => p.options?.id)).toEqual([eventId]), { timeout: 10_000 });
     });
 
+    describe('events a writer holds and publishes itself after its commit', () => {
+      async function holdThing(
+        db: Kysely<Db>,
+        relay: OutboxRelay,
+        id: string,
+        options: { rollback?: boolean; alsoEnqueue?: boolean; publish?: boolean } = {},
+      ): Promise<string> {
+        let eventId = '';
+        let committed: Kysely<Db> | undefined;
+        await db
+          .transaction()
+          .execute(async (trx) => {
+            committed = trx;
+            await trx.insertInto('things').values({ id }).execute();
+            const row = relay.hold(trx, thingHappened, { thingId: id }, { correlationId: `req-${id}` });
+            eventId = row.id;
+            await trx.insertInto('outbox').values(row).execute();
+            if (options.alsoEnqueue) await enqueueEvent(trx, thingHappened, { thingId: `${id}-enqueued` });
+            if (options.rollback) throw new Error('rolled back on purpose');
+          })
+          .catch((error: unknown) => {
+            if (!options.rollback) throw error;
+          });
+        if (!options.rollback && options.publish !== false && committed) relay.committed(committed);
+        return eventId;
+      }
+
+      const publishedRow = (db: Kysely<Db>, id: string) =>
+        db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+      it('publishes it right after the commit, with no relay polling or kicked, and marks it', async () => {
+        const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+        const bus = fakeBus();
+        const relay = relayFor(db, bus); // never started: only `committed` can publish
+
+        const eventId = await holdThing(db, relay, 'h1');
+        await vi.waitFor(() => expect(bus.published).toHaveLength(1), { timeout: 5000 });
+        expect(bus.published[0]).toEqual({
+          def: thingHappened,
+          data: { thingId: 'h1' },
+          options: { id: eventId, correlationId: 'req-h1' },
+        });
+        await vi.waitFor(async () => expect((await publishedRow(db, eventId)).published_at).toBeInstanceOf(Date), {
+          timeout: 5000,
+        });
+        expect((await publishedRow(db, eventId)).attempts).toBe(1);
+        expect(await relay.backlog()).toBe(0);
+      });
+
+      it('is hidden from polling relays until its writer publishes it', async () => {
+        const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+        const bus = fakeBus();
+        const writer = relayFor(db, bus);
+        const eventId = await holdThing(db, writer, 'h1', { publish: false });
+        const other = relayFor(db, bus);
+        expect(await other.publishPending()).toBe(0);
+        expect(bus.published).toEqual([]);
+        expect(await other.backlog()).toBe(1);
+        expect((await publishedRow(db, eventId)).published_at).toBeNull();
+      });
+
+      it('is sent by the relay once the claim runs out when its writer died before publishing it', async () => {
+        const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+        const bus = fakeBus();
+        const writer = relayFor(db, bus, { claimTimeoutMs: 1500 });
+        const eventId = await holdThing(db, writer, 'h1', { publish: false }); // the writer "crashed"
+        const relay = relayFor(db, bus);
+        relay.start();
+        await sleep(300);
+        expect(bus.published).toEqual([]);
+        await vi.waitFor(() => expect(bus.published.map((p) => p.options?.id)).toEqual([eventId]), { timeout: 10_000 });
+      });
+
+      it('never publishes the event of a transaction that rolled back', async () => {
+        const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+        const bus = fakeBus();
+        const relay = relayFor(db, bus);
+        await holdThing(db, relay, 'gone', { rollback: true });
+        await sleep(100);
+        expect(bus.published).toEqual([]);
+        expect(await db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+      });
+
+      it('hands an event that failed to publish back to the relay at once', async () => {
+        const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+        const bus = fakeBus(1);
+        // Claims far longer than the test: only the hand-back lets the polling relay send it in time.
+        const relay = relayFor(db, bus, { claimTimeoutMs: 600_000 });
+        relay.start();
+        await sleep(100);
+        const eventId = await holdThing(db, relay, 'h1');
+        await vi.waitFor(() => expect(bus.published.map((p) => p.options?.id)).toEqual([eventId]), { timeout: 10_000 });
+        expect(bus.calls).toBe(2);
+      });
+
+      it('wakes the relay for the rows the same transaction enqueued', async () => {
+        const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+        const bus = fakeBus();
+        const relay = relayFor(db, bus, { pollIntervalMs: 60_000 });
+        relay.start();
+        await sleep(200); // past the first round: from here only a kick publishes in time
+        await holdThing(db, relay, 'h1', { alsoEnqueue: true });
+        await vi.waitFor(
+          () =>
+            expect(bus.published.map((p) => (p.data as { thingId: string }).thingId).sort()).toEqual([
+              'h1',
+              'h1-enqueued',
+            ]),
+          { timeout: 5000 },
+        );
+      });
+
+      it('marks many published events together, and all of them by the end of stop()', async () => {
+        const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
+        const bus = fakeBus();
+        const relay = relayFor(db, bus);
+        const ids: string[] = [];
+        for (let n = 0; n < 5; n += 1) ids.push(await holdThing(db, relay, `h${n}`));
+        await relay.stop();
+        expect(bus.published.map((p) => p.options?.id)).toEqual(ids);
+        const rows = await db.selectFrom('outbox').select(['id', 'published_at', 'attempts']).execute();
+        expect(rows.every((r) => r.published_at instanceof Date && r.attempts === 1)).toBe(true);
+        // One statement marked them, so they share its now().
+        expect(new Set(rows.map((r) => r.published_at?.getTime())).size).toBe(1);
+      });
+    });
+
     it('stops polling on stop()', async () => {
       const { db } = await dbs.open<Db>(uniqueService('things'), migrations);
       const bus = fakeBus();
