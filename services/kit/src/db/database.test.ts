@@ -178,8 +178,8 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
       for (const db of [a.db, a.db, b.db, a.db, b.db, b.db])
         expect(await schemaOf(db)).toBe(db === a.db ? a.schema : b.schema);
       // On PGlite search_path is set only when the schema in place is another service's: a, a, b, a, b, b
-      // is three switches.
-      const switches = () => exec?.mock.calls.filter(([text]) => /^set search_path/.test(text)).length;
+      // is three switches, each sent ahead of the statement that needs it, in the same message.
+      const switches = () => exec?.mock.calls.filter(([, prelude]) => /^set search_path/.test(prelude ?? '')).length;
       if (exec) expect(switches()).toBe(3);
 
       // A service's own statement that moves search_path leaves it unknown; PGlite's driver sets it again.
@@ -195,6 +195,47 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
       }
       exec?.mockRestore();
     });
+
+    it.runIf(!backend.databaseUrl)(
+      'sends a transaction’s BEGIN with its first statement, and nothing for a transaction without one',
+      async () => {
+        const { db } = await dbs.open<ItemsDb>(uniqueService('begin'), [createItems()]);
+        await db.selectFrom('items').selectAll().execute(); // search_path is in place from here on
+        const handle = pinned!.shared.pglite;
+        const exec = vi.spyOn(handle, 'exec');
+        const query = vi.spyOn(handle, 'query');
+        const messages = () => exec.mock.calls.length + query.mock.calls.length;
+
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('items').values({ id: 'one', label: 'x' }).execute();
+          await trx.insertInto('items').values({ id: 'two', label: 'x' }).execute();
+        });
+        // The first insert carries BEGIN; then the second insert and COMMIT.
+        expect(messages()).toBe(3);
+        expect(query.mock.calls[0]?.[2]).toBe('start transaction');
+        expect(exec.mock.calls.map(([text]) => text)).toEqual(['commit']);
+
+        await db.transaction().execute(async () => undefined);
+        await expect(
+          db.transaction().execute(async () => {
+            throw new Error('before any statement');
+          }),
+        ).rejects.toThrow('before any statement');
+        expect(messages()).toBe(3);
+
+        await db
+          .transaction()
+          .setIsolationLevel('serializable')
+          .execute(async (trx) => {
+            expect((await sql<{ level: string }>`select current_setting('transaction_isolation') as level`.execute(trx)).rows[0]?.level).toBe(
+              'serializable',
+            );
+          });
+        expect(await db.selectFrom('items').select('id').orderBy('id').execute()).toEqual([{ id: 'one' }, { id: 'two' }]);
+        exec.mockRestore();
+        query.mockRestore();
+      },
+    );
 
     it('rolls a failed transaction back completely', async () => {
       const { db } = await dbs.open<ItemsDb>(uniqueService('rollback'), [createItems()]);

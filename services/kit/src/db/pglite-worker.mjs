@@ -29,9 +29,11 @@ function describe(error) {
 const ready = open(workerData.dataDir);
 ready.catch(() => undefined);
 
-parentPort.on('message', async ({ id, op, sql, params }) => {
+parentPort.on('message', async ({ id, op, sql, params, prelude }) => {
   try {
     const pglite = await ready;
+    // Statements the connection deferred to send with this one (search_path, BEGIN): one message, not three.
+    if (prelude) await pglite.exec(prelude);
     let value;
     if (op === 'ready') value = null;
     else if (op === 'query') value = await pglite.query(sql, params);

@@ -38,8 +38,9 @@ export interface SharedPglite {
 
 /** What the process uses of PGlite, answered by the thread that owns it (`pglite-worker.mjs`). */
 export interface PgliteHandle {
-  query(sql: string, params?: unknown[]): Promise<Results<Record<string, unknown>>>;
-  exec(sql: string): Promise<Results[]>;
+  /** `prelude`: statements without results to run first, in the same message (see PgliteConnection). */
+  query(sql: string, params?: unknown[], prelude?: string): Promise<Results<Record<string, unknown>>>;
+  exec(sql: string, prelude?: string): Promise<Results[]>;
   close(): Promise<void>;
 }
 
@@ -199,14 +200,14 @@ class WorkerPglite implements PgliteHandle {
     return handle;
   }
 
-  async query(sql: string, params: unknown[] = []): Promise<Results<Record<string, unknown>>> {
-    const result = (await this.#call('query', sql, params)) as Results<Record<string, unknown>>;
+  async query(sql: string, params: unknown[] = [], prelude?: string): Promise<Results<Record<string, unknown>>> {
+    const result = (await this.#call('query', sql, params, prelude)) as Results<Record<string, unknown>>;
     asBuffers(result);
     return result;
   }
 
-  async exec(sql: string): Promise<Results[]> {
-    const results = (await this.#call('exec', sql)) as Results[];
+  async exec(sql: string, prelude?: string): Promise<Results[]> {
+    const results = (await this.#call('exec', sql, undefined, prelude)) as Results[];
     for (const result of results) asBuffers(result);
     return results;
   }
@@ -219,13 +220,13 @@ class WorkerPglite implements PgliteHandle {
     }
   }
 
-  #call(op: string, sql?: string, params?: unknown[]): Promise<unknown> {
+  #call(op: string, sql?: string, params?: unknown[], prelude?: string): Promise<unknown> {
     if (this.#exited) return Promise.reject(this.#exited);
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, op, sql, params });
+      this.#worker.postMessage({ id, op, sql, params, prelude });
     });
   }
 
@@ -318,16 +319,8 @@ class PgliteDriver implements Driver {
     await this.#lock();
     // Every service of the process shares the one connection; a round trip to the database thread per
     // acquisition was a tenth of an autosave's time (bench/load/save-floor.ts), and mostly the schema was
-    // already the right one.
-    if (this.#shared.searchPath === this.#schema) return this.#connection;
-    try {
-      this.#shared.searchPath = undefined;
-      await this.#shared.pglite.exec(this.#setSearchPath);
-      this.#shared.searchPath = this.#schema;
-    } catch (error) {
-      this.#shared.mutex.unlock();
-      throw error;
-    }
+    // already the right one. When it is not, it is set with the first statement, in the same message.
+    if (this.#shared.searchPath !== this.#schema) this.#connection.defer(this.#setSearchPath, this.#schema);
     return this.#connection;
   }
 
@@ -351,17 +344,20 @@ class PgliteDriver implements Driver {
     let statement = 'start transaction';
     if (settings.isolationLevel) statement += ` isolation level ${settings.isolationLevel}`;
     if (settings.accessMode) statement += ` ${settings.accessMode}`;
-    await connection.executeQuery(CompiledQuery.raw(statement));
+    // Sent with the transaction's first statement: a BEGIN of its own was a round trip to the database
+    // thread, waiting behind whatever another service had sent (bench/load/save-floor.ts).
+    this.#connection.defer(statement);
     this.#connection.inTransaction = true;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    // A transaction whose BEGIN was never sent ran no statement: there is nothing to commit.
+    if (!this.#connection.dropDeferredBegin()) await connection.executeQuery(CompiledQuery.raw('commit'));
     this.#connection.inTransaction = false;
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    if (!this.#connection.dropDeferredBegin()) await connection.executeQuery(CompiledQuery.raw('rollback'));
     this.#connection.inTransaction = false;
   }
 
@@ -378,6 +374,8 @@ class PgliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
+    // Deferred statements nobody sent stay unsent: the next holder finds search_path as it was.
+    this.#connection.dropDeferred();
     // If commit and rollback both failed the transaction may still be open; the next holder is
     // another service, so it must not inherit it.
     if (this.#connection.inTransaction) {
@@ -396,21 +394,58 @@ class PgliteDriver implements Driver {
   }
 }
 
+/**
+ * The one connection, lent to one holder at a time. Statements without results that only prepare the
+ * next one (the holder's search_path, its BEGIN) are deferred and sent in the same message as that next
+ * statement: each message is a trip to the database thread and back.
+ */
 class PgliteConnection implements DatabaseConnection {
   inTransaction = false;
+  #deferred: string[] = [];
+  /** The schema the deferred search_path sets; the shared state learns it once it was sent. */
+  #deferredSchema: string | undefined;
+  #deferredBegin = false;
 
   constructor(private readonly shared: SharedPglite) {}
 
+  defer(statement: string, searchPathSchema?: string): void {
+    this.#deferred.push(statement);
+    if (searchPathSchema === undefined) this.#deferredBegin = true;
+    else {
+      this.#deferredSchema = searchPathSchema;
+      this.shared.searchPath = undefined;
+    }
+  }
+
+  /** Whether a BEGIN was still waiting (and is now dropped, with whatever waited with it). */
+  dropDeferredBegin(): boolean {
+    const waiting = this.#deferredBegin;
+    if (waiting) this.dropDeferred();
+    return waiting;
+  }
+
+  dropDeferred(): void {
+    this.#deferred = [];
+    this.#deferredSchema = undefined;
+    this.#deferredBegin = false;
+  }
+
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const prelude = this.#deferred.length > 0 ? this.#deferred.join(';\n') : undefined;
+    const schema = this.#deferredSchema;
+    this.dropDeferred();
     // A statement of the service's own that touches search_path (or a rolled-back transaction that did)
     // leaves it unknown: the next acquisition sets it again.
     if (/search_path/i.test(compiledQuery.sql)) this.shared.searchPath = undefined;
     // Like node-postgres: without parameters the simple protocol runs, so a migration may hold
     // several statements; with parameters the extended protocol binds them.
-    const result =
+    const sent =
       compiledQuery.parameters.length === 0
-        ? (await this.shared.pglite.exec(compiledQuery.sql)).at(-1)
-        : await this.shared.pglite.query(compiledQuery.sql, [...compiledQuery.parameters]);
+        ? this.shared.pglite.exec(compiledQuery.sql, prelude).then((results) => results.at(-1))
+        : this.shared.pglite.query(compiledQuery.sql, [...compiledQuery.parameters], prelude);
+    const result = await sent;
+    // After a failure the path stays unknown (the prelude may not have run): the next holder sets it.
+    if (schema !== undefined && !/search_path/i.test(compiledQuery.sql)) this.shared.searchPath = schema;
     return toQueryResult<R>(result);
   }
 
