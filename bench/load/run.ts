@@ -4,7 +4,11 @@
  * mode. Each route's throughput is printed as a ratio against a bare Fastify route measured in the same
  * run, just before that mode's system starts; afterwards every saved manuscript is read back and compared byte for byte.
  *
- *   node --import tsx bench/load/run.ts [--seconds 10] [--connections 50] [--authors 10] [--mode embedded|distributed|both]
+ * The distributed `GET /book` must hold its target in every run of eight (issue 22): that mode measures
+ * the route `--list-runs` times (default 8; embedded once), each a window of `--seconds`, and its row is
+ * the lowest of them, met only if every one is.
+ *
+ *   node --import tsx bench/load/run.ts [--seconds 10] [--connections 50] [--authors 10] [--mode embedded|distributed|both] [--list-runs 8]
  */
 import autocannon, { type Result } from 'autocannon';
 import { parseArgs } from 'node:util';
@@ -19,8 +23,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     authors: { type: 'string', default: '10' },
     mode: { type: 'string' },
+    'list-runs': { type: 'string' },
   },
 });
+const listRuns = (mode: Mode) => (mode === 'distributed' ? Number(values['list-runs'] ?? 8) : 1);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const authorCount = Number(values.authors);
@@ -123,9 +129,20 @@ async function loadMode(mode: Mode): Promise<BenchFigure[]> {
       stillWriting.push(await booksBeingWritten(authors));
       return measured;
     };
-    const list = await after(
-      measure(await run({ url: system.url, connections, requests: asAuthors(authors, () => '/api/v1/book') })),
-    );
+    const listed: Measured[] = [];
+    for (let n = 0; n < listRuns(mode); n += 1) {
+      listed.push(
+        measure(await run({ url: system.url, connections, requests: asAuthors(authors, () => '/api/v1/book') })),
+      );
+    }
+    if (listed.length > 1) {
+      console.log(
+        `   GET /book, ${listed.length} runs: ${listed.map((m) => `${(m.rps / bare.rps).toFixed(3)}×`).join(' ')}`,
+      );
+    }
+    // The slowest run is the row: the target holds in every run or not at all.
+    const list = await after(listed.reduce((worst, m) => (m.rps < worst.rps ? m : worst), listed[0] as Measured));
+    const listErrors = listed.reduce((sum, m) => sum + m.errors, 0);
     // Opening and saving a 100-page book, against anchors of their own (open-save.ts).
     const openAndSave = await measureOpenAndSave(mode, system.url, authors, seconds);
     const me = await after(
@@ -195,7 +212,7 @@ async function loadMode(mode: Mode): Promise<BenchFigure[]> {
     const lost = authors.length - identical;
 
     const rows: [string, Measured][] = [
-      ['GET /book', list],
+      [listed.length > 1 ? `GET /book (slowest of ${listed.length} runs)` : 'GET /book', list],
       ['GET /user/current-user', me],
       ['PATCH /book/content/{id} (p50/p99: slowest author)', save],
     ];
@@ -213,7 +230,7 @@ async function loadMode(mode: Mode): Promise<BenchFigure[]> {
       { figure: `load ${mode}: bare Fastify route`, value: Math.round(bare.rps), unit: 'req/s' },
       ...rows.map(([route, m]): BenchFigure => {
         const r = m.rps / bare.rps;
-        const isList = route === 'GET /book';
+        const isList = route.startsWith('GET /book');
         return {
           figure: `load ${mode}: ${route}`,
           value: Math.round(m.rps),
@@ -236,10 +253,10 @@ async function loadMode(mode: Mode): Promise<BenchFigure[]> {
         : []),
       {
         figure: `load ${mode}: errors`,
-        value: list.errors + me.errors + save.errors,
+        value: listErrors + me.errors + save.errors,
         unit: 'responses',
         target: '0',
-        met: list.errors + me.errors + save.errors === 0,
+        met: listErrors + me.errors + save.errors === 0,
       },
       { figure: `load ${mode}: manuscripts lost`, value: lost, unit: 'books', target: '0', met: lost === 0 },
       ...openAndSave,

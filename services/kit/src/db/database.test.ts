@@ -227,11 +227,15 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
           .transaction()
           .setIsolationLevel('serializable')
           .execute(async (trx) => {
-            expect((await sql<{ level: string }>`select current_setting('transaction_isolation') as level`.execute(trx)).rows[0]?.level).toBe(
-              'serializable',
-            );
+            expect(
+              (await sql<{ level: string }>`select current_setting('transaction_isolation') as level`.execute(trx))
+                .rows[0]?.level,
+            ).toBe('serializable');
           });
-        expect(await db.selectFrom('items').select('id').orderBy('id').execute()).toEqual([{ id: 'one' }, { id: 'two' }]);
+        expect(await db.selectFrom('items').select('id').orderBy('id').execute()).toEqual([
+          { id: 'one' },
+          { id: 'two' },
+        ]);
         exec.mockRestore();
         query.mockRestore();
       },

@@ -296,14 +296,23 @@ export class OutboxRelay {
           correlationId: event.correlationId ?? undefined,
         });
       } catch (error) {
-        this.#logger.warn({ err: error, eventId: event.id, event: event.def.name }, 'held outbox event failed to publish; the relay will retry it');
+        this.#logger.warn(
+          { err: error, eventId: event.id, event: event.def.name },
+          'held outbox event failed to publish; the relay will retry it',
+        );
         await this.#unclaim(held.slice(index).map((e) => e.id)).catch((unclaimError: unknown) =>
-          this.#logger.warn({ err: unclaimError }, 'could not hand held outbox events back; they return after the claim timeout'),
+          this.#logger.warn(
+            { err: unclaimError },
+            'could not hand held outbox events back; they return after the claim timeout',
+          ),
         );
         this.kick();
         return;
       }
-      this.#logger.debug({ eventId: event.id, event: event.def.name, version: event.def.version }, 'outbox event published');
+      this.#logger.debug(
+        { eventId: event.id, event: event.def.name, version: event.def.version },
+        'outbox event published',
+      );
       this.#toMark.push(event.id);
     }
     this.#markSoon();
