@@ -33,7 +33,9 @@ parentPort.on('message', async ({ id, op, sql, params, prelude }) => {
   try {
     const pglite = await ready;
     // Statements the connection deferred to send with this one (search_path, BEGIN): one message, not three.
-    if (prelude) await pglite.exec(prelude);
+    // Each runs on its own: in one multi-statement string, PostgreSQL would take a SET before a BEGIN into
+    // the transaction, and a rollback would undo it.
+    for (const statement of prelude ?? []) await pglite.exec(statement);
     let value;
     if (op === 'ready') value = null;
     else if (op === 'query') value = await pglite.query(sql, params);

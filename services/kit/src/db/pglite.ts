@@ -38,9 +38,9 @@ export interface SharedPglite {
 
 /** What the process uses of PGlite, answered by the thread that owns it (`pglite-worker.mjs`). */
 export interface PgliteHandle {
-  /** `prelude`: statements without results to run first, in the same message (see PgliteConnection). */
-  query(sql: string, params?: unknown[], prelude?: string): Promise<Results<Record<string, unknown>>>;
-  exec(sql: string, prelude?: string): Promise<Results[]>;
+  /** `prelude`: statements without results to run first, each on its own, in the same message (see PgliteConnection). */
+  query(sql: string, params?: unknown[], prelude?: readonly string[]): Promise<Results<Record<string, unknown>>>;
+  exec(sql: string, prelude?: readonly string[]): Promise<Results[]>;
   close(): Promise<void>;
 }
 
@@ -200,13 +200,17 @@ class WorkerPglite implements PgliteHandle {
     return handle;
   }
 
-  async query(sql: string, params: unknown[] = [], prelude?: string): Promise<Results<Record<string, unknown>>> {
+  async query(
+    sql: string,
+    params: unknown[] = [],
+    prelude?: readonly string[],
+  ): Promise<Results<Record<string, unknown>>> {
     const result = (await this.#call('query', sql, params, prelude)) as Results<Record<string, unknown>>;
     asBuffers(result);
     return result;
   }
 
-  async exec(sql: string, prelude?: string): Promise<Results[]> {
+  async exec(sql: string, prelude?: readonly string[]): Promise<Results[]> {
     const results = (await this.#call('exec', sql, undefined, prelude)) as Results[];
     for (const result of results) asBuffers(result);
     return results;
@@ -220,7 +224,7 @@ class WorkerPglite implements PgliteHandle {
     }
   }
 
-  #call(op: string, sql?: string, params?: unknown[], prelude?: string): Promise<unknown> {
+  #call(op: string, sql?: string, params?: unknown[], prelude?: readonly string[]): Promise<unknown> {
     if (this.#exited) return Promise.reject(this.#exited);
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
@@ -431,7 +435,7 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const prelude = this.#deferred.length > 0 ? this.#deferred.join(';\n') : undefined;
+    const prelude = this.#deferred.length > 0 ? this.#deferred : undefined;
     const schema = this.#deferredSchema;
     this.dropDeferred();
     // A statement of the service's own that touches search_path (or a rolled-back transaction that did)
