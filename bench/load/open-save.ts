@@ -154,6 +154,9 @@ export async function measureOpenAndSave(
     console.log(line('PATCH /book/content/{id}, 1 author', save, bareSave));
     console.log(line('bare PATCH (one chapter), 1 conn.', barePartial));
     console.log(line('PATCH content, one chapter, 1 author', partial, barePartial));
+    // The issue's row reads "the same bare route": read literally, the whole save's anchor. Printed beside
+    // the stricter one-chapter anchor the row is judged by (bench/README.md), so both readings are on record.
+    console.log(`   the same partial saves against the whole-body anchor: ${(partial.rps / bareSave.rps).toFixed(3)}×`);
     console.log(`   the author's manuscript read back: ${kept ? 'the last acknowledged save' : 'NOT the last save'}`);
     console.log(`   after the partial saves: ${partialKept ? 'the last acknowledged save' : 'NOT the last save'}`);
 
@@ -194,6 +197,13 @@ export async function measureOpenAndSave(
         ratio: partialRatio,
         target: `≥ ${partialSaveTarget}×`,
         met: partialRatio >= partialSaveTarget,
+      },
+      {
+        figure: `load ${mode}: partial save against the whole save's anchor (for the record)`,
+        value: Math.round(partial.rps),
+        unit: 'req/s',
+        anchor: { name: 'bare route parsing the whole body', value: Math.round(bareSave.rps) },
+        ratio: partial.rps / bareSave.rps,
       },
       {
         figure: `load ${mode}: open/save errors`,
