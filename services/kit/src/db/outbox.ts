@@ -82,6 +82,11 @@ export function outboxRow<D extends AnyEventDef>(
   data: z.input<D['schema']>,
   options: EnqueueOptions = {},
 ): Insertable<OutboxTable> & { id: string } {
+  return checkedOutboxRow(def, data, options).row;
+}
+
+/** The row, and the payload as the relay would read it back: what `OutboxRelay.hold` publishes itself. */
+function checkedOutboxRow<D extends AnyEventDef>(def: D, data: z.input<D['schema']>, options: EnqueueOptions) {
   // Validate what will travel: the JSON form, exactly as the relay will hand it to the bus.
   const serialised = JSON.stringify(data);
   if (serialised === undefined) throw new Error(`event ${def.name} v${def.version}: payload is not JSON`);
@@ -92,14 +97,15 @@ export function outboxRow<D extends AnyEventDef>(
       `event ${def.name} v${def.version}: payload does not match its schema\n${z.prettifyError(checked.error)}`,
     );
   }
-  return {
+  const row = {
     id: options.id ?? randomUUID(),
     event_name: def.name,
     event_version: def.version,
     // A string, not the object: node-postgres would turn a top-level array into a PostgreSQL array.
     payload: serialised,
     correlation_id: options.correlationId ?? currentCorrelationId() ?? null,
-  };
+  } satisfies Insertable<OutboxTable>;
+  return { row, payload };
 }
 
 /** An event its writer publishes itself once its transaction has committed (`OutboxRelay.hold`). */
@@ -262,13 +268,8 @@ export class OutboxRelay {
     data: z.input<D['schema']>,
     options: EnqueueOptions = {},
   ): Insertable<OutboxTable> & { id: string } {
-    const row = outboxRow(def, data, options);
-    writtenBy(trx).held.push({
-      def,
-      id: row.id,
-      payload: JSON.parse(row.payload as string) as unknown,
-      correlationId: row.correlation_id ?? null,
-    });
+    const { row, payload } = checkedOutboxRow(def, data, options);
+    writtenBy(trx).held.push({ def, id: row.id, payload, correlationId: row.correlation_id });
     return { ...row, next_attempt_at: new Date(Date.now() + this.#claimTimeoutMs) };
   }
 
@@ -337,11 +338,7 @@ export class OutboxRelay {
       while (this.#toMark.length > 0) {
         const ids = this.#toMark.splice(0, this.#batchSize);
         try {
-          await this.#db
-            .updateTable('outbox')
-            .set({ published_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1` })
-            .where('id', 'in', ids)
-            .execute();
+          await this.#markAsPublished(ids);
         } catch (error) {
           // Published but not marked: the relay sends them again after the claim timeout (deduplicated by id).
           this.#logger.warn({ err: error, events: ids.length }, 'could not mark published outbox events');
@@ -474,11 +471,7 @@ export class OutboxRelay {
         await this.#unclaim(rows.slice(index + 1).map((r) => r.id));
         return { published, failed: error };
       }
-      await this.#db
-        .updateTable('outbox')
-        .set({ published_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1` })
-        .where('id', '=', row.id)
-        .execute();
+      await this.#markAsPublished([row.id]);
       this.#logger.debug(
         { eventId: row.id, event: row.event_name, version: row.event_version },
         'outbox event published',
@@ -486,6 +479,14 @@ export class OutboxRelay {
       published += 1;
     }
     return { published };
+  }
+
+  async #markAsPublished(ids: string[]): Promise<void> {
+    await this.#db
+      .updateTable('outbox')
+      .set({ published_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1` })
+      .where('id', 'in', ids)
+      .execute();
   }
 
   async #markFailed(row: ClaimedRow, error: unknown): Promise<void> {

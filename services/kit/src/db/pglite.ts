@@ -324,7 +324,7 @@ class PgliteDriver implements Driver {
     // Every service of the process shares the one connection; a round trip to the database thread per
     // acquisition was a tenth of an autosave's time (bench/load/save-floor.ts), and mostly the schema was
     // already the right one. When it is not, it is set with the first statement, in the same message.
-    if (this.#shared.searchPath !== this.#schema) this.#connection.defer(this.#setSearchPath, this.#schema);
+    if (this.#shared.searchPath !== this.#schema) this.#connection.deferSearchPath(this.#setSearchPath, this.#schema);
     return this.#connection;
   }
 
@@ -350,7 +350,7 @@ class PgliteDriver implements Driver {
     if (settings.accessMode) statement += ` ${settings.accessMode}`;
     // Sent with the transaction's first statement: a BEGIN of its own was a round trip to the database
     // thread, waiting behind whatever another service had sent (bench/load/save-floor.ts).
-    this.#connection.defer(statement);
+    this.#connection.deferBegin(statement);
     this.#connection.inTransaction = true;
   }
 
@@ -412,13 +412,15 @@ class PgliteConnection implements DatabaseConnection {
 
   constructor(private readonly shared: SharedPglite) {}
 
-  defer(statement: string, searchPathSchema?: string): void {
+  deferSearchPath(statement: string, schema: string): void {
     this.#deferred.push(statement);
-    if (searchPathSchema === undefined) this.#deferredBegin = true;
-    else {
-      this.#deferredSchema = searchPathSchema;
-      this.shared.searchPath = undefined;
-    }
+    this.#deferredSchema = schema;
+    this.shared.searchPath = undefined;
+  }
+
+  deferBegin(statement: string): void {
+    this.#deferred.push(statement);
+    this.#deferredBegin = true;
   }
 
   /** Whether a BEGIN was still waiting (and is now dropped, with whatever waited with it). */
