@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { chapterNodes, chaptersOf, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
 import { changedChapters, createManuscriptSender } from './chapterSaves';
-import type { ConditionalPatch, MinimalSaveOutcome, SaveOutcome, VersionedBook } from './conditionalRequests';
+import type { ConditionalPatch, MinimalSaveOutcome, VersionedBook } from './conditionalRequests';
 
 const paragraph = (text: string): TiptapNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 const heading = (text: string): TiptapNode => ({
@@ -49,24 +49,17 @@ describe('changedChapters', () => {
 describe('createManuscriptSender', () => {
   const book = { _id: 'b1', title: 'T', bookContent: 'old', etag: '"v1"', updatedAt: 'then' } as VersionedBook;
 
-  function setup(partialAnswers: MinimalSaveOutcome[] = []) {
+  /** `answers` are taken one by one by the saves after the first (which is always stored). */
+  function setup(answers: MinimalSaveOutcome[] = []) {
     const calls: { kind: 'whole' | 'partial'; request: ConditionalPatch }[] = [];
     let version = 1;
     const send = createManuscriptSender({
       bookId: 'b1',
       book: () => book,
-      whole: async (request): Promise<SaveOutcome> => {
-        calls.push({ kind: 'whole', request });
-        const etag = `"v${++version}"`;
-        return {
-          kind: 'saved',
-          etag,
-          book: { ...book, etag, bookContent: (request.body as { bookContent: string }).bookContent },
-        };
-      },
-      partial: async (request) => {
-        calls.push({ kind: 'partial', request });
-        return partialAnswers.shift() ?? { kind: 'saved', saved: { etag: `"v${++version}"`, updatedAt: 'now' } };
+      patch: async (request) => {
+        calls.push({ kind: 'chapters' in (request.body as object) ? 'partial' : 'whole', request });
+        const answer = calls.length > 1 ? answers.shift() : undefined;
+        return answer ?? { kind: 'saved', saved: { etag: `"v${++version}"`, updatedAt: `at v${version}` } };
       },
     });
     return { send, calls };
@@ -79,8 +72,25 @@ describe('createManuscriptSender', () => {
   it('saves whole until a save is stored, then only the changed chapters on that ETag, asking for the version', async () => {
     const { send, calls } = setup();
     const firstSave = await send(first, '"v1"', 'r1', false);
-    expect(calls.map((c) => c.kind)).toEqual(['whole']);
-    expect(firstSave).toMatchObject({ kind: 'saved', etag: '"v2"' });
+    expect(calls).toEqual([
+      {
+        kind: 'whole',
+        request: {
+          target: 'content',
+          bookId: 'b1',
+          etag: '"v1"',
+          requestId: 'r1',
+          keepalive: false,
+          body: { bookContent: first },
+        },
+      },
+    ]);
+    // Answered with the version only: the page's book with the text sent is what the server now holds.
+    expect(firstSave).toEqual({
+      kind: 'saved',
+      etag: '"v2"',
+      book: { ...book, bookContent: first, etag: '"v2"', updatedAt: 'at v2' },
+    });
 
     const partial = await send(second, '"v2"', 'r2', false);
     expect(calls[1]).toEqual({
@@ -98,7 +108,7 @@ describe('createManuscriptSender', () => {
     expect(partial).toEqual({
       kind: 'saved',
       etag: '"v3"',
-      book: { ...book, bookContent: second, etag: '"v3"', updatedAt: 'now' },
+      book: { ...book, bookContent: second, etag: '"v3"', updatedAt: 'at v3' },
     });
 
     await send(third, '"v3"', 'r3', false);
@@ -118,7 +128,28 @@ describe('createManuscriptSender', () => {
     const outcome = await send(second, '"v2"', 'r2', false);
     expect(calls.map((c) => c.kind)).toEqual(['whole', 'partial', 'whole']);
     expect(calls[2]!.request).toMatchObject({ etag: '"v2"', requestId: 'r2', body: { bookContent: second } });
-    expect(outcome).toMatchObject({ kind: 'saved', etag: '"v3"' });
+    expect(outcome).toEqual({
+      kind: 'saved',
+      etag: '"v3"',
+      book: { ...book, bookContent: second, etag: '"v3"', updatedAt: 'at v3' },
+    });
+    // The whole save is stored like any other: the next change goes as chapters again, on its version.
+    await send(third, '"v3"', 'r3', false);
+    expect(calls[3]).toMatchObject({ kind: 'partial', request: { etag: '"v3"' } });
+  });
+
+  it('keeps no stored text after a whole save that was not stored: the next save is whole again', async () => {
+    for (const answer of [
+      { kind: 'conflict' },
+      { kind: 'failed', status: 503 },
+      { kind: 'offline' },
+    ] as MinimalSaveOutcome[]) {
+      const { send, calls } = setup([{ kind: 'failed', status: 409 }, answer]);
+      await send(first, '"v1"', 'r1', false);
+      expect(await send(second, '"v2"', 'r2', false)).toEqual(answer);
+      await send(third, '"v2"', 'r3', false);
+      expect(calls.map((c) => c.kind)).toEqual(['whole', 'partial', 'whole', 'whole']);
+    }
   });
 
   it('answers a 412, a server failure or no answer as they came, without a whole save', async () => {

@@ -38,18 +38,19 @@ const wholeSaveAfter = new Set([400, 409, 428]);
 
 export interface ManuscriptSenderDeps {
   bookId: string;
-  whole: (request: ConditionalPatch) => Promise<SaveOutcome>;
-  partial: (request: ConditionalPatch) => Promise<MinimalSaveOutcome>;
+  /** A conditional save sent with `Prefer: return=minimal`, whole or partial. */
+  patch: (request: ConditionalPatch) => Promise<MinimalSaveOutcome>;
   /** The book as the page holds it: a minimal answer is laid over it. */
   book: () => VersionedBook;
 }
 
 /**
  * The manuscript saver's `send`. After the first stored save it knows which text the server holds at which
- * ETag; a save made on that ETag then sends only the chapters that changed, with `Prefer: return=minimal`
- * (so neither way carries the whole manuscript). A partial save refused where a whole save would pass (400,
- * 409, 428: the server cut the chapters differently, or has no manuscript) is sent again whole at once; a
- * 412 is the same conflict as ever.
+ * ETag; a save made on that ETag then sends only the chapters that changed. Every save, whole or partial,
+ * asks for `Prefer: return=minimal`: the page already holds the text it sent, so the server need not send
+ * the manuscript back. A partial save refused where a whole save would pass (400, 409, 428: the server cut
+ * the chapters differently, or has no manuscript) is sent again whole at once; a 412 is the same conflict as
+ * ever.
  */
 export function createManuscriptSender(deps: ManuscriptSenderDeps) {
   let stored: { bookContent: string; etag: string } | undefined;
@@ -59,22 +60,21 @@ export function createManuscriptSender(deps: ManuscriptSenderDeps) {
     requestId: string,
     keepalive: boolean,
   ): Promise<SaveOutcome> {
-    const request = { target: 'content', bookId: deps.bookId, etag, requestId, keepalive } as const;
+    const save = async (body: { chapters: ChapterSave[] } | { bookContent: string }): Promise<SaveOutcome> => {
+      const outcome = await deps.patch({ target: 'content', bookId: deps.bookId, etag, requestId, keepalive, body });
+      if (outcome.kind !== 'saved') return outcome;
+      const { etag: next, updatedAt } = outcome.saved;
+      stored = { bookContent, etag: next };
+      // The server now holds this text at the answered version; the rest of the book is the page's.
+      return { kind: 'saved', etag: next, book: { ...deps.book(), bookContent, etag: next, updatedAt } };
+    };
     const chapters =
       stored !== undefined && etag === stored.etag ? changedChapters(stored.bookContent, bookContent) : undefined;
     if (chapters) {
-      const outcome = await deps.partial({ ...request, body: { chapters } });
-      if (outcome.kind === 'saved') {
-        const { etag: next, updatedAt } = outcome.saved;
-        stored = { bookContent, etag: next };
-        return { kind: 'saved', etag: next, book: { ...deps.book(), bookContent, etag: next, updatedAt } };
-      }
+      const outcome = await save({ chapters });
       if (outcome.kind !== 'failed' || !wholeSaveAfter.has(outcome.status)) return outcome;
     }
     stored = undefined;
-    const outcome = await deps.whole({ ...request, body: { bookContent } });
-    const next = outcome.kind === 'saved' ? (outcome.etag ?? outcome.book.etag) : undefined;
-    if (next) stored = { bookContent, etag: next };
-    return outcome;
+    return save({ bookContent });
   };
 }

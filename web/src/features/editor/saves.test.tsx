@@ -8,6 +8,7 @@ import { makeBook, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 import { clearDraft, readDraft, writeDraft } from './draftStore';
 import type { VersionedBook } from './conditionalRequests';
+import { booksApi } from '../books/booksApi';
 import { defaultPreferences, savePreferences } from '../settings/preferences';
 
 resetAfterEach();
@@ -22,9 +23,16 @@ const userId = starterUser._id;
 
 /**
  * A fake server for one book with conditional saves as pinned for issue 19: every answer carries the book's
- * `etag`; a PATCH whose If-Match is not the current one answers 412 and stores nothing.
+ * `etag`; a PATCH whose If-Match is not the current one answers 412 and stores nothing. A manuscript save
+ * with `Prefer: return=minimal` is answered with the new version only, unless `ignoresPrefer` (RFC 7240
+ * lets a server answer as it would have).
  */
-function fakeServer(options: { content?: (call: FakeCall) => { status: number; body?: unknown } | undefined } = {}) {
+function fakeServer(
+  options: {
+    content?: (call: FakeCall) => { status: number; body?: unknown } | undefined;
+    ignoresPrefer?: boolean;
+  } = {},
+) {
   let count = 1;
   const server = {
     book: {
@@ -52,21 +60,18 @@ function fakeServer(options: { content?: (call: FakeCall) => { status: number; b
         return { status: 412, body: { msg: 'This book was changed in another tab or device', etag: server.book.etag } };
       }
       const body = call.body as { bookContent?: string; chapters?: { index: number; content: TiptapNode[] }[] };
+      let bookContent = body.bookContent;
       if (body.chapters) {
         // A partial save, applied as the book service does: the chapters put in place of the stored ones.
         if (call.headers.get('If-Match') === null) return { status: 428, body: { msg: 'If-Match required' } };
         const parts = chaptersOf(JSON.parse(server.book.bookContent ?? '') as TiptapDocument).map(chapterNodes);
         for (const { index, content } of body.chapters) parts[index] = content;
-        server.changeElsewhere({
-          bookContent: JSON.stringify({ type: 'doc', content: parts.flat() }),
-          updatedAt: new Date().toISOString(),
-        });
-        if (call.headers.get('Prefer') === 'return=minimal') {
-          return { status: 200, body: { etag: server.book.etag, updatedAt: server.book.updatedAt } };
-        }
-        return { status: 200, body: server.book };
+        bookContent = JSON.stringify({ type: 'doc', content: parts.flat() });
       }
-      server.changeElsewhere({ bookContent: body.bookContent });
+      server.changeElsewhere({ bookContent, updatedAt: new Date(Date.now() + count * 1000).toISOString() });
+      if (call.headers.get('Prefer') === 'return=minimal' && !options.ignoresPrefer) {
+        return { status: 200, body: { etag: server.book.etag, updatedAt: server.book.updatedAt } };
+      }
       return { status: 200, body: server.book };
     },
     'PATCH /book/metadata/b1': (call) => {
@@ -84,8 +89,10 @@ function fakeServer(options: { content?: (call: FakeCall) => { status: number; b
   return { server, calls };
 }
 
+let store: ReturnType<typeof renderApp>['store'];
+
 async function openEditor() {
-  renderApp('/app/edit/b1');
+  ({ store } = renderApp('/app/edit/b1'));
   const element = await screen.findByRole('textbox', { name: 'Manuscript' });
   return (element as HTMLElement & { editor: Editor }).editor;
 }
@@ -96,6 +103,8 @@ const type = (editor: Editor, text: string) =>
   });
 
 const status = () => screen.getByTestId('save-status');
+/** The book as the page holds it (the editor's cached GET /book/b1). */
+const pageBook = () => booksApi.endpoints.getBook.select('b1')(store.getState()).data as VersionedBook | undefined;
 const patches = (calls: FakeCall[]) => calls.filter((c) => c.method === 'PATCH' && c.url === '/book/content/b1');
 /** What a save sent: the whole text, or the chapters of a partial save (as JSON). */
 const textOfCall = (call: FakeCall | undefined) => {
@@ -224,6 +233,49 @@ describe('autosave in the page', () => {
   });
 });
 
+describe('what a save asks back', () => {
+  it('a whole save asks for the version only; the page keeps the text it sent at the answered version', async () => {
+    const { server, calls } = fakeServer();
+    const editor = await openEditor();
+    type(editor, ' Whole.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(status().textContent).toBe('All changes saved'));
+    const [whole] = patches(calls);
+    expect(whole?.body).toEqual({ bookContent: JSON.stringify(editor.getJSON()) });
+    expect(whole?.headers.get('Prefer')).toBe('return=minimal');
+    expect(pageBook()).toEqual({
+      ...server.book,
+      bookContent: JSON.stringify(editor.getJSON()),
+      etag: '"e2"',
+      updatedAt: server.book.updatedAt,
+    });
+    // The next change goes as chapters on the version the minimal answer named.
+    type(editor, ' Then a part.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches(calls)).toHaveLength(2));
+    expect(patches(calls)[1]?.body).toHaveProperty('chapters');
+    expect(patches(calls)[1]?.headers.get('If-Match')).toBe('"e2"');
+    expect(patches(calls)[1]?.headers.get('Prefer')).toBe('return=minimal');
+    await waitFor(() => expect(pageBook()?.etag).toBe('"e3"'));
+    expect(pageBook()?.bookContent).toBe(server.book.bookContent);
+  });
+
+  it('works with a server that answers the whole book all the same', async () => {
+    const { server, calls } = fakeServer({ ignoresPrefer: true });
+    const editor = await openEditor();
+    type(editor, ' One.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(status().textContent).toBe('All changes saved'));
+    expect(pageBook()).toEqual(server.book);
+    type(editor, ' Two.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(pageBook()?.etag).toBe('"e3"'));
+    expect(patches(calls).map((c) => c.headers.get('If-Match'))).toEqual(['"e1"', '"e2"']);
+    expect(pageBook()).toEqual(server.book);
+    expect(server.book.bookContent).toContain('One. Two.');
+  });
+});
+
 describe('with auto-save off in Preferences', () => {
   it('only Save and Ctrl+S save; the status says the changes are unsaved', async () => {
     savePreferences({ ...defaultPreferences, autoSave: false });
@@ -250,7 +302,7 @@ describe('a save refused with 412', () => {
     const { server, calls } = fakeServer();
     const editor = await openEditor();
     const otherText = doc('It was a stormy night, said the other tab.');
-    server.changeElsewhere({ bookContent: otherText });
+    server.changeElsewhere({ bookContent: otherText, publisher: 'Other Press' });
     type(editor, ' Mine.');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -272,6 +324,8 @@ describe('a save refused with 412', () => {
     expect(server.book.bookContent).toContain('Mine.');
     // The revision came before the save that replaced the other text.
     expect(calls.indexOf(revision!)).toBeLessThan(calls.indexOf(last!));
+    // Mine at the answered version, with the details saved on the other side.
+    await waitFor(() => expect(pageBook()).toEqual(server.book));
   });
 
   it('Use the other keeps mine as a named version and shows the other', async () => {
@@ -338,6 +392,8 @@ describe('a save refused with 412', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(patches(calls).map((c) => c.headers.get('If-Match'))).toEqual(['"e1"', '"e2"']);
     expect(server.book.bookContent).toContain('Mine.');
+    // The save on the new version was answered with that version only: the page has the new details too.
+    await waitFor(() => expect(pageBook()).toEqual(server.book));
   });
 });
 

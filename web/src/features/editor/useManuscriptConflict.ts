@@ -66,6 +66,9 @@ export function useManuscriptConflict(parts: ConflictParts) {
     setResolving(false);
     baseContentRef.current = otherContent;
     if (kept === 'mine') {
+      // The save of mine is answered with its version only, laid over the page's book: that book must
+      // already have the other side's details.
+      storeServerBook(conflict.otherBook, conflict.otherEtag);
       saver.resolved(conflict.otherEtag);
       return;
     }
@@ -126,6 +129,8 @@ function useOtherSide(
     }
     if (baseContentRef.current !== undefined && otherContent === baseContentRef.current) {
       // Only the book's details changed elsewhere: the manuscript is still the one this text was made from.
+      // The page takes the new details now, as the save made on them is answered with its version only.
+      storeServerBook(current.book, otherEtag);
       saver.resolved(otherEtag);
       return;
     }

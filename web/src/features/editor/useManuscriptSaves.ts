@@ -5,7 +5,7 @@ import { toast } from '../../components/toast';
 import { editorTexts } from '../../texts';
 import { booksApi } from '../books/booksApi';
 import type { BookEditorHandle } from './BookEditor';
-import { patchIfMatch, patchIfMatchMinimal, type SaveOutcome, type VersionedBook } from './conditionalRequests';
+import { patchIfMatchMinimal, type SaveOutcome, type VersionedBook } from './conditionalRequests';
 import { createManuscriptSender } from './chapterSaves';
 import { ManuscriptSaver, type ManuscriptSnapshot, type SaverHooks, type SaveState } from './manuscriptSaver';
 import { useDraftRecovery, useLocalDraft } from './useLocalDraft';
@@ -34,8 +34,15 @@ export function useManuscriptSaves({
   /** The manuscript at the saver's ETag (undefined when unknown): tells a real conflict from a details-only change. */
   const baseContentRef = useRef<string | undefined>(book.bookContent ?? '');
   const snapshot = useEditorSnapshot(editor, book.bookContent ?? '');
+  // A save answered with its version only is laid over this. What the page stores is taken at once, not
+  // after the next render: a save may be answered before it (the details fetched on a 412, then saved on).
+  const pageBook = useRef(book);
+  useEffect(() => {
+    pageBook.current = book;
+  }, [book]);
   const saver = useManuscriptSaver({
     book,
+    pageBook: () => pageBook.current,
     snapshot,
     autosave,
     stateChanged: setState,
@@ -44,7 +51,8 @@ export function useManuscriptSaves({
   const draft = useLocalDraft({ bookId, userId, saver, snapshot });
 
   function storeServerBook(server: VersionedBook, etag: string | undefined) {
-    dispatch(booksApi.util.upsertQueryData('getBook', bookId, etag ? { ...server, etag } : server));
+    pageBook.current = etag ? { ...server, etag } : server;
+    dispatch(booksApi.util.upsertQueryData('getBook', bookId, pageBook.current));
   }
 
   function onSaved(snap: ManuscriptSnapshot, outcome: Extract<SaveOutcome, { kind: 'saved' }>, explicit: boolean) {
@@ -132,12 +140,14 @@ function useEditorSnapshot(editor: RefObject<BookEditorHandle | null>, bookConte
  */
 function useManuscriptSaver({
   book,
+  pageBook,
   snapshot,
   autosave,
   stateChanged,
   events,
 }: {
   book: VersionedBook;
+  pageBook: () => VersionedBook;
   snapshot: () => ManuscriptSnapshot;
   autosave: boolean;
   stateChanged: (state: SaveState) => void;
@@ -147,11 +157,6 @@ function useManuscriptSaver({
   useEffect(() => {
     live.current = events;
   });
-  // A save answered with its version only is laid over the book as this render has it.
-  const latestBook = useRef(book);
-  useEffect(() => {
-    latestBook.current = book;
-  }, [book]);
   const [saver] = useState(
     // The hooks read the refs when the saver calls them, after render; the compiler cannot tell.
     // eslint-disable-next-line react-hooks/refs
@@ -159,12 +164,7 @@ function useManuscriptSaver({
       new ManuscriptSaver(
         {
           snapshot,
-          send: createManuscriptSender({
-            bookId: book._id,
-            whole: patchIfMatch,
-            partial: patchIfMatchMinimal,
-            book: () => latestBook.current,
-          }),
+          send: createManuscriptSender({ bookId: book._id, patch: patchIfMatchMinimal, book: pageBook }),
           newRequestId,
           saved: (...args) => live.current.saved(...args),
           conflict: (snap) => live.current.conflict(snap),
