@@ -59,7 +59,11 @@ export async function startSystemProcess(mode: Mode, extraEnv: Record<string, st
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+    // BENCH_STDERR=1 passes the system's own output through, for a temporary trace while profiling.
+    if (process.env.BENCH_STDERR) process.stderr.write(chunk);
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;

@@ -21,7 +21,8 @@ export interface BooksTable {
   size: 'short' | 'long';
   prompt: string;
   book_state: Json<BookState | null>;
-  book_content: string | null;
+  /** How many rows of `book_chapters` hold the manuscript; null: no manuscript yet. */
+  manuscript_chapters: ColumnType<number | null, number | null | undefined, number | null>;
   cover_image: string | null;
   author: string | null;
   identifier: string | null;
@@ -64,9 +65,23 @@ export interface BookRevisionsTable {
   created_at: Timestamp;
 }
 
+/** One chapter of a manuscript (domain/stored-manuscript.ts): its nodes as JSON joined by commas, and their hash. */
+export interface BookChaptersTable {
+  book_id: string;
+  /** From 0, in reading order: a partial save's `index`. */
+  position: number;
+  nodes: string;
+  hash: string;
+}
+
 export interface BookDatabase {
   books: BooksTable;
   book_revisions: BookRevisionsTable;
+  book_chapters: BookChaptersTable;
 }
 
-export type BookRow = Selectable<BooksTable>;
+/**
+ * A book as the repository reads it: the row, with its manuscript joined from its chapters (null when it
+ * has none yet). Only the manuscript save's locked read leaves the text out (it compares hashes).
+ */
+export type BookRow = Selectable<BooksTable> & { book_content: string | null };

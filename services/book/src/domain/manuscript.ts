@@ -1,5 +1,6 @@
 import { AppError, TiptapDocumentSchema, type TiptapDocument } from '@bookwright/contracts';
 import type { z } from 'zod';
+import { storedManuscript, type StoredManuscript } from './stored-manuscript';
 
 export const manuscriptMessages = {
   contentNotJson: 'Book content must be the editor document as JSON text',
@@ -13,10 +14,10 @@ export function firstIssue(error: z.ZodError): string {
 }
 
 /**
- * An editor document sent as JSON text, checked and written back in its one stored form (so the same
- * document always hashes the same). 400 with what is wrong.
+ * An editor document sent as JSON text, checked and cut into its stored chapters, `content` being its one
+ * stored form (so the same document always hashes the same). 400 with what is wrong.
  */
-export function parseManuscript(bookContent: string): { content: string; document: TiptapDocument } {
+export function parseManuscript(bookContent: string): StoredManuscript & { document: TiptapDocument } {
   let raw: unknown;
   try {
     raw = JSON.parse(bookContent);
@@ -25,5 +26,5 @@ export function parseManuscript(bookContent: string): { content: string; documen
   }
   const parsed = TiptapDocumentSchema.safeParse(raw);
   if (!parsed.success) throw new AppError(400, `${manuscriptMessages.contentInvalid}: ${firstIssue(parsed.error)}`);
-  return { content: JSON.stringify(parsed.data), document: parsed.data };
+  return { ...storedManuscript(parsed.data), document: parsed.data };
 }

@@ -61,7 +61,6 @@ export function newBookRow(input: {
     size: plan.size,
     prompt: plan.prompt,
     book_state: JSON.stringify(null),
-    book_content: null,
     cover_image: null,
     failure: JSON.stringify(null),
     ...initialMetadata(plan),

@@ -38,7 +38,6 @@ export function newTranslationRow(input: {
     size: source.size,
     prompt: source.prompt,
     book_state: JSON.stringify(source.book_state),
-    book_content: null,
     cover_image: null,
     failure: JSON.stringify(null),
     author: source.author,

@@ -45,9 +45,17 @@ export function shouldKeep(
 ): boolean {
   if (kind === 'named' || kind === 'as-written') return true;
   if (!newest) return true;
-  const throttled = now.getTime() - newest.createdAt.getTime() < revisionPolicy.snapshotEveryMinutes * minute;
-  if (kind === 'edit' && throttled) return false;
+  if (throttled(kind, newest, now)) return false;
   return newest.hash !== hashOf();
+}
+
+/**
+ * Whether the throttle alone already says no (an edit within ten minutes of the newest snapshot): then the
+ * text is not even needed, and a save does not read the manuscript it replaces.
+ */
+export function throttled(kind: RevisionKind, newest: { createdAt: Date } | undefined, now: Date): boolean {
+  if (kind !== 'edit' || !newest) return false;
+  return now.getTime() - newest.createdAt.getTime() < revisionPolicy.snapshotEveryMinutes * minute;
 }
 
 /** The age limits of the retention policy, as instants before `now`. */

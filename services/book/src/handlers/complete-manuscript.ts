@@ -5,6 +5,7 @@ import { booksRepository } from '../repositories/books.repository';
 import { canMove, completeMoveFor, moveBook } from '../domain/book-status';
 import { translationSourcePrefix } from '../domain/new-translation';
 import { wordCountOf } from '../domain/revision-policy';
+import { storedManuscript } from '../domain/stored-manuscript';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from './owned-book';
 import { keepRevision } from './revision-snapshots';
@@ -29,18 +30,16 @@ export function completeManuscript(deps: BookHandlerDeps) {
       const move = completeMoveFor(book.status);
       // A book in the trash is not changed; the writer keeps the manuscript and hands it over again on restore.
       if (!canMove(book.status, move) || book.deleted_at !== null) return { applied: false, translation: false };
-      await booksRepository.move(
+      const moved = await booksRepository.move(
         trx,
         book.id,
         { from: book.status, to: moveBook(book.status, move) },
-        {
-          book_content: JSON.stringify(document),
-          chapters_written: book.chapters_total,
-          failure: JSON.stringify(null),
-        },
+        { chapters_written: book.chapters_total, failure: JSON.stringify(null) },
       );
+      const manuscript = storedManuscript(document);
+      await booksRepository.writeManuscript(trx, moved, manuscript);
       // The writer's text is the first revision, "As written", whatever the author does with it next.
-      await keepRevision(trx, deps, book.id, JSON.stringify(document), 'as-written', {
+      await keepRevision(trx, deps, book.id, manuscript.content, 'as-written', {
         wordCount: wordCountOf(document),
       });
       await enqueueEvent(trx, events.bookReady, { bookId: book.id, userId: book.user_id, words, pages });

@@ -8,13 +8,13 @@ import type { BookRow } from '../db/schema';
  * instance a retried save whose first answer was lost: RFC 9110 §13.1.1 lets that answer 2xx, and the
  * caller then stores nothing.
  */
-export function checkIfMatch(
-  book: BookRow,
+export async function checkIfMatch(
+  book: Pick<BookRow, 'version' | 'updated_at'>,
   ifMatch: string[] | undefined,
-  alreadyApplied: () => boolean,
-): 'save' | 'unchanged' {
+  alreadyApplied: () => boolean | Promise<boolean>,
+): Promise<'save' | 'unchanged'> {
   if (ifMatch === undefined || ifMatch.includes(bookEtag(book.version))) return 'save';
-  if (alreadyApplied()) return 'unchanged';
+  if (await alreadyApplied()) return 'unchanged';
   throw new AppError(412, conditionalSaveMessages.stale, {
     code: 'stale_book',
     extra: { etag: bookEtag(book.version), updatedAt: new Date(book.updated_at).toISOString() },

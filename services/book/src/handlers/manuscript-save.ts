@@ -1,8 +1,9 @@
 import { bookEtag, events, type Book, type requests, type SaveAnswer, type SavedContent } from '@bookwright/contracts';
-import type { Transaction } from 'kysely';
+import type { OutboxTable } from '@bookwright/kit';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { BookDatabase, BookRow } from '../db/schema';
-import { booksRepository, type BookRowWithNewestRevision } from '../repositories/books.repository';
+import type { BookDatabase, BooksTable } from '../db/schema';
+import { booksRepository, type BookRowForSave } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
 import type { BookHandlerDeps } from './deps';
 import { keepRevision } from './revision-snapshots';
@@ -10,47 +11,61 @@ import { keepRevision } from './revision-snapshots';
 /** What the whole and the partial save of a manuscript share: the answer, the revision and the write. */
 export type Request<K extends keyof typeof requests.book> = z.output<(typeof requests.book)[K]['request']>;
 
-/** The book, or with `Prefer: return=minimal` only what the editor needs to save again: the new version. */
-export function answer(book: BookRow, kind: SaveAnswer | undefined): Book | SavedContent {
+/**
+ * The book, or with `Prefer: return=minimal` only what the editor needs to save again: the new version.
+ * The book's manuscript is `content` when the caller has it, else it is read (in the save's transaction).
+ */
+export async function answer(
+  trx: Transaction<BookDatabase>,
+  book: Selectable<BooksTable>,
+  kind: SaveAnswer | undefined,
+  content?: string,
+): Promise<Book | SavedContent> {
   if (kind === 'version') {
     return { etag: bookEtag(book.version), updatedAt: new Date(book.updated_at).toISOString() };
   }
-  return presentBook(book);
+  const text = content ?? (await booksRepository.manuscriptOf(trx, book.id));
+  return presentBook({ ...book, book_content: text });
 }
 
 /**
- * Stores `content` in place of the locked row's manuscript: the manuscript it replaces is offered to the
- * revision policy first (at most one snapshot per ten minutes of editing, domain/revision-policy.ts), then
- * the row and the `book.updated` event. The revision's hash, snapshot and retention only run when the
- * throttle lets a snapshot through, so an ordinary autosave is BEGIN, the locked read, one UPDATE that also
- * writes the outbox row, and COMMIT.
+ * Stores a new manuscript for the locked row (`write` writes it, with the outbox row it is given): the
+ * manuscript it replaces is offered to the revision policy first (at most one snapshot per ten minutes of
+ * editing, domain/revision-policy.ts) and is read only when the throttle lets a snapshot through; then the
+ * chapters and the `book.updated` event. So an ordinary autosave is BEGIN, the locked read (hashes, not
+ * text), one UPDATE that also writes the changed chapters and the outbox row, and COMMIT.
  */
-export async function storeManuscript(
+export async function storeManuscript<R>(
   trx: Transaction<BookDatabase>,
   deps: BookHandlerDeps,
-  { newest_revision_hash, newest_revision_at, ...book }: BookRowWithNewestRevision,
-  content: string,
-): Promise<BookRow> {
-  if (book.book_content !== null) {
-    const newest =
-      newest_revision_hash === null || newest_revision_at === null
-        ? null
-        : { hash: newest_revision_hash, createdAt: new Date(newest_revision_at) };
-    await keepRevision(trx, deps, book.id, book.book_content, 'edit', { newest });
+  locked: BookRowForSave,
+  write: (announce: Insertable<OutboxTable>) => Promise<R>,
+): Promise<R> {
+  if (locked.manuscript_chapters !== null) {
+    const { newest_revision_hash: hash, newest_revision_at: at } = locked;
+    const newest = hash === null || at === null ? null : { hash, createdAt: new Date(at) };
+    const replaced = async () => {
+      const text = await booksRepository.manuscriptOf(trx, locked.id);
+      if (text === null) throw new Error(`book ${locked.id} lost its manuscript under its row lock`);
+      return text;
+    };
+    await keepRevision(trx, deps, locked.id, replaced, 'edit', { newest });
   }
   // A save keeps the status, so the event is known before the UPDATE and goes in the same statement. It
   // is held: published by changeOwnedBook right after the commit, without the relay's claim.
   const announce = deps.relay.hold(trx, events.bookUpdated, {
-    bookId: book.id,
-    userId: book.user_id,
+    bookId: locked.id,
+    userId: locked.user_id,
     fields: ['bookContent'],
-    status: book.status,
+    status: locked.status,
   });
-  return booksRepository.saveContent(trx, book, content, announce);
+  return write(announce);
 }
 
-export const withoutRevision = ({
+/** The row of a locked read for a save, without what only the save needed. */
+export const bookOf = ({
   newest_revision_hash: _h,
   newest_revision_at: _a,
+  chapter_hashes: _c,
   ...book
-}: BookRowWithNewestRevision) => book;
+}: BookRowForSave): Selectable<BooksTable> => book;

@@ -1,8 +1,9 @@
-import { AppError, events, revisionMessages, type requests } from '@bookwright/contracts';
+import { AppError, events, revisionMessages, type requests, type TiptapDocument } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { enqueueEvent } from '@bookwright/kit';
 import { presentBook } from '../domain/present-book';
 import { assertEditable } from '../domain/book-status';
+import { storedManuscript } from '../domain/stored-manuscript';
 import { booksRepository } from '../repositories/books.repository';
 import { revisionsRepository } from '../repositories/revisions.repository';
 import type { BookHandlerDeps } from './deps';
@@ -18,7 +19,11 @@ export function restoreRevision(deps: BookHandlerDeps) {
       if (!revision) throw new AppError(404, revisionMessages.notFound);
       if (book.book_content === revision.content) return presentBook(book);
       if (book.book_content !== null) await keepRevision(trx, deps, book.id, book.book_content, 'before-restore');
-      const updated = await booksRepository.update(trx, book.id, { book_content: revision.content });
+      const updated = await booksRepository.writeManuscript(
+        trx,
+        book,
+        storedManuscript(JSON.parse(revision.content) as TiptapDocument),
+      );
       await enqueueEvent(trx, events.bookUpdated, {
         bookId: book.id,
         userId: book.user_id,

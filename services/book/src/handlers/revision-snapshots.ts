@@ -1,21 +1,29 @@
 import { revisionPolicy, TiptapDocumentSchema } from '@bookwright/contracts';
 import type { Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';
-import { contentHash, retentionCutoffs, shouldKeep, wordCountOf, type RevisionKind } from '../domain/revision-policy';
+import {
+  contentHash,
+  retentionCutoffs,
+  shouldKeep,
+  throttled,
+  wordCountOf,
+  type RevisionKind,
+} from '../domain/revision-policy';
 import { revisionsRepository } from '../repositories/revisions.repository';
 import { nowOf, type BookHandlerDeps } from './deps';
 
 /**
- * Keeps `content` as a snapshot of the book, in the caller's transaction, when the revision policy says so
+ * Keeps `text` as a snapshot of the book, in the caller's transaction, when the revision policy says so
  * (domain/revision-policy.ts: the ten-minute throttle of edits, nothing twice in a row), then prunes the
  * history. Answers the stored revision, or nothing when none was kept. The caller holds the book's row
- * lock, so two saves cannot both pass the throttle.
+ * lock, so two saves cannot both pass the throttle. `text` may be a read of it, made only when the
+ * throttle lets a snapshot through (an autosave does not read the manuscript it replaces otherwise).
  */
 export async function keepRevision(
   trx: Kysely<BookDatabase>,
   deps: Pick<BookHandlerDeps, 'newId' | 'now'>,
   bookId: string,
-  content: string,
+  text: string | (() => Promise<string>),
   kind: RevisionKind,
   options: {
     name?: string | null;
@@ -25,9 +33,11 @@ export async function keepRevision(
   } = {},
 ) {
   const now = nowOf(deps);
+  const newest = options.newest === undefined ? await revisionsRepository.newest(trx, bookId) : options.newest;
+  if (typeof text !== 'string' && throttled(kind, newest ?? undefined, now)) return undefined;
+  const content = typeof text === 'string' ? text : await text();
   let hash: string | undefined;
   const hashOf = () => (hash ??= contentHash(content));
-  const newest = options.newest === undefined ? await revisionsRepository.newest(trx, bookId) : options.newest;
   if (!shouldKeep(kind, hashOf, newest ?? undefined, now)) return undefined;
   const wordCount = options.wordCount ?? wordCountOf(TiptapDocumentSchema.parse(JSON.parse(content)));
   const name = kind === 'as-written' ? revisionPolicy.asWrittenName : (options.name ?? null);

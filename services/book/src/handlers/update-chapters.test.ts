@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import {
   chapterNodes,
   chaptersOf,
@@ -13,8 +14,9 @@ import { appErrorFrom } from '@bookwright/contracts/testing';
 import { oneBook } from '../testing/one-book';
 import { bookRow } from '../testing/book-row';
 import { booksRepository } from '../repositories/books.repository';
+import { storedManuscript } from '../domain/stored-manuscript';
 import { getBook } from './get';
-import { applyChapters, updateChapters } from './update-chapters';
+import { applyChapters, checkChapters, updateChapters } from './update-chapters';
 import { updateContent } from './update-content';
 
 const cleanUps: (() => Promise<void>)[] = [];
@@ -51,21 +53,21 @@ async function setUp(start = documentOf(chapter('One', 'first'), chapter('Two', 
 
 const later = (run: () => unknown) => Promise.resolve().then(run);
 
-describe('applyChapters', () => {
+describe('applyChapters and checkChapters', () => {
   it('puts the chapters in place and leaves the others as stored', () => {
     const stored = JSON.stringify(documentOf([paragraph('before')], chapter('One', 'a'), chapter('Two', 'b')));
-    const next = applyChapters(stored, [{ index: 2, content: chapter('Two', 'b2') as Record<string, unknown>[] }]);
+    const checked = checkChapters([{ index: 2, content: chapter('Two', 'b2') as Record<string, unknown>[] }], 3);
+    const next = applyChapters(stored, checked);
     expect(next).toBe(JSON.stringify(documentOf([paragraph('before')], chapter('One', 'a'), chapter('Two', 'b2'))));
   });
 
   it('refuses a place the manuscript does not have and a node the editor cannot make', async () => {
-    const stored = JSON.stringify(documentOf(chapter('One', 'a')));
-    expect(await appErrorFrom(later(() => applyChapters(stored, [{ index: 1, content: [] }])))).toMatchObject({
+    expect(await appErrorFrom(later(() => checkChapters([{ index: 1, content: [] }], 1)))).toMatchObject({
       status: 400,
       message: partialSaveMessages.unknownChapter(1, 1),
     });
     expect(
-      await appErrorFrom(later(() => applyChapters(stored, [{ index: 0, content: [{ type: 'iframe' }] }]))),
+      await appErrorFrom(later(() => checkChapters([{ index: 0, content: [{ type: 'iframe' }] }], 1))),
     ).toMatchObject({
       status: 400,
     });
@@ -104,30 +106,76 @@ describe('partial saves (book.chapters.update)', () => {
 
   it('stores after any sequence of partial saves exactly what a whole save of the final text stores', async () => {
     const texts = fc.stringMatching(/^[\p{L} ,.!?'-]{1,20}$/u);
-    const edit = fc.record({ index: fc.nat({ max: 2 }), title: texts, paragraphs: fc.array(texts, { maxLength: 3 }) });
+    // Most edits keep a chapter in its place (what the editor sends); the others empty it, leave out its
+    // heading (it joins the chapter before) or add a second one (it splits): the manuscript is cut again.
+    const shape = fc.constantFrom('chapter', 'chapter', 'chapter', 'empty', 'headless', 'split');
+    const edit = fc.record({ place: fc.nat(), shape, title: texts, paragraphs: fc.array(texts, { maxLength: 3 }) });
     const start = documentOf([paragraph('preface')], chapter('One', 'first'), chapter('Two', 'second'));
     const partial = await setUp(start);
     const whole = await setUp(start);
     await fc.assert(
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 5 }), async (edits) => {
         let document = JSON.parse((await partial.get()).bookContent!) as TiptapDocument;
-        for (const { index, title, paragraphs } of edits) {
-          // The first "chapter" is the text before the first heading: it stays without one.
-          const content =
-            index === 0 ? [paragraph(title), ...paragraphs.map(paragraph)] : chapter(title, ...paragraphs);
-          await partial.chapters([{ index, content }], [(await partial.get()).etag]);
+        for (const { place, shape: kind, title, paragraphs } of edits) {
           const parts = chaptersOf(document).map(chapterNodes);
+          if (parts.length === 0) break;
+          const index = place % parts.length;
+          const body = paragraphs.map(paragraph);
+          const content = {
+            // The first "chapter" is the text before the first heading: it stays without one.
+            chapter: index === 0 ? [paragraph(title), ...body] : chapter(title, ...paragraphs),
+            empty: [],
+            headless: [paragraph(title), ...body],
+            split: [...chapter(title, ...paragraphs), ...chapter(`${title} II`, 'more')],
+          }[kind];
+          await partial.chapters([{ index, content }], [(await partial.get()).etag]);
           parts[index] = content;
           document = { type: 'doc', content: parts.flat() };
         }
         await whole.whole(document);
-        expect((await partial.get()).bookContent).toBe((await whole.get()).bookContent);
+        const stored = (await partial.get()).bookContent!;
+        expect(stored).toBe((await whole.get()).bookContent);
+        // The rows are the stored text cut again: a later partial save names the same chapters.
+        const rows = await partial.deps.db
+          .selectFrom('book_chapters')
+          .select(['nodes', 'hash'])
+          .where('book_id', '=', 'b1')
+          .orderBy('position')
+          .execute();
+        expect(rows).toEqual(storedManuscript(JSON.parse(stored) as TiptapDocument).chapters);
       }),
-      { numRuns: 25 },
+      { numRuns: 40 },
     );
   });
 
-  it('within the revision throttle, stores a save in two statements: the locked read and one UPDATE with its event', async () => {
+  it('writes only the chapters that changed, and drops the ones a whole save no longer has', async () => {
+    const { whole, chapters, deps, get } = await setUp(
+      documentOf(chapter('One', 'a'), chapter('Two', 'b'), chapter('Three', 'c')),
+    );
+    // xmin is the transaction that last wrote a row: it moves only for rows written again.
+    const versions = async () =>
+      (
+        await sql<{ position: number; xmin: string }>`
+          select position, xmin::text as xmin from book_chapters where book_id = 'b1' order by position`.execute(
+          deps.db,
+        )
+      ).rows.map((row) => row.xmin);
+    const before = await versions();
+    await whole(documentOf(chapter('One', 'a'), chapter('Two', 'b2'), chapter('Three', 'c')));
+    const afterWhole = await versions();
+    expect(afterWhole[0]).toBe(before[0]);
+    expect(afterWhole[1]).not.toBe(before[1]);
+    expect(afterWhole[2]).toBe(before[2]);
+    await chapters([{ index: 2, content: chapter('Three', 'c2') }], [(await get()).etag], 'version');
+    const afterPartial = await versions();
+    expect(afterPartial.slice(0, 2)).toEqual(afterWhole.slice(0, 2));
+    expect(afterPartial[2]).not.toBe(afterWhole[2]);
+    await whole(documentOf(chapter('One', 'a')));
+    expect(await versions()).toEqual([before[0]]);
+    expect((await get()).bookContent).toBe(JSON.stringify(documentOf(chapter('One', 'a'))));
+  });
+
+  it('within the revision throttle, stores a save in two statements: the locked read (hashes, not text) and one UPDATE with its chapters and event', async () => {
     const world = await setUp();
     const statements: string[] = [];
     const counted = world.deps.db.withPlugin({
@@ -144,6 +192,8 @@ describe('partial saves (book.chapters.update)', () => {
       bookId: 'b1',
       chapters: [{ index: 0, content: chapter('One', 'x') }],
       ifMatch: [etag],
+      // As the editor asks: a book in the answer would read the manuscript back from its chapters.
+      answer: 'version',
     });
     await updateContent(deps)({
       userId: 'u1',

@@ -8,38 +8,48 @@ import {
   type ChapterSave,
   type SavedContent,
   type TiptapDocument,
+  type TiptapNode,
 } from '@bookwright/contracts';
 import { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import { assertEditable } from '../domain/book-status';
 import { firstIssue } from '../domain/manuscript';
+import { chapterHashesOf, staysOneChapter, storedChapter, storedManuscript } from '../domain/stored-manuscript';
 import type { BookHandlerDeps } from './deps';
 import { checkIfMatch } from './conditional-save';
 import { changeOwnedBook } from './owned-book';
-import { answer, storeManuscript, withoutRevision, type Request } from './manuscript-save';
+import { answer, bookOf, storeManuscript, type Request } from './manuscript-save';
 
 const ChapterNodesSchema = z.array(TiptapNodeSchema);
 
-/**
- * The stored manuscript with `chapters` put in place of the chapters at those places, in its stored form
- * (the same text a whole save of the resulting document stores: the stored part was checked when it was
- * saved, the new chapters are checked here by the same schema). 400 for a place the manuscript does not
- * have or a node the editor cannot make.
- */
-export function applyChapters(stored: string, chapters: ChapterSave[]): string {
-  const document = JSON.parse(stored) as TiptapDocument;
-  const parts = chaptersOf(document).map(chapterNodes);
-  for (const chapter of chapters) {
-    if (chapter.index >= parts.length) {
-      throw new AppError(400, partialSaveMessages.unknownChapter(chapter.index, parts.length));
-    }
+/** A chapter of a partial save, checked: its place exists in a manuscript of `count` chapters, its nodes are valid. */
+interface CheckedChapter {
+  index: number;
+  nodes: TiptapNode[];
+}
+
+/** 400 for a place the manuscript does not have or a node the editor cannot make. */
+export function checkChapters(chapters: ChapterSave[], count: number): CheckedChapter[] {
+  return chapters.map((chapter) => {
+    if (chapter.index >= count) throw new AppError(400, partialSaveMessages.unknownChapter(chapter.index, count));
     const parsed = ChapterNodesSchema.safeParse(chapter.content);
     if (!parsed.success) {
       throw new AppError(400, `${partialSaveMessages.chapterInvalid}: ${chapter.index}.${firstIssue(parsed.error)}`);
     }
-    parts[chapter.index] = parsed.data;
-  }
-  return JSON.stringify({ type: 'doc', content: parts.flat() } satisfies TiptapDocument);
+    return { index: chapter.index, nodes: parsed.data };
+  });
+}
+
+/**
+ * The stored manuscript with `chapters` put in place of the chapters at those places, in its stored form
+ * (the same text a whole save of the resulting document stores: the stored part was checked when it was
+ * saved, the new chapters by `checkChapters`).
+ */
+export function applyChapters(stored: string, chapters: readonly CheckedChapter[]): string {
+  const document = JSON.parse(stored) as TiptapDocument;
+  const parts = chaptersOf(document).map(chapterNodes);
+  for (const chapter of chapters) parts[chapter.index] = chapter.nodes;
+  return storedManuscript({ content: parts.flat() }).content;
 }
 
 /**
@@ -47,6 +57,10 @@ export function applyChapters(stored: string, chapters: ChapterSave[]): string {
  * gateway answers 428 without it): a chapter's place means something only in the version it was cut from.
  * A stale tag is the whole save's 412, unless the book already holds exactly the result (a retry whose
  * answer was lost); the revision policy and the answer are the whole save's.
+ *
+ * When every chapter sent stays one chapter at its place (what the editor sends), only their rows are
+ * written and the manuscript is never read; otherwise (a chapter emptied, split or joined to the one
+ * before) the manuscript is put together, changed and cut again.
  */
 export function updateChapters(deps: BookHandlerDeps) {
   function save(request: Request<'updateChapters'> & { answer?: 'book' }): Promise<Book>;
@@ -56,21 +70,45 @@ export function updateChapters(deps: BookHandlerDeps) {
       deps,
       { userId, bookId },
       async (trx, locked) => {
-        const book = withoutRevision(locked);
+        const book = bookOf(locked);
         assertEditable(book.status, 'manuscript');
-        const stored = book.book_content;
-        if (stored === null) throw new AppError(409, partialSaveMessages.noManuscript);
-        const alreadyApplied = () => {
+        const storedHashes = chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters);
+        if (storedHashes === null) throw new AppError(409, partialSaveMessages.noManuscript);
+        const checked = () => checkChapters(chapters, storedHashes.length);
+        // What the book would hold after the save: the rows to write when every chapter stays in place, else
+        // the manuscript put together (read under the lock), changed and cut again.
+        const outcome = async (list: CheckedChapter[]) => {
+          if (list.every((chapter) => staysOneChapter(chapter.nodes, chapter.index))) {
+            const rows = list.map((chapter) => ({ position: chapter.index, ...storedChapter(chapter.nodes) }));
+            return { rows: rows.filter((row) => row.hash !== storedHashes[row.position]) };
+          }
+          const current = (await booksRepository.manuscriptOf(trx, book.id)) ?? '';
+          const content = applyChapters(current, list);
+          return content === current ? { rows: [] } : { manuscript: storedManuscript(JSON.parse(content) as TiptapDocument) };
+        };
+        const alreadyApplied = async () => {
           try {
-            return applyChapters(stored, chapters) === stored;
-          } catch {
-            return false;
+            const after = await outcome(checked());
+            return after.rows?.length === 0;
+          } catch (error) {
+            if (error instanceof AppError) return false;
+            throw error;
           }
         };
-        if (checkIfMatch(book, ifMatch, alreadyApplied) === 'unchanged') return answer(book, kind);
-        const content = applyChapters(stored, chapters);
-        if (content === stored) return answer(book, kind);
-        return answer(await storeManuscript(trx, deps, locked, content), kind);
+        if ((await checkIfMatch(book, ifMatch, alreadyApplied)) === 'unchanged') return answer(trx, book, kind);
+        const after = await outcome(checked());
+        if (after.rows?.length === 0) return answer(trx, book, kind);
+        const stored = await storeManuscript(trx, deps, locked, (announce) =>
+          after.manuscript
+            ? booksRepository.writeManuscript(trx, book, after.manuscript, { storedHashes, announce })
+            : booksRepository.writeChapters(trx, book, {
+                count: storedHashes.length,
+                chapters: after.rows ?? [],
+                trim: false,
+                announce,
+              }),
+        );
+        return answer(trx, stored, kind, after.manuscript?.content);
       },
       booksRepository.findForContentSave,
     );

@@ -2,14 +2,15 @@ import { type Book, type SavedContent } from '@bookwright/contracts';
 import { booksRepository } from '../repositories/books.repository';
 import { assertEditable } from '../domain/book-status';
 import { parseManuscript } from '../domain/manuscript';
+import { chapterHashesOf } from '../domain/stored-manuscript';
 import type { BookHandlerDeps } from './deps';
 import { checkIfMatch } from './conditional-save';
 import { changeOwnedBook } from './owned-book';
-import { answer, storeManuscript, withoutRevision, type Request } from './manuscript-save';
+import { answer, bookOf, storeManuscript, type Request } from './manuscript-save';
 
 /**
- * PATCH /book/content/{id} with the whole manuscript. A save of the text the book already holds changes
- * nothing, not even the ETag.
+ * PATCH /book/content/{id} with the whole manuscript. Only the chapters whose text changed are written; a
+ * save of the text the book already holds changes nothing, not even the ETag.
  */
 export function updateContent(deps: BookHandlerDeps) {
   // Asked for the book (the default), the answer is the book: callers inside the service rely on it.
@@ -20,12 +21,21 @@ export function updateContent(deps: BookHandlerDeps) {
       deps,
       { userId, bookId },
       async (trx, locked) => {
-        const book = withoutRevision(locked);
+        const book = bookOf(locked);
         assertEditable(book.status, 'manuscript');
-        const { content } = parseManuscript(bookContent);
-        const unchanged = book.book_content === content;
-        if (checkIfMatch(book, ifMatch, () => unchanged) === 'unchanged' || unchanged) return answer(book, kind);
-        return answer(await storeManuscript(trx, deps, locked, content), kind);
+        const manuscript = parseManuscript(bookContent);
+        const storedHashes = chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters);
+        const unchanged =
+          storedHashes !== null &&
+          storedHashes.length === manuscript.chapters.length &&
+          manuscript.chapters.every((chapter, position) => chapter.hash === storedHashes[position]);
+        if ((await checkIfMatch(book, ifMatch, () => unchanged)) === 'unchanged' || unchanged) {
+          return answer(trx, book, kind, manuscript.content);
+        }
+        const stored = await storeManuscript(trx, deps, locked, (announce) =>
+          booksRepository.writeManuscript(trx, book, manuscript, { storedHashes, announce }),
+        );
+        return answer(trx, stored, kind, manuscript.content);
       },
       booksRepository.findForContentSave,
     );

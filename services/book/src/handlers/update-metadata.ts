@@ -38,7 +38,7 @@ export function updateMetadata(deps: BookHandlerDeps) {
     changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
       const columns = metadataColumns(metadata);
       const unchanged = holdsMetadata(book, columns);
-      if (checkIfMatch(book, ifMatch, () => unchanged) === 'unchanged' || unchanged) return presentBook(book);
+      if ((await checkIfMatch(book, ifMatch, () => unchanged)) === 'unchanged' || unchanged) return presentBook(book);
       const updated = await booksRepository.update(trx, book.id, columns);
       await announceUpdate(trx, updated, ['metadata']);
       return presentBook(updated);

@@ -1,7 +1,8 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { BookStatus } from '@bookwright/contracts';
+import { sql, type Insertable, type Kysely, type QueryCreator, type Selectable, type Updateable } from 'kysely';
+import type { BookStatus, TiptapDocument } from '@bookwright/contracts';
 import type { OutboxTable } from '@bookwright/kit';
 import type { BookDatabase, BookRow, BooksTable } from '../db/schema';
+import { storedManuscript, type StoredChapter, type StoredManuscript } from '../domain/stored-manuscript';
 
 const summaryColumns = [
   'id',
@@ -27,13 +28,33 @@ export type BookSummaryRow = Pick<BookRow, (typeof summaryColumns)[number]>;
 /** The columns of a library item, for the trash list. */
 export const bookSummaryColumns = summaryColumns;
 
-export type BookRowWithNewestRevision = BookRow & {
+/**
+ * The locked row of a manuscript save: without the manuscript, with its chapters' hashes (comma-separated,
+ * in order; domain/stored-manuscript's `chapterHashesOf` reads them) and its newest revision's hash and time.
+ */
+export type BookRowForSave = Selectable<BooksTable> & {
+  chapter_hashes: string | null;
   newest_revision_hash: string | null;
   newest_revision_at: Date | string | null;
 };
 
-/** What a caller may change: the status only through `move`, the version never (every change raises it). */
-type BookChanges = Omit<Updateable<BooksTable>, 'status' | 'version'>;
+/** A new row; a manuscript given with it (tests and benches) is stored as its chapters. */
+export type NewBook = Insertable<BooksTable> & { book_content?: string | null };
+
+/**
+ * What a caller may change: the status only through `move`, the version never (every change raises it),
+ * the manuscript only through `writeManuscript`.
+ */
+type BookChanges = Omit<Updateable<BooksTable>, 'status' | 'version' | 'manuscript_chapters'>;
+
+/**
+ * The manuscript joined from its chapters, as `book_content`: the same text as domain/stored-manuscript's
+ * `assembleManuscript` (a test holds them together). In a RETURNING it reads the chapters as they were
+ * before the statement.
+ */
+export const bookContent = sql<string | null>`case when books.manuscript_chapters is null then null else
+  '{"type":"doc","content":[' || coalesce((select string_agg(c.nodes, ',' order by c.position)
+    from book_chapters c where c.book_id = books.id), '') || ']}' end`.as('book_content');
 
 /** Every UPDATE of a book goes with this: the book's ETag is made from `version`, so any change changes it. */
 const nextVersion = () => sql<number>`version + 1`;
@@ -41,19 +62,23 @@ const nextVersion = () => sql<number>`version + 1`;
 /** Books table. Every function takes the executor so callers can run it inside their transaction. */
 export const booksRepository = {
   /** Returns nothing when the (user, idempotency key) pair already exists. */
-  insert(db: Kysely<BookDatabase>, book: Insertable<BooksTable>): Promise<BookRow | undefined> {
-    return db
+  async insert(db: Kysely<BookDatabase>, { book_content: content, ...book }: NewBook): Promise<BookRow | undefined> {
+    const row = await db
       .insertInto('books')
       .values(book)
       .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
       .returningAll()
       .executeTakeFirst();
+    if (!row) return undefined;
+    if (content === undefined || content === null) return { ...row, book_content: null };
+    return booksRepository.writeManuscript(db, row, storedManuscript(JSON.parse(content) as TiptapDocument));
   },
 
   findByIdempotencyKey(db: Kysely<BookDatabase>, userId: string, key: string): Promise<BookRow | undefined> {
     return db
       .selectFrom('books')
-      .selectAll()
+      .selectAll('books')
+      .select(bookContent)
       .where('user_id', '=', userId)
       .where('idempotency_key', '=', key)
       .executeTakeFirst();
@@ -89,7 +114,8 @@ export const booksRepository = {
   findOwned(db: Kysely<BookDatabase>, userId: string, id: string): Promise<BookRow | undefined> {
     return db
       .selectFrom('books')
-      .selectAll()
+      .selectAll('books')
+      .select(bookContent)
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .where('deleted_at', 'is', null)
@@ -109,19 +135,25 @@ export const booksRepository = {
 
   /** Row-locked read for a status transition, so two requests cannot both move the same book. */
   findForUpdate(db: Kysely<BookDatabase>, id: string): Promise<BookRow | undefined> {
-    return db.selectFrom('books').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    return db.selectFrom('books').selectAll('books').select(bookContent).where('id', '=', id).forUpdate().executeTakeFirst();
   },
 
   /**
    * The locked row for a manuscript save, with its newest revision's hash and time read in the same
    * statement (the revision policy's throttle needs them on every save): one round trip fewer to the
-   * database on the hottest write.
+   * database on the hottest write. The manuscript stays out: the chapters' hashes say what changed, and
+   * the text is read (`manuscriptOf`) only when a snapshot of it is due.
    */
-  findForContentSave(db: Kysely<BookDatabase>, id: string): Promise<BookRowWithNewestRevision | undefined> {
+  findForContentSave(db: Kysely<BookDatabase>, id: string): Promise<BookRowForSave | undefined> {
     return db
       .selectFrom('books')
       .selectAll('books')
       .select((eb) => [
+        eb
+          .selectFrom('book_chapters')
+          .select(sql<string>`string_agg(hash, ',' order by position)`.as('hashes'))
+          .whereRef('book_chapters.book_id', '=', 'books.id')
+          .as('chapter_hashes'),
         eb
           .selectFrom('book_revisions')
           .select('content_hash')
@@ -143,7 +175,13 @@ export const booksRepository = {
   },
 
   findById(db: Kysely<BookDatabase>, id: string): Promise<BookRow | undefined> {
-    return db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('books').selectAll('books').select(bookContent).where('id', '=', id).executeTakeFirst();
+  },
+
+  /** The book's manuscript as JSON text; null when it has none (or there is no such book). */
+  async manuscriptOf(db: Kysely<BookDatabase>, id: string): Promise<string | null> {
+    const row = await db.selectFrom('books').select(bookContent).where('id', '=', id).executeTakeFirst();
+    return row?.book_content ?? null;
   },
 
   /** Changes anything but the status: status changes go through `move` (and the table in domain/book-status). */
@@ -153,39 +191,83 @@ export const booksRepository = {
       .set({ ...changes, updated_at: new Date(), version: nextVersion() })
       .where('id', '=', id)
       .returningAll()
+      .returning(bookContent)
       .executeTakeFirstOrThrow();
   },
 
   /**
-   * A new manuscript for the locked row `book`: answers the row as stored without reading the manuscript
-   * back (a 100-page book is a few hundred KB, which RETURNING * would carry back for nothing). `announce`,
-   * the outbox row of the event that tells of it, goes in the same statement (a data-modifying CTE, run
-   * to completion whether or not the UPDATE reads it): one round trip to the database fewer per save.
+   * `manuscript` in place of the locked row `book`'s: only the chapters whose hash differs from
+   * `storedHashes` (the locked read's; undefined or null: write them all) are written, and chapters past
+   * its end removed. Answers the row as stored without reading the manuscript back.
    */
-  async saveContent(
+  async writeManuscript<B extends Selectable<BooksTable>>(
     db: Kysely<BookDatabase>,
-    book: BookRow,
-    content: string,
-    announce?: Insertable<OutboxTable>,
-  ): Promise<BookRow> {
-    const changes = { book_content: content, updated_at: new Date(), version: nextVersion() };
-    const stored =
-      announce === undefined
-        ? await db
-            .updateTable('books')
-            .set(changes)
-            .where('id', '=', book.id)
-            .returning(['version', 'updated_at'])
-            .executeTakeFirstOrThrow()
-        : await db
-            .withTables<{ outbox: OutboxTable }>()
-            .with('announced', (cte) => cte.insertInto('outbox').values(announce))
-            .updateTable('books')
-            .set(changes)
-            .where('id', '=', book.id)
-            .returning(['version', 'updated_at'])
-            .executeTakeFirstOrThrow();
-    return { ...book, book_content: content, version: stored.version, updated_at: stored.updated_at };
+    book: B,
+    manuscript: StoredManuscript,
+    options: { storedHashes?: readonly string[] | null; announce?: Insertable<OutboxTable> } = {},
+  ): Promise<B & { book_content: string }> {
+    const { storedHashes } = options;
+    const count = manuscript.chapters.length;
+    const stored = await booksRepository.writeChapters(db, book, {
+      count,
+      chapters: manuscript.chapters.flatMap((chapter, position) =>
+        storedHashes?.[position] === chapter.hash ? [] : [{ position, ...chapter }],
+      ),
+      trim: storedHashes === undefined || storedHashes === null || storedHashes.length > count,
+      announce: options.announce,
+    });
+    return { ...stored, book_content: manuscript.content };
+  },
+
+  /**
+   * Writes `chapters` at their places and makes the manuscript `count` chapters long (`trim`: removing
+   * any past that), in the one UPDATE that raises the version. `announce`, the outbox row of the event
+   * that tells of it, goes in the same statement (data-modifying CTEs run to completion whether or not the
+   * UPDATE reads them): an autosave that changed one chapter is one statement that writes one chapter.
+   */
+  async writeChapters<B extends Selectable<BooksTable>>(
+    db: Kysely<BookDatabase>,
+    book: B,
+    change: {
+      count: number;
+      chapters: readonly (StoredChapter & { position: number })[];
+      trim: boolean;
+      announce?: Insertable<OutboxTable> | undefined;
+    },
+  ): Promise<B> {
+    const { count, chapters, trim, announce } = change;
+    // One statement whatever it holds: its parts are CTEs of the UPDATE, added only when they have work (no
+    // part reads another's result, so the names each `with` adds to the type are dropped).
+    let statement = db as unknown as QueryCreator<BookDatabase & { outbox: OutboxTable }>;
+    if (announce !== undefined) {
+      statement = statement.with('announced', (cte) => cte.insertInto('outbox').values(announce)) as unknown as typeof statement;
+    }
+    if (chapters.length > 0) {
+      const rows = chapters.map(({ position, nodes, hash }) => ({ book_id: book.id, position, nodes, hash }));
+      statement = statement.with('written', (cte) =>
+        cte
+          .insertInto('book_chapters')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['book_id', 'position']).doUpdateSet((eb) => ({
+              nodes: eb.ref('excluded.nodes'),
+              hash: eb.ref('excluded.hash'),
+            })),
+          ),
+      ) as unknown as typeof statement;
+    }
+    if (trim) {
+      statement = statement.with('trimmed', (cte) =>
+        cte.deleteFrom('book_chapters').where('book_id', '=', book.id).where('position', '>=', count),
+      ) as unknown as typeof statement;
+    }
+    const stored = await statement
+      .updateTable('books')
+      .set({ manuscript_chapters: count, updated_at: new Date(), version: nextVersion() })
+      .where('id', '=', book.id)
+      .returning(['version', 'updated_at'])
+      .executeTakeFirstOrThrow();
+    return { ...book, manuscript_chapters: count, version: stored.version, updated_at: stored.updated_at };
   },
 
   /** from → to, only if the row is still in `from` (the caller holds its lock; this is the last guard). */
@@ -201,6 +283,7 @@ export const booksRepository = {
       .where('id', '=', id)
       .where('status', '=', status.from)
       .returningAll()
+      .returning(bookContent)
       .executeTakeFirstOrThrow();
   },
 

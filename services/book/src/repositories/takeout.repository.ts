@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { BookDatabase, BookRow } from '../db/schema';
+import { bookContent } from './books.repository';
 
 /*
  * Reads for the takeout (GET /user/export). They never filter on the trash: an author's data includes
@@ -30,7 +31,7 @@ export const takeoutRepository = {
     const rows = await db
       .selectFrom('books')
       .select(['id', 'title', 'deleted_at'])
-      .select(sql<boolean>`book_content is not null`.as('has_manuscript'))
+      .select(sql<boolean>`manuscript_chapters is not null`.as('has_manuscript'))
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .orderBy('id')
@@ -71,7 +72,8 @@ export const takeoutRepository = {
   ): Promise<{ row: BookRow; deletedAt: string | null } | undefined> {
     const row = await db
       .selectFrom('books')
-      .selectAll()
+      .selectAll('books')
+      .select(bookContent)
       .where('id', '=', bookId)
       .where('user_id', '=', userId)
       .executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BookDatabase, BookRow } from '../db/schema';
-import { bookSummaryColumns, type BookSummaryRow } from './books.repository';
+import { bookContent, bookSummaryColumns, type BookSummaryRow } from './books.repository';
 
 export type TrashedBookRow = BookSummaryRow & { deleted_at: Date };
 
@@ -28,6 +28,7 @@ export const trashRepository = {
         .set({ deleted_at: deletedAt, updated_at: new Date() })
         .where('id', '=', id)
         .returningAll()
+        .returning(bookContent)
         .executeTakeFirstOrThrow()
     );
   },

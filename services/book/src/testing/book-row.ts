@@ -1,5 +1,4 @@
-import type { Insertable } from 'kysely';
-import type { BooksTable } from '../db/schema';
+import type { NewBook } from '../repositories/books.repository';
 import { newBookRow } from '../domain/new-book';
 
 /**
@@ -8,7 +7,7 @@ import { newBookRow } from '../domain/new-book';
  * the service itself creates for such a plan (`newBookRow`), so a migration that adds a column changes one
  * place; without an allowance held, as for a book whose reservation is settled.
  */
-export function bookRow(overrides: Partial<Insertable<BooksTable>> & { id: string }): Insertable<BooksTable> {
+export function bookRow(overrides: Partial<NewBook> & { id: string }): NewBook {
   const created = newBookRow({
     id: overrides.id,
     userId: 'u1',

@@ -5,6 +5,7 @@ import { revisionsMigration } from './0003_revisions';
 import { translationsMigration } from './0004_translations';
 import { versionsAndNamedRevisionsMigration } from './0005_versions_and_named_revisions';
 import { trashMigration } from './0006_trash';
+import { chaptersAsRowsMigration } from './0007_chapters_as_rows';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
 export const migrations: Migration[] = [
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   translationsMigration,
   versionsAndNamedRevisionsMigration,
   trashMigration,
+  chaptersAsRowsMigration,
 ];

@@ -1,0 +1,53 @@
+import { chapterNodes, chaptersOf, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
+import { contentHash } from './revision-policy';
+
+/**
+ * A manuscript as the book service stores it: one row per chapter (contracts' `chaptersOf`: cut at the
+ * level-1 headings, from 0), each holding its nodes as JSON joined by commas, with the hash of that text.
+ * A save compares hashes and writes only the chapters that changed; a read joins them back
+ * (`assembleManuscript`, and the same join in SQL in books.repository). The manuscript's one stored form is
+ * `JSON.stringify` of the checked document, which is exactly what the join gives.
+ */
+export interface StoredChapter {
+  nodes: string;
+  hash: string;
+}
+
+export interface StoredManuscript {
+  /** The whole manuscript as JSON text (what GET /book/{id} answers as `bookContent`). */
+  content: string;
+  chapters: StoredChapter[];
+}
+
+const opening = '{"type":"doc","content":[';
+const closing = ']}';
+
+/** The document's text from its chapters' `nodes`, in order: what the SQL join in books.repository computes too. */
+export const assembleManuscript = (nodes: readonly string[]): string => `${opening}${nodes.join(',')}${closing}`;
+
+/** One chapter's nodes in their stored form. */
+export function storedChapter(nodes: readonly TiptapNode[]): StoredChapter {
+  const text = nodes.map((node) => JSON.stringify(node)).join(',');
+  return { nodes: text, hash: contentHash(text) };
+}
+
+/** A checked document cut into its stored chapters. */
+export function storedManuscript(document: Pick<TiptapDocument, 'content'>): StoredManuscript {
+  const chapters = chaptersOf(document).map((chapter) => storedChapter(chapterNodes(chapter)));
+  return { content: assembleManuscript(chapters.map((chapter) => chapter.nodes)), chapters };
+}
+
+/**
+ * Whether `nodes` put at `index` stay one chapter at that place when the manuscript is cut again: not
+ * empty, no level-1 heading after the first node, and (past the first place) starting with one, or they
+ * would join the chapter before. Only then can a partial save write that chapter's row alone.
+ */
+export function staysOneChapter(nodes: readonly TiptapNode[], index: number): boolean {
+  const cut = chaptersOf({ content: [...nodes] });
+  if (cut.length !== 1) return false;
+  return index === 0 || cut[0]?.heading !== null;
+}
+
+/** The hashes a locked read answers (one string, in order, comma-separated) as a list; null: no manuscript. */
+export const chapterHashesOf = (joined: string | null, count: number | null): string[] | null =>
+  count === null ? null : count === 0 || joined === null ? [] : joined.split(',');
