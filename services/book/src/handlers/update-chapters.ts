@@ -84,7 +84,9 @@ export function updateChapters(deps: BookHandlerDeps) {
           }
           const current = (await booksRepository.manuscriptOf(trx, book.id)) ?? '';
           const content = applyChapters(current, list);
-          return content === current ? { rows: [] } : { manuscript: storedManuscript(JSON.parse(content) as TiptapDocument) };
+          return content === current
+            ? { rows: [] }
+            : { manuscript: storedManuscript(JSON.parse(content) as TiptapDocument) };
         };
         const alreadyApplied = async () => {
           try {

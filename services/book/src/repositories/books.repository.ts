@@ -135,7 +135,13 @@ export const booksRepository = {
 
   /** Row-locked read for a status transition, so two requests cannot both move the same book. */
   findForUpdate(db: Kysely<BookDatabase>, id: string): Promise<BookRow | undefined> {
-    return db.selectFrom('books').selectAll('books').select(bookContent).where('id', '=', id).forUpdate().executeTakeFirst();
+    return db
+      .selectFrom('books')
+      .selectAll('books')
+      .select(bookContent)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
   },
 
   /**
@@ -240,7 +246,9 @@ export const booksRepository = {
     // part reads another's result, so the names each `with` adds to the type are dropped).
     let statement = db as unknown as QueryCreator<BookDatabase & { outbox: OutboxTable }>;
     if (announce !== undefined) {
-      statement = statement.with('announced', (cte) => cte.insertInto('outbox').values(announce)) as unknown as typeof statement;
+      statement = statement.with('announced', (cte) =>
+        cte.insertInto('outbox').values(announce),
+      ) as unknown as typeof statement;
     }
     if (chapters.length > 0) {
       const rows = chapters.map(({ position, nodes, hash }) => ({ book_id: book.id, position, nodes, hash }));

@@ -33,7 +33,10 @@ describe('0007_chapters_as_rows', () => {
       ['empty', JSON.stringify(empty)],
       ['planned', null],
     ] as const) {
-      await db.insertInto('books').values(bookRow({ id, status: text === null ? 'planning' : 'ready' })).execute();
+      await db
+        .insertInto('books')
+        .values(bookRow({ id, status: text === null ? 'planning' : 'ready' }))
+        .execute();
       await sql`update books set book_content = ${text} where id = ${id}`.execute(db);
     }
 
