@@ -44,6 +44,7 @@ try {
   await seeded.text();
 
   const latencies: number[] = [];
+  const cpuBefore = await system.cpuMs();
   const end = performance.now() + seconds * 1000;
   for (let edit = 1; performance.now() < end; edit += 1) {
     const started = performance.now();
@@ -59,11 +60,12 @@ try {
     tag = (JSON.parse(text) as { etag: string }).etag;
     latencies.push(performance.now() - started);
   }
+  const cpuPerSave = ((await system.cpuMs()) - cpuBefore) / latencies.length;
   latencies.sort((a, b) => a - b);
   const at = (p: number) =>
     (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1);
   console.log(
-    `${mode}: ${(latencies.length / seconds).toFixed(0)} saves/s of ${whole ? 'the whole 100-page manuscript' : 'a two-paragraph chapter'}, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+    `${mode}: ${(latencies.length / seconds).toFixed(0)} saves/s of ${whole ? 'the whole 100-page manuscript' : 'a two-paragraph chapter'}, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, ${cpuPerSave.toFixed(1)} ms of the system's CPU a save`,
   );
 } finally {
   await system.stop();

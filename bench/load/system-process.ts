@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,37 @@ export type Mode = 'embedded' | 'distributed';
 
 export interface SystemProcess {
   url: string;
+  /** CPU time (user + system) the process and its children have used so far, in ms (Linux /proc). */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
+}
+
+/**
+ * CPU time of `root` and every process under it, from /proc: on a machine where the load generator shares
+ * the cores with the system, what a request costs in CPU is steadier than what it takes in time.
+ */
+async function treeCpuMs(root: number | undefined): Promise<number> {
+  if (root === undefined) return 0;
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const text = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // The command name may hold spaces: the fields after it start past the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    if (fields.length < 13) continue;
+    stats.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+  }
+  let ticks = 0;
+  for (const [pid, stat] of stats) {
+    for (let at: number | undefined = pid; at !== undefined && at > 1; at = stats.get(at)?.parent) {
+      if (at === root) {
+        ticks += stat.ticks;
+        break;
+      }
+    }
+  }
+  return ticks / ticksPerMs;
 }
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -79,6 +109,7 @@ export async function startSystemProcess(mode: Mode, extraEnv: Record<string, st
   }
   return {
     url,
+    cpuMs: () => treeCpuMs(child.pid),
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -106,6 +137,7 @@ export async function startBareServer(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: `http://127.0.0.1:${port}`,
+    cpuMs: () => treeCpuMs(child.pid),
     async stop() {
       child.kill('SIGTERM');
       await exited;

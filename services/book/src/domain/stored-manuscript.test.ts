@@ -11,13 +11,11 @@ import { assembleManuscript, chapterHashesOf, staysOneChapter, storedManuscript 
 
 const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 });
 const paragraph = text.map((value): TiptapNode => ({ type: 'paragraph', content: [{ type: 'text', text: value }] }));
-const heading = fc
-  .tuple(fc.integer({ min: 1, max: 3 }), text)
-  .map(([level, value]): TiptapNode => ({
-    type: 'heading',
-    attrs: { level },
-    content: [{ type: 'text', text: value }],
-  }));
+const heading = fc.tuple(fc.integer({ min: 1, max: 3 }), text).map(([level, value]): TiptapNode => ({
+  type: 'heading',
+  attrs: { level },
+  content: [{ type: 'text', text: value }],
+}));
 const nodes = fc.array(fc.oneof(paragraph, heading), { maxLength: 12 });
 
 describe('storedManuscript', () => {

@@ -23,8 +23,8 @@ export function updateContent(deps: BookHandlerDeps) {
       async (trx, locked) => {
         const book = bookOf(locked);
         assertEditable(book.status, 'manuscript');
-        const manuscript = parseManuscript(bookContent);
         const storedHashes = chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters);
+        const manuscript = parseManuscript(bookContent, storedHashes);
         const unchanged =
           storedHashes !== null &&
           storedHashes.length === manuscript.chapters.length &&
