@@ -31,6 +31,7 @@ interface Running {
 /** A process that crashes this often within the window is given up on, and everything stops. */
 const maxRestarts = 5;
 const restartWindowMs = 60_000;
+/** How long a stop may take before SIGKILL (stop-with-parent.mjs gives an orphaned process as long). */
 const stopTimeoutMs = 30_000;
 
 /**
@@ -168,12 +169,20 @@ export class Launcher {
     } else {
       child = spawn(
         process.execPath,
-        ['--import', 'tsx', `${this.options.root}/services/${plan.service}/src/main.ts`],
+        [
+          '--import',
+          'tsx',
+          // With the IPC channel below: it stops the process when the launcher dies without stopping it.
+          '--import',
+          `${this.options.root}/scripts/distributed/stop-with-parent.mjs`,
+          `${this.options.root}/services/${plan.service}/src/main.ts`,
+        ],
         {
           env,
-          stdio: ['ignore', 'pipe', 'pipe'],
+          stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
           // Its own process group: a Ctrl-C in the terminal reaches only the launcher, which stops everyone
-          // once, in order, instead of every process receiving two signals.
+          // once, in order, instead of every process receiving two signals. Nothing but the launcher ends it,
+          // hence the IPC channel (the gateways, cluster workers, already exit when theirs closes).
           detached: true,
         },
       );

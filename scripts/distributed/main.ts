@@ -2,6 +2,8 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Launcher } from './launcher';
 import { ensureWebBuild } from '../start/builds.mjs';
+// Started with an IPC channel (the tests start it so), it stops everything when its parent is gone.
+import './stop-with-parent.mjs';
 
 /**
  * `npm run start:distributed`: every service as its own process (two gateways, two writers) against the

@@ -47,7 +47,7 @@ describe.skipIf(!databaseUrl || !natsUrl)('faults that must not cost an author (
   }, 180_000);
 
   afterAll(async () => {
-    await launched?.kill();
+    await launched?.stop();
     await db?.end();
     if (launched) await cleanUp({ namespace: launched.namespace, schemaPrefix: launched.schemaPrefix });
   });
@@ -155,4 +155,16 @@ describe.skipIf(!databaseUrl || !natsUrl)('faults that must not cost an author (
       }
     }
   }, 240_000);
+
+  it('leaves no process running when the launcher itself is killed with SIGKILL', async () => {
+    const started = [launched.child.pid, ...planProcesses(launched.healthBase).map((p) => launched.pidOf(p.name))];
+    expect(started.every((pid) => Number.isInteger(pid) && pid! > 0)).toBe(true);
+    expect(launched.processes()).toEqual(expect.arrayContaining(started));
+
+    // No clean stop: the services run detached, in process groups of their own, so only their own
+    // noticing that the launcher is gone can end them.
+    launched.child.kill('SIGKILL');
+    await launched.exited;
+    await expect.poll(() => launched.processes(), { timeout: 35_000, interval: 250 }).toEqual([]);
+  }, 60_000);
 });

@@ -46,7 +46,7 @@ describe.skipIf(skip)('distributed mode through outages', () => {
     // To read what every process logged when a case fails: DISTRIBUTED_LOG=/tmp/lines.log npx vitest run …
     if (process.env.DISTRIBUTED_LOG)
       (await import('node:fs')).writeFileSync(process.env.DISTRIBUTED_LOG, system?.lines.join('\n') ?? '');
-    await system?.kill();
+    await system?.stop();
     await Promise.all([nats?.dispose(), postgres?.dispose()]);
   });
 

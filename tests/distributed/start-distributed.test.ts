@@ -55,7 +55,7 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await launched?.kill();
+    await launched?.stop();
     await db?.end();
     if (launched) await cleanUp({ namespace: launched.namespace, schemaPrefix: launched.schemaPrefix });
   });

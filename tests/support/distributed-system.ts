@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { freePorts } from './ports';
@@ -22,8 +23,51 @@ export interface DistributedSystem {
   waitFor(pattern: RegExp, timeoutMs: number): Promise<string>;
   /** The pid of a process the launcher started (`gateway-1`, `writer-2`), from its latest `started` line. */
   pidOf(name: string): number;
-  /** SIGKILLs the launcher if it still runs. */
-  kill(): Promise<void>;
+  /** The pids of every process of this system still running: the launcher and whatever it started. */
+  processes(): number[];
+  /**
+   * Stops the launcher if it still runs (SIGTERM, its clean stop; SIGKILL if that hangs), then waits until
+   * every process of this system is gone. One still running after that is killed, and the stop fails.
+   */
+  stop(): Promise<void>;
+}
+
+/** How long the launcher may take to stop everything: it waits 30 s for a process before SIGKILL. */
+const launcherStopMs = 45_000;
+/** How long the processes of a launcher that died may take to notice and stop (stop-with-parent.mjs: 30 s). */
+const orphanStopMs = 35_000;
+
+/**
+ * The pids of the processes started with this BUS_NAMESPACE in their environment. Each system has a
+ * namespace of its own, so this finds exactly its launcher and services, whatever became of their parents,
+ * and never a process of another test or of someone else. Linux (/proc); elsewhere none are found.
+ */
+export function processesWithNamespace(namespace: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const wanted = `BUS_NAMESPACE=${namespace}`;
+  return entries
+    .filter((pid) => {
+      try {
+        // A zombie's environment reads empty: it has exited and counts as gone.
+        return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(wanted);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+  } catch {
+    return '(gone)';
+  }
 }
 
 /**
@@ -57,8 +101,12 @@ export async function startDistributed(options: {
       TRUST_PROXY: 'true',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel stops the launcher, and everything it started, should this test process die first
+    // (scripts/distributed/stop-with-parent.mjs).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  // Nothing is sent over it: it must not keep this process running.
+  child.channel?.unref();
   const lines: string[] = [];
   let partial = '';
   const onData = (chunk: Buffer) => {
@@ -66,8 +114,9 @@ export async function startDistributed(options: {
     partial = parts.pop() ?? '';
     lines.push(...parts);
   };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
+  // Piped (above), although the typings cannot tell once stdio holds the IPC channel too.
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
   // 'close', not 'exit': only then has everything the launcher printed been read into `lines`.
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
@@ -95,17 +144,32 @@ export async function startDistributed(options: {
       const line = [...lines].reverse().find((l) => l.includes(`started ${name} (pid`));
       return Number(/pid (\d+)/.exec(line ?? '')?.[1]);
     },
-    async kill() {
+    processes: () => processesWithNamespace(namespace),
+    async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
+        child.kill('SIGTERM');
+        const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), launcherStopMs).unref());
+        if ((await Promise.race([exited, timeout])) === 'timeout') child.kill('SIGKILL');
         await exited;
       }
+      const deadline = Date.now() + orphanStopMs;
+      while (system.processes().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const left = system.processes().map((pid) => `${pid} ${commandLine(pid)}`);
+      if (left.length === 0) return;
+      for (const pid of system.processes()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* gone meanwhile */
+        }
+      }
+      throw new Error(`processes of the launcher outlived it (killed now):\n${left.join('\n')}`);
     },
   };
   try {
     await system.waitFor(/is ready on http:\/\/localhost:\d+ with 10 processes/, 150_000);
   } catch (error) {
-    await system.kill();
+    await system.stop();
     throw error;
   }
   return system;
