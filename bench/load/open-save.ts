@@ -3,7 +3,8 @@
  * same run just before it (bench/load/bare-manuscript-server.ts):
  * - `GET /book/{id}` of a ready 100-page book at 20 connections, against a route answering the same bytes;
  * - `PATCH /book/content/{id}` of the whole manuscript, one author on one connection (each save changes
- *   one chapter), against a route parsing the same body.
+ *   one chapter), sent as the editor sends it (`If-Match` the previous answer's ETag, `Prefer:
+ *   return=minimal`, bench/load/sequential-saves.ts), against a route parsing the same body in the same loop.
  * - the same save when one chapter changed: a partial save (bench/load/partial-save.ts), against the same
  *   route parsing that body.
  * Afterwards the author's manuscript is read back and must be the last acknowledged save.
@@ -16,13 +17,8 @@ import type { BenchFigure } from '../support/results';
 import type { Author } from './authors';
 import { manuscript, manuscriptChapters } from './manuscript';
 import { startBareServer, type Mode } from './system-process';
-import {
-  afterPartialSaves,
-  partialSaves,
-  partialSaveTarget,
-  partialSeed,
-  type SequentialMeasure,
-} from './partial-save';
+import { afterPartialSaves, partialSaves, partialSaveTarget, partialSeed } from './partial-save';
+import { sequentialSaves, type SequentialMeasure } from './sequential-saves';
 
 export const openTargets = { ratio: 0.3, p99Ms: 100, connections: 20 } as const;
 export const saveTarget = 0.2;
@@ -61,38 +57,8 @@ function opening(authors: Author[]): autocannon.Options['requests'] {
   ];
 }
 
-/**
- * One connection saving the author's manuscript over and over, a different chapter changed each time.
- * autocannon prepares a connection's next request before the previous answer arrives, so an answer
- * acknowledges the oldest save still waiting; the ones left at the end were in flight.
- */
-function saving(author: Author, index: number, acked: { last?: string; inFlight: string[] }) {
-  let count = 0;
-  return [
-    {
-      method: 'PATCH' as const,
-      setupRequest: (request: autocannon.Request) => {
-        count += 1;
-        const sent = manuscript(index, count % manuscriptChapters, count);
-        acked.inFlight.push(sent);
-        return {
-          ...request,
-          path: `/api/v1/book/content/${author.bookId}`,
-          headers: {
-            cookie: author.cookie,
-            'x-xsrf-token': author.xsrf,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ bookContent: sent }),
-        };
-      },
-      onResponse: (status: number) => {
-        const answered = acked.inFlight.shift();
-        if (answered !== undefined && status >= 200 && status < 300) acked.last = answered;
-      },
-    },
-  ];
-}
+/** The whole manuscript with chapter `edit % manuscriptChapters` changed: the web app's whole save. */
+const wholeSave = (edit: number) => JSON.stringify({ bookContent: manuscript(0, edit % manuscriptChapters, edit) });
 
 export async function measureOpenAndSave(
   mode: Mode,
@@ -120,23 +86,23 @@ export async function measureOpenAndSave(
       autocannon({ url, duration: seconds, ...options }).then(measure);
     const bare = await startBareServer('bench/load/bare-manuscript-server.ts', { BODY_FILE: bodyFile });
     let bareOpen: Measured;
-    let bareSave: Measured;
+    let bareSave: SequentialMeasure;
     let barePartial: SequentialMeasure;
     try {
       bareOpen = await run(`${bare.url}/api/v1/book/${first.bookId}`, { connections: openTargets.connections });
-      const bareAcked = { inFlight: [] as string[] };
-      bareSave = await run(bare.url, { connections: 1, requests: saving(first, 0, bareAcked) });
+      bareSave = await sequentialSaves(bare.url, first, seconds, '"v1"', wholeSave);
       barePartial = await partialSaves(bare.url, first, seconds, '"v1"');
     } finally {
       await bare.stop();
     }
     const open = await run(systemUrl, { connections: openTargets.connections, requests: opening(authors) });
-    const acked: { last?: string; inFlight: string[] } = { inFlight: [] };
-    const save = await run(systemUrl, { connections: 1, requests: saving(first, 0, acked) });
+    // The whole saves start on the seeded manuscript's ETag, as the editor's first save after opening.
+    const before = await first.client.get<{ etag: string }>(`/api/v1/book/${first.bookId}`);
+    const save = await sequentialSaves(systemUrl, first, seconds, before.body.etag, wholeSave);
 
     const stored = (await first.client.get<{ bookContent: string | null }>(`/api/v1/book/${first.bookId}`)).body
       .bookContent;
-    const kept = stored === acked.last || acked.inFlight.includes(stored ?? '');
+    const kept = stored === manuscript(0, save.lastAcked % manuscriptChapters, save.lastAcked);
 
     // The partial saves start from a known manuscript, on its ETag.
     const seeded = await first.client.patch<{ etag: string }>(`/api/v1/book/content/${first.bookId}`, {

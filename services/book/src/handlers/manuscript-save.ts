@@ -1,9 +1,9 @@
 import { bookEtag, events, type Book, type requests, type SaveAnswer, type SavedContent } from '@bookwright/contracts';
 import type { OutboxTable } from '@bookwright/kit';
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { BookDatabase, BooksTable } from '../db/schema';
-import { booksRepository, type BookRowForSave } from '../repositories/books.repository';
+import type { BookDatabase } from '../db/schema';
+import { booksRepository, type BookRowForSave, type BookSaveRow } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
 import type { BookHandlerDeps } from './deps';
 import { keepRevision } from './revision-snapshots';
@@ -13,19 +13,19 @@ export type Request<K extends keyof typeof requests.book> = z.output<(typeof req
 
 /**
  * The book, or with `Prefer: return=minimal` only what the editor needs to save again: the new version.
- * The book's manuscript is `content` when the caller has it, else it is read (in the save's transaction).
+ * The whole book is read again (in the save's transaction): the save itself read only what it needed.
  */
 export async function answer(
   trx: Transaction<BookDatabase>,
-  book: Selectable<BooksTable>,
+  book: Pick<BookSaveRow, 'id' | 'version' | 'updated_at'>,
   kind: SaveAnswer | undefined,
-  content?: string,
 ): Promise<Book | SavedContent> {
   if (kind === 'version') {
     return { etag: bookEtag(book.version), updatedAt: new Date(book.updated_at).toISOString() };
   }
-  const text = content ?? (await booksRepository.manuscriptOf(trx, book.id));
-  return presentBook({ ...book, book_content: text });
+  const row = await booksRepository.findById(trx, book.id);
+  if (!row) throw new Error(`book ${book.id} is gone under its row lock`);
+  return presentBook(row);
 }
 
 /**
@@ -68,4 +68,4 @@ export const bookOf = ({
   newest_revision_at: _a,
   chapter_hashes: _c,
   ...book
-}: BookRowForSave): Selectable<BooksTable> => book;
+}: BookRowForSave): BookSaveRow => book;

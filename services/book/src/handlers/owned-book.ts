@@ -1,15 +1,18 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { AppError, apiMessages } from '@bookwright/contracts';
-import type { BookDatabase, BookRow, BooksTable } from '../db/schema';
+import type { BookDatabase, BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import type { BookHandlerDeps } from './deps';
+
+/** What these read of a locked row: whose it is, and whether it is in the trash. */
+type OwnedRow = Pick<BookRow, 'user_id' | 'deleted_at'>;
 
 /**
  * Runs `change` on the locked row of one of the user's books, in one transaction, then hands its events
  * to the outbox relay. An unknown id, someone else's book and (for the author) a book in the trash are the same 404.
  * Without a user (the writer's reports) a trashed book is handed over too: the caller decides to ignore it.
  */
-export async function changeOwnedBook<T, R extends Selectable<BooksTable> = BookRow>(
+export async function changeOwnedBook<T, R extends OwnedRow = BookRow>(
   deps: BookHandlerDeps,
   owner: { userId: string; bookId: string } | { bookId: string },
   change: (trx: Transaction<BookDatabase>, book: R) => Promise<T>,
@@ -28,7 +31,7 @@ export async function changeOwnedBook<T, R extends Selectable<BooksTable> = Book
 }
 
 /** The same, for the trash's own requests: a book in the trash is found too. */
-export async function changeOwnedBookInOrOutOfTrash<T, R extends Selectable<BooksTable> = BookRow>(
+export async function changeOwnedBookInOrOutOfTrash<T, R extends OwnedRow = BookRow>(
   deps: BookHandlerDeps,
   owner: { userId: string; bookId: string } | { bookId: string },
   change: (trx: Transaction<BookDatabase>, book: R) => Promise<T>,

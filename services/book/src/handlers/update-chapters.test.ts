@@ -199,6 +199,7 @@ describe('partial saves (book.chapters.update)', () => {
       userId: 'u1',
       bookId: 'b1',
       bookContent: JSON.stringify(documentOf(chapter('One', 'y'))),
+      answer: 'version',
     });
     // BEGIN and COMMIT go to the driver, not through the plugin.
     expect(statements).toEqual(['SelectQueryNode', 'UpdateQueryNode', 'SelectQueryNode', 'UpdateQueryNode']);

@@ -110,7 +110,7 @@ export function updateChapters(deps: BookHandlerDeps) {
                 announce,
               }),
         );
-        return answer(trx, stored, kind, after.manuscript?.content);
+        return answer(trx, stored, kind);
       },
       booksRepository.findForContentSave,
     );

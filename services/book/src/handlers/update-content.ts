@@ -30,12 +30,12 @@ export function updateContent(deps: BookHandlerDeps) {
           storedHashes.length === manuscript.chapters.length &&
           manuscript.chapters.every((chapter, position) => chapter.hash === storedHashes[position]);
         if ((await checkIfMatch(book, ifMatch, () => unchanged)) === 'unchanged' || unchanged) {
-          return answer(trx, book, kind, manuscript.content);
+          return answer(trx, book, kind);
         }
         const stored = await storeManuscript(trx, deps, locked, (announce) =>
           booksRepository.writeManuscript(trx, book, manuscript, { storedHashes, announce }),
         );
-        return answer(trx, stored, kind, manuscript.content);
+        return answer(trx, stored, kind);
       },
       booksRepository.findForContentSave,
     );

@@ -32,7 +32,11 @@ export const bookSummaryColumns = summaryColumns;
  * The locked row of a manuscript save: without the manuscript, with its chapters' hashes (comma-separated,
  * in order; domain/stored-manuscript's `chapterHashesOf` reads them) and its newest revision's hash and time.
  */
-export type BookRowForSave = Selectable<BooksTable> & {
+/** What a manuscript save reads of the row: not the plan, the metadata or the manuscript. */
+const saveColumns = ['id', 'user_id', 'status', 'version', 'updated_at', 'deleted_at', 'manuscript_chapters'] as const;
+export type BookSaveRow = Pick<Selectable<BooksTable>, (typeof saveColumns)[number]>;
+
+export type BookRowForSave = BookSaveRow & {
   chapter_hashes: string | null;
   newest_revision_hash: string | null;
   newest_revision_at: Date | string | null;
@@ -147,13 +151,15 @@ export const booksRepository = {
   /**
    * The locked row for a manuscript save, with its newest revision's hash and time read in the same
    * statement (the revision policy's throttle needs them on every save): one round trip fewer to the
-   * database on the hottest write. The manuscript stays out: the chapters' hashes say what changed, and
-   * the text is read (`manuscriptOf`) only when a snapshot of it is due.
+   * database on the hottest write. Only the columns a save uses: the manuscript stays out (the chapters'
+   * hashes say what changed, and the text is read, `manuscriptOf`, only when a snapshot of it is due), and
+   * so do the plan and the metadata (a ready book's plan alone is tens of KB, read, copied from the
+   * database thread and parsed on every autosave for nothing).
    */
   findForContentSave(db: Kysely<BookDatabase>, id: string): Promise<BookRowForSave | undefined> {
     return db
       .selectFrom('books')
-      .selectAll('books')
+      .select(saveColumns)
       .select((eb) => [
         eb
           .selectFrom('book_chapters')
@@ -206,7 +212,7 @@ export const booksRepository = {
    * `storedHashes` (the locked read's; undefined or null: write them all) are written, and chapters past
    * its end removed. Answers the row as stored without reading the manuscript back.
    */
-  async writeManuscript<B extends Selectable<BooksTable>>(
+  async writeManuscript<B extends Pick<Selectable<BooksTable>, 'id'>>(
     db: Kysely<BookDatabase>,
     book: B,
     manuscript: StoredManuscript,
@@ -231,7 +237,7 @@ export const booksRepository = {
    * that tells of it, goes in the same statement (data-modifying CTEs run to completion whether or not the
    * UPDATE reads them): an autosave that changed one chapter is one statement that writes one chapter.
    */
-  async writeChapters<B extends Selectable<BooksTable>>(
+  async writeChapters<B extends Pick<Selectable<BooksTable>, 'id'>>(
     db: Kysely<BookDatabase>,
     book: B,
     change: {
