@@ -28,18 +28,12 @@ export function useManuscriptSaves({
   userId: string | undefined;
   autosave: boolean;
 }) {
-  const dispatch = useAppDispatch();
   const bookId = book._id;
   const [state, setState] = useState<SaveState>('saved');
   /** The manuscript at the saver's ETag (undefined when unknown): tells a real conflict from a details-only change. */
   const baseContentRef = useRef<string | undefined>(book.bookContent ?? '');
   const snapshot = useEditorSnapshot(editor, book.bookContent ?? '');
-  // A save answered with its version only is laid over this. What the page stores is taken at once, not
-  // after the next render: a save may be answered before it (the details fetched on a 412, then saved on).
-  const pageBook = useRef(book);
-  useEffect(() => {
-    pageBook.current = book;
-  }, [book]);
+  const { pageBook, storeServerBook } = usePageBook(book);
   const saver = useManuscriptSaver({
     book,
     pageBook: () => pageBook.current,
@@ -49,11 +43,6 @@ export function useManuscriptSaves({
     events: { saved: onSaved, conflict: () => void onConflict(), failed: onFailed },
   });
   const draft = useLocalDraft({ bookId, userId, saver, snapshot });
-
-  function storeServerBook(server: VersionedBook, etag: string | undefined) {
-    pageBook.current = etag ? { ...server, etag } : server;
-    dispatch(booksApi.util.upsertQueryData('getBook', bookId, pageBook.current));
-  }
 
   function onSaved(snap: ManuscriptSnapshot, outcome: Extract<SaveOutcome, { kind: 'saved' }>, explicit: boolean) {
     editor.current?.markSaved(snap.version);
@@ -123,6 +112,24 @@ export type ManuscriptSaves = ReturnType<typeof useManuscriptSaves>;
 function toastSaveFailure(outcome: Extract<SaveOutcome, { kind: 'offline' | 'failed' }>) {
   const refusal = outcome.kind === 'failed' && outcome.status < 500 ? outcome.msg : undefined;
   toast.error(refusal ?? editorTexts.saveFailure);
+}
+
+/**
+ * The book as the page holds it, which a save answered with its version only is laid over, and how the
+ * page stores a book the server answered. What it stores is taken at once, not after the next render: a
+ * save may be answered before it (the details fetched on a 412, then saved on).
+ */
+function usePageBook(book: VersionedBook) {
+  const dispatch = useAppDispatch();
+  const pageBook = useRef(book);
+  useEffect(() => {
+    pageBook.current = book;
+  }, [book]);
+  function storeServerBook(server: VersionedBook, etag: string | undefined) {
+    pageBook.current = etag ? { ...server, etag } : server;
+    dispatch(booksApi.util.upsertQueryData('getBook', book._id, pageBook.current));
+  }
+  return { pageBook, storeServerBook };
 }
 
 /** The editor's document now; the last one taken once the editor is gone. */
