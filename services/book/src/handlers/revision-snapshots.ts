@@ -1,4 +1,4 @@
-import { revisionPolicy, TiptapDocumentSchema } from '@bookwright/contracts';
+import { revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
 import type { Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';
 import {
@@ -39,7 +39,9 @@ export async function keepRevision(
   let hash: string | undefined;
   const hashOf = () => (hash ??= contentHash(content));
   if (!shouldKeep(kind, hashOf, newest ?? undefined, now)) return undefined;
-  const wordCount = options.wordCount ?? wordCountOf(TiptapDocumentSchema.parse(JSON.parse(content)));
+  // The text is the book's stored manuscript (or the one about to be stored), checked when it came in: a
+  // second check of a long book here cost more than the snapshot's own statements.
+  const wordCount = options.wordCount ?? wordCountOf(JSON.parse(content) as Pick<TiptapDocument, 'content'>);
   const name = kind === 'as-written' ? revisionPolicy.asWrittenName : (options.name ?? null);
   const row = await revisionsRepository.insert(trx, {
     id: deps.newId(),
