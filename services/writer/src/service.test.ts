@@ -14,7 +14,8 @@ import { chapterBudgets } from './domain/length';
 import { chapterHeading } from './domain/manuscript';
 import { failureReasons } from './domain/failure-reasons';
 import { buildBrief, buildFictionState, buildNonFictionState } from './testing/books';
-import { FakeLlm, hangUntilAborted } from './testing/fake-llm';
+import { FakeLlm, hangUntilAborted, type RecordedCall } from './testing/fake-llm';
+import { findOverusedPhrases } from './domain/overused-phrases';
 import { WriterTestWorld } from './testing/harness';
 
 // Service tests: the real writer on its real database (PGlite, or PostgreSQL when DATABASE_URL is set)
@@ -169,6 +170,35 @@ describe('writer service', () => {
     // The Italian manuscript's headings.
     const document = await manuscriptOf(world.books.completions[0]?.contentBlobKey ?? '');
     expect(headingsOf(document)[0]).toBe('Capitolo 1: The Tide Turns 1');
+  });
+
+  it('asks every part to avoid the phrases the chapters done before it overuse, as they stand then', async () => {
+    const llm = new FakeLlm();
+    // Strictly sequential, so the chapters done when a part starts are exactly the earlier ones.
+    await world.startWriter({ llm, env: { WRITER_CONCURRENCY: '1', WRITER_OVERLAP_NOTES: 'false' } });
+    const book = world.books.addBrief(buildBrief());
+    await confirm(book);
+    await world.books.waitFor(() => world.books.completions.length === 1);
+
+    const rows = await chapterRows();
+    const plan = (await jobOf(book._id)).plan as { characters?: { name: string }[] };
+    const ignoreWords = (plan.characters ?? []).flatMap((c) => c.name.split(/\s+/));
+    const avoidListOf = (call: RecordedCall) => {
+      const section = call.messages
+        .map((m) => m.content)
+        .join('\n')
+        .split('# Over-used so far')[1];
+      return section ? [...(section.split('\n')[1] ?? '').matchAll(/"([^"]*)"/g)].map((m) => m[1]) : [];
+    };
+    const parts = llm.calls.filter((c) => c.task.kind === 'chapter-part');
+    for (const call of parts) {
+      const number = call.task.kind === 'chapter-part' ? call.task.chapter.number : 0;
+      const before = rows.filter((r) => r.chapter_number < number).map((r) => r.text);
+      const expected = findOverusedPhrases(before, { ignoreWords }).map((p) => p.phrase);
+      expect(avoidListOf(call), `chapter ${number}`).toEqual(expected);
+    }
+    // Not vacuous: the list grows as the book does.
+    expect(new Set(parts.map((c) => avoidListOf(c).join('|'))).size).toBeGreaterThan(2);
   });
 
   it('strictly sequential at WRITER_CONCURRENCY=1 without overlap: every call waits for the one before', async () => {

@@ -1,11 +1,12 @@
 import {
   documentText,
   estimatePages,
-  TiptapDocumentSchema,
+  TiptapNodeSchema,
   type BookLanguage,
   type TiptapDocument,
   type TiptapNode,
 } from '@bookwright/contracts';
+import { z } from 'zod';
 import { countWords } from './length';
 import { proseToBlocks } from './prose-to-tiptap';
 
@@ -52,26 +53,51 @@ const chapterLabels: Record<BookLanguage, (n: number) => string> = {
   turkish: after('Bölüm'),
 };
 
-/**
- * The whole book as one editor document: each chapter a level-1 heading followed by its prose. Throws
- * if the result is not a valid document, so an invalid manuscript is never stored.
- */
-export function assembleManuscript(options: {
+/** How a book's chapters become blocks: the heading's language, and whether "- " lines are lists. */
+export interface ManuscriptStyle {
   language: BookLanguage;
   /** Non-fiction may contain lists; in fiction "- " lines are dialogue. */
   allowLists: boolean;
-  chapters: ManuscriptChapter[];
-}): TiptapDocument {
-  const content: TiptapNode[] = [];
-  for (const chapter of [...options.chapters].sort((a, b) => a.number - b.number)) {
-    content.push({
+}
+
+/** A chapter already turned into its blocks (the writer does it as each chapter is committed). */
+export interface PreparedChapter extends ManuscriptChapter {
+  blocks: TiptapNode[];
+}
+
+const ChapterBlocksSchema = z.array(TiptapNodeSchema);
+
+/**
+ * One chapter as manuscript blocks: a level-1 heading followed by its prose, validated. A document is
+ * valid when each of its nodes is, so chapters validated one by one make a valid manuscript together.
+ */
+export function prepareChapter(style: ManuscriptStyle, chapter: ManuscriptChapter): PreparedChapter {
+  const blocks = ChapterBlocksSchema.parse([
+    {
       type: 'heading',
       attrs: { level: 1 },
-      content: [{ type: 'text', text: chapterHeading(options.language, chapter.number, chapter.title) }],
-    });
-    content.push(...proseToBlocks(chapter.text, { lists: options.allowLists }));
+      content: [{ type: 'text', text: chapterHeading(style.language, chapter.number, chapter.title) }],
+    },
+    ...proseToBlocks(chapter.text, { lists: style.allowLists }),
+  ]);
+  return { ...chapter, blocks };
+}
+
+/**
+ * The whole book as one editor document, its chapters in reading order. A chapter found in `prepared`
+ * with the same title and text is taken as it is; the others are prepared now. Throws if a chapter is
+ * not valid, so an invalid manuscript is never stored.
+ */
+export function assembleManuscript(
+  options: ManuscriptStyle & { chapters: ManuscriptChapter[]; prepared?: ReadonlyMap<number, PreparedChapter> },
+): TiptapDocument {
+  const content: TiptapNode[] = [];
+  for (const chapter of [...options.chapters].sort((a, b) => a.number - b.number)) {
+    const ready = options.prepared?.get(chapter.number);
+    const same = ready !== undefined && ready.title === chapter.title && ready.text === chapter.text;
+    content.push(...(same ? ready : prepareChapter(options, chapter)).blocks);
   }
-  return TiptapDocumentSchema.parse({ type: 'doc', content });
+  return { type: 'doc', content };
 }
 
 /** Words and the spec's page estimate of a document. */

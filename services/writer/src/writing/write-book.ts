@@ -4,7 +4,7 @@ import { LlmError } from '@bookwright/ai';
 import { enqueueEvent } from '@bookwright/kit';
 import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../domain/continuity';
 import { failureReasons } from '../domain/failure-reasons';
-import { assembleManuscript, manuscriptStats } from '../domain/manuscript';
+import { assembleManuscript, manuscriptStats, prepareChapter, type PreparedChapter } from '../domain/manuscript';
 import { PhraseCounts } from '../domain/overused-phrases';
 import { tailOf, type ChapterForPrompt } from '../domain/prompts';
 import type { WrittenChapterRow } from '../db/schema';
@@ -66,7 +66,7 @@ export async function writeBook(
     await recordWritingFailure(run, failure);
     return 'failed';
   }
-  await finishBook(deps, job);
+  await finishBook(deps, job, run.prepared);
   return 'completed';
 }
 
@@ -94,6 +94,11 @@ interface BookRun {
   started: Set<number>;
   /** The phrases the book already uses too often, for the next part to avoid. */
   overusedPhrases: () => string[];
+  /**
+   * Chapters committed in this run as manuscript blocks, made while later chapters are being written so
+   * that the finished book is only put together at the end.
+   */
+  prepared: Map<number, PreparedChapter>;
 }
 
 function startRun(deps: WriterDeps, job: LoadedJob, signal: AbortSignal): BookRun {
@@ -114,6 +119,7 @@ function startRun(deps: WriterDeps, job: LoadedJob, signal: AbortSignal): BookRu
     noting: new Map(),
     started: new Set(),
     overusedPhrases: phraseWatch(characterNames, texts),
+    prepared: new Map(),
   };
 }
 
@@ -121,13 +127,18 @@ function startRun(deps: WriterDeps, job: LoadedJob, signal: AbortSignal): BookRu
 function phraseWatch(characterNames: string[], texts: ReadonlyMap<number, string>): () => string[] {
   const phrases = new PhraseCounts({ ignoreWords: characterNames.flatMap((name) => name.split(/\s+/)) });
   const counted = new Set<number>();
+  // Every part of every chapter asks, and chapters starting together ask with nothing new counted: the
+  // list is made again only when a chapter's text has been added since (it scans every n-gram counted).
+  let overused: string[] | undefined;
   return () => {
     for (const [number, text] of texts) {
       if (counted.has(number)) continue;
       counted.add(number);
       phrases.add(text);
+      overused = undefined;
     }
-    return phrases.overused().map((p) => p.phrase);
+    overused ??= phrases.overused().map((p) => p.phrase);
+    return overused;
   };
 }
 
@@ -266,6 +277,7 @@ async function commitWithNotes(
   };
   await commitChapter(run.deps, run.job, written, run.usage, events.bookChapterWritten);
   run.committed.add(written.number);
+  prepareForManuscript(run, written);
   run.logger.info(
     {
       chapter: written.number,
@@ -277,6 +289,19 @@ async function commitWithNotes(
     },
     'chapter written',
   );
+}
+
+/**
+ * The committed chapter's manuscript blocks, ready for `finishBook`. A chapter whose blocks are not valid
+ * is left out here: `finishBook` prepares it again and fails the hand-over, as it always did.
+ */
+function prepareForManuscript({ job, prepared }: BookRun, chapter: WrittenChapter): void {
+  try {
+    const style = { language: job.brief.language, allowLists: job.brief.bookType === 'non-fiction' };
+    prepared.set(chapter.number, prepareChapter(style, chapter));
+  } catch {
+    prepared.delete(chapter.number);
+  }
 }
 
 /** Marks the job failed with the reason of the first unfinished chapter, and tells the book service. */
@@ -392,14 +417,21 @@ export async function reportFailure(
 
 /**
  * Assembles the manuscript from the committed chapters, validates it, stores it under
- * `manuscripts/<bookId>/<attempt>.json` and hands it to the book service. Safe to repeat.
+ * `manuscripts/<bookId>/<attempt>.json` and hands it to the book service. Safe to repeat. The chapters
+ * are read back as committed; those `prepared` already holds with the same title and text are not
+ * converted again.
  */
-export async function finishBook(deps: WriterDeps, job: LoadedJob): Promise<void> {
+export async function finishBook(
+  deps: WriterDeps,
+  job: LoadedJob,
+  prepared?: ReadonlyMap<number, PreparedChapter>,
+): Promise<void> {
   const rows = await committedChapters(deps, job, 'written');
   const document = assembleManuscript({
     language: job.brief.language,
     allowLists: job.brief.bookType === 'non-fiction',
     chapters: rows.map((r) => ({ number: r.chapter_number, title: r.title, text: r.text })),
+    ...(prepared ? { prepared } : {}),
   });
   await handOverManuscript(deps, job, document, 'manuscript complete');
 }
