@@ -36,6 +36,7 @@ export * from './requests/export';
 export * from './requests/cover';
 export * from './http/billing/payment';
 export * from './text/cut-text';
+export * from './text/word-count';
 export * from './http/books/revisions';
 export * from './http/books/metadata-suggestion';
 export * from './text/description/description-html';

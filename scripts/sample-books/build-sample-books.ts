@@ -14,10 +14,9 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { CoverDesign } from '@bookwright/ai';
 import { renderTypographicCover } from '@bookwright/cover/designer';
-import { countWords } from '@bookwright/writer/offline';
 import type { ExportBook } from '@bookwright/export';
 import { renderEpub } from '@bookwright/export/epub';
-import type { Genre, TiptapDocument } from '@bookwright/contracts';
+import { countWords, type Genre, type TiptapDocument } from '@bookwright/contracts';
 import { parseSampleText, type SampleText } from './sample-text';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { documentText, revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
+import { countWords, documentText, revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
 
 /**
  * The one owner of when a snapshot of a manuscript is kept and for how long (docs/architecture.md,
@@ -26,27 +26,8 @@ const day = 24 * hour;
 /** Identical manuscripts hash the same, so an unchanged text adds no snapshot. */
 export const contentHash = (content: string): string => createHash('sha256').update(content).digest('hex');
 
-export function wordCountOf(document: Pick<TiptapDocument, 'content'>): number {
-  return wordsIn(documentText({ type: 'doc', content: document.content }));
-}
-
-const nonAsciiSpace = /\s/;
-
-/**
- * The runs of non-space characters in `text` (what `text.trim().split(/\s+/)` would count, with JavaScript's
- * `\s`), counted in one pass: a snapshot of a long book counted its 100,000 words by building an array of
- * them first.
- */
-export function wordsIn(text: string): number {
-  let words = 0;
-  let inWord = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    const space = code < 128 ? code === 32 || (code >= 9 && code <= 13) : nonAsciiSpace.test(text[i] as string);
-    if (!space && !inWord) words += 1;
-    inWord = !space;
-  }
-  return words;
+export function wordCountOf(document: TiptapDocument): number {
+  return countWords(documentText(document));
 }
 
 /**

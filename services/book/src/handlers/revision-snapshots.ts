@@ -41,7 +41,7 @@ export async function keepRevision(
   if (!shouldKeep(kind, hashOf, newest ?? undefined, now)) return undefined;
   // The text is the book's stored manuscript (or the one about to be stored), checked when it came in: a
   // second check of a long book here cost more than the snapshot's own statements.
-  const wordCount = options.wordCount ?? wordCountOf(JSON.parse(content) as Pick<TiptapDocument, 'content'>);
+  const wordCount = options.wordCount ?? wordCountOf(JSON.parse(content) as TiptapDocument);
   const name = kind === 'as-written' ? revisionPolicy.asWrittenName : (options.name ?? null);
   const row = await revisionsRepository.insert(trx, {
     id: deps.newId(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterBudgets, countWords, maxWordsPerPart, targetCharsBySize, wordsForNextPart } from './length';
+import { chapterBudgets, maxWordsPerPart, targetCharsBySize, wordsForNextPart } from './length';
 
 describe('chapterBudgets', () => {
   const chapters = (n: number) =>
@@ -40,12 +40,5 @@ describe('wordsForNextPart', () => {
     // Half written in long words (8 characters each): the rest is asked for in fewer, long words.
     const half = Math.round(budget.targetChars / 2);
     expect(wordsForNextPart(budget, { characters: half, words: half / 8 }, 1)).toBe(Math.round(half / 8));
-  });
-});
-
-describe('countWords', () => {
-  it('counts whitespace-separated words', () => {
-    expect(countWords('  One two\n\nthree — four. ')).toBe(5);
-    expect(countWords('')).toBe(0);
   });
 });

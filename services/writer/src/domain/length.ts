@@ -76,9 +76,3 @@ export function wordsForNextPart(
     written.words >= 100 ? Math.min(10, Math.max(4, written.characters / written.words)) : proseCharsPerWord;
   return Math.min(maxWordsPerPart, wordsForChars(missing / Math.max(1, partsLeft), charsPerWord));
 }
-
-/** Whitespace-separated words: what authors and the book service call the word count. */
-export function countWords(text: string): number {
-  const matches = text.match(/\S+/g);
-  return matches ? matches.length : 0;
-}

@@ -1,4 +1,5 @@
 import {
+  countWords,
   documentText,
   estimatePages,
   TiptapNodeSchema,
@@ -7,7 +8,6 @@ import {
   type TiptapNode,
 } from '@bookwright/contracts';
 import { z } from 'zod';
-import { countWords } from './length';
 import { proseToBlocks } from './prose-to-tiptap';
 
 export interface ManuscriptChapter {
@@ -59,6 +59,11 @@ export interface ManuscriptStyle {
   /** Non-fiction may contain lists; in fiction "- " lines are dialogue. */
   allowLists: boolean;
 }
+
+export const manuscriptStyle = (book: { language: BookLanguage; bookType: string }): ManuscriptStyle => ({
+  language: book.language,
+  allowLists: book.bookType === 'non-fiction',
+});
 
 /** A chapter already turned into its blocks (the writer does it as each chapter is committed). */
 export interface PreparedChapter extends ManuscriptChapter {

@@ -10,7 +10,7 @@ import {
   type Slots,
   type Template,
 } from '@bookwright/offline';
-import { countWords } from '../domain/length';
+import { countWords } from '@bookwright/contracts';
 import type { ChapterPartTask } from '../domain/llm-tasks';
 
 /** The notice that opens every offline book, in the book's language. */

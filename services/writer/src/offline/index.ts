@@ -3,5 +3,4 @@
 export { composeChapterPart, offlineNotice } from './compose-chapter-part';
 export { composeChapterFacts } from './compose-chapter-facts';
 export { composeTranslation, demoTranslationNotice } from './compose-translation';
-export { countWords } from '../domain/length';
 export type { ChapterPartTask } from '../domain/llm-tasks';

@@ -5,7 +5,7 @@ import { composeTranslation } from '../offline/compose-translation';
 import { documentText, type ManuscriptChapter, type TiptapNode } from '@bookwright/contracts';
 import type { Logger } from '@bookwright/kit';
 import { chapterHeading } from '../domain/manuscript';
-import { countWords } from '../domain/length';
+import { countWords } from '@bookwright/contracts';
 import { translationMessages } from '../domain/translation/prompts';
 import { titleOfHeading } from '../domain/translation/sections';
 import {

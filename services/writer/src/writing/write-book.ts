@@ -4,7 +4,13 @@ import { LlmError } from '@bookwright/ai';
 import { enqueueEvent } from '@bookwright/kit';
 import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../domain/continuity';
 import { failureReasons } from '../domain/failure-reasons';
-import { assembleManuscript, manuscriptStats, prepareChapter, type PreparedChapter } from '../domain/manuscript';
+import {
+  assembleManuscript,
+  manuscriptStats,
+  manuscriptStyle,
+  prepareChapter,
+  type PreparedChapter,
+} from '../domain/manuscript';
 import { PhraseCounts } from '../domain/overused-phrases';
 import { tailOf, type ChapterForPrompt } from '../domain/prompts';
 import type { WrittenChapterRow } from '../db/schema';
@@ -297,10 +303,9 @@ async function commitWithNotes(
  */
 function prepareForManuscript({ job, prepared }: BookRun, chapter: WrittenChapter): void {
   try {
-    const style = { language: job.brief.language, allowLists: job.brief.bookType === 'non-fiction' };
-    prepared.set(chapter.number, prepareChapter(style, chapter));
+    prepared.set(chapter.number, prepareChapter(manuscriptStyle(job.brief), chapter));
   } catch {
-    prepared.delete(chapter.number);
+    // Left to finishBook (above).
   }
 }
 
@@ -428,8 +433,7 @@ export async function finishBook(
 ): Promise<void> {
   const rows = await committedChapters(deps, job, 'written');
   const document = assembleManuscript({
-    language: job.brief.language,
-    allowLists: job.brief.bookType === 'non-fiction',
+    ...manuscriptStyle(job.brief),
     chapters: rows.map((r) => ({ number: r.chapter_number, title: r.title, text: r.text })),
     ...(prepared ? { prepared } : {}),
   });

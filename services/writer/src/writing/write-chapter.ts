@@ -5,14 +5,9 @@ import { composeChapterFacts } from '../offline/compose-chapter-facts';
 import { composeChapterPart } from '../offline/compose-chapter-part';
 import type { Logger } from '@bookwright/kit';
 import { clip, type ChapterContinuity } from '../domain/continuity';
-import {
-  countWords,
-  extendBelowShare,
-  maxExtensionParts,
-  wordsForNextPart,
-  type ChapterBudget,
-} from '../domain/length';
-import { proseLength } from '../domain/manuscript';
+import { extendBelowShare, maxExtensionParts, wordsForNextPart, type ChapterBudget } from '../domain/length';
+import { countWords } from '@bookwright/contracts';
+import { manuscriptStyle, proseLength } from '../domain/manuscript';
 import {
   chapterFactsMessages,
   chapterPartMessages,
@@ -96,7 +91,7 @@ export async function writeChapter(input: WriteChapterInput): Promise<WrittenCha
  */
 export async function writeChapterText(input: WriteChapterInput): Promise<ChapterText> {
   const { budget, chapter } = input;
-  const allowLists = input.book.bookType === 'non-fiction';
+  const { allowLists } = manuscriptStyle(input.book);
   let text = '';
   let characters = 0;
   let calls = 0;
