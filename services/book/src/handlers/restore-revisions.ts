@@ -1,6 +1,5 @@
 import { AppError, events, revisionMessages, type requests, type TiptapDocument } from '@bookwright/contracts';
 import type { z } from 'zod';
-import { enqueueEvent } from '@bookwright/kit';
 import { presentBook } from '../domain/present-book';
 import { assertEditable } from '../domain/book-status';
 import { storedManuscript } from '../domain/stored-manuscript';
@@ -19,17 +18,20 @@ export function restoreRevision(deps: BookHandlerDeps) {
       if (!revision) throw new AppError(404, revisionMessages.notFound);
       if (book.book_content === revision.content) return presentBook(book);
       if (book.book_content !== null) await keepRevision(trx, deps, book.id, book.book_content, 'before-restore');
+      // A restore keeps the status, so the event goes in the write's own statement, held for
+      // changeOwnedBook to publish right after the commit (as a save's does).
+      const announce = deps.relay.hold(trx, events.bookUpdated, {
+        bookId: book.id,
+        userId: book.user_id,
+        fields: ['bookContent'],
+        status: book.status,
+      });
       const updated = await booksRepository.writeManuscript(
         trx,
         book,
         storedManuscript(JSON.parse(revision.content) as TiptapDocument),
+        { announce },
       );
-      await enqueueEvent(trx, events.bookUpdated, {
-        bookId: book.id,
-        userId: book.user_id,
-        fields: ['bookContent'],
-        status: updated.status,
-      });
       return presentBook(updated);
     });
 }

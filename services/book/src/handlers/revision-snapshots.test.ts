@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { revisionMessages, revisionPolicy } from '@bookwright/contracts';
+import { events, revisionMessages, revisionPolicy } from '@bookwright/contracts';
+import { on } from '@bookwright/kit';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 import { doc, oneBook } from '../testing/one-book';
 import { revisionsRepository } from '../repositories/revisions.repository';
@@ -59,6 +60,11 @@ describe('revisions that autosave cannot flood', () => {
 
   it('keeps a restore’s replaced manuscript whatever the throttle, and a restore can be undone', async () => {
     const { deps, save, list, textOf, advance } = await setUp();
+    const announced: { id: string; bookId: string; fields: string[] }[] = [];
+    const tail = await deps.bus.tail([
+      on(events.bookUpdated, async (event, meta) => void announced.push({ id: meta.id, ...event })),
+    ]);
+    cleanUps.push(() => tail.stop());
     await save('first');
     advance(minute);
     await save('second version');
@@ -66,6 +72,14 @@ describe('revisions that autosave cannot flood', () => {
     advance(minute);
     const restored = await restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: start!.id });
     expect(restored.bookContent).toBe(doc('start'));
+    // Each save and the restore announced once (the relay is never started: only what each held is sent).
+    const change = expect.objectContaining({ bookId: 'b1', fields: ['bookContent'] });
+    await expect.poll(() => announced).toEqual([change, change, change]);
+    // And each in the outbox, written with its change: the relay sends it if the publish after the commit is lost.
+    const stored = await sql<{
+      id: string;
+    }>`SELECT id FROM outbox WHERE event_name = ${events.bookUpdated.name}`.execute(deps.db);
+    expect(stored.rows.map((row) => row.id).sort()).toEqual(announced.map((event) => event.id).sort());
     const after = await list();
     expect(after).toHaveLength(2);
     expect(await textOf(after[0]!.id)).toBe(doc('second version'));

@@ -24,6 +24,6 @@ export function saveRevision(deps: BookHandlerDeps) {
       if (content === null) throw new AppError(409, revisionMessages.noManuscript);
       const row = await keepRevision(trx, deps, book.id, content, 'named', { name: name ?? null });
       if (!row) throw new Error('a named version is always kept');
-      return { ...presentRevision(row), bookContent: row.content };
+      return { ...presentRevision(row), bookContent: content };
     });
 }

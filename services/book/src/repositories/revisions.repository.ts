@@ -30,20 +30,23 @@ export const revisionsRepository = {
       createdAt: Date;
     },
   ) {
-    return db
-      .insertInto('book_revisions')
-      .values({
-        id: revision.id,
-        book_id: revision.bookId,
-        content: revision.content,
-        content_hash: revision.hash,
-        word_count: revision.wordCount,
-        kind: revision.kind,
-        name: revision.name,
-        created_at: revision.createdAt,
-      })
-      .returning(['id', 'created_at', 'word_count', 'name', 'content'])
-      .executeTakeFirstOrThrow();
+    return (
+      db
+        .insertInto('book_revisions')
+        .values({
+          id: revision.id,
+          book_id: revision.bookId,
+          content: revision.content,
+          content_hash: revision.hash,
+          word_count: revision.wordCount,
+          kind: revision.kind,
+          name: revision.name,
+          created_at: revision.createdAt,
+        })
+        // Not the text: the caller has it, and it is half a megabyte for a long book.
+        .returning(['id', 'created_at', 'word_count', 'name'])
+        .executeTakeFirstOrThrow()
+    );
   },
 
   list(db: Kysely<BookDatabase>, bookId: string) {

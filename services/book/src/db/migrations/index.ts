@@ -6,6 +6,7 @@ import { translationsMigration } from './0004_translations';
 import { versionsAndNamedRevisionsMigration } from './0005_versions_and_named_revisions';
 import { trashMigration } from './0006_trash';
 import { chaptersAsRowsMigration } from './0007_chapters_as_rows';
+import { lz4ManuscriptsMigration } from './0008_lz4_manuscripts';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
 export const migrations: Migration[] = [
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   versionsAndNamedRevisionsMigration,
   trashMigration,
   chaptersAsRowsMigration,
+  lz4ManuscriptsMigration,
 ];
