@@ -29,6 +29,7 @@ import type { BookHandlerDeps } from '../../services/book/src/handlers/deps';
 import { keepRevision } from '../../services/book/src/handlers/revision-snapshots';
 import { listRevisions } from '../../services/book/src/handlers/list-revisions';
 import { restoreRevision } from '../../services/book/src/handlers/restore-revisions';
+import { RevisionRetention } from '../../services/book/src/handlers/revision-retention';
 import { booksRepository } from '../../services/book/src/repositories/books.repository';
 import { bookRow } from '../../services/book/src/testing/book-row';
 import { storedManuscript } from '../../services/book/src/domain/stored-manuscript';
@@ -73,6 +74,7 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 
 const database = await createTestDatabase<BookDatabase>('bench_revisions', migrations);
 let relay: OutboxRelay | undefined;
+let retention: RevisionRetention | undefined;
 try {
   const db = database.db;
   const bus = createInProcessBus({ logger: silentLogger() });
@@ -87,6 +89,8 @@ try {
     blobs: undefined as never,
     logger: silentLogger(),
     newId: randomUUID,
+    // As in the service: thinning runs a moment after the snapshot, in its own transaction.
+    retention: (retention = new RevisionRetention({ db, logger: silentLogger(), now: () => new Date() })),
   };
   const content = manuscript(words, 0);
   const other = manuscript(words, 1);
@@ -182,7 +186,8 @@ try {
   // A day of autosaving: the text changes a little every 5 s; the clock is simulated, the database real.
   await insertBook('autosave', content);
   const clock = { now: new Date('2026-06-30T00:00:00Z') };
-  const autosaveDeps = { ...deps, now: () => clock.now };
+  const now = () => clock.now;
+  const autosaveDeps = { ...deps, now, retention: new RevisionRetention({ db, logger: silentLogger(), now }) };
   const head = content.slice(0, -2);
   const saves = Math.round((autosaveHours * 3600) / 5);
   const autosaveStart = performance.now();
@@ -194,6 +199,8 @@ try {
     previous = next;
     clock.now = new Date(clock.now.getTime() + 5_000);
   }
+  // What the service's thinning would have done by now (it runs a second after each snapshot).
+  await autosaveDeps.retention.run();
   const stored = await sql<{ n: number; bytes: string }>`
     SELECT count(*)::int AS n, coalesce(sum(octet_length(content)), 0)::text AS bytes
     FROM book_revisions WHERE book_id = 'autosave'`.execute(db);
@@ -223,6 +230,7 @@ try {
   printResults('revisions', figures);
 } finally {
   await relay?.stop();
+  await retention?.stop();
   await database.close();
 }
 

@@ -44,6 +44,7 @@ import { getRewriteContext } from './handlers/context-rewrite';
 import { listTakeout } from './handlers/list-takeout';
 import { getTakeoutBook } from './handlers/book-takeout';
 import { getTakeoutVersion } from './handlers/version-takeout';
+import { RevisionRetention } from './handlers/revision-retention';
 
 /**
  * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
@@ -57,7 +58,8 @@ export const bookService = defineService({
     const relay = new OutboxRelay({ db: database.db, bus, logger, events });
     relay.start();
     const untrackBooks = trackBooksByStatus(database.db);
-    const deps: BookHandlerDeps = { db: database.db, bus, relay, blobs, logger, newId: randomUUID, now };
+    const retention = new RevisionRetention({ db: database.db, logger, now });
+    const deps: BookHandlerDeps = { db: database.db, bus, relay, blobs, logger, newId: randomUUID, now, retention };
 
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.book.health, () => pingDatabase(database.db)),
@@ -132,6 +134,7 @@ export const bookService = defineService({
         untrackBooks();
         await Promise.all(subscriptions.map((s) => s.stop()));
         await relay.stop();
+        await retention.stop();
         await database.close();
       },
     };

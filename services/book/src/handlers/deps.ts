@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BlobStore, Bus, Logger, OutboxRelay } from '@bookwright/kit';
 import type { BookDatabase } from '../db/schema';
+import type { RevisionRetention } from './revision-retention';
 
 /** What every book-service handler may use; nothing else. */
 export interface BookHandlerDeps {
@@ -11,6 +12,8 @@ export interface BookHandlerDeps {
   blobs: BlobStore;
   logger: Logger;
   newId: () => string;
+  /** Thins a book's revision history after a snapshot was kept (revision-retention.ts). */
+  retention: RevisionRetention;
   /** The handlers' clock (revision throttle and retention, the trash); tests set it, the service uses the system clock. */
   now?: () => Date;
 }

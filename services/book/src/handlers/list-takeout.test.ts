@@ -39,6 +39,8 @@ async function setUp(accountType: 'starter' | 'null' = 'starter') {
     blobs: undefined as never,
     logger: silentLogger(),
     newId: randomUUID,
+    // The takeout keeps no snapshots.
+    retention: undefined as never,
   };
   const insert = (id: string, status: 'ready' | 'validation', userId = 'u1') =>
     booksRepository.insert(

@@ -156,7 +156,7 @@ describe('revisions that autosave cannot flood', () => {
   });
 
   it('thins automatic snapshots with age, and never prunes named ones', async () => {
-    const { database, deps, clock, list } = await setUp();
+    const { database, deps, clock, list, thin } = await setUp();
     const now = clock.now.getTime();
     const at = (t: number) => () => new Date(t);
     const keepAt = async (t: number, text: string, kind: 'edit' | 'named' = 'edit') =>
@@ -173,6 +173,7 @@ describe('revisions that autosave cannot flood', () => {
     await keepAt(now - hour, 'recent a');
     await keepAt(now - 30 * minute, 'recent b');
     await keepAt(now, 'now');
+    await thin();
     const texts = await Promise.all(
       (await list()).map(
         async (r) => (await getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: r.id })).bookContent,

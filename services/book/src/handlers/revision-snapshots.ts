@@ -1,27 +1,20 @@
 import { revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
 import type { Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';
-import {
-  contentHash,
-  retentionCutoffs,
-  shouldKeep,
-  throttled,
-  wordCountOf,
-  type RevisionKind,
-} from '../domain/revision-policy';
+import { contentHash, shouldKeep, throttled, wordCountOf, type RevisionKind } from '../domain/revision-policy';
 import { revisionsRepository } from '../repositories/revisions.repository';
 import { nowOf, type BookHandlerDeps } from './deps';
 
 /**
  * Keeps `text` as a snapshot of the book, in the caller's transaction, when the revision policy says so
- * (domain/revision-policy.ts: the ten-minute throttle of edits, nothing twice in a row), then prunes the
- * history. Answers the stored revision, or nothing when none was kept. The caller holds the book's row
+ * (domain/revision-policy.ts: the ten-minute throttle of edits, nothing twice in a row); the history is
+ * thinned shortly after, outside the transaction (revision-retention.ts). Answers the stored revision, or nothing when none was kept. The caller holds the book's row
  * lock, so two saves cannot both pass the throttle. `text` may be a read of it, made only when the
  * throttle lets a snapshot through (an autosave does not read the manuscript it replaces otherwise).
  */
 export async function keepRevision(
   trx: Kysely<BookDatabase>,
-  deps: Pick<BookHandlerDeps, 'newId' | 'now'>,
+  deps: Pick<BookHandlerDeps, 'newId' | 'now' | 'retention'>,
   bookId: string,
   text: string | (() => Promise<string>),
   kind: RevisionKind,
@@ -53,6 +46,6 @@ export async function keepRevision(
     name,
     createdAt: now,
   });
-  await revisionsRepository.prune(trx, bookId, retentionCutoffs(now), revisionPolicy.maxPerBook);
+  deps.retention.due(bookId);
   return row;
 }

@@ -311,5 +311,7 @@ function depsOf(world: BookTestWorld) {
     blobs: world.blobs,
     logger: silentLogger(),
     newId: () => 'unused',
+    // The trash keeps no snapshots.
+    retention: undefined as never,
   };
 }

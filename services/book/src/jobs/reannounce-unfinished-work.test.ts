@@ -44,6 +44,7 @@ describe('re-announcing unfinished work on start', () => {
       blobs: undefined as never,
       logger: silentLogger(),
       newId: () => 'x',
+      retention: undefined as never,
     });
 
     expect(count).toBe(2);
@@ -72,6 +73,7 @@ describe('re-announcing unfinished work on start', () => {
         blobs: undefined as never,
         logger: silentLogger(),
         newId: () => 'x',
+        retention: undefined as never,
       }),
     ).toBe(0);
   });

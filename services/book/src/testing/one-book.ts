@@ -9,6 +9,7 @@ import { getRevision } from '../handlers/get-revisions';
 import { listRevisions } from '../handlers/list-revisions';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from './book-row';
+import { RevisionRetention } from '../handlers/revision-retention';
 
 /** An editor document of one paragraph per argument, as JSON text. */
 export const doc = (...paragraphs: string[]): string =>
@@ -28,6 +29,8 @@ export async function oneBook(status: 'ready' | 'writing' = 'ready') {
   const clock = { now: new Date('2026-06-30T09:00:00Z') };
   // Never started: it publishes only what a save holds for it (book.updated), on the world's bus.
   const relay = new OutboxRelay({ db: database.db, bus: world.bus, logger: silentLogger() });
+  const now = () => clock.now;
+  const retention = new RevisionRetention({ db: database.db, logger: silentLogger(), now });
   const deps: BookHandlerDeps = {
     db: database.db,
     relay,
@@ -36,7 +39,8 @@ export async function oneBook(status: 'ready' | 'writing' = 'ready') {
     blobs: world.blobs,
     logger: silentLogger(),
     newId: randomUUID,
-    now: () => clock.now,
+    now,
+    retention,
   };
   await booksRepository.insert(
     database.db,
@@ -54,8 +58,11 @@ export async function oneBook(status: 'ready' | 'writing' = 'ready') {
     list: async () => (await listRevisions(deps)({ userId: 'u1', bookId: 'b1' })).revisions,
     textOf: async (revisionId: string) =>
       (await getRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId })).bookContent,
+    /** Thins the histories that kept a snapshot now, instead of a moment later. */
+    thin: () => retention.run(),
     close: async () => {
       await relay.stop();
+      await retention.stop();
       await world.stop();
     },
   };
