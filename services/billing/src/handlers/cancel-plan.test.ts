@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingMessages, events, requests } from '@bookwright/contracts';
 import { on, type Subscription } from '@bookwright/kit';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
-import { startStripeTestServer, stripeBillingEnv, type StripeServer } from '../testing/stripe-server';
+import type { StripeServer } from '../testing/stripe-server';
+import { useStripeBilling } from '../testing/stripe-billing-world';
 
 const cancel = (billing: RunningBilling, userId: string) =>
   billing.bus.request(requests.billing.cancelAtPeriodEnd, { userId });
@@ -121,55 +122,21 @@ describe('cancelling at period end with local payments', () => {
 });
 
 describe('cancelling at period end with Stripe (real SDK, local Stripe-like server)', () => {
-  const account = {
-    secretKey: 'sk_test_cancel',
-    webhookSecret: 'whsec_test_cancel',
-    prices: { starter: 'price_starter_cancel', professional: 'price_professional_cancel' },
-  };
+  const world = useStripeBilling({
+    start: '2025-01-31T12:00:00.000Z',
+    account: {
+      secretKey: 'sk_test_cancel',
+      webhookSecret: 'whsec_test_cancel',
+      prices: { starter: 'price_starter_cancel', professional: 'price_professional_cancel' },
+    },
+  });
+  const { deliver, subscribed } = world;
   let clock: TestClock;
   let stripe: StripeServer;
   let billing: RunningBilling;
-  let observer: Subscription;
-  let changed: string[];
+  beforeEach(() => ({ clock, stripe, billing } = world));
+  const changed = () => world.changes.map((change) => change.userId);
 
-  beforeAll(async () => {
-    clock = testClock('2025-01-31T12:00:00.000Z');
-    stripe = await startStripeTestServer(account, () => clock.now());
-  });
-  afterAll(async () => {
-    await stripe.stop();
-  });
-  beforeEach(async () => {
-    clock.set('2025-01-31T12:00:00.000Z');
-    billing = await startBilling({
-      clock,
-      env: stripeBillingEnv(stripe, account),
-    });
-    changed = [];
-    observer = await billing.bus.consume('cancel-test', [
-      on(events.billingSubscriptionChanged, async ({ userId }) => {
-        changed.push(userId);
-      }),
-    ]);
-  });
-  afterEach(async () => {
-    await observer.stop();
-    await billing.stop();
-  });
-
-  const deliver = (delivery: { payload: string; signature: string }) =>
-    billing.bus.request(requests.billing.handleWebhook, delivery);
-
-  async function subscribed() {
-    const userId = newUserId();
-    const { url } = await billing.bus.request(requests.billing.startCheckout, {
-      userId,
-      checkout: { accountType: 'starter' },
-    });
-    const paid = stripe.completeCheckout(url.split('/').pop()!);
-    await deliver(stripe.event('checkout.session.completed', paid.session));
-    return { userId, subscriptionId: paid.subscription.id as string };
-  }
   const updatesOf = (subscriptionId: string) =>
     stripe.calls.filter((call) => call.method === 'POST' && call.path === `/v1/subscriptions/${subscriptionId}`);
 
@@ -192,7 +159,7 @@ describe('cancelling at period end with Stripe (real SDK, local Stripe-like serv
     ]);
     expect(stripe.subscription(subscriptionId).cancelAtPeriodEnd).toBe(false);
     // Announced, so every gateway replica drops the user it held.
-    await vi.waitFor(() => expect(changed.filter((id) => id === userId).length).toBeGreaterThanOrEqual(3), {
+    await vi.waitFor(() => expect(changed().filter((id) => id === userId).length).toBeGreaterThanOrEqual(3), {
       timeout: 5000,
     });
   });

@@ -1,56 +1,22 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { billingMessages, requests } from '@bookwright/contracts';
-import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../../testing/billing-harness';
-import {
-  startStripeTestServer,
-  stripeBillingEnv,
-  stripeTestAccount,
-  type StripeServer,
-} from '../../testing/stripe-server';
+import { newUserId, type RunningBilling, type TestClock } from '../../testing/billing-harness';
+import { stripeTestAccount, type StripeServer } from '../../testing/stripe-server';
+import { useStripeBilling } from '../../testing/stripe-billing-world';
 
 const { prices } = stripeTestAccount;
 
 /** Issue 20, "paying as a business expects": what Checkout collects, the SDI code, and plan switches. */
 describe('business billing with the Stripe provider (real SDK, local Stripe-like server)', () => {
+  const world = useStripeBilling({ start: '2025-03-01T00:00:00.000Z' });
+  const { checkout, summary, consume, deliver, sessionIdOf, subscribed } = world;
   let clock: TestClock;
   let stripe: StripeServer;
   let billing: RunningBilling;
+  beforeEach(() => ({ clock, stripe, billing } = world));
 
-  beforeAll(async () => {
-    clock = testClock('2025-03-01T00:00:00.000Z');
-    stripe = await startStripeTestServer(stripeTestAccount, () => clock.now());
-  });
-  afterAll(async () => {
-    await stripe.stop();
-  });
-  beforeEach(async () => {
-    clock.set('2025-03-01T00:00:00.000Z');
-    billing = await startBilling({
-      clock,
-      env: stripeBillingEnv(stripe, stripeTestAccount),
-    });
-  });
-  afterEach(async () => {
-    await billing.stop();
-  });
-
-  const checkout = (userId: string, accountType: 'starter' | 'professional') =>
-    billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType, currency: 'eur' } });
-  const summary = (userId: string) => billing.bus.request(requests.billing.getSummary, { userId });
-  const consume = (userId: string, key: string) =>
-    billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key });
-  const deliver = (delivery: { payload: string; signature: string }) =>
-    billing.bus.request(requests.billing.handleWebhook, { payload: delivery.payload, signature: delivery.signature });
   const preview = (userId: string, accountType: 'starter' | 'professional') =>
     billing.bus.request(requests.billing.previewSwitch, { userId, accountType });
-  const sessionIdOf = (url: string) => url.split('/').pop()!;
-
-  async function subscribed(userId = newUserId()) {
-    const { url } = await checkout(userId, 'starter');
-    const paid = stripe.completeCheckout(sessionIdOf(url));
-    await deliver(stripe.event('checkout.session.completed', paid.session));
-    return { userId, subscriptionId: paid.subscription.id as string, customerId: paid.session.customer as string };
-  }
 
   it('asks Checkout for the billing address, the tax id and the company name, saved on the customer', async () => {
     const { url } = await checkout(newUserId(), 'starter');

@@ -1,70 +1,19 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingMessages, events, requests } from '@bookwright/contracts';
-import { on, type Subscription } from '@bookwright/kit';
-import type { z } from 'zod';
-import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../../testing/billing-harness';
-import {
-  startStripeTestServer,
-  stripeBillingEnv,
-  stripeTestAccount,
-  type StripeServer,
-} from '../../testing/stripe-server';
-
-type SubscriptionChanged = z.output<(typeof events.billingSubscriptionChanged)['schema']>;
+import { newUserId, type RunningBilling, type TestClock } from '../../testing/billing-harness';
+import { stripeTestAccount, type StripeServer } from '../../testing/stripe-server';
+import { useStripeBilling, type SubscriptionChanged } from '../../testing/stripe-billing-world';
 
 const { prices } = stripeTestAccount;
 
 describe('billing with the Stripe provider (real SDK, local Stripe-like server)', () => {
+  const world = useStripeBilling({ start: '2025-01-31T12:00:00.000Z' });
+  const { checkout, summary, consume, deliver, sessionIdOf, subscribed } = world;
   let clock: TestClock;
   let stripe: StripeServer;
   let billing: RunningBilling;
-  let observer: Subscription;
   let changes: SubscriptionChanged[];
-
-  beforeAll(async () => {
-    clock = testClock('2025-01-31T12:00:00.000Z');
-    stripe = await startStripeTestServer(stripeTestAccount, () => clock.now());
-  });
-  afterAll(async () => {
-    await stripe.stop();
-  });
-  beforeEach(async () => {
-    clock.set('2025-01-31T12:00:00.000Z');
-    billing = await startBilling({
-      clock,
-      env: stripeBillingEnv(stripe, stripeTestAccount),
-    });
-    changes = [];
-    observer = await billing.bus.consume('stripe-test', [
-      on(events.billingSubscriptionChanged, async (data) => {
-        changes.push(data);
-      }),
-    ]);
-  });
-  afterEach(async () => {
-    await observer.stop();
-    await billing.stop();
-  });
-
-  const checkout = (userId: string, accountType: 'starter' | 'professional') =>
-    billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType, currency: 'eur' } });
-  const summary = (userId: string) => billing.bus.request(requests.billing.getSummary, { userId });
-  const consume = (userId: string, key: string) =>
-    billing.bus.request(requests.billing.consumeAllowance, { userId, kind: 'book', key });
-  const deliver = (delivery: { payload: string; signature: string }) =>
-    billing.bus.request(requests.billing.handleWebhook, { payload: delivery.payload, signature: delivery.signature });
-  const sessionIdOf = (url: string) => url.split('/').pop()!;
-
-  /** Signs up for starter through Checkout and delivers checkout.session.completed. */
-  async function subscribed(userId = newUserId()) {
-    const { url } = await checkout(userId, 'starter');
-    const paid = stripe.completeCheckout(sessionIdOf(url));
-    expect(await deliver(stripe.event('checkout.session.completed', paid.session))).toEqual({
-      received: true,
-      duplicate: false,
-    });
-    return { userId, subscriptionId: paid.subscription.id as string, paid };
-  }
+  beforeEach(() => ({ clock, stripe, billing, changes } = world));
 
   it('starts Checkout in subscription mode for a new customer, and reuses that customer later', async () => {
     const userId = newUserId();
