@@ -15,6 +15,7 @@ import { saveRevision } from './save-revisions';
 import { getTakeoutBook } from './book-takeout';
 import { getTakeoutVersion } from './version-takeout';
 import { listTakeout } from './list-takeout';
+import { RevisionRetention } from './revision-retention';
 
 const opened: { close(): Promise<void> }[] = [];
 const buses: Bus[] = [];
@@ -32,6 +33,9 @@ async function setUp(accountType: 'starter' | 'null' = 'starter') {
   const bus = createInProcessBus({ logger: silentLogger() });
   buses.push(bus);
   await bus.serve(requests.billing.getSummary, async () => ({ ...noPlanBillingSummary, accountType }));
+  const retention = new RevisionRetention({ db: database.db, logger: silentLogger(), now: () => new Date() });
+  // Stopped before the database closes.
+  opened.unshift({ close: () => retention.stop() });
   const deps: BookHandlerDeps = {
     db: database.db,
     relay: new OutboxRelay({ db: database.db, bus, logger: silentLogger() }),
@@ -39,8 +43,7 @@ async function setUp(accountType: 'starter' | 'null' = 'starter') {
     blobs: undefined as never,
     logger: silentLogger(),
     newId: randomUUID,
-    // The takeout keeps no snapshots.
-    retention: undefined as never,
+    retention,
   };
   const insert = (id: string, status: 'ready' | 'validation', userId = 'u1') =>
     booksRepository.insert(
