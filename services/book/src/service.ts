@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { events, requests } from '@bookwright/contracts';
 import { defineService, on, OutboxRelay, type Subscription, serveHealth, pingDatabase } from '@bookwright/kit';
-import { BookConfigSchema } from './config';
+import { BookConfigSchema, type BookConfig } from './config';
 import { migrations } from './db/migrations';
 import type { BookDatabase } from './db/schema';
 import type { BookHandlerDeps } from './handlers/deps';
@@ -105,23 +105,7 @@ export const bookService = defineService({
       ),
     ]);
     await reannounceUnfinishedWork(deps);
-    const stalledAfterMs = config.BOOK_STALLED_AFTER_MS;
-    const watchdog = setInterval(
-      () => {
-        failStalledBooks(deps, stalledAfterMs).catch((error: unknown) => {
-          logger.warn({ err: error }, 'stalled-book check failed; trying again at the next one');
-        });
-      },
-      Math.min(60_000, Math.max(250, Math.floor(stalledAfterMs / 4))),
-    );
-    watchdog.unref();
-    // The trash's sweep, on the same kind of timer: books trashed 30 days ago or more go for good.
-    const trashSweep = setInterval(() => {
-      purgeExpiredTrash(deps).catch((error: unknown) => {
-        logger.warn({ err: error }, 'trash sweep failed; trying again at the next one');
-      });
-    }, config.BOOK_TRASH_SWEEP_MS);
-    trashSweep.unref();
+    const stopPeriodicJobs = startPeriodicJobs(deps, config);
 
     return {
       async ready() {
@@ -129,8 +113,7 @@ export const bookService = defineService({
         return true;
       },
       async stop() {
-        clearInterval(watchdog);
-        clearInterval(trashSweep);
+        stopPeriodicJobs();
         untrackBooks();
         await Promise.all(subscriptions.map((s) => s.stop()));
         await relay.stop();
@@ -140,3 +123,29 @@ export const bookService = defineService({
     };
   },
 });
+
+/** The stalled-book watchdog and the trash's sweep, on timers that do not keep the process alive. */
+function startPeriodicJobs(deps: BookHandlerDeps, config: BookConfig): () => void {
+  const { logger } = deps;
+  const stalledAfterMs = config.BOOK_STALLED_AFTER_MS;
+  const watchdog = setInterval(
+    () => {
+      failStalledBooks(deps, stalledAfterMs).catch((error: unknown) => {
+        logger.warn({ err: error }, 'stalled-book check failed; trying again at the next one');
+      });
+    },
+    Math.min(60_000, Math.max(250, Math.floor(stalledAfterMs / 4))),
+  );
+  watchdog.unref();
+  // The trash's sweep, on the same kind of timer: books trashed 30 days ago or more go for good.
+  const trashSweep = setInterval(() => {
+    purgeExpiredTrash(deps).catch((error: unknown) => {
+      logger.warn({ err: error }, 'trash sweep failed; trying again at the next one');
+    });
+  }, config.BOOK_TRASH_SWEEP_MS);
+  trashSweep.unref();
+  return () => {
+    clearInterval(watchdog);
+    clearInterval(trashSweep);
+  };
+}
