@@ -51,15 +51,25 @@ export async function storeManuscript<R>(
     };
     await keepRevision(trx, deps, locked.id, replaced, 'edit', { newest });
   }
-  // A save keeps the status, so the event is known before the UPDATE and goes in the same statement. It
-  // is held: published by changeOwnedBook right after the commit, without the relay's claim.
-  const announce = deps.relay.hold(trx, events.bookUpdated, {
-    bookId: locked.id,
-    userId: locked.user_id,
+  return write(announceManuscriptChange(trx, deps, locked));
+}
+
+/**
+ * The `book.updated` outbox row of a new manuscript: a save or a restore keeps the status, so the event
+ * is known before the write and goes in its statement. It is held: published by changeOwnedBook right
+ * after the commit, without the relay's claim.
+ */
+export function announceManuscriptChange(
+  trx: Transaction<BookDatabase>,
+  deps: Pick<BookHandlerDeps, 'relay'>,
+  book: { id: string; user_id: string; status: BookSaveRow['status'] },
+): Insertable<OutboxTable> {
+  return deps.relay.hold(trx, events.bookUpdated, {
+    bookId: book.id,
+    userId: book.user_id,
     fields: ['bookContent'],
-    status: locked.status,
+    status: book.status,
   });
-  return write(announce);
 }
 
 /** The row of a locked read for a save, without what only the save needed. */

@@ -1,4 +1,4 @@
-import { AppError, events, revisionMessages, type requests, type TiptapDocument } from '@bookwright/contracts';
+import { AppError, revisionMessages, type requests, type TiptapDocument } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { presentBook } from '../domain/present-book';
 import { assertEditable } from '../domain/book-status';
@@ -8,6 +8,7 @@ import { revisionsRepository } from '../repositories/revisions.repository';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from './owned-book';
 import { keepRevision } from './revision-snapshots';
+import { announceManuscriptChange } from './manuscript-save';
 
 /** The manuscript it replaces is kept first, whatever the throttle, so a restore can be undone. */
 export function restoreRevision(deps: BookHandlerDeps) {
@@ -18,19 +19,11 @@ export function restoreRevision(deps: BookHandlerDeps) {
       if (!revision) throw new AppError(404, revisionMessages.notFound);
       if (book.book_content === revision.content) return presentBook(book);
       if (book.book_content !== null) await keepRevision(trx, deps, book.id, book.book_content, 'before-restore');
-      // A restore keeps the status, so the event goes in the write's own statement, held for
-      // changeOwnedBook to publish right after the commit (as a save's does).
-      const announce = deps.relay.hold(trx, events.bookUpdated, {
-        bookId: book.id,
-        userId: book.user_id,
-        fields: ['bookContent'],
-        status: book.status,
-      });
       const updated = await booksRepository.writeManuscript(
         trx,
         book,
         storedManuscript(JSON.parse(revision.content) as TiptapDocument),
-        { announce },
+        { announce: announceManuscriptChange(trx, deps, book) },
       );
       return presentBook(updated);
     });
