@@ -8,6 +8,10 @@ export const bookEtag = (version: number): string => `"v${version}"`;
 /** True for a tag this API could have answered; anything else in If-Match is a client's mistake (400). */
 export const isBookEtag = (tag: string): boolean => /^"v[1-9]\d{0,15}"$/.test(tag);
 
+/** The version a tag of `bookEtag` names; undefined for any other text. */
+export const bookEtagVersion = (tag: string): number | undefined =>
+  isBookEtag(tag) ? Number(tag.slice(2, -1)) : undefined;
+
 export const conditionalSaveMessages = {
   /** 412: the If-Match sent is not the book's current version; nothing was stored. */
   stale: 'This book was changed in another tab or device',

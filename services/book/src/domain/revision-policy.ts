@@ -54,7 +54,12 @@ export function shouldKeep(
  */
 export function throttled(kind: RevisionKind, newest: { createdAt: Date } | undefined, now: Date): boolean {
   if (kind !== 'edit' || !newest) return false;
-  return now.getTime() - newest.createdAt.getTime() < revisionPolicy.snapshotEveryMinutes * minute;
+  return newest.createdAt.getTime() > editsThrottledSince(now).getTime();
+}
+
+/** An edit keeps no snapshot while the newest snapshot is younger than this instant (the throttle). */
+export function editsThrottledSince(now: Date): Date {
+  return new Date(now.getTime() - revisionPolicy.snapshotEveryMinutes * minute);
 }
 
 /** The age limits of the retention policy, as instants before `now`. */

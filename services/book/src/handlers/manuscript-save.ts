@@ -60,7 +60,8 @@ export async function storeManuscript<R>(
  * after the commit, without the relay's claim.
  */
 export function announceManuscriptChange(
-  trx: Transaction<BookDatabase>,
+  /** The transaction, or the object standing for a change made in one statement (`OutboxRelay.hold`). */
+  trx: object,
   deps: Pick<BookHandlerDeps, 'relay'>,
   book: { id: string; user_id: string; status: BookSaveRow['status'] },
 ): Insertable<OutboxTable> {

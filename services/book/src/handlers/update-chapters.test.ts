@@ -5,12 +5,15 @@ import {
   chapterNodes,
   chaptersOf,
   conditionalSaveMessages,
+  events,
   partialSaveMessages,
   type Book,
+  type SavedContent,
   type TiptapDocument,
   type TiptapNode,
 } from '@bookwright/contracts';
 import { appErrorFrom } from '@bookwright/contracts/testing';
+import { on } from '@bookwright/kit';
 import { oneBook } from '../testing/one-book';
 import { bookRow } from '../testing/book-row';
 import { booksRepository } from '../repositories/books.repository';
@@ -175,7 +178,7 @@ describe('partial saves (book.chapters.update)', () => {
     expect((await get()).bookContent).toBe(JSON.stringify(documentOf(chapter('One', 'a'))));
   });
 
-  it('within the revision throttle, stores a save in two statements: the locked read (hashes, not text) and one UPDATE with its chapters and event', async () => {
+  it('within the revision throttle, stores an autosave of chapters in one statement, and a whole save in two: the locked read (hashes, not text) and one UPDATE with its chapters and event', async () => {
     const world = await setUp();
     const statements: string[] = [];
     const counted = world.deps.db.withPlugin({
@@ -201,8 +204,8 @@ describe('partial saves (book.chapters.update)', () => {
       bookContent: JSON.stringify(documentOf(chapter('One', 'y'))),
       answer: 'version',
     });
-    // BEGIN and COMMIT go to the driver, not through the plugin.
-    expect(statements).toEqual(['SelectQueryNode', 'UpdateQueryNode', 'SelectQueryNode', 'UpdateQueryNode']);
+    // The autosave is one autocommit statement (raw SQL); BEGIN and COMMIT go to the driver, not through the plugin.
+    expect(statements).toEqual(['RawNode', 'SelectQueryNode', 'UpdateQueryNode']);
     const outbox = await world.deps.db
       .withTables<{ outbox: { event_name: string; payload: unknown } }>()
       .selectFrom('outbox')
@@ -211,5 +214,175 @@ describe('partial saves (book.chapters.update)', () => {
       .execute();
     // The setup's save, then these two: each one announced.
     expect(outbox).toHaveLength(3);
+  });
+});
+
+describe('the autosave in one statement (booksRepository.saveChaptersIfCurrent)', () => {
+  const minute = 60_000;
+  const two = (text: string) => [{ index: 1, content: chapter('Two', text) }];
+
+  /** The book.updated events published for b1 and the outbox rows written for it. */
+  async function announcements(world: Awaited<ReturnType<typeof setUp>>) {
+    const published: string[] = [];
+    const tail = await world.deps.bus.tail([
+      on(events.bookUpdated, async (_event, meta) => void published.push(meta.id)),
+    ]);
+    cleanUps.push(() => tail.stop());
+    const stored = async () =>
+      (
+        await sql<{ id: string }>`select id from outbox where event_name = ${events.bookUpdated.name}`.execute(
+          world.deps.db,
+        )
+      ).rows.map((row) => row.id);
+    return { published, stored };
+  }
+
+  it('stores the chapters, announces the save once (published and in the outbox) and keeps no snapshot within the throttle', async () => {
+    const world = await setUp();
+    const { published, stored } = await announcements(world);
+    const before = await stored();
+    const revisions = await world.list();
+    world.advance(minute);
+    const answer = await world.chapters(two('edited'), [world.etag], 'version');
+    const book = await world.get();
+    expect(answer).toEqual({ etag: book.etag, updatedAt: book.updatedAt });
+    expect(book.bookContent).toBe(JSON.stringify(documentOf(chapter('One', 'first'), chapter('Two', 'edited'))));
+    expect(await world.list()).toEqual(revisions);
+    const written = (await stored()).filter((id) => !before.includes(id));
+    expect(written).toHaveLength(1);
+    await expect.poll(() => published).toEqual(written);
+  });
+
+  it('leaves every save its row does not let through to the locked path, which answers as it always did', async () => {
+    const world = await setUp();
+    const { published, stored } = await announcements(world);
+    const outboxBefore = (await stored()).length;
+    const refused = async (request: Promise<unknown>, status: number, message?: string) =>
+      expect(await appErrorFrom(request)).toMatchObject({ status, ...(message ? { message } : {}) });
+    const content = JSON.stringify(documentOf(chapter('One', 'first'), chapter('Two', 'second')));
+    const save = (overrides: Partial<Parameters<ReturnType<typeof updateChapters>>[0]>) =>
+      updateChapters(world.deps)({
+        userId: 'u1',
+        bookId: 'b1',
+        chapters: two('edited'),
+        ifMatch: [world.etag],
+        answer: 'version',
+        ...overrides,
+      });
+    await refused(save({ ifMatch: ['"v1"'] }), 412, conditionalSaveMessages.stale);
+    // A tag past the version column's range names no version: 412, not a failed cast.
+    await refused(save({ ifMatch: ['"v9999999999999999"'] }), 412, conditionalSaveMessages.stale);
+    await refused(save({ userId: 'u2' }), 404);
+    await refused(
+      save({ chapters: [{ index: 2, content: chapter('Three', 'c') }] }),
+      400,
+      partialSaveMessages.unknownChapter(2, 2),
+    );
+    await sql`update books set status = 'translating' where id = 'b1'`.execute(world.deps.db);
+    await refused(save({}), 409);
+    await sql`update books set status = 'ready', deleted_at = now() where id = 'b1'`.execute(world.deps.db);
+    await refused(save({}), 404);
+    await sql`update books set deleted_at = null where id = 'b1'`.execute(world.deps.db);
+    expect((await world.get()).bookContent).toBe(content);
+    // The text already stored: nothing written, not even the version.
+    const unchanged = await save({ chapters: two('second') });
+    expect(unchanged).toMatchObject({ etag: world.etag });
+    expect(await stored()).toHaveLength(outboxBefore);
+    expect(published).toEqual([]);
+    // Past the throttle the locked path keeps the text the save replaces, then stores it.
+    const revisions = await world.list();
+    world.advance(11 * minute);
+    const saved = (await save({})) as SavedContent;
+    expect(saved.etag).not.toBe(world.etag);
+    const after = await world.list();
+    expect(after).toHaveLength(revisions.length + 1);
+    expect(await world.textOf(after[0]!.id)).toBe(content);
+    expect(await stored()).toHaveLength(outboxBefore + 1);
+  });
+
+  it('lets exactly one of two autosaves sent at once with the same ETag through', async () => {
+    const world = await setUp();
+    world.advance(minute);
+    const outcomes = await Promise.allSettled([
+      world.chapters(two('tab one'), [world.etag], 'version'),
+      world.chapters(two('tab two'), [world.etag], 'version'),
+    ]);
+    const saved = outcomes.filter((o) => o.status === 'fulfilled');
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(saved).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ status: 412 });
+    const text = (await world.get()).bookContent!;
+    expect([0, 1].map((tab) => text.includes(['tab one', 'tab two'][tab]!))).toEqual(
+      outcomes.map((o) => o.status === 'fulfilled'),
+    );
+  });
+
+  it('stores, keeps, announces and answers what the locked path does, for any run of autosaves, stale tags and pauses', async () => {
+    const texts = fc.stringMatching(/^[\p{L} ,.!?'-]{1,12}$/u);
+    const step = fc.record({
+      place: fc.nat(),
+      text: texts,
+      shape: fc.constantFrom('chapter', 'chapter', 'chapter', 'split'),
+      tag: fc.constantFrom('fresh', 'fresh', 'stale'),
+      pause: fc.constantFrom(0, minute, 11 * minute),
+    });
+    const start = documentOf([paragraph('preface')], chapter('One', 'first'), chapter('Two', 'second'));
+    // The same steps in two books: one asking for the version (the editor: the one-statement save when the
+    // row lets it), one for the book (always the locked path).
+    const autosaved = await setUp(start);
+    const locked = await setUp(start);
+    const announced = [await announcements(autosaved), await announcements(locked)];
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
+        const stale = [(await autosaved.get()).etag, (await locked.get()).etag];
+        for (const { place, text, shape, tag, pause } of steps) {
+          const outcomes = await Promise.all(
+            [autosaved, locked].map(async (world, side) => {
+              world.advance(pause);
+              const book = await world.get();
+              const count = chaptersOf(JSON.parse(book.bookContent!) as TiptapDocument).length;
+              const index = place % count;
+              const body =
+                shape === 'split'
+                  ? [...chapter(text), ...chapter(`${text} II`)]
+                  : index === 0
+                    ? [paragraph(text)]
+                    : chapter(text, 'body');
+              const etag = tag === 'fresh' ? book.etag : stale[side]!;
+              stale[side] = book.etag;
+              try {
+                const answer = await world.chapters(
+                  [{ index, content: body }],
+                  [etag],
+                  side === 0 ? 'version' : 'book',
+                );
+                return { etag: answer.etag };
+              } catch (error) {
+                return { status: (error as { status?: number }).status };
+              } finally {
+                // Thinned now, at this clock, in both books (not a real second later, at whatever time the
+                // test's clock shows then).
+                await world.thin();
+              }
+            }),
+          );
+          expect(outcomes[0]).toEqual(outcomes[1]);
+        }
+        const [a, b] = [await autosaved.get(), await locked.get()];
+        expect(a.bookContent).toBe(b.bookContent);
+        expect(a.etag).toBe(b.etag);
+        const history = async (world: typeof autosaved) =>
+          Promise.all(
+            (await world.list()).map(async ({ id: _id, ...revision }) => ({
+              ...revision,
+              text: await world.textOf(_id),
+            })),
+          );
+        expect(await history(autosaved)).toEqual(await history(locked));
+        expect((await announced[0]!.stored()).length).toBe((await announced[1]!.stored()).length);
+      }),
+      { numRuns: 25 },
+    );
   });
 });

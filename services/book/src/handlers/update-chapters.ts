@@ -1,5 +1,7 @@
 import {
   AppError,
+  bookEtag,
+  bookEtagVersion,
   chapterNodes,
   chaptersOf,
   partialSaveMessages,
@@ -12,13 +14,21 @@ import {
 } from '@bookwright/contracts';
 import { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
+import type { bookEdits } from '../domain/book-status';
 import { assertEditable } from '../domain/book-status';
 import { firstIssue } from '../domain/manuscript';
-import { chapterHashesOf, staysOneChapter, storedChapter, storedManuscript } from '../domain/stored-manuscript';
-import type { BookHandlerDeps } from './deps';
+import { editsThrottledSince } from '../domain/revision-policy';
+import {
+  chapterHashesOf,
+  staysOneChapter,
+  storedChapter,
+  storedManuscript,
+  type StoredChapter,
+} from '../domain/stored-manuscript';
+import { nowOf, type BookHandlerDeps } from './deps';
 import { checkIfMatch } from './conditional-save';
 import { changeOwnedBook } from './owned-book';
-import { answer, bookOf, storeManuscript, type Request } from './manuscript-save';
+import { announceManuscriptChange, answer, bookOf, storeManuscript, type Request } from './manuscript-save';
 
 const ChapterNodesSchema = z.array(TiptapNodeSchema);
 
@@ -65,55 +75,108 @@ export function applyChapters(stored: string, chapters: readonly CheckedChapter[
 export function updateChapters(deps: BookHandlerDeps) {
   function save(request: Request<'updateChapters'> & { answer?: 'book' }): Promise<Book>;
   function save(request: Request<'updateChapters'>): Promise<Book | SavedContent>;
-  async function save({ userId, bookId, chapters, ifMatch, answer: kind }: Request<'updateChapters'>) {
-    return changeOwnedBook(
-      deps,
-      { userId, bookId },
-      async (trx, locked) => {
-        const book = bookOf(locked);
-        assertEditable(book.status, 'manuscript');
-        const storedHashes = chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters);
-        if (storedHashes === null) throw new AppError(409, partialSaveMessages.noManuscript);
-        const checked = () => checkChapters(chapters, storedHashes.length);
-        // What the book would hold after the save: the rows to write when every chapter stays in place, else
-        // the manuscript put together (read under the lock), changed and cut again.
-        const outcome = async (list: CheckedChapter[]) => {
-          if (list.every((chapter) => staysOneChapter(chapter.nodes, chapter.index))) {
-            const rows = list.map((chapter) => ({ position: chapter.index, ...storedChapter(chapter.nodes) }));
-            return { rows: rows.filter((row) => row.hash !== storedHashes[row.position]) };
-          }
-          const current = (await booksRepository.manuscriptOf(trx, book.id)) ?? '';
-          const content = applyChapters(current, list);
-          return content === current
-            ? { rows: [] }
-            : { manuscript: storedManuscript(JSON.parse(content) as TiptapDocument) };
-        };
-        const alreadyApplied = async () => {
-          try {
-            const after = await outcome(checked());
-            return after.rows?.length === 0;
-          } catch (error) {
-            if (error instanceof AppError) return false;
-            throw error;
-          }
-        };
-        if ((await checkIfMatch(book, ifMatch, alreadyApplied)) === 'unchanged') return answer(trx, book, kind);
-        const after = await outcome(checked());
-        if (after.rows?.length === 0) return answer(trx, book, kind);
-        const stored = await storeManuscript(trx, deps, locked, (announce) =>
-          after.manuscript
-            ? booksRepository.writeManuscript(trx, book, after.manuscript, { storedHashes, announce })
-            : booksRepository.writeChapters(trx, book, {
-                count: storedHashes.length,
-                chapters: after.rows ?? [],
-                trim: false,
-                announce,
-              }),
-        );
-        return answer(trx, stored, kind);
-      },
-      booksRepository.findForContentSave,
-    );
+  async function save(request: Request<'updateChapters'>) {
+    return (await saveInOneStatement(deps, request)) ?? saveUnderLock(deps, request);
   }
   return save;
+}
+
+/**
+ * The status in which the editor autosaves (the only one `bookEdits.manuscript` allows today): the
+ * one-statement save guards it, and a book in any other takes the locked path.
+ */
+const autosavedStatus = 'ready' satisfies (typeof bookEdits.manuscript.in)[number];
+
+/**
+ * The editor's autosave (`Prefer: return=minimal`, If-Match, chapters that stay in place) in one
+ * autocommit statement, without BEGIN, the locked read and COMMIT: on PGlite each is a round trip to the
+ * database thread that costs more than the write (decision 0037). Answers undefined, having stored
+ * nothing, whenever the row does not let the statement through (another version, a snapshot due, nothing
+ * changed, a place the manuscript lacks, not the user's or not editable) or the request is not such a
+ * save: the locked path then does it, or says why not.
+ */
+async function saveInOneStatement(
+  deps: BookHandlerDeps,
+  { userId, bookId, chapters, ifMatch, answer: kind }: Request<'updateChapters'>,
+): Promise<SavedContent | undefined> {
+  if (kind !== 'version' || ifMatch === undefined) return undefined;
+  const rows: (StoredChapter & { position: number })[] = [];
+  for (const chapter of chapters) {
+    const parsed = ChapterNodesSchema.safeParse(chapter.content);
+    if (!parsed.success || !staysOneChapter(parsed.data, chapter.index)) return undefined;
+    rows.push({ position: chapter.index, ...storedChapter(parsed.data) });
+  }
+  // The event is held under a key of this statement's own, and dropped with it if nothing is written.
+  const statement = {};
+  const announce = announceManuscriptChange(statement, deps, { id: bookId, user_id: userId, status: autosavedStatus });
+  const saved = await booksRepository.saveChaptersIfCurrent(
+    deps.db,
+    {
+      bookId,
+      userId,
+      status: autosavedStatus,
+      versions: ifMatch.flatMap((tag) => bookEtagVersion(tag) ?? []),
+      snapshotCutoff: editsThrottledSince(nowOf(deps)),
+    },
+    rows,
+    announce,
+  );
+  if (!saved) return undefined;
+  deps.relay.committed(statement);
+  return { etag: bookEtag(saved.version), updatedAt: new Date(saved.updated_at).toISOString() };
+}
+
+/** Any partial save, on the locked row. */
+function saveUnderLock(
+  deps: BookHandlerDeps,
+  { userId, bookId, chapters, ifMatch, answer: kind }: Request<'updateChapters'>,
+) {
+  return changeOwnedBook(
+    deps,
+    { userId, bookId },
+    async (trx, locked) => {
+      const book = bookOf(locked);
+      assertEditable(book.status, 'manuscript');
+      const storedHashes = chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters);
+      if (storedHashes === null) throw new AppError(409, partialSaveMessages.noManuscript);
+      const checked = () => checkChapters(chapters, storedHashes.length);
+      // What the book would hold after the save: the rows to write when every chapter stays in place, else
+      // the manuscript put together (read under the lock), changed and cut again.
+      const outcome = async (list: CheckedChapter[]) => {
+        if (list.every((chapter) => staysOneChapter(chapter.nodes, chapter.index))) {
+          const rows = list.map((chapter) => ({ position: chapter.index, ...storedChapter(chapter.nodes) }));
+          return { rows: rows.filter((row) => row.hash !== storedHashes[row.position]) };
+        }
+        const current = (await booksRepository.manuscriptOf(trx, book.id)) ?? '';
+        const content = applyChapters(current, list);
+        return content === current
+          ? { rows: [] }
+          : { manuscript: storedManuscript(JSON.parse(content) as TiptapDocument) };
+      };
+      const alreadyApplied = async () => {
+        try {
+          const after = await outcome(checked());
+          return after.rows?.length === 0;
+        } catch (error) {
+          if (error instanceof AppError) return false;
+          throw error;
+        }
+      };
+      if ((await checkIfMatch(book, ifMatch, alreadyApplied)) === 'unchanged') return answer(trx, book, kind);
+      const after = await outcome(checked());
+      if (after.rows?.length === 0) return answer(trx, book, kind);
+      const stored = await storeManuscript(trx, deps, locked, (announce) =>
+        after.manuscript
+          ? booksRepository.writeManuscript(trx, book, after.manuscript, { storedHashes, announce })
+          : booksRepository.writeChapters(trx, book, {
+              count: storedHashes.length,
+              chapters: after.rows ?? [],
+              trim: false,
+              announce,
+            }),
+      );
+      return answer(trx, stored, kind);
+    },
+    booksRepository.findForContentSave,
+  );
 }

@@ -284,6 +284,72 @@ export const booksRepository = {
     return { ...book, manuscript_chapters: count, version: stored.version, updated_at: stored.updated_at };
   },
 
+  /**
+   * A partial save in one autocommit statement, when everything the locked path would check holds in the
+   * row itself: the book is the user's, out of the trash and in `status`; it is at one of `versions` (the
+   * If-Match); it has a chapter at every place sent; its newest revision is younger than `snapshotCutoff`
+   * (so the revision policy keeps nothing: the throttle); and at least one chapter sent differs from the
+   * one stored. Then the chapters whose hash differs, the version and `announce` (its outbox row) are
+   * written together; otherwise nothing is, and it answers undefined for the caller to take the locked path,
+   * which tells which condition failed.
+   *
+   * Every write reads the guarded UPDATE's result, so none happens without it. A save blocked by a
+   * concurrent one re-reads the row when that one commits and finds its version gone.
+   */
+  async saveChaptersIfCurrent(
+    db: Kysely<BookDatabase>,
+    guard: {
+      bookId: string;
+      userId: string;
+      status: BookStatus;
+      versions: readonly number[];
+      snapshotCutoff: Date;
+    },
+    chapters: readonly (StoredChapter & { position: number })[],
+    announce: Insertable<OutboxTable>,
+  ): Promise<Pick<BookSaveRow, 'version' | 'updated_at'> | undefined> {
+    const { bookId, userId, status, snapshotCutoff } = guard;
+    // `version` is an integer column: a larger number in a tag names no version (and would fail the cast).
+    const versions = guard.versions.filter((version) => Number.isSafeInteger(version) && version <= 2_147_483_647);
+    if (versions.length === 0 || chapters.length === 0) return undefined;
+    const lastPosition = Math.max(...chapters.map((chapter) => chapter.position));
+    const sentHashes = sql.join(chapters.map(({ position, hash }) => sql`(${position}::integer, ${hash}::text)`));
+    const sentChapters = sql.join(
+      chapters.map(({ position, nodes, hash }) => sql`(${position}::integer, ${nodes}::text, ${hash}::text)`),
+    );
+    const result = await sql<Pick<BookSaveRow, 'version' | 'updated_at'>>`
+      with saved as (
+        update books set version = version + 1, updated_at = ${new Date()}
+        where id = ${bookId} and user_id = ${userId} and deleted_at is null and status = ${status}
+          and manuscript_chapters > ${lastPosition}
+          and version in (${sql.join(versions)})
+          and (select created_at from book_revisions r where r.book_id = books.id order by seq desc limit 1)
+            > ${snapshotCutoff}
+          and exists (
+            select 1 from (values ${sentHashes}) as sent(position, hash)
+            where not exists (
+              select 1 from book_chapters c
+              where c.book_id = books.id and c.position = sent.position and c.hash = sent.hash))
+        returning id, version, updated_at
+      ),
+      written as (
+        insert into book_chapters (book_id, position, nodes, hash)
+        select saved.id, sent.position, sent.nodes, sent.hash
+        from saved cross join (values ${sentChapters}) as sent(position, nodes, hash)
+        on conflict (book_id, position) do update set nodes = excluded.nodes, hash = excluded.hash
+        where book_chapters.hash <> excluded.hash
+      ),
+      announced as (
+        insert into outbox (id, event_name, event_version, payload, correlation_id, next_attempt_at)
+        select ${announce.id}, ${announce.event_name}, ${announce.event_version}::integer,
+          ${announce.payload}::jsonb, ${announce.correlation_id ?? null}::text,
+          ${announce.next_attempt_at ?? new Date()}::timestamptz
+        from saved
+      )
+      select version, updated_at from saved`.execute(db);
+    return result.rows[0];
+  },
+
   /** from → to, only if the row is still in `from` (the caller holds its lock; this is the last guard). */
   async move(
     db: Kysely<BookDatabase>,

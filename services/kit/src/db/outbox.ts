@@ -262,8 +262,8 @@ export class OutboxRelay {
    * Insert the row in the transaction (with `insertInto('outbox')` or in the statement making the change).
    */
   hold<D extends AnyEventDef>(
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's transaction
-    trx: Kysely<any>,
+    /** The transaction; for a change made in one autocommit statement, any object that stands for it. */
+    trx: object,
     def: D,
     data: z.input<D['schema']>,
     options: EnqueueOptions = {},
@@ -278,8 +278,7 @@ export class OutboxRelay {
    * the relay for any row it wrote otherwise (or when it is not known to have written any: a row inserted
    * by hand). Never throws: an event that fails to publish is handed back to the relay, which retries it.
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's transaction
-  committed(trx: Kysely<any>): void {
+  committed(trx: object): void {
     const written = writtenByTransaction.get(trx);
     writtenByTransaction.delete(trx);
     if (!written || written.unheld) this.kick();
