@@ -72,6 +72,8 @@ export interface BookChaptersTable {
   position: number;
   nodes: string;
   hash: string;
+  /** The words of its text (contracts' `countWords`): a manuscript's count is the sum of its chapters'. */
+  word_count: number;
 }
 
 export interface BookDatabase {

@@ -8,6 +8,7 @@ import {
   type TiptapNode,
 } from '@bookwright/contracts';
 import { assembleManuscript, chapterHashesOf, staysOneChapter, storedManuscript } from './stored-manuscript';
+import { wordCountOf } from './revision-policy';
 
 const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 });
 const paragraph = text.map((value): TiptapNode => ({ type: 'paragraph', content: [{ type: 'text', text: value }] }));
@@ -27,6 +28,36 @@ describe('storedManuscript', () => {
         expect(stored.content).toBe(JSON.stringify(document));
         expect(assembleManuscript(stored.chapters.map((chapter) => chapter.nodes))).toBe(stored.content);
         expect(stored.chapters).toHaveLength(chaptersOf(document).length);
+      }),
+    );
+  });
+
+  it("counts the words of a document as the sum of its chapters' counts", () => {
+    // Words and every kind of gap: spaces inside a text, at its ends, non-ASCII ones, and none between
+    // two texts of one paragraph (they make one word).
+    const spaced = fc
+      .array(fc.constantFrom('word', 'a b', ' ', '\u00a0', '\n', 'x\u2003y', 'été', '', '—'), { maxLength: 6 })
+      .map((parts) => parts.join(''));
+    const inline = fc
+      .array(spaced, { minLength: 1, maxLength: 3 })
+      .map((texts) => texts.map((value) => ({ type: 'text', text: value })));
+    const block: fc.Arbitrary<TiptapNode> = fc.oneof(
+      inline.map((content): TiptapNode => ({ type: 'paragraph', content })),
+      inline.map((content): TiptapNode => ({ type: 'heading', attrs: { level: 1 }, content })),
+      inline.map((content): TiptapNode => ({
+        type: 'bulletList',
+        content: [
+          { type: 'listItem', content: [{ type: 'paragraph', content }] },
+          { type: 'listItem', content: [{ type: 'paragraph', content }] },
+        ],
+      })),
+      inline.map((content): TiptapNode => ({ type: 'blockquote', content: [{ type: 'paragraph', content }] })),
+    );
+    fc.assert(
+      fc.property(fc.array(block, { maxLength: 10 }), (content) => {
+        const document: TiptapDocument = { type: 'doc', content };
+        const chapters = storedManuscript(document).chapters;
+        expect(chapters.reduce((sum, chapter) => sum + chapter.wordCount, 0)).toBe(wordCountOf(document));
       }),
     );
   });

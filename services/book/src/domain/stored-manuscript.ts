@@ -1,4 +1,11 @@
-import { chapterNodes, chaptersOf, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
+import {
+  chapterNodes,
+  chaptersOf,
+  countWords,
+  documentText,
+  type TiptapDocument,
+  type TiptapNode,
+} from '@bookwright/contracts';
 import { contentHash } from './revision-policy';
 
 /**
@@ -11,6 +18,11 @@ import { contentHash } from './revision-policy';
 export interface StoredChapter {
   nodes: string;
   hash: string;
+  /**
+   * The words of its text. Counted when first read (a getter): a save cuts and hashes every chapter it is
+   * sent but writes, and so counts, only those whose hash changed.
+   */
+  readonly wordCount: number;
 }
 
 export interface StoredManuscript {
@@ -29,7 +41,24 @@ export const assembleManuscript = (nodes: readonly string[]): string => `${openi
 export function storedChapter(nodes: readonly TiptapNode[]): StoredChapter {
   // The array's text without its brackets: the nodes' texts joined by commas, in one pass.
   const text = JSON.stringify(nodes).slice(1, -1);
-  return { nodes: text, hash: contentHash(text) };
+  let words: number | undefined;
+  return {
+    nodes: text,
+    hash: contentHash(text),
+    get wordCount() {
+      return (words ??= chapterWordCount(nodes));
+    },
+  };
+}
+
+/**
+ * The words of a chapter's nodes: the document's count (revision-policy's `wordCountOf`) is the sum of
+ * its chapters', since its top-level nodes' texts are joined with blank lines and no word spans two.
+ */
+export function chapterWordCount(nodes: readonly TiptapNode[]): number {
+  let words = 0;
+  for (const node of nodes) words += countWords(documentText(node));
+  return words;
 }
 
 /** A checked document cut into its stored chapters. */

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { events, revisionMessages, revisionPolicy } from '@bookwright/contracts';
+import { events, revisionMessages, revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
 import { on } from '@bookwright/kit';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 import { doc, oneBook } from '../testing/one-book';
 import { revisionsRepository } from '../repositories/revisions.repository';
-import { retentionCutoffs } from '../domain/revision-policy';
+import { contentHash, retentionCutoffs, wordCountOf } from '../domain/revision-policy';
 import { completeManuscript } from './complete-manuscript';
 import { updateContent } from './update-content';
 import { getRevision } from './get-revisions';
@@ -88,6 +88,35 @@ describe('revisions that autosave cannot flood', () => {
     // Restoring the text the book already holds changes nothing.
     const again = await restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: after[0]!.id });
     expect(again.etag).toBe(undone.etag);
+  });
+
+  it('keeps the text a restore replaces as the database copies it: the text, hash and word count the service would give it', async () => {
+    const { deps, list } = await setUp();
+    const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+    const heading = (text: string) => ({ type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text }] });
+    // Several chapters, and text whose UTF-8 is not its UTF-16: the database hashes the bytes.
+    const replaced = JSON.stringify({
+      type: 'doc',
+      content: [
+        paragraph('Préface\u00a0à lire'),
+        heading('Один'),
+        paragraph('鯨 の 歌 — a song 🐋'),
+        heading('Two'),
+        paragraph('  the  end  '),
+      ],
+    });
+    await updateContent(deps)({ userId: 'u1', bookId: 'b1', bookContent: replaced });
+    const [start] = await list();
+    await restoreRevision(deps)({ userId: 'u1', bookId: 'b1', revisionId: start!.id });
+    const { rows } = await sql<{ content: string; content_hash: string; word_count: number }>`
+      SELECT content, content_hash, word_count FROM book_revisions WHERE kind = 'before-restore'`.execute(deps.db);
+    expect(rows).toEqual([
+      {
+        content: replaced,
+        content_hash: contentHash(replaced),
+        word_count: wordCountOf(JSON.parse(replaced) as TiptapDocument),
+      },
+    ]);
   });
 
   it('keeps the manuscript before an AI rewrite whatever the throttle, but not the same text twice', async () => {

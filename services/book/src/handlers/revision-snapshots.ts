@@ -35,7 +35,7 @@ export async function keepRevision(
   // The text is the book's stored manuscript (or the one about to be stored), checked when it came in: a
   // second check of a long book here cost more than the snapshot's own statements.
   const wordCount = options.wordCount ?? wordCountOf(JSON.parse(content) as TiptapDocument);
-  const name = kind === 'as-written' ? revisionPolicy.asWrittenName : (options.name ?? null);
+  const name = nameOf(kind, options.name);
   const row = await revisionsRepository.insert(trx, {
     id: deps.newId(),
     bookId,
@@ -48,4 +48,39 @@ export async function keepRevision(
   });
   deps.retention.due(bookId);
   return row;
+}
+
+const nameOf = (kind: RevisionKind, name: string | null | undefined) =>
+  kind === 'as-written' ? revisionPolicy.asWrittenName : (name ?? null);
+
+/**
+ * The same for the book's stored manuscript, for a change about to replace it (a restore): its text is
+ * copied by the database from the chapter rows, and only its hash and word count come to the service
+ * (half a megabyte for a long book is otherwise read, parsed and counted here, and sent back). Answers
+ * whether a snapshot was kept; none when the book has no manuscript.
+ */
+export async function keepStoredManuscript(
+  trx: Kysely<BookDatabase>,
+  deps: Pick<BookHandlerDeps, 'newId' | 'now' | 'retention'>,
+  bookId: string,
+  kind: Exclude<RevisionKind, 'named'>,
+  options: { newest?: { hash: string; createdAt: Date } | null } = {},
+): Promise<boolean> {
+  const now = nowOf(deps);
+  const newest =
+    (options.newest === undefined ? await revisionsRepository.newest(trx, bookId) : options.newest) ?? undefined;
+  if (throttled(kind, newest, now)) return false;
+  const digest = await revisionsRepository.storedManuscriptDigest(trx, bookId);
+  if (!digest || !shouldKeep(kind, () => digest.hash, newest, now)) return false;
+  const kept = await revisionsRepository.insertStoredManuscript(trx, {
+    id: deps.newId(),
+    bookId,
+    hash: digest.hash,
+    wordCount: digest.wordCount,
+    kind,
+    name: nameOf(kind, null),
+    createdAt: now,
+  });
+  if (kept) deps.retention.due(bookId);
+  return kept;
 }

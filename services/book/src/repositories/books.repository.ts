@@ -52,13 +52,19 @@ export type NewBook = Insertable<BooksTable> & { book_content?: string | null };
 type BookChanges = Omit<Updateable<BooksTable>, 'status' | 'version' | 'manuscript_chapters'>;
 
 /**
- * The manuscript joined from its chapters, as `book_content`: the same text as domain/stored-manuscript's
- * `assembleManuscript` (a test holds them together). In a RETURNING it reads the chapters as they were
- * before the statement.
+ * The manuscript joined from its chapters, in a query over `books`: the same text as
+ * domain/stored-manuscript's `assembleManuscript` (a test holds them together), and its word count, the
+ * sum of its chapters'. In a RETURNING it reads the chapters as they were before the statement.
  */
-export const bookContent = sql<string | null>`case when books.manuscript_chapters is null then null else
-  '{"type":"doc","content":[' || coalesce((select string_agg(c.nodes, ',' order by c.position)
-    from book_chapters c where c.book_id = books.id), '') || ']}' end`.as('book_content');
+export const joinedManuscript = {
+  text: sql<string>`'{"type":"doc","content":[' || coalesce((select string_agg(c.nodes, ',' order by c.position)
+    from book_chapters c where c.book_id = books.id), '') || ']}'`,
+  wordCount: sql<number>`(select coalesce(sum(c.word_count), 0)::integer from book_chapters c where c.book_id = books.id)`,
+};
+
+/** The joined manuscript as the row's `book_content`: null for a book with no manuscript yet. */
+export const bookContent = sql<string | null>`case when books.manuscript_chapters is null then null
+  else ${joinedManuscript.text} end`.as('book_content');
 
 /** Every UPDATE of a book goes with this: the book's ETag is made from `version`, so any change changes it. */
 const nextVersion = () => sql<number>`version + 1`;
@@ -186,6 +192,11 @@ export const booksRepository = {
       .executeTakeFirst();
   },
 
+  /** The row without its manuscript, for a caller that has the text already. */
+  findRow(db: Kysely<BookDatabase>, id: string): Promise<Selectable<BooksTable> | undefined> {
+    return db.selectFrom('books').selectAll('books').where('id', '=', id).executeTakeFirst();
+  },
+
   findById(db: Kysely<BookDatabase>, id: string): Promise<BookRow | undefined> {
     return db.selectFrom('books').selectAll('books').select(bookContent).where('id', '=', id).executeTakeFirst();
   },
@@ -257,7 +268,13 @@ export const booksRepository = {
       ) as unknown as typeof statement;
     }
     if (chapters.length > 0) {
-      const rows = chapters.map(({ position, nodes, hash }) => ({ book_id: book.id, position, nodes, hash }));
+      const rows = chapters.map(({ position, nodes, hash, wordCount }) => ({
+        book_id: book.id,
+        position,
+        nodes,
+        hash,
+        word_count: wordCount,
+      }));
       statement = statement.with('written', (cte) =>
         cte
           .insertInto('book_chapters')
@@ -266,6 +283,7 @@ export const booksRepository = {
             oc.columns(['book_id', 'position']).doUpdateSet((eb) => ({
               nodes: eb.ref('excluded.nodes'),
               hash: eb.ref('excluded.hash'),
+              word_count: eb.ref('excluded.word_count'),
             })),
           ),
       ) as unknown as typeof statement;
@@ -315,7 +333,10 @@ export const booksRepository = {
     const lastPosition = Math.max(...chapters.map((chapter) => chapter.position));
     const sentHashes = sql.join(chapters.map(({ position, hash }) => sql`(${position}::integer, ${hash}::text)`));
     const sentChapters = sql.join(
-      chapters.map(({ position, nodes, hash }) => sql`(${position}::integer, ${nodes}::text, ${hash}::text)`),
+      chapters.map(
+        ({ position, nodes, hash, wordCount }) =>
+          sql`(${position}::integer, ${nodes}::text, ${hash}::text, ${wordCount}::integer)`,
+      ),
     );
     const result = await sql<Pick<BookSaveRow, 'version' | 'updated_at'>>`
       with saved as (
@@ -333,10 +354,11 @@ export const booksRepository = {
         returning id, version, updated_at
       ),
       written as (
-        insert into book_chapters (book_id, position, nodes, hash)
-        select saved.id, sent.position, sent.nodes, sent.hash
-        from saved cross join (values ${sentChapters}) as sent(position, nodes, hash)
-        on conflict (book_id, position) do update set nodes = excluded.nodes, hash = excluded.hash
+        insert into book_chapters (book_id, position, nodes, hash, word_count)
+        select saved.id, sent.position, sent.nodes, sent.hash, sent.word_count
+        from saved cross join (values ${sentChapters}) as sent(position, nodes, hash, word_count)
+        on conflict (book_id, position) do update
+          set nodes = excluded.nodes, hash = excluded.hash, word_count = excluded.word_count
         where book_chapters.hash <> excluded.hash
       ),
       announced as (

@@ -2,8 +2,20 @@ import { sql, type Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';
 import { keptForGood, type RevisionKind } from '../domain/revision-policy';
 import type { RevisionRow } from '../domain/present-revision';
+import { joinedManuscript } from './books.repository';
 
 const keptKinds = () => sql.join(keptForGood.map((kind) => sql`${kind}`));
+
+/** A snapshot to keep, but its text. */
+interface NewRevision {
+  id: string;
+  bookId: string;
+  hash: string;
+  wordCount: number;
+  kind: RevisionKind;
+  name: string | null;
+  createdAt: Date;
+}
 
 /** Manuscript snapshots. Every function takes the executor so callers can run it inside their transaction. */
 export const revisionsRepository = {
@@ -18,19 +30,7 @@ export const revisionsRepository = {
       .then((row) => row && { hash: row.content_hash, createdAt: new Date(row.created_at) });
   },
 
-  insert(
-    db: Kysely<BookDatabase>,
-    revision: {
-      id: string;
-      bookId: string;
-      content: string;
-      hash: string;
-      wordCount: number;
-      kind: RevisionKind;
-      name: string | null;
-      createdAt: Date;
-    },
-  ) {
+  insert(db: Kysely<BookDatabase>, revision: NewRevision & { content: string }) {
     return (
       db
         .insertInto('book_revisions')
@@ -48,6 +48,34 @@ export const revisionsRepository = {
         .returning(['id', 'created_at', 'word_count', 'name'])
         .executeTakeFirstOrThrow()
     );
+  },
+
+  /**
+   * What a snapshot of the book's stored manuscript needs to know, without the text leaving the database:
+   * its hash (revision-policy's `contentHash`: SHA-256 of the UTF-8 text, in hex) and its word count.
+   * Undefined when the book has no manuscript.
+   */
+  async storedManuscriptDigest(
+    db: Kysely<BookDatabase>,
+    bookId: string,
+  ): Promise<{ hash: string; wordCount: number } | undefined> {
+    const { rows } = await sql<{ hash: string; word_count: number }>`
+      SELECT encode(sha256(convert_to(${joinedManuscript.text}, 'UTF8')), 'hex') AS hash,
+             ${joinedManuscript.wordCount} AS word_count
+      FROM books WHERE id = ${bookId} AND manuscript_chapters IS NOT NULL`.execute(db);
+    const row = rows[0];
+    return row && { hash: row.hash, wordCount: row.word_count };
+  },
+
+  /** Keeps the book's stored manuscript as a snapshot, its text copied by the database from the chapter rows. */
+  async insertStoredManuscript(db: Kysely<BookDatabase>, revision: NewRevision): Promise<boolean> {
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO book_revisions (id, book_id, content, content_hash, word_count, kind, name, created_at)
+      SELECT ${revision.id}, books.id, ${joinedManuscript.text}, ${revision.hash}, ${revision.wordCount},
+             ${revision.kind}, ${revision.name}, ${revision.createdAt}
+      FROM books WHERE id = ${revision.bookId} AND manuscript_chapters IS NOT NULL
+      RETURNING id`.execute(db);
+    return rows.length > 0;
   },
 
   /**

@@ -52,7 +52,7 @@ describe('0007_chapters_as_rows', () => {
       .where('book_id', '=', 'written')
       .orderBy('position')
       .execute();
-    expect(rows).toEqual(storedManuscript(written).chapters);
+    expect(rows).toEqual(storedManuscript(written).chapters.map(({ nodes, hash }) => ({ nodes, hash })));
     expect(rows).toHaveLength(3);
   });
 });

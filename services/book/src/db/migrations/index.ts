@@ -7,6 +7,7 @@ import { versionsAndNamedRevisionsMigration } from './0005_versions_and_named_re
 import { trashMigration } from './0006_trash';
 import { chaptersAsRowsMigration } from './0007_chapters_as_rows';
 import { lz4ManuscriptsMigration } from './0008_lz4_manuscripts';
+import { chapterWordCountsMigration } from './0009_chapter_word_counts';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
 export const migrations: Migration[] = [
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   trashMigration,
   chaptersAsRowsMigration,
   lz4ManuscriptsMigration,
+  chapterWordCountsMigration,
 ];
