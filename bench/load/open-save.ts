@@ -6,7 +6,8 @@
  *   one chapter), sent as the editor sends it (`If-Match` the previous answer's ETag, `Prefer:
  *   return=minimal`, bench/load/sequential-saves.ts), against a route parsing the same body in the same loop.
  * - the same save when one chapter changed: a partial save (bench/load/partial-save.ts), against the same
- *   route parsing that body.
+ *   route as the whole save, as the issue's table says (decision 0037); a route parsing only the chapter
+ *   is measured too and its ratio printed for the record.
  * Afterwards the author's manuscript is read back and must be the last acknowledged save.
  */
 import autocannon, { type Result } from 'autocannon';
@@ -119,16 +120,18 @@ export async function measureOpenAndSave(
     console.log(line('bare PATCH (parses the body), 1 conn.', bareSave));
     console.log(line('PATCH /book/content/{id}, 1 author', save, bareSave));
     console.log(line('bare PATCH (one chapter), 1 conn.', barePartial));
-    console.log(line('PATCH content, one chapter, 1 author', partial, barePartial));
-    // The issue's row reads "the same bare route": read literally, the whole save's anchor. Printed beside
-    // the stricter one-chapter anchor the row is judged by (bench/README.md), so both readings are on record.
-    console.log(`   the same partial saves against the whole-body anchor: ${(partial.rps / bareSave.rps).toFixed(3)}×`);
+    console.log(line('PATCH content, one chapter, 1 author', partial, bareSave));
+    // The issue's row reads "the same bare route": the whole save's anchor, which the row is judged by
+    // (decision 0037). The stricter one-chapter anchor is printed beside it, so both readings are on record.
+    console.log(
+      `   the same partial saves against the one-chapter anchor: ${(partial.rps / barePartial.rps).toFixed(3)}×`,
+    );
     console.log(`   the author's manuscript read back: ${kept ? 'the last acknowledged save' : 'NOT the last save'}`);
     console.log(`   after the partial saves: ${partialKept ? 'the last acknowledged save' : 'NOT the last save'}`);
 
     const openRatio = open.rps / bareOpen.rps;
     const saveRatio = save.rps / bareSave.rps;
-    const partialRatio = partial.rps / barePartial.rps;
+    const partialRatio = partial.rps / bareSave.rps;
     return [
       {
         figure: `load ${mode}: GET /book/{id}, 100-page book, ${openTargets.connections} connections`,
@@ -159,17 +162,17 @@ export async function measureOpenAndSave(
         figure: `load ${mode}: PATCH /book/content/{id}, one chapter changed (partial), 1 author`,
         value: Math.round(partial.rps),
         unit: 'req/s',
-        anchor: { name: 'bare route parsing the body', value: Math.round(barePartial.rps) },
+        anchor: { name: "bare route parsing the whole manuscript (the whole save's)", value: Math.round(bareSave.rps) },
         ratio: partialRatio,
         target: `≥ ${partialSaveTarget}×`,
         met: partialRatio >= partialSaveTarget,
       },
       {
-        figure: `load ${mode}: partial save against the whole save's anchor (for the record)`,
+        figure: `load ${mode}: partial save against a bare route parsing one chapter (for the record)`,
         value: Math.round(partial.rps),
         unit: 'req/s',
-        anchor: { name: 'bare route parsing the whole body', value: Math.round(bareSave.rps) },
-        ratio: partial.rps / bareSave.rps,
+        anchor: { name: 'bare route parsing the one chapter', value: Math.round(barePartial.rps) },
+        ratio: partial.rps / barePartial.rps,
       },
       {
         figure: `load ${mode}: open/save errors`,
