@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import type { BookDatabase } from '../db/schema';
 import { booksRepository, type BookRowForSave, type BookSaveRow } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
-import type { BookHandlerDeps } from './deps';
+import { nowOf, type BookHandlerDeps } from './deps';
+import type { bookEdits } from '../domain/book-status';
+import { editsThrottledSince } from '../domain/revision-policy';
 import { keepRevision } from './revision-snapshots';
 
 /** What the whole and the partial save of a manuscript share: the answer, the revision and the write. */
@@ -80,3 +82,37 @@ export const bookOf = ({
   chapter_hashes: _c,
   ...book
 }: BookRowForSave): BookSaveRow => book;
+
+/**
+ * The status in which the editor autosaves (the only one `bookEdits.manuscript` allows today): a save
+ * without the row lock guards it, and a book in any other takes the locked path.
+ */
+export const autosavedStatus = 'ready' satisfies (typeof bookEdits.manuscript.in)[number];
+
+/**
+ * A save of the user's book in one autocommit statement, without BEGIN, the locked read and COMMIT
+ * (decision 0037): `change` is written, announced and answered as the new version only if the book is
+ * still at one of `versions` and everything else the locked path checks holds in the row
+ * (`booksRepository.saveIfCurrent`); otherwise nothing is stored and it answers undefined, for the caller
+ * to take the locked path. The event is held under a key of this statement's own, dropped with it when
+ * nothing is written.
+ */
+export async function storeIfCurrent(
+  deps: BookHandlerDeps,
+  owner: { userId: string; bookId: string },
+  versions: readonly number[],
+  change: Parameters<typeof booksRepository.saveIfCurrent>[2],
+): Promise<SavedContent | undefined> {
+  const { userId, bookId } = owner;
+  const statement = {};
+  const announce = announceManuscriptChange(statement, deps, { id: bookId, user_id: userId, status: autosavedStatus });
+  const saved = await booksRepository.saveIfCurrent(
+    deps.db,
+    { bookId, userId, status: autosavedStatus, versions, snapshotCutoff: editsThrottledSince(nowOf(deps)) },
+    change,
+    announce,
+  );
+  if (!saved) return undefined;
+  deps.relay.committed(statement);
+  return { etag: bookEtag(saved.version), updatedAt: new Date(saved.updated_at).toISOString() };
+}

@@ -184,7 +184,7 @@ describe('partial saves (book.chapters.update)', () => {
     expect((await get()).bookContent).toBe(JSON.stringify(documentOf(chapter('One', 'a'))));
   });
 
-  it('within the revision throttle, stores an autosave of chapters in one statement, and a whole save in two: the locked read (hashes, not text) and one UPDATE with its chapters and event', async () => {
+  it('within the revision throttle, stores an autosave of chapters in one statement, and a whole save in two: its read (hashes, not text) and one UPDATE with its chapters and event', async () => {
     const world = await setUp();
     const statements: string[] = [];
     const counted = world.deps.db.withPlugin({
@@ -210,8 +210,8 @@ describe('partial saves (book.chapters.update)', () => {
       bookContent: JSON.stringify(documentOf(chapter('One', 'y'))),
       answer: 'version',
     });
-    // The autosave is one autocommit statement (raw SQL); BEGIN and COMMIT go to the driver, not through the plugin.
-    expect(statements).toEqual(['RawNode', 'SelectQueryNode', 'UpdateQueryNode']);
+    // Each write is one autocommit statement (raw SQL, decision 0037); the whole save reads the hashes first.
+    expect(statements).toEqual(['RawNode', 'SelectQueryNode', 'RawNode']);
     const outbox = await world.deps.db
       .withTables<{ outbox: { event_name: string; payload: unknown } }>()
       .selectFrom('outbox')
@@ -223,7 +223,7 @@ describe('partial saves (book.chapters.update)', () => {
   });
 });
 
-describe('the autosave in one statement (booksRepository.saveChaptersIfCurrent)', () => {
+describe('the autosave in one statement (booksRepository.saveIfCurrent)', () => {
   const minute = 60_000;
   const two = (text: string) => [{ index: 1, content: chapter('Two', text) }];
 
@@ -324,14 +324,17 @@ describe('the autosave in one statement (booksRepository.saveChaptersIfCurrent)'
     );
   });
 
-  it('stores, keeps, announces and answers what the locked path does, for any run of autosaves, stale tags and pauses', async () => {
+  it('stores, keeps, announces and answers what the locked path does, for any run of partial and whole saves, stale tags and pauses', async () => {
     const texts = fc.stringMatching(/^[\p{L} ,.!?'-]{1,12}$/u);
     const step = fc.record({
       place: fc.nat(),
       text: texts,
-      shape: fc.constantFrom('chapter', 'chapter', 'chapter', 'split'),
-      tag: fc.constantFrom('fresh', 'fresh', 'stale'),
+      shape: fc.constantFrom('chapter', 'chapter', 'chapter', 'split', 'drop'),
+      tag: fc.constantFrom('fresh', 'fresh', 'stale', 'none'),
       pause: fc.constantFrom(0, minute, 11 * minute),
+      // The editor's two saves: the chapter alone, or the whole manuscript with it (which may add, drop or
+      // keep chapters); a whole save may go without If-Match, a partial one may not.
+      save: fc.constantFrom('partial', 'partial', 'whole', 'whole-unchanged'),
     });
     const start = documentOf([paragraph('preface')], chapter('One', 'first'), chapter('Two', 'second'));
     // The same steps in two books: one asking for the version (the editor: the one-statement save when the
@@ -342,27 +345,35 @@ describe('the autosave in one statement (booksRepository.saveChaptersIfCurrent)'
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
         const stale = [(await autosaved.get()).etag, (await locked.get()).etag];
-        for (const { place, text, shape, tag, pause } of steps) {
+        for (const { place, text, shape, tag, pause, save } of steps) {
           const outcomes = await Promise.all(
             [autosaved, locked].map(async (world, side) => {
               world.advance(pause);
               const book = await world.get();
               const count = chaptersOf(JSON.parse(book.bookContent!) as TiptapDocument).length;
-              const index = place % count;
+              // A manuscript whose chapters were all left out has no place to name: a whole save starts it again.
+              const index = count === 0 ? 0 : place % count;
+              // 'drop': the chapter emptied (a partial save), or left out of the whole manuscript.
               const body =
                 shape === 'split'
                   ? [...chapter(text), ...chapter(`${text} II`)]
-                  : index === 0
-                    ? [paragraph(text)]
-                    : chapter(text, 'body');
-              const etag = tag === 'fresh' ? book.etag : stale[side]!;
+                  : shape === 'drop'
+                    ? []
+                    : index === 0
+                      ? [paragraph(text)]
+                      : chapter(text, 'body');
+              const etag = tag !== 'stale' ? book.etag : stale[side]!;
               stale[side] = book.etag;
+              const kind = side === 0 ? 'version' : 'book';
               try {
-                const answer = await world.chapters(
-                  [{ index, content: body }],
-                  [etag],
-                  side === 0 ? 'version' : 'book',
-                );
+                if (save === 'partial' && count > 0) {
+                  const answer = await world.chapters([{ index, content: body }], [etag], kind);
+                  return { etag: answer.etag };
+                }
+                const parts = chaptersOf(JSON.parse(book.bookContent!) as TiptapDocument).map(chapterNodes);
+                if (save === 'whole') parts[index] = body;
+                const ifMatch = tag === 'none' ? undefined : [etag];
+                const answer = await world.whole({ type: 'doc', content: parts.flat() }, ifMatch, kind);
                 return { etag: answer.etag };
               } catch (error) {
                 return { status: (error as { status?: number }).status };

@@ -1,6 +1,5 @@
 import {
   AppError,
-  bookEtag,
   bookEtagVersion,
   chapterNodes,
   chaptersOf,
@@ -14,10 +13,8 @@ import {
 } from '@bookwright/contracts';
 import { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
-import type { bookEdits } from '../domain/book-status';
 import { assertEditable } from '../domain/book-status';
 import { firstIssue } from '../domain/manuscript';
-import { editsThrottledSince } from '../domain/revision-policy';
 import {
   chapterHashesOf,
   staysOneChapter,
@@ -25,10 +22,10 @@ import {
   storedManuscript,
   type StoredChapter,
 } from '../domain/stored-manuscript';
-import { nowOf, type BookHandlerDeps } from './deps';
+import type { BookHandlerDeps } from './deps';
 import { checkIfMatch } from './conditional-save';
 import { changeOwnedBook } from './owned-book';
-import { announceManuscriptChange, answer, bookOf, storeManuscript, type Request } from './manuscript-save';
+import { answer, bookOf, storeIfCurrent, storeManuscript, type Request } from './manuscript-save';
 
 const ChapterNodesSchema = z.array(TiptapNodeSchema);
 
@@ -82,12 +79,6 @@ export function updateChapters(deps: BookHandlerDeps) {
 }
 
 /**
- * The status in which the editor autosaves (the only one `bookEdits.manuscript` allows today): the
- * one-statement save guards it, and a book in any other takes the locked path.
- */
-const autosavedStatus = 'ready' satisfies (typeof bookEdits.manuscript.in)[number];
-
-/**
  * The editor's autosave (`Prefer: return=minimal`, If-Match, chapters that stay in place) in one
  * autocommit statement, without BEGIN, the locked read and COMMIT: on PGlite each is a round trip to the
  * database thread that costs more than the write (decision 0037). Answers undefined, having stored
@@ -106,24 +97,12 @@ async function saveInOneStatement(
     if (!parsed.success || !staysOneChapter(parsed.data, chapter.index)) return undefined;
     rows.push({ position: chapter.index, ...storedChapter(parsed.data) });
   }
-  // The event is held under a key of this statement's own, and dropped with it if nothing is written.
-  const statement = {};
-  const announce = announceManuscriptChange(statement, deps, { id: bookId, user_id: userId, status: autosavedStatus });
-  const saved = await booksRepository.saveChaptersIfCurrent(
-    deps.db,
-    {
-      bookId,
-      userId,
-      status: autosavedStatus,
-      versions: ifMatch.flatMap((tag) => bookEtagVersion(tag) ?? []),
-      snapshotCutoff: editsThrottledSince(nowOf(deps)),
-    },
-    rows,
-    announce,
+  return storeIfCurrent(
+    deps,
+    { userId, bookId },
+    ifMatch.flatMap((tag) => bookEtagVersion(tag) ?? []),
+    { chapters: rows },
   );
-  if (!saved) return undefined;
-  deps.relay.committed(statement);
-  return { etag: bookEtag(saved.version), updatedAt: new Date(saved.updated_at).toISOString() };
 }
 
 /** Any partial save, on the locked row. */

@@ -69,6 +69,35 @@ export const bookContent = sql<string | null>`case when books.manuscript_chapter
 /** Every UPDATE of a book goes with this: the book's ETag is made from `version`, so any change changes it. */
 const nextVersion = () => sql<number>`version + 1`;
 
+/** What a manuscript save reads of the row (`findForContentSave`), as a query to lock or not. */
+function contentSaveRead(db: Kysely<BookDatabase>, id: string) {
+  return db
+    .selectFrom('books')
+    .select(saveColumns)
+    .select((eb) => [
+      eb
+        .selectFrom('book_chapters')
+        .select(sql<string>`string_agg(hash, ',' order by position)`.as('hashes'))
+        .whereRef('book_chapters.book_id', '=', 'books.id')
+        .as('chapter_hashes'),
+      eb
+        .selectFrom('book_revisions')
+        .select('content_hash')
+        .whereRef('book_revisions.book_id', '=', 'books.id')
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .as('newest_revision_hash'),
+      eb
+        .selectFrom('book_revisions')
+        .select('created_at')
+        .whereRef('book_revisions.book_id', '=', 'books.id')
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .as('newest_revision_at'),
+    ])
+    .where('id', '=', id);
+}
+
 /** Books table. Every function takes the executor so callers can run it inside their transaction. */
 export const booksRepository = {
   /** Returns nothing when the (user, idempotency key) pair already exists. */
@@ -163,33 +192,12 @@ export const booksRepository = {
    * database thread and parsed on every autosave for nothing).
    */
   findForContentSave(db: Kysely<BookDatabase>, id: string): Promise<BookRowForSave | undefined> {
-    return db
-      .selectFrom('books')
-      .select(saveColumns)
-      .select((eb) => [
-        eb
-          .selectFrom('book_chapters')
-          .select(sql<string>`string_agg(hash, ',' order by position)`.as('hashes'))
-          .whereRef('book_chapters.book_id', '=', 'books.id')
-          .as('chapter_hashes'),
-        eb
-          .selectFrom('book_revisions')
-          .select('content_hash')
-          .whereRef('book_revisions.book_id', '=', 'books.id')
-          .orderBy('seq', 'desc')
-          .limit(1)
-          .as('newest_revision_hash'),
-        eb
-          .selectFrom('book_revisions')
-          .select('created_at')
-          .whereRef('book_revisions.book_id', '=', 'books.id')
-          .orderBy('seq', 'desc')
-          .limit(1)
-          .as('newest_revision_at'),
-      ])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    return contentSaveRead(db, id).forUpdate().executeTakeFirst();
+  },
+
+  /** The same read without the lock, for a save that writes only if the version is still the one read. */
+  readForContentSave(db: Kysely<BookDatabase>, id: string): Promise<BookRowForSave | undefined> {
+    return contentSaveRead(db, id).executeTakeFirst();
   },
 
   /** The row without its manuscript, for a caller that has the text already. */
@@ -303,18 +311,20 @@ export const booksRepository = {
   },
 
   /**
-   * A partial save in one autocommit statement, when everything the locked path would check holds in the
-   * row itself: the book is the user's, out of the trash and in `status`; it is at one of `versions` (the
-   * If-Match); it has a chapter at every place sent; its newest revision is younger than `snapshotCutoff`
-   * (so the revision policy keeps nothing: the throttle); and at least one chapter sent differs from the
-   * one stored. Then the chapters whose hash differs, the version and `announce` (its outbox row) are
-   * written together; otherwise nothing is, and it answers undefined for the caller to take the locked path,
-   * which tells which condition failed.
+   * A manuscript save in one autocommit statement, when everything the locked path would check holds in
+   * the row itself: the book is the user's, out of the trash and in `status`; it is at one of `versions`
+   * (the If-Match, or the version the caller read); its newest revision is younger than `snapshotCutoff`
+   * (so the revision policy keeps nothing: the throttle); and for `chapters` (a partial save) it has a
+   * chapter at every place sent and at least one of them differs from the one stored. `manuscript` (a whole
+   * save, against the version whose `storedCount` chapters the caller compared) also makes the manuscript
+   * `count` chapters long. The changed chapters, the version and `announce` (its outbox row) are written
+   * together; otherwise nothing is, and it answers undefined for the caller to take the locked path, which
+   * tells which condition failed.
    *
    * Every write reads the guarded UPDATE's result, so none happens without it. A save blocked by a
    * concurrent one re-reads the row when that one commits and finds its version gone.
    */
-  async saveChaptersIfCurrent(
+  async saveIfCurrent(
     db: Kysely<BookDatabase>,
     guard: {
       bookId: string;
@@ -323,44 +333,71 @@ export const booksRepository = {
       versions: readonly number[];
       snapshotCutoff: Date;
     },
-    chapters: readonly (StoredChapter & { position: number })[],
+    change:
+      | { chapters: readonly (StoredChapter & { position: number })[] }
+      | {
+          manuscript: {
+            chapters: readonly (StoredChapter & { position: number })[];
+            count: number;
+            storedCount: number;
+          };
+        },
     announce: Insertable<OutboxTable>,
   ): Promise<Pick<BookSaveRow, 'version' | 'updated_at'> | undefined> {
     const { bookId, userId, status, snapshotCutoff } = guard;
     // `version` is an integer column: a larger number in a tag names no version (and would fail the cast).
     const versions = guard.versions.filter((version) => Number.isSafeInteger(version) && version <= 2_147_483_647);
-    if (versions.length === 0 || chapters.length === 0) return undefined;
-    const lastPosition = Math.max(...chapters.map((chapter) => chapter.position));
-    const sentHashes = sql.join(chapters.map(({ position, hash }) => sql`(${position}::integer, ${hash}::text)`));
-    const sentChapters = sql.join(
-      chapters.map(
-        ({ position, nodes, hash, wordCount }) =>
-          sql`(${position}::integer, ${nodes}::text, ${hash}::text, ${wordCount}::integer)`,
-      ),
-    );
-    const result = await sql<Pick<BookSaveRow, 'version' | 'updated_at'>>`
-      with saved as (
-        update books set version = version + 1, updated_at = ${new Date()}
-        where id = ${bookId} and user_id = ${userId} and deleted_at is null and status = ${status}
-          and manuscript_chapters > ${lastPosition}
-          and version in (${sql.join(versions)})
-          and (select created_at from book_revisions r where r.book_id = books.id order by seq desc limit 1)
-            > ${snapshotCutoff}
+    const chapters = 'chapters' in change ? change.chapters : change.manuscript.chapters;
+    if (versions.length === 0 || ('chapters' in change && chapters.length === 0)) return undefined;
+    let shape;
+    if ('chapters' in change) {
+      const lastPosition = Math.max(...chapters.map((chapter) => chapter.position));
+      const sentHashes = sql.join(chapters.map(({ position, hash }) => sql`(${position}::integer, ${hash}::text)`));
+      shape = sql`and manuscript_chapters > ${lastPosition}
           and exists (
             select 1 from (values ${sentHashes}) as sent(position, hash)
             where not exists (
               select 1 from book_chapters c
-              where c.book_id = books.id and c.position = sent.position and c.hash = sent.hash))
-        returning id, version, updated_at
-      ),
-      written as (
+              where c.book_id = books.id and c.position = sent.position and c.hash = sent.hash))`;
+    } else {
+      shape = sql`and manuscript_chapters = ${change.manuscript.storedCount}`;
+    }
+    const count = 'manuscript' in change ? sql`, manuscript_chapters = ${change.manuscript.count}` : sql``;
+    const written =
+      chapters.length === 0
+        ? sql``
+        : sql`written as (
         insert into book_chapters (book_id, position, nodes, hash, word_count)
         select saved.id, sent.position, sent.nodes, sent.hash, sent.word_count
-        from saved cross join (values ${sentChapters}) as sent(position, nodes, hash, word_count)
+        from saved cross join (values ${sql.join(
+          chapters.map(
+            ({ position, nodes, hash, wordCount }) =>
+              sql`(${position}::integer, ${nodes}::text, ${hash}::text, ${wordCount}::integer)`,
+          ),
+        )}) as sent(position, nodes, hash, word_count)
         on conflict (book_id, position) do update
           set nodes = excluded.nodes, hash = excluded.hash, word_count = excluded.word_count
         where book_chapters.hash <> excluded.hash
+      ),`;
+    const trimmed =
+      'manuscript' in change && change.manuscript.storedCount > change.manuscript.count
+        ? sql`trimmed as (
+        delete from book_chapters using saved
+        where book_chapters.book_id = saved.id and book_chapters.position >= ${change.manuscript.count}
+      ),`
+        : sql``;
+    const result = await sql<Pick<BookSaveRow, 'version' | 'updated_at'>>`
+      with saved as (
+        update books set version = version + 1, updated_at = ${new Date()}${count}
+        where id = ${bookId} and user_id = ${userId} and deleted_at is null and status = ${status}
+          and version in (${sql.join(versions)})
+          and (select created_at from book_revisions r where r.book_id = books.id order by seq desc limit 1)
+            > ${snapshotCutoff}
+          ${shape}
+        returning id, version, updated_at
       ),
+      ${written}
+      ${trimmed}
       announced as (
         insert into outbox (id, event_name, event_version, payload, correlation_id, next_attempt_at)
         select ${announce.id}, ${announce.event_name}, ${announce.event_version}::integer,
