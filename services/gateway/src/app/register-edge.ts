@@ -35,7 +35,7 @@ export async function registerEdge(
   const { config, secureCookies, apiPrefix } = options;
   registerErrorHandler(app);
   registerFormBodyParser(app);
-  await registerHttpMetrics(app);
+  registerHttpMetrics(app);
   registerSafeTextCheck(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { secureCookies });
