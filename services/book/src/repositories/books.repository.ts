@@ -98,6 +98,58 @@ function contentSaveRead(db: Kysely<BookDatabase>, id: string) {
     .where('id', '=', id);
 }
 
+type ChaptersAt = readonly (StoredChapter & { position: number })[];
+/** What `saveIfCurrent` writes: the chapters of a partial save, or a whole save's against its read. */
+type GuardedChange =
+  { chapters: ChaptersAt } | { manuscript: { chapters: ChaptersAt; count: number; storedCount: number } };
+
+/** The parts of `saveIfCurrent`'s statement that depend on the change: its own guard, and its CTEs. */
+function guardedChange(change: GuardedChange) {
+  const chapters = 'chapters' in change ? change.chapters : change.manuscript.chapters;
+  const written =
+    chapters.length === 0
+      ? sql``
+      : sql`written as (
+        insert into book_chapters (book_id, position, nodes, hash, word_count)
+        select saved.id, sent.position, sent.nodes, sent.hash, sent.word_count
+        from saved cross join (values ${sql.join(
+          chapters.map(
+            ({ position, nodes, hash, wordCount }) =>
+              sql`(${position}::integer, ${nodes}::text, ${hash}::text, ${wordCount}::integer)`,
+          ),
+        )}) as sent(position, nodes, hash, word_count)
+        on conflict (book_id, position) do update
+          set nodes = excluded.nodes, hash = excluded.hash, word_count = excluded.word_count
+        where book_chapters.hash <> excluded.hash
+      ),`;
+  if ('chapters' in change) {
+    // Every place sent exists, and one of the chapters differs from the one stored there.
+    const lastPosition = Math.max(...chapters.map((chapter) => chapter.position));
+    const sentHashes = sql.join(chapters.map(({ position, hash }) => sql`(${position}::integer, ${hash}::text)`));
+    const shape = sql`and manuscript_chapters > ${lastPosition}
+          and exists (
+            select 1 from (values ${sentHashes}) as sent(position, hash)
+            where not exists (
+              select 1 from book_chapters c
+              where c.book_id = books.id and c.position = sent.position and c.hash = sent.hash))`;
+    return { shape, count: sql``, written, trimmed: sql`` };
+  }
+  const { count, storedCount } = change.manuscript;
+  const trimmed =
+    storedCount > count
+      ? sql`trimmed as (
+        delete from book_chapters using saved
+        where book_chapters.book_id = saved.id and book_chapters.position >= ${count}
+      ),`
+      : sql``;
+  return {
+    shape: sql`and manuscript_chapters = ${storedCount}`,
+    count: sql`, manuscript_chapters = ${count}`,
+    written,
+    trimmed,
+  };
+}
+
 /** Books table. Every function takes the executor so callers can run it inside their transaction. */
 export const booksRepository = {
   /** Returns nothing when the (user, idempotency key) pair already exists. */
@@ -333,59 +385,14 @@ export const booksRepository = {
       versions: readonly number[];
       snapshotCutoff: Date;
     },
-    change:
-      | { chapters: readonly (StoredChapter & { position: number })[] }
-      | {
-          manuscript: {
-            chapters: readonly (StoredChapter & { position: number })[];
-            count: number;
-            storedCount: number;
-          };
-        },
+    change: GuardedChange,
     announce: Insertable<OutboxTable>,
   ): Promise<Pick<BookSaveRow, 'version' | 'updated_at'> | undefined> {
     const { bookId, userId, status, snapshotCutoff } = guard;
     // `version` is an integer column: a larger number in a tag names no version (and would fail the cast).
     const versions = guard.versions.filter((version) => Number.isSafeInteger(version) && version <= 2_147_483_647);
-    const chapters = 'chapters' in change ? change.chapters : change.manuscript.chapters;
-    if (versions.length === 0 || ('chapters' in change && chapters.length === 0)) return undefined;
-    let shape;
-    if ('chapters' in change) {
-      const lastPosition = Math.max(...chapters.map((chapter) => chapter.position));
-      const sentHashes = sql.join(chapters.map(({ position, hash }) => sql`(${position}::integer, ${hash}::text)`));
-      shape = sql`and manuscript_chapters > ${lastPosition}
-          and exists (
-            select 1 from (values ${sentHashes}) as sent(position, hash)
-            where not exists (
-              select 1 from book_chapters c
-              where c.book_id = books.id and c.position = sent.position and c.hash = sent.hash))`;
-    } else {
-      shape = sql`and manuscript_chapters = ${change.manuscript.storedCount}`;
-    }
-    const count = 'manuscript' in change ? sql`, manuscript_chapters = ${change.manuscript.count}` : sql``;
-    const written =
-      chapters.length === 0
-        ? sql``
-        : sql`written as (
-        insert into book_chapters (book_id, position, nodes, hash, word_count)
-        select saved.id, sent.position, sent.nodes, sent.hash, sent.word_count
-        from saved cross join (values ${sql.join(
-          chapters.map(
-            ({ position, nodes, hash, wordCount }) =>
-              sql`(${position}::integer, ${nodes}::text, ${hash}::text, ${wordCount}::integer)`,
-          ),
-        )}) as sent(position, nodes, hash, word_count)
-        on conflict (book_id, position) do update
-          set nodes = excluded.nodes, hash = excluded.hash, word_count = excluded.word_count
-        where book_chapters.hash <> excluded.hash
-      ),`;
-    const trimmed =
-      'manuscript' in change && change.manuscript.storedCount > change.manuscript.count
-        ? sql`trimmed as (
-        delete from book_chapters using saved
-        where book_chapters.book_id = saved.id and book_chapters.position >= ${change.manuscript.count}
-      ),`
-        : sql``;
+    if (versions.length === 0 || ('chapters' in change && change.chapters.length === 0)) return undefined;
+    const { shape, count, written, trimmed } = guardedChange(change);
     const result = await sql<Pick<BookSaveRow, 'version' | 'updated_at'>>`
       with saved as (
         update books set version = version + 1, updated_at = ${new Date()}${count}
