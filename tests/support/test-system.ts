@@ -76,7 +76,11 @@ export async function startTestSystem(
       const deadline = Date.now() + 5_000;
       while (Date.now() < deadline) {
         const dir = join(dataDir, 'outbox');
-        const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+        // Whole mails only: one being written has a hidden name until it is complete.
+        const files = (await readdir(dir).catch(() => [] as string[]))
+          .filter((file) => file.endsWith('.json') && !file.startsWith('.'))
+          .sort()
+          .reverse();
         for (const file of files) {
           const mail = JSON.parse(await readFile(join(dir, file), 'utf8')) as {
             to: string;

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from '../logger/logger';
@@ -47,16 +47,21 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string; logge
 }
 
 /**
- * Development mail: one JSON file per message, so a developer (and the browser tests) can open the
- * link a real user would receive. The subject is logged; the body stays in the file because it can hold
+ * Development mail: one JSON file per message (`*.json`; a mail being written has a hidden name), so a
+ * developer (and the browser tests) can open the link a real user would receive. The subject is logged; the body stays in the file because it can hold
  * a live token.
  */
 export function createOutboxMailer(options: { dir: string; from: string; logger: Logger }): Mailer {
   return {
     async send(message) {
       await mkdir(options.dir, { recursive: true });
-      const file = join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
-      await writeFile(file, JSON.stringify({ from: options.from, ...message }, null, 2), { mode: 0o600 });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`;
+      const file = join(options.dir, name);
+      // Written under a hidden name and renamed into place (atomic on one file system), so whoever lists
+      // the folder finds only whole mails: a reader of a half-written file saw broken JSON.
+      const partial = join(options.dir, `.${name}.partial`);
+      await writeFile(partial, JSON.stringify({ from: options.from, ...message }, null, 2), { mode: 0o600 });
+      await rename(partial, file);
       options.logger.info(
         { mailTo: message.to, subject: message.subject, file },
         'mail written to the outbox (no SMTP_URL set)',
