@@ -6,7 +6,9 @@ import type { BookDatabase } from '../db/schema';
 import { booksRepository, type BookRowForSave, type BookSaveRow } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
 import { nowOf, type BookHandlerDeps } from './deps';
-import type { bookEdits } from '../domain/book-status';
+import { assertEditable, type bookEdits } from '../domain/book-status';
+import { chapterHashesOf } from '../domain/stored-manuscript';
+import { changeOwnedBook } from './owned-book';
 import { editsThrottledSince } from '../domain/revision-policy';
 import { keepRevision } from './revision-snapshots';
 
@@ -75,8 +77,35 @@ export function announceManuscriptChange(
   });
 }
 
+/**
+ * A change of the manuscript of one of the user's books, on its row locked as a save locks it
+ * (`findForContentSave`: the chapters' hashes, not their text), once the book is known to be editable:
+ * what the whole save, the partial save and a restore do first. `storedHashes`: null for no manuscript.
+ */
+export function changeLockedManuscript<T>(
+  deps: BookHandlerDeps,
+  owner: { userId: string; bookId: string },
+  change: (
+    trx: Transaction<BookDatabase>,
+    locked: BookRowForSave,
+    book: BookSaveRow,
+    storedHashes: string[] | null,
+  ) => Promise<T>,
+): Promise<T> {
+  return changeOwnedBook(
+    deps,
+    owner,
+    async (trx, locked) => {
+      const book = bookOf(locked);
+      assertEditable(book.status, 'manuscript');
+      return change(trx, locked, book, chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters));
+    },
+    booksRepository.findForContentSave,
+  );
+}
+
 /** The row of a locked read for a save, without what only the save needed. */
-export const bookOf = ({
+const bookOf = ({
   newest_revision_hash: _h,
   newest_revision_at: _a,
   chapter_hashes: _c,

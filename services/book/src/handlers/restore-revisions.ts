@@ -1,14 +1,12 @@
 import { AppError, revisionMessages, type requests, type TiptapDocument } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { presentBook } from '../domain/present-book';
-import { assertEditable } from '../domain/book-status';
-import { chapterHashesOf, storedManuscript } from '../domain/stored-manuscript';
+import { storedManuscript } from '../domain/stored-manuscript';
 import { booksRepository } from '../repositories/books.repository';
 import { revisionsRepository } from '../repositories/revisions.repository';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
 import { keepStoredManuscript } from './revision-snapshots';
-import { announceManuscriptChange, bookOf } from './manuscript-save';
+import { announceManuscriptChange, changeLockedManuscript } from './manuscript-save';
 
 /**
  * The manuscript it replaces is kept first, whatever the throttle, so a restore can be undone. That text
@@ -18,34 +16,26 @@ import { announceManuscriptChange, bookOf } from './manuscript-save';
  */
 export function restoreRevision(deps: BookHandlerDeps) {
   return async ({ userId, bookId, revisionId }: z.output<(typeof requests.book.restoreRevision)['request']>) =>
-    changeOwnedBook(
-      deps,
-      { userId, bookId },
-      async (trx, locked) => {
-        const book = bookOf(locked);
-        assertEditable(book.status, 'manuscript');
-        const revision = await revisionsRepository.find(trx, bookId, revisionId);
-        if (!revision) throw new AppError(404, revisionMessages.notFound);
-        // The revision's text is a stored manuscript (a snapshot of one, or a save's checked text).
-        const manuscript = storedManuscript(JSON.parse(revision.content) as TiptapDocument);
-        const storedHashes = chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters);
-        const unchanged =
-          storedHashes?.length === manuscript.chapters.length &&
-          manuscript.chapters.every((chapter, position) => chapter.hash === storedHashes[position]);
-        let stored = book;
-        if (!unchanged) {
-          const { newest_revision_hash: hash, newest_revision_at: at } = locked;
-          const newest = hash === null || at === null ? null : { hash, createdAt: new Date(at) };
-          await keepStoredManuscript(trx, deps, book.id, 'before-restore', { newest });
-          stored = await booksRepository.writeManuscript(trx, book, manuscript, {
-            storedHashes,
-            announce: announceManuscriptChange(trx, deps, book),
-          });
-        }
-        const row = await booksRepository.findRow(trx, book.id);
-        if (!row) throw new Error(`book ${book.id} is gone under its row lock`);
-        return presentBook({ ...row, ...stored, book_content: manuscript.content });
-      },
-      booksRepository.findForContentSave,
-    );
+    changeLockedManuscript(deps, { userId, bookId }, async (trx, locked, book, storedHashes) => {
+      const revision = await revisionsRepository.find(trx, bookId, revisionId);
+      if (!revision) throw new AppError(404, revisionMessages.notFound);
+      // The revision's text is a stored manuscript (a snapshot of one, or a save's checked text).
+      const manuscript = storedManuscript(JSON.parse(revision.content) as TiptapDocument);
+      const unchanged =
+        storedHashes?.length === manuscript.chapters.length &&
+        manuscript.chapters.every((chapter, position) => chapter.hash === storedHashes[position]);
+      let stored = book;
+      if (!unchanged) {
+        const { newest_revision_hash: hash, newest_revision_at: at } = locked;
+        const newest = hash === null || at === null ? null : { hash, createdAt: new Date(at) };
+        await keepStoredManuscript(trx, deps, book.id, 'before-restore', { newest });
+        stored = await booksRepository.writeManuscript(trx, book, manuscript, {
+          storedHashes,
+          announce: announceManuscriptChange(trx, deps, book),
+        });
+      }
+      const row = await booksRepository.findRow(trx, book.id);
+      if (!row) throw new Error(`book ${book.id} is gone under its row lock`);
+      return presentBook({ ...row, ...stored, book_content: manuscript.content });
+    });
 }

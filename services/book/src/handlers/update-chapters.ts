@@ -13,19 +13,11 @@ import {
 } from '@bookwright/contracts';
 import { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
-import { assertEditable } from '../domain/book-status';
 import { firstIssue } from '../domain/manuscript';
-import {
-  chapterHashesOf,
-  staysOneChapter,
-  storedChapter,
-  storedManuscript,
-  type StoredChapter,
-} from '../domain/stored-manuscript';
+import { staysOneChapter, storedChapter, storedManuscript, type StoredChapter } from '../domain/stored-manuscript';
 import type { BookHandlerDeps } from './deps';
 import { checkIfMatch } from './conditional-save';
-import { changeOwnedBook } from './owned-book';
-import { answer, bookOf, storeIfCurrent, storeManuscript, type Request } from './manuscript-save';
+import { answer, changeLockedManuscript, storeIfCurrent, storeManuscript, type Request } from './manuscript-save';
 
 const ChapterNodesSchema = z.array(TiptapNodeSchema);
 
@@ -110,52 +102,44 @@ function saveUnderLock(
   deps: BookHandlerDeps,
   { userId, bookId, chapters, ifMatch, answer: kind }: Request<'updateChapters'>,
 ) {
-  return changeOwnedBook(
-    deps,
-    { userId, bookId },
-    async (trx, locked) => {
-      const book = bookOf(locked);
-      assertEditable(book.status, 'manuscript');
-      const storedHashes = chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters);
-      if (storedHashes === null) throw new AppError(409, partialSaveMessages.noManuscript);
-      const checked = () => checkChapters(chapters, storedHashes.length);
-      // What the book would hold after the save: the rows to write when every chapter stays in place, else
-      // the manuscript put together (read under the lock), changed and cut again.
-      const outcome = async (list: CheckedChapter[]) => {
-        if (list.every((chapter) => staysOneChapter(chapter.nodes, chapter.index))) {
-          const rows = list.map((chapter) => ({ position: chapter.index, ...storedChapter(chapter.nodes) }));
-          return { rows: rows.filter((row) => row.hash !== storedHashes[row.position]) };
-        }
-        const current = (await booksRepository.manuscriptOf(trx, book.id)) ?? '';
-        const content = applyChapters(current, list);
-        return content === current
-          ? { rows: [] }
-          : { manuscript: storedManuscript(JSON.parse(content) as TiptapDocument) };
-      };
-      const alreadyApplied = async () => {
-        try {
-          const after = await outcome(checked());
-          return after.rows?.length === 0;
-        } catch (error) {
-          if (error instanceof AppError) return false;
-          throw error;
-        }
-      };
-      if ((await checkIfMatch(book, ifMatch, alreadyApplied)) === 'unchanged') return answer(trx, book, kind);
-      const after = await outcome(checked());
-      if (after.rows?.length === 0) return answer(trx, book, kind);
-      const stored = await storeManuscript(trx, deps, locked, (announce) =>
-        after.manuscript
-          ? booksRepository.writeManuscript(trx, book, after.manuscript, { storedHashes, announce })
-          : booksRepository.writeChapters(trx, book, {
-              count: storedHashes.length,
-              chapters: after.rows ?? [],
-              trim: false,
-              announce,
-            }),
-      );
-      return answer(trx, stored, kind);
-    },
-    booksRepository.findForContentSave,
-  );
+  return changeLockedManuscript(deps, { userId, bookId }, async (trx, locked, book, storedHashes) => {
+    if (storedHashes === null) throw new AppError(409, partialSaveMessages.noManuscript);
+    const checked = () => checkChapters(chapters, storedHashes.length);
+    // What the book would hold after the save: the rows to write when every chapter stays in place, else
+    // the manuscript put together (read under the lock), changed and cut again.
+    const outcome = async (list: CheckedChapter[]) => {
+      if (list.every((chapter) => staysOneChapter(chapter.nodes, chapter.index))) {
+        const rows = list.map((chapter) => ({ position: chapter.index, ...storedChapter(chapter.nodes) }));
+        return { rows: rows.filter((row) => row.hash !== storedHashes[row.position]) };
+      }
+      const current = (await booksRepository.manuscriptOf(trx, book.id)) ?? '';
+      const content = applyChapters(current, list);
+      return content === current
+        ? { rows: [] }
+        : { manuscript: storedManuscript(JSON.parse(content) as TiptapDocument) };
+    };
+    const alreadyApplied = async () => {
+      try {
+        const after = await outcome(checked());
+        return after.rows?.length === 0;
+      } catch (error) {
+        if (error instanceof AppError) return false;
+        throw error;
+      }
+    };
+    if ((await checkIfMatch(book, ifMatch, alreadyApplied)) === 'unchanged') return answer(trx, book, kind);
+    const after = await outcome(checked());
+    if (after.rows?.length === 0) return answer(trx, book, kind);
+    const stored = await storeManuscript(trx, deps, locked, (announce) =>
+      after.manuscript
+        ? booksRepository.writeManuscript(trx, book, after.manuscript, { storedHashes, announce })
+        : booksRepository.writeChapters(trx, book, {
+            count: storedHashes.length,
+            chapters: after.rows ?? [],
+            trim: false,
+            announce,
+          }),
+    );
+    return answer(trx, stored, kind);
+  });
 }

@@ -1,13 +1,18 @@
 import { bookEtag, type Book, type SavedContent } from '@bookwright/contracts';
 import { booksRepository } from '../repositories/books.repository';
-import { assertEditable } from '../domain/book-status';
 import { parseManuscript } from '../domain/manuscript';
 import { chapterHashesOf } from '../domain/stored-manuscript';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { throttled } from '../domain/revision-policy';
 import { checkIfMatch } from './conditional-save';
-import { changeOwnedBook } from './owned-book';
-import { answer, autosavedStatus, bookOf, storeIfCurrent, storeManuscript, type Request } from './manuscript-save';
+import {
+  answer,
+  autosavedStatus,
+  changeLockedManuscript,
+  storeIfCurrent,
+  storeManuscript,
+  type Request,
+} from './manuscript-save';
 
 /**
  * PATCH /book/content/{id} with the whole manuscript. Only the chapters whose text changed are written; a
@@ -59,26 +64,18 @@ function saveUnderLock(
   deps: BookHandlerDeps,
   { userId, bookId, bookContent, ifMatch, answer: kind }: Request<'updateContent'>,
 ) {
-  return changeOwnedBook(
-    deps,
-    { userId, bookId },
-    async (trx, locked) => {
-      const book = bookOf(locked);
-      assertEditable(book.status, 'manuscript');
-      const storedHashes = chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters);
-      const manuscript = parseManuscript(bookContent, storedHashes);
-      const unchanged =
-        storedHashes !== null &&
-        storedHashes.length === manuscript.chapters.length &&
-        manuscript.chapters.every((chapter, position) => chapter.hash === storedHashes[position]);
-      if ((await checkIfMatch(book, ifMatch, () => unchanged)) === 'unchanged' || unchanged) {
-        return answer(trx, book, kind);
-      }
-      const stored = await storeManuscript(trx, deps, locked, (announce) =>
-        booksRepository.writeManuscript(trx, book, manuscript, { storedHashes, announce }),
-      );
-      return answer(trx, stored, kind);
-    },
-    booksRepository.findForContentSave,
-  );
+  return changeLockedManuscript(deps, { userId, bookId }, async (trx, locked, book, storedHashes) => {
+    const manuscript = parseManuscript(bookContent, storedHashes);
+    const unchanged =
+      storedHashes !== null &&
+      storedHashes.length === manuscript.chapters.length &&
+      manuscript.chapters.every((chapter, position) => chapter.hash === storedHashes[position]);
+    if ((await checkIfMatch(book, ifMatch, () => unchanged)) === 'unchanged' || unchanged) {
+      return answer(trx, book, kind);
+    }
+    const stored = await storeManuscript(trx, deps, locked, (announce) =>
+      booksRepository.writeManuscript(trx, book, manuscript, { storedHashes, announce }),
+    );
+    return answer(trx, stored, kind);
+  });
 }
