@@ -78,6 +78,12 @@ export function staysOneChapter(nodes: readonly TiptapNode[], index: number): bo
   return index === 0 || cut[0]?.heading !== null;
 }
 
+/** Whether the chapters stored (their hashes; null: no manuscript) are exactly `manuscript`'s. */
+export const holdsManuscript = (storedHashes: readonly string[] | null, manuscript: StoredManuscript): boolean =>
+  storedHashes !== null &&
+  storedHashes.length === manuscript.chapters.length &&
+  manuscript.chapters.every((chapter, position) => chapter.hash === storedHashes[position]);
+
 /** The hashes a locked read answers (one string, in order, comma-separated) as a list; null: no manuscript. */
 export const chapterHashesOf = (joined: string | null, count: number | null): string[] | null =>
   count === null ? null : count === 0 || joined === null ? [] : joined.split(',');

@@ -1,5 +1,6 @@
 import { AppError, bookEtag, conditionalSaveMessages } from '@bookwright/contracts';
 import type { BookRow } from '../db/schema';
+import { savedVersion } from './manuscript-save';
 
 /**
  * If-Match for a save, checked on the locked row (so two saves sent with the same tag cannot both pass).
@@ -17,6 +18,6 @@ export async function checkIfMatch(
   if (await alreadyApplied()) return 'unchanged';
   throw new AppError(412, conditionalSaveMessages.stale, {
     code: 'stale_book',
-    extra: { etag: bookEtag(book.version), updatedAt: new Date(book.updated_at).toISOString() },
+    extra: savedVersion(book),
   });
 }

@@ -24,9 +24,7 @@ export async function answer(
   book: Pick<BookSaveRow, 'id' | 'version' | 'updated_at'>,
   kind: SaveAnswer | undefined,
 ): Promise<Book | SavedContent> {
-  if (kind === 'version') {
-    return { etag: bookEtag(book.version), updatedAt: new Date(book.updated_at).toISOString() };
-  }
+  if (kind === 'version') return savedVersion(book);
   const row = await booksRepository.findById(trx, book.id);
   if (!row) throw new Error(`book ${book.id} is gone under its row lock`);
   return presentBook(row);
@@ -143,5 +141,11 @@ export async function storeIfCurrent(
   );
   if (!saved) return undefined;
   deps.relay.committed(statement);
-  return { etag: bookEtag(saved.version), updatedAt: new Date(saved.updated_at).toISOString() };
+  return savedVersion(saved);
 }
+
+/** A book's version as a save answers it with `Prefer: return=minimal` (and a 412 names the current one). */
+export const savedVersion = (book: Pick<BookSaveRow, 'version' | 'updated_at'>): SavedContent => ({
+  etag: bookEtag(book.version),
+  updatedAt: new Date(book.updated_at).toISOString(),
+});

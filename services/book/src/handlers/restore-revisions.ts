@@ -1,7 +1,7 @@
 import { AppError, revisionMessages, type requests, type TiptapDocument } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { presentBook } from '../domain/present-book';
-import { storedManuscript } from '../domain/stored-manuscript';
+import { holdsManuscript, storedManuscript } from '../domain/stored-manuscript';
 import { booksRepository } from '../repositories/books.repository';
 import { revisionsRepository } from '../repositories/revisions.repository';
 import type { BookHandlerDeps } from './deps';
@@ -21,9 +21,7 @@ export function restoreRevision(deps: BookHandlerDeps) {
       if (!revision) throw new AppError(404, revisionMessages.notFound);
       // The revision's text is a stored manuscript (a snapshot of one, or a save's checked text).
       const manuscript = storedManuscript(JSON.parse(revision.content) as TiptapDocument);
-      const unchanged =
-        storedHashes?.length === manuscript.chapters.length &&
-        manuscript.chapters.every((chapter, position) => chapter.hash === storedHashes[position]);
+      const unchanged = holdsManuscript(storedHashes, manuscript);
       let stored = book;
       if (!unchanged) {
         const { newest_revision_hash: hash, newest_revision_at: at } = locked;

@@ -1,7 +1,7 @@
 import { bookEtag, type Book, type SavedContent } from '@bookwright/contracts';
 import { booksRepository } from '../repositories/books.repository';
 import { parseManuscript } from '../domain/manuscript';
-import { chapterHashesOf } from '../domain/stored-manuscript';
+import { chapterHashesOf, holdsManuscript } from '../domain/stored-manuscript';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { throttled } from '../domain/revision-policy';
 import { checkIfMatch } from './conditional-save';
@@ -9,6 +9,7 @@ import {
   answer,
   autosavedStatus,
   changeLockedManuscript,
+  savedVersion,
   storeIfCurrent,
   storeManuscript,
   type Request,
@@ -48,12 +49,10 @@ async function saveUnlocked(
   if (storedHashes === null) return undefined;
   // A body that is not a manuscript is the same 400 on the locked path: the book is the user's and editable.
   const manuscript = parseManuscript(bookContent, storedHashes);
+  if (holdsManuscript(storedHashes, manuscript)) return savedVersion(read);
   const chapters = manuscript.chapters.flatMap((chapter, position) =>
     storedHashes[position] === chapter.hash ? [] : [{ position, ...chapter }],
   );
-  if (chapters.length === 0 && storedHashes.length === manuscript.chapters.length) {
-    return { etag: bookEtag(read.version), updatedAt: new Date(read.updated_at).toISOString() };
-  }
   return storeIfCurrent(deps, { userId, bookId }, [read.version], {
     manuscript: { chapters, count: manuscript.chapters.length, storedCount: storedHashes.length },
   });
@@ -66,10 +65,7 @@ function saveUnderLock(
 ) {
   return changeLockedManuscript(deps, { userId, bookId }, async (trx, locked, book, storedHashes) => {
     const manuscript = parseManuscript(bookContent, storedHashes);
-    const unchanged =
-      storedHashes !== null &&
-      storedHashes.length === manuscript.chapters.length &&
-      manuscript.chapters.every((chapter, position) => chapter.hash === storedHashes[position]);
+    const unchanged = holdsManuscript(storedHashes, manuscript);
     if ((await checkIfMatch(book, ifMatch, () => unchanged)) === 'unchanged' || unchanged) {
       return answer(trx, book, kind);
     }
