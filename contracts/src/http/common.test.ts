@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findUnsafeText, isSafeText, pathOfUnsafeText, type TextSource } from './common';
+import { findUnsafeText, isSafeText, jsonTextIsPlainlySafe, pathOfUnsafeText, type TextSource } from './common';
 
 // The lone-surrogate check as it was written first (a regular expression): the oracle of isWellFormed.
 // eslint-disable-next-line no-control-regex -- the oracle's own copy
@@ -59,5 +59,47 @@ describe('findUnsafeText', () => {
     expect(isSafeText('\ud83d', 'body')).toBe(false);
     expect(isSafeText('\udc0b and more', 'body')).toBe(false);
     expect(findUnsafeText({ content: [{ text: 'ok' }, { text: 'bad\u0000' }] }, 'body')).toBe('content[1].text');
+  });
+});
+
+describe('jsonTextIsPlainlySafe', () => {
+  // JSON texts as clients write them: escapes where JSON.stringify puts them, and by hand where it does not.
+  const jsonText = fc.oneof(
+    value.map((input) => JSON.stringify(input)),
+    value.map((input) => JSON.stringify(input, null, 2)),
+    // \u escapes for every character, as some encoders write non-ASCII text.
+    value.map((input) =>
+      JSON.stringify(input).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    ),
+    // Anything at all, valid JSON or not.
+    risky.map((text) => `{"a": "${text}"}`),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+  );
+
+  it('says safe only of texts whose parsed value holds no unsafe text from any source', () => {
+    fc.assert(
+      fc.property(jsonText, sources, (text, source) => {
+        if (!jsonTextIsPlainlySafe(text)) return;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          return; // Not JSON: nothing to walk, and the caller says what is wrong with it.
+        }
+        expect(findUnsafeText(parsed, source)).toBeNull();
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('leaves to the walk what only the parse reveals, and passes ordinary text', () => {
+    expect(jsonTextIsPlainlySafe(JSON.stringify({ text: 'He said "no" \\ and / 鯨 🐋' }))).toBe(true);
+    expect(jsonTextIsPlainlySafe('{"text":"a\\u0000b"}')).toBe(false);
+    expect(jsonTextIsPlainlySafe('{"text":"\\ud83d"}')).toBe(false);
+    expect(jsonTextIsPlainlySafe('{"a\\nb":"x"}')).toBe(false);
+    expect(jsonTextIsPlainlySafe('{"text":"\u0085"}')).toBe(false);
+    expect(jsonTextIsPlainlySafe('{"text":"\ud83d"}')).toBe(false);
+    // An escaped backslash before n is text, yet the cheap look cannot tell: the walk decides.
+    expect(jsonTextIsPlainlySafe('{"text":"\\\\n"}')).toBe(false);
   });
 });

@@ -26,14 +26,17 @@ export class LargeBodies {
     private readonly logger: Logger,
   ) {}
 
-  /** The body to send: `body` itself, or '' with its object named in `hdrs` when it is too large. */
-  async outgoing(body: string, hdrs: MsgHdrs): Promise<string> {
+  /**
+   * The body to send, as bytes (encoded once: measuring it needs them, and the client would encode the
+   * text again): `body` itself, or nothing with its object named in `hdrs` when it is too large.
+   */
+  async outgoing(body: string, hdrs: MsgHdrs): Promise<Uint8Array> {
     const bytes = this.#encoder.encode(body);
-    if (bytes.byteLength <= this.nc.info!.max_payload - MESSAGE_OVERHEAD_BYTES) return body;
+    if (bytes.byteLength <= this.nc.info!.max_payload - MESSAGE_OVERHEAD_BYTES) return bytes;
     const name = randomUUID();
     await (await this.#bucket()).putBlob({ name }, bytes);
     hdrs.set(BODY_OBJECT_HEADER, name);
-    return '';
+    return new Uint8Array(0);
   }
 
   /** The body a message brought, collected from the bucket when it names an object. */
