@@ -8,7 +8,9 @@
  * - the same save when one chapter changed: a partial save (bench/load/partial-save.ts), against the same
  *   route as the whole save, as the issue's table says (decision 0037); a route parsing only the chapter
  *   is measured too and its ratio printed for the record.
- * Afterwards the author's manuscript is read back and must be the last acknowledged save.
+ * The open row runs right after its anchor; the save rows and their anchors take turns (`inTurn`), on two
+ * authors' books (the whole saves on the first's, the partial saves on the second's). Afterwards each
+ * manuscript is read back and must be its last acknowledged save.
  */
 import autocannon, { type Result } from 'autocannon';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,11 +20,13 @@ import type { BenchFigure } from '../support/results';
 import type { Author } from './authors';
 import { manuscript, manuscriptChapters } from './manuscript';
 import { startBareServer, type Mode } from './system-process';
-import { afterPartialSaves, partialSaves, partialSaveTarget, partialSeed } from './partial-save';
-import { sequentialSaves, type SequentialMeasure } from './sequential-saves';
+import { afterPartialSaves, partialSave, partialSaveTarget, partialSeed } from './partial-save';
+import { inTurn, SaveLoop } from './sequential-saves';
 
 export const openTargets = { ratio: 0.3, p99Ms: 100, connections: 20 } as const;
 export const saveTarget = 0.2;
+/** How many turns the save rows and their anchors take (`inTurn`). */
+const saveSlices = 6;
 
 interface Measured {
   rps: number;
@@ -85,33 +89,42 @@ export async function measureOpenAndSave(
   try {
     const run = (url: string, options: Omit<autocannon.Options, 'url'>) =>
       autocannon({ url, duration: seconds, ...options }).then(measure);
+    // The whole saves go to the first author's book, the partial saves to the second's, so the loops can
+    // take turns: each starts on its book's ETag, the partial saves from a known manuscript.
+    const second = authors[1];
+    if (!second) throw new Error('the save rows need two authors');
+    const before = await first.client.get<{ etag: string }>(`/api/v1/book/${first.bookId}`);
+    const seeded = await second.client.patch<{ etag: string }>(`/api/v1/book/content/${second.bookId}`, {
+      bookContent: partialSeed(),
+    });
+    if (seeded.status !== 200) throw new Error(`seeding the partial saves: ${seeded.status}`);
     const bare = await startBareServer('bench/load/bare-manuscript-server.ts', { BODY_FILE: bodyFile });
     let bareOpen: Measured;
-    let bareSave: SequentialMeasure;
-    let barePartial: SequentialMeasure;
+    let open: Measured;
+    const loops = {
+      bareSave: new SaveLoop(bare.url, first, '"v1"', wholeSave),
+      save: new SaveLoop(systemUrl, first, before.body.etag, wholeSave),
+      barePartial: new SaveLoop(bare.url, first, '"v1"', partialSave),
+      partial: new SaveLoop(systemUrl, second, seeded.body.etag, partialSave),
+    };
     try {
       bareOpen = await run(`${bare.url}/api/v1/book/${first.bookId}`, { connections: openTargets.connections });
-      bareSave = await sequentialSaves(bare.url, first, seconds, '"v1"', wholeSave);
-      barePartial = await partialSaves(bare.url, first, seconds, '"v1"');
+      open = await run(systemUrl, { connections: openTargets.connections, requests: opening(authors) });
+      // Each save row and its anchor take turns (SaveLoop, inTurn): a ratio of two windows a minute apart
+      // measured the machine's drift as much as the system.
+      await inTurn(Object.values(loops), seconds, saveSlices);
     } finally {
       await bare.stop();
     }
-    const open = await run(systemUrl, { connections: openTargets.connections, requests: opening(authors) });
-    // The whole saves start on the seeded manuscript's ETag, as the editor's first save after opening.
-    const before = await first.client.get<{ etag: string }>(`/api/v1/book/${first.bookId}`);
-    const save = await sequentialSaves(systemUrl, first, seconds, before.body.etag, wholeSave);
+    const bareSave = loops.bareSave.measure;
+    const save = loops.save.measure;
+    const barePartial = loops.barePartial.measure;
+    const partial = loops.partial.measure;
 
     const stored = (await first.client.get<{ bookContent: string | null }>(`/api/v1/book/${first.bookId}`)).body
       .bookContent;
     const kept = stored === manuscript(0, save.lastAcked % manuscriptChapters, save.lastAcked);
-
-    // The partial saves start from a known manuscript, on its ETag.
-    const seeded = await first.client.patch<{ etag: string }>(`/api/v1/book/content/${first.bookId}`, {
-      bookContent: partialSeed(),
-    });
-    if (seeded.status !== 200) throw new Error(`seeding the partial saves: ${seeded.status}`);
-    const partial = await partialSaves(systemUrl, first, seconds, seeded.body.etag);
-    const afterPartial = (await first.client.get<{ bookContent: string | null }>(`/api/v1/book/${first.bookId}`)).body
+    const afterPartial = (await second.client.get<{ bookContent: string | null }>(`/api/v1/book/${second.bookId}`)).body
       .bookContent;
     const partialKept = afterPartial === afterPartialSaves(partial.lastAcked);
 

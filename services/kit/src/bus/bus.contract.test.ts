@@ -553,6 +553,36 @@ for (const adapter of adapters) {
         await waitFor('a durable to catch up', () => seenDurable.length === 2);
         expect(seen).toEqual([1]);
       });
+
+      it('gives each tail of a subject its own copy of every event, and keeps the others going when one stops', async () => {
+        const { bus } = await open();
+        const seen: Record<'a' | 'b' | 'c', Array<{ n: number; note: string }>> = { a: [], b: [], c: [] };
+        const tail = (name: 'a' | 'b' | 'c') =>
+          bus.tail([
+            on(noted, async (event) => {
+              seen[name].push(event);
+              // A handler that changes its event changes no other handler's.
+              (event as { note: string }).note = `changed by ${name}`;
+            }),
+          ]);
+        const a = await tail('a');
+        const b = await tail('b');
+        await bus.publish(noted, { n: 1, note: 'live' });
+        await waitFor('both tails', () => seen.a.length === 1 && seen.b.length === 1);
+        expect(seen.a[0]).not.toBe(seen.b[0]);
+        await a.stop();
+        await bus.publish(noted, { n: 2, note: 'live' });
+        await waitFor('the tail still going', () => seen.b.length === 2);
+        await b.stop();
+        // A tail after all the others stopped subscribes afresh.
+        const c = await tail('c');
+        await bus.publish(noted, { n: 3, note: 'live' });
+        await waitFor('the new tail', () => seen.c.length === 1);
+        expect(seen.a.map(({ n }) => n)).toEqual([1]);
+        expect(seen.b.map(({ n }) => n)).toEqual([1, 2]);
+        expect(seen.c.map(({ n }) => n)).toEqual([3]);
+        await c.stop();
+      });
     });
 
     describe('delivery', () => {
