@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type QueryCreator, type Selectable, type Updateable } from 'kysely';
 import type { BookStatus, TiptapDocument } from '@bookwright/contracts';
-import type { OutboxTable } from '@bookwright/kit';
+import { prepared, type OutboxTable } from '@bookwright/kit';
 import type { BookDatabase, BookRow, BooksTable } from '../db/schema';
 import { storedManuscript, type StoredChapter, type StoredManuscript } from '../domain/stored-manuscript';
 
@@ -393,7 +393,8 @@ export const booksRepository = {
     const versions = guard.versions.filter((version) => Number.isSafeInteger(version) && version <= 2_147_483_647);
     if (versions.length === 0 || ('chapters' in change && change.chapters.length === 0)) return undefined;
     const { shape, count, written, trimmed } = guardedChange(change);
-    const result = await sql<Pick<BookSaveRow, 'version' | 'updated_at'>>`
+    // Prepared on PostgreSQL: an autosave runs it every few seconds per open editor, in a few shapes.
+    const result = await prepared(sql<Pick<BookSaveRow, 'version' | 'updated_at'>>`
       with saved as (
         update books set version = version + 1, updated_at = ${new Date()}${count}
         where id = ${bookId} and user_id = ${userId} and deleted_at is null and status = ${status}
@@ -412,7 +413,7 @@ export const booksRepository = {
           ${announce.next_attempt_at ?? new Date()}::timestamptz
         from saved
       )
-      select version, updated_at from saved`.execute(db);
+      select version, updated_at from saved`).execute(db);
     return result.rows[0];
   },
 

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../logger/logger';
 import { openServiceDatabase, type Migration } from './database';
+import { prepared } from './prepared-statements';
 import { acquirePglite, openPgliteInstances, type PgliteLease } from './pglite';
 import { schemaNameFor } from './schema-name';
 import { databaseBackends, TestDatabases, uniqueService } from './testing';
@@ -253,6 +254,35 @@ for (const backend of databaseBackends(process.env.DATABASE_URL)) {
         query.mockRestore();
       },
     );
+
+    it('runs a statement marked prepared like any other, prepared once per connection on PostgreSQL', async () => {
+      const { db } = await dbs.open<ItemsDb>(uniqueService('prepared'), [createItems()]);
+      const insert = (id: string) =>
+        prepared(sql<{ id: string }>`insert into items (id, label) values (${id}, ${'x'}) returning id`).execute(db);
+      expect((await insert('a')).rows).toEqual([{ id: 'a' }]);
+      await db.transaction().execute(async (trx) => {
+        // One connection: the transaction's. Twice the same text, once another, once unmarked.
+        for (const id of ['b', 'c'])
+          await prepared(sql`insert into items (id, label) values (${id}, ${'x'})`).execute(trx);
+        await prepared(sql`update items set label = ${'y'} where id = ${'b'}`).execute(trx);
+        await sql`update items set label = ${'z'} where id = ${'c'}`.execute(trx);
+        const kept = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+        const statements = kept.rows.map((row) => row.statement);
+        if (backend.databaseUrl) {
+          expect(
+            statements.filter((text) => text.endsWith('insert into items (id, label) values ($1, $2)')),
+          ).toHaveLength(1);
+          expect(statements.filter((text) => text.includes('update items set label = $1'))).toHaveLength(1);
+          expect(statements.every((text) => text.startsWith('/* prepared */'))).toBe(true);
+        }
+      });
+      expect(await db.selectFrom('items').selectAll().orderBy('id').execute()).toEqual([
+        { id: 'a', label: 'x' },
+        { id: 'b', label: 'y' },
+        { id: 'c', label: 'z' },
+      ]);
+      await expect(insert('a')).rejects.toThrow(/duplicate key/);
+    });
 
     it('rolls a failed transaction back completely', async () => {
       const { db } = await dbs.open<ItemsDb>(uniqueService('rollback'), [createItems()]);

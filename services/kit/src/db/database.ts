@@ -4,6 +4,7 @@ import { logLostConnections } from './lost-connections';
 import { acquirePglite, PgliteDialect } from './pglite';
 import { assertSchemaName, quoteIdent, schemaNameFor } from './schema-name';
 import { withSchemaIntrospection } from './schema-introspector';
+import { prepareMarkedStatements } from './prepared-statements';
 
 /**
  * One forward-only migration. `up` receives a handle whose `search_path` is the service's schema, so
@@ -55,6 +56,7 @@ export async function openServiceDatabase<DB>(options: OpenServiceDatabaseOption
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 5 });
     // Unheard, a dropped connection's 'error' would crash the process; heard, it is logged once.
     logLostConnections(pool, logger);
+    pool.on('connect', prepareMarkedStatements);
     dialect = new PostgresDialect({
       pool,
       // Set per connection rather than in the pool's startup `options`, which an `options` parameter in

@@ -1,5 +1,6 @@
 export { openServiceDatabase, type Migration, type OpenServiceDatabaseOptions, type ServiceDatabase } from './database';
 export { schemaNameFor } from './schema-name';
+export { prepared } from './prepared-statements';
 export {
   enqueueEvent,
   outboxRow,
