@@ -186,13 +186,19 @@ describe('partial saves (book.chapters.update)', () => {
 
   it('within the revision throttle, stores an autosave of chapters in one statement, and a whole save in two: its read (hashes, not text) and one UPDATE with its chapters and event', async () => {
     const world = await setUp();
+    // The kind of each statement run (a result each), not of each query built: a prepared read is a raw
+    // statement wrapping a select, both built under the one query id.
+    const kinds = new Map<object, string>();
     const statements: string[] = [];
     const counted = world.deps.db.withPlugin({
       transformQuery: (args) => {
-        statements.push(args.node.kind);
+        if (!kinds.has(args.queryId)) kinds.set(args.queryId, args.node.kind);
         return args.node;
       },
-      transformResult: async (args) => args.result,
+      transformResult: async (args) => {
+        statements.push(kinds.get(args.queryId) ?? 'unknown');
+        return args.result;
+      },
     });
     const deps = { ...world.deps, db: counted };
     const { etag } = await world.get();
@@ -210,8 +216,9 @@ describe('partial saves (book.chapters.update)', () => {
       bookContent: JSON.stringify(documentOf(chapter('One', 'y'))),
       answer: 'version',
     });
-    // Each write is one autocommit statement (raw SQL, decision 0037); the whole save reads the hashes first.
-    expect(statements).toEqual(['RawNode', 'SelectQueryNode', 'RawNode']);
+    // Each write is one autocommit statement (raw SQL, decision 0037); the whole save reads the hashes first
+    // (prepared: raw SQL around the select).
+    expect(statements).toEqual(['RawNode', 'RawNode', 'RawNode']);
     const outbox = await world.deps.db
       .withTables<{ outbox: { event_name: string; payload: unknown } }>()
       .selectFrom('outbox')

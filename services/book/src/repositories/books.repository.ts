@@ -248,8 +248,9 @@ export const booksRepository = {
   },
 
   /** The same read without the lock, for a save that writes only if the version is still the one read. */
-  readForContentSave(db: Kysely<BookDatabase>, id: string): Promise<BookRowForSave | undefined> {
-    return contentSaveRead(db, id).executeTakeFirst();
+  async readForContentSave(db: Kysely<BookDatabase>, id: string): Promise<BookRowForSave | undefined> {
+    // Prepared on PostgreSQL, like the guarded UPDATE that follows it in the editor's whole save.
+    return (await prepared(contentSaveRead(db, id)).execute(db)).rows[0];
   },
 
   /** The row without its manuscript, for a caller that has the text already. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 /**
  * What marks a statement to be prepared (see `prepared`). A comment, so the statement means the same to
@@ -15,8 +15,13 @@ const marker = '/* prepared */';
  * kept by the connection for its lifetime; a marked statement's text should come in few shapes (one per
  * number of rows in a VALUES list, say).
  */
-export function prepared<T>(query: RawBuilder<T>): RawBuilder<T> {
-  return sql<T>`${sql.raw(marker)} ${query}`;
+export function prepared<T>(query: RawBuilder<T>): RawBuilder<T>;
+/** A SELECT built with Kysely, as one statement (`(select …)`) whose rows are the query's. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database and tables: only the rows matter
+export function prepared<O>(query: SelectQueryBuilder<any, any, O>): RawBuilder<O>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above type it
+export function prepared(query: RawBuilder<unknown> | SelectQueryBuilder<any, any, unknown>): RawBuilder<unknown> {
+  return sql`${sql.raw(marker)} ${query}`;
 }
 
 interface QueryingClient {
