@@ -24,8 +24,13 @@ interface Running {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Since when its /livez has failed without a success in between; undefined while it passes. */
   failingSince?: number | undefined;
-  /** Whether /livez ever passed: a process still starting is not held to it. */
-  wasLive?: boolean;
+  /**
+   * Whether /readyz ever passed: a process still starting is not held to /livez, as a Kubernetes startup
+   * probe holds off the liveness probe. Its health server answers /livez from early on, but building the
+   * app can then block its event loop for seconds on a loaded machine: counted as a hang, that killed a
+   * gateway in the middle of its start (tests/distributed/faults.test.ts, 3 s limit, 2026-11-27).
+   */
+  wasReady?: boolean;
 }
 
 /** A process that crashes this often within the window is given up on, and everything stops. */
@@ -78,6 +83,18 @@ export class Launcher {
       polling = true;
       void Promise.all(
         [...this.running.values()].map(async (running) => {
+          if (!running.wasReady) {
+            // One that hangs before it is ready is not killed here: at start-up waitUntilReady gives up on
+            // it and stops everything; after a restart it stays unready, which /readyz reports.
+            const ready = await fetch(`http://127.0.0.1:${running.plan.healthPort}/readyz`, {
+              signal: AbortSignal.timeout(Math.max(2_000, pollMs)),
+            }).then(
+              (res) => res.ok,
+              () => false,
+            );
+            if (ready && this.running.get(running.plan.name) === running) running.wasReady = true;
+            return;
+          }
           const answer = await fetch(`http://127.0.0.1:${running.plan.healthPort}/livez`, {
             signal: AbortSignal.timeout(Math.max(2_000, pollMs)),
           }).then(
@@ -86,11 +103,9 @@ export class Launcher {
           );
           if (this.running.get(running.plan.name) !== running || this.stopping) return;
           if (answer.live) {
-            running.wasLive = true;
             running.failingSince = undefined;
             return;
           }
-          if (!running.wasLive) return;
           const now = Date.now();
           running.failingSince ??= now;
           if (now - running.failingSince < restartAfterMs) return;
@@ -98,7 +113,7 @@ export class Launcher {
             `${running.plan.name} failed its liveness check for ${now - running.failingSince} ms (${answer.why}): killing it`,
           );
           running.failingSince = undefined;
-          running.wasLive = false;
+          running.wasReady = false;
           running.child.kill('SIGKILL');
         }),
       ).finally(() => (polling = false));

@@ -72,13 +72,18 @@ async function runAce(epub: Uint8Array): Promise<AceViolation[]> {
     await new Promise<void>((resolve, reject) => {
       execFile(
         process.execPath,
-        [aceCli, '--silent', '--force', '--outdir', out, '--tempdir', join(dir, 'tmp'), file],
+        // Not --silent: when Ace fails (once in a full run on 2026-11-27, with an empty stderr) its own
+        // account of why is in what it prints, and the error below carries it.
+        [aceCli, '--force', '--outdir', out, '--tempdir', join(dir, 'tmp'), file],
         { env, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
-        (error, _stdout, stderr) => {
+        (error, stdout, stderr) => {
           // Ace exits 0 with violations too; a missing report means it did not run.
-          if (!existsSync(join(out, 'report.json')))
-            reject(new Error(`Ace did not run: ${error?.message ?? 'no report'}\n${stderr}`));
-          else resolve();
+          if (!existsSync(join(out, 'report.json'))) {
+            const exit = error
+              ? `exit ${String(error.code ?? '?')}, signal ${String(error.signal ?? 'none')}`
+              : 'no report';
+            reject(new Error(`Ace did not run (${exit}):\n${stdout.slice(-4_000)}\n${stderr.slice(-4_000)}`));
+          } else resolve();
         },
       );
     });
