@@ -31,9 +31,8 @@ export async function natsTail(
 ): Promise<Subscription> {
   const { nc, logger, subject } = context;
   const inFlight = new InFlight();
-  let shared = sharedByConnection.get(nc);
-  if (!shared) sharedByConnection.set(nc, (shared = new Map()));
-  const subjects = shared;
+  const subjects = sharedByConnection.get(nc) ?? new Map<string, SharedSubject>();
+  sharedByConnection.set(nc, subjects);
   const added: Array<{ name: string; entry: TailEntry }> = [];
   for (const handler of handlers) {
     const name = subject(handler.def.subject);
