@@ -33,6 +33,7 @@ import { RevisionRetention } from '../../services/book/src/handlers/revision-ret
 import { booksRepository } from '../../services/book/src/repositories/books.repository';
 import { bookRow } from '../../services/book/src/testing/book-row';
 import { storedManuscript } from '../../services/book/src/domain/stored-manuscript';
+import { SavedChaptersMemory } from '../../services/book/src/handlers/saved-chapters';
 import { printResults, type BenchFigure } from '../support/results';
 
 // The list target was set after the first run (35× on PostgreSQL): a guard against regressions, not a promise.
@@ -91,6 +92,7 @@ try {
     newId: randomUUID,
     // As in the service: thinning runs a moment after the snapshot, in its own transaction.
     retention: (retention = new RevisionRetention({ db, logger: silentLogger(), now: () => new Date() })),
+    savedChapters: new SavedChaptersMemory(),
   };
   const content = manuscript(words, 0);
   const other = manuscript(words, 1);

@@ -45,6 +45,7 @@ import { listTakeout } from './handlers/list-takeout';
 import { getTakeoutBook } from './handlers/book-takeout';
 import { getTakeoutVersion } from './handlers/version-takeout';
 import { RevisionRetention } from './handlers/revision-retention';
+import { SavedChaptersMemory } from './handlers/saved-chapters';
 
 /**
  * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
@@ -59,7 +60,17 @@ export const bookService = defineService({
     relay.start();
     const untrackBooks = trackBooksByStatus(database.db);
     const retention = new RevisionRetention({ db: database.db, logger, now });
-    const deps: BookHandlerDeps = { db: database.db, bus, relay, blobs, logger, newId: randomUUID, now, retention };
+    const deps: BookHandlerDeps = {
+      db: database.db,
+      bus,
+      relay,
+      blobs,
+      logger,
+      newId: randomUUID,
+      now,
+      retention,
+      savedChapters: new SavedChaptersMemory(),
+    };
 
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.book.health, () => pingDatabase(database.db)),

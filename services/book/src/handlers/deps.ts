@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BlobStore, Bus, Logger, OutboxRelay } from '@bookwright/kit';
 import type { BookDatabase } from '../db/schema';
 import type { RevisionRetention } from './revision-retention';
+import type { SavedChaptersMemory } from './saved-chapters';
 
 /** What every book-service handler may use; nothing else. */
 export interface BookHandlerDeps {
@@ -14,6 +15,8 @@ export interface BookHandlerDeps {
   newId: () => string;
   /** Thins a book's revision history after a snapshot was kept (revision-retention.ts). */
   retention: RevisionRetention;
+  /** The chapters this process last saw stored at a book's version, so that an autosave need not read them. */
+  savedChapters: SavedChaptersMemory;
   /** The handlers' clock (revision throttle and retention, the trash); tests set it, the service uses the system clock. */
   now?: () => Date;
 }

@@ -16,6 +16,7 @@ import { getTakeoutBook } from './book-takeout';
 import { getTakeoutVersion } from './version-takeout';
 import { listTakeout } from './list-takeout';
 import { RevisionRetention } from './revision-retention';
+import { SavedChaptersMemory } from './saved-chapters';
 
 const opened: { close(): Promise<void> }[] = [];
 const buses: Bus[] = [];
@@ -44,6 +45,7 @@ async function setUp(accountType: 'starter' | 'null' = 'starter') {
     logger: silentLogger(),
     newId: randomUUID,
     retention,
+    savedChapters: new SavedChaptersMemory(),
   };
   const insert = (id: string, status: 'ready' | 'validation', userId = 'u1') =>
     booksRepository.insert(

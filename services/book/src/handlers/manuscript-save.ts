@@ -141,6 +141,11 @@ export async function storeIfCurrent(
   );
   if (!saved) return undefined;
   deps.relay.committed(statement);
+  deps.savedChapters.saved(
+    bookId,
+    saved,
+    'chapters' in change ? change : { chapters: change.manuscript.chapters, count: change.manuscript.count },
+  );
   return savedVersion(saved);
 }
 

@@ -19,6 +19,7 @@ import { failStalledBooks } from '../jobs/fail-stalled-books';
 import { purgeExpiredTrash } from '../jobs/purge-trash';
 import { recordPlan } from './on-planner-plan-built';
 import { recordPlanFailure } from './on-planner-plan-failed';
+import { SavedChaptersMemory } from './saved-chapters';
 
 const manuscript = {
   type: 'doc',
@@ -313,5 +314,6 @@ function depsOf(world: BookTestWorld) {
     newId: () => 'unused',
     // The trash keeps no snapshots.
     retention: undefined as never,
+    savedChapters: new SavedChaptersMemory(),
   };
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import {
+  bookEtagVersion,
   chapterNodes,
   chaptersOf,
   conditionalSaveMessages,
@@ -21,6 +22,7 @@ import { storedManuscript } from '../domain/stored-manuscript';
 import { getBook } from './get';
 import { applyChapters, checkChapters, updateChapters } from './update-chapters';
 import { updateContent } from './update-content';
+import { SavedChaptersMemory } from './saved-chapters';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,10 +41,22 @@ const documentOf = (...chapters: TiptapNode[][]): TiptapDocument => ({ type: 'do
 async function setUp(start = documentOf(chapter('One', 'first'), chapter('Two', 'second'))) {
   const world = await oneBook();
   cleanUps.push(world.close);
-  const whole = (document: TiptapDocument, ifMatch?: string[], answer?: 'book' | 'version') =>
-    updateContent(world.deps)({ userId: 'u1', bookId: 'b1', bookContent: JSON.stringify(document), ifMatch, answer });
-  const chapters = (list: { index: number; content: unknown[] }[], ifMatch: string[], answer?: 'book' | 'version') =>
-    updateChapters(world.deps)({
+  // Another replica of the book service: the same database, a memory of its own (saved-chapters.ts).
+  const replica = { ...world.deps, savedChapters: new SavedChaptersMemory() };
+  const via = (on: 'this' | 'replica') => (on === 'this' ? world.deps : replica);
+  const whole = (
+    document: TiptapDocument,
+    ifMatch?: string[],
+    answer?: 'book' | 'version',
+    on: 'this' | 'replica' = 'this',
+  ) => updateContent(via(on))({ userId: 'u1', bookId: 'b1', bookContent: JSON.stringify(document), ifMatch, answer });
+  const chapters = (
+    list: { index: number; content: unknown[] }[],
+    ifMatch: string[],
+    answer?: 'book' | 'version',
+    on: 'this' | 'replica' = 'this',
+  ) =>
+    updateChapters(via(on))({
       userId: 'u1',
       bookId: 'b1',
       chapters: list as { index: number; content: Record<string, unknown>[] }[],
@@ -184,7 +198,7 @@ describe('partial saves (book.chapters.update)', () => {
     expect((await get()).bookContent).toBe(JSON.stringify(documentOf(chapter('One', 'a'))));
   });
 
-  it('within the revision throttle, stores an autosave of chapters in one statement, and a whole save in two: its read (hashes, not text) and one UPDATE with its chapters and event', async () => {
+  it('within the revision throttle, stores an autosave of chapters in one statement, and a whole save in two (its read of the hashes, and one UPDATE with its chapters and event), or in one when the service remembers the chapters at the version If-Match names', async () => {
     const world = await setUp();
     // The kind of each statement run (a result each), not of each query built: a prepared read is a raw
     // statement wrapping a select, both built under the one query id.
@@ -210,23 +224,51 @@ describe('partial saves (book.chapters.update)', () => {
       // As the editor asks: a book in the answer would read the manuscript back from its chapters.
       answer: 'version',
     });
-    await updateContent(deps)({
+    const first = (await updateContent(deps)({
       userId: 'u1',
       bookId: 'b1',
       bookContent: JSON.stringify(documentOf(chapter('One', 'y'))),
       answer: 'version',
-    });
-    // Each write is one autocommit statement (raw SQL, decision 0037); the whole save reads the hashes first
-    // (prepared: raw SQL around the select).
+    })) as SavedContent;
+    // Each write is one autocommit statement (raw SQL, decision 0037); the whole save without If-Match reads
+    // the hashes first (prepared: raw SQL around the select).
     expect(statements).toEqual(['RawNode', 'RawNode', 'RawNode']);
+    // The editor's next save names the version it was answered, whose chapters this service just wrote.
+    const next = (await updateContent(deps)({
+      userId: 'u1',
+      bookId: 'b1',
+      bookContent: JSON.stringify(documentOf(chapter('One', 'z'), chapter('Two', 'new'))),
+      ifMatch: [first.etag],
+      answer: 'version',
+    })) as SavedContent;
+    expect(statements).toEqual(['RawNode', 'RawNode', 'RawNode', 'RawNode']);
+    // And after a partial save against a remembered version, it still knows the chapters.
+    const partial = (await updateChapters(deps)({
+      userId: 'u1',
+      bookId: 'b1',
+      chapters: [{ index: 1, content: chapter('Two', 'newer') }],
+      ifMatch: [next.etag],
+      answer: 'version',
+    })) as SavedContent;
+    await updateContent(deps)({
+      userId: 'u1',
+      bookId: 'b1',
+      bookContent: JSON.stringify(documentOf(chapter('One', 'z2'), chapter('Two', 'newer'))),
+      ifMatch: [partial.etag],
+      answer: 'version',
+    });
+    expect(statements).toHaveLength(6);
+    expect((await world.get()).bookContent).toBe(
+      JSON.stringify(documentOf(chapter('One', 'z2'), chapter('Two', 'newer'))),
+    );
     const outbox = await world.deps.db
       .withTables<{ outbox: { event_name: string; payload: unknown } }>()
       .selectFrom('outbox')
       .select(['event_name', 'payload'])
       .where('event_name', '=', 'book.updated')
       .execute();
-    // The setup's save, then these two: each one announced.
-    expect(outbox).toHaveLength(3);
+    // The setup's save, then these five: each one announced.
+    expect(outbox).toHaveLength(6);
   });
 });
 
@@ -313,6 +355,21 @@ describe('the autosave in one statement (booksRepository.saveIfCurrent)', () => 
     expect(await stored()).toHaveLength(outboxBefore + 1);
   });
 
+  it('writes every chapter that differs from what the row holds, even when the remembered chapters are wrong', async () => {
+    const world = await setUp();
+    world.advance(minute);
+    const sent = documentOf(chapter('One', 'changed'), chapter('Two', 'reverted'));
+    const [, second] = storedManuscript(sent).chapters;
+    // A memory that believes the second chapter already holds the text about to be sent (it does not).
+    const version = bookEtagVersion(world.etag)!;
+    const held = storedManuscript(documentOf(chapter('One', 'first'), chapter('Two', 'second'))).chapters;
+    world.deps.savedChapters.remember('b1', { version, hashes: [held[0]!.hash, second!.hash] });
+    const saved = (await world.whole(sent, [world.etag], 'version')) as SavedContent;
+    const book = await world.get();
+    expect(book.bookContent).toBe(JSON.stringify(sent));
+    expect(saved.etag).toBe(book.etag);
+  });
+
   it('lets exactly one of two autosaves sent at once with the same ETag through', async () => {
     const world = await setUp();
     world.advance(minute);
@@ -342,6 +399,8 @@ describe('the autosave in one statement (booksRepository.saveIfCurrent)', () => 
       // The editor's two saves: the chapter alone, or the whole manuscript with it (which may add, drop or
       // keep chapters); a whole save may go without If-Match, a partial one may not.
       save: fc.constantFrom('partial', 'partial', 'whole', 'whole-unchanged'),
+      // Which replica of the service the autosaving book's save reaches: each remembers what it saw itself.
+      on: fc.constantFrom('this', 'this', 'replica'),
     });
     const start = documentOf([paragraph('preface')], chapter('One', 'first'), chapter('Two', 'second'));
     // The same steps in two books: one asking for the version (the editor: the one-statement save when the
@@ -352,7 +411,7 @@ describe('the autosave in one statement (booksRepository.saveIfCurrent)', () => 
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
         const stale = [(await autosaved.get()).etag, (await locked.get()).etag];
-        for (const { place, text, shape, tag, pause, save } of steps) {
+        for (const { place, text, shape, tag, pause, save, on } of steps) {
           const outcomes = await Promise.all(
             [autosaved, locked].map(async (world, side) => {
               world.advance(pause);
@@ -374,13 +433,13 @@ describe('the autosave in one statement (booksRepository.saveIfCurrent)', () => 
               const kind = side === 0 ? 'version' : 'book';
               try {
                 if (save === 'partial' && count > 0) {
-                  const answer = await world.chapters([{ index, content: body }], [etag], kind);
+                  const answer = await world.chapters([{ index, content: body }], [etag], kind, on);
                   return { etag: answer.etag };
                 }
                 const parts = chaptersOf(JSON.parse(book.bookContent!) as TiptapDocument).map(chapterNodes);
                 if (save === 'whole') parts[index] = body;
                 const ifMatch = tag === 'none' ? undefined : [etag];
-                const answer = await world.whole({ type: 'doc', content: parts.flat() }, ifMatch, kind);
+                const answer = await world.whole({ type: 'doc', content: parts.flat() }, ifMatch, kind, on);
                 return { etag: answer.etag };
               } catch (error) {
                 return { status: (error as { status?: number }).status };

@@ -7,6 +7,7 @@ import type { BookDatabase } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from '../testing/book-row';
 import { reannounceUnfinishedWork } from './reannounce-unfinished-work';
+import { SavedChaptersMemory } from '../handlers/saved-chapters';
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -45,6 +46,7 @@ describe('re-announcing unfinished work on start', () => {
       logger: silentLogger(),
       newId: () => 'x',
       retention: undefined as never,
+      savedChapters: new SavedChaptersMemory(),
     });
 
     expect(count).toBe(2);
@@ -74,6 +76,7 @@ describe('re-announcing unfinished work on start', () => {
         logger: silentLogger(),
         newId: () => 'x',
         retention: undefined as never,
+        savedChapters: new SavedChaptersMemory(),
       }),
     ).toBe(0);
   });

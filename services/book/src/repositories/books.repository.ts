@@ -101,7 +101,15 @@ function contentSaveRead(db: Kysely<BookDatabase>, id: string) {
 type ChaptersAt = readonly (StoredChapter & { position: number })[];
 /** What `saveIfCurrent` writes: the chapters of a partial save, or a whole save's against its read. */
 type GuardedChange =
-  { chapters: ChaptersAt } | { manuscript: { chapters: ChaptersAt; count: number; storedCount: number } };
+  | { chapters: ChaptersAt }
+  | {
+      manuscript: {
+        chapters: ChaptersAt;
+        count: number;
+        /** The hashes of the chapters the caller compared with, in order: the row must still hold exactly these. */
+        stored: readonly string[];
+      };
+    };
 
 /** The parts of `saveIfCurrent`'s statement that depend on the change: its own guard, and its CTEs. */
 function guardedChange(change: GuardedChange) {
@@ -134,16 +142,20 @@ function guardedChange(change: GuardedChange) {
               where c.book_id = books.id and c.position = sent.position and c.hash = sent.hash))`;
     return { shape, count: sql``, written, trimmed: sql`` };
   }
-  const { count, storedCount } = change.manuscript;
+  const { count, stored } = change.manuscript;
   const trimmed =
-    storedCount > count
+    stored.length > count
       ? sql`trimmed as (
         delete from book_chapters using saved
         where book_chapters.book_id = saved.id and book_chapters.position >= ${count}
       ),`
       : sql``;
   return {
-    shape: sql`and manuscript_chapters = ${storedCount}`,
+    // The version already says which chapters are stored; the hashes make a mistaken belief about them
+    // (saved-chapters.ts remembers them between saves) a refused save instead of a chapter left unwritten.
+    shape: sql`and manuscript_chapters = ${stored.length}
+          and coalesce((select string_agg(c.hash, ',' order by c.position) from book_chapters c
+            where c.book_id = books.id), '') = ${stored.join(',')}::text`,
     count: sql`, manuscript_chapters = ${count}`,
     written,
     trimmed,
@@ -369,8 +381,8 @@ export const booksRepository = {
    * (the If-Match, or the version the caller read); its newest revision is younger than `snapshotCutoff`
    * (so the revision policy keeps nothing: the throttle); and for `chapters` (a partial save) it has a
    * chapter at every place sent and at least one of them differs from the one stored. `manuscript` (a whole
-   * save, against the version whose `storedCount` chapters the caller compared) also makes the manuscript
-   * `count` chapters long. The changed chapters, the version and `announce` (its outbox row) are written
+   * save) also needs the row to hold exactly the chapters the caller compared with (`stored`, their hashes),
+   * and makes the manuscript `count` chapters long. The changed chapters, the version and `announce` (its outbox row) are written
    * together; otherwise nothing is, and it answers undefined for the caller to take the locked path, which
    * tells which condition failed.
    *

@@ -10,6 +10,7 @@ import { listRevisions } from '../handlers/list-revisions';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from './book-row';
 import { RevisionRetention } from '../handlers/revision-retention';
+import { SavedChaptersMemory } from '../handlers/saved-chapters';
 
 /** An editor document of one paragraph per argument, as JSON text. */
 export const doc = (...paragraphs: string[]): string =>
@@ -41,6 +42,7 @@ export async function oneBook(status: 'ready' | 'writing' = 'ready') {
     newId: randomUUID,
     now,
     retention,
+    savedChapters: new SavedChaptersMemory(),
   };
   await booksRepository.insert(
     database.db,

@@ -48,6 +48,9 @@ export async function connectNatsBus(options: {
     name: options.name,
     // A service outlives NATS restarts: keep reconnecting rather than dying with a closed connection.
     maxReconnectAttempts: -1,
+    // No stack captured for every request and JetStream publish in case it fails (two Error objects each:
+    // 1.3% of the book service's CPU on autosaves); a failure is logged with its subject instead.
+    noAsyncTraces: true,
   });
   void watchConnection(nc, logger);
   const streamName = eventStreamName(namespace);
