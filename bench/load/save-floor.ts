@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { prepareAuthors } from './authors';
 import { manuscript, manuscriptChapters } from './manuscript';
 import { startSystemProcess, type Mode } from './system-process';
+import { SaveLoop } from './sequential-saves';
 
 const { values } = parseArgs({
   options: {
@@ -36,36 +37,29 @@ try {
   const [author] = await prepareAuthors(system.url, 1);
   if (!author) throw new Error('no author');
   const headers = { cookie: author.cookie, 'x-xsrf-token': author.xsrf, 'content-type': 'application/json' };
-  const content = `${system.url}/api/v1/book/content/${author.bookId}`;
   const seed = whole ? manuscript(0, 0, 0) : JSON.stringify({ type: 'doc', content: tinyChapter(0) });
-  const seeded = await fetch(content, { method: 'PATCH', headers, body: JSON.stringify({ bookContent: seed }) });
+  const seeded = await fetch(`${system.url}/api/v1/book/content/${author.bookId}`, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ bookContent: seed }),
+  });
   if (!seeded.ok) throw new Error(`seeding answered ${seeded.status}`);
-  let tag = seeded.headers.get('etag') ?? '';
   await seeded.text();
 
-  const latencies: number[] = [];
+  // The load bench's loop (sequential-saves.ts): each save on the ETag the previous one answered.
+  const loop = new SaveLoop(system.url, author, seeded.headers.get('etag') ?? '', (edit) =>
+    whole
+      ? JSON.stringify({ bookContent: manuscript(0, edit % manuscriptChapters, edit) })
+      : JSON.stringify({ chapters: [{ index: 0, content: tinyChapter(edit) }] }),
+  );
   const cpuBefore = await system.cpuMs();
-  const end = performance.now() + seconds * 1000;
-  for (let edit = 1; performance.now() < end; edit += 1) {
-    const started = performance.now();
-    const answer = await fetch(content, {
-      method: 'PATCH',
-      headers: { ...headers, 'if-match': tag, prefer: 'return=minimal' },
-      body: whole
-        ? JSON.stringify({ bookContent: manuscript(0, edit % manuscriptChapters, edit) })
-        : JSON.stringify({ chapters: [{ index: 0, content: tinyChapter(edit) }] }),
-    });
-    const text = await answer.text();
-    if (answer.status !== 200) throw new Error(`save ${edit} answered ${answer.status}: ${text}`);
-    tag = (JSON.parse(text) as { etag: string }).etag;
-    latencies.push(performance.now() - started);
-  }
-  const cpuPerSave = ((await system.cpuMs()) - cpuBefore) / latencies.length;
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1);
+  await loop.run(seconds);
+  const measured = loop.measure;
+  if (measured.errors > 0) throw new Error(`${measured.errors} of ${measured.saves} saves failed`);
+  const cpuPerSave = ((await system.cpuMs()) - cpuBefore) / measured.saves;
+  const at = (p: number) => loop.latencyAt(p).toFixed(1);
   console.log(
-    `${mode}: ${(latencies.length / seconds).toFixed(0)} saves/s of ${whole ? 'the whole 100-page manuscript' : 'a two-paragraph chapter'}, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, ${cpuPerSave.toFixed(1)} ms of the system's CPU a save`,
+    `${mode}: ${measured.rps.toFixed(0)} saves/s of ${whole ? 'the whole 100-page manuscript' : 'a two-paragraph chapter'}, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, ${cpuPerSave.toFixed(1)} ms of the system's CPU a save`,
   );
 } finally {
   await system.stop();

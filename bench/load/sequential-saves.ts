@@ -7,6 +7,8 @@
 import type { Author } from './authors';
 
 export interface SequentialMeasure {
+  /** Requests sent, answered or not. */
+  saves: number;
   rps: number;
   p50: number;
   p99: number;
@@ -76,12 +78,21 @@ export class SaveLoop {
   get measure(): SequentialMeasure {
     const sorted = [...this.#latencies].sort((a, b) => a - b);
     return {
+      saves: sorted.length,
       rps: this.#elapsedMs === 0 ? 0 : sorted.length / (this.#elapsedMs / 1000),
       p50: Math.round(percentile(sorted, 0.5)),
       p99: Math.round(percentile(sorted, 0.99)),
       errors: this.#errors,
       lastAcked: this.#lastAcked,
     };
+  }
+
+  /** The latency at percentile `p` (0–1), in unrounded milliseconds. */
+  latencyAt(p: number): number {
+    return percentile(
+      [...this.#latencies].sort((a, b) => a - b),
+      p,
+    );
   }
 }
 

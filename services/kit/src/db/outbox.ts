@@ -283,7 +283,11 @@ export class OutboxRelay {
     writtenByTransaction.delete(trx);
     if (!written || written.unheld) this.kick();
     if (!written || written.held.length === 0) return;
-    const publishing = this.#publishHeld(written.held);
+    // After the caller's answer, not before it: the writer usually answers its request in the same turn of
+    // the event loop, and checking, encoding and sending the event first would make the request wait.
+    const publishing = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+      this.#publishHeld(written.held),
+    );
     this.#publishing.add(publishing);
     void publishing.finally(() => this.#publishing.delete(publishing));
   }
