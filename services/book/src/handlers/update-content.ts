@@ -5,6 +5,7 @@ import { chapterHashesOf, holdsManuscript, type StoredManuscript } from '../doma
 import { nowOf, type BookHandlerDeps } from './deps';
 import { throttled } from '../domain/revision-policy';
 import { checkIfMatch } from './conditional-save';
+import type { SavedChapters } from './saved-chapters';
 import {
   answer,
   autosavedStatus,
@@ -98,7 +99,7 @@ async function saveRead(
 function storeChanged(
   deps: BookHandlerDeps,
   owner: { userId: string; bookId: string },
-  stored: { version: number; hashes: readonly string[] },
+  stored: SavedChapters,
   manuscript: StoredManuscript,
 ): Promise<SavedContent | undefined> {
   const chapters = manuscript.chapters.flatMap((chapter, position) =>
