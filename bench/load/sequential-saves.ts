@@ -4,6 +4,7 @@
  * answer. Both a row and its anchor are driven by this same loop (autocannon prepares a connection's next
  * request before the answer arrives, which a conditional save cannot).
  */
+import { Agent, fetch } from 'undici';
 import type { Author } from './authors';
 
 export interface SequentialMeasure {
@@ -32,6 +33,11 @@ export class SaveLoop {
   #edit = 0;
   #elapsedMs = 0;
   #tag: string;
+  /**
+   * One connection, as the doc says: with the process's shared pool a save could go out on any idle
+   * connection the authors' sign-ups left open, and in the distributed mode so to either gateway replica.
+   */
+  readonly #connection = new Agent({ connections: 1 });
 
   constructor(
     private readonly url: string,
@@ -49,8 +55,8 @@ export class SaveLoop {
       this.#edit += 1;
       const payload = this.body(this.#edit);
       const started = performance.now();
-      // fetch keeps the connection alive, and one request at a time uses one connection.
       const answer = await fetch(`${this.url}/api/v1/book/content/${this.author.bookId}`, {
+        dispatcher: this.#connection,
         method: 'PATCH',
         headers: {
           cookie: this.author.cookie,
