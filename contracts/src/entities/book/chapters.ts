@@ -39,3 +39,20 @@ export function chaptersOf(document: Pick<TiptapDocument, 'content'>): Manuscrip
 /** A chapter's nodes as the document holds them: its heading (if any), then its blocks. */
 export const chapterNodes = (chapter: ManuscriptChapter): TiptapNode[] =>
   chapter.heading ? [chapter.heading, ...chapter.blocks] : chapter.blocks;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A document as a client sent it (parsed JSON, not yet checked), cut into its chapters' nodes as
+ * `chaptersOf` cuts (which reads only `type` and `attrs.level`); undefined for anything but
+ * `{type: 'doc', content: [objects]}` with nothing else, which only the document's schema can describe.
+ * For comparing what was sent with what is stored before checking it: the nodes are still unchecked.
+ */
+export function sentChapterNodes(raw: unknown): TiptapNode[][] | undefined {
+  if (!isRecord(raw) || raw['type'] !== 'doc' || !Array.isArray(raw['content'])) return undefined;
+  if (Object.keys(raw).length !== 2) return undefined;
+  const content = raw['content'] as unknown[];
+  if (!content.every(isRecord)) return undefined;
+  return chaptersOf({ content: content as TiptapNode[] }).map(chapterNodes);
+}

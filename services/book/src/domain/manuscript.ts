@@ -1,11 +1,4 @@
-import {
-  AppError,
-  chapterNodes,
-  chaptersOf,
-  TiptapDocumentSchema,
-  TiptapNodeSchema,
-  type TiptapNode,
-} from '@bookwright/contracts';
+import { AppError, sentChapterNodes, TiptapDocumentSchema, TiptapNodeSchema } from '@bookwright/contracts';
 import { z } from 'zod';
 import {
   assembleManuscript,
@@ -27,8 +20,6 @@ export function firstIssue(error: z.ZodError): string {
 }
 
 const ChapterNodesSchema = z.array(TiptapNodeSchema);
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * An editor document sent as JSON text, checked and cut into its stored chapters, `content` being its one
@@ -74,13 +65,7 @@ function checkedWhole(raw: unknown): StoredManuscript {
  * nothing else, which only the whole check can describe.
  */
 function knownChapters(raw: unknown, stored: readonly string[]): (StoredChapter | { nodes: unknown[] })[] | undefined {
-  if (!isRecord(raw) || raw['type'] !== 'doc' || !Array.isArray(raw['content'])) return undefined;
-  if (Object.keys(raw).length !== 2) return undefined;
-  const content = raw['content'] as unknown[];
-  if (!content.every(isRecord)) return undefined;
-  // Cut as chaptersOf cuts: it reads only `type` and `attrs.level`, whatever else the nodes hold.
-  return chaptersOf({ content: content as TiptapNode[] }).map((chapter, position) => {
-    const nodes = chapterNodes(chapter);
+  return sentChapterNodes(raw)?.map((nodes, position) => {
     const sent = storedChapter(nodes);
     return sent.hash === stored[position] ? sent : { nodes };
   });

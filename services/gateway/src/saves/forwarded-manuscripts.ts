@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chapterNodes, chaptersOf, type ChapterSave, type TiptapNode } from '@bookwright/contracts';
+import { sentChapterNodes, type ChapterSave, type TiptapNode } from '@bookwright/contracts';
 
 /**
  * A whole manuscript as a client sent it, cut into its chapters (contracts' `chaptersOf`, the cut the book
@@ -9,9 +9,6 @@ export interface SentChapter {
   nodes: TiptapNode[];
   hash: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * `bookContent` cut into chapters, or undefined for anything but `{type: 'doc', content: [objects]}` with
@@ -26,14 +23,10 @@ export function sentChapters(bookContent: string): SentChapter[] | undefined {
   } catch {
     return undefined;
   }
-  if (!isRecord(raw) || raw['type'] !== 'doc' || !Array.isArray(raw['content'])) return undefined;
-  if (Object.keys(raw).length !== 2) return undefined;
-  const content = raw['content'] as unknown[];
-  if (!content.every(isRecord)) return undefined;
-  return chaptersOf({ content: content as TiptapNode[] }).map((chapter) => {
-    const nodes = chapterNodes(chapter);
-    return { nodes, hash: createHash('sha256').update(JSON.stringify(nodes)).digest('base64url') };
-  });
+  return sentChapterNodes(raw)?.map((nodes) => ({
+    nodes,
+    hash: createHash('sha256').update(JSON.stringify(nodes)).digest('base64url'),
+  }));
 }
 
 /** The chapters a whole save changed, to send as a partial save under the one tag they were compared at. */
