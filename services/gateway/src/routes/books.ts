@@ -9,7 +9,6 @@ import {
   ChaptersSaveSchema,
   partialSaveMessages,
   AppError,
-  type SaveAnswer,
   SavedContentSchema,
   findUnsafeText,
   jsonTextIsPlainlySafe,
@@ -24,7 +23,7 @@ import { lastWriteOf } from '../read-models/own-writes';
 import { IfMatchHeadersSchema, parseIfMatch } from '../http/if-match';
 import { notModified } from '../http/if-none-match';
 import { PreferHeadersSchema, prefersMinimal } from '../http/prefer';
-import { ForwardedManuscripts, sentChapters } from '../saves/forwarded-manuscripts';
+import { wholeSaveForwarder } from '../saves/whole-save';
 
 /** PATCH /book/{id} carries either the whole structure or a cover, never both (spec §7). */
 const PatchBookBodySchema = z
@@ -163,7 +162,7 @@ const retryBookSchema = {
 export function bookRoutes(deps: RouteDeps) {
   const { ask, library, books: openedBooks } = deps;
   const { signedIn, manuscriptBody } = routePresets(deps);
-  const forwarded = new ForwardedManuscripts();
+  const saveWhole = wholeSaveForwarder(ask);
 
   async function listBooks(request: RouteRequest<typeof listBooksSchema>, reply: RouteReply<typeof listBooksSchema>) {
     const userId = request.userId;
@@ -218,45 +217,6 @@ export function bookRoutes(deps: RouteDeps) {
     reply.header('etag', saved.etag);
     if (answer === 'version') reply.header('preference-applied', 'return=minimal');
     return reply.send(saved);
-  }
-
-  /**
-   * The whole manuscript: sent on as the partial save of the chapters that changed when this replica
-   * forwarded the version `If-Match` names (ForwardedManuscripts, decision 0040), else whole. Whatever the
-   * partial save refuses (a stale tag, a node the editor cannot make, nothing stored) goes again whole, so
-   * the answer is always the whole save's own.
-   */
-  async function saveWhole(
-    request: RouteRequest<typeof saveContentSchema>,
-    save: { userId: string; bookId: string; bookContent: string; ifMatch: string[] | undefined; answer: SaveAnswer },
-  ) {
-    const { userId, bookId, ifMatch } = save;
-    // Only a conditional save can go as a partial one, and only an answered one leaves something to compare.
-    const sent = ifMatch === undefined ? undefined : sentChapters(save.bookContent);
-    const delta = sent && ifMatch && forwarded.changedSince(userId, bookId, ifMatch, sent);
-    if (delta) {
-      try {
-        const saved = await ask(request, requests.book.updateChapters, {
-          userId,
-          bookId,
-          chapters: delta.chapters,
-          ifMatch: [delta.etag],
-          answer: save.answer,
-        });
-        if (sent) forwarded.remember(userId, bookId, saved.etag, sent);
-        return saved;
-      } catch (error) {
-        // A refusal stored nothing; anything else (a timeout) may have stored the chapters: say so as it is.
-        if (!(error instanceof AppError) || error.status >= 500) {
-          forwarded.forget(userId, bookId);
-          throw error;
-        }
-      }
-    }
-    forwarded.forget(userId, bookId);
-    const saved = await ask(request, requests.book.updateContent, save);
-    if (sent) forwarded.remember(userId, bookId, saved.etag, sent);
-    return saved;
   }
 
   async function saveMetadata(
