@@ -12,6 +12,7 @@ import {
 } from '@bookwright/contracts';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook, waitForStatus, keeperOfLetters } from '../support/books';
+import { chapter, documentOf, heading, paragraph } from '@bookwright/contracts/testing';
 
 let system: TestSystem;
 beforeAll(async () => {
@@ -20,16 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.stop();
 });
-
-const paragraph = (text: string): TiptapNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
-const heading = (text: string): TiptapNode => ({
-  type: 'heading',
-  attrs: { level: 1 },
-  content: [{ type: 'text', text }],
-});
-/** A chapter's nodes: its heading and one paragraph. */
-const chapter = (title: string, text: string) => [heading(title), paragraph(text)];
-const documentOf = (...chapters: TiptapNode[][]): TiptapDocument => ({ type: 'doc', content: chapters.flat() });
 
 type Chapters = { index: number; content: TiptapNode[] }[];
 const saveChapters = (client: HttpClient, bookId: string, chapters: Chapters, headers: Record<string, string> = {}) =>

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { conditionalSaveMessages, type Book, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';
+import { chapter, documentOf, heading, paragraph } from '@bookwright/contracts/testing';
 
 /*
  * The editor's whole save, which the gateway forwards as the partial save of the chapters that changed
@@ -17,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.stop();
 });
-
-const paragraph = (text: string): TiptapNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
-const heading = (text: string): TiptapNode => ({
-  type: 'heading',
-  attrs: { level: 1 },
-  content: [{ type: 'text', text }],
-});
-const chapter = (title: string, ...texts: string[]) => [heading(title), ...texts.map(paragraph)];
-const documentOf = (...chapters: TiptapNode[][]): TiptapDocument => ({ type: 'doc', content: chapters.flat() });
 
 type Saved = Book & { msg?: string; etag: string };
 const saveWhole = (client: HttpClient, bookId: string, body: TiptapDocument | string, ifMatch?: string) =>

@@ -4,6 +4,7 @@ import type { FictionBookState, NonFictionBookState } from '../entities/book/boo
 import { noPlanBillingSummary, type User, type UserProfile } from '../entities/user';
 import type { SignUpRequest } from '../http/auth/sign-up';
 import type { BookBrief } from '../requests/book';
+import type { TiptapDocument, TiptapNode } from '../entities/book/tiptap-document';
 
 /*
  * The one set of test fixtures for users and books, shaped by the contracts they build: service tests,
@@ -212,3 +213,19 @@ export async function appErrorFrom(promise: Promise<unknown>): Promise<AppError>
   }
   throw new Error('expected a rejection');
 }
+
+/** A paragraph of one text node: the smallest block of a manuscript. */
+export const paragraph = (text: string): TiptapNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+
+/** A heading of one text node; level 1 (the default) starts a chapter (contracts' `chaptersOf`). */
+export const heading = (text: string, level = 1): TiptapNode => ({
+  type: 'heading',
+  attrs: { level },
+  content: [{ type: 'text', text }],
+});
+
+/** A chapter's nodes as the editor makes them: its level-1 heading, then a paragraph per text. */
+export const chapter = (title: string, ...texts: string[]): TiptapNode[] => [heading(title), ...texts.map(paragraph)];
+
+/** A manuscript of these chapters' nodes, one after the other. */
+export const documentOf = (...chapters: TiptapNode[][]): TiptapDocument => ({ type: 'doc', content: chapters.flat() });

@@ -1,14 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, apiMessages, noPlanBillingSummary, requests, unsafeTextMessage } from '@bookwright/contracts';
 import { buildBook, buildUserProfile } from '@bookwright/contracts/testing';
-import { createFsBlobStore, createInProcessBus, silentLogger, type Bus } from '@bookwright/kit';
-import { buildGateway } from './app';
-import { GatewayConfigSchema, listenHost } from './config';
+import { listenHost } from './config';
+import { gatewayOnBus, type GatewayOnBus } from './testing/gateway-on-bus';
 import { frameworkMessages } from './http/framework-errors';
 
 /*
@@ -21,60 +17,49 @@ const signedIn = { cookie: `XSRF-TOKEN=${xsrf}; sid=good-token`, 'x-xsrf-token':
 const ownBook = buildBook({ _id: 'b1' });
 
 let app: FastifyInstance;
-let bus: Bus;
-let dir: string;
+let gateway: GatewayOnBus | undefined;
 const loginCalls: unknown[] = [];
 const logoutCalls: unknown[] = [];
 const bookCalls: unknown[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Bookwright</title>');
-  const logger = silentLogger();
-  bus = createInProcessBus({ logger });
-  await Promise.all([
-    bus.serve(requests.user.resolveSession, async ({ token }) => {
-      if (token !== 'good-token') throw new AppError(401, apiMessages.unauthenticated);
-      return { userId: 'u1', sessionId: 's1', expiresAt: new Date(Date.now() + 60_000).toISOString() };
-    }),
-    bus.serve(requests.user.login, async (input) => {
-      loginCalls.push(input);
-      if (input.password !== 'right-password') throw new AppError(401, 'Invalid email or password');
-      return {
-        user: buildUserProfile(),
-        session: { token: 'new-token', expiresAt: new Date(Date.now() + 60_000).toISOString() },
-      };
-    }),
-    bus.serve(requests.user.logout, async (input) => {
-      logoutCalls.push(input);
-      return {};
-    }),
-    bus.serve(requests.billing.getSummary, async () => noPlanBillingSummary),
-    bus.serve(requests.book.confirm, async () => ({ ...ownBook, status: 'writing' as const })),
-    bus.serve(requests.book.get, async (input) => {
-      bookCalls.push(input);
-      if (input.bookId === 'explodes') throw new Error('database exploded: secret detail');
-      if (input.bookId === 'unavailable') throw new AppError(503, 'upstream down');
-      if (input.bookId === 'database-down')
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-      if (input.bookId !== ownBook._id) throw new AppError(404, apiMessages.notFound);
-      return ownBook;
-    }),
-  ]);
-  const config = GatewayConfigSchema.parse({
-    NODE_ENV: 'test',
-    WEB_DIST_DIR: dir,
-    BODY_LIMIT_BYTES: '4096',
-    AUTH_RATE_LIMIT_PER_IP: '1000',
-    GENERATION_RATE_LIMIT_PER_USER: '2',
+  gateway = await gatewayOnBus({
+    serve: (bus) => [
+      bus.serve(requests.user.resolveSession, async ({ token }) => {
+        if (token !== 'good-token') throw new AppError(401, apiMessages.unauthenticated);
+        return { userId: 'u1', sessionId: 's1', expiresAt: new Date(Date.now() + 60_000).toISOString() };
+      }),
+      bus.serve(requests.user.login, async (input) => {
+        loginCalls.push(input);
+        if (input.password !== 'right-password') throw new AppError(401, 'Invalid email or password');
+        return {
+          user: buildUserProfile(),
+          session: { token: 'new-token', expiresAt: new Date(Date.now() + 60_000).toISOString() },
+        };
+      }),
+      bus.serve(requests.user.logout, async (input) => {
+        logoutCalls.push(input);
+        return {};
+      }),
+      bus.serve(requests.billing.getSummary, async () => noPlanBillingSummary),
+      bus.serve(requests.book.confirm, async () => ({ ...ownBook, status: 'writing' as const })),
+      bus.serve(requests.book.get, async (input) => {
+        bookCalls.push(input);
+        if (input.bookId === 'explodes') throw new Error('database exploded: secret detail');
+        if (input.bookId === 'unavailable') throw new AppError(503, 'upstream down');
+        if (input.bookId === 'database-down')
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        if (input.bookId !== ownBook._id) throw new AppError(404, apiMessages.notFound);
+        return ownBook;
+      }),
+    ],
+    config: { BODY_LIMIT_BYTES: '4096', AUTH_RATE_LIMIT_PER_IP: '1000', GENERATION_RATE_LIMIT_PER_USER: '2' },
   });
-  app = await buildGateway({ config, logger, bus, blobs: createFsBlobStore({ root: join(dir, 'blobs') }) });
+  ({ app } = gateway);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await gateway?.close();
 });
 
 const send = async (options: InjectOptions) => {

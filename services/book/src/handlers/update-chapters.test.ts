@@ -11,9 +11,8 @@ import {
   type Book,
   type SavedContent,
   type TiptapDocument,
-  type TiptapNode,
 } from '@bookwright/contracts';
-import { appErrorFrom } from '@bookwright/contracts/testing';
+import { appErrorFrom, chapter, documentOf, paragraph } from '@bookwright/contracts/testing';
 import { on } from '@bookwright/kit';
 import { oneBook } from '../testing/one-book';
 import { bookRow } from '../testing/book-row';
@@ -28,15 +27,6 @@ const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanUp of cleanUps.splice(0)) await cleanUp();
 });
-
-const paragraph = (text: string): TiptapNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
-const heading = (text: string): TiptapNode => ({
-  type: 'heading',
-  attrs: { level: 1 },
-  content: [{ type: 'text', text }],
-});
-const chapter = (title: string, ...texts: string[]) => [heading(title), ...texts.map(paragraph)];
-const documentOf = (...chapters: TiptapNode[][]): TiptapDocument => ({ type: 'doc', content: chapters.flat() });
 
 async function setUp(start = documentOf(chapter('One', 'first'), chapter('Two', 'second'))) {
   const world = await oneBook();

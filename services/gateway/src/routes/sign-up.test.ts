@@ -1,13 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noPlanBillingSummary, requests, type BillingSummary } from '@bookwright/contracts';
 import { buildUserProfile } from '@bookwright/contracts/testing';
-import { createFsBlobStore, createInProcessBus, silentLogger, type Bus, type Subscription } from '@bookwright/kit';
-import { buildGateway } from '../app';
-import { GatewayConfigSchema } from '../config';
+import { type Bus, type Subscription } from '@bookwright/kit';
+import { gatewayOnBus, type GatewayOnBus } from '../testing/gateway-on-bus';
 
 /*
  * Sign-up and login while billing is away: the account and its session exist once the user service
@@ -23,37 +19,33 @@ const starter: BillingSummary = { ...noPlanBillingSummary, accountType: 'starter
 
 let app: FastifyInstance;
 let bus: Bus;
-let dir: string;
+let gateway: GatewayOnBus | undefined;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gateway-sign-up-'));
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Bookwright</title>');
-  const logger = silentLogger();
-  bus = createInProcessBus({ logger });
-  await Promise.all([
-    bus.serve(requests.user.signUp, async () => ({
-      user: profile,
-      session: { token: 'new-token', expiresAt: new Date(Date.now() + 60_000).toISOString() },
-    })),
-    bus.serve(requests.user.resolveSession, async ({ token }) => ({
-      userId: token === 'login-token' ? returning._id : profile._id,
-      sessionId: 's1',
-      expiresAt: new Date(Date.now() + 60_000).toISOString(),
-    })),
-    bus.serve(requests.user.getProfile, async ({ userId }) => (userId === returning._id ? returning : profile)),
-    bus.serve(requests.user.login, async () => ({
-      user: returning,
-      session: { token: 'login-token', expiresAt: new Date(Date.now() + 60_000).toISOString() },
-    })),
-  ]);
-  const config = GatewayConfigSchema.parse({ NODE_ENV: 'test', WEB_DIST_DIR: dir, AUTH_RATE_LIMIT_PER_IP: '1000' });
-  app = await buildGateway({ config, logger, bus, blobs: createFsBlobStore({ root: join(dir, 'blobs') }) });
+  gateway = await gatewayOnBus({
+    serve: (bus) => [
+      bus.serve(requests.user.signUp, async () => ({
+        user: profile,
+        session: { token: 'new-token', expiresAt: new Date(Date.now() + 60_000).toISOString() },
+      })),
+      bus.serve(requests.user.resolveSession, async ({ token }) => ({
+        userId: token === 'login-token' ? returning._id : profile._id,
+        sessionId: 's1',
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      })),
+      bus.serve(requests.user.getProfile, async ({ userId }) => (userId === returning._id ? returning : profile)),
+      bus.serve(requests.user.login, async () => ({
+        user: returning,
+        session: { token: 'login-token', expiresAt: new Date(Date.now() + 60_000).toISOString() },
+      })),
+    ],
+    config: { AUTH_RATE_LIMIT_PER_IP: '1000' },
+  });
+  ({ app, bus } = gateway);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await gateway?.close();
 });
 
 /**

@@ -1,13 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noPlanBillingSummary, requests, takeoutMessages } from '@bookwright/contracts';
 import { buildUserProfile } from '@bookwright/contracts/testing';
-import { createFsBlobStore, createInProcessBus, silentLogger, type Bus } from '@bookwright/kit';
-import { buildGateway } from '../app';
-import { GatewayConfigSchema } from '../config';
+import { gatewayOnBus, type GatewayOnBus } from '../testing/gateway-on-bus';
 
 /*
  * One takeout per author at a time: a second download started while the first is still being prepared is
@@ -19,41 +14,35 @@ const profile = buildUserProfile({ _id: 'u-takeout', email: 'takeout@example.com
 const signedIn = { cookie: `XSRF-TOKEN=${xsrf}; sid=token`, 'x-xsrf-token': xsrf };
 
 let app: FastifyInstance;
-let bus: Bus;
-let dir: string;
+let gateway: GatewayOnBus | undefined;
 /** While set, the user service's answer to the profile read waits for this gate (and says it started). */
 let profileGate: { started(): void; opened: Promise<void> } | undefined;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gateway-takeout-'));
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Bookwright</title>');
-  const logger = silentLogger();
-  bus = createInProcessBus({ logger });
-  await Promise.all([
-    bus.serve(requests.user.resolveSession, async () => ({
-      userId: profile._id,
-      sessionId: 's1',
-      expiresAt: new Date(Date.now() + 60_000).toISOString(),
-    })),
-    bus.serve(requests.user.getProfile, async () => {
-      if (profileGate) {
-        profileGate.started();
-        await profileGate.opened;
-      }
-      return profile;
-    }),
-    bus.serve(requests.billing.getSummary, async () => noPlanBillingSummary),
-    bus.serve(requests.billing.listInvoices, async () => ({ invoices: [] })),
-    bus.serve(requests.book.takeoutList, async () => ({ books: [] })),
-  ]);
-  const config = GatewayConfigSchema.parse({ NODE_ENV: 'test', WEB_DIST_DIR: dir });
-  app = await buildGateway({ config, logger, bus, blobs: createFsBlobStore({ root: join(dir, 'blobs') }) });
+  gateway = await gatewayOnBus({
+    serve: (bus) => [
+      bus.serve(requests.user.resolveSession, async () => ({
+        userId: profile._id,
+        sessionId: 's1',
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      })),
+      bus.serve(requests.user.getProfile, async () => {
+        if (profileGate) {
+          profileGate.started();
+          await profileGate.opened;
+        }
+        return profile;
+      }),
+      bus.serve(requests.billing.getSummary, async () => noPlanBillingSummary),
+      bus.serve(requests.billing.listInvoices, async () => ({ invoices: [] })),
+      bus.serve(requests.book.takeoutList, async () => ({ books: [] })),
+    ],
+  });
+  ({ app } = gateway);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await gateway?.close();
 });
 
 describe('GET /user/export while another takeout of the same author runs', () => {

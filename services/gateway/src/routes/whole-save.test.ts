@@ -1,12 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, apiMessages, noPlanBillingSummary, requests, type TiptapNode } from '@bookwright/contracts';
-import { createFsBlobStore, createInProcessBus, silentLogger, type Bus } from '@bookwright/kit';
-import { buildGateway } from '../app';
-import { GatewayConfigSchema } from '../config';
+import { AppError, apiMessages, noPlanBillingSummary, requests } from '@bookwright/contracts';
+import { heading, paragraph } from '@bookwright/contracts/testing';
+import { gatewayOnBus, type GatewayOnBus } from '../testing/gateway-on-bus';
 
 /*
  * The whole save as the gateway forwards it (decision 0040): the first goes whole; the next, If-Match the
@@ -17,12 +13,6 @@ import { GatewayConfigSchema } from '../config';
 
 const xsrf = 'test-xsrf-token';
 const headers = { cookie: `XSRF-TOKEN=${xsrf}; sid=good-token`, 'x-xsrf-token': xsrf };
-const paragraph = (text: string): TiptapNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
-const heading = (text: string): TiptapNode => ({
-  type: 'heading',
-  attrs: { level: 1 },
-  content: [{ type: 'text', text }],
-});
 const manuscript = (middle: string) =>
   JSON.stringify({
     type: 'doc',
@@ -30,8 +20,7 @@ const manuscript = (middle: string) =>
   });
 
 let app: FastifyInstance;
-let bus: Bus;
-let dir: string;
+let gateway: GatewayOnBus | undefined;
 /** What the book service was asked, in order. */
 let asked: { name: string; ifMatch?: string[] | undefined; indexes?: number[] }[] = [];
 let version = 1;
@@ -41,40 +30,35 @@ let refuseChapters: AppError | Error | undefined;
 const saved = () => ({ etag: `"v${version}"`, updatedAt: new Date(0).toISOString() });
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gateway-whole-save-'));
-  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Bookwright</title>');
-  const logger = silentLogger();
-  bus = createInProcessBus({ logger });
-  await Promise.all([
-    bus.serve(requests.user.resolveSession, async ({ token }) => {
-      if (token !== 'good-token') throw new AppError(401, apiMessages.unauthenticated);
-      return { userId: 'u1', sessionId: 's1', expiresAt: new Date(Date.now() + 60_000).toISOString() };
-    }),
-    bus.serve(requests.billing.getSummary, async () => noPlanBillingSummary),
-    bus.serve(requests.book.updateContent, async ({ ifMatch }) => {
-      asked.push({ name: 'whole', ifMatch });
-      if (ifMatch && !ifMatch.includes(`"v${version}"`)) throw new AppError(412, 'stale', { extra: saved() });
-      version += 1;
-      return saved();
-    }),
-    bus.serve(requests.book.updateChapters, async ({ ifMatch, chapters }) => {
-      asked.push({ name: 'chapters', ifMatch, indexes: chapters.map((chapter) => chapter.index) });
-      const refusal = refuseChapters;
-      refuseChapters = undefined;
-      if (refusal) throw refusal;
-      if (!ifMatch.includes(`"v${version}"`)) throw new AppError(412, 'stale', { extra: saved() });
-      version += 1;
-      return saved();
-    }),
-  ]);
-  const config = GatewayConfigSchema.parse({ NODE_ENV: 'test', WEB_DIST_DIR: dir });
-  app = await buildGateway({ config, logger, bus, blobs: createFsBlobStore({ root: join(dir, 'blobs') }) });
+  gateway = await gatewayOnBus({
+    serve: (bus) => [
+      bus.serve(requests.user.resolveSession, async ({ token }) => {
+        if (token !== 'good-token') throw new AppError(401, apiMessages.unauthenticated);
+        return { userId: 'u1', sessionId: 's1', expiresAt: new Date(Date.now() + 60_000).toISOString() };
+      }),
+      bus.serve(requests.billing.getSummary, async () => noPlanBillingSummary),
+      bus.serve(requests.book.updateContent, async ({ ifMatch }) => {
+        asked.push({ name: 'whole', ifMatch });
+        if (ifMatch && !ifMatch.includes(`"v${version}"`)) throw new AppError(412, 'stale', { extra: saved() });
+        version += 1;
+        return saved();
+      }),
+      bus.serve(requests.book.updateChapters, async ({ ifMatch, chapters }) => {
+        asked.push({ name: 'chapters', ifMatch, indexes: chapters.map((chapter) => chapter.index) });
+        const refusal = refuseChapters;
+        refuseChapters = undefined;
+        if (refusal) throw refusal;
+        if (!ifMatch.includes(`"v${version}"`)) throw new AppError(412, 'stale', { extra: saved() });
+        version += 1;
+        return saved();
+      }),
+    ],
+  });
+  ({ app } = gateway);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await gateway?.close();
 });
 
 beforeEach(() => {

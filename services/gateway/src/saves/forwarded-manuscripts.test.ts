@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { chapterNodes, chaptersOf, type TiptapNode } from '@bookwright/contracts';
+import { heading, paragraph } from '@bookwright/contracts/testing';
 import { ForwardedManuscripts, sentChapters } from './forwarded-manuscripts';
 
-const paragraph = (text: string): TiptapNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
-const heading = (text: string, level = 1): TiptapNode => ({
-  type: 'heading',
-  attrs: { level },
-  content: [{ type: 'text', text }],
-});
 const manuscript = (...content: TiptapNode[]) => JSON.stringify({ type: 'doc', content });
 const three = (middle = 'second') =>
   manuscript(
