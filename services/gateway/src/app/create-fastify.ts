@@ -4,6 +4,7 @@ import type { Logger } from '@bookwright/kit';
 import type { GatewayConfig } from '../config';
 import { clientErrorHandler, frameworkErrors } from '../http/framework-errors';
 import { registerRequestCorrelation, requestIdOf } from '../http/request-id';
+import { requestLoggerFactory } from '../http/request-logger';
 import { decorateUserId } from '../security/request-user';
 
 /** The bare server: limits, request ids and zod schemas; `request.session` and `request.userId` declared. */
@@ -15,6 +16,7 @@ export function createFastify(config: GatewayConfig, logger: Logger): FastifyIns
     requestIdHeader: false,
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'reqId' }),
+    childLoggerFactory: requestLoggerFactory,
     // Longer than any id we issue, so an over-long id reaches the route schema and its `{msg}` 400;
     // beyond this the router answers 414, also as `{msg}` (frameworkErrors).
     routerOptions: { maxParamLength: 1_000 },

@@ -17,18 +17,31 @@ export function gatewayCacheMetrics(): {
   detach: () => void;
 } {
   const registry = new Registry();
-  const lookups = new Counter({
+  // Counted in plain numbers and handed to prom-client when scraped: its `inc` validates and hashes the
+  // label object on every call, even through a child from `labels()`, and two of these run on every
+  // signed-in page (the session and the library).
+  const counts: { cache: GatewayCache; hit: number; miss: number }[] = [];
+  new Counter({
     name: 'bookwright_gateway_cache_lookups_total',
     help: "Lookups in the gateway's in-memory caches, by cache and result (hit or miss)",
     labelNames: ['cache', 'result'] as const,
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const { cache, hit, miss } of counts) {
+        this.inc({ cache, result: 'hit' }, hit);
+        this.inc({ cache, result: 'miss' }, miss);
+      }
+    },
   });
   const detach = attachRegistry(registry);
   return {
     observe: (cache) => {
-      const hit = lookups.labels({ cache, result: 'hit' });
-      const miss = lookups.labels({ cache, result: 'miss' });
-      return (lookup) => (lookup === 'hit' ? hit.inc() : miss.inc());
+      const count = { cache, hit: 0, miss: 0 };
+      counts.push(count);
+      return (lookup) => {
+        count[lookup] += 1;
+      };
     },
     detach,
   };

@@ -63,14 +63,17 @@ export class PerUserCache<T> {
    */
   get(userId: string, wroteAt: number | undefined, read: () => Promise<T>): Promise<T> {
     const now = this.#options.now();
-    const afterWrite = (readAt: number) => wroteAt === undefined || readAt > wroteAt + this.#options.maxClockSkewMs;
+    // A copy read at or before this shows no more than the user's last write allows. A number, not a
+    // closure: this runs on every signed-in page, and a named closure per call costs a property definition
+    // under tsx (esbuild's keepNames).
+    const readAfter = wroteAt === undefined ? -Infinity : wroteAt + this.#options.maxClockSkewMs;
     const entry = this.#entries.get(userId);
-    if (entry && now - entry.readAt < this.#options.ttlMs && afterWrite(entry.readAt)) {
+    if (entry && now - entry.readAt < this.#options.ttlMs && entry.readAt > readAfter) {
       this.#options.observe?.('hit');
       return Promise.resolve(entry.value);
     }
     const running = this.#fills.get(userId);
-    if (running && !running.invalidated && afterWrite(running.readAt)) {
+    if (running && !running.invalidated && running.readAt > readAfter) {
       this.#options.observe?.('hit');
       return running.value;
     }
