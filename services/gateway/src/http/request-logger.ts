@@ -72,7 +72,7 @@ export class DeferredRequestLogger {
   #write(level: Level, args: LogArguments): void {
     if (!this.isLevelEnabled(level)) return;
     const logger = this.#real();
-    logger[level].apply(logger, args);
+    logger[level](...args);
   }
 
   #real(): Logger {
