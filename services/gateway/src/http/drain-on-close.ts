@@ -19,8 +19,9 @@ import type { FastifyInstance } from 'fastify';
  */
 export function drainOnClose(app: FastifyInstance, options: { drainMs: number }): void {
   let draining = false;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('preClose', async () => {
     const server = app.server;

@@ -20,8 +20,9 @@ export function registerOwnWrites(
     markLifetimeMs: number;
   },
 ): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (readOnlyMethods.has(request.method) || !request.session) return payload;
+  // Callback style: every answer passes here, and an async hook costs a promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (readOnlyMethods.has(request.method) || !request.session) return done(null, payload);
     for (const model of options.readModels) model.forgetUser(request.session.userId);
     reply.setCookie(writeMarkCookieName, String(Date.now()), {
       path: '/api',
@@ -30,7 +31,7 @@ export function registerOwnWrites(
       secure: options.secureCookies,
       maxAge: Math.ceil(options.markLifetimeMs / 1000),
     });
-    return payload;
+    done(null, payload);
   });
 }
 

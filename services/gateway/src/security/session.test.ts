@@ -45,7 +45,9 @@ const fakeReply = { clearCookie: () => fakeReply } as unknown as FastifyReply;
 async function whoIs(sessions: SessionSupport, token: string): Promise<string | number> {
   const request = fakeRequest(token);
   try {
-    await sessions.requireSession(request, fakeReply);
+    await new Promise<void>((resolve, reject) =>
+      sessions.requireSession(request, fakeReply, (error) => (error ? reject(error) : resolve())),
+    );
     return request.session!.userId;
   } catch (error) {
     if (error instanceof AppError) return error.status;
