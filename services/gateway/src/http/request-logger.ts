@@ -24,11 +24,6 @@ export class DeferredRequestLogger {
     this.#bindings = bindings;
   }
 
-  /** Whether a line has needed the pino child yet. */
-  get made(): boolean {
-    return this.#child !== undefined;
-  }
-
   get level(): string {
     return (this.#child ?? this.#parent).level;
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { RequestDurations } from './http-metrics';
+import { RequestDurations, requestDurationBuckets, requestDurationMetric } from './http-metrics';
 
 interface Observation {
   method: string;
@@ -22,10 +22,10 @@ const observation: fc.Arbitrary<Observation> = fc.record({
 async function promClientText(observations: Observation[]): Promise<string> {
   const registry = new Registry();
   const histogram = new Histogram({
-    name: 'bookwright_http_request_duration_seconds',
+    name: requestDurationMetric,
     help: 'request duration in seconds',
     labelNames: ['method', 'route', 'status_code'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    buckets: [...requestDurationBuckets],
     registers: [registry],
   });
   for (const o of observations)

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { Registry, type MetricValueWithName } from 'prom-client';
 import { attachRegistry } from '@bookwright/kit';
 
-const metricName = 'bookwright_http_request_duration_seconds';
-const upperBounds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+export const requestDurationMetric = 'bookwright_http_request_duration_seconds';
+export const requestDurationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
 interface Series {
   labels: { method: string; route: string; status_code: string };
-  /** Observations per bucket, not cumulative: `bucketCounts[i]` holds those ≤ upperBounds[i] and above the one before; the last slot is +Inf. */
+  /**
+   * Observations per bucket, not cumulative: `bucketCounts[i]` holds those ≤ requestDurationBuckets[i] and
+   * above the bound before; the last slot is +Inf.
+   */
   bucketCounts: Float64Array;
   sum: number;
   count: number;
@@ -21,7 +24,7 @@ interface Series {
  * `name`, `help`, `type` and `get()`), and the text is the same as a prom-client histogram's.
  */
 export class RequestDurations {
-  readonly name = metricName;
+  readonly name = requestDurationMetric;
   readonly help = 'request duration in seconds';
   readonly type = 'histogram';
   readonly aggregator = 'sum';
@@ -33,14 +36,14 @@ export class RequestDurations {
     if (!series) {
       series = {
         labels: { method, route, status_code: String(statusCode) },
-        bucketCounts: new Float64Array(upperBounds.length + 1),
+        bucketCounts: new Float64Array(requestDurationBuckets.length + 1),
         sum: 0,
         count: 0,
       };
       this.#series.set(key, series);
     }
     let bucket = 0;
-    while (bucket < upperBounds.length && seconds > (upperBounds[bucket] as number)) bucket += 1;
+    while (bucket < requestDurationBuckets.length && seconds > (requestDurationBuckets[bucket] as number)) bucket += 1;
     series.bucketCounts[bucket] = (series.bucketCounts[bucket] as number) + 1;
     series.sum += seconds;
     series.count += 1;
@@ -51,13 +54,13 @@ export class RequestDurations {
     const values: MetricValueWithName<string>[] = [];
     for (const { labels, bucketCounts, sum, count } of this.#series.values()) {
       let cumulative = 0;
-      upperBounds.forEach((le, i) => {
+      requestDurationBuckets.forEach((le, i) => {
         cumulative += bucketCounts[i] as number;
-        values.push({ metricName: `${metricName}_bucket`, labels: { le, ...labels }, value: cumulative });
+        values.push({ metricName: `${requestDurationMetric}_bucket`, labels: { le, ...labels }, value: cumulative });
       });
-      values.push({ metricName: `${metricName}_bucket`, labels: { le: '+Inf', ...labels }, value: count });
-      values.push({ metricName: `${metricName}_sum`, labels, value: sum });
-      values.push({ metricName: `${metricName}_count`, labels, value: count });
+      values.push({ metricName: `${requestDurationMetric}_bucket`, labels: { le: '+Inf', ...labels }, value: count });
+      values.push({ metricName: `${requestDurationMetric}_sum`, labels, value: sum });
+      values.push({ metricName: `${requestDurationMetric}_count`, labels, value: count });
     }
     return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
   }
@@ -69,7 +72,7 @@ export class RequestDurations {
  * Only requests that matched a route are counted, labelled with its pattern, not the path. One `onResponse`
  * hook with Fastify's own `reply.elapsedTime`.
  */
-export function registerHttpMetrics(app: FastifyInstance): RequestDurations {
+export function registerHttpMetrics(app: FastifyInstance): void {
   const registry = new Registry();
   const durations = new RequestDurations();
   registry.registerMetric(durations as never);
@@ -80,5 +83,4 @@ export function registerHttpMetrics(app: FastifyInstance): RequestDurations {
   });
   const detach = attachRegistry(registry);
   app.addHook('onClose', async () => detach());
-  return durations;
 }

@@ -56,7 +56,8 @@ export function sessionSupport(bus: Bus, options: SessionSupportOptions): Sessio
   const clear = (reply: FastifyReply) =>
     reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookies });
 
-  const resolve = (key: string, token: string, requestId: string): Promise<ResolvedSession> => {
+  // async: even a synchronous throw while asking reaches the caller as a rejection.
+  const resolve = async (key: string, token: string, requestId: string): Promise<ResolvedSession> => {
     let pending = resolving.get(key);
     if (!pending) {
       const generation = cache.generation;
@@ -83,20 +84,17 @@ export function sessionSupport(bus: Bus, options: SessionSupportOptions): Sessio
         request.session = cached;
         return done();
       }
-      // From a promise, so even a synchronous throw while asking reaches `done` as the request's error.
-      Promise.resolve(key)
-        .then((k) => resolve(k, token, request.id))
-        .then(
-          (session) => {
-            request.session = session;
-            done();
-          },
-          (error: Error) => {
-            // A dead cookie is removed so the browser stops sending it.
-            if (error instanceof AppError && error.status === 401) clear(reply);
-            done(error);
-          },
-        );
+      resolve(key, token, request.id).then(
+        (session) => {
+          request.session = session;
+          done();
+        },
+        (error: Error) => {
+          // A dead cookie is removed so the browser stops sending it.
+          if (error instanceof AppError && error.status === 401) clear(reply);
+          done(error);
+        },
+      );
     },
     setSessionCookie(reply, session) {
       reply.setCookie(
