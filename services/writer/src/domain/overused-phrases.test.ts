@@ -1,3 +1,4 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { findOverusedPhrases, PhraseCounts } from './overused-phrases';
 
@@ -77,5 +78,105 @@ describe('PhraseCounts', () => {
       expect(counts.overused(options)).toEqual(findOverusedPhrases(chapters.slice(0, i + 1), options));
     }
     expect(counts.overused(options).length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * The definition, spelled out as plainly as possible: every n-gram as a string, and a phrase covered by
+ * the first earlier one (in the sorted order) it is a run of or overlaps by 2 or more words at an end.
+ */
+function plainOverused(
+  texts: string[],
+  options: {
+    minWords: number;
+    maxWords: number;
+    minCount: number;
+    wordsPerOccurrence: number;
+    limit: number;
+    ignoreWords: string[];
+  },
+) {
+  const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
+  const ignore = new Set(options.ignoreWords.flatMap(wordsOf));
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const text of texts)
+    for (const clause of text.split(/[.!?;:,()[\]{}"“”«»„—–…\n]+/u)) {
+      const words = wordsOf(clause);
+      total += words.length;
+      for (let n = options.minWords; n <= options.maxWords; n += 1)
+        for (let start = 0; start + n <= words.length; start += 1) {
+          const gram = words.slice(start, start + n);
+          if (gram.every((w) => w.length <= 3) || gram.some((w) => ignore.has(w))) continue;
+          counts.set(gram.join(' '), (counts.get(gram.join(' ')) ?? 0) + 1);
+        }
+    }
+  const threshold = Math.max(options.minCount, Math.ceil(total / options.wordsPerOccurrence));
+  const frequent = [...counts].filter(([, c]) => c >= threshold).map(([phrase, count]) => ({ phrase, count }));
+  const length = (p: string) => p.split(' ').length;
+  frequent.sort((a, b) => length(b.phrase) - length(a.phrase) || b.count - a.count || a.phrase.localeCompare(b.phrase));
+  const covers = (a: string[], p: string[]) => {
+    for (let s = 0; s + p.length <= a.length; s += 1)
+      if (a.slice(s, s + p.length).join(' ') === p.join(' ')) return true;
+    for (let k = 2; k < a.length && k < p.length; k += 1)
+      if (a.slice(-k).join(' ') === p.slice(0, k).join(' ') || a.slice(0, k).join(' ') === p.slice(-k).join(' '))
+        return true;
+    return false;
+  };
+  const seen: { phrase: string; count: number }[] = [];
+  const kept: { phrase: string; count: number }[] = [];
+  for (const entry of frequent) {
+    const covering = seen.find((a) => covers(a.phrase.split(' '), entry.phrase.split(' ')));
+    seen.push(entry);
+    if (covering && entry.count < covering.count * 1.5) continue;
+    kept.push(entry);
+  }
+  kept.sort((a, b) => b.count - a.count || length(b.phrase) - length(a.phrase) || a.phrase.localeCompare(b.phrase));
+  return kept.slice(0, options.limit);
+}
+
+describe('PhraseCounts against the plain definition', () => {
+  const vocabulary = [
+    'the',
+    'a',
+    'of',
+    'cold',
+    'wind',
+    'blew',
+    'over',
+    'harbour',
+    'Mara',
+    'took',
+    'deep',
+    'breath',
+    'schüttelte',
+    'ветер',
+    'и',
+  ];
+  const text = fc
+    .array(fc.tuple(fc.constantFrom(...vocabulary), fc.constantFrom(' ', ' ', ' ', ', ', '. ', '\n', ' — ')), {
+      maxLength: 120,
+    })
+    .map((pairs) => pairs.map(([w, gap]) => w + gap).join(''));
+  test.prop(
+    [
+      fc.array(text, { minLength: 1, maxLength: 4 }),
+      fc.record({
+        minWords: fc.integer({ min: 1, max: 3 }),
+        extraWords: fc.integer({ min: 0, max: 3 }),
+        minCount: fc.integer({ min: 1, max: 5 }),
+        wordsPerOccurrence: fc.constantFrom(20, 100, 4_000),
+        limit: fc.integer({ min: 1, max: 30 }),
+        ignoreWords: fc.subarray(['Mara', 'Deep Breath']),
+      }),
+    ],
+    { numRuns: 300 },
+  )('gives what the definition gives, chapter after chapter', (chapters, drawn) => {
+    const options = { ...drawn, maxWords: drawn.minWords + drawn.extraWords };
+    const counts = new PhraseCounts(options);
+    for (const [i, chapter] of chapters.entries()) {
+      counts.add(chapter);
+      expect(counts.overused(options)).toEqual(plainOverused(chapters.slice(0, i + 1), options));
+    }
   });
 });
