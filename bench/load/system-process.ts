@@ -86,7 +86,9 @@ export async function startSystemProcess(mode: Mode, extraEnv: Record<string, st
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: root,
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // BENCH_STDOUT=1 passes its standard output through: the distributed launcher's prefixed lines of every
+    // service, where V8's traces go (SERVICE_NODE_ARGS="--trace-gc --trace-opt --trace-deopt").
+    stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

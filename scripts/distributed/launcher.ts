@@ -15,6 +15,12 @@ export interface LauncherOptions {
   restartUnliveAfterMs?: number;
   /** How often each process's /livez is asked. Default 1 s. */
   livenessPollMs?: number;
+  /**
+   * Extra node flags for some services' processes (SERVICE_NODE_ARGS and SERVICE_NODE_ARGS_FOR), e.g.
+   * `--cpu-prof` to profile the writers under load: NODE_OPTIONS refuses it, and profiling every process
+   * at once slows the one looked at.
+   */
+  serviceNodeArgs?: { args: string[]; services?: ReadonlySet<string> };
 }
 
 interface Running {
@@ -62,7 +68,7 @@ export class Launcher {
   start(): void {
     cluster.setupPrimary({
       exec: `${this.options.root}/services/gateway/src/main.ts`,
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...this.nodeArgsFor('gateway')],
       silent: true,
     });
     for (const plan of planProcesses(this.options.healthPortBase)) this.startOne(plan);
@@ -170,6 +176,11 @@ export class Launcher {
     return clean ? 0 : 1;
   }
 
+  private nodeArgsFor(service: string): string[] {
+    const extra = this.options.serviceNodeArgs;
+    return extra && (!extra.services || extra.services.has(service)) ? extra.args : [];
+  }
+
   private startOne(plan: ProcessPlan): void {
     const env: NodeJS.ProcessEnv = {
       ...this.options.env,
@@ -187,6 +198,7 @@ export class Launcher {
         [
           '--import',
           'tsx',
+          ...this.nodeArgsFor(plan.service),
           // With the IPC channel below: it stops the process when the launcher dies without stopping it.
           '--import',
           `${this.options.root}/scripts/distributed/stop-with-parent.mjs`,

@@ -49,6 +49,10 @@ function positiveMs(value: string | undefined, fallback: number): number {
 if (!process.argv.includes('--skip-web-build'))
   await ensureWebBuild(root, (line) => process.stdout.write(`${'launcher'.padEnd(9)} | ${line}\n`));
 
+// For profiling: SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" SERVICE_NODE_ARGS_FOR=writer,book
+const serviceNodeArgs = (env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const serviceNodeArgsFor = (env.SERVICE_NODE_ARGS_FOR ?? '').split(',').filter(Boolean);
+
 const launcher = new Launcher({
   root,
   env: { ...env, LOG_PRETTY: env.LOG_PRETTY ?? String(process.stdout.isTTY === true) },
@@ -57,6 +61,14 @@ const launcher = new Launcher({
   out: (line) => process.stdout.write(`${line}\n`),
   restartUnliveAfterMs: positiveMs(env.LIVENESS_RESTART_AFTER_MS, 15_000),
   livenessPollMs: positiveMs(env.LIVENESS_POLL_MS, 1_000),
+  ...(serviceNodeArgs.length > 0
+    ? {
+        serviceNodeArgs: {
+          args: serviceNodeArgs,
+          ...(serviceNodeArgsFor.length > 0 ? { services: new Set(serviceNodeArgsFor) } : {}),
+        },
+      }
+    : {}),
 });
 
 const stop = (signal: string) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book, User } from '@bookwright/contracts';
@@ -47,6 +48,9 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
         AUTH_RATE_LIMIT_PER_IP: String(authPerIp),
         AUTH_RATE_LIMIT_FAILED_LOGINS: String(failedLoginsPerAccount),
         GENERATION_RATE_LIMIT_PER_USER: String(generationPerUser),
+        // Node flags for some services only (profiling, bench/README.md); V8's default stack size, so harmless.
+        SERVICE_NODE_ARGS: '--stack-size=984',
+        SERVICE_NODE_ARGS_FOR: 'gateway,writer',
       },
     });
     ({ port, healthBase, schemaPrefix } = launched);
@@ -79,6 +83,14 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
     expect(started[1]).toContain(`http :${port}, health :${healthBase + 1}`);
     expect(started[9]).toContain(`health :${healthBase + 9}`);
     for (const line of started) expect(line).toMatch(/\(pid \d+, /);
+  });
+
+  it('passes SERVICE_NODE_ARGS to the services SERVICE_NODE_ARGS_FOR names, and to no other', () => {
+    const commandLine = (name: string) => readFileSync(`/proc/${launched.pidOf(name)}/cmdline`, 'utf8').split('\0');
+    for (const name of ['gateway-1', 'gateway-2', 'writer-1', 'writer-2'])
+      expect(commandLine(name), name).toContain('--stack-size=984');
+    for (const name of ['user', 'billing', 'book', 'planner', 'cover', 'export'])
+      expect(commandLine(name), name).not.toContain('--stack-size=984');
   });
 
   it('serves a session made on one gateway replica on the other', async () => {
