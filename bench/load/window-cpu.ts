@@ -3,7 +3,8 @@
  * first, then `--windows` windows against the system, `--writing` with one book per author being written as
  * in run.ts), and for each window the CPU time every process group used per 1,000 requests, from Linux
  * /proc: each service, PostgreSQL, nats-server, and this process (the load generator). The gateway's and the
- * load generator's are also split into the main thread and the rest (V8's compiler and GC threads, libuv),
+ * load generator's (and the embedded all-in-one process's) are also split by thread: the main thread and the
+ * rest by name (V8's compiler and GC workers, libuv's pool, worker threads),
  * which shows a window spent warming up. `--rate` holds the load at that many requests a second instead of
  * as many as the system answers: a steadier CPU cost per request on a machine that drifts. Its figures are
  * not part of `npm run bench`.
@@ -40,7 +41,8 @@ function groupOf(pid: number, commandLine: string): string {
   if (/postgres/.test(commandLine)) return 'postgres';
   if (/nats-server/.test(commandLine)) return 'nats';
   if (/redis-server/.test(commandLine)) return 'redis';
-  if (/scripts\/(start|distributed)\//.test(commandLine)) return 'launcher';
+  if (/scripts\/start\//.test(commandLine)) return 'all-in-one';
+  if (/scripts\/distributed\//.test(commandLine)) return 'launcher';
   return 'other';
 }
 
@@ -50,7 +52,10 @@ function cpuMsOf(stat: string): number {
   return fields.length < 13 ? 0 : (Number(fields[11]) + Number(fields[12])) * ticksToMs;
 }
 
-/** CPU ms used so far by every group, with `<group> main` and `<group> other threads` for the two watched. */
+/** The processes whose threads are shown one by one: what serves the requests, and what makes them. */
+const threadsShown = new Set(['gateway', 'all-in-one', 'load generator']);
+
+/** CPU ms used so far by every group, and by thread name (`<group> main`, …) for those in `threadsShown`. */
 async function cpuByGroup(): Promise<Map<string, number>> {
   const groups = new Map<string, number>();
   const add = (name: string, ms: number) => groups.set(name, (groups.get(name) ?? 0) + ms);
@@ -61,10 +66,12 @@ async function cpuByGroup(): Promise<Map<string, number>> {
     const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ');
     const group = groupOf(pid, commandLine);
     add(group, cpuMsOf(stat));
-    if (group !== 'gateway' && group !== 'load generator') continue;
+    if (!threadsShown.has(group)) continue;
     for (const thread of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
-      const ms = cpuMsOf(await readFile(`/proc/${pid}/task/${thread}/stat`, 'utf8').catch(() => ''));
-      add(`${group} ${thread === entry ? 'main' : 'other threads'}`, ms);
+      const threadStat = await readFile(`/proc/${pid}/task/${thread}/stat`, 'utf8').catch(() => '');
+      // The thread's name: node's main thread, V8's workers (compiler and GC), libuv's pool, worker threads.
+      const name = threadStat.slice(threadStat.indexOf('(') + 1, threadStat.lastIndexOf(')')).replace(/\d+$/, '');
+      add(`${group} ${thread === entry ? 'main' : `${name} threads`}`, cpuMsOf(threadStat));
     }
   }
   return groups;
