@@ -164,7 +164,7 @@ describe('PhraseCounts against the plain definition', () => {
       fc.record({
         minWords: fc.integer({ min: 1, max: 3 }),
         extraWords: fc.integer({ min: 0, max: 3 }),
-        minCount: fc.integer({ min: 1, max: 5 }),
+        minCount: fc.integer({ min: 0, max: 5 }),
         wordsPerOccurrence: fc.constantFrom(20, 100, 4_000),
         limit: fc.integer({ min: 1, max: 30 }),
         ignoreWords: fc.subarray(['Mara', 'Deep Breath']),

@@ -94,8 +94,9 @@ export class PhraseCounts {
     const limit = options.limit ?? 12;
     const threshold = Math.max(minCount, Math.ceil(this.#totalWords / wordsPerOccurrence));
     const trie = this.#trie;
+    // At least once: the trie also holds the words leading to an n-gram, which were never counted.
     const frequent = trie
-      .countedAtLeast(threshold)
+      .countedAtLeast(Math.max(1, threshold))
       .map((node) => ({ node, count: trie.countOf(node), words: trie.depthOf(node), phrase: this.#phrase(node) }));
     // Longest first, so a shorter phrase that only occurs inside a kept longer one can be dropped.
     frequent.sort((a, b) => b.words - a.words || b.count - a.count || byLocale(a.phrase, b.phrase));
