@@ -1,3 +1,4 @@
+import type autocannon from 'autocannon';
 import { HttpClient, newAccount } from '../../tests/support/test-system';
 
 export interface Author {
@@ -65,4 +66,19 @@ export async function prepareAuthors(baseUrl: string, count: number): Promise<Au
       return { client, cookie, xsrf: client.cookies.get('XSRF-TOKEN') ?? '', bookId };
     }),
   );
+}
+
+/** autocannon requests where each connection signs in as one author, the authors taken in turn. */
+export function asAuthors(authors: Author[], path: (a: Author) => string): autocannon.Options['requests'] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request, context: { author?: Author }) => {
+        context.author ??= authors[next++ % authors.length];
+        const author = context.author as Author;
+        return { ...request, path: path(author), headers: { ...request.headers, cookie: author.cookie } };
+      },
+    },
+  ];
 }

@@ -7,7 +7,7 @@
  */
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
-import { prepareAuthors, startBook, type Author } from './authors';
+import { asAuthors, prepareAuthors, startBook } from './authors';
 import { startBareServer, startSystemProcess, type Mode } from './system-process';
 
 const { values } = parseArgs({
@@ -30,21 +30,11 @@ const system = await startSystemProcess(values.mode as Mode);
 try {
   const authors = await prepareAuthors(system.url, Number(values.authors));
   if (values.writing) await Promise.all(authors.map((a, i) => startBook(a.client, 1000 + i)));
-  let next = 0;
   const result = await autocannon({
     url: system.url,
     connections,
     duration,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request, context: { author?: Author }) => {
-          context.author ??= authors[next++ % authors.length];
-          const author = context.author as Author;
-          return { ...request, path: '/api/v1/book', headers: { ...request.headers, cookie: author.cookie } };
-        },
-      },
-    ],
+    requests: asAuthors(authors, () => '/api/v1/book'),
   });
   const errors = result.errors + result.timeouts + result.non2xx;
   console.log(

@@ -13,7 +13,7 @@
 import autocannon, { type Result } from 'autocannon';
 import { parseArgs } from 'node:util';
 import { printResults, type BenchFigure } from '../support/results';
-import { prepareAuthors, startBook, type Author } from './authors';
+import { asAuthors, prepareAuthors, startBook, type Author } from './authors';
 import { startBareServer, startSystemProcess, type Mode } from './system-process';
 import { measureOpenAndSave } from './open-save';
 
@@ -57,21 +57,6 @@ const measure = (r: Result): Measured => ({
 
 function run(options: autocannon.Options): Promise<Result> {
   return autocannon({ ...options, duration: seconds });
-}
-
-/** Each connection signs in as one author, in turn. */
-function asAuthors(authors: Author[], path: (a: Author) => string): autocannon.Options['requests'] {
-  let next = 0;
-  return [
-    {
-      method: 'GET',
-      setupRequest: (request, context: { author?: Author }) => {
-        context.author ??= authors[next++ % authors.length];
-        const author = context.author as Author;
-        return { ...request, path: path(author), headers: { ...request.headers, cookie: author.cookie } };
-      },
-    },
-  ];
 }
 
 /** Books of these authors still being written (the library's statuses, one list request per author). */

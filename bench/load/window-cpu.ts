@@ -14,7 +14,7 @@
 import autocannon from 'autocannon';
 import { readdir, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { prepareAuthors, startBook, type Author } from './authors';
+import { asAuthors, prepareAuthors, startBook } from './authors';
 import { startBareServer, startSystemProcess, type Mode } from './system-process';
 
 const { values } = parseArgs({
@@ -87,22 +87,12 @@ try {
   if (values.writing) await Promise.all(authors.map((a, i) => startBook(a.client, 1000 + i)));
   for (let window = 1; window <= Number(values.windows); window += 1) {
     const before = await cpuByGroup();
-    let next = 0;
     const result = await autocannon({
       url: system.url,
       connections,
       duration,
       ...rate,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (request, context: { author?: Author }) => {
-            context.author ??= authors[next++ % authors.length];
-            const author = context.author as Author;
-            return { ...request, path: '/api/v1/book', headers: { ...request.headers, cookie: author.cookie } };
-          },
-        },
-      ],
+      requests: asAuthors(authors, () => '/api/v1/book'),
     });
     const after = await cpuByGroup();
     const thousands = result.requests.total / 1000;
