@@ -17,7 +17,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchFigure } from '../support/results';
-import type { Author } from './authors';
+import { asAuthors, type Author } from './authors';
 import { manuscript, manuscriptChapters } from './manuscript';
 import { startBareServer, type Mode } from './system-process';
 import { afterPartialSaves, partialSave, partialSaveTarget, partialSeed } from './partial-save';
@@ -46,21 +46,6 @@ const line = (route: string, m: Measured, anchor?: Measured) =>
   `   ${route.padEnd(34)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms` +
   (anchor ? `  ${(m.rps / anchor.rps).toFixed(3)}× bare` : '') +
   `  errors ${m.errors}`;
-
-/** Each connection opens one author's book, the authors in turn. */
-function opening(authors: Author[]): autocannon.Options['requests'] {
-  let next = 0;
-  return [
-    {
-      method: 'GET',
-      setupRequest: (request, context: { author?: Author }) => {
-        context.author ??= authors[next++ % authors.length];
-        const author = context.author as Author;
-        return { ...request, path: `/api/v1/book/${author.bookId}`, headers: { cookie: author.cookie } };
-      },
-    },
-  ];
-}
 
 /** The whole manuscript with chapter `edit % manuscriptChapters` changed: the web app's whole save. */
 const wholeSave = (edit: number) => JSON.stringify({ bookContent: manuscript(0, edit % manuscriptChapters, edit) });
@@ -109,7 +94,10 @@ export async function measureOpenAndSave(
     };
     try {
       bareOpen = await run(`${bare.url}/api/v1/book/${first.bookId}`, { connections: openTargets.connections });
-      open = await run(systemUrl, { connections: openTargets.connections, requests: opening(authors) });
+      open = await run(systemUrl, {
+        connections: openTargets.connections,
+        requests: asAuthors(authors, (a) => `/api/v1/book/${a.bookId}`),
+      });
       // Each save row and its anchor take turns (SaveLoop, inTurn): a ratio of two windows a minute apart
       // measured the machine's drift as much as the system.
       await inTurn(Object.values(loops), seconds, saveSlices);
