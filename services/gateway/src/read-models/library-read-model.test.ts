@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { events, type BookSummary } from '@bookwright/contracts';
 import { createInProcessBus, silentLogger } from '@bookwright/kit';
@@ -118,6 +119,79 @@ describe('LibraryReadModel', () => {
     library.applyProgress('u1', { bookId: 'r', chaptersWritten: 1, chaptersTotal: 5 });
     await list('u1');
     expect(reads).toEqual(['u1', 'u1']);
+  });
+
+  it('applies progress that arrives during a read to its answer, and keeps it', async () => {
+    const { library, list, reads } = model();
+    let release!: () => void;
+    const reading = library.list('u1', undefined, async () => {
+      reads.push('u1');
+      await new Promise<void>((resolve) => (release = resolve));
+      // Read before the writer's third chapter was recorded.
+      return [summary({ _id: 'w', status: 'writing', progress: { chaptersWritten: 2, chaptersTotal: 5 } })];
+    });
+    const joining = list('u1');
+    library.applyProgress('u1', { bookId: 'w', chaptersWritten: 3, chaptersTotal: 5 });
+    const afterTheEvent = list('u1');
+    release();
+    for (const answer of await Promise.all([reading, joining, afterTheEvent]))
+      expect(answer[0]!.progress).toEqual({ chaptersWritten: 3, chaptersTotal: 5 });
+    expect((await list('u1'))[0]!.progress).toEqual({ chaptersWritten: 3, chaptersTotal: 5 });
+    expect(reads).toEqual(['u1']);
+  });
+
+  it('gives a read its answer as read but does not keep it when progress during it cannot be applied', async () => {
+    const { library, list, reads, store } = model();
+    store.set('u1', [summary({ _id: 'r', status: 'ready' })]);
+    let release!: () => void;
+    const reading = library.list('u1', undefined, async () => {
+      reads.push('u1');
+      await new Promise<void>((resolve) => (release = resolve));
+      return [summary({ _id: 'r', status: 'ready' })];
+    });
+    library.applyProgress('u1', { bookId: 'r', chaptersWritten: 1, chaptersTotal: 5 });
+    release();
+    expect((await reading)[0]!.status).toBe('ready');
+    await list('u1');
+    expect(reads).toEqual(['u1', 'u1']);
+  });
+
+  it('answers, for any order of progress events around a read, the furthest progress heard before its answer', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 8 }),
+        fc.nat(8),
+        fc.integer({ min: 0, max: 12 }),
+        async (events, readAfter, readProgress) => {
+          const { library, list, reads } = model();
+          let release!: () => void;
+          const reading = library.list('u1', undefined, async () => {
+            reads.push('u1');
+            await new Promise<void>((resolve) => (release = resolve));
+            return [
+              summary({
+                _id: 'w',
+                status: 'writing',
+                progress: { chaptersWritten: readProgress, chaptersTotal: 12 },
+              }),
+            ];
+          });
+          // Events heard while the read is under way, the read's answer arriving after `readAfter` of them.
+          const heard = events.slice(0, Math.min(readAfter, events.length));
+          for (const written of heard)
+            library.applyProgress('u1', { bookId: 'w', chaptersWritten: written, chaptersTotal: 12 });
+          release();
+          const answered = (await reading)[0]!.progress!.chaptersWritten;
+          const furthest = Math.max(readProgress, ...heard);
+          expect(answered).toBe(furthest);
+          for (const written of events.slice(heard.length))
+            library.applyProgress('u1', { bookId: 'w', chaptersWritten: written, chaptersTotal: 12 });
+          expect((await list('u1'))[0]!.progress!.chaptersWritten).toBe(Math.max(readProgress, ...events));
+          expect(reads).toEqual(['u1']);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('hands out the same list until something changes, and never changes a list it handed out', async () => {

@@ -23,8 +23,10 @@ interface Entry<T> {
 
 interface Fill<T> {
   readAt: number;
-  /** Set when a change arrives during the read: its answer may predate the change. */
+  /** Set when the user's value is forgotten during the read: its answer may predate what changed. */
   invalidated: boolean;
+  /** Changes (`update`) that arrived during the read, applied to its answer in order when it comes. */
+  changes: ((held: T) => T | undefined)[];
   value: Promise<T>;
 }
 
@@ -79,9 +81,13 @@ export class PerUserCache<T> {
     }
 
     this.#options.observe?.('miss');
-    const fill: Fill<T> = { readAt: now, invalidated: false, value: read() };
+    const fill: Fill<T> = { readAt: now, invalidated: false, changes: [], value: read() };
     fill.value = fill.value
-      .then((value) => {
+      .then((read) => {
+        let value: T | undefined = read;
+        for (const change of fill.changes) if (value !== undefined) value = change(value);
+        // A change it could not apply: the answer as read goes to those waiting for it, and is not kept.
+        if (value === undefined) return read;
         if (!fill.invalidated && this.#options.ttlMs > 0 && this.#keep(value))
           this.#store(userId, { value, readAt: fill.readAt });
         return value;
@@ -102,11 +108,13 @@ export class PerUserCache<T> {
 
   /**
    * Moves the held value on without reading it again: `change` returns the new value, the same one to keep
-   * it, or undefined to drop it. A read in flight is not kept (it may predate the change).
+   * it, or undefined to drop it. A read in flight may or may not show the change already, so `change` is
+   * applied to its answer too when it comes: it must leave a value that already shows it as it is (progress
+   * that only moves forward). Discarding that read instead made every request of the user read again while
+   * a book was being written, each read queued behind the writing's statements.
    */
   update(userId: string, change: (held: T) => T | undefined): void {
-    const running = this.#fills.get(userId);
-    if (running) running.invalidated = true;
+    this.#fills.get(userId)?.changes.push(change);
     const entry = this.#entries.get(userId);
     if (!entry) return;
     const next = change(entry.value);
