@@ -18,6 +18,22 @@ export interface NewChapter {
   notesTaken?: boolean;
 }
 
+function rowOf(chapter: NewChapter) {
+  return {
+    job_id: chapter.jobId,
+    chapter_number: chapter.chapterNumber,
+    title: chapter.title,
+    text: chapter.text,
+    words: chapter.words,
+    characters: chapter.characters,
+    summary: chapter.summary,
+    facts: JSON.stringify(chapter.facts),
+    parts: chapter.parts,
+    attempt: chapter.attempt,
+    notes_taken: chapter.notesTaken ?? true,
+  };
+}
+
 export const chaptersRepository = {
   listForJob(db: Db, jobId: string): Promise<WrittenChapterRow[]> {
     return db
@@ -28,27 +44,31 @@ export const chaptersRepository = {
       .execute();
   },
 
-  /** Commits a chapter once; false when the (job, chapter) row already exists. */
-  async insert(db: Db, chapter: NewChapter): Promise<boolean> {
-    const result = await db
-      .insertInto('written_chapters')
-      .values({
-        job_id: chapter.jobId,
-        chapter_number: chapter.chapterNumber,
-        title: chapter.title,
-        text: chapter.text,
-        words: chapter.words,
-        characters: chapter.characters,
-        summary: chapter.summary,
-        facts: JSON.stringify(chapter.facts),
-        parts: chapter.parts,
-        attempt: chapter.attempt,
-        notes_taken: chapter.notesTaken ?? true,
-      })
-      .onConflict((oc) => oc.columns(['job_id', 'chapter_number']).doNothing())
-      .returning('chapter_number')
+  /**
+   * Commits a chapter once and answers how many of the job's chapters are committed with it; undefined when
+   * the (job, chapter) row already exists. One statement: the count is of the rows the statement's snapshot
+   * sees, which leaves out the one it inserts, so call it after locking the job row (commits of one job
+   * then follow each other, and each statement sees every chapter committed before it).
+   */
+  async insert(db: Db, chapter: NewChapter): Promise<number | undefined> {
+    const row = await db
+      .with('inserted', (cte) =>
+        cte
+          .insertInto('written_chapters')
+          .values(rowOf(chapter))
+          .onConflict((oc) => oc.columns(['job_id', 'chapter_number']).doNothing())
+          .returning('chapter_number'),
+      )
+      .selectFrom('inserted')
+      .select((eb) =>
+        eb
+          .selectFrom('written_chapters')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('job_id', '=', chapter.jobId)
+          .as('before'),
+      )
       .executeTakeFirst();
-    return result !== undefined;
+    return row === undefined ? undefined : Number(row.before) + 1;
   },
 
   /** Stores the notes of a chapter committed without them (a resumed job whose later chapters need them). */
@@ -59,14 +79,5 @@ export const chaptersRepository = {
       .where('job_id', '=', jobId)
       .where('chapter_number', '=', chapterNumber)
       .execute();
-  },
-
-  async count(db: Db, jobId: string): Promise<number> {
-    const row = await db
-      .selectFrom('written_chapters')
-      .select(sql<string>`count(*)`.as('n'))
-      .where('job_id', '=', jobId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   },
 };

@@ -154,18 +154,6 @@ export const jobsRepository = {
       .execute();
   },
 
-  /** Locks the job row for the rest of the transaction; false unless `owner` holds its lease. */
-  async holdsLease(db: Db, jobId: string, owner: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('writing_jobs')
-      .select('lease_owner')
-      .where('id', '=', jobId)
-      .where('status', '=', 'writing')
-      .forUpdate()
-      .executeTakeFirst();
-    return row?.lease_owner === owner;
-  },
-
   /**
    * Stops the book's unfinished job (its book went to the trash at `attempt`): its lease goes, so whichever
    * instance works on it loses it at its next renewal or commit, and no sweep claims it again. A job that
@@ -182,6 +170,27 @@ export const jobsRepository = {
       .returning('id')
       .executeTakeFirst();
     return row?.id;
+  },
+
+  /**
+   * Adds token usage to the job and locks its row for the rest of the transaction, if `owner` holds its
+   * lease; false otherwise (nothing changed). A chapter's commit begins with it: the lock and the usage in
+   * one statement.
+   */
+  async chargeHoldingLease(db: Db, jobId: string, owner: string, usage: LlmUsageTotals): Promise<boolean> {
+    const row = await db
+      .updateTable('writing_jobs')
+      .set({
+        prompt_tokens: sql<number>`prompt_tokens + ${usage.promptTokens}`,
+        completion_tokens: sql<number>`completion_tokens + ${usage.completionTokens}`,
+        llm_calls: sql<number>`llm_calls + ${usage.calls}`,
+      })
+      .where('id', '=', jobId)
+      .where('status', '=', 'writing')
+      .where('lease_owner', '=', owner)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   async markFailed(db: Db, jobId: string, owner: string, reason: string): Promise<void> {

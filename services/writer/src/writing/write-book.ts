@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { events, type TiptapDocument, requests } from '@bookwright/contracts';
 import { LlmError } from '@bookwright/ai';
-import { enqueueEvent } from '@bookwright/kit';
 import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../domain/continuity';
 import { failureReasons } from '../domain/failure-reasons';
 import {
@@ -347,7 +346,10 @@ export type CommittedChapter = Pick<
 
 /**
  * One transaction: the chapter row, the job's token usage and the progress event (outbox). Only the
- * instance holding the job's lease may commit, and a chapter is committed once.
+ * instance holding the job's lease may commit, and a chapter is committed once. Three statements and the
+ * commit (they wait for each other, and on the embedded database for everyone else's): the usage with the
+ * lease check and the job row's lock, the chapter with the count it makes, and the event's row, which this
+ * writer publishes itself right after the commit (`hold`) instead of waking the relay to claim it.
  */
 export async function commitChapter(
   deps: WriterDeps,
@@ -357,10 +359,12 @@ export async function commitChapter(
   progress: typeof events.bookChapterWritten | typeof events.bookChapterTranslated,
 ): Promise<void> {
   const spent = usage.take();
+  let committed: object | undefined;
   try {
     await deps.db.transaction().execute(async (trx) => {
-      if (!(await jobsRepository.holdsLease(trx, job.id, deps.instanceId))) throw new LeaseLostError(job.id);
-      const inserted = await chaptersRepository.insert(trx, {
+      if (!(await jobsRepository.chargeHoldingLease(trx, job.id, deps.instanceId, spent)))
+        throw new LeaseLostError(job.id);
+      const chaptersWritten = await chaptersRepository.insert(trx, {
         jobId: job.id,
         chapterNumber: chapter.number,
         title: chapter.title,
@@ -373,16 +377,16 @@ export async function commitChapter(
         attempt: job.attempt,
         notesTaken: chapter.notesTaken ?? true,
       });
-      await jobsRepository.addUsage(trx, job.id, spent);
-      if (!inserted) return;
-      const chaptersWritten = await chaptersRepository.count(trx, job.id);
-      await enqueueEvent(trx, progress, {
+      if (chaptersWritten === undefined) return;
+      const event = deps.relay.hold(trx, progress, {
         bookId: job.bookId,
         userId: job.userId,
         chapterNumber: chapter.number,
         chaptersWritten,
         chaptersTotal: job.chapters.length,
       });
+      await trx.insertInto('outbox').values(event).execute();
+      committed = trx;
     });
   } catch (error) {
     // Not recorded with the chapter: count it with whatever is recorded next.
@@ -391,7 +395,7 @@ export async function commitChapter(
     usage.calls += spent.calls;
     throw error;
   }
-  deps.relay.kick();
+  if (committed) deps.relay.committed(committed);
 }
 
 function failureReason(error: unknown, chapter: number): string {

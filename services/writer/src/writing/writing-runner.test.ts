@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LlmError } from '@bookwright/ai';
 import { plannedChapters, type AnyRequestDef, requests } from '@bookwright/contracts';
-import { createFsBlobStore, silentLogger, type Bus, type ServiceDatabase } from '@bookwright/kit';
+import { createFsBlobStore, OutboxRelay, silentLogger, type Bus, type ServiceDatabase } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { WriterDatabase } from '../db/schema';
@@ -77,7 +77,8 @@ describe('WritingRunner: a job asked for while its failed run winds down', () =>
       db: database.db,
       bus: book.bus,
       blobs: createFsBlobStore({ root: blobDir }),
-      relay: { kick: () => undefined },
+      // Never started, and its events go nowhere: the tests read the database, not the progress events.
+      relay: new OutboxRelay({ db: database.db, bus: { publish: async () => undefined }, logger: silentLogger() }),
       llm,
       logger: silentLogger(),
       tuning: {
