@@ -1,5 +1,6 @@
 import { plans, type PlanPrices } from '@bookwright/contracts';
 import { usePaymentPlansQuery, type PaidPlan } from './billingApi';
+import { formatEuros } from './euros';
 
 /** The monthly price of each paid plan, as every screen shows it. */
 export interface PlanPricesView {
@@ -32,11 +33,9 @@ export function usePlanPrices(): PlanPricesView {
   return planPricesFrom(data);
 }
 
-const euro = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
-
 /** "€30.00", "€22.58": an amount of money charged (invoices, a switch's proration), always with cents. */
 export function formatAmount(amount: number): string {
-  return euro.format(amount);
+  return formatEuros(amount);
 }
 
 /** "€30", "€29.50": a monthly plan price as the cards show it. */

@@ -28,5 +28,5 @@ export function SectionHeading({
   );
 }
 
-export const sectionClass = 'scroll-mt-20 px-5 py-20 sm:px-10 sm:py-24';
+export const sectionClass = 'scroll-mt-20 px-5 py-20 sm:px-10 sm:py-24 [content-visibility:auto] [contain-intrinsic-size:auto_1200px]';
 export const containerClass = 'mx-auto max-w-6xl';
