@@ -28,5 +28,11 @@ export function SectionHeading({
   );
 }
 
-export const sectionClass = 'scroll-mt-20 px-5 py-20 sm:px-10 sm:py-24 [content-visibility:auto] [contain-intrinsic-size:auto_1200px]';
+/**
+ * A landing section. Each is laid out and painted only when near the viewport (`content-visibility`, with
+ * the size it last had remembered): the first layout of the whole pre-rendered page was the longest task a
+ * phone ran on arrival (bench/web/README.md). Its text stays in the page for search and assistive tech.
+ */
+export const sectionClass =
+  'scroll-mt-20 px-5 py-20 sm:px-10 sm:py-24 [content-visibility:auto] [contain-intrinsic-size:auto_1200px]';
 export const containerClass = 'mx-auto max-w-6xl';
