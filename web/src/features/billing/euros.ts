@@ -1,14 +1,15 @@
 /**
- * Euro amounts as `Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' })` writes them
- * ("€1,234.50", "-€5.00"), without it: the first `Intl.NumberFormat` a page makes loads the locale's data,
- * about 21 ms on a desktop and 85 ms on the phone Lighthouse simulates, and the landing page's pricing made
- * one while its script was evaluated, in a task that blocked the page (bench/README, web). A property test
- * holds this to Intl's answers for every finite number.
+ * "€30.00", "€22.58", "-€5.00": an amount of money charged (invoices, a switch's proration), always with
+ * cents, as `Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' })` writes it, without it:
+ * the first `Intl.NumberFormat` a page makes loads the locale's data, about 21 ms on a desktop and 85 ms on
+ * the phone Lighthouse simulates, and the landing page's pricing made one while its script was evaluated,
+ * in a task that blocked the page (bench/web/README.md). A property test holds this to Intl's answers for
+ * every number.
  *
  * Intl rounds the number's shortest decimal form (what `String(x)` writes), half away from zero: 1.005
  * is "€1.01" although the double is slightly below 1.005; so does this.
  */
-export function formatEuros(amount: number): string {
+export function formatAmount(amount: number): string {
   if (!Number.isFinite(amount)) return intlEuros().format(amount);
   const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
   const cents = roundedCents(Math.abs(amount)).toString().padStart(3, '0');

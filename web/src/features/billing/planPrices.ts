@@ -1,6 +1,8 @@
 import { plans, type PlanPrices } from '@bookwright/contracts';
 import { usePaymentPlansQuery, type PaidPlan } from './billingApi';
-import { formatEuros } from './euros';
+import { formatAmount } from './euros';
+
+export { formatAmount };
 
 /** The monthly price of each paid plan, as every screen shows it. */
 export interface PlanPricesView {
@@ -31,11 +33,6 @@ export function planPricesFrom(answer: PlanPrices | undefined): PlanPricesView {
 export function usePlanPrices(): PlanPricesView {
   const { data } = usePaymentPlansQuery();
   return planPricesFrom(data);
-}
-
-/** "€30.00", "€22.58": an amount of money charged (invoices, a switch's proration), always with cents. */
-export function formatAmount(amount: number): string {
-  return formatEuros(amount);
 }
 
 /** "€30", "€29.50": a monthly plan price as the cards show it. */
