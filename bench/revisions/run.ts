@@ -33,6 +33,7 @@ import { RevisionRetention } from '../../services/book/src/handlers/revision-ret
 import { booksRepository } from '../../services/book/src/repositories/books.repository';
 import { bookRow } from '../../services/book/src/testing/book-row';
 import { storedManuscript } from '../../services/book/src/domain/stored-manuscript';
+import { everyonePays } from '../../services/book/src/access/payer-plans';
 import { SavedChaptersMemory } from '../../services/book/src/handlers/saved-chapters';
 import { printResults, type BenchFigure } from '../support/results';
 
@@ -93,6 +94,7 @@ try {
     // As in the service: thinning runs a moment after the snapshot, in its own transaction.
     retention: (retention = new RevisionRetention({ db, logger: silentLogger(), now: () => new Date() })),
     savedChapters: new SavedChaptersMemory(),
+    payers: everyonePays,
   };
   const content = manuscript(words, 0);
   const other = manuscript(words, 1);

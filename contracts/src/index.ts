@@ -19,6 +19,8 @@ export * from './events/registry';
 export { PlanningBriefSchema, type PlanningBrief } from './events/book/book-planning-requested.v2';
 export * from './requests/registry';
 export * from './entities/book/book';
+export * from './entities/book/access';
+export * from './http/books/members';
 export * from './entities/book/etag';
 export * from './entities/book/book-state';
 export * from './entities/book/tiptap-document';

@@ -20,11 +20,14 @@ export async function openEventStream(baseUrl: string, client: HttpClient) {
   let buffer = '';
   let sawReady!: () => void;
   const ready = new Promise<void>((resolve) => (sawReady = resolve));
+  let sawEnd!: () => void;
+  /** Settles when the server ends the stream (or the test closes it). */
+  const ended = new Promise<void>((resolve) => (sawEnd = resolve));
   void (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) return sawEnd();
         buffer += value;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -46,13 +49,14 @@ export async function openEventStream(baseUrl: string, client: HttpClient) {
         }
       }
     } catch {
-      /* aborted */
+      sawEnd(); // aborted
     }
   })();
   await ready;
   return {
     events,
     headers: response.headers,
+    ended,
     close: () => controller.abort(),
     async waitFor(predicate: (events: StreamEvent[]) => boolean, timeoutMs = 60_000): Promise<StreamEvent[]> {
       const deadline = Date.now() + timeoutMs;

@@ -155,6 +155,7 @@ export function buildBook(overrides: Partial<Book> = {}): Book {
     failure: null,
     progress: null,
     translation: null,
+    role: 'owner',
     prompt: 'A mystery in a fishing village',
     bookState: buildFictionState(),
     identifier: null,

@@ -46,6 +46,17 @@ import { getTakeoutBook } from './handlers/book-takeout';
 import { getTakeoutVersion } from './handlers/version-takeout';
 import { RevisionRetention } from './handlers/revision-retention';
 import { SavedChaptersMemory } from './handlers/saved-chapters';
+import { BillingPayerPlans } from './access/payer-plans';
+import { listMembers } from './handlers/list-members';
+import { inviteMember } from './handlers/invite-member';
+import { changeMemberRole } from './handlers/change-member-role';
+import { removeMember } from './handlers/remove-member';
+import { revokeInvitation } from './handlers/revoke-invitation';
+import { createInvitationLink } from './handlers/create-invitation-link';
+import { getInvitation } from './handlers/get-invitation';
+import { acceptInvitation } from './handlers/accept-invitation';
+import { listSharedBooks } from './handlers/list-shared-books';
+import { checkAccess } from './handlers/check-access';
 
 /**
  * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
@@ -60,7 +71,9 @@ export const bookService = defineService({
     relay.start();
     const untrackBooks = trackBooksByStatus(database.db);
     const retention = new RevisionRetention({ db: database.db, logger, now });
+    const payers = new BillingPayerPlans(bus);
     const deps: BookHandlerDeps = {
+      payers,
       db: database.db,
       bus,
       relay,
@@ -102,6 +115,17 @@ export const bookService = defineService({
       bus.serve(requests.book.restore, restoreBook(deps)),
       bus.serve(requests.book.deleteForever, deleteBookForever(deps)),
       bus.serve(requests.book.listTrash, listTrash(deps)),
+      bus.serve(requests.book.listMembers, listMembers(deps)),
+      bus.serve(requests.book.invite, inviteMember(deps)),
+      bus.serve(requests.book.changeRole, changeMemberRole(deps)),
+      bus.serve(requests.book.removeMember, removeMember(deps)),
+      bus.serve(requests.book.revokeInvitation, revokeInvitation(deps)),
+      bus.serve(requests.book.invitationLink, createInvitationLink(deps)),
+      bus.serve(requests.book.getInvitation, getInvitation(deps)),
+      bus.serve(requests.book.acceptInvitation, acceptInvitation(deps)),
+      bus.serve(requests.book.sharedBookIds, listSharedBooks(deps)),
+      bus.serve(requests.book.access, checkAccess(deps)),
+      payers.listen(),
       bus.consume(
         'book',
         [

@@ -15,6 +15,8 @@ import type { UserHandlerDeps } from './handlers/deps';
 import { signUp } from './handlers/sign-up';
 import { login } from './handlers/login';
 import { getProfile } from './handlers/get-profile';
+import { getPeople } from './handlers/get-people';
+import { mailInvitation } from './handlers/mail-invitation';
 import { logout } from './handlers/logout';
 import { resolveSession } from './handlers/resolve-session';
 import { changePassword } from './handlers/change-password';
@@ -47,6 +49,8 @@ export const userService = defineService({
       bus.serve(requests.user.logout, logout(deps)),
       bus.serve(requests.user.resolveSession, resolveSession(deps)),
       bus.serve(requests.user.getProfile, getProfile(deps)),
+      bus.serve(requests.user.people, getPeople(deps)),
+      bus.serve(requests.user.mailInvitation, mailInvitation(deps)),
       bus.serve(requests.user.changePassword, changePassword(deps)),
       bus.serve(requests.user.forgotPassword, forgotPassword(deps)),
       bus.serve(requests.user.sendSalesEnquiry, sendSalesEnquiry(deps)),

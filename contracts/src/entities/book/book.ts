@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookRoleSchema } from './access';
 import { isoDateTimeSchema } from '../formats';
 import { BookLanguageSchema, MetadataLanguageSchema } from '../../constants/languages';
 import { BookTypeSchema, GenreSchema } from '../../constants/genres';
@@ -68,6 +69,8 @@ export const BookSummarySchema = z.object({
   progress: WritingProgressSchema.nullable(),
   /** Set on a book made by translating another; null otherwise. */
   translation: TranslationLinkSchema.nullable(),
+  role: BookRoleSchema,
+  ownerName: z.string().optional().describe("A book shared with you: its owner's name (absent on your own books)"),
 });
 export type BookSummary = z.infer<typeof BookSummarySchema>;
 

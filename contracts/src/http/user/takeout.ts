@@ -10,6 +10,8 @@ import { BookSchema } from '../../entities/book/book';
  *   books/<title-slug>-<id>/manuscript.json        the editor's document, as stored
  *   books/<title-slug>-<id>/covers/<coverId>-<variant>.<ext>
  *   books/<title-slug>-<id>/versions/<time>-<name-slug>.{md,json}   the named versions
+ *   shared/<title-slug>-<id>/…                     the same, for a book shared with the account whose role
+ *                                                  may export it (book.json's role says which)
  */
 
 /** `bookwright-data-2026-11-25.zip` */

@@ -10,6 +10,8 @@ import { TakeoutVersionSchema } from '../../http/user/takeout';
 import { TranslationTitleSchema } from '../../http/books/translate';
 import { defineHealthRequest } from '../health';
 import { bookTrashRequests } from './trash';
+import { bookMemberRequests } from './members';
+import { BookActionSchema } from '../../entities/book/access';
 
 const owned = { userId: z.string(), bookId: z.string() };
 
@@ -40,6 +42,7 @@ export type BookBrief = z.infer<typeof BookBriefSchema>;
 export const bookRequests = {
   health: defineHealthRequest('book'),
   ...bookTrashRequests,
+  ...bookMemberRequests,
   create: defineRequest({
     name: 'book.create',
     version: 1,
@@ -58,9 +61,15 @@ export const bookRequests = {
   get: defineRequest({
     name: 'book.get',
     version: 1,
-    request: z.object(owned),
+    request: z.object({
+      ...owned,
+      action: BookActionSchema.optional().describe(
+        'What the caller will do with the book (read when absent): export and cover services ask for export and manage',
+      ),
+    }),
     response: BookSchema,
-    description: 'One of the user’s books; 404 for an unknown id and for anyone else’s book.',
+    description:
+      'A book the user has a role on (role in the answer); 404 for an unknown id and for a book they have no role on, 403 (naming what the role may not do) when their role may not do `action`.',
   }),
   updateState: defineRequest({
     name: 'book.state.update',
@@ -224,12 +233,14 @@ export const bookRequests = {
           deletedAt: z.string().nullable(),
           /** False while there is no manuscript yet (planning, validation). */
           hasManuscript: z.boolean(),
+          /** A book shared with the user (a role that may export it), not their own. */
+          shared: z.boolean(),
           versions: z.array(TakeoutVersionSchema),
         }),
       ),
     }),
     description:
-      'Every book of the user, trashed ones included, newest first, with its named versions (no texts): what the takeout zip will hold.',
+      'Every book of the user, trashed ones included, newest first, then the books shared with them that their role may export (marked shared), with their named versions (no texts): what the takeout zip will hold.',
   }),
   takeoutBook: defineRequest({
     name: 'book.takeout.book',

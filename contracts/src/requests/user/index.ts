@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SalesEnquirySchema } from '../billing';
 import { defineRequest } from '../../bus/define';
 import { UserProfileSchema } from '../../entities/user';
+import { emailAddressSchema } from '../../entities/formats';
 import { SignUpRequestSchema } from '../../http/auth/sign-up';
 import { LoginRequestSchema } from '../../http/auth/login';
 import { ChangePasswordRequestSchema } from '../../http/auth/change-password';
@@ -124,5 +125,29 @@ export const userRequests = {
     description:
       'Signs in with an identity provider: the linked account, else the account with the same verified email ' +
       '(linked now), else a new account. Refused when the email is unverified.',
+  }),
+  people: defineRequest({
+    name: 'user.people.get',
+    version: 1,
+    request: z.object({ userIds: z.array(z.string()).max(500) }),
+    response: z.object({
+      people: z.array(z.object({ id: z.string(), name: z.string(), email: emailAddressSchema })),
+    }),
+    description:
+      'Internal: the names and emails of these users (for the people on a shared book); unknown ids are left out.',
+  }),
+  mailInvitation: defineRequest({
+    name: 'user.invitation.mail',
+    version: 1,
+    request: z.object({
+      to: emailAddressSchema,
+      inviterName: z.string(),
+      title: z.string(),
+      roleLabel: z.string(),
+      /** The invitation page's path, /invite/{token}: the mail joins it to the public address. */
+      path: z.string(),
+    }),
+    response: z.object({}),
+    description: 'Internal: mails an invitation to a book through the mail outbox (or SMTP).',
   }),
 } as const;

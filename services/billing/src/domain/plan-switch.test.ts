@@ -16,6 +16,7 @@ describe('the allowance rule of a plan switch (docs/decisions/0018)', () => {
       book: null,
       cover: null,
       translation: null,
+      role: 'owner',
     });
   });
 

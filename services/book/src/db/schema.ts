@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { BookFailure, BookState, BookStatus, TranslationLink } from '@bookwright/contracts';
+import type { BookFailure, BookState, BookStatus, SharedRole, TranslationLink } from '@bookwright/contracts';
 import type { RevisionKind } from '../domain/revision-policy';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -76,8 +76,40 @@ export interface BookChaptersTable {
   word_count: number;
 }
 
+/** Someone a book is shared with (access/): never its owner, who is the book's user_id. */
+export interface BookMembersTable {
+  book_id: string;
+  user_id: string;
+  role: SharedRole;
+  added_by: string;
+  created_at: Timestamp;
+}
+
+/** An invitation to a book, bound to one email; pending while none of accepted, revoked or expired. */
+export interface BookInvitationsTable {
+  id: string;
+  book_id: string;
+  email: string;
+  role: SharedRole;
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  accepted_by: string | null;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A working link to an invitation, as the SHA-256 of its token. */
+export interface BookInvitationLinksTable {
+  token_hash: string;
+  invitation_id: string;
+}
+
 export interface BookDatabase {
   books: BooksTable;
+  book_members: BookMembersTable;
+  book_invitations: BookInvitationsTable;
+  book_invitation_links: BookInvitationLinksTable;
   book_revisions: BookRevisionsTable;
   book_chapters: BookChaptersTable;
 }

@@ -1,10 +1,11 @@
-import { bookEtag, type Book, type BookSummary } from '@bookwright/contracts';
+import { bookEtag, type Book, type BookRole, type BookSummary } from '@bookwright/contracts';
 import type { BookRow } from '../db/schema';
 import type { BookSummaryRow } from '../repositories/books.repository';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-export function presentSummary(row: BookSummaryRow): BookSummary {
+/** A book as the library lists it, for a person with `role` on it. */
+export function presentSummary(row: BookSummaryRow, role: BookRole): BookSummary {
   return {
     _id: row.id,
     title: row.title,
@@ -25,12 +26,14 @@ export function presentSummary(row: BookSummaryRow): BookSummary {
         ? { chaptersWritten: row.chapters_written, chaptersTotal: row.chapters_total }
         : null,
     translation: row.translation ?? null,
+    role,
   };
 }
 
-export function presentBook(row: BookRow): Book {
+/** A book whole, for a person with `role` on it. */
+export function presentBook(row: BookRow, role: BookRole): Book {
   return {
-    ...presentSummary(row),
+    ...presentSummary(row, role),
     prompt: row.prompt,
     bookState: row.book_state,
     identifier: row.identifier,

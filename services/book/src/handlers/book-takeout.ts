@@ -11,6 +11,6 @@ export function getTakeoutBook(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<BookDef['request']>): Promise<z.input<BookDef['response']>> => {
     const found = await takeoutRepository.findBook(deps.db, userId, bookId);
     if (!found) throw new AppError(404, apiMessages.notFound);
-    return { book: presentBook(found.row), deletedAt: found.deletedAt };
+    return { book: presentBook(found.row, found.role), deletedAt: found.deletedAt };
   };
 }

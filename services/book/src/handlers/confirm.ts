@@ -8,6 +8,7 @@ import { requirePlan } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from './owned-book';
 import { lifecycleMessages } from './lifecycle-messages';
+import { requireOwned } from './owned-book';
 
 /**
  * validation → writing: the author confirmed the (possibly edited) structure. Writing needs a plan: a book
@@ -15,11 +16,10 @@ import { lifecycleMessages } from './lifecycle-messages';
  */
 export function confirmBook(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.confirm)['request']>) => {
-    // Someone else's book is a 404 whatever one's plan; only then does the plan matter.
-    if (!(await booksRepository.findOwnedSummary(deps.db, userId, bookId)))
-      throw new AppError(404, apiMessages.notFound);
-    await requirePlan(deps, userId);
-    return changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+    // A book one has no role on is a 404 whatever the plan; only then does the plan (of its payer) matter.
+    const { user_id: ownerId } = await requireOwned(deps, { userId, bookId, action: 'edit', planFree: true });
+    await requirePlan(deps, ownerId);
+    return changeOwnedBook(deps, { userId, bookId, action: 'edit' }, async (trx, book, role) => {
       const to = moveBook(book.status, 'confirm');
       const chapters = book.book_state ? plannedChapters(book.book_state).length : 0;
       if (chapters === 0) throw new AppError(400, lifecycleMessages.noChapters);
@@ -30,9 +30,9 @@ export function confirmBook(deps: BookHandlerDeps) {
         { from: book.status, to },
         { write_attempt: attempt, chapters_written: 0, chapters_total: chapters, failure: JSON.stringify(null) },
       );
-      await enqueueEvent(trx, events.bookConfirmed, { bookId: book.id, userId, attempt });
+      await enqueueEvent(trx, events.bookConfirmed, { bookId: book.id, userId: book.user_id, attempt });
       deps.logger.info({ bookId, attempt, chapters }, 'structure confirmed; writing requested');
-      return presentBook(updated);
+      return presentBook(updated, role);
     });
   };
 }

@@ -3,14 +3,14 @@ import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import { requirePlan } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
+import { readOwned } from './owned-book';
 
 /** The plan around a passage being rewritten: the characters and, when the editor names it, the chapter's outline. */
 export function getRewriteContext(deps: BookHandlerDeps) {
   return async ({ userId, bookId, chapterTitle }: z.output<(typeof requests.book.rewriteContext)['request']>) => {
-    const book = await booksRepository.findOwned(deps.db, userId, bookId);
-    if (!book) throw new AppError(404, apiMessages.notFound);
-    // The gateway asks this before any rewrite streams: AI rewriting is a plan feature.
-    await requirePlan(deps, userId);
+    // The gateway asks this before any rewrite streams: AI rewriting is a plan feature, of the book's payer.
+    const { row: book } = await readOwned(deps, { userId, bookId, action: 'manage', planFree: true });
+    await requirePlan(deps, book.user_id);
     const state = book.book_state;
     const wanted = chapterTitle?.trim().toLowerCase();
     let chapterOutline: string | null = null;

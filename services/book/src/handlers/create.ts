@@ -20,7 +20,7 @@ export function createBook(deps: BookHandlerDeps) {
   return async ({ userId, plan, requestId }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     const key = allowanceKeys.creation(requestId);
     const earlier = await booksRepository.findByIdempotencyKey(deps.db, userId, key);
-    if (earlier) return presentBook(earlier);
+    if (earlier) return presentBook(earlier, 'owner');
 
     await reserveBook(deps, userId, key, requestId);
     let created;
@@ -55,11 +55,11 @@ export function createBook(deps: BookHandlerDeps) {
       // The same request, concurrently: it stored the book (and billing charged the key once).
       const existing = await booksRepository.findByIdempotencyKey(deps.db, userId, key);
       if (!existing) throw new Error('idempotency conflict without a row');
-      return presentBook(existing);
+      return presentBook(existing, 'owner');
     }
     await confirmAllowance(deps, userId, 'book', key, requestId);
     deps.relay.kick();
     deps.logger.info({ bookId: created.id, userId }, 'book created; planning requested');
-    return presentBook(created);
+    return presentBook(created, 'owner');
   };
 }

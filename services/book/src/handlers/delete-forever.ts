@@ -12,7 +12,7 @@ import { deleteTrashedBook } from './trashed-book-deletion';
  */
 export function deleteBookForever(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.deleteForever)['request']>) =>
-    changeOwnedBookInOrOutOfTrash(deps, { userId, bookId }, async (trx, book) => {
+    changeOwnedBookInOrOutOfTrash(deps, { userId, bookId, action: 'delete', planFree: true }, async (trx, book) => {
       if (book.deleted_at === null) throw new AppError(409, trashMessages.deleteNotInTrash, { code: 'book_trash' });
       const now = nowOf(deps);
       const deletedAt = await deleteTrashedBook(trx, book.id, now);

@@ -3,6 +3,7 @@ import type { BlobStore, Bus, Logger, OutboxRelay } from '@bookwright/kit';
 import type { BookDatabase } from '../db/schema';
 import type { RevisionRetention } from './revision-retention';
 import type { SavedChaptersMemory } from './saved-chapters';
+import type { PayerPlans } from '../access/payer-plans';
 
 /** What every book-service handler may use; nothing else. */
 export interface BookHandlerDeps {
@@ -17,6 +18,8 @@ export interface BookHandlerDeps {
   retention: RevisionRetention;
   /** The chapters this process last saw stored at a book's version, so that an autosave need not read them. */
   savedChapters: SavedChaptersMemory;
+  /** Whether a book's payer has a plan: changing a book needs one (access/book-access.ts). */
+  payers: PayerPlans;
   /** The handlers' clock (revision throttle and retention, the trash); tests set it, the service uses the system clock. */
   now?: () => Date;
 }

@@ -13,7 +13,7 @@ export function getBrief(deps: BookHandlerDeps) {
     const row = await booksRepository.findById(deps.db, bookId);
     // A book in the trash has no work to start: the writer finds nothing, as for a deleted one.
     if (!row || row.deleted_at !== null) throw new AppError(404, apiMessages.notFound);
-    const book = presentBook(row);
+    const book = presentBook(row, 'owner');
     return {
       _id: book._id,
       userId: row.user_id,

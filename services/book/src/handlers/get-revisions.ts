@@ -7,7 +7,7 @@ import { requireOwned } from './owned-book';
 
 export function getRevision(deps: BookHandlerDeps) {
   return async ({ userId, bookId, revisionId }: z.output<(typeof requests.book.getRevision)['request']>) => {
-    await requireOwned(deps, userId, bookId);
+    await requireOwned(deps, { userId, bookId, action: 'read' });
     const row = await revisionsRepository.find(deps.db, bookId, revisionId);
     if (!row) throw new AppError(404, revisionMessages.notFound);
     return { ...presentRevision(row), bookContent: row.content };

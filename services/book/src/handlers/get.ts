@@ -3,11 +3,13 @@ import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
 import type { BookHandlerDeps } from './deps';
+import { readOwned } from './owned-book';
 
 export function getBook(deps: BookHandlerDeps) {
-  return async ({ userId, bookId }: z.output<(typeof requests.book.get)['request']>) => {
-    const row = await booksRepository.findOwned(deps.db, userId, bookId);
-    if (!row) throw new AppError(404, apiMessages.notFound);
-    return presentBook(row);
+  return async ({ userId, bookId, action = 'read' }: z.output<(typeof requests.book.get)['request']>) => {
+    // Reading for a change (a cover, AI metadata) asks only the role: the service doing the work checks
+    // the payer's plan where the work needs one (billing's allowances, decision 0012).
+    const { row, role } = await readOwned(deps, { userId, bookId, action, planFree: true });
+    return presentBook(row, role);
   };
 }

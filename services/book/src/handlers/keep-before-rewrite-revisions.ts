@@ -7,7 +7,7 @@ import { keepRevision } from './revision-snapshots';
 /** Before an AI rewrite is applied, the manuscript it will change is kept, whatever the throttle. */
 export function keepBeforeRewrite(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.keepBeforeRewrite)['request']>) =>
-    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+    changeOwnedBook(deps, { userId, bookId, action: 'manage' }, async (trx, book) => {
       if (book.book_content === null) return { kept: false };
       return { kept: (await keepRevision(trx, deps, book.id, book.book_content, 'before-rewrite')) !== undefined };
     });

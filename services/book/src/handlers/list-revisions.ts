@@ -7,7 +7,7 @@ import { requireOwned } from './owned-book';
 
 export function listRevisions(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.listRevisions)['request']>) => {
-    await requireOwned(deps, userId, bookId);
+    await requireOwned(deps, { userId, bookId, action: 'read' });
     const rows = await revisionsRepository.list(deps.db, bookId);
     return { revisions: rows.map(presentRevision) };
   };

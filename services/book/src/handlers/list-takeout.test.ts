@@ -16,6 +16,7 @@ import { getTakeoutBook } from './book-takeout';
 import { getTakeoutVersion } from './version-takeout';
 import { listTakeout } from './list-takeout';
 import { RevisionRetention } from './revision-retention';
+import { everyonePays } from '../access/payer-plans';
 import { SavedChaptersMemory } from './saved-chapters';
 
 const opened: { close(): Promise<void> }[] = [];
@@ -46,6 +47,7 @@ async function setUp(accountType: 'starter' | 'null' = 'starter') {
     newId: randomUUID,
     retention,
     savedChapters: new SavedChaptersMemory(),
+    payers: everyonePays,
   };
   const insert = (id: string, status: 'ready' | 'validation', userId = 'u1') =>
     booksRepository.insert(

@@ -19,6 +19,7 @@ export function listTakeout(deps: BookHandlerDeps) {
         title: book.title,
         deletedAt: book.deletedAt,
         hasManuscript: book.hasManuscript,
+        shared: book.shared,
         versions: versions
           .filter((version) => version.bookId === book.id)
           .map(({ id, name, createdAt, wordCount }) => ({ id, name, createdAt, wordCount })),

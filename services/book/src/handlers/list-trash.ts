@@ -9,7 +9,7 @@ export function listTrash(deps: BookHandlerDeps) {
   return async ({ userId }: z.output<(typeof requests.book.listTrash)['request']>) => ({
     books: (await trashRepository.list(deps.db, userId)).map((row): TrashedBook => {
       const deletedAt = new Date(row.deleted_at).toISOString();
-      return { ...presentSummary(row), deletedAt, purgeAt: purgeAtOf(deletedAt) };
+      return { ...presentSummary(row, 'owner'), deletedAt, purgeAt: purgeAtOf(deletedAt) };
     }),
   });
 }

@@ -1,4 +1,12 @@
-import { bookEtag, events, type Book, type requests, type SaveAnswer, type SavedContent } from '@bookwright/contracts';
+import {
+  bookEtag,
+  events,
+  type Book,
+  type BookRole,
+  type requests,
+  type SaveAnswer,
+  type SavedContent,
+} from '@bookwright/contracts';
 import type { OutboxTable } from '@bookwright/kit';
 import type { Insertable, Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -8,7 +16,7 @@ import { presentBook } from '../domain/present-book';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { assertEditable, type bookEdits } from '../domain/book-status';
 import { chapterHashesOf } from '../domain/stored-manuscript';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook, type Requester } from './owned-book';
 import { editsThrottledSince } from '../domain/revision-policy';
 import { keepRevision } from './revision-snapshots';
 
@@ -23,11 +31,12 @@ export async function answer(
   trx: Transaction<BookDatabase>,
   book: Pick<BookSaveRow, 'id' | 'version' | 'updated_at'>,
   kind: SaveAnswer | undefined,
+  role: BookRole,
 ): Promise<Book | SavedContent> {
   if (kind === 'version') return savedVersion(book);
   const row = await booksRepository.findById(trx, book.id);
   if (!row) throw new Error(`book ${book.id} is gone under its row lock`);
-  return presentBook(row);
+  return presentBook(row, role);
 }
 
 /**
@@ -82,21 +91,22 @@ export function announceManuscriptChange(
  */
 export function changeLockedManuscript<T>(
   deps: BookHandlerDeps,
-  owner: { userId: string; bookId: string },
+  who: Requester,
   change: (
     trx: Transaction<BookDatabase>,
     locked: BookRowForSave,
     book: BookSaveRow,
     storedHashes: string[] | null,
+    role: BookRole,
   ) => Promise<T>,
 ): Promise<T> {
   return changeOwnedBook(
     deps,
-    owner,
-    async (trx, locked) => {
+    who,
+    async (trx, locked, role) => {
       const book = bookOf(locked);
       assertEditable(book.status, 'manuscript');
-      return change(trx, locked, book, chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters));
+      return change(trx, locked, book, chapterHashesOf(locked.chapter_hashes, book.manuscript_chapters), role);
     },
     booksRepository.findForContentSave,
   );
@@ -126,11 +136,14 @@ export const autosavedStatus = 'ready' satisfies (typeof bookEdits.manuscript.in
  */
 export async function storeIfCurrent(
   deps: BookHandlerDeps,
+  /** The book's owner: the statement writes only a book of theirs, so anyone else's save takes the locked path. */
   owner: { userId: string; bookId: string },
   versions: readonly number[],
   change: Parameters<typeof booksRepository.saveIfCurrent>[2],
 ): Promise<SavedContent | undefined> {
   const { userId, bookId } = owner;
+  // Without a plan of the owner's the locked path answers 402 (access/book-access.ts); held, this costs no round trip.
+  if (!(await deps.payers.hasPlan(userId))) return undefined;
   const statement = {};
   const announce = announceManuscriptChange(statement, deps, { id: bookId, user_id: userId, status: autosavedStatus });
   const saved = await booksRepository.saveIfCurrent(

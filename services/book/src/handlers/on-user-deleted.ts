@@ -3,6 +3,8 @@ import { enqueueEvent, forgetPublishedEventsOf, removeBlobsUnder, type EventMeta
 import { translationSourcePrefix } from '../domain/new-translation';
 import type { z } from 'zod';
 import type { BookHandlerDeps } from './deps';
+import { membersRepository } from '../access/members.repository';
+import { booksRepository } from '../repositories/books.repository';
 
 /**
  * An account was deleted: its books go (plan, manuscript and metadata live in the row), and each one is
@@ -19,6 +21,17 @@ export function onUserDeleted(deps: BookHandlerDeps) {
         .returning(['id', 'translation'])
         .execute();
       for (const book of books) await enqueueEvent(trx, events.bookDeleted, { bookId: book.id, userId, deletedAt });
+      // Their shares of other people's books go too (the shares of their own books went with the books).
+      for (const share of await membersRepository.removeEverywhere(trx, userId)) {
+        const ownerId = (await booksRepository.findSummaryInLibrary(trx, share.book_id))?.user_id ?? '';
+        await enqueueEvent(trx, events.bookMemberRemoved, {
+          bookId: share.book_id,
+          ownerId,
+          memberId: userId,
+          role: share.role,
+          removedBy: userId,
+        });
+      }
       await forgetPublishedEventsOf(trx, userId);
       return books;
     });

@@ -1,30 +1,41 @@
 import type { Transaction } from 'kysely';
-import { AppError, apiMessages } from '@bookwright/contracts';
+import { AppError, apiMessages, type BookRole } from '@bookwright/contracts';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
+import { requireAccess, requirePayerPlan, type BookRequester } from '../access/book-access';
 import type { BookHandlerDeps } from './deps';
 
-/** What these read of a locked row: whose it is, and whether it is in the trash. */
-type OwnedRow = Pick<BookRow, 'user_id' | 'deleted_at'>;
+/** What these read of a locked row: its id, whose it is, and whether it is in the trash. */
+type OwnedRow = Pick<BookRow, 'id' | 'user_id' | 'deleted_at'>;
 
 /**
- * Runs `change` on the locked row of one of the user's books, in one transaction, then hands its events
- * to the outbox relay. An unknown id, someone else's book and (for the author) a book in the trash are the same 404.
- * Without a user (the writer's reports) a trashed book is handed over too: the caller decides to ignore it.
+ * A person's request about a book, as the access module checks it. `planFree`: a change that needs no plan
+ * of the book's payer (applying an uploaded cover, decision 0012).
+ */
+export type Requester = BookRequester & { planFree?: boolean };
+
+/** A service's own report about a book (the writer's): no person, so no access check. */
+export type InternalChange = { bookId: string; userId?: never };
+
+/**
+ * Runs `change` on the locked row of a book the person may do `action` to, in one transaction, then hands
+ * its events to the outbox relay. An unknown id, a book the person has no role on and (for a person) a book
+ * in the trash are the same 404; a role that may not do the action is 403 (access/book-access.ts).
+ * Without a person (the writer's reports) a trashed book is handed over too: the caller decides to ignore it.
  */
 export async function changeOwnedBook<T, R extends OwnedRow = BookRow>(
   deps: BookHandlerDeps,
-  owner: { userId: string; bookId: string } | { bookId: string },
-  change: (trx: Transaction<BookDatabase>, book: R) => Promise<T>,
+  who: Requester | InternalChange,
+  change: (trx: Transaction<BookDatabase>, book: R, role: BookRole) => Promise<T>,
   /** How the row is read and locked, when the change needs more of it than the row (a manuscript save). */
   lock?: (trx: Transaction<BookDatabase>, bookId: string) => Promise<R | undefined>,
 ): Promise<T> {
   return changeOwnedBookInOrOutOfTrash(
     deps,
-    owner,
-    async (trx, book) => {
-      if ('userId' in owner && book.deleted_at !== null) throw new AppError(404, apiMessages.notFound);
-      return change(trx, book);
+    who,
+    async (trx, book, role) => {
+      if (who.userId !== undefined && book.deleted_at !== null) throw new AppError(404, apiMessages.notFound);
+      return change(trx, book, role);
     },
     lock,
   );
@@ -33,8 +44,8 @@ export async function changeOwnedBook<T, R extends OwnedRow = BookRow>(
 /** The same, for the trash's own requests: a book in the trash is found too. */
 export async function changeOwnedBookInOrOutOfTrash<T, R extends OwnedRow = BookRow>(
   deps: BookHandlerDeps,
-  owner: { userId: string; bookId: string } | { bookId: string },
-  change: (trx: Transaction<BookDatabase>, book: R) => Promise<T>,
+  who: Requester | InternalChange,
+  change: (trx: Transaction<BookDatabase>, book: R, role: BookRole) => Promise<T>,
   lock?: (trx: Transaction<BookDatabase>, bookId: string) => Promise<R | undefined>,
 ): Promise<T> {
   let committed: Transaction<BookDatabase> | undefined;
@@ -42,9 +53,15 @@ export async function changeOwnedBookInOrOutOfTrash<T, R extends OwnedRow = Book
     committed = trx;
     // Without `lock`, R is BookRow (its default): the plain locked row.
     const read = lock ?? ((db, id) => booksRepository.findForUpdate(db, id) as Promise<R | undefined>);
-    const book = await read(trx, owner.bookId);
-    if (!book || ('userId' in owner && book.user_id !== owner.userId)) throw new AppError(404, apiMessages.notFound);
-    return change(trx, book);
+    const book = await read(trx, who.bookId);
+    if (!book) throw new AppError(404, apiMessages.notFound);
+    // A service's own report acts for the book's owner.
+    let role: BookRole = 'owner';
+    if (who.userId !== undefined) {
+      role = await requireAccess(trx, who.userId, book, who.action);
+      if (!who.planFree) await requirePayerPlan(deps.payers, book.user_id, who.action);
+    }
+    return change(trx, book, role);
   });
   // Publishes what the change held for itself (a save's book.updated), and wakes the relay for the rest.
   if (committed) deps.relay.committed(committed);
@@ -68,9 +85,23 @@ export async function changeBookIfPresent(
   deps.relay.kick();
 }
 
-/** One of the user's books, for a read that changes nothing: 404 when it is someone else's, unknown or in the trash. */
-export async function requireOwned(deps: BookHandlerDeps, userId: string, bookId: string) {
-  const book = await booksRepository.findOwnedSummary(deps.db, userId, bookId);
+/**
+ * A book in the library (not the trash) the person may do `action` to, for a read that changes nothing,
+ * without its large columns: 404 when unknown, trashed or not theirs to see, 403 when their role forbids it.
+ */
+export async function requireOwned(deps: BookHandlerDeps, who: Requester) {
+  const book = await booksRepository.findSummaryInLibrary(deps.db, who.bookId);
   if (!book) throw new AppError(404, apiMessages.notFound);
-  return book;
+  const role = await requireAccess(deps.db, who.userId, book, who.action);
+  if (!who.planFree) await requirePayerPlan(deps.payers, book.user_id, who.action);
+  return { ...book, role };
+}
+
+/** The whole book in the library, for a read: the same checks as `requireOwned`. */
+export async function readOwned(deps: BookHandlerDeps, who: Requester) {
+  const row = await booksRepository.findInLibrary(deps.db, who.bookId);
+  if (!row) throw new AppError(404, apiMessages.notFound);
+  const role = await requireAccess(deps.db, who.userId, row, who.action);
+  if (!who.planFree) await requirePayerPlan(deps.payers, row.user_id, who.action);
+  return { row, role };
 }

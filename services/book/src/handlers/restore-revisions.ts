@@ -16,7 +16,7 @@ import { announceManuscriptChange, changeLockedManuscript } from './manuscript-s
  */
 export function restoreRevision(deps: BookHandlerDeps) {
   return async ({ userId, bookId, revisionId }: z.output<(typeof requests.book.restoreRevision)['request']>) =>
-    changeLockedManuscript(deps, { userId, bookId }, async (trx, locked, book, storedHashes) => {
+    changeLockedManuscript(deps, { userId, bookId, action: 'edit' }, async (trx, locked, book, storedHashes, role) => {
       const revision = await revisionsRepository.find(trx, bookId, revisionId);
       if (!revision) throw new AppError(404, revisionMessages.notFound);
       // The revision's text is a stored manuscript (a snapshot of one, or a save's checked text).
@@ -34,6 +34,6 @@ export function restoreRevision(deps: BookHandlerDeps) {
       }
       const row = await booksRepository.findRow(trx, book.id);
       if (!row) throw new Error(`book ${book.id} is gone under its row lock`);
-      return presentBook({ ...row, ...stored, book_content: manuscript.content });
+      return presentBook({ ...row, ...stored, book_content: manuscript.content }, role);
     });
 }

@@ -17,11 +17,11 @@ import { requestPlanning } from '../domain/request-planning';
  */
 export function restoreBook(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.restore)['request']>) =>
-    changeOwnedBookInOrOutOfTrash(deps, { userId, bookId }, async (trx, book) => {
+    changeOwnedBookInOrOutOfTrash(deps, { userId, bookId, action: 'delete', planFree: true }, async (trx, book) => {
       if (book.deleted_at === null) throw new AppError(409, trashMessages.notInTrash, { code: 'book_trash' });
       const restored = await trashRepository.setDeletedAt(trx, book.id, null);
       await resumeWork(trx, restored);
-      await enqueueEvent(trx, events.bookRestored, { bookId: book.id, userId });
+      await enqueueEvent(trx, events.bookRestored, { bookId: book.id, userId: book.user_id });
       deps.logger.info({ bookId, status: book.status }, 'book restored from the trash');
       return {};
     });

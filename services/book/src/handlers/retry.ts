@@ -11,6 +11,7 @@ import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from './owned-book';
 import { requestPlanning } from '../domain/request-planning';
 import { lifecycleMessages } from './lifecycle-messages';
+import { readOwned } from './owned-book';
 
 /**
  * failed → the step that failed, again, with one book (a translation: one translation) of the allowance
@@ -20,64 +21,69 @@ import { lifecycleMessages } from './lifecycle-messages';
  */
 export function retryBook(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.retry)['request']>) => {
-    const book = await booksRepository.findOwned(deps.db, userId, bookId);
-    if (!book) throw new AppError(404, apiMessages.notFound);
+    // A retry spends an allowance: the book's payer's, whoever asks (billing answers without a plan).
+    const { row: book } = await readOwned(deps, { userId, bookId, action: 'manage', planFree: true });
+    const payerId = book.user_id;
     const step = book.translation ? 'translating' : book.failure?.step === 'writing' ? 'writing' : 'planning';
     moveBook(book.status, retryMoveFor(step)); // 409 before paying, unless the book failed
     const usesWriteAttempt = step !== 'planning';
     const attempt = (usesWriteAttempt ? book.write_attempt : book.plan_attempt) + 1;
     const key = allowanceKeys.retry(book.id, step, attempt);
     const kind = allowanceKindOf(book);
-    await reserveAllowance(deps, userId, kind, key);
+    await reserveAllowance(deps, payerId, kind, key);
     let retried;
     try {
-      retried = await changeOwnedBook(deps, { userId, bookId }, async (trx, locked) => {
-        // The same retry from a second click that got here first: its answer, not a second move.
-        if (locked.allowance_key === key) return presentBook(locked);
-        const to = moveBook(locked.status, retryMoveFor(step));
-        const lockedAttempt = (usesWriteAttempt ? locked.write_attempt : locked.plan_attempt) + 1;
-        if (lockedAttempt !== attempt) throw new AppError(409, lifecycleMessages.retryRaced, { code: 'book_status' });
-        const common = { allowance_key: key, failure: JSON.stringify(null) };
-        if (step === 'translating') {
-          const updated = await booksRepository.move(
-            trx,
-            locked.id,
-            { from: locked.status, to },
-            { ...common, write_attempt: attempt },
-          );
-          await enqueueEvent(trx, events.bookTranslationRequested, translationRequest(updated));
-          return presentBook(updated);
-        }
-        if (step === 'writing') {
+      retried = await changeOwnedBook(
+        deps,
+        { userId, bookId, action: 'manage', planFree: true },
+        async (trx, locked, role) => {
+          // The same retry from a second click that got here first: its answer, not a second move.
+          if (locked.allowance_key === key) return presentBook(locked, role);
+          const to = moveBook(locked.status, retryMoveFor(step));
+          const lockedAttempt = (usesWriteAttempt ? locked.write_attempt : locked.plan_attempt) + 1;
+          if (lockedAttempt !== attempt) throw new AppError(409, lifecycleMessages.retryRaced, { code: 'book_status' });
+          const common = { allowance_key: key, failure: JSON.stringify(null) };
+          if (step === 'translating') {
+            const updated = await booksRepository.move(
+              trx,
+              locked.id,
+              { from: locked.status, to },
+              { ...common, write_attempt: attempt },
+            );
+            await enqueueEvent(trx, events.bookTranslationRequested, translationRequest(updated));
+            return presentBook(updated, role);
+          }
+          if (step === 'writing') {
+            const updated = await booksRepository.move(
+              trx,
+              locked.id,
+              { from: locked.status, to },
+              {
+                ...common,
+                write_attempt: attempt,
+              },
+            );
+            await enqueueEvent(trx, events.bookConfirmed, { bookId: locked.id, userId: payerId, attempt });
+            return presentBook(updated, role);
+          }
           const updated = await booksRepository.move(
             trx,
             locked.id,
             { from: locked.status, to },
             {
               ...common,
-              write_attempt: attempt,
+              plan_attempt: attempt,
             },
           );
-          await enqueueEvent(trx, events.bookConfirmed, { bookId: locked.id, userId, attempt });
-          return presentBook(updated);
-        }
-        const updated = await booksRepository.move(
-          trx,
-          locked.id,
-          { from: locked.status, to },
-          {
-            ...common,
-            plan_attempt: attempt,
-          },
-        );
-        await requestPlanning(trx, updated);
-        return presentBook(updated);
-      });
+          await requestPlanning(trx, updated);
+          return presentBook(updated, role);
+        },
+      );
     } catch (error) {
-      await releaseAllowance(deps, userId, kind, key);
+      await releaseAllowance(deps, payerId, kind, key);
       throw error;
     }
-    await confirmAllowance(deps, userId, kind, key);
+    await confirmAllowance(deps, payerId, kind, key);
     return retried;
   };
 }

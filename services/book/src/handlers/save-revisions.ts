@@ -18,7 +18,7 @@ export function saveRevision(deps: BookHandlerDeps) {
     name,
     bookContent,
   }: z.output<(typeof requests.book.saveRevision)['request']>): Promise<Revision> =>
-    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+    changeOwnedBook(deps, { userId, bookId, action: 'edit' }, async (trx, book) => {
       assertEditable(book.status, 'manuscript');
       const content = bookContent === undefined ? book.book_content : parseManuscript(bookContent).content;
       if (content === null) throw new AppError(409, revisionMessages.noManuscript);

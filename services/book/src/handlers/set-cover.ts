@@ -8,13 +8,14 @@ import { announceUpdate, editMessages } from './book-edits';
 
 export function setCover(deps: BookHandlerDeps) {
   return async ({ userId, bookId, coverImage }: z.output<(typeof requests.book.setCover)['request']>) =>
-    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+    // Applying a cover needs no plan (an uploaded one is not AI work, decision 0012); generating one did.
+    changeOwnedBook(deps, { userId, bookId, action: 'manage', planFree: true }, async (trx, book, role) => {
       // Only a cover URL of this very book (the cover service has checked the cover exists), or null.
       if (coverImage !== null && parseCoverImageUrl(coverImage)?.bookId !== book.id) {
         throw new AppError(400, editMessages.coverInvalid);
       }
       const updated = await booksRepository.update(trx, book.id, { cover_image: coverImage });
       await announceUpdate(trx, updated, ['coverImage']);
-      return presentBook(updated);
+      return presentBook(updated, role);
     });
 }

@@ -8,6 +8,8 @@ import { booksRepository } from '../repositories/books.repository';
 import { confirmAllowance, releaseAllowance, requirePlan, reserveAllowance } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
 import { keepRevision } from './revision-snapshots';
+import { readOwned } from './owned-book';
+import { membersRepository } from '../access/members.repository';
 
 type Def = typeof requests.book.translate;
 
@@ -26,19 +28,21 @@ export function translateBook(deps: BookHandlerDeps) {
     requestId,
   }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     const key = allowanceKeys.translation(requestId);
-    const earlier = await booksRepository.findByIdempotencyKey(deps.db, userId, key);
-    if (earlier) return presentBook(earlier);
+    // The translation is a new book of the original's owner, who pays for it, whoever of its people asks;
+    // one who is not the owner is given the same role on the translation.
+    const { row: source, role } = await readOwned(deps, { userId, bookId, action: 'manage', planFree: true });
+    const payerId = source.user_id;
+    const earlier = await booksRepository.findByIdempotencyKey(deps.db, payerId, key);
+    if (earlier) return presentBook(earlier, role);
 
-    const source = await booksRepository.findOwned(deps.db, userId, bookId);
-    if (!source) throw new AppError(404, apiMessages.notFound);
     // Only a finished book has a manuscript to translate (the new book's own move is in newTranslationRow).
     if (source.status !== 'ready' || !source.book_content)
       throw new AppError(409, translationMessages.notReady, { code: 'book_status' });
     if (source.language === language) throw new AppError(400, translationMessages.sameLanguage);
     const original = source.book_content;
 
-    await requirePlan(deps, userId, requestId);
-    await reserveAllowance(deps, userId, 'translation', key, requestId);
+    await requirePlan(deps, payerId, requestId);
+    await reserveAllowance(deps, payerId, 'translation', key, requestId);
     const id = deps.newId();
     let created;
     try {
@@ -53,6 +57,8 @@ export function translateBook(deps: BookHandlerDeps) {
           newTranslationRow({ id, source, language, title, idempotencyKey: key, allowanceKey: key }),
         );
         if (!row) return undefined;
+        if (role !== 'owner')
+          await membersRepository.addMember(trx, { bookId: row.id, userId, role, addedBy: payerId });
         // The original as it was translated stays in its history, whatever the author changes later.
         await keepRevision(trx, deps, source.id, original, 'before-translation');
         await enqueueEvent(trx, events.bookTranslationRequested, translationRequest(row));
@@ -60,7 +66,7 @@ export function translateBook(deps: BookHandlerDeps) {
       });
     } catch (error) {
       // Nothing was stored: the reservation pays for no book.
-      await releaseAllowance(deps, userId, 'translation', key, requestId);
+      await releaseAllowance(deps, payerId, 'translation', key, requestId);
       await deps.blobs.delete(translationSourceKey(id)).catch(() => undefined);
       if (error instanceof AppError) throw error;
       throw new AppError(500, translationMessages.failed, { cause: error });
@@ -68,13 +74,13 @@ export function translateBook(deps: BookHandlerDeps) {
     if (!created) {
       // The same request, concurrently: it stored the book (and billing charged the key once).
       await deps.blobs.delete(translationSourceKey(id)).catch(() => undefined);
-      const existing = await booksRepository.findByIdempotencyKey(deps.db, userId, key);
+      const existing = await booksRepository.findByIdempotencyKey(deps.db, payerId, key);
       if (!existing) throw new Error('idempotency conflict without a row');
-      return presentBook(existing);
+      return presentBook(existing, role);
     }
-    await confirmAllowance(deps, userId, 'translation', key, requestId);
+    await confirmAllowance(deps, payerId, 'translation', key, requestId);
     deps.relay.kick();
     deps.logger.info({ bookId: created.id, sourceBookId: source.id, userId, language }, 'translation requested');
-    return presentBook(created);
+    return presentBook(created, role);
   };
 }

@@ -19,6 +19,7 @@ import { failStalledBooks } from '../jobs/fail-stalled-books';
 import { purgeExpiredTrash } from '../jobs/purge-trash';
 import { recordPlan } from './on-planner-plan-built';
 import { recordPlanFailure } from './on-planner-plan-failed';
+import { everyonePays } from '../access/payer-plans';
 import { SavedChaptersMemory } from './saved-chapters';
 
 const manuscript = {
@@ -315,5 +316,6 @@ function depsOf(world: BookTestWorld) {
     // The trash keeps no snapshots.
     retention: undefined as never,
     savedChapters: new SavedChaptersMemory(),
+    payers: everyonePays,
   };
 }

@@ -13,13 +13,13 @@ import { changeOwnedBookInOrOutOfTrash } from './owned-book';
  */
 export function trashBook(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.trash)['request']>) =>
-    changeOwnedBookInOrOutOfTrash(deps, { userId, bookId }, async (trx, book) => {
+    changeOwnedBookInOrOutOfTrash(deps, { userId, bookId, action: 'delete', planFree: true }, async (trx, book) => {
       if (book.deleted_at !== null) throw new AppError(409, trashMessages.alreadyInTrash, { code: 'book_trash' });
       const deletedAt = nowOf(deps);
       await trashRepository.setDeletedAt(trx, book.id, deletedAt);
       await enqueueEvent(trx, events.bookTrashed, {
         bookId: book.id,
-        userId,
+        userId: book.user_id,
         deletedAt: deletedAt.toISOString(),
         attempt: book.write_attempt,
       });

@@ -102,44 +102,48 @@ function saveUnderLock(
   deps: BookHandlerDeps,
   { userId, bookId, chapters, ifMatch, answer: kind }: Request<'updateChapters'>,
 ) {
-  return changeLockedManuscript(deps, { userId, bookId }, async (trx, locked, book, storedHashes) => {
-    if (storedHashes === null) throw new AppError(409, partialSaveMessages.noManuscript);
-    const checked = () => checkChapters(chapters, storedHashes.length);
-    // What the book would hold after the save: the rows to write when every chapter stays in place, else
-    // the manuscript put together (read under the lock), changed and cut again.
-    const outcome = async (list: CheckedChapter[]) => {
-      if (list.every((chapter) => staysOneChapter(chapter.nodes, chapter.index))) {
-        const rows = list.map((chapter) => ({ position: chapter.index, ...storedChapter(chapter.nodes) }));
-        return { rows: rows.filter((row) => row.hash !== storedHashes[row.position]) };
-      }
-      const current = (await booksRepository.manuscriptOf(trx, book.id)) ?? '';
-      const content = applyChapters(current, list);
-      return content === current
-        ? { rows: [] }
-        : { manuscript: storedManuscript(JSON.parse(content) as TiptapDocument) };
-    };
-    const alreadyApplied = async () => {
-      try {
-        const after = await outcome(checked());
-        return after.rows?.length === 0;
-      } catch (error) {
-        if (error instanceof AppError) return false;
-        throw error;
-      }
-    };
-    if ((await checkIfMatch(book, ifMatch, alreadyApplied)) === 'unchanged') return answer(trx, book, kind);
-    const after = await outcome(checked());
-    if (after.rows?.length === 0) return answer(trx, book, kind);
-    const stored = await storeManuscript(trx, deps, locked, (announce) =>
-      after.manuscript
-        ? booksRepository.writeManuscript(trx, book, after.manuscript, { storedHashes, announce })
-        : booksRepository.writeChapters(trx, book, {
-            count: storedHashes.length,
-            chapters: after.rows ?? [],
-            trim: false,
-            announce,
-          }),
-    );
-    return answer(trx, stored, kind);
-  });
+  return changeLockedManuscript(
+    deps,
+    { userId, bookId, action: 'edit' },
+    async (trx, locked, book, storedHashes, role) => {
+      if (storedHashes === null) throw new AppError(409, partialSaveMessages.noManuscript);
+      const checked = () => checkChapters(chapters, storedHashes.length);
+      // What the book would hold after the save: the rows to write when every chapter stays in place, else
+      // the manuscript put together (read under the lock), changed and cut again.
+      const outcome = async (list: CheckedChapter[]) => {
+        if (list.every((chapter) => staysOneChapter(chapter.nodes, chapter.index))) {
+          const rows = list.map((chapter) => ({ position: chapter.index, ...storedChapter(chapter.nodes) }));
+          return { rows: rows.filter((row) => row.hash !== storedHashes[row.position]) };
+        }
+        const current = (await booksRepository.manuscriptOf(trx, book.id)) ?? '';
+        const content = applyChapters(current, list);
+        return content === current
+          ? { rows: [] }
+          : { manuscript: storedManuscript(JSON.parse(content) as TiptapDocument) };
+      };
+      const alreadyApplied = async () => {
+        try {
+          const after = await outcome(checked());
+          return after.rows?.length === 0;
+        } catch (error) {
+          if (error instanceof AppError) return false;
+          throw error;
+        }
+      };
+      if ((await checkIfMatch(book, ifMatch, alreadyApplied)) === 'unchanged') return answer(trx, book, kind, role);
+      const after = await outcome(checked());
+      if (after.rows?.length === 0) return answer(trx, book, kind, role);
+      const stored = await storeManuscript(trx, deps, locked, (announce) =>
+        after.manuscript
+          ? booksRepository.writeManuscript(trx, book, after.manuscript, { storedHashes, announce })
+          : booksRepository.writeChapters(trx, book, {
+              count: storedHashes.length,
+              chapters: after.rows ?? [],
+              trim: false,
+              announce,
+            }),
+      );
+      return answer(trx, stored, kind, role);
+    },
+  );
 }

@@ -115,15 +115,19 @@ function saveUnderLock(
   deps: BookHandlerDeps,
   { userId, bookId, bookContent, ifMatch, answer: kind }: Request<'updateContent'>,
 ) {
-  return changeLockedManuscript(deps, { userId, bookId }, async (trx, locked, book, storedHashes) => {
-    const manuscript = parseManuscript(bookContent, storedHashes);
-    const unchanged = holdsManuscript(storedHashes, manuscript);
-    if ((await checkIfMatch(book, ifMatch, () => unchanged)) === 'unchanged' || unchanged) {
-      return answer(trx, book, kind);
-    }
-    const stored = await storeManuscript(trx, deps, locked, (announce) =>
-      booksRepository.writeManuscript(trx, book, manuscript, { storedHashes, announce }),
-    );
-    return answer(trx, stored, kind);
-  });
+  return changeLockedManuscript(
+    deps,
+    { userId, bookId, action: 'edit' },
+    async (trx, locked, book, storedHashes, role) => {
+      const manuscript = parseManuscript(bookContent, storedHashes);
+      const unchanged = holdsManuscript(storedHashes, manuscript);
+      if ((await checkIfMatch(book, ifMatch, () => unchanged)) === 'unchanged' || unchanged) {
+        return answer(trx, book, kind, role);
+      }
+      const stored = await storeManuscript(trx, deps, locked, (announce) =>
+        booksRepository.writeManuscript(trx, book, manuscript, { storedHashes, announce }),
+      );
+      return answer(trx, stored, kind, role);
+    },
+  );
 }

@@ -35,12 +35,13 @@ function holdsMetadata(book: BookRow, columns: ReturnType<typeof metadataColumns
 
 export function updateMetadata(deps: BookHandlerDeps) {
   return async ({ userId, bookId, metadata, ifMatch }: z.output<(typeof requests.book.updateMetadata)['request']>) =>
-    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+    changeOwnedBook(deps, { userId, bookId, action: 'manage' }, async (trx, book, role) => {
       const columns = metadataColumns(metadata);
       const unchanged = holdsMetadata(book, columns);
-      if ((await checkIfMatch(book, ifMatch, () => unchanged)) === 'unchanged' || unchanged) return presentBook(book);
+      if ((await checkIfMatch(book, ifMatch, () => unchanged)) === 'unchanged' || unchanged)
+        return presentBook(book, role);
       const updated = await booksRepository.update(trx, book.id, columns);
       await announceUpdate(trx, updated, ['metadata']);
-      return presentBook(updated);
+      return presentBook(updated, role);
     });
 }

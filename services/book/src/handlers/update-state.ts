@@ -10,13 +10,13 @@ import { announceUpdate, editMessages } from './book-edits';
 
 export function updateBookState(deps: BookHandlerDeps) {
   return async ({ userId, bookId, newBookState }: z.output<(typeof requests.book.updateState)['request']>) =>
-    changeOwnedBook(deps, { userId, bookId }, async (trx, book) => {
+    changeOwnedBook(deps, { userId, bookId, action: 'edit' }, async (trx, book, role) => {
       assertEditable(book.status, 'structure');
       const schema = book.book_type === 'fiction' ? FictionBookStateSchema : NonFictionBookStateSchema;
       const parsed = schema.safeParse(newBookState);
       if (!parsed.success) throw new AppError(400, `${editMessages.invalidState}: ${firstIssue(parsed.error)}`);
       const updated = await booksRepository.update(trx, book.id, { book_state: JSON.stringify(parsed.data) });
       await announceUpdate(trx, updated, ['bookState']);
-      return presentBook(updated);
+      return presentBook(updated, role);
     });
 }

@@ -7,6 +7,7 @@ import type { BookDatabase } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from '../testing/book-row';
 import { reannounceUnfinishedWork } from './reannounce-unfinished-work';
+import { everyonePays } from '../access/payer-plans';
 import { SavedChaptersMemory } from '../handlers/saved-chapters';
 
 const opened: { close(): Promise<void> }[] = [];
@@ -47,6 +48,7 @@ describe('re-announcing unfinished work on start', () => {
       newId: () => 'x',
       retention: undefined as never,
       savedChapters: new SavedChaptersMemory(),
+      payers: everyonePays,
     });
 
     expect(count).toBe(2);
@@ -77,6 +79,7 @@ describe('re-announcing unfinished work on start', () => {
         newId: () => 'x',
         retention: undefined as never,
         savedChapters: new SavedChaptersMemory(),
+        payers: everyonePays,
       }),
     ).toBe(0);
   });

@@ -210,28 +210,41 @@ export const booksRepository = {
       .execute();
   },
 
+  /** The books shared with a person (not their own), in the library, newest first, with their role on each. */
+  listSharedSummaries(db: Kysely<BookDatabase>, userId: string) {
+    return db
+      .selectFrom('book_members')
+      .innerJoin('books', 'books.id', 'book_members.book_id')
+      .select(summaryColumns.map((column) => `books.${column}` as const))
+      .select('book_members.role')
+      .where('book_members.user_id', '=', userId)
+      .where('books.deleted_at', 'is', null)
+      .orderBy('books.created_at', 'desc')
+      .orderBy('books.id')
+      .execute();
+  },
+
   /**
-   * Someone else's book is as absent as an unknown one: callers answer 404 for both. So is a book in the
-   * trash: it can be listed, restored or deleted for good (trash.repository's functions), nothing else.
+   * A book in the library by id, whoever's it is: the access module (access/book-access.ts) decides who may
+   * see it. A book in the trash is absent here: it can be listed, restored or deleted for good
+   * (trash.repository's functions), nothing else.
    */
-  findOwned(db: Kysely<BookDatabase>, userId: string, id: string): Promise<BookRow | undefined> {
+  findInLibrary(db: Kysely<BookDatabase>, id: string): Promise<BookRow | undefined> {
     return db
       .selectFrom('books')
       .selectAll('books')
       .select(bookContent)
       .where('id', '=', id)
-      .where('user_id', '=', userId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
   },
 
-  /** Ownership check without the large columns (plan, manuscript). */
-  findOwnedSummary(db: Kysely<BookDatabase>, userId: string, id: string) {
+  /** The same without the large columns (plan, manuscript): what an access check needs. */
+  findSummaryInLibrary(db: Kysely<BookDatabase>, id: string) {
     return db
       .selectFrom('books')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'user_id', 'title'])
       .where('id', '=', id)
-      .where('user_id', '=', userId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
   },

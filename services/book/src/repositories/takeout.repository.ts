@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { mayDo, sharedRoles, type BookRole } from '@bookwright/contracts';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { bookContent } from './books.repository';
 
@@ -15,7 +16,12 @@ export interface TakeoutBookRow {
   title: string;
   deletedAt: string | null;
   hasManuscript: boolean;
+  /** A book shared with the user (their role may export it), not their own. */
+  shared: boolean;
 }
+
+/** The shared roles whose books a person's takeout holds: those that may export (contracts' table). */
+const exportingRoles = sharedRoles.filter((role) => mayDo(role, 'export'));
 
 export interface NamedVersionRow {
   id: string;
@@ -26,9 +32,12 @@ export interface NamedVersionRow {
 }
 
 export const takeoutRepository = {
-  /** Every book of the user, trashed ones included, newest first (ids and titles only). */
+  /**
+   * Every book of the user, trashed ones included, newest first, then the books shared with them that
+   * their role may export (not those in their owner's trash), newest first (ids and titles only).
+   */
   async listBooks(db: Kysely<BookDatabase>, userId: string): Promise<TakeoutBookRow[]> {
-    const rows = await db
+    const own = await db
       .selectFrom('books')
       .select(['id', 'title', 'deleted_at'])
       .select(sql<boolean>`manuscript_chapters is not null`.as('has_manuscript'))
@@ -36,12 +45,41 @@ export const takeoutRepository = {
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({
+    const shared = await db
+      .selectFrom('book_members')
+      .innerJoin('books', 'books.id', 'book_members.book_id')
+      .select(['books.id', 'books.title', 'books.deleted_at'])
+      .select(sql<boolean>`manuscript_chapters is not null`.as('has_manuscript'))
+      .where('book_members.user_id', '=', userId)
+      .where('book_members.role', 'in', exportingRoles)
+      .where('books.deleted_at', 'is', null)
+      .orderBy('books.created_at', 'desc')
+      .orderBy('books.id')
+      .execute();
+    const present = (row: (typeof own)[number], isShared: boolean): TakeoutBookRow => ({
       id: row.id,
       title: row.title,
       deletedAt: isoOrNull(row.deleted_at),
       hasManuscript: row.has_manuscript,
-    }));
+      shared: isShared,
+    });
+    return [...own.map((row) => present(row, false)), ...shared.map((row) => present(row, true))];
+  },
+
+  /** The user's role on a book the takeout may hold: theirs (trashed too), or shared with a role that exports. */
+  async takeoutRole(db: Kysely<BookDatabase>, userId: string, bookId: string): Promise<BookRole | undefined> {
+    const book = await db.selectFrom('books').select(['user_id', 'deleted_at']).where('id', '=', bookId).executeTakeFirst();
+    if (!book) return undefined;
+    if (book.user_id === userId) return 'owner';
+    if (book.deleted_at !== null) return undefined;
+    const share = await db
+      .selectFrom('book_members')
+      .select('role')
+      .where('book_id', '=', bookId)
+      .where('user_id', '=', userId)
+      .where('role', 'in', exportingRoles)
+      .executeTakeFirst();
+    return share?.role;
   },
 
   /** The named versions of these books, oldest first (no texts). */
@@ -64,37 +102,37 @@ export const takeoutRepository = {
     }));
   },
 
-  /** One book whole, trashed or not; undefined for an unknown id and for anyone else's book. */
+  /** One book whole, trashed or not, with the user's role; undefined for a book the takeout does not hold. */
   async findBook(
     db: Kysely<BookDatabase>,
     userId: string,
     bookId: string,
-  ): Promise<{ row: BookRow; deletedAt: string | null } | undefined> {
+  ): Promise<{ row: BookRow; deletedAt: string | null; role: BookRole } | undefined> {
+    const role = await takeoutRepository.takeoutRole(db, userId, bookId);
+    if (!role) return undefined;
     const row = await db
       .selectFrom('books')
       .selectAll('books')
       .select(bookContent)
       .where('id', '=', bookId)
-      .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!row) return undefined;
-    return { row, deletedAt: isoOrNull(row.deleted_at) };
+    return { row, deletedAt: isoOrNull(row.deleted_at), role };
   },
 
-  /** The text of a named version of one of the user's books; undefined otherwise. */
+  /** The text of a named version of a book the takeout holds; undefined otherwise. */
   async findVersionContent(
     db: Kysely<BookDatabase>,
     userId: string,
     bookId: string,
     revisionId: string,
   ): Promise<string | undefined> {
+    if (!(await takeoutRepository.takeoutRole(db, userId, bookId))) return undefined;
     const row = await db
       .selectFrom('book_revisions')
-      .innerJoin('books', 'books.id', 'book_revisions.book_id')
-      .select('book_revisions.content')
-      .where('book_revisions.id', '=', revisionId)
-      .where('book_revisions.book_id', '=', bookId)
-      .where('books.user_id', '=', userId)
+      .select('content')
+      .where('id', '=', revisionId)
+      .where('book_id', '=', bookId)
       .executeTakeFirst();
     return row?.content;
   },

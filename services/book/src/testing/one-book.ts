@@ -10,6 +10,7 @@ import { listRevisions } from '../handlers/list-revisions';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from './book-row';
 import { RevisionRetention } from '../handlers/revision-retention';
+import { everyonePays } from '../access/payer-plans';
 import { SavedChaptersMemory } from '../handlers/saved-chapters';
 
 /** An editor document of one paragraph per argument, as JSON text. */
@@ -43,6 +44,7 @@ export async function oneBook(status: 'ready' | 'writing' = 'ready') {
     now,
     retention,
     savedChapters: new SavedChaptersMemory(),
+    payers: everyonePays,
   };
   await booksRepository.insert(
     database.db,

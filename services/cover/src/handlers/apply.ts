@@ -22,7 +22,7 @@ export function applyCover(deps: CoverHandlerDeps) {
         (await deps.blobs.stat(coverBlobKey(bookId, cover.coverId, cover.variant))) !== null;
       if (!stored) {
         // Someone else's book stays as absent as an unknown one: 404 before any word about the cover.
-        await deps.bus.request(requests.book.get, { userId, bookId }, options);
+        await deps.bus.request(requests.book.get, { userId, bookId, action: 'manage' }, options);
         throw new AppError(400, coverMessages.notThisBooksCover);
       }
     }

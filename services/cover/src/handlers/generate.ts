@@ -26,14 +26,20 @@ const generatedMaxBytes = 40 * 1024 * 1024;
 export function generateCover(deps: CoverHandlerDeps) {
   return async ({ userId, bookId, options, requestId }: GenerateRequest, context: RequestContext) => {
     const peer = { timeoutMs: deps.config.COVER_PEER_TIMEOUT_MS, requestId: context.requestId };
-    const book = await deps.bus.request(requests.book.get, { userId, bookId }, peer);
+    // The access module decides; the cover is charged to the book's owner, whoever of its people asks.
+    const { ownerId } = await deps.bus.request(requests.book.access, { userId, bookId, action: 'manage' }, peer);
+    const book = await deps.bus.request(requests.book.get, { userId, bookId, action: 'manage' }, peer);
 
     const reserved = await reserve(deps, { requestId, userId, bookId });
     if (reserved) return reserved;
 
     const allowanceKey = `cover:${requestId}`;
     try {
-      await deps.bus.request(requests.billing.consumeAllowance, { userId, kind: 'cover', key: allowanceKey }, peer);
+      await deps.bus.request(
+        requests.billing.consumeAllowance,
+        { userId: ownerId, kind: 'cover', key: allowanceKey },
+        peer,
+      );
     } catch (error) {
       // Refused (403) or billing unreachable: nothing was generated, so nothing counts against the limit.
       await generationsRepository.remove(deps.db, requestId);
@@ -61,7 +67,7 @@ export function generateCover(deps: CoverHandlerDeps) {
         .fail(deps.db, requestId)
         .catch((e: unknown) => context.logger.warn({ err: e }, 'could not mark the generation failed'));
       await deps.bus
-        .request(requests.billing.refundAllowance, { userId, kind: 'cover', key: allowanceKey }, peer)
+        .request(requests.billing.refundAllowance, { userId: ownerId, kind: 'cover', key: allowanceKey }, peer)
         .catch((e: unknown) =>
           context.logger.error({ err: e, userId, allowanceKey }, 'could not refund a failed cover generation'),
         );

@@ -22,7 +22,7 @@ export function uploadCover(deps: CoverHandlerDeps) {
     try {
       const book = await deps.bus.request(
         requests.book.get,
-        { userId, bookId },
+        { userId, bookId, action: 'manage' },
         { timeoutMs: deps.config.COVER_PEER_TIMEOUT_MS, requestId: context.requestId },
       );
       if (!uploadKey.test(uploadBlobKey)) throw new AppError(400, coverMessages.noImage);

@@ -19,7 +19,7 @@ export async function loadBook(
   owner: { userId: string; bookId: string },
   context: RequestContext,
 ): Promise<Book> {
-  const book = await deps.bus.request(requests.book.get, owner, {
+  const book = await deps.bus.request(requests.book.get, { ...owner, action: 'export' }, {
     timeoutMs: deps.bookTimeoutMs,
     requestId: context.requestId,
   });

@@ -12,6 +12,7 @@ import { coverRoutes } from '../routes/covers';
 import { eventRoutes } from '../routes/events';
 import { exportRoutes } from '../routes/export';
 import { healthRoutes } from '../routes/health';
+import { memberRoutes } from '../routes/members';
 import { oidcRoutes } from '../routes/oidc';
 import { paymentRoutes } from '../routes/payment';
 import { revisionRoutes } from '../routes/revisions';
@@ -34,6 +35,7 @@ export async function registerApiRoutes(
       await api.register(userRoutes(deps));
       await api.register(bookRoutes(deps));
       await api.register(trashRoutes(deps));
+      await api.register(memberRoutes(deps));
       await api.register(agentRoutes(deps));
       await api.register(paymentRoutes(deps));
       await api.register(takeoutRoutes(deps));

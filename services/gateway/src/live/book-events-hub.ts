@@ -7,10 +7,15 @@ const heartbeatMs = 25_000;
 /**
  * Fans book events out to the signed-in users' open Server-Sent-Events streams. Every gateway replica
  * tails the events itself (no shared consumer), so a browser sees its updates whichever replica it hit;
- * each user only ever receives events about their own books.
+ * each user only ever receives events about their own books and the books shared with them (the access
+ * module's list when the stream opened, kept current by the book.member events). Removing someone from a
+ * book closes their streams at once: their browser reconnects with the books they still have.
  */
 export class BookEventsHub {
   private readonly streams = new Map<string, Set<ServerResponse>>();
+  /** For the users with a stream open here: the people each shared book has, by book id. */
+  private readonly membersOf = new Map<string, Set<string>>();
+  private readonly sharedWith = new Map<string, Set<string>>();
   private subscription: Subscription | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
 
@@ -23,7 +28,10 @@ export class BookEventsHub {
     const forward =
       <T extends { userId: string; bookId: string }>(toUpdate: (data: T) => LiveBookUpdate | LiveBookMove) =>
       (data: T, meta: EventMeta) => {
-        this.send(data.userId, meta, toUpdate(data));
+        const update = toUpdate(data);
+        this.send(data.userId, meta, update);
+        for (const memberId of this.membersOf.get(data.bookId) ?? []) this.send(memberId, meta, update);
+        if ('movedTo' in update && update.movedTo === 'gone') this.forgetBook(data.bookId);
         return Promise.resolve();
       };
     const handlers: EventHandler[] = [
@@ -86,6 +94,15 @@ export class BookEventsHub {
         events.bookDeleted,
         forward((d) => ({ bookId: d.bookId, movedTo: 'gone' })),
       ),
+      on(events.bookMemberAdded, async (d, meta) => {
+        if (!this.streams.has(d.memberId)) return;
+        this.share(d.memberId, d.bookId);
+        this.send(d.memberId, meta, { bookId: d.bookId, movedTo: 'library' });
+      }),
+      on(events.bookMemberRemoved, async (d, meta) => {
+        this.send(d.memberId, meta, { bookId: d.bookId, movedTo: 'gone' });
+        this.closeStreamsOf(d.memberId);
+      }),
     ];
     this.subscription = await this.bus.tail(handlers);
     // Comments keep proxies from closing an idle stream.
@@ -95,15 +112,50 @@ export class BookEventsHub {
     this.heartbeat.unref();
   }
 
-  /** Registers an open stream; the returned function unregisters it. */
-  add(userId: string, res: ServerResponse): () => void {
+  /**
+   * Registers an open stream of a user, with the books shared with them (`sharedBookIds`, asked of the
+   * book service as the stream opens); the returned function unregisters it.
+   */
+  add(userId: string, res: ServerResponse, sharedBookIds: readonly string[] = []): () => void {
     let set = this.streams.get(userId);
     if (!set) this.streams.set(userId, (set = new Set()));
     set.add(res);
+    for (const bookId of sharedBookIds) this.share(userId, bookId);
     return () => {
       set.delete(res);
-      if (set.size === 0) this.streams.delete(userId);
+      if (set.size === 0 && this.streams.get(userId) === set) this.forgetUser(userId);
     };
+  }
+
+  private share(userId: string, bookId: string): void {
+    let members = this.membersOf.get(bookId);
+    if (!members) this.membersOf.set(bookId, (members = new Set()));
+    members.add(userId);
+    let books = this.sharedWith.get(userId);
+    if (!books) this.sharedWith.set(userId, (books = new Set()));
+    books.add(bookId);
+  }
+
+  /** Ends every stream of a user who lost a book: the browser reconnects and is told what they still have. */
+  private closeStreamsOf(userId: string): void {
+    const set = this.streams.get(userId);
+    this.forgetUser(userId);
+    for (const res of set ?? []) res.end();
+  }
+
+  private forgetUser(userId: string): void {
+    this.streams.delete(userId);
+    for (const bookId of this.sharedWith.get(userId) ?? []) {
+      const members = this.membersOf.get(bookId);
+      members?.delete(userId);
+      if (members?.size === 0) this.membersOf.delete(bookId);
+    }
+    this.sharedWith.delete(userId);
+  }
+
+  private forgetBook(bookId: string): void {
+    for (const userId of this.membersOf.get(bookId) ?? []) this.sharedWith.get(userId)?.delete(bookId);
+    this.membersOf.delete(bookId);
   }
 
   get openStreams(): number {
@@ -124,6 +176,8 @@ export class BookEventsHub {
     await this.subscription?.stop();
     for (const set of this.streams.values()) for (const res of set) res.end();
     this.streams.clear();
+    this.membersOf.clear();
+    this.sharedWith.clear();
     this.logger.debug('live book events stopped');
   }
 }

@@ -12,6 +12,7 @@ const bookOf = (overrides: Partial<Book> = {}): Book =>
     failure: null,
     progress: null,
     translation: null,
+    role: 'owner',
     etag: '"v1"',
     ...overrides,
   });

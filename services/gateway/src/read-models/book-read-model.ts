@@ -1,4 +1,4 @@
-import { BookSchema, events, type Book, type BookStatus } from '@bookwright/contracts';
+import { BookSchema, events, type Book, type BookRole, type BookStatus } from '@bookwright/contracts';
 import { on, type Bus, type Subscription } from '@bookwright/kit';
 import { PerUserCache, type PerUserCacheOptions } from './per-user-cache';
 
@@ -11,6 +11,8 @@ export interface BookReadModelOptions extends Omit<PerUserCacheOptions, 'maxUser
 export interface HeldBook {
   etag: string;
   status: BookStatus;
+  /** The reader's role on it: only an owner's copy is kept (see `get`). */
+  role: BookRole;
   body: string;
 }
 
@@ -45,12 +47,18 @@ export class BookReadModel {
     return this.#books.size;
   }
 
-  /** The user's book, from memory or from `read` (the book service, which checks the owner). */
-  get(userId: string, bookId: string, wroteAt: number | undefined, read: () => Promise<Book>): Promise<HeldBook> {
+  /**
+   * The user's book, from memory or from `read` (the book service, whose access module decides). Only the
+   * owner's copy is kept: anyone else's access can be taken away at any moment and must be asked for on
+   * every request, so their copy is answered and dropped.
+   */
+  async get(userId: string, bookId: string, wroteAt: number | undefined, read: () => Promise<Book>): Promise<HeldBook> {
     let books = this.#byUser.get(userId);
     if (!books) this.#byUser.set(userId, (books = new Set()));
     books.add(bookId);
-    return this.#books.get(key(userId, bookId), wroteAt, async () => hold(await read()));
+    const held = await this.#books.get(key(userId, bookId), wroteAt, async () => hold(await read()));
+    if (held.role !== 'owner') this.forgetBook(userId, bookId);
+    return held;
   }
 
   /** The book changed: the next open reads it afresh. */
@@ -93,5 +101,5 @@ export class BookReadModel {
 const key = (userId: string, bookId: string) => `${userId}/${bookId}`;
 
 function hold(book: Book): HeldBook {
-  return { etag: book.etag, status: book.status, body: JSON.stringify(BookSchema.parse(book)) };
+  return { etag: book.etag, status: book.status, role: book.role, body: JSON.stringify(BookSchema.parse(book)) };
 }

@@ -25,6 +25,7 @@ const summary = (overrides: Partial<BookSummary> = {}): BookSummary => {
     failure: null,
     progress: null,
     translation: null,
+    role: 'owner',
     ...overrides,
   };
 };

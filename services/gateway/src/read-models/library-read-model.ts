@@ -25,9 +25,15 @@ export class LibraryReadModel {
     return this.#lists.size;
   }
 
-  /** The user's books, from memory or from `read` (the book service). */
-  list(userId: string, wroteAt: number | undefined, read: () => Promise<BookSummary[]>): Promise<BookSummary[]> {
-    return this.#lists.get(userId, wroteAt, read);
+  /**
+   * The user's books, from memory or from `read` (the book service). A list with books shared with the
+   * user is answered but not kept: their access to those books is the access module's to decide on every
+   * request, and the progress events of those books name someone else.
+   */
+  async list(userId: string, wroteAt: number | undefined, read: () => Promise<BookSummary[]>): Promise<BookSummary[]> {
+    const books = await this.#lists.get(userId, wroteAt, read);
+    if (books.some((book) => book.role !== 'owner')) this.#lists.forgetUser(userId);
+    return books;
   }
 
   /** Something of the user's books changed: the next list is read afresh. */
@@ -77,6 +83,10 @@ export class LibraryReadModel {
       on(events.bookTrashed, forget),
       on(events.bookRestored, forget),
       on(events.userDeleted, forget),
+      // A book shared with someone (or no longer): their list changes.
+      on(events.bookMemberAdded, async ({ memberId }) => this.forgetUser(memberId)),
+      on(events.bookMemberRemoved, async ({ memberId }) => this.forgetUser(memberId)),
+      on(events.bookMemberRoleChanged, async ({ memberId }) => this.forgetUser(memberId)),
     ]);
   }
 }

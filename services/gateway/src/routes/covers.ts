@@ -117,8 +117,8 @@ export function coverRoutes(deps: RouteDeps) {
     reply: RouteReply<typeof getCoverImageSchema>,
   ) {
     const { bookId, coverId, variant } = request.params;
-    // Ownership first: someone else's cover is as absent as an unknown one.
-    await ask(request, requests.book.get, { userId: request.userId, bookId });
+    // The access module first: the cover of a book one has no role on is as absent as an unknown one.
+    await ask(request, requests.book.access, { userId: request.userId, bookId, action: 'read' });
     const image = await blobs.get(coverBlobKey(bookId, coverId, variant));
     if (!image) throw new AppError(404, apiMessages.notFound);
     return sendOwnedImage(request, reply, image);

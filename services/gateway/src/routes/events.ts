@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requests } from '@bookwright/contracts';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps } from './route-deps';
 import { openEventStream } from '../http/hijacked-reply';
@@ -12,7 +13,7 @@ const streamBookEventsSchema = {
 };
 
 /**
- * GET /events: the signed-in user's book events as Server-Sent Events (status changes and "chapter n of
+ * GET /events: the book events of the signed-in user's books and of the books shared with them as Server-Sent Events (status changes and "chapter n of
  * N"). Reconnect-safe: the browser's EventSource reconnects by itself after `retry`, and a client that
  * reconnects re-reads the library once, since events sent while it was away are not replayed.
  */
@@ -20,9 +21,11 @@ export function eventRoutes(deps: RouteDeps, hub: BookEventsHub) {
   const { signedIn } = routePresets(deps);
 
   async function streamBookEvents(request: FastifyRequest, reply: FastifyReply) {
+    // Asked as the stream opens, never kept: a person removed from a book gets a stream without it.
+    const { bookIds } = await deps.ask(request, requests.book.sharedBookIds, { userId: request.userId });
     const res = openEventStream(reply);
     res.write(`retry: 5000\nevent: ready\ndata: {}\n\n`);
-    const remove = hub.add(request.userId, res);
+    const remove = hub.add(request.userId, res, bookIds);
     request.raw.on('close', remove);
   }
 

@@ -65,7 +65,8 @@ export function takeoutRoutes(deps: RouteDeps) {
       profile,
       plan,
       usage: {
-        books: books.length,
+        books: books.filter((book) => !book.shared).length,
+        sharedBooks: books.filter((book) => book.shared).length,
         booksInTrash: books.filter((book) => book.deletedAt !== null).length,
         booksLeftThisMonth: plan.booksLeftThisMonth,
         coversLeftThisMonth: plan.coversLeftThisMonth,

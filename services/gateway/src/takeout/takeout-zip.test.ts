@@ -14,6 +14,7 @@ const planBook = (bookId: string): TakeoutPlanBook => ({
   bookId,
   title: `Book ${bookId}`,
   deletedAt: null,
+  shared: false,
   hasManuscript: true,
   versions: [{ id: `${bookId}-v1`, name: 'First draft', createdAt: '2026-11-25T13:00:00.000Z', wordCount: 3 }],
   covers: [{ key: `covers/${bookId}/c1/master`, contentType: 'image/png' }],

@@ -15,6 +15,8 @@ export interface TakeoutPlanBook {
   title: string;
   deletedAt: string | null;
   hasManuscript: boolean;
+  /** Shared with the account by someone else (their role may export it): kept under shared/. */
+  shared: boolean;
   versions: TakeoutVersion[];
   /** Blob keys and types of its cover images. */
   covers: { key: string; contentType: string }[];
@@ -40,8 +42,8 @@ export function slug(text: string, fallback: string): string {
   return plain || fallback;
 }
 
-export const bookFolder = (book: { bookId: string; title: string }): string =>
-  `books/${slug(book.title, 'book')}-${book.bookId}/`;
+export const bookFolder = (book: { bookId: string; title: string; shared?: boolean }): string =>
+  `${book.shared ? 'shared' : 'books'}/${slug(book.title, 'book')}-${book.bookId}/`;
 
 const extensionOf: Record<string, string> = {
   'image/png': 'png',

@@ -63,6 +63,11 @@ export class FakeBookService {
         this.requests += 1;
         return owned(userId, bookId).book;
       }),
+      // The fake knows owners only: the owner may do anything, anyone else has no role (404).
+      bus.serve(requests.book.access, async ({ userId, bookId }) => {
+        const entry = owned(userId, bookId);
+        return { role: 'owner' as const, ownerId: entry.userId };
+      }),
       bus.serve(requests.book.setCover, async ({ userId, bookId, coverImage }) => {
         const entry = owned(userId, bookId);
         entry.book = { ...entry.book, coverImage };

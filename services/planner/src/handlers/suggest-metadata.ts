@@ -76,9 +76,15 @@ function tidy(answer: z.infer<typeof ModelAnswerSchema>) {
 /** POST /book/{id}/metadata/suggest: store metadata from the plan and the manuscript. Saves nothing. */
 export function suggestMetadata(deps: PlannerHandlerDeps) {
   return async ({ userId, bookId }: { userId: string; bookId: string }) => {
-    const book = await deps.bus.request(requests.book.get, { userId, bookId }, { timeoutMs: 30_000 });
-    // After the ownership check (someone else's book is a 404 whatever one's plan): AI metadata is a plan feature.
-    const summary = await deps.bus.request(requests.billing.getSummary, { userId }, { timeoutMs: 30_000 });
+    // The access module first (a book one has no role on is a 404 whatever the plan), then the plan of the
+    // book's payer: AI metadata is a plan feature, paid by the owner whoever of its people asks.
+    const { ownerId } = await deps.bus.request(
+      requests.book.access,
+      { userId, bookId, action: 'manage' },
+      { timeoutMs: 30_000 },
+    );
+    const book = await deps.bus.request(requests.book.get, { userId, bookId, action: 'manage' }, { timeoutMs: 30_000 });
+    const summary = await deps.bus.request(requests.billing.getSummary, { userId: ownerId }, { timeoutMs: 30_000 });
     if (!hasPlan(summary)) throw new AppError(402, errorScreens[402].description);
     const grounding = groundingOf(book);
     const messages = [

@@ -42,7 +42,12 @@ export function suggestTranslationTitle(deps: PlannerHandlerDeps) {
     bookId: string;
     language: BookLanguage;
   }): Promise<TranslationTitleSuggestion> => {
-    const book = await deps.bus.request(requests.book.get, { userId, bookId }, { timeoutMs: 30_000 });
+    const { ownerId } = await deps.bus.request(
+      requests.book.access,
+      { userId, bookId, action: 'manage' },
+      { timeoutMs: 30_000 },
+    );
+    const book = await deps.bus.request(requests.book.get, { userId, bookId, action: 'manage' }, { timeoutMs: 30_000 });
     if (book.language === language) throw new AppError(400, translationMessages.sameLanguage);
     const suggestion: TranslationTitleSuggestion = {
       title: suggestedTranslationTitle(book.title, language),
@@ -51,7 +56,7 @@ export function suggestTranslationTitle(deps: PlannerHandlerDeps) {
     // Demo mode has no model to ask: its answer would be made-up text dressed as AI.
     if (deps.llm.name === 'offline') return suggestion;
     // A model call is a plan feature, like the translation it prepares.
-    const summary = await deps.bus.request(requests.billing.getSummary, { userId }, { timeoutMs: 30_000 });
+    const summary = await deps.bus.request(requests.billing.getSummary, { userId: ownerId }, { timeoutMs: 30_000 });
     if (!hasPlan(summary)) return suggestion;
     const messages = [
       {

@@ -1,7 +1,5 @@
 import type { MailMessage } from '@bookwright/kit';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from './mail-html';
 
 export function passwordResetMail(input: { to: string; firstName: string; link: string }): MailMessage {
   const text = [

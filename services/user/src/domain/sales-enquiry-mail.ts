@@ -1,8 +1,6 @@
 import type { SalesEnquiry } from '@bookwright/contracts';
 import type { MailMessage } from '@bookwright/kit';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from './mail-html';
 
 /** The Enterprise enquiry as the sales team reads it; replying answers the enquirer (Reply-To in the text). */
 export function salesEnquiryMail(to: string, enquiry: SalesEnquiry): MailMessage {

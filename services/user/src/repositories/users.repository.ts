@@ -37,6 +37,12 @@ export const usersRepository = {
     return db.selectFrom('users').selectAll().where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
   },
 
+  /** Names and emails of several users at once (the people on a shared book). */
+  findPeople(db: Kysely<UserDatabase>, ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']).where('id', 'in', ids).execute();
+  },
+
   findById(db: Kysely<UserDatabase>, id: string): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   },

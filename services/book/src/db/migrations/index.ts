@@ -8,6 +8,7 @@ import { trashMigration } from './0006_trash';
 import { chaptersAsRowsMigration } from './0007_chapters_as_rows';
 import { lz4ManuscriptsMigration } from './0008_lz4_manuscripts';
 import { chapterWordCountsMigration } from './0009_chapter_word_counts';
+import { bookMembersMigration } from './0010_book_members';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
 export const migrations: Migration[] = [
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   chaptersAsRowsMigration,
   lz4ManuscriptsMigration,
   chapterWordCountsMigration,
+  bookMembersMigration,
 ];

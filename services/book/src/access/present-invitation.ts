@@ -1,0 +1,20 @@
+import type { PendingInvitation } from '@bookwright/contracts';
+import type { InvitationRow } from './members.repository';
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+export function presentInvitation(row: InvitationRow): PendingInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    expiresAt: iso(row.expires_at),
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** Where an invitation stands, at `now`: a revoked one is not found at all. */
+export function invitationStatus(row: InvitationRow, now: Date): 'pending' | 'accepted' | 'expired' {
+  if (row.accepted_at !== null) return 'accepted';
+  return new Date(row.expires_at).getTime() <= now.getTime() ? 'expired' : 'pending';
+}

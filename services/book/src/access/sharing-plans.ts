@@ -1,0 +1,11 @@
+import { AppError, errorScreens, requests, type AccountType } from '@bookwright/contracts';
+import type { Bus } from '@bookwright/kit';
+
+/** The plans that may share a book (issue 43): Starter and no plan may not. */
+const plansThatShare: ReadonlySet<AccountType> = new Set(['professional', 'enterprise']);
+
+/** 402 with the spec's text unless the book's owner is on a plan that shares. */
+export async function requireSharingPlan(bus: Bus, ownerId: string, requestId?: string): Promise<void> {
+  const { accountType } = await bus.request(requests.billing.getSummary, { userId: ownerId }, { requestId });
+  if (!plansThatShare.has(accountType)) throw new AppError(402, errorScreens[402].description);
+}

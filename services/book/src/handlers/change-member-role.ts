@@ -1,0 +1,36 @@
+import { AppError, events, sharingMessages, type requests } from '@bookwright/contracts';
+import { enqueueEvent } from '@bookwright/kit';
+import type { z } from 'zod';
+import { membersRepository } from '../access/members.repository';
+import { peopleById, presentMember } from '../access/people';
+import type { BookHandlerDeps } from './deps';
+import { changeOwnedBook } from './owned-book';
+
+type Def = (typeof requests.book)['changeRole'];
+
+/** PATCH /book/{id}/members/{memberId}: the owner gives someone on the book another role. */
+export function changeMemberRole(deps: BookHandlerDeps) {
+  return async ({ userId, bookId, memberId, role }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
+    const ownerId = await changeOwnedBook(
+      deps,
+      { userId, bookId, action: 'share', planFree: true },
+      async (trx, book) => {
+        const previousRole = await membersRepository.setRole(trx, bookId, memberId, role);
+        if (previousRole === undefined) throw new AppError(404, sharingMessages.memberNotFound);
+        if (previousRole !== role)
+          await enqueueEvent(trx, events.bookMemberRoleChanged, {
+            bookId,
+            ownerId: book.user_id,
+            memberId,
+            role,
+            previousRole,
+            changedBy: userId,
+          });
+        return book.user_id;
+      },
+    );
+    deps.logger.info({ bookId, memberId, role, ownerId }, 'role changed');
+    const member = presentMember(await peopleById(deps.bus, [memberId]), memberId, role);
+    return member ?? { id: memberId, name: '', email: 'unknown@invalid', role };
+  };
+}

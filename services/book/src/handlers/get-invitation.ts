@@ -1,0 +1,34 @@
+import { AppError, sharingMessages, type requests } from '@bookwright/contracts';
+import type { z } from 'zod';
+import { hashInvitationToken } from '../access/invitation-tokens';
+import { membersRepository } from '../access/members.repository';
+import { peopleById } from '../access/people';
+import { invitationStatus } from '../access/present-invitation';
+import { booksRepository } from '../repositories/books.repository';
+import { nowOf, type BookHandlerDeps } from './deps';
+
+type Def = (typeof requests.book)['getInvitation'];
+
+/**
+ * GET /invitations/{token}, signed in or not: who invited whom to what, for the invitation page. The link
+ * is its own proof; a revoked link, or one whose book is gone or in the trash, is as unknown as a wrong one.
+ */
+export function getInvitation(deps: BookHandlerDeps) {
+  return async ({ token }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
+    const invitation = await membersRepository.byTokenHash(deps.db, hashInvitationToken(token));
+    if (!invitation || invitation.revoked_at !== null) throw new AppError(404, sharingMessages.invitationNotFound);
+    const book = await booksRepository.findSummaryInLibrary(deps.db, invitation.book_id);
+    if (!book) throw new AppError(404, sharingMessages.invitationNotFound);
+    const people = await peopleById(deps.bus, [invitation.invited_by]);
+    return {
+      kind: 'book',
+      bookId: invitation.book_id,
+      title: book.title,
+      inviterName: people.get(invitation.invited_by)?.name ?? 'A Bookwright author',
+      email: invitation.email,
+      role: invitation.role,
+      expiresAt: new Date(invitation.expires_at).toISOString(),
+      status: invitationStatus(invitation, nowOf(deps)),
+    };
+  };
+}
