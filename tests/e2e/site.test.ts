@@ -220,6 +220,20 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
       await close(page);
     });
 
+    it('closes on a click outside that comes before any of the page’s timers has run', async () => {
+      // Radix starts listening for a pointerdown outside only in a setTimeout(0) after the dialog opens, so a
+      // click that Chromium handles before that timer (input goes ahead of timers on a busy renderer) was
+      // lost and the dialog stayed open. With the clock paused no timer runs at all: the click must still close it.
+      const page = await open('/', { fakeClock: true });
+      await page.clock.pauseAt(Date.now() + 1000);
+      const dialog = dialogOf(page);
+      await page.getByRole('button', { name: 'Preview: The Tell-Tale Heart' }).click();
+      await dialog.waitFor();
+      await page.mouse.click(8, 450);
+      await dialog.waitFor({ state: 'detached' });
+      await close(page);
+    });
+
     it('clamps the description to four lines and opens fresh after closing', async () => {
       const page = await open('/', { viewport: { width: 390, height: 844 } });
       await page.getByRole('button', { name: 'Preview: Fables of Aesop' }).click();

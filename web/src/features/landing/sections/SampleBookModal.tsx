@@ -10,13 +10,23 @@ const text = showcase.modal;
  * Spec §2's sample-book modal: cover, title, author, genre, pages, chapters, a description clamped to four
  * lines, the download panel, and the closing lines. Closes with its button, Escape or a click outside;
  * its content unmounts on close, so it opens fresh every time.
+ *
+ * A click outside is a click on the overlay, which covers the whole page under the dialog. Radix's own
+ * outside-click dismissal is turned off: it starts listening for the pointerdown only in a setTimeout(0)
+ * after opening, so a click that the browser handled before that timer (input goes ahead of timers on a
+ * busy main thread) was lost and the dialog stayed open. The overlay's handler is there as soon as it is.
  */
 export function SampleBookModal({ book, onClose }: { book: SampleBook | null; onClose: () => void }) {
   return (
     <Dialog.Root open={book !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/60 backdrop-blur-sm" data-testid="modal-overlay" />
+        <Dialog.Overlay
+          className="fixed inset-0 z-50 bg-ink-950/60 backdrop-blur-sm"
+          data-testid="modal-overlay"
+          onClick={onClose}
+        />
         <Dialog.Content
+          onPointerDownOutside={(event) => event.preventDefault()}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl bg-white shadow-2xl focus:outline-none dark:bg-ink-900 dark:ring-1 dark:ring-white/10"
           aria-describedby={undefined}
         >
