@@ -68,7 +68,11 @@ export const takeoutRepository = {
 
   /** The user's role on a book the takeout may hold: theirs (trashed too), or shared with a role that exports. */
   async takeoutRole(db: Kysely<BookDatabase>, userId: string, bookId: string): Promise<BookRole | undefined> {
-    const book = await db.selectFrom('books').select(['user_id', 'deleted_at']).where('id', '=', bookId).executeTakeFirst();
+    const book = await db
+      .selectFrom('books')
+      .select(['user_id', 'deleted_at'])
+      .where('id', '=', bookId)
+      .executeTakeFirst();
     if (!book) return undefined;
     if (book.user_id === userId) return 'owner';
     if (book.deleted_at !== null) return undefined;

@@ -19,10 +19,14 @@ export async function loadBook(
   owner: { userId: string; bookId: string },
   context: RequestContext,
 ): Promise<Book> {
-  const book = await deps.bus.request(requests.book.get, { ...owner, action: 'export' }, {
-    timeoutMs: deps.bookTimeoutMs,
-    requestId: context.requestId,
-  });
+  const book = await deps.bus.request(
+    requests.book.get,
+    { ...owner, action: 'export' },
+    {
+      timeoutMs: deps.bookTimeoutMs,
+      requestId: context.requestId,
+    },
+  );
   return { ...book, languageMetadata: effectiveMetadataLanguage(book) };
 }
 
