@@ -65,6 +65,12 @@ export function appRoutes(store: AppStore): RouteObject[] {
           lazy: async () => ({ Component: (await import('../features/legal/LegalPage')).CookiesPolicyPage }),
         },
         {
+          // Public: an invitation to a book (issue 43), read before signing in; accepting needs a session.
+          path: 'invite/:token',
+          errorElement,
+          lazy: async () => ({ Component: (await import('../features/sharing/InvitePage')).InvitePage }),
+        },
+        {
           path: 'choose-plan',
           errorElement,
           lazy: async () => ({ Component: (await import('../features/billing/ChoosePlanPage')).ChoosePlanPage }),

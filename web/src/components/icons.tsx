@@ -33,6 +33,9 @@ import {
   Settings,
   Sparkles,
   Trash2,
+  UserPlus,
+  Users,
+  Link as LinkGlyph,
   X,
 } from 'lucide-react';
 
@@ -61,6 +64,9 @@ export const MenuIcon = icon(Menu);
 export const CloseIcon = icon(X);
 export const PlusIcon = icon(Plus);
 export const TrashIcon = icon(Trash2);
+export const ShareIcon = icon(UserPlus);
+export const PeopleIcon = icon(Users);
+export const LinkIcon = icon(LinkGlyph);
 export const CheckIcon = icon(Check);
 export const MoreIcon = icon(Ellipsis);
 export const ChevronLeftIcon = icon(ChevronLeft);

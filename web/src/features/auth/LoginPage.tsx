@@ -7,13 +7,16 @@ import { authTexts } from '../../texts';
 import { useLoginMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
 import { IdentityProviderButton } from './IdentityProviderButton';
+import { inviteParam, invitePath, sharingTexts } from '../sharing/texts';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [params] = useSearchParams();
+  // Came from an invitation (issue 43): back to it after signing in, where it is accepted.
+  const invite = params.get(inviteParam);
+  const [email, setEmail] = useState(() => (invite ? (params.get('email') ?? '') : ''));
   // A sign-in through the identity provider that failed comes back here with ?error=<code>.
   const [error, setError] = useState(() => identityProviderErrorText(params.get('error')));
 
@@ -22,14 +25,17 @@ export function LoginPage() {
     setError(undefined);
     try {
       await login({ email, password }).unwrap();
-      await navigate('/app');
+      await navigate(invite ? invitePath(invite, true) : '/app');
     } catch (err) {
       setError(errorMessage(err, authTexts.fallbackError));
     }
   }
 
   return (
-    <AuthLayout title="Welcome back" subtitle="Sign in to pick up where your story left off.">
+    <AuthLayout
+      title="Welcome back"
+      subtitle={invite ? sharingTexts.signInSubtitle : 'Sign in to pick up where your story left off.'}
+    >
       <form onSubmit={onSubmit} className="space-y-5">
         {error && <ErrorBox>{error}</ErrorBox>}
         <TextField
@@ -67,7 +73,10 @@ export function LoginPage() {
       <IdentityProviderButton />
       <p className="mt-8 text-center text-sm text-stone-600">
         Don&apos;t have an account?{' '}
-        <Link to="/signup" className="rounded font-semibold text-ink-800 underline-offset-4 hover:underline">
+        <Link
+          to={invite ? `/signup?${params.toString()}` : '/signup'}
+          className="rounded font-semibold text-ink-800 underline-offset-4 hover:underline"
+        >
           Create one
         </Link>
       </p>

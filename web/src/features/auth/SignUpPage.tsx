@@ -8,18 +8,27 @@ import { isPaidPlan, useCreateCheckoutMutation } from '../billing/billingApi';
 import { useSignUpMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
 import { IdentityProviderButton } from './IdentityProviderButton';
+import { inviteParam, invitePath, sharingTexts } from '../sharing/texts';
 
 export function SignUpPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const accountType = params.get('accountType');
   const plan = params.get('plan');
+  // Came from an invitation (issue 43): back to it after signing up, where it is accepted; no plan is needed
+  // to work on someone else's book, so no plan choice on the way.
+  const invite = params.get(inviteParam);
   const [signUp] = useSignUpMutation();
   const [createCheckout] = useCreateCheckoutMutation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
-  const chosen = isPaidPlan(plan) ? plan : isPaidPlan(accountType) ? accountType : undefined;
+  const [form, setForm] = useState({
+    firstName: '',
+    lastName: '',
+    email: invite ? (params.get('email') ?? '') : '',
+    password: '',
+  });
+  const chosen = invite ? undefined : isPaidPlan(plan) ? plan : isPaidPlan(accountType) ? accountType : undefined;
 
   const field = (name: keyof typeof form) => ({
     name,
@@ -38,6 +47,7 @@ export function SignUpPage() {
       setBusy(false);
       return;
     }
+    if (invite) return void (await navigate(invitePath(invite, true)));
     // The landing page's plan links carry ?accountType=, older links ?plan=: either starts checkout.
     if (chosen) {
       try {
@@ -60,6 +70,8 @@ export function SignUpPage() {
             You&apos;re starting with the <strong className="font-semibold text-ink-900">{plans[chosen].label}</strong>{' '}
             plan.
           </>
+        ) : invite ? (
+          sharingTexts.signUpSubtitle
         ) : (
           'Start turning your ideas into finished books.'
         )
@@ -87,7 +99,10 @@ export function SignUpPage() {
       <IdentityProviderButton accountType={chosen ?? null} />
       <p className="mt-8 text-center text-sm text-stone-600">
         Already have an account?{' '}
-        <Link to="/login" className="rounded font-semibold text-ink-800 underline-offset-4 hover:underline">
+        <Link
+          to={invite ? `/login?${params.toString()}` : '/login'}
+          className="rounded font-semibold text-ink-800 underline-offset-4 hover:underline"
+        >
           Sign in
         </Link>
       </p>

@@ -1,4 +1,6 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useMatch, useSearchParams } from 'react-router';
+import { booksApi } from '../books/booksApi';
 import { accessTexts } from './accessTexts';
 import { usePaymentPlansQuery } from './billingApi';
 import { KeepPlanButton } from './KeepPlanButton';
@@ -44,8 +46,13 @@ export function NoPlanBanner({ user }: { user: AccountUser }) {
   const onPlans = useMatch(plansPath) !== null;
   // The checkout's return page waits for the plan to arrive: no "You have no plan" meanwhile.
   const onSuccess = useMatch('/app/success') !== null;
-  const inEditor = useMatch('/app/edit/:bookId') !== null;
+  const editing = useMatch('/app/edit/:bookId')?.params.bookId;
+  const inEditor = editing !== undefined;
+  // A book shared with this account is the owner's to pay for: its own plan changes nothing there, and the
+  // editor's role banner says what the role may do (issue 43).
+  const { data: book } = booksApi.endpoints.getBook.useQueryState(editing ?? skipToken);
   if (hasPlan(user) || onPlans || onSuccess) return null;
+  if (book && book.role !== 'owner') return null;
   return (
     <div
       role="region"

@@ -52,6 +52,7 @@ export function MetadataForm({
   onDraftChange: setForm,
   saveMetadata,
   onNeedPlan,
+  locked = false,
 }: {
   book: Book;
   draft: MetadataDraft;
@@ -62,9 +63,11 @@ export function MetadataForm({
    * Set while the book is read-only (no plan): the details are shown, not edited, and the save leads to the
    * plans. The export dialog still completes missing details, since exporting stays open without a plan.
    */
-  onNeedPlan?: () => void;
+  onNeedPlan?: (() => void) | undefined;
+  /** The reader's role on a shared book may not change its details: shown, with no save and no AI. */
+  locked?: boolean;
 }) {
-  const readOnly = onNeedPlan !== undefined;
+  const readOnly = onNeedPlan !== undefined || locked;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isLoading, setLoading] = useState(false);
   const [suggestedSubtitle, setSuggestedSubtitle] = useState<string>();
@@ -72,6 +75,7 @@ export function MetadataForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (onNeedPlan) return onNeedPlan();
+    if (locked) return;
     const checked = checkMetadataDraft(form, book);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -97,15 +101,18 @@ export function MetadataForm({
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Book metadata" className="space-y-4">
-      <SuggestMetadata
-        bookId={book._id}
-        onAccept={(suggestion) => {
-          setForm((f) => withSuggestion(f, suggestion));
-          setSuggestedSubtitle(suggestion.subtitle);
-        }}
-      />
+      {!locked && (
+        <SuggestMetadata
+          bookId={book._id}
+          onNeedPlan={onNeedPlan}
+          onAccept={(suggestion) => {
+            setForm((f) => withSuggestion(f, suggestion));
+            setSuggestedSubtitle(suggestion.subtitle);
+          }}
+        />
+      )}
       <MetadataFields form={form} setForm={setForm} errors={errors} setErrors={setErrors} readOnly={readOnly} />
-      {readOnly ? (
+      {locked ? null : readOnly ? (
         <Button type="submit" variant="secondary" className="w-full">
           {metadataTexts.needsPlan}
         </Button>

@@ -38,13 +38,16 @@ export function SidePanel({
   onMetadataDraftChange,
   saveMetadata,
   onNeedPlan,
+  locked = false,
 }: {
   book: Book;
   metadataDraft: MetadataDraft;
   onMetadataDraftChange: Dispatch<SetStateAction<MetadataDraft>>;
   saveMetadata: (metadata: UpdateMetadataRequest) => Promise<MetadataSaveResult>;
   /** Set while the book is read-only (no plan): the metadata form then leads to the plans. */
-  onNeedPlan?: () => void;
+  onNeedPlan?: (() => void) | undefined;
+  /** The reader's role may not change the details (a shared book): they are shown only. */
+  locked?: boolean;
 }) {
   const [tab, setTab] = useState<PanelTab>('concept');
   const state = book.bookState;
@@ -71,6 +74,7 @@ export function SidePanel({
             onDraftChange={onMetadataDraftChange}
             saveMetadata={saveMetadata}
             onNeedPlan={onNeedPlan}
+            locked={locked}
           />
         </div>
         {tab === 'metadata' ? null : !state ? (

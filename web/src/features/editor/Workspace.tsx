@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { plansPath, useHasPlan } from '../billing/planAccess';
+import { plansPath } from '../billing/planAccess';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { loadPreferences } from '../settings/preferences';
+import { useBookAccess } from '../sharing/bookAccess';
+import { RoleBanner } from '../sharing/RoleBanner';
 import { BookEditor, type BookEditorHandle } from './BookEditor';
 import type { VersionedBook } from './conditionalRequests';
 import { LeaveDialog } from './LeaveDialog';
@@ -28,8 +30,12 @@ export function Workspace({ book }: { book: VersionedBook }) {
   const { data: user } = useCurrentUserQuery();
   // Read once per visit: the setting is changed on another page.
   const [autosave] = useState(() => loadPreferences().autoSave);
-  // Without a plan the book is read-only (the shell's banner says so) and AI actions lead to the plans.
-  const readOnly = !useHasPlan();
+  // The role decides (issue 43): viewers, commenters and editors read only. One's own book without a plan
+  // is read-only too (the shell's banner says so), and its AI actions lead to the plans.
+  const access = useBookAccess(book);
+  const readOnly = access.readOnly;
+  // The details and versions of a shared book are locked by a role, not by a plan (nothing to buy).
+  const locked = !access.needsPlan && !access.may('manage');
   // A read-only editor has nothing to save, so it recovers no draft either (one is kept until a plan returns).
   const saves = useManuscriptSaves({ book, editor, userId: readOnly ? undefined : user?._id, autosave });
   const metadataSaves = useMetadataSaves(book, saves);
@@ -44,10 +50,11 @@ export function Workspace({ book }: { book: VersionedBook }) {
 
   const navigate = useNavigate();
   const toPlans = () => void navigate(plansPath);
-  const onNeedPlan = readOnly ? toPlans : undefined;
+  const onNeedPlan = access.needsPlan ? toPlans : undefined;
+  // The header offers only what the role may do (WorkspaceHeader); a missing plan leads to the plans.
   function run(action: HeaderAction) {
-    if (action === 'rewrite') return readOnly ? toPlans() : rewrite.start();
-    if (action === 'history' || action === 'export' || !readOnly) return dialogs.open(action);
+    if (action === 'rewrite') return access.needsPlan ? toPlans() : rewrite.start();
+    if (action === 'history' || action === 'export' || !access.needsPlan) return dialogs.open(action);
     toPlans(); // translate and cover need a plan
   }
   const save = () => {
@@ -56,8 +63,10 @@ export function Workspace({ book }: { book: VersionedBook }) {
 
   return (
     <div className="flex h-[calc(100dvh-3.3rem)] min-h-[32rem] flex-col lg:h-dvh">
+      <RoleBanner access={access} ownerName={book.ownerName} />
       <WorkspaceHeader
         book={book}
+        access={access}
         panelOpen={panel.open}
         onTogglePanel={panel.toggle}
         panelToggleRef={panel.toggleRef}
@@ -76,6 +85,7 @@ export function Workspace({ book }: { book: VersionedBook }) {
             onMetadataDraftChange={setMetadataDraft}
             saveMetadata={metadataSaves.saveMetadata}
             onNeedPlan={onNeedPlan}
+            locked={locked}
           />
         </SidePanelFrame>
         <section aria-label="Manuscript editor" className="flex min-w-0 flex-1 flex-col">
@@ -101,6 +111,7 @@ export function Workspace({ book }: { book: VersionedBook }) {
         metadataDraft={metadataDraft}
         setMetadataDraft={setMetadataDraft}
         onNeedPlan={onNeedPlan}
+        locked={!access.needsPlan && !access.may('edit')}
       />
       <SaveConflicts saves={saves} metadataSaves={metadataSaves} />
       <LeaveDialog guard={leaveGuard} />

@@ -29,6 +29,7 @@ export function WorkspaceDialogs({
   metadataDraft,
   setMetadataDraft,
   onNeedPlan,
+  locked,
 }: {
   book: VersionedBook;
   dialogs: EditorDialogs;
@@ -40,6 +41,8 @@ export function WorkspaceDialogs({
   metadataDraft: MetadataDraft;
   setMetadataDraft: Dispatch<SetStateAction<MetadataDraft>>;
   onNeedPlan: (() => void) | undefined;
+  /** The reader's role may not change the text: versions are read only. */
+  locked: boolean;
 }) {
   return (
     <>
@@ -60,6 +63,7 @@ export function WorkspaceDialogs({
           currentContent={() => editor.current?.snapshot().bookContent ?? book.bookContent ?? ''}
           saveChanges={saves.flush}
           onNeedPlan={onNeedPlan}
+          locked={locked}
           onRestored={(restored) => {
             editor.current?.replaceSaved(restored.bookContent ?? '');
             saves.adoptServer(restored);

@@ -1,7 +1,16 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { genres } from '@bookwright/contracts';
-import { CheckIcon, DownloadIcon, ImageIcon, MoreIcon, PanelIcon, SaveIcon, TrashIcon } from '../../components/icons';
+import {
+  CheckIcon,
+  DownloadIcon,
+  ImageIcon,
+  MoreIcon,
+  PanelIcon,
+  SaveIcon,
+  ShareIcon,
+  TrashIcon,
+} from '../../components/icons';
 import { Menu } from '../../components/Menu';
 import { Button, buttonClass } from '../../components/ui';
 import { editorTexts } from '../../texts';
@@ -10,6 +19,9 @@ import { historyTexts } from '../history/texts';
 import { MoveToTrashDialog } from '../library/MoveToTrash';
 import { trashTexts } from '../library/trashTexts';
 import { rewriteTexts } from '../rewrite/texts';
+import type { BookAccess } from '../sharing/bookAccess';
+import { ShareDialog } from '../sharing/ShareDialog';
+import { sharingTexts } from '../sharing/texts';
 import { translateTexts } from '../translate/texts';
 import { TranslatedFrom } from '../translate/TranslatedFrom';
 import type { VersionedBook } from './conditionalRequests';
@@ -19,24 +31,38 @@ import type { EditorDialog } from './useEditorDialogs';
 
 export type HeaderAction = EditorDialog | 'rewrite';
 
-/** The header's actions: buttons on wider screens, a menu on phones. */
-function headerActions(book: VersionedBook): { id: HeaderAction; label: string; icon?: ReactNode }[] {
+/**
+ * The header's actions: buttons on wider screens, a menu on phones. Only those the reader's role may do
+ * (issue 43): history for everyone, export for owners and co-authors, the AI and the cover for those who manage.
+ */
+function headerActions(
+  book: VersionedBook,
+  access: BookAccess,
+): { id: HeaderAction; label: string; icon?: ReactNode }[] {
+  const manage = access.may('manage');
   return [
-    { id: 'rewrite', label: rewriteTexts.open },
+    ...(manage ? [{ id: 'rewrite' as const, label: rewriteTexts.open }] : []),
     { id: 'history', label: historyTexts.open },
-    { id: 'translate', label: translateTexts.open },
-    {
-      id: 'cover',
-      label: book.coverImage ? editorTexts.changeCover : editorTexts.generateCover,
-      icon: <ImageIcon className="size-4.5" />,
-    },
-    { id: 'export', label: editorTexts.export, icon: <DownloadIcon className="size-4.5" /> },
+    ...(manage ? [{ id: 'translate' as const, label: translateTexts.open }] : []),
+    ...(manage
+      ? [
+          {
+            id: 'cover' as const,
+            label: book.coverImage ? editorTexts.changeCover : editorTexts.generateCover,
+            icon: <ImageIcon className="size-4.5" />,
+          },
+        ]
+      : []),
+    ...(access.may('export')
+      ? [{ id: 'export' as const, label: editorTexts.export, icon: <DownloadIcon className="size-4.5" /> }]
+      : []),
   ];
 }
 
 /** The editor's header: the side panel's button, the book (cover, title, save status) and its actions. */
 export function WorkspaceHeader({
   book,
+  access,
   panelOpen,
   onTogglePanel,
   panelToggleRef,
@@ -48,6 +74,7 @@ export function WorkspaceHeader({
   onSave,
 }: {
   book: VersionedBook;
+  access: BookAccess;
   panelOpen: boolean;
   onTogglePanel: () => void;
   panelToggleRef: RefObject<HTMLButtonElement | null>;
@@ -60,6 +87,7 @@ export function WorkspaceHeader({
 }) {
   const navigate = useNavigate();
   const [trashing, setTrashing] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const saving = saves.state === 'saving';
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
   return (
@@ -77,7 +105,13 @@ export function WorkspaceHeader({
         <SaveStatus state={saves.state} autosave={autosave} onRetry={saves.retryNow} onChoose={saves.openConflict} />
       </div>
       <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-        <HeaderActions book={book} onAction={onAction} onTrash={() => setTrashing(true)} />
+        <HeaderActions
+          book={book}
+          access={access}
+          onAction={onAction}
+          onTrash={() => setTrashing(true)}
+          onShare={() => setSharing(true)}
+        />
         <Button
           type="button"
           hidden={readOnly}
@@ -96,6 +130,7 @@ export function WorkspaceHeader({
         onClose={() => setTrashing(false)}
         onMoved={() => void navigate('/app')}
       />
+      {sharing && <ShareDialog book={book} open onClose={() => setSharing(false)} />}
     </header>
   );
 }
@@ -146,16 +181,27 @@ function CoverThumbnail({ book }: { book: VersionedBook }) {
 /** Every action as a button from 640 px; below, all but Save fold into one menu. */
 function HeaderActions({
   book,
+  access,
   onAction,
   onTrash,
+  onShare,
 }: {
   book: VersionedBook;
+  access: BookAccess;
   onAction: (action: HeaderAction) => void;
   onTrash: () => void;
+  onShare: () => void;
 }) {
-  const actions = headerActions(book);
+  const actions = headerActions(book, access);
+  const mayDelete = access.may('delete');
+  // The owner shares; everyone else sees who is on the book (and may leave it).
+  const shareLabel = access.may('share') ? sharingTexts.share : sharingTexts.people;
   return (
     <>
+      <Button type="button" variant="secondary" className="px-3 whitespace-nowrap max-sm:hidden" onClick={onShare}>
+        <ShareIcon className="size-4.5" />
+        {shareLabel}
+      </Button>
       {actions.map((action) => (
         <Button
           key={action.label}
@@ -170,26 +216,27 @@ function HeaderActions({
           {action.label}
         </Button>
       ))}
-      <Button
-        type="button"
-        variant="secondary"
-        className="px-2.5 max-sm:hidden"
-        onClick={onTrash}
-        aria-label={trashTexts.move}
-        title={trashTexts.move}
-      >
-        <TrashIcon className="size-4.5" />
-      </Button>
+      {mayDelete && (
+        <Button
+          type="button"
+          variant="secondary"
+          className="px-2.5 max-sm:hidden"
+          onClick={onTrash}
+          aria-label={trashTexts.move}
+          title={trashTexts.move}
+        >
+          <TrashIcon className="size-4.5" />
+        </Button>
+      )}
       <Menu
         label={editorTexts.actions}
         placement="down"
         items={[
           ...actions.map(({ id, label }) => ({ label, onSelect: () => onAction(id) })),
-          {
-            label: trashTexts.move,
-            icon: <TrashIcon className="size-4 text-stone-500" />,
-            onSelect: onTrash,
-          },
+          { label: shareLabel, icon: <ShareIcon className="size-4 text-stone-500" />, onSelect: onShare },
+          ...(mayDelete
+            ? [{ label: trashTexts.move, icon: <TrashIcon className="size-4 text-stone-500" />, onSelect: onTrash }]
+            : []),
         ]}
         buttonClassName={buttonClass('secondary', 'flex-1 px-3 sm:hidden')}
       >

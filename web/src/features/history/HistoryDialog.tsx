@@ -32,6 +32,7 @@ export function HistoryDialog({
   saveChanges,
   onRestored,
   onNeedPlan,
+  locked = false,
 }: {
   bookId: string;
   open: boolean;
@@ -45,9 +46,11 @@ export function HistoryDialog({
    * Set while the book is read-only (no plan): the versions can still be read and compared, but saving or
    * restoring one changes the manuscript, so those lead to the plans instead.
    */
-  onNeedPlan?: () => void;
+  onNeedPlan?: (() => void) | undefined;
+  /** The reader's role may not change the text (a shared book): versions are read and compared only. */
+  locked?: boolean;
 }) {
-  const readOnly = onNeedPlan !== undefined;
+  const readOnly = onNeedPlan !== undefined || locked;
   const {
     data: revisions,
     isLoading,
@@ -97,7 +100,13 @@ export function HistoryDialog({
         </>
       }
     >
-      {readOnly ? <NeedsPlan onNeedPlan={onNeedPlan} /> : <SaveVersionForm {...versionSaving} />}
+      {locked ? (
+        <div className="mt-5" />
+      ) : readOnly ? (
+        <NeedsPlan onNeedPlan={onNeedPlan} />
+      ) : (
+        <SaveVersionForm {...versionSaving} />
+      )}
       {isLoading && <p className="text-sm text-stone-600">Loading…</p>}
       {isError && <p className="text-sm text-red-700">{texts.loadFailure}</p>}
       {revisions && revisions.length === 0 && <p className="text-sm text-stone-600">{texts.empty}</p>}

@@ -1,18 +1,21 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { genres, type BookSummary } from '@bookwright/contracts';
+import { genres, roleLabels, type BookSummary } from '@bookwright/contracts';
 import { errorMessage } from '../../api/baseQuery';
-import { MoreIcon, RetryIcon, TrashIcon } from '../../components/icons';
+import { MoreIcon, RetryIcon, ShareIcon, TrashIcon } from '../../components/icons';
 import { Menu } from '../../components/Menu';
 import { toast } from '../../components/toast';
 import { Button, buttonClass } from '../../components/ui';
 import { libraryTexts } from '../../texts';
 import { accessTexts } from '../billing/accessTexts';
-import { plansPath, useHasPlan } from '../billing/planAccess';
+import { plansPath } from '../billing/planAccess';
 import { BookCover } from '../books/BookCover';
 import { useRetryBookMutation } from '../books/booksApi';
 import { bookPath, statusStyle } from '../books/status';
 import { StatusBadge } from '../books/StatusBadge';
+import { useBookAccess } from '../sharing/bookAccess';
+import { ShareDialog } from '../sharing/ShareDialog';
+import { sharingTexts } from '../sharing/texts';
 import { translateTexts } from '../translate/texts';
 import { TranslateDialog } from '../translate/TranslateDialog';
 import { TranslatedFrom } from '../translate/TranslatedFrom';
@@ -25,13 +28,24 @@ export const libraryHeadingId = 'library-heading';
 const genreLabel = (value: string) => genres.find((g) => g.value === value)?.label ?? value;
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** The library grid (spec §2): status badges in the spec's colours; validation and ready books open. */
-export function LibraryGrid({ books }: { books: BookSummary[] }) {
+const noBooks = { title: 'No books yet', body: 'Describe your next idea above and it will take shape here.' };
+
+/**
+ * The library grid (spec §2): status badges in the spec's colours; validation and ready books open. A book
+ * shared with the reader names its owner and the reader's role, and offers only what that role may do.
+ */
+export function LibraryGrid({
+  books,
+  empty = noBooks,
+}: {
+  books: BookSummary[];
+  empty?: { title: string; body: string };
+}) {
   if (books.length === 0) {
     return (
       <div className="rounded-2xl border border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
-        <p className="font-display text-xl text-ink-900">No books yet</p>
-        <p className="mt-2 text-sm text-stone-600">Describe your next idea above and it will take shape here.</p>
+        <p className="font-display text-xl text-ink-900">{empty.title}</p>
+        <p className="mt-2 text-sm text-stone-600">{empty.body}</p>
       </div>
     );
   }
@@ -44,6 +58,7 @@ export function LibraryGrid({ books }: { books: BookSummary[] }) {
           data-book-id={book._id}
           data-status={book.status}
           data-language={book.language}
+          data-role={book.role}
         >
           <BookCard book={book} />
         </li>
@@ -56,7 +71,11 @@ function BookCard({ book }: { book: BookSummary }) {
   const path = bookPath(book);
   const [translating, setTranslating] = useState(false);
   const [trashing, setTrashing] = useState(false);
-  const canWrite = useHasPlan();
+  const [sharing, setSharing] = useState(false);
+  const access = useBookAccess(book);
+  // What spends an allowance is the owner's to pay: only one's own book without a plan leads to the plans.
+  const canWrite = !access.needsPlan;
+  const owned = access.role === 'owner';
   const navigate = useNavigate();
   // The menu's button, where focus returns when the author keeps the book (the menu item that opened the
   // dialog is gone by then).
@@ -78,6 +97,12 @@ function BookCard({ book }: { book: BookSummary }) {
       </span>
       {book.translation && (
         <TranslatedFrom translation={book.translation} language={book.language} className="mt-0.5" />
+      )}
+      {!owned && (
+        <span className="mt-0.5 block text-xs text-stone-700" data-testid="shared-by">
+          {book.ownerName ? `${sharingTexts.sharedBy(book.ownerName)} · ` : ''}
+          {roleLabels[access.role]}
+        </span>
       )}
     </>
   );
@@ -102,7 +127,7 @@ function BookCard({ book }: { book: BookSummary }) {
           placement="down"
           buttonClassName="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
           items={[
-            ...(book.status === 'ready'
+            ...(book.status === 'ready' && access.may('manage')
               ? [
                   {
                     label: canWrite ? translateTexts.open : `${translateTexts.open} (${accessTexts.needsPlan})`,
@@ -111,16 +136,26 @@ function BookCard({ book }: { book: BookSummary }) {
                 ]
               : []),
             {
-              label: trashTexts.move,
-              icon: <TrashIcon className="size-4 text-stone-500" />,
-              onSelect: () => setTrashing(true),
+              label: access.may('share') ? sharingTexts.share : sharingTexts.people,
+              icon: <ShareIcon className="size-4 text-stone-500" />,
+              onSelect: () => setSharing(true),
             },
+            ...(access.may('delete')
+              ? [
+                  {
+                    label: trashTexts.move,
+                    icon: <TrashIcon className="size-4 text-stone-500" />,
+                    onSelect: () => setTrashing(true),
+                  },
+                ]
+              : []),
           ]}
         >
           <MoreIcon className="size-4.5" />
         </Menu>
       </div>
-      <BookProgress book={book} canWrite={canWrite} />
+      <BookProgress book={book} canWrite={canWrite} canRetry={access.may('manage')} />
+      {sharing && <ShareDialog book={book} open onClose={() => setSharing(false)} />}
       {translating && <TranslateDialog book={book} open onClose={() => setTranslating(false)} />}
       <MoveToTrashDialog
         book={book}
@@ -135,7 +170,7 @@ function BookCard({ book }: { book: BookSummary }) {
 }
 
 /** Planning: an indeterminate bar; writing and translating: "Chapter n of N"; failed: the reason and a retry. */
-function BookProgress({ book, canWrite }: { book: BookSummary; canWrite: boolean }) {
+function BookProgress({ book, canWrite, canRetry }: { book: BookSummary; canWrite: boolean; canRetry: boolean }) {
   const style = statusStyle(book.status);
 
   if (book.status === 'writing' || book.status === 'translating') {
@@ -186,7 +221,7 @@ function BookProgress({ book, canWrite }: { book: BookSummary; canWrite: boolean
     return (
       <div className="mt-2 rounded-lg border border-red-200 bg-red-50 px-2.5 py-2 text-xs text-red-900">
         <p className="line-clamp-3">{book.failure?.reason ?? 'Something went wrong.'}</p>
-        {canWrite ? (
+        {!canRetry ? null : canWrite ? (
           <RetryButton book={book} />
         ) : (
           // A retry takes a book of the allowance: without a plan it leads to the plans instead of a refusal.

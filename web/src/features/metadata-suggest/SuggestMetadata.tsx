@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { MetadataSuggestion } from '@bookwright/contracts';
 import { DescriptionText } from '../../components/DescriptionText';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
-import { plansPath, useHasPlan } from '../billing/planAccess';
 import { useSuggestMetadataMutation } from '../history/revisionsApi';
 import { errorMessage } from '../../api/baseQuery';
 
@@ -41,18 +39,17 @@ export function withSuggestion<
 export function SuggestMetadata({
   bookId,
   onAccept,
+  onNeedPlan,
 }: {
   bookId: string;
   onAccept: (suggestion: MetadataSuggestion) => void;
+  /** Set on one's own book without a plan: the button leads to the plans rather than to a refusal. */
+  onNeedPlan?: (() => void) | undefined;
 }) {
   const [suggest, { isLoading }] = useSuggestMetadataMutation();
   const [suggestion, setSuggestion] = useState<MetadataSuggestion>();
-  // AI metadata needs a plan: without one the button leads to the plans rather than to a refusal.
-  const canAsk = useHasPlan();
-  const navigate = useNavigate();
-
   async function ask() {
-    if (!canAsk) return void navigate(plansPath);
+    if (onNeedPlan) return onNeedPlan();
     try {
       setSuggestion(await suggest(bookId).unwrap());
     } catch (error) {

@@ -1,5 +1,7 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import type { BookSummary } from '@bookwright/contracts';
 import { TrashIcon } from '../../components/icons';
+import { TabList, tabPanelProps } from '../../components/Tabs';
 import { buttonClass } from '../../components/ui';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { accessTexts } from '../billing/accessTexts';
@@ -10,20 +12,46 @@ import { CreateBook } from '../library/CreateBook';
 import { LibraryGrid, libraryHeadingId } from '../library/LibraryGrid';
 import { trashPath } from '../library/trashApi';
 import { trashTexts } from '../library/trashTexts';
+import { sharingTexts } from '../sharing/texts';
 
 const greeting = () => {
   const hour = new Date().getHours();
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 };
 
+type Shelf = 'mine' | 'shared';
+const shelves = [
+  { id: 'mine', label: sharingTexts.myBooks },
+  { id: 'shared', label: sharingTexts.sharedWithMe },
+] as const;
+const shelfParam = 'shelf';
+
 /**
  * /app home (spec §2): the prompt box with its creation form, then the library grid. Without a plan the
- * prompt box gives way to the way to a plan; the library stays.
+ * prompt box gives way to the way to a plan; the library stays. The library has two shelves (issue 43): the
+ * reader's own books and those shared with them; the chosen one is in the address (?shelf=shared), so coming
+ * back from a book returns to it. Someone with only shared books starts on those.
  */
 export function AppHome() {
   const { data: user } = useCurrentUserQuery();
   const { data: books, isLoading } = useLibrary();
+  const [params, setParams] = useSearchParams();
   if (!user) return null;
+  const own = books?.filter((book) => book.role === 'owner') ?? [];
+  const shared = books?.filter((book) => book.role !== 'owner') ?? [];
+  const chosen = params.get(shelfParam);
+  const shelf: Shelf =
+    chosen === 'shared' || chosen === 'mine' ? chosen : own.length === 0 && shared.length > 0 ? 'shared' : 'mine';
+  const shown: BookSummary[] = shelf === 'shared' ? shared : own;
+  const choose = (next: Shelf) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set(shelfParam, next);
+        return updated;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 sm:py-12">
@@ -45,9 +73,9 @@ export function AppHome() {
             Your library
           </h2>
           <div className="flex items-baseline gap-4">
-            {books && books.length > 0 && (
+            {shown.length > 0 && (
               <p className="text-sm text-stone-600">
-                {books.length} {books.length === 1 ? 'book' : 'books'}
+                {shown.length} {shown.length === 1 ? 'book' : 'books'}
               </p>
             )}
             <Link
@@ -59,13 +87,29 @@ export function AppHome() {
             </Link>
           </div>
         </div>
-        {isLoading ? (
-          <p className="text-sm text-stone-600" aria-busy="true">
-            Loading your books…
-          </p>
-        ) : (
-          <LibraryGrid books={books ?? []} />
-        )}
+        <TabList
+          tabs={shelves}
+          selected={shelf}
+          onSelect={choose}
+          label={sharingTexts.libraryTabs}
+          idPrefix="shelf"
+          variant="pill"
+          className="mb-5 w-fit"
+        />
+        <div {...tabPanelProps('shelf', shelf)} className="rounded-md focus:outline-none">
+          {isLoading ? (
+            <p className="text-sm text-stone-600" aria-busy="true">
+              Loading your books…
+            </p>
+          ) : shelf === 'shared' ? (
+            <LibraryGrid
+              books={shared}
+              empty={{ title: sharingTexts.noSharedBooks, body: sharingTexts.noSharedBooksBody }}
+            />
+          ) : (
+            <LibraryGrid books={own} />
+          )}
+        </div>
       </section>
     </div>
   );

@@ -233,8 +233,11 @@ describe('translating from the library', () => {
     expect(within(card('t')).getByText('Translating')).toBeTruthy();
     expect(within(card('t')).getByText('Translating chapter 3 of 12')).toBeTruthy();
     expect(within(card('r')).queryByTestId('translated-from')).toBeNull();
-    // Its menu only moves it to the trash (issue 19): every status has that.
+    // Its menu only shares it and moves it to the trash (issues 19 and 43): every status has those.
     await userEvent.setup().click(within(card('t')).getByRole('button', { name: /Book actions/ }));
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Move to trash']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'Share',
+      'Move to trash',
+    ]);
   });
 });

@@ -1,0 +1,82 @@
+import { roleLabels, type BookRole } from '@bookwright/contracts';
+
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+const roleWord = (role: BookRole) => roleLabels[role].toLowerCase();
+
+/** The words of sharing a book (issue 43); the server's own messages are contracts' sharingMessages. */
+export const sharingTexts = {
+  share: 'Share',
+  people: 'People',
+  shareTitle: (title: string) => `Share “${title}”`,
+  shareDescription: 'Invite people by email and choose what each one may do.',
+  peopleDescription: 'Who is on this book. Only its owner can invite people or change their roles.',
+  email: 'Email address',
+  role: 'Role',
+  invite: 'Invite',
+  inviting: 'Inviting…',
+  inviteFailed: 'The invitation could not be sent. Please try again.',
+  invitedTo: (email: string) => `Invitation sent to ${email}.`,
+  peopleHeading: 'People on this book',
+  pendingHeading: 'Invitations waiting for an answer',
+  you: '(you)',
+  roleOf: (name: string) => `Role of ${name}`,
+  remove: 'Remove',
+  removeWho: (name: string) => `Remove ${name}`,
+  leave: 'Leave this book',
+  leaving: 'Leaving…',
+  copyLink: 'Copy link',
+  copyLinkFor: (email: string) => `Copy link for ${email}`,
+  copied: 'Link copied',
+  copyFailed: 'Could not copy the link. Select it and copy it by hand.',
+  linkLabel: 'Invitation link',
+  revoke: 'Revoke',
+  revokeFor: (email: string) => `Revoke the invitation for ${email}`,
+  revoked: 'Invitation revoked',
+  expires: (date: string) => `Expires ${date}`,
+  loading: 'Loading the people…',
+  loadFailed: 'The people on this book could not be loaded.',
+  changeFailed: 'The change could not be saved. Please try again.',
+  roleChanged: (name: string, role: BookRole) => `${name} is now ${article(roleWord(role))} ${roleWord(role)}`,
+  seePlans: 'See the plans',
+  close: 'Close',
+  // The library
+  myBooks: 'My books',
+  sharedWithMe: 'Shared with me',
+  libraryTabs: 'Library',
+  noSharedBooks: 'No books shared with you yet',
+  noSharedBooksBody: 'When someone invites you to a book, it appears here.',
+  sharedBy: (name: string) => `Shared by ${name}`,
+  // The editor
+  roleBannerFor: (role: BookRole) =>
+    role === 'editor'
+      ? "You're an editor on this book: you can read it and comment, not change the text yet."
+      : role === 'commenter'
+        ? "You're a commenter on this book: you can read it and comment, but not change it."
+        : "You're a viewer on this book: you can read it but not change it.",
+  // The invitation page
+  inviteTitle: 'You’re invited',
+  invitedBy: (inviter: string, title: string, role: BookRole) =>
+    `${inviter} invited you to “${title}” as ${article(roleWord(role))} ${roleWord(role)}`,
+  invitedEmail: (email: string) => `The invitation is for ${email}.`,
+  accept: 'Accept invitation',
+  accepting: 'Accepting…',
+  acceptFailed: 'The invitation could not be accepted. Please try again.',
+  createAccount: 'Create account',
+  signIn: 'Sign in',
+  signInToAccept: 'Create an account or sign in with that email to accept it.',
+  signedInAs: (email: string) => `You're signed in as ${email}.`,
+  loadingInvitation: 'Loading the invitation…',
+  expiredTitle: 'This invitation has expired',
+  usedTitle: 'This invitation was already accepted',
+  notFoundTitle: 'Invitation not found',
+  openLibrary: 'Go to your library',
+  signUpSubtitle: 'Create an account to accept your invitation.',
+  signInSubtitle: 'Sign in to accept your invitation.',
+} as const;
+
+/** The page of an invitation, and the way back to it after signing in or up (which then accepts it). */
+export const invitePath = (token: string, accept = false) =>
+  `/invite/${encodeURIComponent(token)}${accept ? '?accept=1' : ''}`;
+
+/** The sign-up and login pages' `?invite=` parameter, kept when moving between them. */
+export const inviteParam = 'invite';
