@@ -47,7 +47,7 @@ describe('sharing a book', () => {
     const account = newAccount({ firstName: 'Grace', lastName: 'Hopper' });
     expect((await client.post('/api/v1/auth/sign-up', account)).status).toBeLessThan(300);
     if (plan) await client.post('/api/v1/payment', { accountType: plan, currency: 'eur' });
-    return { client, email: account.email };
+    return { client, email: account.email, password: account.password };
   }
 
   /** The token of the link mailed to `email` (the newest invitation mail). */
@@ -293,6 +293,40 @@ describe('sharing a book', () => {
       expect(role.status).toBe(400);
       expect((await system.client().get('/api/v1/invitations/nonsense')).status).toBe(404);
     });
+  });
+
+  it("tells the people on a book by mail when it goes with its owner's account, and drops a deleted member", async () => {
+    const owner = await person('professional');
+    const planned = await owner.client.post<Book>('/api/v1/agent/plan', {
+      prompt: 'Two sisters run a bookshop on a ferry.',
+      title: 'The Ferry Bookshop',
+      language: 'english',
+      targetAudience: 'Adults',
+      genre: 'modern realism',
+      size: 'short',
+    });
+    expect(planned.status).toBe(201);
+    const stays = await share(owner.client, planned.body._id, 'coauthor');
+    const leaves = await share(owner.client, planned.body._id, 'viewer');
+
+    const me = await leaves.client.get<{ _id: string }>('/api/v1/user/current-user');
+    const gone = await leaves.client.request('DELETE', `/api/v1/user/${me.body._id}`, {
+      json: { password: leaves.password },
+    });
+    expect(gone.status).toBe(200);
+    await expect
+      .poll(async () => (await owner.client.get<BookMembers>(`/api/v1/book/${planned.body._id}/members`)).body.members)
+      .toHaveLength(2);
+
+    const ownerId = (await owner.client.get<{ _id: string }>('/api/v1/user/current-user')).body._id;
+    const deleted = await owner.client.request('DELETE', `/api/v1/user/${ownerId}`, {
+      json: { password: owner.password },
+    });
+    expect(deleted.status).toBe(200);
+    await expect
+      .poll(async () => (await system.lastMailTo(stays.email).catch(() => undefined))?.subject)
+      .toBe('“The Ferry Bookshop” is no longer shared with you');
+    expect((await stays.client.get<BookSummary[]>('/api/v1/book')).body).toEqual([]);
   });
 
   it('answers a stranger 404 on every sharing route', async () => {

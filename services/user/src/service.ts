@@ -17,6 +17,7 @@ import { login } from './handlers/login';
 import { getProfile } from './handlers/get-profile';
 import { getPeople } from './handlers/get-people';
 import { mailInvitation } from './handlers/mail-invitation';
+import { mailBookGone } from './handlers/mail-book-gone';
 import { logout } from './handlers/logout';
 import { resolveSession } from './handlers/resolve-session';
 import { changePassword } from './handlers/change-password';
@@ -51,6 +52,7 @@ export const userService = defineService({
       bus.serve(requests.user.getProfile, getProfile(deps)),
       bus.serve(requests.user.people, getPeople(deps)),
       bus.serve(requests.user.mailInvitation, mailInvitation(deps)),
+      bus.serve(requests.user.mailBookGone, mailBookGone(deps)),
       bus.serve(requests.user.changePassword, changePassword(deps)),
       bus.serve(requests.user.forgotPassword, forgotPassword(deps)),
       bus.serve(requests.user.sendSalesEnquiry, sendSalesEnquiry(deps)),

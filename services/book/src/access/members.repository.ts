@@ -71,6 +71,16 @@ export const membersRepository = {
     return db.selectFrom('book_members').select(['book_id', 'role']).where('user_id', '=', userId).execute();
   },
 
+  /** The people the books of an owner are shared with, with each book's title. */
+  membersOfBooksOwnedBy(db: Kysely<BookDatabase>, ownerId: string) {
+    return db
+      .selectFrom('book_members')
+      .innerJoin('books', 'books.id', 'book_members.book_id')
+      .select(['book_members.book_id', 'books.title', 'book_members.user_id'])
+      .where('books.user_id', '=', ownerId)
+      .execute();
+  },
+
   /** Removes every share of a person (their account was deleted): the books they were on, with their roles. */
   removeEverywhere(db: Kysely<BookDatabase>, userId: string) {
     return db.deleteFrom('book_members').where('user_id', '=', userId).returning(['book_id', 'role']).execute();

@@ -1,4 +1,4 @@
-import { events } from '@bookwright/contracts';
+import { events, requests } from '@bookwright/contracts';
 import { enqueueEvent, forgetPublishedEventsOf, removeBlobsUnder, type EventMeta } from '@bookwright/kit';
 import { translationSourcePrefix } from '../domain/new-translation';
 import type { z } from 'zod';
@@ -14,7 +14,9 @@ import { booksRepository } from '../repositories/books.repository';
  */
 export function onUserDeleted(deps: BookHandlerDeps) {
   return async ({ userId, deletedAt }: z.output<(typeof events.userDeleted)['schema']>, meta: EventMeta) => {
-    const removed = await deps.db.transaction().execute(async (trx) => {
+    const { removed, sharedWith } = await deps.db.transaction().execute(async (trx) => {
+      // The people their books were shared with are told, once the books are gone (below).
+      const sharedWith = await membersRepository.membersOfBooksOwnedBy(trx, userId);
       const books = await trx
         .deleteFrom('books')
         .where('user_id', '=', userId)
@@ -33,11 +35,31 @@ export function onUserDeleted(deps: BookHandlerDeps) {
         });
       }
       await forgetPublishedEventsOf(trx, userId);
-      return books;
+      return { removed: books, sharedWith };
     });
     if (removed.length > 0) deps.relay.kick();
+    await tellMembers(deps, sharedWith, meta);
     for (const book of removed.filter((b) => b.translation))
       await removeBlobsUnder(deps.blobs, translationSourcePrefix(book.id), meta.logger);
     meta.logger.info({ userId, books: removed.length }, "deleted account's books removed");
   };
+}
+
+/** Mails the people each of the deleted books was shared with; a mail that cannot go is logged, not retried. */
+async function tellMembers(
+  deps: BookHandlerDeps,
+  shares: { book_id: string; title: string; user_id: string }[],
+  meta: EventMeta,
+): Promise<void> {
+  const byBook = new Map<string, { title: string; userIds: string[] }>();
+  for (const share of shares) {
+    const book = byBook.get(share.book_id) ?? { title: share.title, userIds: [] };
+    book.userIds.push(share.user_id);
+    byBook.set(share.book_id, book);
+  }
+  for (const { title, userIds } of byBook.values()) {
+    await deps.bus
+      .request(requests.user.mailBookGone, { userIds, title })
+      .catch((error: unknown) => meta.logger.error({ err: error }, 'could not tell the members of a deleted book'));
+  }
 }
