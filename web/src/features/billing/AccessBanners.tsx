@@ -51,8 +51,12 @@ export function NoPlanBanner({ user }: { user: AccountUser }) {
   // A book shared with this account is the owner's to pay for: its own plan changes nothing there, and the
   // editor's role banner says what the role may do (issue 43).
   const { data: book } = booksApi.endpoints.getBook.useQueryState(editing ?? skipToken);
+  // Someone whose library holds only books shared with them has nothing of their own to be read-only: the
+  // home page's "Choose a plan to write your next book" is all they need to hear.
+  const { data: library } = booksApi.endpoints.listBooks.useQueryState(undefined);
+  const onlyShared = !!library && library.length > 0 && library.every((b) => b.role !== 'owner');
   if (hasPlan(user) || onPlans || onSuccess) return null;
-  if (book && book.role !== 'owner') return null;
+  if (inEditor ? book && book.role !== 'owner' : onlyShared) return null;
   return (
     <div
       role="region"

@@ -7,6 +7,7 @@ import {
   ImageIcon,
   MoreIcon,
   PanelIcon,
+  PeopleIcon,
   SaveIcon,
   ShareIcon,
   TrashIcon,
@@ -196,10 +197,11 @@ function HeaderActions({
   const mayDelete = access.may('delete');
   // The owner shares; everyone else sees who is on the book (and may leave it).
   const shareLabel = access.may('share') ? sharingTexts.share : sharingTexts.people;
+  const ShareGlyph = access.may('share') ? ShareIcon : PeopleIcon;
   return (
     <>
       <Button type="button" variant="secondary" className="px-3 whitespace-nowrap max-sm:hidden" onClick={onShare}>
-        <ShareIcon className="size-4.5" />
+        <ShareGlyph className="size-4.5" />
         {shareLabel}
       </Button>
       {actions.map((action) => (
@@ -233,7 +235,7 @@ function HeaderActions({
         placement="down"
         items={[
           ...actions.map(({ id, label }) => ({ label, onSelect: () => onAction(id) })),
-          { label: shareLabel, icon: <ShareIcon className="size-4 text-stone-500" />, onSelect: onShare },
+          { label: shareLabel, icon: <ShareGlyph className="size-4 text-stone-500" />, onSelect: onShare },
           ...(mayDelete
             ? [{ label: trashTexts.move, icon: <TrashIcon className="size-4 text-stone-500" />, onSelect: onTrash }]
             : []),

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { genres, roleLabels, type BookSummary } from '@bookwright/contracts';
 import { errorMessage } from '../../api/baseQuery';
-import { MoreIcon, RetryIcon, ShareIcon, TrashIcon } from '../../components/icons';
+import { MoreIcon, PeopleIcon, RetryIcon, ShareIcon, TrashIcon } from '../../components/icons';
 import { Menu } from '../../components/Menu';
 import { toast } from '../../components/toast';
 import { Button, buttonClass } from '../../components/ui';
@@ -137,7 +137,11 @@ function BookCard({ book }: { book: BookSummary }) {
               : []),
             {
               label: access.may('share') ? sharingTexts.share : sharingTexts.people,
-              icon: <ShareIcon className="size-4 text-stone-500" />,
+              icon: access.may('share') ? (
+                <ShareIcon className="size-4 text-stone-500" />
+              ) : (
+                <PeopleIcon className="size-4 text-stone-500" />
+              ),
               onSelect: () => setSharing(true),
             },
             ...(access.may('delete')

@@ -8,7 +8,8 @@ import { Button, buttonClass, Spinner } from '../../components/ui';
 import { isApiError } from '../../api/baseQuery';
 import { logError } from '../../lib/log';
 import { validationTexts } from '../../texts';
-import { plansPath, useHasPlan } from '../billing/planAccess';
+import { plansPath } from '../billing/planAccess';
+import { useBookAccess } from '../sharing/bookAccess';
 import { BookCover } from '../books/BookCover';
 import { useConfirmBookMutation, useGetBookQuery } from '../books/booksApi';
 import { StatusBadge } from '../books/StatusBadge';
@@ -57,8 +58,9 @@ function StructureReview({ book, initial }: { book: Book; initial: BookState }) 
   const navigate = useNavigate();
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
 
-  // Writing needs a plan (402 without one): an account without a plan is led to the plans instead.
-  const canWrite = useHasPlan();
+  // Writing needs a plan of the book's owner (402 without one): an owner without a plan is led to the plans
+  // instead; on a book shared with them, the reader's own plan does not matter (issue 43).
+  const canWrite = !useBookAccess(book).needsPlan;
 
   async function onConfirm() {
     // A field being left by this click saves first.
