@@ -1,4 +1,4 @@
-import { AppError, apiMessages, events, plannedChapters, type requests } from '@bookwright/contracts';
+import { AppError, events, plannedChapters, type requests } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';

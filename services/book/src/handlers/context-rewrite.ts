@@ -1,6 +1,5 @@
-import { AppError, apiMessages, isFictionState, type requests } from '@bookwright/contracts';
+import { isFictionState, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
-import { booksRepository } from '../repositories/books.repository';
 import { requirePlan } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
 import { readOwned } from './owned-book';

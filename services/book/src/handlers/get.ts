@@ -1,6 +1,5 @@
-import { AppError, apiMessages, type requests } from '@bookwright/contracts';
+import { type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
-import { booksRepository } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
 import type { BookHandlerDeps } from './deps';
 import { readOwned } from './owned-book';

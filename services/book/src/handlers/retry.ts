@@ -1,4 +1,4 @@
-import { AppError, apiMessages, events, type requests } from '@bookwright/contracts';
+import { AppError, events, type requests } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';

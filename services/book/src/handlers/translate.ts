@@ -1,4 +1,4 @@
-import { AppError, apiMessages, events, translationMessages, type requests } from '@bookwright/contracts';
+import { AppError, events, translationMessages, type requests } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { allowanceKeys } from '../domain/allowance-keys';
