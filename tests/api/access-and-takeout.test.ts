@@ -241,6 +241,18 @@ describe('access after a plan ends, and the takeout (Stripe payments)', () => {
     expect([translate.status, translate.body]).toEqual([402, paymentRequired]);
     const cover = await client.post(`/api/v1/book/cover/${ready._id}`, {});
     expect([cover.status, cover.body]).toEqual([403, { msg: allowanceExhaustedMessages.cover }]);
+    // Changing the book needs a plan of whoever pays for it (decision 0041): the server refuses, not only the
+    // web. The book service hears of the lapse by billing's event, so the first saves may still pass.
+    const save = () =>
+      client.patch(`/api/v1/book/content/${ready._id}`, { bookContent: ready.bookContent!.replace('.', '!') });
+    await expect.poll(async () => [(await save()).status, (await save()).body]).toEqual([402, paymentRequired]);
+    const metadata = await client.patch(`/api/v1/book/metadata/${ready._id}`, {
+      title: 'Renamed',
+      author: 'Ada Lovelace',
+      identifier: 'urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e',
+      languageMetadata: 'en',
+    });
+    expect([metadata.status, metadata.body]).toEqual([402, paymentRequired]);
     // Someone else's book is still a 404, not a question of plans.
     const stranger = system.client();
     await stranger.post('/api/v1/auth/sign-up', newAccount());
