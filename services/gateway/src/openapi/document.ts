@@ -14,6 +14,10 @@ export const apiTags = [
     name: 'books',
     description: 'The library, a book’s plan and manuscript, revisions, trash, AI help and live updates',
   },
+  {
+    name: 'sharing',
+    description: 'The people on a book and their roles, and invitations by email (accepted at /invite/{token})',
+  },
   { name: 'agent', description: 'Planning a new book and starting to write it' },
   { name: 'covers', description: 'Uploading and generating covers' },
   { name: 'export', description: 'EPUB and KDP PDF files, and the store checks before them' },
@@ -40,6 +44,8 @@ export const publicOperations = new Set([
   'listPlans',
   'contactSales',
   'handleBillingWebhook',
+  // The invitation page works before sign-up: the link is the proof.
+  'getInvitation',
 ]);
 
 /** Calls that change nothing, so the CSRF double submit does not apply (`security/csrf.ts`). */
