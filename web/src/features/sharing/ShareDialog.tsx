@@ -86,7 +86,6 @@ function InviteForm({ bookId }: { bookId: string }) {
       const created = await invite({ bookId, email: email.trim(), role }).unwrap();
       setSent({ email: created.email, link: created.link });
       setEmail('');
-      toast.success(sharingMessages.invited);
     } catch (error) {
       setRefusal({
         msg: errorMessage(error, texts.inviteFailed),
