@@ -292,6 +292,15 @@ describe('sharing a book', () => {
       const role = await owner.post(`/api/v1/book/${book._id}/members`, { email: 'a@example.com', role: 'owner' });
       expect(role.status).toBe(400);
       expect((await system.client().get('/api/v1/invitations/nonsense')).status).toBe(404);
+      const me = await owner.get<{ email: string }>('/api/v1/user/current-user');
+      const self = await owner.post(`/api/v1/book/${book._id}/members`, { email: me.body.email, role: 'viewer' });
+      expect(self).toMatchObject({ status: 400, body: { msg: sharingMessages.ownerIsMember } });
+      const member = await share(owner, book._id, 'viewer');
+      const twice = await owner.post(`/api/v1/book/${book._id}/members`, {
+        email: member.email.toUpperCase(),
+        role: 'coauthor',
+      });
+      expect(twice).toMatchObject({ status: 409, body: { msg: sharingMessages.alreadyMember } });
     });
   });
 

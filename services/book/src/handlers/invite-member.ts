@@ -33,8 +33,9 @@ export function inviteMember(deps: BookHandlerDeps) {
     const invited = normalizeEmail(email);
     const shares = await membersRepository.listMembers(deps.db, bookId);
     const people = await peopleById(deps.bus, [book.user_id, ...shares.map((share) => share.user_id)]);
-    if (people.get(book.user_id)?.email === invited) throw new AppError(400, sharingMessages.ownerIsMember);
-    if (shares.some((share) => people.get(share.user_id)?.email === invited))
+    const emailOf = (userId: string) => normalizeEmail(people.get(userId)?.email ?? '');
+    if (emailOf(book.user_id) === invited) throw new AppError(400, sharingMessages.ownerIsMember);
+    if (shares.some((share) => emailOf(share.user_id) === invited))
       throw new AppError(409, sharingMessages.alreadyMember, { code: 'already_member' });
 
     const token = newInvitationToken();
