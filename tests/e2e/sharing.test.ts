@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { roleLabels } from '@bookwright/contracts';
+import { readyBook } from '../support/books';
+import type { HttpClient } from '../support/test-system';
+import { a11yViolations, browserAvailable, describeViolations } from './support/browser';
+import { useBrowserWorld, useShotsDir } from './support/world';
+
+/**
+ * Issue 43 in a real browser against the whole system (embedded, offline writer): an owner on the
+ * Professional plan shares a book by email as a viewer; the invitee follows the mailed link, signs up (no
+ * plan of their own) and finds the book under "Shared with me"; as a viewer they cannot type in it; the owner
+ * makes them a co-author; their edit is saved and survives a reload. Every new screen (the share dialog, the
+ * invitation page, the shared shelf, the read-only editor) is checked with axe in both colour schemes at 390
+ * and 1280 px; with SHOTS_DIR set, each is also photographed there.
+ */
+describe.skipIf(!browserAvailable())('sharing a book in the browser', () => {
+  const world = useBrowserWorld();
+  const shots = useShotsDir();
+  const problems: string[] = [];
+
+  /** Axe (every impact) in both schemes at both widths, and a screenshot of each when SHOTS_DIR is set. */
+  async function checkScreen(page: Page, name: string, fullPage = true) {
+    for (const colorScheme of ['light', 'dark'] as const)
+      for (const width of [390, 1280]) {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize({ width, height: width < 640 ? 844 : 800 });
+        // Let colour transitions settle before axe measures contrast.
+        await page.waitForTimeout(400);
+        const violations = await a11yViolations(page);
+        if (violations.length > 0)
+          problems.push(`${name}, ${colorScheme}, ${width}px:\n${describeViolations(violations)}`);
+        if (shots) await page.screenshot({ path: `${shots}/sharing-${name}-${colorScheme}-${width}.png`, fullPage });
+      }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  async function signedInContext(browser: Browser, client: HttpClient): Promise<BrowserContext> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: world.system.url })));
+    return context;
+  }
+
+  async function shareDialog(page: Page, card: Locator, title: string) {
+    await card.getByRole('button', { name: `Book actions: ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: `Share “${title}”` });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  it(
+    'shares a book with a viewer who signs up, then makes them a co-author who edits it',
+    { timeout: 300_000 },
+    async () => {
+      const url = (path: string) => `${world.system.url}${path}`;
+      const { client, book } = await readyBook(world.system, { plan: 'professional' });
+      const invitee = `grace.${Date.now().toString(36)}@example.com`;
+
+      // (1) The owner shares the book by email, as a viewer.
+      const owner = await signedInContext(world.browser, client);
+      const ownerPage = await owner.newPage();
+      const pageErrors: string[] = [];
+      ownerPage.on('pageerror', (error) => pageErrors.push(`owner: ${error.message}`));
+      await ownerPage.goto(url('/app'));
+      const ownerCard = ownerPage.locator(`[data-testid="library-book"][data-book-id="${book._id}"]`);
+      let dialog = await shareDialog(ownerPage, ownerCard, book.title);
+      await dialog.getByLabel('Email address').fill(invitee);
+      await dialog.getByRole('radio', { name: roleLabels.viewer }).check();
+      await dialog.getByRole('button', { name: 'Invite' }).click();
+      await dialog.getByText(`Invitation sent to ${invitee}.`).waitFor();
+      await dialog.getByTestId('book-invitation').filter({ hasText: invitee }).waitFor();
+      await checkScreen(ownerPage, 'share-dialog', false);
+      await dialog.getByRole('button', { name: 'Close dialog' }).click();
+
+      // (2) The invitee follows the mailed link, signs up and lands on the book, under "Shared with me".
+      const mail = await world.system.lastMailTo(invitee);
+      const link = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.text);
+      expect(link, `no invitation link in: ${mail.text}`).not.toBeNull();
+      const guest = await world.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+      const page = await guest.newPage();
+      page.on('pageerror', (error) => pageErrors.push(`invitee: ${error.message}`));
+      await page.goto(url(link![0]));
+      const greeting = page.getByTestId('invitation-greeting');
+      await greeting.waitFor();
+      expect(await greeting.textContent()).toBe(`Ada Lovelace invited you to “${book.title}” as a viewer`);
+      await checkScreen(page, 'invite-page');
+      await page.getByRole('link', { name: 'Create account' }).click();
+      await page.getByLabel('First name').fill('Grace');
+      await page.getByLabel('Last name').fill('Hopper');
+      expect(await page.getByLabel('Email').inputValue()).toBe(invitee);
+      await page.getByLabel('Password').fill('compilers and cobol');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL(url(`/app/edit/${book._id}`));
+
+      // (3) As a viewer they read it but cannot type in it.
+      const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
+      await manuscript.waitFor();
+      expect(await manuscript.getAttribute('contenteditable')).toBe('false');
+      expect(await page.getByTestId('role-banner').textContent()).toBe(
+        "You're a viewer on this book: you can read it but not change it.",
+      );
+      const before = await manuscript.textContent();
+      await manuscript.click();
+      await page.keyboard.type('A viewer’s words');
+      expect(await manuscript.textContent()).toBe(before);
+      await checkScreen(page, 'editor-viewer');
+
+      await page.goto(url('/app'));
+      await page.getByRole('tab', { name: 'Shared with me' }).click();
+      const sharedCard = page.locator(`[data-testid="library-book"][data-book-id="${book._id}"]`);
+      await sharedCard.waitFor();
+      expect(await sharedCard.getByTestId('shared-by').textContent()).toBe('Shared by Ada Lovelace · Viewer');
+      await checkScreen(page, 'shared-with-me');
+
+      // (4) The owner makes them a co-author.
+      await ownerPage.reload();
+      dialog = await shareDialog(ownerPage, ownerCard, book.title);
+      const row = dialog.getByTestId('book-member').filter({ hasText: invitee });
+      await row.getByRole('combobox', { name: 'Role of Grace Hopper' }).selectOption('coauthor');
+      await ownerPage.getByText('Grace Hopper is now a co-author').waitFor();
+
+      // (5) Their edit is saved: it is there after a reload. (Opened afresh: the page does not hear of a role
+      // change made by someone else while it is open.)
+      await page.goto(url(`/app/edit/${book._id}`));
+      await expect.poll(() => manuscript.getAttribute('contenteditable'), { timeout: 15_000 }).toBe('true');
+      await manuscript.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(' Written by a co-author.');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect
+        .poll(() => page.getByTestId('save-status').textContent(), { timeout: 30_000 })
+        .toBe('All changes saved');
+      await page.reload();
+      await manuscript.waitFor();
+      expect(await manuscript.textContent()).toContain('Written by a co-author.');
+
+      expect(pageErrors).toEqual([]);
+      expect(problems.join('\n\n')).toBe('');
+      await owner.close();
+      await guest.close();
+    },
+  );
+});
