@@ -127,13 +127,30 @@ describe('BookReadModel', () => {
   });
 });
 
+describe('BookReadModel and the people a book is shared with', () => {
+  it("answers a member's copy but keeps only the owner's: access is asked on every request", async () => {
+    const { open, reads, store, books } = model();
+    store.set('owner/a', bookOf({ _id: 'a' }));
+    store.set('member/a', bookOf({ _id: 'a', role: 'viewer' }));
+    await open('owner', 'a');
+    await open('owner', 'a');
+    expect((await open('member', 'a')).role).toBe('viewer');
+    await open('member', 'a');
+    expect(reads).toEqual(['owner/a', 'member/a', 'member/a']);
+    expect(books.size).toBe(1);
+  });
+});
+
 describe('BookReadModel on the bus', () => {
   it('tails every book event, and each drops that book (and only it)', async () => {
     const handlers: EventHandler[] = [];
     const recording = { tail: async (list: EventHandler[]) => (handlers.push(...list), { stop: async () => {} }) };
     const { books, open, reads, store } = model();
     await books.listen(recording as unknown as Bus);
-    const bookEvents = Object.values(events).filter((def) => def.name.startsWith('book.'));
+    // A member's copy is never held (see the test below), so the events about members change nothing held.
+    const bookEvents = Object.values(events).filter(
+      (def) => def.name.startsWith('book.') && !def.name.startsWith('book.member.'),
+    );
     const tailed = handlers.map((h) => (h as unknown as { def: { name: string } }).def.name);
     expect(tailed).toEqual(expect.arrayContaining(bookEvents.map((def) => def.name)));
     store.set('u1/a', bookOf({ _id: 'a' }));

@@ -233,6 +233,47 @@ describe('LibraryReadModel', () => {
   });
 });
 
+describe('LibraryReadModel and the books shared with someone', () => {
+  it('answers a list with a shared book but does not keep it', async () => {
+    const { list, reads, store, library } = model();
+    store.set('owner', [summary({ _id: 'a' })]);
+    store.set('member', [summary({ _id: 'm' }), summary({ _id: 'a', role: 'viewer', ownerName: 'Ada Lovelace' })]);
+    await list('owner');
+    await list('owner');
+    expect((await list('member')).map((book) => book.role)).toEqual(['owner', 'viewer']);
+    await list('member');
+    expect(reads).toEqual(['owner', 'member', 'member']);
+    expect(library.size).toBe(1);
+  });
+
+  it("drops a member's list when they join, leave or change role on a book", async () => {
+    const bus = createInProcessBus({ logger: silentLogger() });
+    const { library, list, reads } = model();
+    const tail = await library.listen(bus);
+    try {
+      const about = { bookId: 'b1', ownerId: 'u1', memberId: 'u2' };
+      await list('u2');
+      await bus.publish(events.bookMemberAdded, { ...about, role: 'viewer', invitedBy: 'u1' });
+      await expect.poll(() => library.size).toBe(0);
+      await list('u2');
+      await bus.publish(events.bookMemberRoleChanged, {
+        ...about,
+        role: 'coauthor',
+        previousRole: 'viewer',
+        changedBy: 'u1',
+      });
+      await expect.poll(() => library.size).toBe(0);
+      await list('u2');
+      await bus.publish(events.bookMemberRemoved, { ...about, role: 'coauthor', removedBy: 'u1' });
+      await expect.poll(() => library.size).toBe(0);
+      expect(reads).toEqual(['u2', 'u2', 'u2']);
+    } finally {
+      await tail.stop();
+      await bus.close();
+    }
+  });
+});
+
 describe('LibraryReadModel on the bus', () => {
   it('drops a user’s list when a book event about them arrives, and only theirs', async () => {
     const bus = createInProcessBus({ logger: silentLogger() });
