@@ -43,12 +43,18 @@ export const liveBookMoveEventNames = [
   'book.trashed',
   'book.restored',
   'book.deleted',
+  // Shared with the reader (it joins their library), or no longer (it leaves it).
+  'book.member.added',
+  'book.member.removed',
 ] as const satisfies readonly EventName[];
 export type LiveBookMoveEventName = (typeof liveBookMoveEventNames)[number];
 
 export const LiveBookMoveSchema = z.object({
   bookId: z.string(),
-  /** Where the book is now: the trash (book.trashed), the library (book.restored), nowhere (book.deleted). */
+  /**
+   * Where the book is now: the trash (book.trashed), the library (book.restored, or shared with the reader:
+   * book.member.added), nowhere (book.deleted, or no longer shared with the reader: book.member.removed).
+   */
   movedTo: z.enum(['trash', 'library', 'gone']),
 });
 export type LiveBookMove = z.infer<typeof LiveBookMoveSchema>;

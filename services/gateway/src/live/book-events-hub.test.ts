@@ -37,6 +37,48 @@ async function withHub(run: (hub: BookEventsHub, bus: ReturnType<typeof createIn
   }
 }
 
+describe('BookEventsHub and the people a book is shared with', () => {
+  it("forwards a shared book's events to its members, and ends a removed member's streams", async () => {
+    await withHub(async (hub, bus) => {
+      const owner = fakeStream();
+      const member = fakeStream();
+      const stranger = fakeStream();
+      let ended = 0;
+      member.res.end = (() => ((ended += 1), member.res)) as ServerResponse['end'];
+      hub.add('owner', owner.res);
+      hub.add('member', member.res, ['b1']);
+      hub.add('stranger', stranger.res);
+      await bus.publish(events.bookUpdated, {
+        bookId: 'b1',
+        userId: 'owner',
+        fields: ['bookContent'],
+        status: 'ready',
+      });
+      await expect.poll(() => member.frames.length).toBe(1);
+      expect(member.frames[0]).toEqual({
+        event: 'book.updated',
+        data: { bookId: 'b1', status: 'ready', fields: ['bookContent'] },
+      });
+      const about = { bookId: 'b1', ownerId: 'owner', memberId: 'member' };
+      await bus.publish(events.bookMemberRemoved, { ...about, role: 'viewer', removedBy: 'owner' });
+      await expect.poll(() => ended).toBe(1);
+      expect(member.frames.at(-1)).toEqual({ event: 'book.member.removed', data: { bookId: 'b1', movedTo: 'gone' } });
+      // A new stream of theirs hears nothing more of the book, until it is shared with them again.
+      const again = fakeStream();
+      hub.add('member', again.res, []);
+      await bus.publish(events.bookUpdated, { bookId: 'b1', userId: 'owner', fields: ['title'], status: 'ready' });
+      await expect.poll(() => owner.frames.length).toBe(2);
+      expect(again.frames).toEqual([]);
+      await bus.publish(events.bookMemberAdded, { ...about, role: 'coauthor', invitedBy: 'owner' });
+      await expect.poll(() => again.frames.length).toBe(1);
+      await bus.publish(events.bookUpdated, { bookId: 'b1', userId: 'owner', fields: ['title'], status: 'ready' });
+      await expect.poll(() => again.frames.length).toBe(2);
+      expect(again.frames.map((frame) => frame.event)).toEqual(['book.member.added', 'book.updated']);
+      expect(stranger.frames).toEqual([]);
+    });
+  });
+});
+
 describe('BookEventsHub', () => {
   it('forwards a move to the trash, a restore and a deletion as book moves, to their owner only', async () => {
     await withHub(async (hub, bus) => {
