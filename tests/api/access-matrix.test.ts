@@ -14,7 +14,7 @@ import {
 } from '@bookwright/contracts';
 import { testImage } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
-import { readyBook } from '../support/books';
+import { readyBook, oneParagraph } from '../support/books';
 
 /*
  * The access table of issue 43, checked over the gateway's own OpenAPI document: every operation about a
@@ -48,15 +48,6 @@ interface Context {
   serial: number;
 }
 
-const doc = (text: string) =>
-  JSON.stringify({
-    type: 'doc',
-    content: [
-      { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Chapter 1' }] },
-      { type: 'paragraph', content: [{ type: 'text', text }] },
-    ],
-  });
-
 const coverForm = async () => {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(await testImage(400, 600, 'png'))]), 'cover.png');
@@ -67,7 +58,7 @@ const table: Record<string, Row> = {
   getBook: { action: 'read' },
   updateBook: { action: 'manage', body: () => ({ coverImage: null }) },
   trashBook: { action: 'delete', repair: () => restore() },
-  saveContent: { action: 'edit', body: (ctx) => ({ bookContent: doc(`Edit ${ctx.serial}.`) }) },
+  saveContent: { action: 'edit', body: (ctx) => ({ bookContent: oneParagraph(`Edit ${ctx.serial}.`) }) },
   saveMetadata: {
     action: 'manage',
     body: () => ({

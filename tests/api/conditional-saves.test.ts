@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditionalSaveMessages, type Book } from '@bookwright/contracts';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
-import { keeperOfLetters, readyBook, waitForStatus } from '../support/books';
+import { keeperOfLetters, readyBook, waitForStatus, oneParagraph } from '../support/books';
 
 let system: TestSystem;
 beforeAll(async () => {
@@ -11,13 +11,10 @@ afterAll(async () => {
   await system?.stop();
 });
 
-const doc = (text: string) =>
-  JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
-
 const saveContent = (client: HttpClient, bookId: string, text: string, ifMatch?: string) =>
   client.patch<Book>(
     `/api/v1/book/content/${bookId}`,
-    { bookContent: doc(text) },
+    { bookContent: oneParagraph(text) },
     ifMatch === undefined ? {} : { headers: { 'if-match': ifMatch } },
   );
 
@@ -49,7 +46,7 @@ describe('conditional saves over HTTP (ETag, If-Match, 412)', () => {
       updatedAt: saved.body.updatedAt,
     });
     const now = await client.get<Book>(`/api/v1/book/${book._id}`);
-    expect(now.body.bookContent).toBe(doc('from tab one'));
+    expect(now.body.bookContent).toBe(oneParagraph('from tab one'));
     expect(now.headers.get('etag')).toBe(saved.body.etag);
 
     // Without If-Match the last write wins, as it always did for API clients; `*` matches any version.
@@ -57,7 +54,7 @@ describe('conditional saves over HTTP (ETag, If-Match, 412)', () => {
     expect(blind.status).toBe(200);
     const any = await saveContent(client, book._id, 'any version', '*');
     expect(any.status).toBe(200);
-    expect(any.body.bookContent).toBe(doc('any version'));
+    expect(any.body.bookContent).toBe(oneParagraph('any version'));
   });
 
   it('answers 400 with a message to a malformed If-Match, and saves nothing', async () => {

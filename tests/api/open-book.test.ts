@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book, RevisionSummary } from '@bookwright/contracts';
 import { testImage } from '@bookwright/ai/testing';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
-import { readyBook } from '../support/books';
+import { readyBook, oneParagraph } from '../support/books';
 
 /**
  * GET /book/{id} from the gateway's book read model (issue 22): ETag, If-None-Match → 304, and every kind
@@ -16,9 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.stop();
 });
-
-const doc = (text: string) =>
-  JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
 const open = (client: HttpClient, bookId: string, ifNoneMatch?: string) =>
   client.get<Book>(
@@ -85,15 +82,17 @@ describe('GET /book/{id}: ETag and If-None-Match', () => {
     let held = await openTwice(client, book._id);
 
     // A manuscript save, and one under If-Match.
-    expect((await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc('first') })).status).toBe(200);
-    held = await expectChanged(client, held, (b) => expect(b.bookContent).toBe(doc('first')));
+    expect(
+      (await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: oneParagraph('first') })).status,
+    ).toBe(200);
+    held = await expectChanged(client, held, (b) => expect(b.bookContent).toBe(oneParagraph('first')));
     const conditional = await client.patch(
       `/api/v1/book/content/${book._id}`,
-      { bookContent: doc('second') },
+      { bookContent: oneParagraph('second') },
       { headers: { 'if-match': held.etag } },
     );
     expect(conditional.status).toBe(200);
-    held = await expectChanged(client, held, (b) => expect(b.bookContent).toBe(doc('second')));
+    held = await expectChanged(client, held, (b) => expect(b.bookContent).toBe(oneParagraph('second')));
 
     // Metadata.
     const metadata = { title: 'Renamed', author: 'A. Author', identifier: 'urn:uuid:1', languageMetadata: 'en' };

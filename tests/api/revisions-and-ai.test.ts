@@ -14,7 +14,7 @@ import {
   type RevisionSummary,
 } from '@bookwright/contracts';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
-import { readyBook } from '../support/books';
+import { readyBook, oneParagraph } from '../support/books';
 
 const rewriteLimit = 4;
 let system: TestSystem;
@@ -24,9 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.stop();
 });
-
-const doc = (text: string) =>
-  JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
 /** The SSE events of a text/event-stream body, in order. */
 function sseEvents(body: string): { event: string; data: Record<string, unknown> }[] {
@@ -52,7 +49,9 @@ describe('revision history over HTTP', () => {
 
     // Saves seconds apart keep no snapshot each: the throttle allows one per ten minutes of editing.
     for (const text of ['first save', 'second save here', 'third save with more words']) {
-      expect((await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc(text) })).status).toBe(200);
+      expect((await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: oneParagraph(text) })).status).toBe(
+        200,
+      );
     }
     expect((await client.get<RevisionSummary[]>(`/api/v1/book/${book._id}/revisions`)).body).toEqual([first]);
 
@@ -61,17 +60,17 @@ describe('revision history over HTTP', () => {
     expect(named.body).toMatchObject({
       name: 'Before the cut',
       wordCount: 5,
-      bookContent: doc('third save with more words'),
+      bookContent: oneParagraph('third save with more words'),
     });
     const { etag } = (await client.get<Book>(`/api/v1/book/${book._id}`)).body;
     const kept = await client.post<Revision>(`/api/v1/book/${book._id}/revisions`, {
       name: 'Kept from another tab, 14:02',
-      bookContent: doc('the other tab'),
+      bookContent: oneParagraph('the other tab'),
     });
     expect(kept.status).toBe(201);
-    expect(kept.body.bookContent).toBe(doc('the other tab'));
+    expect(kept.body.bookContent).toBe(oneParagraph('the other tab'));
     const unchanged = (await client.get<Book>(`/api/v1/book/${book._id}`)).body;
-    expect(unchanged).toMatchObject({ bookContent: doc('third save with more words'), etag });
+    expect(unchanged).toMatchObject({ bookContent: oneParagraph('third save with more words'), etag });
     const badName = await client.post(`/api/v1/book/${book._id}/revisions`, { name: 'x'.repeat(81) });
     expect(badName.status).toBe(400);
     expect(typeof badName.body.msg).toBe('string');
@@ -96,7 +95,7 @@ describe('revision history over HTTP', () => {
       'As written',
     ]);
     const replaced = await client.get<Revision>(`/api/v1/book/${book._id}/revisions/${after.body[0]!.id}`);
-    expect(replaced.body.bookContent).toBe(doc('third save with more words'));
+    expect(replaced.body.bookContent).toBe(oneParagraph('third save with more words'));
 
     const stranger = system.client();
     await stranger.post('/api/v1/auth/sign-up', newAccount());
@@ -157,7 +156,7 @@ describe('AI metadata and rewriting over HTTP', () => {
 
   it('streams a demo rewrite as server-sent events, checks its input, and rate-limits per user', async () => {
     const { client, book } = await readyBook(system);
-    const edited = doc('The sea was grey, and the wind was cold, and the lamp was out.');
+    const edited = oneParagraph('The sea was grey, and the wind was cold, and the lamp was out.');
     expect((await client.patch(`/api/v1/book/content/${book._id}`, { bookContent: edited })).status).toBe(200);
     const res = await client.post<string>(`/api/v1/book/${book._id}/rewrite`, {
       text: 'The sea was grey, and the wind was cold, and the lamp was out.',

@@ -15,17 +15,8 @@ import {
   type SharedRole,
 } from '@bookwright/contracts';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
-import { readyBook } from '../support/books';
+import { readyBook, oneParagraph } from '../support/books';
 import { openEventStream } from '../support/event-stream';
-
-const doc = (text: string) =>
-  JSON.stringify({
-    type: 'doc',
-    content: [
-      { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Chapter 1' }] },
-      { type: 'paragraph', content: [{ type: 'text', text }] },
-    ],
-  });
 
 // Sharing a book (issue 43) over HTTP: invitations by mail, single-use and bound to an email, roles the
 // book service enforces on every route, and removal that takes effect on the next request. The services'
@@ -132,7 +123,7 @@ describe('sharing a book', () => {
   it('enforces the role on every kind of change, and a new role takes effect on the next request', async () => {
     const { client: owner, book } = await readyBook(system);
     const member = await share(owner, book._id, 'viewer');
-    const save = () => member.client.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc('Mine.') });
+    const save = () => member.client.patch(`/api/v1/book/content/${book._id}`, { bookContent: oneParagraph('Mine.') });
 
     expect(await save()).toMatchObject({ status: 403, body: { msg: "Viewers can't change the text" } });
     expect((await save()).body.msg).toBe(refusalMessage('viewer', 'edit'));
@@ -168,7 +159,7 @@ describe('sharing a book', () => {
     const member = await share(owner, book._id, 'coauthor');
     const stream = await openEventStream(system.url, member.client);
     // Members get the book's events.
-    await owner.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc('Owner writes.') });
+    await owner.patch(`/api/v1/book/content/${book._id}`, { bookContent: oneParagraph('Owner writes.') });
     await stream.waitFor((events) => events.some((e) => e.data.bookId === book._id && e.event === 'book.updated'));
 
     const removed = await owner.request('DELETE', `/api/v1/book/${book._id}/members/${member.id}`);
@@ -185,9 +176,9 @@ describe('sharing a book', () => {
     stream.close();
     // A second stream carries nothing of the book any more.
     const again = await openEventStream(system.url, member.client);
-    await owner.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc('Owner writes again.') });
+    await owner.patch(`/api/v1/book/content/${book._id}`, { bookContent: oneParagraph('Owner writes again.') });
     const mark = await openEventStream(system.url, owner);
-    await owner.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc('And again.') });
+    await owner.patch(`/api/v1/book/content/${book._id}`, { bookContent: oneParagraph('And again.') });
     await mark.waitFor((events) => events.some((e) => e.event === 'book.updated'));
     expect(again.events.filter((e) => e.data.bookId === book._id)).toEqual([]);
     again.close();
@@ -272,7 +263,9 @@ describe('sharing a book', () => {
       expect((await newcomer.get<InvitationView>(`/api/v1/invitations/${token}`)).body.status).toBe('pending');
       expect((await newcomer.post('/api/v1/auth/sign-up', account)).status).toBeLessThan(300);
       expect((await newcomer.post(`/api/v1/invitations/${token}/accept`)).status).toBe(200);
-      const saved = await newcomer.patch(`/api/v1/book/content/${book._id}`, { bookContent: doc('New hands.') });
+      const saved = await newcomer.patch(`/api/v1/book/content/${book._id}`, {
+        bookContent: oneParagraph('New hands.'),
+      });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     });
 

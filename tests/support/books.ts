@@ -12,6 +12,10 @@ export const keeperOfLetters: PlanRequest = {
   size: 'short',
 };
 
+/** A manuscript of one paragraph, as the editor sends it (JSON text): what the API tests save. */
+export const oneParagraph = (text: string): string =>
+  JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+
 /**
  * Polls a book until it reaches `status`. A book that fails on the way to another status ends the wait at
  * once with its reason, so a test reports the failure rather than a timeout.

@@ -13,6 +13,16 @@ export function tooManyMessage(label: string, max: number): string {
   return `${label} has too many entries (at most ${max.toLocaleString('en-US')})`;
 }
 
+/** The one wording of an address that is not an email's, on every form that takes one. */
+export const invalidEmailMessage = 'Please enter a valid email address';
+
+/** An email field: trimmed, at most 254 characters (RFC 5321), shaped as an address. */
+export const EmailFieldSchema = z
+  .string({ error: invalidEmailMessage })
+  .trim()
+  .max(254, invalidEmailMessage)
+  .pipe(z.email(invalidEmailMessage));
+
 /** A required text field: trimmed; blank answers `requiredMessage`, longer than `max` names `label`. */
 export function requiredText(label: string, requiredMessage: string, max: number) {
   return z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, tooLongMessage(label, max));

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { NewPasswordSchema } from './password-policy';
+import { EmailFieldSchema, invalidEmailMessage } from '../text-fields';
 
 export const passwordResetMessages = {
-  invalidEmail: 'Please enter a valid email address',
+  invalidEmail: invalidEmailMessage,
   /** Same answer whether or not the account exists, so the endpoint reveals nothing. */
   linkSent: "If an account exists for this email, we've sent a link to reset your password.",
   tokenRequired: 'The reset link is missing its token. Please request a new one.',
@@ -17,11 +18,7 @@ export const passwordResetTtlMs = 60 * 60 * 1000;
 
 /** POST /user/forgot-password */
 export const ForgotPasswordRequestSchema = z.object({
-  email: z
-    .string({ error: passwordResetMessages.invalidEmail })
-    .trim()
-    .max(254, passwordResetMessages.invalidEmail)
-    .pipe(z.email(passwordResetMessages.invalidEmail)),
+  email: EmailFieldSchema,
 });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 

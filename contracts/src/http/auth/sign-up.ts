@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { UserSchema } from '../../entities/user';
-import { requiredText } from '../text-fields';
+import { EmailFieldSchema, invalidEmailMessage, requiredText } from '../text-fields';
 import { NewPasswordSchema } from './password-policy';
 
 export const signUpMessages = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
-  email: 'Please enter a valid email address',
+  email: invalidEmailMessage,
   duplicate: 'An account with this email already exists',
 } as const;
 
@@ -14,11 +14,7 @@ export const signUpMessages = {
 export const SignUpRequestSchema = z.object({
   firstName: requiredText('First name', signUpMessages.firstName, 100),
   lastName: requiredText('Last name', signUpMessages.lastName, 100),
-  email: z
-    .string({ error: signUpMessages.email })
-    .trim()
-    .max(254, signUpMessages.email)
-    .pipe(z.email(signUpMessages.email)),
+  email: EmailFieldSchema,
   password: NewPasswordSchema,
   userName: z.string().optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema, isoDateTimeSchema } from '../../entities/formats';
 import { BookRoleSchema, SharedRoleSchema } from '../../entities/book/access';
+import { EmailFieldSchema, invalidEmailMessage } from '../text-fields';
 
 /** How long an invitation can be accepted. */
 export const invitationLifetimeDays = 7;
@@ -8,7 +9,7 @@ export const invitationLifetimeMs = invitationLifetimeDays * 24 * 60 * 60 * 1000
 
 /** The texts of sharing, for the book service, the gateway and the web. */
 export const sharingMessages = {
-  invalidEmail: 'Please enter a valid email address',
+  invalidEmail: invalidEmailMessage,
   alreadyMember: 'This person is already on this book',
   ownerIsMember: 'You own this book already',
   invitationNotFound: 'This invitation does not exist or was revoked',
@@ -27,11 +28,7 @@ export function wrongInvitee(email: string): string {
 }
 
 export const InviteMemberRequestSchema = z.object({
-  email: z
-    .string({ error: sharingMessages.invalidEmail })
-    .trim()
-    .max(254, sharingMessages.invalidEmail)
-    .pipe(z.email(sharingMessages.invalidEmail)),
+  email: EmailFieldSchema,
   role: SharedRoleSchema,
 });
 export type InviteMemberRequest = z.infer<typeof InviteMemberRequestSchema>;

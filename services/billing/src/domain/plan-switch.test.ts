@@ -16,7 +16,6 @@ describe('the allowance rule of a plan switch (docs/decisions/0018)', () => {
       book: null,
       cover: null,
       translation: null,
-      role: 'owner',
     });
   });
 
