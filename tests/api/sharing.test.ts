@@ -142,6 +142,18 @@ describe('sharing a book', () => {
 
     const changed = await owner.patch(`/api/v1/book/${book._id}/members/${member.id}`, { role: 'coauthor' });
     expect(changed).toMatchObject({ status: 200, body: { id: member.id, role: 'coauthor' } });
+    // A member's book is never kept by the browser: the new role shows on the next open, no 304 of the old one.
+    const reopened = await member.client.get<Book>(`/api/v1/book/${book._id}`);
+    expect(reopened.body).toMatchObject({ role: 'coauthor', ownerName: 'Ada Lovelace' });
+    expect(reopened.headers.get('cache-control')).toBe('private, no-store');
+    // The editor's autosave: minimal answer, If-Match of the version it opened (the payer's plan is asked
+    // outside the save's transaction: on PGlite billing's answer needs the same connection).
+    const autosaved = await member.client.patch(
+      `/api/v1/book/content/${book._id}`,
+      { bookContent: oneParagraph('Autosaved.') },
+      { headers: { 'if-match': reopened.body.etag, prefer: 'return=minimal' } },
+    );
+    expect(autosaved.status, JSON.stringify(autosaved.body)).toBe(200);
     const saved = await save();
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect((await owner.get<Book>(`/api/v1/book/${book._id}`)).body.bookContent).toContain('Mine.');

@@ -46,6 +46,8 @@ export const liveBookMoveEventNames = [
   // Shared with the reader (it joins their library), or no longer (it leaves it).
   'book.member.added',
   'book.member.removed',
+  // The reader's role on it changed: read it again.
+  'book.member.role-changed',
 ] as const satisfies readonly EventName[];
 export type LiveBookMoveEventName = (typeof liveBookMoveEventNames)[number];
 

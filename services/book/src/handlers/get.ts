@@ -1,5 +1,6 @@
 import { type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
+import { peopleById } from '../access/people';
 import { presentBook } from '../domain/present-book';
 import type { BookHandlerDeps } from './deps';
 import { readOwned } from './owned-book';
@@ -9,6 +10,13 @@ export function getBook(deps: BookHandlerDeps) {
     // Reading for a change (a cover, AI metadata) asks only the role: the service doing the work checks
     // the payer's plan where the work needs one (billing's allowances, decision 0012).
     const { row, role } = await readOwned(deps, { userId, bookId, action, planFree: true });
-    return presentBook(row, role);
+    const book = presentBook(row, role);
+    if (role === 'owner') return book;
+    // Shared with the reader: whose it is, as the library says (without the user service, still the book).
+    const ownerName = await peopleById(deps.bus, [row.user_id]).then(
+      (people) => people.get(row.user_id)?.name,
+      (error: unknown) => deps.logger.warn({ err: error, bookId }, "could not read a shared book's owner name"),
+    );
+    return ownerName ? { ...book, ownerName } : book;
   };
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { AppError, apiMessages, type BookRole } from '@bookwright/contracts';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
-import { requireAccess, requirePayerPlan, type BookRequester } from '../access/book-access';
+import { changesNeedingAPlan, requireAccess, requirePayerPlan, type BookRequester } from '../access/book-access';
 import type { BookHandlerDeps } from './deps';
 
 /** What these read of a locked row: its id, whose it is, and whether it is in the trash. */
@@ -48,6 +48,16 @@ export async function changeOwnedBookInOrOutOfTrash<T, R extends OwnedRow = Book
   change: (trx: Transaction<BookDatabase>, book: R, role: BookRole) => Promise<T>,
   lock?: (trx: Transaction<BookDatabase>, bookId: string) => Promise<R | undefined>,
 ): Promise<T> {
+  // The payer's plan may take a bus round trip to billing: asked before the transaction, never while it
+  // holds a connection (on PGlite, the one connection billing's answer needs too). Access first: a person
+  // with no role learns nothing of plans.
+  if (who.userId !== undefined && !who.planFree && changesNeedingAPlan.has(who.action)) {
+    const book = await booksRepository.findSummaryInLibrary(deps.db, who.bookId);
+    if (book) {
+      await requireAccess(deps.db, who.userId, book, who.action);
+      await requirePayerPlan(deps.payers, book.user_id, who.action);
+    }
+  }
   let committed: Transaction<BookDatabase> | undefined;
   const result = await deps.db.transaction().execute(async (trx) => {
     committed = trx;
@@ -57,10 +67,7 @@ export async function changeOwnedBookInOrOutOfTrash<T, R extends OwnedRow = Book
     if (!book) throw new AppError(404, apiMessages.notFound);
     // A service's own report acts for the book's owner.
     let role: BookRole = 'owner';
-    if (who.userId !== undefined) {
-      role = await requireAccess(trx, who.userId, book, who.action);
-      if (!who.planFree) await requirePayerPlan(deps.payers, book.user_id, who.action);
-    }
+    if (who.userId !== undefined) role = await requireAccess(trx, who.userId, book, who.action);
     return change(trx, book, role);
   });
   // Publishes what the change held for itself (a save's book.updated), and wakes the relay for the rest.

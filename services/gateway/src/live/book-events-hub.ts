@@ -99,6 +99,9 @@ export class BookEventsHub {
         this.share(d.memberId, d.bookId);
         this.send(d.memberId, meta, { bookId: d.bookId, movedTo: 'library' });
       }),
+      on(events.bookMemberRoleChanged, async (d, meta) =>
+        this.send(d.memberId, meta, { bookId: d.bookId, movedTo: 'library' }),
+      ),
       on(events.bookMemberRemoved, async (d, meta) => {
         this.send(d.memberId, meta, { bookId: d.bookId, movedTo: 'gone' });
         this.closeStreamsOf(d.memberId);

@@ -180,9 +180,15 @@ export function bookRoutes(deps: RouteDeps) {
     const book = await openedBooks.get(userId, bookId, lastWriteOf(request), () =>
       ask(request, requests.book.get, { userId, bookId }),
     );
-    // private, no-cache: a browser may keep its copy but asks each time, and gets 304 while it is current.
-    reply.header('etag', book.etag).header('cache-control', 'private, no-cache');
-    if (notModified(request.headers['if-none-match'], book.etag)) return reply.code(304).send(null);
+    reply.header('etag', book.etag);
+    // Someone the book is shared with may get another role, or none, while the book stays at its version:
+    // their browser keeps no copy to revalidate, so a 304 can never hand them an answer of an earlier role.
+    if (book.role !== 'owner') reply.header('cache-control', 'private, no-store');
+    else {
+      // private, no-cache: a browser may keep its copy but asks each time, and gets 304 while it is current.
+      reply.header('cache-control', 'private, no-cache');
+      if (notModified(request.headers['if-none-match'], book.etag)) return reply.code(304).send(null);
+    }
     // The body was checked against BookSchema and serialised once, when the copy was read: JSON text
     // is sent as it is (the route's serializer only runs for objects).
     return reply.type('application/json; charset=utf-8').send(book.body as never);
