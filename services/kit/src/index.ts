@@ -6,6 +6,7 @@ export * from './blobs';
 export * from './counters';
 export * from './db';
 export * from './mail/mailer';
+export * from './secrets/secret-tokens';
 export * from './lifecycle/service';
 export * from './lifecycle/run-standalone';
 export * from './lifecycle/health';

@@ -81,9 +81,15 @@ export const membersRepository = {
       .execute();
   },
 
-  /** Removes every share of a person (their account was deleted): the books they were on, with their roles. */
+  /** Removes every share of a person (their account was deleted): the books they were on, their roles and owners. */
   removeEverywhere(db: Kysely<BookDatabase>, userId: string) {
-    return db.deleteFrom('book_members').where('user_id', '=', userId).returning(['book_id', 'role']).execute();
+    return db
+      .deleteFrom('book_members')
+      .using('books')
+      .whereRef('books.id', '=', 'book_members.book_id')
+      .where('book_members.user_id', '=', userId)
+      .returning(['book_members.book_id', 'book_members.role', 'books.user_id as owner_id'])
+      .execute();
   },
 
   pendingInvitations(db: Kysely<BookDatabase>, bookId: string, now: Date) {

@@ -1,7 +1,6 @@
 import { AppError, events, normalizeEmail, requests, sharingMessages, wrongInvitee } from '@bookwright/contracts';
-import { enqueueEvent } from '@bookwright/kit';
+import { enqueueEvent, hashToken } from '@bookwright/kit';
 import type { z } from 'zod';
-import { hashInvitationToken } from '../access/invitation-tokens';
 import { membersRepository } from '../access/members.repository';
 import { invitationStatus } from '../access/present-invitation';
 import { booksRepository } from '../repositories/books.repository';
@@ -18,7 +17,7 @@ export function acceptInvitation(deps: BookHandlerDeps) {
   return async ({ token, userId }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     const { email } = await deps.bus.request(requests.user.getProfile, { userId });
     const accepted = await deps.db.transaction().execute(async (trx) => {
-      const invitation = await membersRepository.byTokenHash(trx, hashInvitationToken(token), true);
+      const invitation = await membersRepository.byTokenHash(trx, hashToken(token), true);
       if (!invitation || invitation.revoked_at !== null) throw new AppError(404, sharingMessages.invitationNotFound);
       const book = await booksRepository.findSummaryInLibrary(trx, invitation.book_id);
       if (!book) throw new AppError(404, sharingMessages.invitationNotFound);

@@ -4,13 +4,18 @@ import type { z } from 'zod';
 import { membersRepository } from '../access/members.repository';
 import { peopleById, presentMember } from '../access/people';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook, requireOwned } from './owned-book';
 
 type Def = (typeof requests.book)['changeRole'];
 
 /** PATCH /book/{id}/members/{memberId}: the owner gives someone on the book another role. */
 export function changeMemberRole(deps: BookHandlerDeps) {
   return async ({ userId, bookId, memberId, role }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
+    // The person as the user service knows them, asked before the change (and after the access check, so
+    // a stranger learns nothing): an account being deleted is no one to give a role to.
+    await requireOwned(deps, { userId, bookId, action: 'share', planFree: true });
+    const member = presentMember(await peopleById(deps.bus, [memberId]), memberId, role);
+    if (!member) throw new AppError(404, sharingMessages.memberNotFound);
     const ownerId = await changeOwnedBook(
       deps,
       { userId, bookId, action: 'share', planFree: true },
@@ -30,7 +35,6 @@ export function changeMemberRole(deps: BookHandlerDeps) {
       },
     );
     deps.logger.info({ bookId, memberId, role, ownerId }, 'role changed');
-    const member = presentMember(await peopleById(deps.bus, [memberId]), memberId, role);
-    return member ?? { id: memberId, name: '', email: 'unknown@invalid', role };
+    return member;
   };
 }

@@ -1,6 +1,7 @@
+import { hashToken, newSecretToken } from '@bookwright/kit';
 import { AppError, sharingMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
-import { hashInvitationToken, invitationPath, newInvitationToken } from '../access/invitation-tokens';
+import { invitationPath } from '../access/invitation-path';
 import { membersRepository } from '../access/members.repository';
 import { invitationStatus } from '../access/present-invitation';
 import { nowOf, type BookHandlerDeps } from './deps';
@@ -14,14 +15,14 @@ type Def = (typeof requests.book)['invitationLink'];
  */
 export function createInvitationLink(deps: BookHandlerDeps) {
   return async ({ userId, bookId, invitationId }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
-    const token = newInvitationToken();
+    const token = newSecretToken();
     await changeOwnedBook(deps, { userId, bookId, action: 'share', planFree: true }, async (trx) => {
       const invitation = await membersRepository.findInvitation(trx, bookId, invitationId);
       if (!invitation || invitation.revoked_at !== null) throw new AppError(404, sharingMessages.invitationNotFound);
       const status = invitationStatus(invitation, nowOf(deps));
       if (status === 'accepted') throw new AppError(409, sharingMessages.invitationUsed, { code: 'invitation_used' });
       if (status === 'expired') throw new AppError(410, sharingMessages.invitationExpired);
-      await membersRepository.addLink(trx, invitationId, hashInvitationToken(token));
+      await membersRepository.addLink(trx, invitationId, hashToken(token));
     });
     return { link: invitationPath(token) };
   };

@@ -1,6 +1,6 @@
+import { hashToken } from '@bookwright/kit';
 import { AppError, sharingMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
-import { hashInvitationToken } from '../access/invitation-tokens';
 import { membersRepository } from '../access/members.repository';
 import { peopleById } from '../access/people';
 import { invitationStatus } from '../access/present-invitation';
@@ -15,7 +15,7 @@ type Def = (typeof requests.book)['getInvitation'];
  */
 export function getInvitation(deps: BookHandlerDeps) {
   return async ({ token }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
-    const invitation = await membersRepository.byTokenHash(deps.db, hashInvitationToken(token));
+    const invitation = await membersRepository.byTokenHash(deps.db, hashToken(token));
     if (!invitation || invitation.revoked_at !== null) throw new AppError(404, sharingMessages.invitationNotFound);
     const book = await booksRepository.findSummaryInLibrary(deps.db, invitation.book_id);
     if (!book) throw new AppError(404, sharingMessages.invitationNotFound);

@@ -1,3 +1,4 @@
+import { hashToken, newSecretToken } from '@bookwright/kit';
 import {
   AppError,
   invitationLifetimeMs,
@@ -8,7 +9,7 @@ import {
 } from '@bookwright/contracts';
 import type { z } from 'zod';
 import type { RequestContext } from '@bookwright/kit';
-import { hashInvitationToken, invitationPath, newInvitationToken } from '../access/invitation-tokens';
+import { invitationPath } from '../access/invitation-path';
 import { membersRepository } from '../access/members.repository';
 import { peopleById } from '../access/people';
 import { presentInvitation } from '../access/present-invitation';
@@ -38,7 +39,7 @@ export function inviteMember(deps: BookHandlerDeps) {
     if (shares.some((share) => emailOf(share.user_id) === invited))
       throw new AppError(409, sharingMessages.alreadyMember, { code: 'already_member' });
 
-    const token = newInvitationToken();
+    const token = newSecretToken();
     const now = nowOf(deps);
     const row = {
       id: deps.newId(),
@@ -49,12 +50,13 @@ export function inviteMember(deps: BookHandlerDeps) {
       created_at: now,
       expires_at: new Date(now.getTime() + invitationLifetimeMs),
     };
+    // Under the book's row lock: two invitations of one email sent together leave one pending, not two.
     const title = await changeOwnedBook(
       deps,
       { userId, bookId, action: 'share', planFree: true },
       async (trx, locked) => {
         await membersRepository.revokePendingFor(trx, bookId, invited, now);
-        await membersRepository.insertInvitation(trx, row, hashInvitationToken(token));
+        await membersRepository.insertInvitation(trx, row, hashToken(token));
         return locked.title;
       },
     );

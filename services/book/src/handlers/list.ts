@@ -10,10 +10,8 @@ import type { BookHandlerDeps } from './deps';
  */
 export function listBooks(deps: BookHandlerDeps) {
   return async ({ userId }: z.output<(typeof requests.book.list)['request']>) => {
-    const [own, shared] = [
-      await booksRepository.listSummaries(deps.db, userId),
-      await booksRepository.listSharedSummaries(deps.db, userId),
-    ];
+    const own = await booksRepository.listSummaries(deps.db, userId);
+    const shared = await booksRepository.listSharedSummaries(deps.db, userId);
     const books: BookSummary[] = own.map((row) => presentSummary(row, 'owner'));
     if (shared.length === 0) return { books };
     const names = await ownerNames(deps, [...new Set(shared.map((row) => row.user_id))]);

@@ -4,7 +4,6 @@ import { translationSourcePrefix } from '../domain/new-translation';
 import type { z } from 'zod';
 import type { BookHandlerDeps } from './deps';
 import { membersRepository } from '../access/members.repository';
-import { booksRepository } from '../repositories/books.repository';
 
 /**
  * An account was deleted: its books go (plan, manuscript and metadata live in the row), and each one is
@@ -25,10 +24,9 @@ export function onUserDeleted(deps: BookHandlerDeps) {
       for (const book of books) await enqueueEvent(trx, events.bookDeleted, { bookId: book.id, userId, deletedAt });
       // Their shares of other people's books go too (the shares of their own books went with the books).
       for (const share of await membersRepository.removeEverywhere(trx, userId)) {
-        const ownerId = (await booksRepository.findSummaryInLibrary(trx, share.book_id))?.user_id ?? '';
         await enqueueEvent(trx, events.bookMemberRemoved, {
           bookId: share.book_id,
-          ownerId,
+          ownerId: share.owner_id,
           memberId: userId,
           role: share.role,
           removedBy: userId,

@@ -22,12 +22,12 @@ import {
   type OutboxDatabase,
   type Mailer,
   type ServiceDatabase,
+  hashToken,
 } from '@bookwright/kit';
 import { createTestDatabase, testEventMeta } from '@bookwright/kit/testing';
 import { elevenMegabytePng, phoneJpeg, photo } from '@bookwright/kit/images/testing';
 import { migrations } from '../db/migrations';
 import type { UserDatabase } from '../db/schema';
-import { hashToken } from '../domain/secret-tokens';
 import type { UserHandlerDeps } from './deps';
 import { signUp } from './sign-up';
 import { login } from './login';

@@ -1,9 +1,9 @@
+import { hashToken, newSecretToken } from '@bookwright/kit';
 import { randomUUID } from 'node:crypto';
 import { passwordResetTtlMs, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { usersRepository } from '../repositories/users.repository';
 import { resetTokensRepository } from '../repositories/reset-tokens.repository';
-import { hashToken, newSecretToken } from '../domain/secret-tokens';
 import { passwordResetMail } from '../domain/password-reset-mail';
 import type { UserHandlerDeps } from './deps';
 

@@ -1,9 +1,9 @@
+import { hashToken, newSecretToken } from '@bookwright/kit';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sessionTtlMs, type IssuedSession } from '@bookwright/contracts';
 import type { UserDatabase } from '../db/schema';
 import { sessionsRepository } from '../repositories/sessions.repository';
-import { hashToken, newSecretToken } from '../domain/secret-tokens';
 import { revokeSession } from './revoke-session';
 
 /**

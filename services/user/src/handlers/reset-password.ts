@@ -1,11 +1,10 @@
 import { AppError, events, passwordResetMessages, type requests } from '@bookwright/contracts';
-import { enqueueEvent } from '@bookwright/kit';
+import { enqueueEvent, hashToken } from '@bookwright/kit';
 import type { z } from 'zod';
 import { usersRepository } from '../repositories/users.repository';
 import { sessionsRepository } from '../repositories/sessions.repository';
 import { resetTokensRepository } from '../repositories/reset-tokens.repository';
 import { assertPasswordAcceptable, hashPassword } from '../domain/passwords';
-import { hashToken } from '../domain/secret-tokens';
 import type { UserHandlerDeps } from './deps';
 
 export function resetPassword(deps: UserHandlerDeps) {

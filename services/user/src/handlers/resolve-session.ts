@@ -1,7 +1,7 @@
+import { hashToken } from '@bookwright/kit';
 import { AppError, apiMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { sessionsRepository } from '../repositories/sessions.repository';
-import { hashToken } from '../domain/secret-tokens';
 import type { UserHandlerDeps } from './deps';
 
 export function resolveSession(deps: UserHandlerDeps) {

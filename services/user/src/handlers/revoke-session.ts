@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { events } from '@bookwright/contracts';
-import { enqueueEvent } from '@bookwright/kit';
+import { enqueueEvent, hashToken } from '@bookwright/kit';
 import type { UserDatabase } from '../db/schema';
 import { sessionsRepository } from '../repositories/sessions.repository';
-import { hashToken } from '../domain/secret-tokens';
 
 /**
  * Ends one session and announces it (user.session-revoked), so every gateway drops it from its session

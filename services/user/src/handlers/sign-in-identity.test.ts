@@ -11,12 +11,12 @@ import {
   silentLogger,
   type Bus,
   type ServiceDatabase,
+  hashToken,
 } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { UserDatabase } from '../db/schema';
 import { hashPassword } from '../domain/passwords';
-import { hashToken } from '../domain/secret-tokens';
 import { usersRepository } from '../repositories/users.repository';
 import type { UserHandlerDeps } from './deps';
 import { identitySignIn } from './sign-in-identity';

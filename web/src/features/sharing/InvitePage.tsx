@@ -37,11 +37,7 @@ export function InvitePage() {
           ? sharingMessages.invitationNotFound
           : errorMessage(invitation.error, texts.acceptFailed)}
       </ErrorBox>
-      <p className="mt-6 text-sm">
-        <Link to="/app" className={linkClass}>
-          {texts.openLibrary}
-        </Link>
-      </p>
+      <LibraryLink />
     </AuthLayout>
   );
 }
@@ -55,11 +51,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
         <p role="status" data-testid="invitation-state" className="text-[15px] text-stone-800">
           {expired ? sharingMessages.invitationExpired : sharingMessages.invitationUsed}
         </p>
-        <p className="mt-6 text-sm">
-          <Link to="/app" className={linkClass}>
-            {texts.openLibrary}
-          </Link>
-        </p>
+        <LibraryLink />
       </AuthLayout>
     );
   }
@@ -131,5 +123,16 @@ function PendingInvitation({ token, invitation }: { token: string; invitation: I
         {accepting ? texts.accepting : texts.accept}
       </Button>
     </div>
+  );
+}
+
+/** The way out of an invitation that cannot be accepted any more. */
+function LibraryLink() {
+  return (
+    <p className="mt-6 text-sm">
+      <Link to="/app" className={linkClass}>
+        {texts.openLibrary}
+      </Link>
+    </p>
   );
 }
