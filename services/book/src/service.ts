@@ -87,44 +87,8 @@ export const bookService = defineService({
 
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.book.health, () => pingDatabase(database.db)),
-      bus.serve(requests.book.create, createBook(deps)),
-      bus.serve(requests.book.list, listBooks(deps)),
-      bus.serve(requests.book.get, getBook(deps)),
-      bus.serve(requests.book.updateState, updateBookState(deps)),
-      bus.serve(requests.book.setCover, setCover(deps)),
-      bus.serve(requests.book.updateContent, updateContent(deps)),
-      bus.serve(requests.book.updateChapters, updateChapters(deps)),
-      bus.serve(requests.book.updateMetadata, updateMetadata(deps)),
-      bus.serve(requests.book.confirm, confirmBook(deps)),
-      bus.serve(requests.book.retry, retryBook(deps)),
-      bus.serve(requests.book.translate, translateBook(deps)),
-      bus.serve(requests.book.getBrief, getBrief(deps)),
-      bus.serve(requests.book.holdsAllowance, holdsAllowance(deps)),
-      bus.serve(requests.book.recordFailure, recordFailure(deps)),
-      bus.serve(requests.book.completeManuscript, completeManuscript(deps)),
-      bus.serve(requests.book.listRevisions, listRevisions(deps)),
-      bus.serve(requests.book.getRevision, getRevision(deps)),
-      bus.serve(requests.book.restoreRevision, restoreRevision(deps)),
-      bus.serve(requests.book.saveRevision, saveRevision(deps)),
-      bus.serve(requests.book.keepBeforeRewrite, keepBeforeRewrite(deps)),
-      bus.serve(requests.book.rewriteContext, getRewriteContext(deps)),
-      bus.serve(requests.book.takeoutList, listTakeout(deps)),
-      bus.serve(requests.book.takeoutBook, getTakeoutBook(deps)),
-      bus.serve(requests.book.takeoutVersion, getTakeoutVersion(deps)),
-      bus.serve(requests.book.trash, trashBook(deps)),
-      bus.serve(requests.book.restore, restoreBook(deps)),
-      bus.serve(requests.book.deleteForever, deleteBookForever(deps)),
-      bus.serve(requests.book.listTrash, listTrash(deps)),
-      bus.serve(requests.book.listMembers, listMembers(deps)),
-      bus.serve(requests.book.invite, inviteMember(deps)),
-      bus.serve(requests.book.changeRole, changeMemberRole(deps)),
-      bus.serve(requests.book.removeMember, removeMember(deps)),
-      bus.serve(requests.book.revokeInvitation, revokeInvitation(deps)),
-      bus.serve(requests.book.invitationLink, createInvitationLink(deps)),
-      bus.serve(requests.book.getInvitation, getInvitation(deps)),
-      bus.serve(requests.book.acceptInvitation, acceptInvitation(deps)),
-      bus.serve(requests.book.sharedBookIds, listSharedBooks(deps)),
-      bus.serve(requests.book.access, checkAccess(deps)),
+      ...serveBookRequests(deps),
+      ...serveSharingRequests(deps),
       payers.listen(),
       bus.consume(
         'book',
@@ -158,6 +122,58 @@ export const bookService = defineService({
     };
   },
 });
+
+/** The requests about a book's life, text and revisions. */
+function serveBookRequests(deps: BookHandlerDeps): Promise<Subscription>[] {
+  const { bus } = deps;
+  return [
+    bus.serve(requests.book.create, createBook(deps)),
+    bus.serve(requests.book.list, listBooks(deps)),
+    bus.serve(requests.book.get, getBook(deps)),
+    bus.serve(requests.book.updateState, updateBookState(deps)),
+    bus.serve(requests.book.setCover, setCover(deps)),
+    bus.serve(requests.book.updateContent, updateContent(deps)),
+    bus.serve(requests.book.updateChapters, updateChapters(deps)),
+    bus.serve(requests.book.updateMetadata, updateMetadata(deps)),
+    bus.serve(requests.book.confirm, confirmBook(deps)),
+    bus.serve(requests.book.retry, retryBook(deps)),
+    bus.serve(requests.book.translate, translateBook(deps)),
+    bus.serve(requests.book.getBrief, getBrief(deps)),
+    bus.serve(requests.book.holdsAllowance, holdsAllowance(deps)),
+    bus.serve(requests.book.recordFailure, recordFailure(deps)),
+    bus.serve(requests.book.completeManuscript, completeManuscript(deps)),
+    bus.serve(requests.book.listRevisions, listRevisions(deps)),
+    bus.serve(requests.book.getRevision, getRevision(deps)),
+    bus.serve(requests.book.restoreRevision, restoreRevision(deps)),
+    bus.serve(requests.book.saveRevision, saveRevision(deps)),
+    bus.serve(requests.book.keepBeforeRewrite, keepBeforeRewrite(deps)),
+    bus.serve(requests.book.rewriteContext, getRewriteContext(deps)),
+    bus.serve(requests.book.takeoutList, listTakeout(deps)),
+    bus.serve(requests.book.takeoutBook, getTakeoutBook(deps)),
+    bus.serve(requests.book.takeoutVersion, getTakeoutVersion(deps)),
+    bus.serve(requests.book.trash, trashBook(deps)),
+    bus.serve(requests.book.restore, restoreBook(deps)),
+    bus.serve(requests.book.deleteForever, deleteBookForever(deps)),
+    bus.serve(requests.book.listTrash, listTrash(deps)),
+  ];
+}
+
+/** The requests about a book's people: members, invitations and access checks for other services. */
+function serveSharingRequests(deps: BookHandlerDeps): Promise<Subscription>[] {
+  const { bus } = deps;
+  return [
+    bus.serve(requests.book.listMembers, listMembers(deps)),
+    bus.serve(requests.book.invite, inviteMember(deps)),
+    bus.serve(requests.book.changeRole, changeMemberRole(deps)),
+    bus.serve(requests.book.removeMember, removeMember(deps)),
+    bus.serve(requests.book.revokeInvitation, revokeInvitation(deps)),
+    bus.serve(requests.book.invitationLink, createInvitationLink(deps)),
+    bus.serve(requests.book.getInvitation, getInvitation(deps)),
+    bus.serve(requests.book.acceptInvitation, acceptInvitation(deps)),
+    bus.serve(requests.book.sharedBookIds, listSharedBooks(deps)),
+    bus.serve(requests.book.access, checkAccess(deps)),
+  ];
+}
 
 /** The stalled-book watchdog and the trash's sweep, on timers that do not keep the process alive. */
 function startPeriodicJobs(deps: BookHandlerDeps, config: BookConfig): () => void {

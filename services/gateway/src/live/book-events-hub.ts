@@ -25,16 +25,30 @@ export class BookEventsHub {
   ) {}
 
   async start(): Promise<void> {
-    const forward =
-      <T extends { userId: string; bookId: string }>(toUpdate: (data: T) => LiveBookUpdate | LiveBookMove) =>
-      (data: T, meta: EventMeta) => {
-        const update = toUpdate(data);
-        this.send(data.userId, meta, update);
-        for (const memberId of this.membersOf.get(data.bookId) ?? []) this.send(memberId, meta, update);
-        if ('movedTo' in update && update.movedTo === 'gone') this.forgetBook(data.bookId);
-        return Promise.resolve();
-      };
-    const handlers: EventHandler[] = [
+    const handlers: EventHandler[] = [...this.bookUpdateHandlers(), ...this.memberHandlers()];
+    this.subscription = await this.bus.tail(handlers);
+    // Comments keep proxies from closing an idle stream.
+    this.heartbeat = setInterval(() => {
+      for (const set of this.streams.values()) for (const res of set) res.write(': keep-alive\n\n');
+    }, heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Sends a book's event to its owner and to the people it is shared with. */
+  private forward<T extends { userId: string; bookId: string }>(toUpdate: (data: T) => LiveBookUpdate | LiveBookMove) {
+    return (data: T, meta: EventMeta) => {
+      const update = toUpdate(data);
+      this.send(data.userId, meta, update);
+      for (const memberId of this.membersOf.get(data.bookId) ?? []) this.send(memberId, meta, update);
+      if ('movedTo' in update && update.movedTo === 'gone') this.forgetBook(data.bookId);
+      return Promise.resolve();
+    };
+  }
+
+  /** A book's status and progress, and its moves between library, trash and gone. */
+  private bookUpdateHandlers(): EventHandler[] {
+    const forward = this.forward.bind(this);
+    return [
       on(
         events.bookCreated,
         forward((d) => ({ bookId: d.bookId, status: 'planning' })),
@@ -94,6 +108,12 @@ export class BookEventsHub {
         events.bookDeleted,
         forward((d) => ({ bookId: d.bookId, movedTo: 'gone' })),
       ),
+    ];
+  }
+
+  /** A book's people: a share joins the member's library, a removal ends their streams. */
+  private memberHandlers(): EventHandler[] {
+    return [
       on(events.bookMemberAdded, async (d, meta) => {
         if (!this.streams.has(d.memberId)) return;
         this.share(d.memberId, d.bookId);
@@ -107,12 +127,6 @@ export class BookEventsHub {
         this.closeStreamsOf(d.memberId);
       }),
     ];
-    this.subscription = await this.bus.tail(handlers);
-    // Comments keep proxies from closing an idle stream.
-    this.heartbeat = setInterval(() => {
-      for (const set of this.streams.values()) for (const res of set) res.write(': keep-alive\n\n');
-    }, heartbeatMs);
-    this.heartbeat.unref();
   }
 
   /**
