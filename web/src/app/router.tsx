@@ -24,46 +24,8 @@ export function appRoutes(store: AppStore): RouteObject[] {
           errorElement,
           lazy: async () => ({ Component: (await import('../features/landing/LandingPage')).LandingPage }),
         },
-        {
-          path: 'logout',
-          errorElement,
-          lazy: async () => ({ Component: (await import('../features/shell/SignOutPage')).SignOutPage }),
-        },
-        {
-          path: 'login',
-          errorElement,
-          lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
-        },
-        {
-          path: 'signup',
-          errorElement,
-          lazy: async () => ({ Component: (await import('../features/auth/SignUpPage')).SignUpPage }),
-        },
-        {
-          path: 'forgot-password',
-          errorElement,
-          lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage }),
-        },
-        {
-          path: 'reset-password/:token',
-          errorElement,
-          lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }),
-        },
-        {
-          path: 'privacy-policy',
-          errorElement,
-          lazy: async () => ({ Component: (await import('../features/legal/LegalPage')).PrivacyPolicyPage }),
-        },
-        {
-          path: 'terms-of-service',
-          errorElement,
-          lazy: async () => ({ Component: (await import('../features/legal/LegalPage')).TermsOfServicePage }),
-        },
-        {
-          path: 'cookies-policy',
-          errorElement,
-          lazy: async () => ({ Component: (await import('../features/legal/LegalPage')).CookiesPolicyPage }),
-        },
+        ...accountPages(),
+        ...legalPages(),
         {
           // Public: an invitation to a book (issue 43), read before signing in; accepting needs a session.
           path: 'invite/:token',
@@ -75,56 +37,7 @@ export function appRoutes(store: AppStore): RouteObject[] {
           errorElement,
           lazy: async () => ({ Component: (await import('../features/billing/ChoosePlanPage')).ChoosePlanPage }),
         },
-        {
-          path: 'app',
-          id: 'app',
-          errorElement,
-          // The loader is not lazy, so the user loads while the shell's chunk downloads.
-          loader: requireUser(store),
-          lazy: async () => ({ Component: (await import('../features/shell/AppShell')).AppShell }),
-          children: [
-            {
-              index: true,
-              errorElement,
-              lazy: async () => ({ Component: (await import('../features/shell/AppHome')).AppHome }),
-            },
-            {
-              path: 'success',
-              errorElement,
-              lazy: async () => ({ Component: (await import('../features/billing/SuccessPage')).SuccessPage }),
-            },
-            {
-              path: 'plans',
-              errorElement,
-              lazy: async () => ({ Component: (await import('../features/billing/PlansPage')).PlansPage }),
-            },
-            {
-              path: 'trash',
-              errorElement,
-              lazy: async () => ({ Component: (await import('../features/library/TrashPage')).TrashPage }),
-            },
-            {
-              path: 'settings',
-              errorElement,
-              lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }),
-            },
-            {
-              // The editor (and tiptap with it) is its own chunk: no other page downloads it.
-              path: 'edit/:bookId',
-              errorElement,
-              loader: loadBook(store),
-              lazy: async () => ({ Component: (await import('../features/editor/EditorPage')).EditorPage }),
-            },
-            {
-              path: ':bookId',
-              errorElement,
-              loader: loadBook(store),
-              lazy: async () => ({
-                Component: (await import('../features/validation/ValidationPage')).ValidationPage,
-              }),
-            },
-          ],
-        },
+        signedInApp(store),
         {
           path: '*',
           errorElement,
@@ -136,4 +49,106 @@ export function appRoutes(store: AppStore): RouteObject[] {
       ],
     },
   ];
+}
+
+function accountPages(): RouteObject[] {
+  return [
+    {
+      path: 'logout',
+      errorElement,
+      lazy: async () => ({ Component: (await import('../features/shell/SignOutPage')).SignOutPage }),
+    },
+    {
+      path: 'login',
+      errorElement,
+      lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
+    },
+    {
+      path: 'signup',
+      errorElement,
+      lazy: async () => ({ Component: (await import('../features/auth/SignUpPage')).SignUpPage }),
+    },
+    {
+      path: 'forgot-password',
+      errorElement,
+      lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage }),
+    },
+    {
+      path: 'reset-password/:token',
+      errorElement,
+      lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }),
+    },
+  ];
+}
+
+function legalPages(): RouteObject[] {
+  return [
+    {
+      path: 'privacy-policy',
+      errorElement,
+      lazy: async () => ({ Component: (await import('../features/legal/LegalPage')).PrivacyPolicyPage }),
+    },
+    {
+      path: 'terms-of-service',
+      errorElement,
+      lazy: async () => ({ Component: (await import('../features/legal/LegalPage')).TermsOfServicePage }),
+    },
+    {
+      path: 'cookies-policy',
+      errorElement,
+      lazy: async () => ({ Component: (await import('../features/legal/LegalPage')).CookiesPolicyPage }),
+    },
+  ];
+}
+
+/** Under /app, so requireUser's loader runs before any of its pages. */
+function signedInApp(store: AppStore): RouteObject {
+  return {
+    path: 'app',
+    id: 'app',
+    errorElement,
+    // The loader is not lazy, so the user loads while the shell's chunk downloads.
+    loader: requireUser(store),
+    lazy: async () => ({ Component: (await import('../features/shell/AppShell')).AppShell }),
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('../features/shell/AppHome')).AppHome }),
+      },
+      {
+        path: 'success',
+        errorElement,
+        lazy: async () => ({ Component: (await import('../features/billing/SuccessPage')).SuccessPage }),
+      },
+      {
+        path: 'plans',
+        errorElement,
+        lazy: async () => ({ Component: (await import('../features/billing/PlansPage')).PlansPage }),
+      },
+      {
+        path: 'trash',
+        errorElement,
+        lazy: async () => ({ Component: (await import('../features/library/TrashPage')).TrashPage }),
+      },
+      {
+        path: 'settings',
+        errorElement,
+        lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }),
+      },
+      {
+        // The editor (and tiptap with it) is its own chunk: no other page downloads it.
+        path: 'edit/:bookId',
+        errorElement,
+        loader: loadBook(store),
+        lazy: async () => ({ Component: (await import('../features/editor/EditorPage')).EditorPage }),
+      },
+      {
+        path: ':bookId',
+        errorElement,
+        loader: loadBook(store),
+        lazy: async () => ({ Component: (await import('../features/validation/ValidationPage')).ValidationPage }),
+      },
+    ],
+  };
 }

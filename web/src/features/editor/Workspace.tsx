@@ -1,6 +1,4 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { plansPath } from '../billing/planAccess';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { loadPreferences } from '../settings/preferences';
 import { useBookAccess } from '../sharing/bookAccess';
@@ -13,13 +11,14 @@ import { SaveConflicts } from './SaveConflicts';
 import { SidePanel } from './SidePanel';
 import { SidePanelFrame } from './SidePanelFrame';
 import { useEditorDialogs } from './useEditorDialogs';
+import { useHeaderActions } from './useHeaderActions';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useManuscriptSaves } from './useManuscriptSaves';
 import { useMetadataSaves } from './useMetadataSaves';
 import { useRewrite } from './useRewrite';
 import { useSidePanel } from './useSidePanel';
 import { WorkspaceDialogs } from './WorkspaceDialogs';
-import { WorkspaceHeader, type HeaderAction } from './WorkspaceHeader';
+import { WorkspaceHeader } from './WorkspaceHeader';
 
 /**
  * The editor of one ready book: the header with its actions, the book details beside (or over) the
@@ -48,15 +47,7 @@ export function Workspace({ book }: { book: VersionedBook }) {
   const rewrite = useRewrite(editor);
   const leaveGuard = useLeaveGuard({ dirty, autosave, saves });
 
-  const navigate = useNavigate();
-  const toPlans = () => void navigate(plansPath);
-  const onNeedPlan = access.needsPlan ? toPlans : undefined;
-  // The header offers only what the role may do (WorkspaceHeader); a missing plan leads to the plans.
-  function run(action: HeaderAction) {
-    if (action === 'rewrite') return access.needsPlan ? toPlans() : rewrite.start();
-    if (action === 'history' || action === 'export' || !access.needsPlan) return dialogs.open(action);
-    toPlans(); // translate and cover need a plan
-  }
+  const { run, onNeedPlan } = useHeaderActions(access, dialogs, rewrite);
   const save = () => {
     if (!readOnly) void saves.save(true);
   };

@@ -56,25 +56,12 @@ export function HistoryDialog({
     isLoading,
     isError,
   } = useListRevisionsQuery(bookId, { skip: !open, refetchOnMountOrArgChange: true });
-  const [selected, setSelected] = useState<string>();
-  const [loadRevision, revision] = useLazyGetRevisionQuery();
-  const shown = selected && revision.data?.id === selected ? revision.data : undefined;
-  const diff = useMemo(
-    () => (shown ? revisionDiff(textOf(currentContent()), textOf(shown.bookContent)) : []),
-    // currentContent reads the editor; the diff is worked out again when another version is picked.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [shown],
-  );
+  const { selected, setSelected, pick, shown, diff } = usePickedRevision(bookId, currentContent);
   const { restoreSelected, restoring } = useRestore({ bookId, selected, saveChanges, onRestored }, () => {
     setSelected(undefined);
     onClose();
   });
   const versionSaving = useVersionSaving(bookId, saveChanges);
-
-  function pick(revisionId: string) {
-    setSelected(revisionId);
-    void loadRevision({ bookId, revisionId }, true);
-  }
 
   return (
     <Dialog
@@ -119,6 +106,26 @@ export function HistoryDialog({
       )}
     </Dialog>
   );
+}
+
+/** The version picked in the list, once loaded (`shown`), and its diff against the editor's text. */
+function usePickedRevision(bookId: string, currentContent: () => string) {
+  const [selected, setSelected] = useState<string>();
+  const [loadRevision, revision] = useLazyGetRevisionQuery();
+  const shown = selected && revision.data?.id === selected ? revision.data : undefined;
+  const diff = useMemo(
+    () => (shown ? revisionDiff(textOf(currentContent()), textOf(shown.bookContent)) : []),
+    // currentContent reads the editor; the diff is worked out again when another version is picked.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shown],
+  );
+
+  function pick(revisionId: string) {
+    setSelected(revisionId);
+    void loadRevision({ bookId, revisionId }, true);
+  }
+
+  return { selected, setSelected, pick, shown, diff };
 }
 
 /** Restores the picked version once the editor's changes are on the server; `restored` closes the dialog. */

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { genres, roleLabels, type BookSummary } from '@bookwright/contracts';
+import { genres, roleLabels, type BookRole, type BookSummary } from '@bookwright/contracts';
 import { errorMessage } from '../../api/baseQuery';
 import { MoreIcon, PeopleIcon, RetryIcon, ShareIcon, TrashIcon } from '../../components/icons';
-import { Menu } from '../../components/Menu';
+import { Menu, type MenuItem } from '../../components/Menu';
 import { toast } from '../../components/toast';
 import { Button, buttonClass } from '../../components/ui';
 import { libraryTexts } from '../../texts';
@@ -13,7 +13,7 @@ import { BookCover } from '../books/BookCover';
 import { useRetryBookMutation } from '../books/booksApi';
 import { bookPath, statusStyle } from '../books/status';
 import { StatusBadge } from '../books/StatusBadge';
-import { useBookAccess } from '../sharing/bookAccess';
+import { useBookAccess, type BookAccess } from '../sharing/bookAccess';
 import { ShareDialog } from '../sharing/ShareDialog';
 import { sharingTexts } from '../sharing/texts';
 import { translateTexts } from '../translate/texts';
@@ -75,7 +75,6 @@ function BookCard({ book }: { book: BookSummary }) {
   const access = useBookAccess(book);
   // What spends an allowance is the owner's to pay: only one's own book without a plan leads to the plans.
   const canWrite = !access.needsPlan;
-  const owned = access.role === 'owner';
   const navigate = useNavigate();
   // The menu's button, where focus returns when the author keeps the book (the menu item that opened the
   // dialog is gone by then).
@@ -87,25 +86,7 @@ function BookCard({ book }: { book: BookSummary }) {
       className={`w-full transition-transform duration-200 ${path ? 'group-hover:-translate-y-1 group-hover:shadow-lg' : ''}`}
     />
   );
-  const caption = (
-    <>
-      <span className="mt-3 line-clamp-2 block font-display text-[17px] leading-snug font-semibold text-ink-950">
-        {book.title}
-      </span>
-      <span className="mt-0.5 block text-xs text-stone-600">
-        {genreLabel(book.genre)} · {dateFormat.format(new Date(book.createdAt))}
-      </span>
-      {book.translation && (
-        <TranslatedFrom translation={book.translation} language={book.language} className="mt-0.5" />
-      )}
-      {!owned && (
-        <span className="mt-0.5 block text-xs text-stone-700" data-testid="shared-by">
-          {book.ownerName ? `${sharingTexts.sharedBy(book.ownerName)} · ` : ''}
-          {roleLabels[access.role]}
-        </span>
-      )}
-    </>
-  );
+  const caption = <BookCaption book={book} role={access.role} />;
   return (
     <article className="flex h-full flex-col">
       {path ? (
@@ -126,34 +107,11 @@ function BookCard({ book }: { book: BookSummary }) {
           label={`${translateTexts.menu}: ${book.title}`}
           placement="down"
           buttonClassName="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
-          items={[
-            ...(book.status === 'ready' && access.may('manage')
-              ? [
-                  {
-                    label: canWrite ? translateTexts.open : `${translateTexts.open} (${accessTexts.needsPlan})`,
-                    onSelect: () => (canWrite ? setTranslating(true) : void navigate(plansPath)),
-                  },
-                ]
-              : []),
-            {
-              label: access.may('share') ? sharingTexts.share : sharingTexts.people,
-              icon: access.may('share') ? (
-                <ShareIcon className="size-4 text-stone-500" />
-              ) : (
-                <PeopleIcon className="size-4 text-stone-500" />
-              ),
-              onSelect: () => setSharing(true),
-            },
-            ...(access.may('delete')
-              ? [
-                  {
-                    label: trashTexts.move,
-                    icon: <TrashIcon className="size-4 text-stone-500" />,
-                    onSelect: () => setTrashing(true),
-                  },
-                ]
-              : []),
-          ]}
+          items={bookMenuItems(book, access, {
+            translate: () => (canWrite ? setTranslating(true) : void navigate(plansPath)),
+            share: () => setSharing(true),
+            trash: () => setTrashing(true),
+          })}
         >
           <MoreIcon className="size-4.5" />
         </Menu>
@@ -171,6 +129,65 @@ function BookCard({ book }: { book: BookSummary }) {
       />
     </article>
   );
+}
+
+function BookCaption({ book, role }: { book: BookSummary; role: BookRole }) {
+  return (
+    <>
+      <span className="mt-3 line-clamp-2 block font-display text-[17px] leading-snug font-semibold text-ink-950">
+        {book.title}
+      </span>
+      <span className="mt-0.5 block text-xs text-stone-600">
+        {genreLabel(book.genre)} · {dateFormat.format(new Date(book.createdAt))}
+      </span>
+      {book.translation && (
+        <TranslatedFrom translation={book.translation} language={book.language} className="mt-0.5" />
+      )}
+      {role !== 'owner' && (
+        <span className="mt-0.5 block text-xs text-stone-700" data-testid="shared-by">
+          {book.ownerName ? `${sharingTexts.sharedBy(book.ownerName)} · ` : ''}
+          {roleLabels[role]}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The menu offers only what the reader's role may do (the contracts' table, through useBookAccess). */
+function bookMenuItems(
+  book: BookSummary,
+  access: BookAccess,
+  open: { translate: () => void; share: () => void; trash: () => void },
+): MenuItem[] {
+  const canWrite = !access.needsPlan;
+  return [
+    ...(book.status === 'ready' && access.may('manage')
+      ? [
+          {
+            label: canWrite ? translateTexts.open : `${translateTexts.open} (${accessTexts.needsPlan})`,
+            onSelect: open.translate,
+          },
+        ]
+      : []),
+    {
+      label: access.may('share') ? sharingTexts.share : sharingTexts.people,
+      icon: access.may('share') ? (
+        <ShareIcon className="size-4 text-stone-500" />
+      ) : (
+        <PeopleIcon className="size-4 text-stone-500" />
+      ),
+      onSelect: open.share,
+    },
+    ...(access.may('delete')
+      ? [
+          {
+            label: trashTexts.move,
+            icon: <TrashIcon className="size-4 text-stone-500" />,
+            onSelect: open.trash,
+          },
+        ]
+      : []),
+  ];
 }
 
 /** Planning: an indeterminate bar; writing and translating: "Chapter n of N"; failed: the reason and a retry. */

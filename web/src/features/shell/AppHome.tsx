@@ -35,23 +35,8 @@ const shelfParam = 'shelf';
 export function AppHome() {
   const { data: user } = useCurrentUserQuery();
   const { data: books, isLoading } = useLibrary();
-  const [params, setParams] = useSearchParams();
+  const { own, shared, shelf, shown, choose } = useShelves(books);
   if (!user) return null;
-  const own = books?.filter((book) => book.role === 'owner') ?? [];
-  const shared = books?.filter((book) => book.role !== 'owner') ?? [];
-  const chosen = params.get(shelfParam);
-  const shelf: Shelf =
-    chosen === 'shared' || chosen === 'mine' ? chosen : own.length === 0 && shared.length > 0 ? 'shared' : 'mine';
-  const shown: BookSummary[] = shelf === 'shared' ? shared : own;
-  const choose = (next: Shelf) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set(shelfParam, next);
-        return updated;
-      },
-      { replace: true },
-    );
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 sm:py-12">
@@ -63,30 +48,7 @@ export function AppHome() {
       </header>
       {hasPlan(user) ? <CreateBook user={user} /> : <ChoosePlanPrompt />}
       <section aria-labelledby={libraryHeadingId} className="mt-12">
-        <div className="mb-5 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 border-b border-stone-200 pb-3">
-          {/* Focusable by script only: it takes focus when the book that had it leaves for the trash. */}
-          <h2
-            id={libraryHeadingId}
-            tabIndex={-1}
-            className="font-display text-2xl font-semibold text-ink-950 focus:outline-none"
-          >
-            Your library
-          </h2>
-          <div className="flex items-baseline gap-4">
-            {shown.length > 0 && (
-              <p className="text-sm text-stone-600">
-                {shown.length} {shown.length === 1 ? 'book' : 'books'}
-              </p>
-            )}
-            <Link
-              to={trashPath}
-              className="inline-flex items-center gap-1.5 self-center rounded-md text-sm font-medium text-stone-700 hover:text-ink-950"
-            >
-              <TrashIcon className="size-4" />
-              {trashTexts.link}
-            </Link>
-          </div>
-        </div>
+        <LibraryHeading count={shown.length} />
         <TabList
           tabs={shelves}
           selected={shelf}
@@ -111,6 +73,56 @@ export function AppHome() {
           )}
         </div>
       </section>
+    </div>
+  );
+}
+
+/** The shelf shown, kept in the address so that coming back from a book returns to it. */
+function useShelves(books: BookSummary[] | undefined) {
+  const [params, setParams] = useSearchParams();
+  const own = books?.filter((book) => book.role === 'owner') ?? [];
+  const shared = books?.filter((book) => book.role !== 'owner') ?? [];
+  const chosen = params.get(shelfParam);
+  const shelf: Shelf =
+    chosen === 'shared' || chosen === 'mine' ? chosen : own.length === 0 && shared.length > 0 ? 'shared' : 'mine';
+  const shown: BookSummary[] = shelf === 'shared' ? shared : own;
+  const choose = (next: Shelf) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set(shelfParam, next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return { own, shared, shelf, shown, choose };
+}
+
+function LibraryHeading({ count }: { count: number }) {
+  return (
+    <div className="mb-5 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 border-b border-stone-200 pb-3">
+      {/* Focusable by script only: it takes focus when the book that had it leaves for the trash. */}
+      <h2
+        id={libraryHeadingId}
+        tabIndex={-1}
+        className="font-display text-2xl font-semibold text-ink-950 focus:outline-none"
+      >
+        Your library
+      </h2>
+      <div className="flex items-baseline gap-4">
+        {count > 0 && (
+          <p className="text-sm text-stone-600">
+            {count} {count === 1 ? 'book' : 'books'}
+          </p>
+        )}
+        <Link
+          to={trashPath}
+          className="inline-flex items-center gap-1.5 self-center rounded-md text-sm font-medium text-stone-700 hover:text-ink-950"
+        >
+          <TrashIcon className="size-4" />
+          {trashTexts.link}
+        </Link>
+      </div>
     </div>
   );
 }
