@@ -21,6 +21,8 @@ export * from './requests/registry';
 export * from './entities/book/book';
 export * from './entities/book/access';
 export * from './http/books/members';
+export * from './entities/workspace/roles';
+export * from './http/workspaces/workspaces';
 export * from './entities/book/etag';
 export * from './entities/book/book-state';
 export * from './entities/book/tiptap-document';

@@ -17,6 +17,7 @@ import {
 } from './book/book-events.v1';
 import { bookRestoredV1, bookTrashedV1 } from './book/book-trash-events.v1';
 import { bookMemberAddedV1, bookMemberRemovedV1, bookMemberRoleChangedV1 } from './book/book-member-events.v1';
+import { workspaceMemberAddedV1, workspaceMemberRemovedV1 } from './workspace/workspace-member-events.v1';
 import { bookPlanningRequestedV2 } from './book/book-planning-requested.v2';
 import { planBuiltV1, planFailedV1 } from './planner/planner-events.v1';
 import { billingPlanChangedV1, billingSubscriptionChangedV1 } from './billing/billing-events.v1';
@@ -46,6 +47,8 @@ export const events = {
   bookMemberAdded: bookMemberAddedV1,
   bookMemberRemoved: bookMemberRemovedV1,
   bookMemberRoleChanged: bookMemberRoleChangedV1,
+  workspaceMemberAdded: workspaceMemberAddedV1,
+  workspaceMemberRemoved: workspaceMemberRemovedV1,
   billingPlanChanged: billingPlanChangedV1,
   billingSubscriptionChanged: billingSubscriptionChangedV1,
   planBuilt: planBuiltV1,

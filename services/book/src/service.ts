@@ -58,6 +58,20 @@ import { acceptInvitation } from './handlers/accept-invitation';
 import { listSharedBooks } from './handlers/list-shared-books';
 import { checkAccess } from './handlers/check-access';
 
+import { createWorkspace } from './handlers/create-workspace';
+import { listWorkspaces } from './handlers/list-workspaces';
+import { listWorkspaceMembers } from './handlers/list-workspace-members';
+import { inviteWorkspaceMember } from './handlers/invite-workspace-member';
+import { changeWorkspaceMemberRole } from './handlers/change-workspace-member-role';
+import { removeWorkspaceMember } from './handlers/remove-workspace-member';
+import { revokeWorkspaceInvitation } from './handlers/revoke-workspace-invitation';
+import { createWorkspaceInvitationLink } from './handlers/create-workspace-invitation-link';
+import { setWorkspaceSeats } from './handlers/set-workspace-seats';
+import { previewWorkspaceSeats } from './handlers/preview-workspace-seats';
+import { changeWorkspaceSeats } from './handlers/change-workspace-seats';
+import { listWorkspaceAudit } from './handlers/list-workspace-audit';
+import { moveBook } from './handlers/move';
+
 /**
  * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
  * metadata) and ownership.
@@ -89,6 +103,7 @@ export const bookService = defineService({
       serveHealth(bus, requests.book.health, () => pingDatabase(database.db)),
       ...serveBookRequests(deps),
       ...serveSharingRequests(deps),
+      ...serveWorkspaceRequests(deps),
       payers.listen(),
       bus.consume(
         'book',
@@ -172,6 +187,26 @@ function serveSharingRequests(deps: BookHandlerDeps): Promise<Subscription>[] {
     bus.serve(requests.book.acceptInvitation, acceptInvitation(deps)),
     bus.serve(requests.book.sharedBookIds, listSharedBooks(deps)),
     bus.serve(requests.book.access, checkAccess(deps)),
+  ];
+}
+
+/** The requests about team workspaces: their people, seats and audit log, and moving a book into one. */
+function serveWorkspaceRequests(deps: BookHandlerDeps): Promise<Subscription>[] {
+  const { bus } = deps;
+  return [
+    bus.serve(requests.book.createWorkspace, createWorkspace(deps)),
+    bus.serve(requests.book.listWorkspaces, listWorkspaces(deps)),
+    bus.serve(requests.book.listWorkspaceMembers, listWorkspaceMembers(deps)),
+    bus.serve(requests.book.inviteWorkspaceMember, inviteWorkspaceMember(deps)),
+    bus.serve(requests.book.changeWorkspaceMemberRole, changeWorkspaceMemberRole(deps)),
+    bus.serve(requests.book.removeWorkspaceMember, removeWorkspaceMember(deps)),
+    bus.serve(requests.book.revokeWorkspaceInvitation, revokeWorkspaceInvitation(deps)),
+    bus.serve(requests.book.workspaceInvitationLink, createWorkspaceInvitationLink(deps)),
+    bus.serve(requests.book.setWorkspaceSeats, setWorkspaceSeats(deps)),
+    bus.serve(requests.book.previewWorkspaceSeats, previewWorkspaceSeats(deps)),
+    bus.serve(requests.book.changeWorkspaceSeats, changeWorkspaceSeats(deps)),
+    bus.serve(requests.book.listWorkspaceAudit, listWorkspaceAudit(deps)),
+    bus.serve(requests.book.move, moveBook(deps)),
   ];
 }
 

@@ -71,6 +71,7 @@ export const BookSummarySchema = z.object({
   translation: TranslationLinkSchema.nullable(),
   role: BookRoleSchema,
   ownerName: z.string().optional().describe("A book shared with you: its owner's name (absent on your own books)"),
+  workspaceId: z.string().optional().describe("A team workspace's book: the workspace it belongs to"),
 });
 export type BookSummary = z.infer<typeof BookSummarySchema>;
 

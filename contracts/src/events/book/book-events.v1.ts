@@ -17,6 +17,8 @@ export const bookCreatedV1 = defineEvent({
     targetAudience: z.string(),
     size: z.enum(['short', 'long']),
     prompt: z.string(),
+    workspaceId: z.string().optional().describe("A team workspace's book: userId is the workspace's owner"),
+    createdBy: z.string().optional().describe('Who created it, when not userId (a member of the workspace)'),
   }),
   description: 'A book was created from a plan request and is in status planning.',
 });

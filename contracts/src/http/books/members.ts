@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema, isoDateTimeSchema } from '../../entities/formats';
 import { BookRoleSchema, SharedRoleSchema } from '../../entities/book/access';
+import { InvitableWorkspaceRoleSchema } from '../../entities/workspace/roles';
 import { EmailFieldSchema, invalidEmailMessage } from '../text-fields';
 
 /** How long an invitation can be accepted. */
@@ -82,23 +83,25 @@ export const BookMembersSchema = z.object({
 });
 export type BookMembers = z.infer<typeof BookMembersSchema>;
 
+/** An invitation leads to a book or to a team workspace (the same invitations serve both). */
+const invitationTarget = {
+  kind: z.enum(['book', 'workspace']),
+  bookId: z.string().optional().describe('For an invitation to a book'),
+  workspaceId: z.string().optional().describe('For an invitation to a workspace'),
+  role: z.union([SharedRoleSchema, InvitableWorkspaceRoleSchema]),
+};
+
 /** GET /invitations/{token}: who invited whom to what. */
 export const InvitationViewSchema = z.object({
-  kind: z.enum(['book']),
-  bookId: z.string(),
-  title: z.string(),
+  ...invitationTarget,
+  title: z.string().describe("The book's title or the workspace's name"),
   inviterName: z.string(),
   email: emailAddressSchema,
-  role: SharedRoleSchema,
   expiresAt: isoDateTimeSchema,
   status: z.enum(['pending', 'accepted', 'expired']),
 });
 export type InvitationView = z.infer<typeof InvitationViewSchema>;
 
 /** POST /invitations/{token}/accept: where to go now. */
-export const AcceptedInvitationSchema = z.object({
-  kind: z.enum(['book']),
-  bookId: z.string(),
-  role: SharedRoleSchema,
-});
+export const AcceptedInvitationSchema = z.object(invitationTarget);
 export type AcceptedInvitation = z.infer<typeof AcceptedInvitationSchema>;

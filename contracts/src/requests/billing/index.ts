@@ -3,6 +3,7 @@ import { defineRequest } from '../../bus/define';
 import { BillingSummarySchema } from '../../entities/user';
 import { AccountTypeSchema, PaidAccountTypeSchema } from '../../constants/plan-schemas';
 import { defineHealthRequest } from '../health';
+import { SeatCountSchema, SeatsPreviewSchema } from '../../http/workspaces/workspaces';
 
 export const AllowanceKindSchema = z.enum(['book', 'cover', 'translation']);
 export type AllowanceKind = z.infer<typeof AllowanceKindSchema>;
@@ -142,6 +143,10 @@ export const billingRequests = {
        * reserving and storing). Absent: the unit is taken for good at once.
        */
       awaitsConfirmation: z.boolean().optional(),
+      spentBy: z
+        .string()
+        .optional()
+        .describe("Who spent it when not the payer (a workspace's member spends its owner's pool)"),
     }),
     response: z.object({ remaining: z.number().int().nullable() }),
     description:
@@ -214,6 +219,30 @@ export const billingRequests = {
     response: PlanSwitchPreviewSchema,
     description:
       "What a switch to another plan costs now (Stripe's upcoming-invoice preview, prorated) and monthly, and the allowances it leaves; changes nothing.",
+  }),
+  previewSeats: defineRequest({
+    name: 'billing.seats.preview',
+    version: 1,
+    request: z.object({
+      userId: z.string().describe("The workspace's owner, who pays"),
+      currentSeats: z.number().int(),
+      seats: SeatCountSchema,
+    }),
+    response: SeatsPreviewSchema,
+    description:
+      "What changing a workspace's seat count costs now (Stripe: the upcoming invoice with the seat item's new quantity, prorated) and monthly; changes nothing.",
+  }),
+  changeSeats: defineRequest({
+    name: 'billing.seats.change',
+    version: 1,
+    request: z.object({
+      userId: z.string().describe("The workspace's owner, who pays"),
+      workspaceId: z.string(),
+      seats: SeatCountSchema,
+    }),
+    response: z.object({ seats: z.number().int() }),
+    description:
+      "Sets the quantity of the seat item of the owner's Enterprise subscription (Stripe, with proration; added when missing); in local payment mode nothing is charged. 402 without an Enterprise plan.",
   }),
   setBillingDetails: defineRequest({
     name: 'billing.details.set',

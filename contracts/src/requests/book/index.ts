@@ -11,6 +11,7 @@ import { TranslationTitleSchema } from '../../http/books/translate';
 import { defineHealthRequest } from '../health';
 import { bookTrashRequests } from './trash';
 import { bookMemberRequests } from './members';
+import { workspaceRequests } from './workspaces';
 import { BookActionSchema } from '../../entities/book/access';
 
 const owned = { userId: z.string(), bookId: z.string() };
@@ -43,10 +44,19 @@ export const bookRequests = {
   health: defineHealthRequest('book'),
   ...bookTrashRequests,
   ...bookMemberRequests,
+  ...workspaceRequests,
   create: defineRequest({
     name: 'book.create',
     version: 1,
-    request: z.object({ userId: z.string(), plan: PlanRequestSchema, requestId: z.string().min(1).max(190) }),
+    request: z.object({
+      userId: z.string(),
+      plan: PlanRequestSchema,
+      requestId: z.string().min(1).max(190),
+      workspaceId: z
+        .string()
+        .optional()
+        .describe("A workspace the person belongs to: the book is the workspace's, paid from its pool"),
+    }),
     response: BookSchema,
     description:
       'POST /agent/plan: reserves one book of the monthly allowance (403 with the spec text when none is left), stores the book in planning and asks the planner for its plan (book.planning-requested). The same requestId pays once and returns the same book.',
@@ -56,7 +66,8 @@ export const bookRequests = {
     version: 1,
     request: z.object({ userId: z.string() }),
     response: z.object({ books: z.array(BookSummarySchema) }),
-    description: "The user's books, newest first, without plan and manuscript.",
+    description:
+      "The person's library, newest first, without plan and manuscript: their own books, the books shared with them, and the books of their workspaces (each with workspaceId).",
   }),
   get: defineRequest({
     name: 'book.get',

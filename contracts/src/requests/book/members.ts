@@ -81,8 +81,12 @@ export const bookMemberRequests = {
     name: 'book.shared-books.list',
     version: 1,
     request: z.object({ userId: z.string() }),
-    response: z.object({ bookIds: z.array(z.string()) }),
-    description: 'Internal: the books shared with this person (not their own), for the live event stream.',
+    response: z.object({
+      bookIds: z.array(z.string()),
+      workspaceIds: z.array(z.string()).default([]).describe('The workspaces the person belongs to'),
+    }),
+    description:
+      'Internal: the books shared with this person or in their workspaces (not their own), for the live event stream.',
   }),
   access: defineRequest({
     name: 'book.access.check',

@@ -144,11 +144,12 @@ export const userRequests = {
       inviterName: z.string(),
       title: z.string(),
       roleLabel: z.string(),
+      kind: z.enum(['book', 'workspace']).default('book').describe('What the invitation leads to'),
       /** The invitation page's path, /invite/{token}: the mail joins it to the public address. */
       path: z.string(),
     }),
     response: z.object({}),
-    description: 'Internal: mails an invitation to a book through the mail outbox (or SMTP).',
+    description: 'Internal: mails an invitation to a book or a team workspace through the mail outbox (or SMTP).',
   }),
   mailBookGone: defineRequest({
     name: 'user.book-gone.mail',

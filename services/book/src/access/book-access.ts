@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   AppError,
   apiMessages,
+  bookRoleInWorkspace,
   errorScreens,
   mayDo,
   refusalMessage,
@@ -9,6 +10,7 @@ import {
   type BookRole,
 } from '@bookwright/contracts';
 import type { BookDatabase } from '../db/schema';
+import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { membersRepository } from './members.repository';
 import type { PayerPlans } from './payer-plans';
 
@@ -19,16 +21,18 @@ export interface BookRequester {
   action: BookAction;
 }
 
-/** What `requireAccess` needs of a book's row: its id and whose it is. */
+/** What `requireAccess` needs of a book's row: its id, whose it is, and its workspace. */
 export interface AccessedBook {
   id: string;
   user_id: string;
+  workspace_id: string | null;
 }
 
 /**
- * The person's role on the book: `owner` for its owner, the role of their share otherwise, undefined for
- * anyone else. Read from the database on every request (in the request's own transaction when it has one),
- * so removing someone takes effect on their next request: nothing here is cached.
+ * The person's role on the book: `owner` for its owner; in a workspace's book, `owner` for the workspace's
+ * admins and its members' co-author role unless their share on the book is narrower; the role of their
+ * share otherwise; undefined for anyone else. Read from the database on every request (in the request's own
+ * transaction when it has one), so removing someone takes effect on their next request: nothing is cached.
  */
 export async function roleOn(
   db: Kysely<BookDatabase>,
@@ -36,7 +40,12 @@ export async function roleOn(
   book: AccessedBook,
 ): Promise<BookRole | undefined> {
   if (book.user_id === userId) return 'owner';
-  return membersRepository.roleOf(db, book.id, userId);
+  const share = await membersRepository.roleOf(db, book.id, userId);
+  if (book.workspace_id === null) return share;
+  const inWorkspace = await workspacesRepository.roleOf(db, book.workspace_id, userId);
+  if (inWorkspace === undefined) return share;
+  const role = bookRoleInWorkspace[inWorkspace];
+  return role === 'owner' ? role : (share ?? role);
 }
 
 /**

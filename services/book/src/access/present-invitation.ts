@@ -1,16 +1,29 @@
-import type { PendingInvitation } from '@bookwright/contracts';
+import {
+  InvitableWorkspaceRoleSchema,
+  SharedRoleSchema,
+  type InvitableWorkspaceRole,
+  type PendingInvitation,
+} from '@bookwright/contracts';
 import type { InvitationRow } from './members.repository';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
+/** A pending invitation to a book, as its owner sees it. */
 export function presentInvitation(row: InvitationRow): PendingInvitation {
   return {
     id: row.id,
     email: row.email,
-    role: row.role,
+    role: SharedRoleSchema.parse(row.role),
     expiresAt: iso(row.expires_at),
     createdAt: iso(row.created_at),
   };
+}
+
+/** A pending invitation to a workspace, as its admins see it. */
+export function presentWorkspaceInvitation(
+  row: InvitationRow,
+): Omit<PendingInvitation, 'role'> & { role: InvitableWorkspaceRole } {
+  return { ...presentInvitation({ ...row, role: 'viewer' }), role: InvitableWorkspaceRoleSchema.parse(row.role) };
 }
 
 /** Where an invitation stands, at `now`: a revoked one is not found at all. */

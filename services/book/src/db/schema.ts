@@ -1,5 +1,14 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { BookFailure, BookState, BookStatus, SharedRole, TranslationLink } from '@bookwright/contracts';
+import type {
+  AuditAction,
+  BookFailure,
+  BookState,
+  BookStatus,
+  InvitableWorkspaceRole,
+  SharedRole,
+  TranslationLink,
+  WorkspaceRole,
+} from '@bookwright/contracts';
 import type { RevisionKind } from '../domain/revision-policy';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -45,6 +54,10 @@ export interface BooksTable {
   chapters_total: Generated<number>;
   /** Raised by every change of the row (repositories/books.repository.ts); the ETag is made from it. */
   version: Generated<number>;
+  /** A team workspace's book (its user_id is then the workspace's owner, who pays for it). */
+  workspace_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who made it, when not user_id (a workspace's member). */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** When the author moved the book to the trash; null while it is in the library. The status is kept as it was. */
@@ -88,9 +101,12 @@ export interface BookMembersTable {
 /** An invitation to a book, bound to one email; pending while none of accepted, revoked or expired. */
 export interface BookInvitationsTable {
   id: string;
-  book_id: string;
+  /** Exactly one of book_id and workspace_id: what the invitation leads to. */
+  book_id: string | null;
+  workspace_id: ColumnType<string | null, string | null | undefined, string | null>;
   email: string;
-  role: SharedRole;
+  /** A SharedRole for a book, an InvitableWorkspaceRole for a workspace. */
+  role: SharedRole | InvitableWorkspaceRole;
   invited_by: string;
   created_at: Timestamp;
   expires_at: Timestamp;
@@ -105,7 +121,43 @@ export interface BookInvitationLinksTable {
   invitation_id: string;
 }
 
+/** A team workspace (issue 43): one owner, who pays for its seats and its pool. */
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  owner_id: string;
+  seat_limit: number;
+  created_at: Timestamp;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  role: WorkspaceRole;
+  added_by: string;
+  created_at: Timestamp;
+}
+
+/** One line of a workspace's audit log, written in the transaction of the change it records. */
+export interface WorkspaceAuditTable {
+  id: string;
+  workspace_id: string;
+  at: Timestamp;
+  actor_id: string;
+  action: AuditAction;
+  subject_id: string | null;
+  subject_email: string | null;
+  book_id: string | null;
+  book_title: string | null;
+  role: string | null;
+  previous_role: string | null;
+  seats: number | null;
+}
+
 export interface BookDatabase {
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_audit: WorkspaceAuditTable;
   books: BooksTable;
   book_members: BookMembersTable;
   book_invitations: BookInvitationsTable;

@@ -12,10 +12,12 @@ export async function reserveAllowance(
   kind: AllowanceKind,
   key: string,
   requestId?: string,
+  /** Who spends it when not the payer: a workspace's member spends its owner's pool. */
+  spentBy?: string,
 ) {
   await deps.bus.request(
     requests.billing.consumeAllowance,
-    { userId, kind, key, awaitsConfirmation: true },
+    { userId, kind, key, awaitsConfirmation: true, ...(spentBy && spentBy !== userId ? { spentBy } : {}) },
     { requestId },
   );
 }
@@ -39,8 +41,14 @@ export async function confirmAllowance(
 }
 
 /** One book of the month's allowance, under `key` (403 with the spec text when none is left). */
-export async function reserveBook(deps: BookHandlerDeps, userId: string, key: string, requestId?: string) {
-  await reserveAllowance(deps, userId, 'book', key, requestId);
+export async function reserveBook(
+  deps: BookHandlerDeps,
+  userId: string,
+  key: string,
+  requestId?: string,
+  spentBy?: string,
+) {
+  await reserveAllowance(deps, userId, 'book', key, requestId, spentBy);
 }
 
 /**

@@ -27,6 +27,7 @@ export function presentSummary(row: BookSummaryRow, role: BookRole): BookSummary
         : null,
     translation: row.translation ?? null,
     role,
+    ...(row.workspace_id === null ? {} : { workspaceId: row.workspace_id }),
   };
 }
 

@@ -6,7 +6,11 @@ import { newBookRow } from '../domain/new-book';
 import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
 import { confirmAllowance, releaseBook, reserveBook } from '../domain/allowance';
-import type { BookHandlerDeps } from './deps';
+import { nowOf, type BookHandlerDeps } from './deps';
+import { roleOn } from '../access/book-access';
+import type { BookRow } from '../db/schema';
+import { recordAudit } from '../workspaces/audit';
+import { requireMember } from '../workspaces/workspace-access';
 import { requestPlanning } from '../domain/request-planning';
 
 type Def = typeof requests.book.create;
@@ -17,21 +21,44 @@ type Def = typeof requests.book.create;
  * once and finds the book it created.
  */
 export function createBook(deps: BookHandlerDeps) {
-  return async ({ userId, plan, requestId }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
+  return async ({
+    userId: requester,
+    plan,
+    requestId,
+    workspaceId,
+  }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     const key = allowanceKeys.creation(requestId);
+    // A workspace's book is its owner's, paid from the workspace's pool: `userId` is who pays from here on.
+    const workspace = workspaceId
+      ? (await requireMember(deps.db, { userId: requester, workspaceId })).workspace
+      : undefined;
+    const userId = workspace?.owner_id ?? requester;
+    const present = async (row: BookRow) => presentBook(row, (await roleOn(deps.db, requester, row)) ?? 'owner');
     const earlier = await booksRepository.findByIdempotencyKey(deps.db, userId, key);
-    if (earlier) return presentBook(earlier, 'owner');
+    if (earlier) return present(earlier);
 
-    await reserveBook(deps, userId, key, requestId);
+    await reserveBook(deps, userId, key, requestId, requester);
     let created;
     try {
       created = await deps.db.transaction().execute(async (trx) => {
-        const row = await booksRepository.insert(
-          trx,
-          newBookRow({ id: deps.newId(), userId, plan, idempotencyKey: key, allowanceKey: key }),
-        );
+        const row = await booksRepository.insert(trx, {
+          ...newBookRow({ id: deps.newId(), userId, plan, idempotencyKey: key, allowanceKey: key }),
+          ...(workspace ? { workspace_id: workspace.id, created_by: requester } : {}),
+        });
         if (!row) return undefined;
+        if (workspace)
+          await recordAudit(
+            trx,
+            {
+              workspaceId: workspace.id,
+              actorId: requester,
+              action: 'book.created',
+              book: { id: row.id, title: row.title },
+            },
+            { newId: deps.newId, now: nowOf(deps) },
+          );
         await enqueueEvent(trx, events.bookCreated, {
+          ...(workspace ? { workspaceId: workspace.id, createdBy: requester } : {}),
           bookId: row.id,
           userId,
           title: row.title,
@@ -55,11 +82,14 @@ export function createBook(deps: BookHandlerDeps) {
       // The same request, concurrently: it stored the book (and billing charged the key once).
       const existing = await booksRepository.findByIdempotencyKey(deps.db, userId, key);
       if (!existing) throw new Error('idempotency conflict without a row');
-      return presentBook(existing, 'owner');
+      return present(existing);
     }
     await confirmAllowance(deps, userId, 'book', key, requestId);
     deps.relay.kick();
-    deps.logger.info({ bookId: created.id, userId }, 'book created; planning requested');
-    return presentBook(created, 'owner');
+    deps.logger.info(
+      { bookId: created.id, userId, createdBy: requester, workspaceId },
+      'book created; planning requested',
+    );
+    return present(created);
   };
 }

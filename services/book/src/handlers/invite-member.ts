@@ -44,6 +44,7 @@ export function inviteMember(deps: BookHandlerDeps) {
     const row = {
       id: deps.newId(),
       book_id: bookId,
+      workspace_id: null,
       email: invited,
       role,
       invited_by: userId,

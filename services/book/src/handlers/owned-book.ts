@@ -6,7 +6,7 @@ import { changesNeedingAPlan, requireAccess, requirePayerPlan, type BookRequeste
 import type { BookHandlerDeps } from './deps';
 
 /** What these read of a locked row: its id, whose it is, and whether it is in the trash. */
-type OwnedRow = Pick<BookRow, 'id' | 'user_id' | 'deleted_at'>;
+type OwnedRow = Pick<BookRow, 'id' | 'user_id' | 'deleted_at' | 'workspace_id'>;
 
 /**
  * A person's request about a book, as the access module checks it. `planFree`: a change that needs no plan

@@ -21,6 +21,7 @@ const summaryColumns = [
   'chapters_written',
   'chapters_total',
   'translation',
+  'workspace_id',
   'created_at',
   'updated_at',
 ] as const;
@@ -33,7 +34,16 @@ export const bookSummaryColumns = summaryColumns;
  * in order; domain/stored-manuscript's `chapterHashesOf` reads them) and its newest revision's hash and time.
  */
 /** What a manuscript save reads of the row: not the plan, the metadata or the manuscript. */
-const saveColumns = ['id', 'user_id', 'status', 'version', 'updated_at', 'deleted_at', 'manuscript_chapters'] as const;
+const saveColumns = [
+  'id',
+  'user_id',
+  'workspace_id',
+  'status',
+  'version',
+  'updated_at',
+  'deleted_at',
+  'manuscript_chapters',
+] as const;
 export type BookSaveRow = Pick<Selectable<BooksTable>, (typeof saveColumns)[number]>;
 
 export type BookRowForSave = BookSaveRow & {
@@ -224,6 +234,20 @@ export const booksRepository = {
       .execute();
   },
 
+  /** The books of the workspaces a person belongs to, in the library, newest first, with their workspace role. */
+  listWorkspaceSummaries(db: Kysely<BookDatabase>, userId: string) {
+    return db
+      .selectFrom('workspace_members')
+      .innerJoin('books', 'books.workspace_id', 'workspace_members.workspace_id')
+      .select(summaryColumns.map((column) => `books.${column}` as const))
+      .select('workspace_members.role as workspace_role')
+      .where('workspace_members.user_id', '=', userId)
+      .where('books.deleted_at', 'is', null)
+      .orderBy('books.created_at', 'desc')
+      .orderBy('books.id')
+      .execute();
+  },
+
   /**
    * A book in the library by id, whoever's it is: the access module (access/book-access.ts) decides who may
    * see it. A book in the trash is absent here: it can be listed, restored or deleted for good
@@ -243,7 +267,7 @@ export const booksRepository = {
   findSummaryInLibrary(db: Kysely<BookDatabase>, id: string) {
     return db
       .selectFrom('books')
-      .select(['id', 'status', 'user_id', 'title'])
+      .select(['id', 'status', 'user_id', 'title', 'workspace_id'])
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();

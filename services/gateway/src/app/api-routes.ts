@@ -13,6 +13,7 @@ import { eventRoutes } from '../routes/events';
 import { exportRoutes } from '../routes/export';
 import { healthRoutes } from '../routes/health';
 import { memberRoutes } from '../routes/members';
+import { workspaceRoutes } from '../routes/workspaces';
 import { oidcRoutes } from '../routes/oidc';
 import { paymentRoutes } from '../routes/payment';
 import { revisionRoutes } from '../routes/revisions';
@@ -36,6 +37,7 @@ export async function registerApiRoutes(
       await api.register(bookRoutes(deps));
       await api.register(trashRoutes(deps));
       await api.register(memberRoutes(deps));
+      await api.register(workspaceRoutes(deps));
       await api.register(agentRoutes(deps));
       await api.register(paymentRoutes(deps));
       await api.register(takeoutRoutes(deps));

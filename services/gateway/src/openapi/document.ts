@@ -18,6 +18,10 @@ export const apiTags = [
     name: 'sharing',
     description: 'The people on a book and their roles, and invitations by email (accepted at /invite/{token})',
   },
+  {
+    name: 'workspaces',
+    description: 'Team workspaces (Enterprise): their people, seats and audit log, and moving a book into one',
+  },
   { name: 'agent', description: 'Planning a new book and starting to write it' },
   { name: 'covers', description: 'Uploading and generating covers' },
   { name: 'export', description: 'EPUB and KDP PDF files, and the store checks before them' },

@@ -13,6 +13,8 @@ export interface HeldBook {
   status: BookStatus;
   /** The reader's role on it: only an owner's copy is kept (see `get`). */
   role: BookRole;
+  /** A workspace's book: never kept (its admins' access is the workspace's to take away). */
+  inWorkspace: boolean;
   body: string;
 }
 
@@ -49,15 +51,15 @@ export class BookReadModel {
 
   /**
    * The user's book, from memory or from `read` (the book service, whose access module decides). Only the
-   * owner's copy is kept: anyone else's access can be taken away at any moment and must be asked for on
-   * every request, so their copy is answered and dropped.
+   * owner's copy of a personal book is kept: anyone else's access (a workspace admin's too) can be taken
+   * away at any moment and must be asked for on every request, so their copy is answered and dropped.
    */
   async get(userId: string, bookId: string, wroteAt: number | undefined, read: () => Promise<Book>): Promise<HeldBook> {
     let books = this.#byUser.get(userId);
     if (!books) this.#byUser.set(userId, (books = new Set()));
     books.add(bookId);
     const held = await this.#books.get(key(userId, bookId), wroteAt, async () => hold(await read()));
-    if (held.role !== 'owner') this.forgetBook(userId, bookId);
+    if (held.role !== 'owner' || held.inWorkspace) this.forgetBook(userId, bookId);
     return held;
   }
 
@@ -101,5 +103,11 @@ export class BookReadModel {
 const key = (userId: string, bookId: string) => `${userId}/${bookId}`;
 
 function hold(book: Book): HeldBook {
-  return { etag: book.etag, status: book.status, role: book.role, body: JSON.stringify(BookSchema.parse(book)) };
+  return {
+    etag: book.etag,
+    status: book.status,
+    role: book.role,
+    inWorkspace: book.workspaceId !== undefined,
+    body: JSON.stringify(BookSchema.parse(book)),
+  };
 }

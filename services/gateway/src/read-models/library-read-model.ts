@@ -27,12 +27,12 @@ export class LibraryReadModel {
 
   /**
    * The user's books, from memory or from `read` (the book service). A list with books shared with the
-   * user is answered but not kept: their access to those books is the access module's to decide on every
+   * user, or a workspace's books, is answered but not kept: their access to those books is the access module's to decide on every
    * request, and the progress events of those books name someone else.
    */
   async list(userId: string, wroteAt: number | undefined, read: () => Promise<BookSummary[]>): Promise<BookSummary[]> {
     const books = await this.#lists.get(userId, wroteAt, read);
-    if (books.some((book) => book.role !== 'owner')) this.#lists.forgetUser(userId);
+    if (books.some((book) => book.role !== 'owner' || book.workspaceId !== undefined)) this.#lists.forgetUser(userId);
     return books;
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { BookParamsSchema, BookSchema, PlanRequestSchema, requests } from '@bookwright/contracts';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
@@ -8,7 +9,14 @@ const planBookSchema = {
   operationId: 'planBook',
   tags: ['agent'],
   summary: 'Plan a new book (uses one book of the monthly allowance)',
-  body: PlanRequestSchema,
+  body: PlanRequestSchema.extend({
+    workspaceId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("Create it in this team workspace (one you belong to): it is the workspace's, paid from its pool"),
+  }),
   response: { 201: BookSchema },
 };
 
@@ -26,10 +34,12 @@ export function agentRoutes(deps: RouteDeps) {
   const { signedIn, generationLimit } = routePresets(deps);
 
   async function planBook(request: RouteRequest<typeof planBookSchema>, reply: RouteReply<typeof planBookSchema>) {
+    const { workspaceId, ...plan } = request.body;
     const book = await ask(request, requests.book.create, {
       userId: request.userId,
-      plan: request.body,
+      plan,
       requestId: request.id,
+      ...(workspaceId ? { workspaceId } : {}),
     });
     return reply.status(201).send(book);
   }

@@ -9,6 +9,7 @@ import { chaptersAsRowsMigration } from './0007_chapters_as_rows';
 import { lz4ManuscriptsMigration } from './0008_lz4_manuscripts';
 import { chapterWordCountsMigration } from './0009_chapter_word_counts';
 import { bookMembersMigration } from './0010_book_members';
+import { workspacesMigration } from './0011_workspaces';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
 export const migrations: Migration[] = [
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   lz4ManuscriptsMigration,
   chapterWordCountsMigration,
   bookMembersMigration,
+  workspacesMigration,
 ];

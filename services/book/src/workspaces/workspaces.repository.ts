@@ -1,0 +1,183 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { InvitableWorkspaceRole, WorkspaceRole } from '@bookwright/contracts';
+import type { BookDatabase, WorkspaceMembersTable, WorkspacesTable } from '../db/schema';
+
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;
+
+/** Every SQL of team workspaces: the workspaces, their people and seats. Each takes an executor, so it joins a transaction. */
+export const workspacesRepository = {
+  async insert(db: Kysely<BookDatabase>, workspace: WorkspaceRow): Promise<void> {
+    await db.insertInto('workspaces').values(workspace).execute();
+  },
+
+  find(db: Kysely<BookDatabase>, workspaceId: string, lock = false) {
+    let query = db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId);
+    // Locked by every change of its people: two invitations sent together cannot both take the last seat.
+    if (lock) query = query.forUpdate();
+    return query.executeTakeFirst();
+  },
+
+  ownedBy(db: Kysely<BookDatabase>, ownerId: string) {
+    return db.selectFrom('workspaces').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
+  },
+
+  async roleOf(db: Kysely<BookDatabase>, workspaceId: string, userId: string): Promise<WorkspaceRole | undefined> {
+    const row = await db
+      .selectFrom('workspace_members')
+      .select('role')
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.role;
+  },
+
+  /** The workspaces a person belongs to, with their role. */
+  ofPerson(db: Kysely<BookDatabase>, userId: string) {
+    return db
+      .selectFrom('workspace_members')
+      .innerJoin('workspaces', 'workspaces.id', 'workspace_members.workspace_id')
+      .selectAll('workspaces')
+      .select('workspace_members.role')
+      .where('workspace_members.user_id', '=', userId)
+      .orderBy('workspaces.created_at')
+      .orderBy('workspaces.id')
+      .execute();
+  },
+
+  members(db: Kysely<BookDatabase>, workspaceId: string) {
+    return db
+      .selectFrom('workspace_members')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('created_at')
+      .orderBy('user_id')
+      .execute();
+  },
+
+  async addMember(
+    db: Kysely<BookDatabase>,
+    member: { workspaceId: string; userId: string; role: WorkspaceRole; addedBy: string; now: Date },
+  ): Promise<void> {
+    await db
+      .insertInto('workspace_members')
+      .values({
+        workspace_id: member.workspaceId,
+        user_id: member.userId,
+        role: member.role,
+        added_by: member.addedBy,
+        created_at: member.now,
+      })
+      .execute();
+  },
+
+  async setRole(
+    db: Kysely<BookDatabase>,
+    workspaceId: string,
+    userId: string,
+    role: InvitableWorkspaceRole,
+  ): Promise<void> {
+    await db
+      .updateTable('workspace_members')
+      .set({ role })
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .execute();
+  },
+
+  async removeMember(db: Kysely<BookDatabase>, workspaceId: string, userId: string): Promise<void> {
+    await db
+      .deleteFrom('workspace_members')
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .execute();
+  },
+
+  /** Takes a person off the workspace's books too (a narrower share given to them as a member). */
+  async removeSharesOnBooksOf(db: Kysely<BookDatabase>, workspaceId: string, userId: string): Promise<void> {
+    await db
+      .deleteFrom('book_members')
+      .using('books')
+      .whereRef('books.id', '=', 'book_members.book_id')
+      .where('books.workspace_id', '=', workspaceId)
+      .where('book_members.user_id', '=', userId)
+      .execute();
+  },
+
+  /**
+   * Seats taken: the members (every workspace role writes) and the invitations still pending, which take
+   * their seat when sent so that accepting one can never go past the limit.
+   */
+  async seatsUsed(db: Kysely<BookDatabase>, workspaceId: string, now: Date): Promise<number> {
+    const members = await db
+      .selectFrom('workspace_members')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    const pending = await db
+      .selectFrom('book_invitations')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('workspace_id', '=', workspaceId)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    return Number(members.count) + Number(pending.count);
+  },
+
+  async memberCount(db: Kysely<BookDatabase>, workspaceId: string): Promise<number> {
+    const row = await db
+      .selectFrom('workspace_members')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  async setSeatLimit(db: Kysely<BookDatabase>, workspaceId: string, seats: number): Promise<void> {
+    await db.updateTable('workspaces').set({ seat_limit: seats }).where('id', '=', workspaceId).execute();
+  },
+
+  pendingInvitations(db: Kysely<BookDatabase>, workspaceId: string, now: Date) {
+    return db
+      .selectFrom('book_invitations')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Revokes the pending invitations of an email to a workspace (a new one replaces them). */
+  async revokePendingFor(db: Kysely<BookDatabase>, workspaceId: string, email: string, now: Date): Promise<void> {
+    await db
+      .updateTable('book_invitations')
+      .set({ revoked_at: now })
+      .where('workspace_id', '=', workspaceId)
+      .where('email', '=', email)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
+  },
+
+  findInvitation(db: Kysely<BookDatabase>, workspaceId: string, invitationId: string) {
+    return db
+      .selectFrom('book_invitations')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', invitationId)
+      .executeTakeFirst();
+  },
+
+  /** Removes a person from every workspace (their account was deleted): the workspaces and roles they had. */
+  removeEverywhere(db: Kysely<BookDatabase>, userId: string) {
+    return db
+      .deleteFrom('workspace_members')
+      .where('user_id', '=', userId)
+      .returning(['workspace_id', 'role'])
+      .execute();
+  },
+};
