@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '@bookwright/kit';
-import { BillingConfigSchema } from './config';
+import { BillingConfigSchema, stripeConfigOf } from './config';
 
 const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
   try {
@@ -18,6 +18,26 @@ describe('billing configuration', () => {
     expect(parseConfig(BillingConfigSchema, { NODE_ENV: 'test', PAYMENT_PROVIDER: 'local' }).PAYMENT_PROVIDER).toBe(
       'local',
     );
+  });
+
+  it('prices a workspace seat at 15 euro a month unless configured; the Stripe seat price is optional', () => {
+    const config = parseConfig(BillingConfigSchema, {});
+    expect(config.SEAT_PRICE_CENTS).toBe(1500);
+    expect(config.STRIPE_SEAT_PRICE_ID).toBeUndefined();
+    expect(parseConfig(BillingConfigSchema, { SEAT_PRICE_CENTS: '2000' }).SEAT_PRICE_CENTS).toBe(2000);
+    expect(problemsOf({ SEAT_PRICE_CENTS: '12.5' })).toHaveLength(1);
+    expect(
+      stripeConfigOf(
+        parseConfig(BillingConfigSchema, {
+          PAYMENT_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+          STRIPE_PRICE_STARTER: 'price_s',
+          STRIPE_PRICE_PROFESSIONAL: 'price_p',
+          STRIPE_SEAT_PRICE_ID: 'price_seat',
+        }),
+      ).seatPrice,
+    ).toBe('price_seat');
   });
 
   it('refuses to start in production with the local provider, saying why', () => {

@@ -33,6 +33,11 @@ export const BillingConfigSchema = BaseConfigSchema.extend({
   /** Stripe price ids (price_…) of the monthly subscription of each paid plan. */
   STRIPE_PRICE_STARTER: optionalText,
   STRIPE_PRICE_PROFESSIONAL: optionalText,
+  /**
+   * The Stripe price id (price_…, monthly, per unit) of one workspace seat, billed as a quantity on the
+   * Enterprise subscription. Optional: without it seats cannot be bought through Stripe.
+   */
+  STRIPE_SEAT_PRICE_ID: optionalText,
   /** Base URL of a Stripe-compatible server (stripe-mock, the tests' local server); unset = Stripe itself. */
   STRIPE_API_URL: z.url().optional(),
   /** PORT and PUBLIC_URL: where Checkout and the Billing Portal send the browser back to. */
@@ -40,6 +45,11 @@ export const BillingConfigSchema = BaseConfigSchema.extend({
   /** The monthly price every screen shows; keep it equal to the amount of the Stripe price. */
   PRICE_STARTER_EUR: euroPrice(plans.starter.priceEur),
   PRICE_PROFESSIONAL_EUR: euroPrice(plans.professional.priceEur),
+  /**
+   * The monthly price of one workspace seat in cents (euro, like the plans): what screens show, and what
+   * the local provider prorates. Keep it equal to the amount of STRIPE_SEAT_PRICE_ID.
+   */
+  SEAT_PRICE_CENTS: z.coerce.number().int().positive().max(10_000_000).default(1500),
   /**
    * A unit reserved for a book that no book confirmed (its service died between reserving and storing) is
    * given back once it has waited this long and the book service says no book holds it. With the check
@@ -76,6 +86,8 @@ export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
   prices: { starter: string; professional: string };
+  /** The price of one workspace seat; null when seats are not sold through Stripe. */
+  seatPrice: string | null;
   apiUrl: string | undefined;
   publicUrl: string;
 }
@@ -88,6 +100,7 @@ export function stripeConfigOf(config: BillingConfig): StripeConfig {
     secretKey: STRIPE_SECRET_KEY,
     webhookSecret: STRIPE_WEBHOOK_SECRET,
     prices: { starter: STRIPE_PRICE_STARTER, professional: STRIPE_PRICE_PROFESSIONAL },
+    seatPrice: config.STRIPE_SEAT_PRICE_ID ?? null,
     apiUrl: config.STRIPE_API_URL,
     publicUrl: config.PUBLIC_URL,
   };

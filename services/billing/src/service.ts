@@ -19,6 +19,8 @@ import { keepPlan } from './handlers/keep-plan';
 import { getPlans } from './handlers/get-plans';
 import { handleWebhook } from './handlers/handle-webhook';
 import { previewSwitch } from './handlers/preview-switch-plan';
+import { previewSeats } from './handlers/preview-seats';
+import { changeSeats } from './handlers/change-seats';
 import { setBillingDetails } from './handlers/set-details';
 import { onBookFailed } from './handlers/on-book-failed';
 import { createPaymentProvider } from './payments/create-payment-provider';
@@ -59,6 +61,8 @@ export function createBillingService(options: BillingServiceOptions = {}) {
         bus.serve(requests.billing.keepPlan, keepPlan(deps)),
         bus.serve(requests.billing.getPlans, getPlans(config)),
         bus.serve(requests.billing.previewSwitch, previewSwitch(deps, config)),
+        bus.serve(requests.billing.previewSeats, previewSeats(deps, config)),
+        bus.serve(requests.billing.changeSeats, changeSeats(deps)),
         bus.serve(requests.billing.setBillingDetails, setBillingDetails(deps)),
         bus.serve(requests.billing.handleWebhook, handleWebhook(deps)),
         bus.consume('billing', [

@@ -56,6 +56,11 @@ export interface AllowanceConsumptionsTable {
    * reconciliation (`released`) unless a book holds the key. See domain/reservations.ts.
    */
   state: ColumnType<ConsumptionState, ConsumptionState | undefined, ConsumptionState>;
+  /**
+   * Who spent the unit: `user_id` (the payer) or a workspace member spending the owner's pool. Null on
+   * rows from before workspaces, which were all spent by the payer.
+   */
+  spent_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ConsumptionState = 'kept' | 'reserved' | 'released';

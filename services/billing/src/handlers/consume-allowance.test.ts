@@ -108,6 +108,71 @@ describe('consuming an allowance', () => {
     expect(consumptions).toHaveLength(10);
   });
 
+  it("records who spent a unit: a workspace member spending the owner's pool, else the payer", async () => {
+    const userId = newUserId();
+    await subscribe(userId, 'starter');
+    const member = newUserId();
+    expect(
+      await billing.bus.request(requests.billing.consumeAllowance, {
+        userId,
+        kind: 'book',
+        key: 'member-book',
+        spentBy: member,
+      }),
+    ).toEqual({ remaining: 9 });
+    expect(await consume(userId, 'book', 'own-book')).toEqual({ remaining: 8 });
+    const rows = await billing.db
+      .selectFrom('allowance_consumptions')
+      .select(['user_id', 'key', 'spent_by'])
+      .where('user_id', '=', userId)
+      .orderBy('key')
+      .execute();
+    expect(rows).toEqual([
+      { user_id: userId, key: 'member-book', spent_by: member },
+      { user_id: userId, key: 'own-book', spent_by: userId },
+    ]);
+  });
+
+  it('lets exactly 5 of 20 concurrent members through when the pool has 5 books left', async () => {
+    const userId = newUserId();
+    await subscribe(userId, 'starter');
+    for (let i = 0; i < 5; i += 1) await consume(userId, 'book', `before-${i}`);
+    const members = Array.from({ length: 20 }, () => newUserId());
+    const outcomes = await Promise.all(
+      members.map((spentBy, i) =>
+        settle(
+          billing.bus.request(requests.billing.consumeAllowance, {
+            userId,
+            kind: 'book',
+            key: `member-${i}`,
+            spentBy,
+          }),
+        ),
+      ),
+    );
+    const succeeded = outcomes.flatMap((o, i) => (o.ok ? [{ remaining: o.value.remaining, spentBy: members[i] }] : []));
+    const refused = outcomes.flatMap((o) => (o.ok ? [] : [o.error]));
+    expect(succeeded).toHaveLength(5);
+    expect(refused).toHaveLength(15);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({
+        status: 403,
+        message: 'You have reached the limit of books you can create this month',
+      });
+    }
+    expect(succeeded.map((o) => o.remaining).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(await summary(userId)).toMatchObject({ booksLeftThisMonth: 0 });
+    // Each unit is charged to the pool and names the member who won it; no refused member left a row.
+    const rows = await billing.db
+      .selectFrom('allowance_consumptions')
+      .select('spent_by')
+      .where('user_id', '=', userId)
+      .where('key', 'like', 'member-%')
+      .execute();
+    expect(rows.map((row) => row.spent_by).sort()).toEqual(succeeded.map((o) => o.spentBy).sort());
+  });
+
   it('charges once for 20 concurrent retries of the same key', async () => {
     const userId = newUserId();
     await subscribe(userId, 'starter');

@@ -16,6 +16,7 @@ export function consumeAllowance(deps: BillingHandlerDeps) {
       await accountsRepository.ensure(trx, input.userId, now);
       // A cancelled local plan that has ended grants nothing more.
       await endDueLocalPlan(trx, input.userId, now);
+      // The claim records who spends the unit: `spentBy` (a workspace member spending the owner's pool), else the payer.
       if (!(await consumptionsRepository.claim(trx, input, now))) {
         // A retry of a consumption that went through: answer as then, charge nothing.
         const account = await currentAccount(trx, input.userId, now);

@@ -4,6 +4,7 @@ import type { Logger, OutboxRelay } from '@bookwright/kit';
 import type { BillingDatabase } from '../db/schema';
 import { activatePlan } from '../domain/activate-plan';
 import { setLocalCancellation } from '../domain/plan-cancellation';
+import { proratedSeatsAmount } from '../domain/seats';
 import type { PaymentProvider } from './payment-provider';
 
 export const localCheckoutMessage = 'Local plan activated: no payment was taken (development mode).';
@@ -40,6 +41,14 @@ export function createLocalPaymentProvider(deps: {
     async previewSwitch() {
       // Nothing is charged locally, so a switch costs nothing now; the monthly price is the configured one.
       return { proratedAmount: 0, newMonthlyAmount: null };
+    },
+    async previewSeats(_customer, change) {
+      // Nothing is charged: what the change would cost, pro rata for the rest of the period, is shown.
+      return { dueNow: proratedSeatsAmount(change), monthly: null };
+    },
+    async setSeats(customer, change) {
+      // Nothing is charged locally: the book service keeps the seat limit.
+      deps.logger.info({ userId: customer.userId, ...change }, 'local seats changed without payment');
     },
     async setSdi() {
       // No invoices are issued: the code is only stored on the account.

@@ -1,6 +1,7 @@
 import type { AccountType, Invoice } from '@bookwright/contracts';
 import type { PaymentProviderName } from '../config';
 import type { PaidAccountType } from '../domain/paid-account-type';
+import type { SeatChange } from '../domain/seats';
 
 /** Who is paying: what billing knows of the user that a provider may need. */
 export interface BillingCustomer {
@@ -27,6 +28,14 @@ export interface SwitchQuote {
   newMonthlyAmount: number | null;
 }
 
+/** What a change of a workspace's seats costs, as the provider prices it (nothing changes). */
+export interface SeatsQuote {
+  /** Charged (credited when negative) for the rest of the current period, in cents. */
+  dueNow: number;
+  /** The seats part of each monthly invoice after the change, in cents; null = seats × the configured price. */
+  monthly: number | null;
+}
+
 /** What applying one provider webhook did. */
 export interface WebhookOutcome {
   /** The event had been applied before (a redelivery): nothing changed. */
@@ -44,6 +53,16 @@ export interface PaymentProvider {
   startCheckout(customer: BillingCustomer, accountType: PaidAccountType): Promise<CheckoutSession>;
   /** Prices a switch of the plan in force to `accountType` (Stripe's upcoming-invoice preview). */
   previewSwitch(customer: BillingCustomer, accountType: PaidAccountType): Promise<SwitchQuote>;
+  /**
+   * Prices a change of the seats the Enterprise plan pays for (Stripe: the upcoming-invoice preview with
+   * the seat item's new quantity, prorated; local: pro rata of the configured price). Changes nothing.
+   */
+  previewSeats(customer: BillingCustomer, change: SeatChange): Promise<SeatsQuote>;
+  /**
+   * Makes the plan pay for `seats` seats from now on (Stripe: the seat item's quantity, prorated, the item
+   * added when missing; local: nothing is charged). Idempotent.
+   */
+  setSeats(customer: BillingCustomer, change: { workspaceId: string; seats: number }): Promise<void>;
   /**
    * Puts the Italian SDI code (or none) where invoices print it: with Stripe, the customer's metadata and
    * an invoice custom field. The local provider issues no invoices: nothing to do.

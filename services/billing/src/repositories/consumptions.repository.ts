@@ -11,6 +11,8 @@ export interface ConsumptionKey {
 /** A consumption about to be taken: reserved until its book confirms it, or kept at once. */
 export interface NewConsumption extends ConsumptionKey {
   awaitsConfirmation?: boolean | undefined;
+  /** Who spends it when not the payer (a workspace member spending the owner's pool); absent = the payer. */
+  spentBy?: string | undefined;
 }
 
 /** One row per (user, kind, key): the record that makes consuming and refunding idempotent. */
@@ -22,6 +24,7 @@ export const consumptionsRepository = {
    */
   async claim(db: Kysely<BillingDatabase>, consumption: NewConsumption, now: Date): Promise<boolean> {
     const state = consumption.awaitsConfirmation ? 'reserved' : 'kept';
+    const spentBy = consumption.spentBy ?? consumption.userId;
     const claimed = await db
       .insertInto('allowance_consumptions')
       .values({
@@ -33,11 +36,12 @@ export const consumptionsRepository = {
         period_start: now,
         refunded_at: null,
         state,
+        spent_by: spentBy,
       })
       .onConflict((oc) =>
         oc
           .columns(['user_id', 'kind', 'key'])
-          .doUpdateSet({ consumed_at: now, refunded_at: null, state })
+          .doUpdateSet({ consumed_at: now, refunded_at: null, state, spent_by: spentBy })
           .where('allowance_consumptions.refunded_at', 'is not', null),
       )
       .returning('key')

@@ -5,7 +5,8 @@ import Stripe from 'stripe';
 /*
  * A small Stripe-like HTTP server for tests: it speaks the parts of the Stripe API billing calls
  * (customers create/retrieve/update, checkout and billing portal sessions, subscriptions
- * retrieve/update/cancel, invoices list and the upcoming-invoice preview),
+ * retrieve/update/cancel with their items' prices and quantities, invoices list and the upcoming-invoice
+ * preview with its prorations),
  * in Stripe's wire format, so the real `stripe` SDK can be pointed at it through STRIPE_API_URL. What a
  * customer does on Stripe's own pages (paying, a failed renewal, cancelling in the portal) is played by
  * the control methods, which also build the signed webhook the real Stripe would send.
@@ -29,6 +30,23 @@ export interface StripeSubscriptionRecord {
   cancelAt?: number | null;
   latestInvoice: string | null;
   metadata: Record<string, string>;
+  /** Items after the plan's, each a quantity of a price (an Enterprise plan's workspace seats). */
+  addons?: StripeAddonItem[];
+}
+
+export interface StripeAddonItem {
+  id: string;
+  price: string;
+  quantity: number;
+  metadata: Record<string, string>;
+}
+
+/** An item of a subscription update or preview, as the SDK encodes it (numbers arrive as text). */
+interface ItemParams {
+  id?: string;
+  price?: string;
+  quantity?: string;
+  metadata?: Record<string, string>;
 }
 
 export interface StripeInvoiceRecord {
@@ -224,9 +242,9 @@ export class StripeServer {
   }
 
   /**
-   * Stripe's upcoming-invoice preview of a price switch: a credit for the unused time of the old price,
-   * a charge for the rest of the period at the new one (both prorated by the second), and the next
-   * period at the new price.
+   * Stripe's upcoming-invoice preview of a price switch or of an item's new quantity: a credit for the
+   * unused time of what is replaced, a charge for the rest of the period at the new price or quantity (both
+   * prorated by the second, from `proration_date` when given), and the next period as it will be billed.
    */
   private previewInvoice(
     body: Json,
@@ -235,31 +253,43 @@ export class StripeServer {
   ): void {
     const subscription = this.subscriptions.get(String(body.subscription));
     if (!subscription) return missing('subscription');
-    const details = body.subscription_details as { items?: { id?: string; price?: string }[] } | undefined;
-    const newPrice = details?.items?.[0]?.price ?? subscription.price;
-    const now = this.nowSeconds();
+    const details = body.subscription_details as { items?: ItemParams[]; proration_date?: string } | undefined;
+    const items = details?.items ?? [];
+    const newPrice = items.find((item) => item.id === subscription.itemId)?.price ?? subscription.price;
+    const now = details?.proration_date ? Number(details.proration_date) : this.nowSeconds();
     const share = Math.max(0, subscription.periodEnd - now) / (subscription.periodEnd - subscription.periodStart);
-    const oldAmount = this.options.prices[subscription.price] ?? 0;
-    const newAmount = this.options.prices[newPrice] ?? 0;
-    const line = (amount: number, proration: boolean, start: number, end: number) => ({
+    const amountOf = (price: string) => this.options.prices[price] ?? 0;
+    const nextEnd = monthsAfter(subscription.anchor, subscription.cycles + 2);
+    const line = (item: { id: string; price: string; quantity: number }, amount: number, proration: boolean) => ({
       id: this.nextId('il'),
       object: 'line_item',
       amount,
-      period: { start, end },
+      quantity: item.quantity,
+      period: proration ? { start: now, end: subscription.periodEnd } : { start: subscription.periodEnd, end: nextEnd },
+      pricing: { type: 'price_details', price_details: { price: item.price, product: `prod_${item.price}` } },
       parent: {
         type: 'subscription_item_details',
-        subscription_item_details: { subscription: subscription.id, subscription_item: subscription.itemId, proration },
+        subscription_item_details: { subscription: subscription.id, subscription_item: item.id, proration },
       },
     });
-    const nextEnd = monthsAfter(subscription.anchor, subscription.cycles + 2);
+    const plan = { id: subscription.itemId, price: subscription.price, quantity: 1 };
     const lines =
       newPrice === subscription.price
-        ? [line(newAmount, false, subscription.periodEnd, nextEnd)]
+        ? []
         : [
-            line(-Math.round(oldAmount * share), true, now, subscription.periodEnd),
-            line(Math.round(newAmount * share), true, now, subscription.periodEnd),
-            line(newAmount, false, subscription.periodEnd, nextEnd),
+            line(plan, -Math.round(amountOf(subscription.price) * share), true),
+            line({ ...plan, price: newPrice }, Math.round(amountOf(newPrice) * share), true),
           ];
+    const addons = this.addonsAfter(subscription, items);
+    for (const { before, after } of addons) {
+      if (before.quantity === after.quantity) continue;
+      if (before.quantity > 0)
+        lines.push(line(before, -Math.round(amountOf(before.price) * before.quantity * share), true));
+      if (after.quantity > 0) lines.push(line(after, Math.round(amountOf(after.price) * after.quantity * share), true));
+    }
+    lines.push(line({ ...plan, price: newPrice }, amountOf(newPrice), false));
+    for (const { after } of addons)
+      if (after.quantity > 0) lines.push(line(after, amountOf(after.price) * after.quantity, false));
     const total = lines.reduce((sum, l) => sum + l.amount, 0);
     send(200, {
       id: null,
@@ -270,6 +300,47 @@ export class StripeServer {
       amount_due: Math.max(0, total),
       lines: { object: 'list', data: lines, has_more: false },
     });
+  }
+
+  /** Each add-on item before and after `items` (new ones from quantity 0), as a preview would apply them. */
+  private addonsAfter(subscription: StripeSubscriptionRecord, items: ItemParams[]) {
+    const current = (subscription.addons ?? []).map((addon) => ({ before: addon, after: { ...addon } }));
+    for (const item of items) {
+      if (item.id === subscription.itemId) continue;
+      const known = current.find((entry) => entry.before.id === item.id);
+      if (known) {
+        if (item.quantity !== undefined) known.after.quantity = Number(item.quantity);
+      } else if (item.price) {
+        const id = item.id ?? 'si_preview';
+        const quantity = Number(item.quantity ?? 1);
+        current.push({
+          before: { id, price: item.price, quantity: 0, metadata: {} },
+          after: { id, price: item.price, quantity, metadata: {} },
+        });
+      }
+    }
+    return current;
+  }
+
+  /** A subscription update's item: the plan's price switch, an add-on's new quantity, or a new add-on. */
+  private updateItem(subscription: StripeSubscriptionRecord, item: ItemParams): void {
+    if (item.id === subscription.itemId) {
+      if (item.price) subscription.price = item.price;
+      return;
+    }
+    const addons = (subscription.addons ??= []);
+    const known = addons.find((addon) => addon.id === item.id);
+    if (known) {
+      if (item.quantity !== undefined) known.quantity = Number(item.quantity);
+      if (item.metadata) known.metadata = { ...known.metadata, ...item.metadata };
+    } else if (item.price) {
+      addons.push({
+        id: this.nextId('si'),
+        price: item.price,
+        quantity: Number(item.quantity ?? 1),
+        metadata: item.metadata ?? {},
+      });
+    }
   }
 
   /** A Stripe event around `object`, with the body and the Stripe-Signature header to POST. */
@@ -304,7 +375,9 @@ export class StripeServer {
       created: this.nowSeconds(),
       periodStart: subscription.periodStart,
       periodEnd: subscription.periodEnd,
-      total: this.options.prices[subscription.price] ?? 0,
+      total:
+        (this.options.prices[subscription.price] ?? 0) +
+        (subscription.addons ?? []).reduce((sum, a) => sum + (this.options.prices[a.price] ?? 0) * a.quantity, 0),
       status,
       billingReason,
     };
@@ -337,6 +410,20 @@ export class StripeServer {
             current_period_start: s.periodStart,
             current_period_end: s.periodEnd,
           },
+          ...(s.addons ?? []).map((addon) => ({
+            id: addon.id,
+            object: 'subscription_item',
+            price: {
+              id: addon.price,
+              object: 'price',
+              unit_amount: this.options.prices[addon.price] ?? 0,
+              currency: 'eur',
+            },
+            quantity: addon.quantity,
+            metadata: addon.metadata,
+            current_period_start: s.periodStart,
+            current_period_end: s.periodEnd,
+          })),
         ],
         has_more: false,
       },
@@ -488,8 +575,7 @@ export class StripeServer {
       const subscription = this.subscriptions.get(subscriptionMatch[1]!);
       if (!subscription) return missing('subscription');
       if (method === 'POST') {
-        const items = body.items as { id?: string; price?: string }[] | undefined;
-        if (items?.[0]?.price) subscription.price = items[0].price;
+        for (const item of (body.items as ItemParams[] | undefined) ?? []) this.updateItem(subscription, item);
         if (body.cancel_at_period_end !== undefined)
           subscription.cancelAtPeriodEnd = body.cancel_at_period_end === 'true';
         if (body.metadata)
@@ -529,19 +615,29 @@ export interface StripeTestAccount {
   secretKey: string;
   webhookSecret: string;
   prices: { starter: string; professional: string };
+  /** The price of one workspace seat (STRIPE_SEAT_PRICE_ID); absent = seats are not sold through Stripe. */
+  seatPrice?: string;
 }
 
 export const stripeTestAccount: StripeTestAccount = {
   secretKey: 'sk_test_bookwright',
   webhookSecret: 'whsec_test_bookwright',
   prices: { starter: 'price_starter_test', professional: 'price_professional_test' },
+  seatPrice: 'price_seat_test',
 };
 
-/** A Stripe-like server for `account`, charging 30 and 70 EUR a month, on the test's clock. */
+/** The monthly amount of the test account's seat price, in cents: the configuration's default. */
+export const testSeatPriceCents = 1500;
+
+/** A Stripe-like server for `account`, charging 30 and 70 EUR a month (a seat 15), on the test's clock. */
 export function startStripeTestServer(account: StripeTestAccount, now: () => Date): Promise<StripeServer> {
   return startStripeServer({
     webhookSecret: account.webhookSecret,
-    prices: { [account.prices.starter]: 3000, [account.prices.professional]: 7000 },
+    prices: {
+      [account.prices.starter]: 3000,
+      [account.prices.professional]: 7000,
+      ...(account.seatPrice ? { [account.seatPrice]: testSeatPriceCents } : {}),
+    },
     now,
   });
 }
@@ -554,6 +650,7 @@ export function stripeBillingEnv(server: StripeServer, account: StripeTestAccoun
     STRIPE_WEBHOOK_SECRET: account.webhookSecret,
     STRIPE_PRICE_STARTER: account.prices.starter,
     STRIPE_PRICE_PROFESSIONAL: account.prices.professional,
+    ...(account.seatPrice ? { STRIPE_SEAT_PRICE_ID: account.seatPrice } : {}),
     STRIPE_API_URL: server.url,
     PUBLIC_URL: 'https://books.example.com',
   };

@@ -3,6 +3,7 @@ import { billingAccountsMigration } from './0001_billing_accounts';
 import { stripeWebhooksMigration } from './0002_stripe_webhooks';
 import { planEndsAtMigration } from './0003_plan_ends_at';
 import { reservationsMigration } from './0004_reservations';
+import { consumptionSpentByMigration } from './0005_consumption_spent_by';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
 export const migrations: Migration[] = [
@@ -11,4 +12,5 @@ export const migrations: Migration[] = [
   stripeWebhooksMigration,
   planEndsAtMigration,
   reservationsMigration,
+  consumptionSpentByMigration,
 ];

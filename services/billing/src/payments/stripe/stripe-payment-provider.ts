@@ -7,6 +7,8 @@ import { accountsRepository } from '../../repositories/accounts.repository';
 import type { BillingCustomer, PaymentProvider } from '../payment-provider';
 import { createStripeClient } from './stripe-client';
 import type { StripeProviderDeps } from './stripe-provider-deps';
+import { previewTotals } from './stripe-invoice-lines';
+import { stripeSeats } from './stripe-seats';
 import { snapshotOf } from './stripe-subscription';
 import { receiveStripeWebhook } from './stripe-webhook';
 
@@ -30,12 +32,6 @@ function presentInvoice(invoice: Stripe.Invoice): Invoice {
 
 /** The label of the SDI code on invoices (Codice Destinatario). */
 export const sdiInvoiceFieldName = 'SDI';
-
-/** A proration line of an invoice preview (newer API versions say it on the parent, older on the line). */
-function isProration(line: Stripe.InvoiceLineItem): boolean {
-  const legacy = line as unknown as { proration?: boolean };
-  return line.parent?.subscription_item_details?.proration ?? legacy.proration ?? false;
-}
 
 const isMissing = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'resource_missing';
@@ -130,12 +126,7 @@ export function createStripePaymentProvider(deps: StripeProviderDeps): PaymentPr
           proration_behavior: 'create_prorations',
         },
       });
-      let prorated = 0;
-      let recurring = 0;
-      for (const line of preview.lines.data) {
-        if (isProration(line)) prorated += line.amount;
-        else recurring += line.amount;
-      }
+      const { prorated, recurring } = previewTotals(preview, config.seatPrice);
       return { proratedAmount: prorated / 100, newMonthlyAmount: recurring > 0 ? recurring / 100 : null };
     },
 
@@ -191,6 +182,8 @@ export function createStripePaymentProvider(deps: StripeProviderDeps): PaymentPr
         throw error;
       }
     },
+
+    ...stripeSeats({ stripe, config, logger }, liveSubscription),
 
     receiveWebhook: (payload, signature) => receiveStripeWebhook({ ...deps, stripe }, payload, signature),
   };

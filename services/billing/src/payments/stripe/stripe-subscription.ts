@@ -8,7 +8,9 @@ const fromUnix = (seconds: number | undefined): Date | null =>
 
 /** Reads our plan and the current period off a Stripe subscription. */
 export function snapshotOf(subscription: Stripe.Subscription, prices: StripeConfig['prices']): SubscriptionSnapshot {
-  const item = subscription.items.data[0];
+  // The plan's item: an Enterprise subscription also has a seat item (stripe-seats.ts).
+  const planPrices: string[] = Object.values(prices);
+  const item = subscription.items.data.find((i) => planPrices.includes(i.price.id)) ?? subscription.items.data[0];
   const priceId = item?.price.id;
   const accountType = (Object.keys(prices) as PaidAccountType[]).find((plan) => prices[plan] === priceId) ?? null;
   // Newer API versions keep the period on the item, older ones on the subscription itself.
