@@ -89,6 +89,27 @@ describe('team workspaces', () => {
     const listed = await owner.client.get<{ workspaces: Workspace[] }>('/api/v1/workspaces');
     expect(listed.body.workspaces.map((w) => w.id)).toEqual([workspace.id]);
     expect((await pro.client.get<{ workspaces: Workspace[] }>('/api/v1/workspaces')).body.workspaces).toEqual([]);
+
+    // In local payment mode an operator sets the seats: `npm run admin -- set-seats <workspace> N`.
+    expect(await runAdmin(['set-seats', workspace.id, '0'], adminEnv(), silentLogger())).toEqual({
+      exitCode: 2,
+      output: workspaceMessages.seats,
+    });
+    expect(await runAdmin(['set-seats', workspace.id, '2'], adminEnv(), silentLogger())).toEqual({
+      exitCode: 0,
+      output: 'Lighthouse Press has 2 seats now',
+    });
+    const first = await owner.client.post(`/api/v1/workspaces/${workspace.id}/members`, {
+      email: `first-${workspace.id}@example.com`,
+      role: 'member',
+    });
+    expect(first.status).toBe(201);
+    const second = await owner.client.post(`/api/v1/workspaces/${workspace.id}/members`, {
+      email: `second-${workspace.id}@example.com`,
+      role: 'member',
+    });
+    expect(second.body).toEqual({ msg: seatLimitReached(2) });
+    expect(second.status).toBe(402);
   });
 
   it('invites by mail; invitations take seats, and one past the limit is 402 naming it', async () => {

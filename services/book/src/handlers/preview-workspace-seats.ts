@@ -2,7 +2,7 @@ import { requests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { requireAdmin } from '../workspaces/workspace-access';
-import { nowOf, type BookHandlerDeps } from './deps';
+import type { BookHandlerDeps } from './deps';
 
 type Def = (typeof requests.book)['previewWorkspaceSeats'];
 

@@ -132,98 +132,121 @@ const moveBookSchema = {
  * carries them.
  */
 export function workspaceRoutes(deps: RouteDeps) {
-  const { ask } = deps;
   const { signedIn } = routePresets(deps);
-  const asker = (request: { userId: string; params: { workspaceId: string } }) => ({
-    userId: request.userId,
-    workspaceId: request.params.workspaceId,
-  });
-
-  async function createWorkspace(
-    request: RouteRequest<typeof createWorkspaceSchema>,
-    reply: RouteReply<typeof createWorkspaceSchema>,
-  ) {
-    const workspace = await ask(request, requests.book.createWorkspace, { userId: request.userId, ...request.body });
-    return reply.code(201).send(workspace);
-  }
-
-  async function inviteWorkspaceMember(
-    request: RouteRequest<typeof inviteWorkspaceMemberSchema>,
-    reply: RouteReply<typeof inviteWorkspaceMemberSchema>,
-  ) {
-    const invitation = await ask(request, requests.book.inviteWorkspaceMember, { ...asker(request), ...request.body });
-    return reply.code(201).send(invitation);
-  }
-
-  async function removeWorkspaceMember(request: RouteRequest<typeof removeWorkspaceMemberSchema>) {
-    const { memberId } = request.params;
-    await ask(request, requests.book.removeWorkspaceMember, { ...asker(request), memberId });
-    return { msg: memberId === request.userId ? 'You left this workspace' : 'Removed from this workspace' };
-  }
-
-  async function createInvitationLink(
-    request: RouteRequest<typeof createWorkspaceInvitationLinkSchema>,
-    reply: RouteReply<typeof createWorkspaceInvitationLinkSchema>,
-  ) {
-    const { invitationId } = request.params;
-    const link = await ask(request, requests.book.workspaceInvitationLink, { ...asker(request), invitationId });
-    return reply.code(201).send(link);
-  }
+  const people = peopleHandlers(deps);
+  const seats = seatHandlers(deps);
 
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.post('/workspaces', { schema: createWorkspaceSchema, ...signedIn }, createWorkspace);
-    app.get('/workspaces', { schema: listWorkspacesSchema, ...signedIn }, async (request) =>
-      ask(request, requests.book.listWorkspaces, { userId: request.userId }),
-    );
-    app.get('/workspaces/:workspaceId/members', { schema: listWorkspaceMembersSchema, ...signedIn }, async (request) =>
-      ask(request, requests.book.listWorkspaceMembers, asker(request)),
-    );
-    app.post(
+    app.post('/workspaces', { schema: createWorkspaceSchema, ...signedIn }, people.createWorkspace);
+    app.get('/workspaces', { schema: listWorkspacesSchema, ...signedIn }, people.listWorkspaces);
+    app.get(
       '/workspaces/:workspaceId/members',
-      { schema: inviteWorkspaceMemberSchema, ...signedIn },
-      inviteWorkspaceMember,
+      { schema: listWorkspaceMembersSchema, ...signedIn },
+      people.listMembers,
     );
+    app.post('/workspaces/:workspaceId/members', { schema: inviteWorkspaceMemberSchema, ...signedIn }, people.invite);
     app.patch(
       '/workspaces/:workspaceId/members/:memberId',
       { schema: changeWorkspaceMemberRoleSchema, ...signedIn },
-      async (request) =>
-        ask(request, requests.book.changeWorkspaceMemberRole, {
-          ...asker(request),
-          memberId: request.params.memberId,
-          ...request.body,
-        }),
+      people.changeRole,
     );
     app.delete(
       '/workspaces/:workspaceId/members/:memberId',
       { schema: removeWorkspaceMemberSchema, ...signedIn },
-      removeWorkspaceMember,
+      people.remove,
     );
     app.delete(
       '/workspaces/:workspaceId/invitations/:invitationId',
       { schema: revokeWorkspaceInvitationSchema, ...signedIn },
-      async (request) => {
-        const { invitationId } = request.params;
-        await ask(request, requests.book.revokeWorkspaceInvitation, { ...asker(request), invitationId });
-        return { msg: 'Invitation revoked' };
-      },
+      people.revokeInvitation,
     );
     app.post(
       '/workspaces/:workspaceId/invitations/:invitationId/link',
       { schema: createWorkspaceInvitationLinkSchema, ...signedIn },
-      createInvitationLink,
+      people.createInvitationLink,
     );
-    app.get('/workspaces/:workspaceId/seats/preview', { schema: previewSeatsSchema, ...signedIn }, async (request) =>
-      ask(request, requests.book.previewWorkspaceSeats, { ...asker(request), seats: request.query.seats }),
-    );
-    app.put('/workspaces/:workspaceId/seats', { schema: changeSeatsSchema, ...signedIn }, async (request) =>
-      ask(request, requests.book.changeWorkspaceSeats, { ...asker(request), seats: request.body.seats }),
-    );
-    app.get('/workspaces/:workspaceId/audit', { schema: auditSchema, ...signedIn }, async (request) =>
-      ask(request, requests.book.listWorkspaceAudit, { ...asker(request), ...request.query }),
-    );
-    app.post('/book/:bookId/move', { schema: moveBookSchema, ...signedIn }, async (request) =>
-      ask(request, requests.book.move, { userId: request.userId, bookId: request.params.bookId, ...request.body }),
-    );
+    app.get('/workspaces/:workspaceId/seats/preview', { schema: previewSeatsSchema, ...signedIn }, seats.preview);
+    app.put('/workspaces/:workspaceId/seats', { schema: changeSeatsSchema, ...signedIn }, seats.change);
+    app.get('/workspaces/:workspaceId/audit', { schema: auditSchema, ...signedIn }, seats.audit);
+    app.post('/book/:bookId/move', { schema: moveBookSchema, ...signedIn }, seats.moveBook);
+  };
+}
+
+const asker = (request: { userId: string; params: { workspaceId: string } }) => ({
+  userId: request.userId,
+  workspaceId: request.params.workspaceId,
+});
+
+/** The workspaces and their people: created, listed, invited, changed, removed. */
+function peopleHandlers({ ask }: RouteDeps) {
+  return {
+    async createWorkspace(
+      request: RouteRequest<typeof createWorkspaceSchema>,
+      reply: RouteReply<typeof createWorkspaceSchema>,
+    ) {
+      const workspace = await ask(request, requests.book.createWorkspace, { userId: request.userId, ...request.body });
+      return reply.code(201).send(workspace);
+    },
+    async listWorkspaces(request: RouteRequest<typeof listWorkspacesSchema>) {
+      return ask(request, requests.book.listWorkspaces, { userId: request.userId });
+    },
+    async listMembers(request: RouteRequest<typeof listWorkspaceMembersSchema>) {
+      return ask(request, requests.book.listWorkspaceMembers, asker(request));
+    },
+    async invite(
+      request: RouteRequest<typeof inviteWorkspaceMemberSchema>,
+      reply: RouteReply<typeof inviteWorkspaceMemberSchema>,
+    ) {
+      const invitation = await ask(request, requests.book.inviteWorkspaceMember, {
+        ...asker(request),
+        ...request.body,
+      });
+      return reply.code(201).send(invitation);
+    },
+    async changeRole(request: RouteRequest<typeof changeWorkspaceMemberRoleSchema>) {
+      const { memberId } = request.params;
+      return ask(request, requests.book.changeWorkspaceMemberRole, { ...asker(request), memberId, ...request.body });
+    },
+    async remove(request: RouteRequest<typeof removeWorkspaceMemberSchema>) {
+      const { memberId } = request.params;
+      await ask(request, requests.book.removeWorkspaceMember, { ...asker(request), memberId });
+      return { msg: memberId === request.userId ? 'You left this workspace' : 'Removed from this workspace' };
+    },
+    async revokeInvitation(request: RouteRequest<typeof revokeWorkspaceInvitationSchema>) {
+      const { invitationId } = request.params;
+      await ask(request, requests.book.revokeWorkspaceInvitation, { ...asker(request), invitationId });
+      return { msg: 'Invitation revoked' };
+    },
+    async createInvitationLink(
+      request: RouteRequest<typeof createWorkspaceInvitationLinkSchema>,
+      reply: RouteReply<typeof createWorkspaceInvitationLinkSchema>,
+    ) {
+      const { invitationId } = request.params;
+      const link = await ask(request, requests.book.workspaceInvitationLink, { ...asker(request), invitationId });
+      return reply.code(201).send(link);
+    },
+  };
+}
+
+/** Seats, the audit log and moving a book in. */
+function seatHandlers({ ask }: RouteDeps) {
+  return {
+    async preview(request: RouteRequest<typeof previewSeatsSchema>) {
+      return ask(request, requests.book.previewWorkspaceSeats, { ...asker(request), seats: request.query.seats });
+    },
+    async change(request: RouteRequest<typeof changeSeatsSchema>) {
+      return ask(request, requests.book.changeWorkspaceSeats, { ...asker(request), seats: request.body.seats });
+    },
+    async audit(request: RouteRequest<typeof auditSchema>) {
+      return ask(request, requests.book.listWorkspaceAudit, { ...asker(request), ...request.query });
+    },
+    async moveBook(request: RouteRequest<typeof moveBookSchema>) {
+      return ask(request, requests.book.move, {
+        userId: request.userId,
+        bookId: request.params.bookId,
+        ...request.body,
+      });
+    },
   };
 }
