@@ -8,6 +8,6 @@ import { baseQuery } from './baseQuery';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['CurrentUser', 'Books', 'Book', 'Trash', 'Members'],
+  tagTypes: ['CurrentUser', 'Books', 'Book', 'Trash', 'Members', 'Workspaces', 'WorkspaceMembers', 'WorkspaceAudit'],
   endpoints: () => ({}),
 });

@@ -22,9 +22,10 @@ export const booksApi = api.injectEndpoints({
     }),
     /**
      * POST /agent/plan: starts planning (uses one book of the monthly allowance). `requestId` is the create
-     * action's X-Request-Id, the same on every attempt, so a retry never pays twice.
+     * action's X-Request-Id, the same on every attempt, so a retry never pays twice. `workspaceId` creates the
+     * book in that team workspace (issue 43).
      */
-    planBook: build.mutation<Book, PlanRequest & { requestId?: string }>({
+    planBook: build.mutation<Book, PlanRequest & { workspaceId?: string; requestId?: string }>({
       query: ({ requestId, ...body }) => ({ url: '/agent/plan', method: 'POST', body, requestId }),
       invalidatesTags: ['Books', 'CurrentUser'],
     }),

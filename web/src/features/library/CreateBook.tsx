@@ -8,6 +8,7 @@ import { Button } from '../../components/ui';
 import { createBookTexts } from '../../texts';
 import { usePlanBookMutation } from '../books/booksApi';
 import { focusControl } from '../../components/fields';
+import { workspaceTexts } from '../workspaces/texts';
 import { checkPlan, emptyPlanForm, type PlanField, type PlanForm } from './planForm';
 
 const fictionGenres = genres.filter((g) => g.bookType === 'fiction');
@@ -17,10 +18,10 @@ const nonFictionGenres = genres.filter((g) => g.bookType === 'non-fiction');
  * The prompt box and the creation form (spec §2, §4, §5): the fields appear once the prompt has text;
  * validation runs in the spec's order and highlights the first failing field; a success clears and closes it.
  */
-export function CreateBook({ user }: { user: User }) {
+export function CreateBook({ user, workspaceId }: { user: User; workspaceId?: string | undefined }) {
   const [form, setForm] = useState<PlanForm>(emptyPlanForm);
   const [error, setError] = useState<PlanError>();
-  const { onSubmit, isLoading } = usePlanSubmit(form, setForm, setError);
+  const { onSubmit, isLoading } = usePlanSubmit(form, setForm, setError, workspaceId);
   const open = form.prompt.length > 0;
 
   const set = (field: PlanField) => (event: { target: { value: string } }) => {
@@ -48,7 +49,7 @@ export function CreateBook({ user }: { user: User }) {
               if (error?.field === 'size') setError(undefined);
             }}
           />
-          <SubmitRow left={user.booksLeftThisMonth} isLoading={isLoading} />
+          <SubmitRow left={workspaceId ? undefined : user.booksLeftThisMonth} isLoading={isLoading} />
         </div>
       ) : (
         <p className="px-5 pt-3 pb-5 text-xs text-stone-500 sm:px-7">
@@ -66,9 +67,14 @@ interface PlanError {
 
 /**
  * Checks the form in the spec's order (focusing the first failing field) and asks for the plan; a success
- * clears the form.
+ * clears the form. With a workspace chosen in the library the book is the workspace's (issue 43).
  */
-function usePlanSubmit(form: PlanForm, setForm: (form: PlanForm) => void, setError: (error?: PlanError) => void) {
+function usePlanSubmit(
+  form: PlanForm,
+  setForm: (form: PlanForm) => void,
+  setError: (error?: PlanError) => void,
+  workspaceId: string | undefined,
+) {
   const [planBook, { isLoading }] = usePlanBookMutation();
   // One create action, one id: a retry after a failure may follow a request the server did carry out (its
   // answer lost), and the same id lets the gateway answer that book instead of spending the allowance again.
@@ -85,7 +91,11 @@ function usePlanSubmit(form: PlanForm, setForm: (form: PlanForm) => void, setErr
     setError(undefined);
     requestId.current ??= newRequestId();
     try {
-      await planBook({ ...check.request, requestId: requestId.current }).unwrap();
+      await planBook({
+        ...check.request,
+        ...(workspaceId ? { workspaceId } : {}),
+        requestId: requestId.current,
+      }).unwrap();
       requestId.current = undefined;
       toast.success(planMessages.started);
       setForm(emptyPlanForm);
@@ -220,14 +230,16 @@ function PlanFields({
   );
 }
 
-/** The allowance left and the create button. */
-function SubmitRow({ left, isLoading }: { left: number | null; isLoading: boolean }) {
+/** The allowance left (not said in a workspace: its owner's allowance pays) and the create button. */
+function SubmitRow({ left, isLoading }: { left: number | null | undefined; isLoading: boolean }) {
   return (
     <div className="mt-6 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-stone-600">
-        {left === null
-          ? 'Your plan includes unlimited books.'
-          : `${left} ${left === 1 ? 'book' : 'books'} left this month.`}
+        {left === undefined
+          ? workspaceTexts.allowance
+          : left === null
+            ? 'Your plan includes unlimited books.'
+            : `${left} ${left === 1 ? 'book' : 'books'} left this month.`}
       </p>
       <Button type="submit" busy={isLoading} disabled={isLoading} className="px-6">
         {!isLoading && <SparkIcon className="size-4.5" />}

@@ -19,6 +19,9 @@ import { sharingTexts } from '../sharing/texts';
 import { translateTexts } from '../translate/texts';
 import { TranslateDialog } from '../translate/TranslateDialog';
 import { TranslatedFrom } from '../translate/TranslatedFrom';
+import { MoveToWorkspaceDialog } from '../workspaces/MoveToWorkspaceDialog';
+import { workspaceTexts } from '../workspaces/texts';
+import { useMoveTargets } from '../workspaces/useMoveTargets';
 import { MoveToTrashDialog } from './MoveToTrash';
 import { trashTexts } from './trashTexts';
 
@@ -72,7 +75,9 @@ function BookCard({ book }: { book: BookSummary }) {
   const [translating, setTranslating] = useState(false);
   const [trashing, setTrashing] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [moving, setMoving] = useState(false);
   const access = useBookAccess(book);
+  const movableTo = useMoveTargets(book);
   // What spends an allowance is the owner's to pay: only one's own book without a plan leads to the plans.
   const canWrite = !access.needsPlan;
   const navigate = useNavigate();
@@ -111,6 +116,7 @@ function BookCard({ book }: { book: BookSummary }) {
             translate: () => (canWrite ? setTranslating(true) : void navigate(plansPath)),
             share: () => setSharing(true),
             trash: () => setTrashing(true),
+            ...(movableTo.length > 0 ? { move: () => setMoving(true) } : {}),
           })}
         >
           <MoreIcon className="size-4.5" />
@@ -119,6 +125,17 @@ function BookCard({ book }: { book: BookSummary }) {
       <BookProgress book={book} canWrite={canWrite} canRetry={access.may('manage')} />
       {sharing && <ShareDialog book={book} open onClose={() => setSharing(false)} />}
       {translating && <TranslateDialog book={book} open onClose={() => setTranslating(false)} />}
+      {movableTo.length > 0 && (
+        <MoveToWorkspaceDialog
+          book={book}
+          workspaces={movableTo}
+          open={moving}
+          onClose={() => setMoving(false)}
+          returnFocus={(moved) =>
+            moved ? document.getElementById(libraryHeadingId) : menuButton.current?.querySelector('button')
+          }
+        />
+      )}
       <MoveToTrashDialog
         book={book}
         open={trashing}
@@ -157,7 +174,7 @@ function BookCaption({ book, role }: { book: BookSummary; role: BookRole }) {
 function bookMenuItems(
   book: BookSummary,
   access: BookAccess,
-  open: { translate: () => void; share: () => void; trash: () => void },
+  open: { translate: () => void; share: () => void; trash: () => void; move?: () => void },
 ): MenuItem[] {
   const canWrite = !access.needsPlan;
   return [
@@ -178,6 +195,9 @@ function bookMenuItems(
       ),
       onSelect: open.share,
     },
+    ...(open.move
+      ? [{ label: workspaceTexts.move, icon: <PeopleIcon className="size-4 text-stone-500" />, onSelect: open.move }]
+      : []),
     ...(access.may('delete')
       ? [
           {

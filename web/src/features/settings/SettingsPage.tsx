@@ -8,8 +8,11 @@ import { BillingTab } from './tabs/BillingTab';
 import { SecurityTab } from './tabs/SecurityTab';
 import { HelpTab } from './tabs/HelpTab';
 import { PreferencesTab } from './tabs/PreferencesTab';
+import { MembersTab } from '../workspaces/members/MembersTab';
+import { workspaceTexts } from '../workspaces/texts';
+import { useListWorkspacesQuery } from '../workspaces/workspacesApi';
 
-type SettingsTab = 'account' | 'billing' | 'security' | 'help' | 'preferences';
+type SettingsTab = 'account' | 'billing' | 'security' | 'help' | 'preferences' | 'members';
 
 /** The issue puts Preferences in the tab list too (the spec hid it); Delete Account is on the Account tab. */
 const tabs: readonly TabItem<SettingsTab>[] = [
@@ -19,13 +22,18 @@ const tabs: readonly TabItem<SettingsTab>[] = [
   { id: 'help', label: settingsTexts.tabs.help },
   { id: 'preferences', label: settingsTexts.tabs.preferences },
 ];
-const isTab = (value: string | null): value is SettingsTab => tabs.some((tab) => tab.id === value);
+/** Members (issue 43): for someone in a team workspace; asked for in the address, it waits for the list. */
+const membersTab: TabItem<SettingsTab> = { id: 'members', label: workspaceTexts.tab };
 
 /** /app/settings; `?tab=billing` opens a tab directly (billing returns there after a plan change). */
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const selected: SettingsTab = isTab(requested) ? requested : 'account';
+  const { data: workspaces, isLoading: loadingWorkspaces } = useListWorkspacesQuery();
+  const shownTabs = workspaces && workspaces.length > 0 ? [...tabs, membersTab] : tabs;
+  const selected: SettingsTab =
+    shownTabs.find((tab) => tab.id === requested)?.id ??
+    (requested === 'members' && loadingWorkspaces ? 'members' : 'account');
   const { data: user } = useCurrentUserQuery();
 
   return (
@@ -34,7 +42,7 @@ export function SettingsPage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
         <nav aria-label={settingsTexts.title} className="min-w-0">
           <TabList
-            tabs={tabs}
+            tabs={shownTabs}
             selected={selected}
             onSelect={(tab) => setParams(tab === 'account' ? {} : { tab }, { replace: true })}
             label={settingsTexts.title}
@@ -46,7 +54,7 @@ export function SettingsPage() {
           />
         </nav>
         <section {...tabPanelProps('settings', selected)} className="min-w-0 focus-visible:outline-none">
-          {!user ? (
+          {!user || (selected === 'members' && !workspaces) ? (
             <div className="flex justify-center py-16">
               <Spinner className="size-6 text-stone-500" />
             </div>
@@ -58,6 +66,8 @@ export function SettingsPage() {
             <SecurityTab />
           ) : selected === 'help' ? (
             <HelpTab />
+          ) : selected === 'members' ? (
+            <MembersTab workspaces={workspaces ?? []} />
           ) : (
             <PreferencesTab />
           )}

@@ -116,4 +116,26 @@ describe('the invitation page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation not found' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(sharingMessages.invitationNotFound);
   });
+
+  it('greets a workspace invitation by the inviter and the workspace, and opens its library once accepted', async () => {
+    const { router, user, calls } = open(
+      '/invite/tok',
+      {
+        'POST /invitations/tok/accept': () => ({
+          status: 200,
+          body: { kind: 'workspace', workspaceId: 'w1', role: 'member' },
+        }),
+        'GET /workspaces': () => ({ status: 200, body: { workspaces: [] } }),
+      },
+      { ...view, kind: 'workspace', bookId: undefined, workspaceId: 'w1', title: 'Lighthouse Press', role: 'member' },
+    );
+    expect((await screen.findByTestId('invitation-greeting')).textContent).toBe(
+      'Grace Hopper invited you to the team workspace “Lighthouse Press” as a member',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Accept invitation' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    expect(router.state.location.search).toBe('?workspace=w1');
+    // No book to fetch: the workspace's library is the way in.
+    expect(calls.some((c) => c.url === '/book/b1')).toBe(false);
+  });
 });

@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { sharingMessages, type InvitationView } from '@bookwright/contracts';
+import {
+  invitableWorkspaceRoles,
+  sharingMessages,
+  type InvitableWorkspaceRole,
+  type InvitationView,
+} from '@bookwright/contracts';
 import { errorMessage, isApiError } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { Button, buttonClass, ErrorBox } from '../../components/ui';
@@ -8,15 +13,16 @@ import { useCurrentUserQuery } from '../auth/authApi';
 import { AuthLayout } from '../auth/AuthLayout';
 import { booksApi } from '../books/booksApi';
 import { bookPath } from '../books/status';
+import { libraryPath } from '../workspaces/libraryScope';
 import { useAcceptInvitationMutation, useGetInvitationQuery } from './sharingApi';
 import { inviteParam, sharingTexts as texts } from './texts';
 
 const linkClass = 'rounded font-semibold text-ink-800 underline underline-offset-4 hover:text-ink-950';
 
 /**
- * /invite/{token} (issue 43), public: who invited the visitor to which book, in which role. Signed in, they
- * accept it and land on the book; signed out, they create an account or sign in, which brings them back
- * here with ?accept=1 to accept it at once.
+ * /invite/{token} (issue 43), public: who invited the visitor to which book or team workspace, in which
+ * role. Signed in, they accept it and land on the book (or the workspace's library); signed out, they create
+ * an account or sign in, which brings them back here with ?accept=1 to accept it at once.
  */
 export function InvitePage() {
   const { token = '' } = useParams();
@@ -42,8 +48,19 @@ export function InvitePage() {
   );
 }
 
+/** Who invited the visitor to what: a book in a role, or a team workspace as an admin or a member. */
+function greetingOf(invitation: InvitationView): string {
+  const { inviterName, title, role } = invitation;
+  if (invitation.kind === 'workspace' && isWorkspaceRole(role))
+    return texts.invitedToWorkspace(inviterName, title, role);
+  return texts.invitedBy(inviterName, title, isWorkspaceRole(role) ? 'coauthor' : role);
+}
+
+const isWorkspaceRole = (role: InvitationView['role']): role is InvitableWorkspaceRole =>
+  (invitableWorkspaceRoles as readonly string[]).includes(role);
+
 function Invitation({ token, invitation }: { token: string; invitation: InvitationView }) {
-  const greeting = texts.invitedBy(invitation.inviterName, invitation.title, invitation.role);
+  const greeting = greetingOf(invitation);
   if (invitation.status !== 'pending') {
     const expired = invitation.status === 'expired';
     return (
@@ -75,10 +92,15 @@ function PendingInvitation({ token, invitation }: { token: string; invitation: I
   async function onAccept() {
     setError(undefined);
     try {
-      const { bookId } = await accept(token).unwrap();
+      const accepted = await accept(token).unwrap();
+      // A workspace's invitation opens the library on that workspace's books.
+      if (accepted.kind === 'workspace' || !accepted.bookId) {
+        await navigate(accepted.workspaceId ? libraryPath(accepted.workspaceId) : '/app');
+        return;
+      }
       // The book's page depends on its status (the editor for a ready book): the library's way to it.
       const book = await dispatch(
-        booksApi.endpoints.getBook.initiate(bookId, { forceRefetch: true, subscribe: false }),
+        booksApi.endpoints.getBook.initiate(accepted.bookId, { forceRefetch: true, subscribe: false }),
       );
       await navigate((book.data && bookPath(book.data)) ?? '/app?shelf=shared');
     } catch (err) {

@@ -13,11 +13,11 @@ import {
 import { errorMessage, isApiError } from '../../api/baseQuery';
 import { Dialog } from '../../components/Dialog';
 import { controlClass } from '../../components/fields';
-import { LinkIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import { Button, ErrorBox, TextField } from '../../components/ui';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { plansPath } from '../billing/planAccess';
+import { CopyLink } from './CopyLink';
 import {
   useChangeMemberRoleMutation,
   useInviteMemberMutation,
@@ -35,9 +35,6 @@ export interface SharedBook {
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' });
-
-/** The absolute address of an invitation's path (/invite/{token}), to paste into a message. */
-const absolute = (link: string) => new URL(link, window.location.origin).toString();
 
 /**
  * Who is on a book (issue 43). Its owner invites people by email with a role, changes roles, removes people,
@@ -169,54 +166,6 @@ function SentInvitation({ email, link }: { email: string; link: string }) {
     <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm">
       <p className="text-emerald-900">{texts.invitedTo(email)}</p>
       <CopyLink label={texts.copyLinkFor(email)} getLink={() => Promise.resolve(link)} />
-    </div>
-  );
-}
-
-/** Copies a link; where the clipboard refuses, shows it selected to copy by hand. */
-function CopyLink({ label, getLink }: { label: string; getLink: () => Promise<string> }) {
-  const [shown, setShown] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  async function copy() {
-    setBusy(true);
-    let url: string | undefined;
-    try {
-      url = absolute(await getLink());
-      await navigator.clipboard.writeText(url);
-      toast.success(texts.copied);
-    } catch (error) {
-      if (url) setShown(url);
-      else toast.error(errorMessage(error, texts.copyFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <div className="mt-2">
-      <Button
-        type="button"
-        variant="secondary"
-        className="px-3 py-1.5"
-        aria-label={label}
-        busy={busy}
-        disabled={busy}
-        onClick={() => void copy()}
-      >
-        {!busy && <LinkIcon className="size-4" />}
-        {texts.copyLink}
-      </Button>
-      {shown && (
-        <div className="mt-2">
-          <p className="mb-1 text-xs text-stone-700">{texts.copyFailed}</p>
-          <input
-            readOnly
-            aria-label={texts.linkLabel}
-            value={shown}
-            onFocus={(event) => event.currentTarget.select()}
-            className={controlClass(false, 'text-xs')}
-          />
-        </div>
-      )}
     </div>
   );
 }

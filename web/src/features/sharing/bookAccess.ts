@@ -16,8 +16,9 @@ export interface BookAccess {
   needsPlan: boolean;
 }
 
-export function bookAccess(role: BookRole, hasPlan: boolean): BookAccess {
-  const needsPlan = role === 'owner' && !hasPlan;
+/** `inWorkspace`: a team workspace's book, which the workspace's owner pays for (issue 43), not its admins. */
+export function bookAccess(role: BookRole, hasPlan: boolean, inWorkspace = false): BookAccess {
+  const needsPlan = role === 'owner' && !hasPlan && !inWorkspace;
   return {
     role,
     may: (action) => mayDo(role, action),
@@ -26,6 +27,6 @@ export function bookAccess(role: BookRole, hasPlan: boolean): BookAccess {
   };
 }
 
-export function useBookAccess(book: { role: BookRole }): BookAccess {
-  return bookAccess(book.role, useHasPlan());
+export function useBookAccess(book: { role: BookRole; workspaceId?: string | undefined }): BookAccess {
+  return bookAccess(book.role, useHasPlan(), book.workspaceId !== undefined);
 }

@@ -53,7 +53,7 @@ export const sharingApi = api.injectEndpoints({
     }),
     acceptInvitation: build.mutation<AcceptedInvitation, string>({
       query: (token) => ({ url: `${tokenUrl(token)}/accept`, method: 'POST' }),
-      invalidatesTags: ['Books'],
+      invalidatesTags: ['Books', 'Workspaces'],
     }),
   }),
 });

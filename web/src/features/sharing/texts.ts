@@ -1,4 +1,4 @@
-import { roleLabels, type BookRole } from '@bookwright/contracts';
+import { roleLabels, workspaceRoleLabels, type BookRole, type WorkspaceRole } from '@bookwright/contracts';
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 const roleWord = (role: BookRole) => roleLabels[role].toLowerCase();
@@ -57,6 +57,8 @@ export const sharingTexts = {
   inviteTitle: 'You’re invited',
   invitedBy: (inviter: string, title: string, role: BookRole) =>
     `${inviter} invited you to “${title}” as ${article(roleWord(role))} ${roleWord(role)}`,
+  invitedToWorkspace: (inviter: string, name: string, role: WorkspaceRole) =>
+    `${inviter} invited you to the team workspace “${name}” as ${article(workspaceRoleLabels[role])} ${workspaceRoleLabels[role].toLowerCase()}`,
   invitedEmail: (email: string) => `The invitation is for ${email}.`,
   accept: 'Accept invitation',
   accepting: 'Accepting…',

@@ -13,6 +13,9 @@ import { LibraryGrid, libraryHeadingId } from '../library/LibraryGrid';
 import { trashPath } from '../library/trashApi';
 import { trashTexts } from '../library/trashTexts';
 import { sharingTexts } from '../sharing/texts';
+import { personalBooks, workspaceBooks } from '../workspaces/libraryScope';
+import { workspaceTexts } from '../workspaces/texts';
+import { useSelectedWorkspace } from '../workspaces/useSelectedWorkspace';
 
 const greeting = () => {
   const hour = new Date().getHours();
@@ -28,14 +31,16 @@ const shelfParam = 'shelf';
 
 /**
  * /app home (spec §2): the prompt box with its creation form, then the library grid. Without a plan the
- * prompt box gives way to the way to a plan; the library stays. The library has two shelves (issue 43): the
- * reader's own books and those shared with them; the chosen one is in the address (?shelf=shared), so coming
- * back from a book returns to it. Someone with only shared books starts on those.
+ * prompt box gives way to the way to a plan; the library stays. The personal library has two shelves (issue
+ * 43): the reader's own books and those shared with them; the chosen one is in the address (?shelf=shared),
+ * so coming back from a book returns to it. Someone with only shared books starts on those. With a team
+ * workspace chosen in the sidebar (?workspace=<id>) the library is that workspace's books, and a new book is
+ * the workspace's.
  */
 export function AppHome() {
   const { data: user } = useCurrentUserQuery();
   const { data: books, isLoading } = useLibrary();
-  const { own, shared, shelf, shown, choose } = useShelves(books);
+  const { workspaceId, workspace } = useSelectedWorkspace();
   if (!user) return null;
 
   return (
@@ -46,34 +51,81 @@ export function AppHome() {
         </h1>
         <p className="mt-2 text-base text-stone-600">Every book begins with a single idea.</p>
       </header>
-      {hasPlan(user) ? <CreateBook user={user} /> : <ChoosePlanPrompt />}
-      <section aria-labelledby={libraryHeadingId} className="mt-12">
-        <LibraryHeading count={shown.length} />
-        <TabList
-          tabs={shelves}
-          selected={shelf}
-          onSelect={choose}
-          label={sharingTexts.libraryTabs}
-          idPrefix="shelf"
-          variant="pill"
-          className="mb-5 w-fit"
-        />
-        <div {...tabPanelProps('shelf', shelf)} className="rounded-md focus:outline-none">
-          {isLoading ? (
-            <p className="text-sm text-stone-600" aria-busy="true">
-              Loading your books…
-            </p>
-          ) : shelf === 'shared' ? (
-            <LibraryGrid
-              books={shared}
-              empty={{ title: sharingTexts.noSharedBooks, body: sharingTexts.noSharedBooksBody }}
-            />
-          ) : (
-            <LibraryGrid books={own} />
-          )}
-        </div>
-      </section>
+      {/* A workspace's book is paid by the workspace's owner: its members need no plan of their own. */}
+      {workspaceId ? (
+        <CreateBook key={workspaceId} user={user} workspaceId={workspaceId} />
+      ) : hasPlan(user) ? (
+        <CreateBook user={user} />
+      ) : (
+        <ChoosePlanPrompt />
+      )}
+      {workspaceId ? (
+        <WorkspaceLibrary books={workspaceBooks(books ?? [], workspaceId)} name={workspace?.name} loading={isLoading} />
+      ) : (
+        <PersonalLibrary books={books && personalBooks(books)} loading={isLoading} />
+      )}
     </div>
+  );
+}
+
+function Loading() {
+  return (
+    <p className="text-sm text-stone-600" aria-busy="true">
+      Loading your books…
+    </p>
+  );
+}
+
+/** A team workspace's books: no shelves, every member sees every one of them. */
+function WorkspaceLibrary({
+  books,
+  name,
+  loading,
+}: {
+  books: BookSummary[];
+  name?: string | undefined;
+  loading: boolean;
+}) {
+  return (
+    <section aria-labelledby={libraryHeadingId} className="mt-12" data-testid="workspace-library">
+      <LibraryHeading count={books.length} title={name} />
+      {loading ? (
+        <Loading />
+      ) : (
+        <LibraryGrid books={books} empty={{ title: workspaceTexts.noBooks, body: workspaceTexts.noBooksBody }} />
+      )}
+    </section>
+  );
+}
+
+/** The personal library's two shelves: my books and those shared with me. */
+function PersonalLibrary({ books, loading }: { books: BookSummary[] | undefined; loading: boolean }) {
+  const { own, shared, shelf, shown, choose } = useShelves(books);
+  return (
+    <section aria-labelledby={libraryHeadingId} className="mt-12">
+      <LibraryHeading count={shown.length} />
+      <TabList
+        tabs={shelves}
+        selected={shelf}
+        onSelect={choose}
+        label={sharingTexts.libraryTabs}
+        idPrefix="shelf"
+        variant="pill"
+        className="mb-5 w-fit"
+      />
+      <div {...tabPanelProps('shelf', shelf)} className="rounded-md focus:outline-none">
+        {loading ? (
+          <Loading />
+        ) : shelf === 'shared' ? (
+          <LibraryGrid
+            books={shared}
+            empty={{ title: sharingTexts.noSharedBooks, body: sharingTexts.noSharedBooksBody }}
+          />
+        ) : (
+          <LibraryGrid books={own} />
+        )}
+      </div>
+    </section>
   );
 }
 
@@ -98,7 +150,7 @@ function useShelves(books: BookSummary[] | undefined) {
   return { own, shared, shelf, shown, choose };
 }
 
-function LibraryHeading({ count }: { count: number }) {
+function LibraryHeading({ count, title = 'Your library' }: { count: number; title?: string | undefined }) {
   return (
     <div className="mb-5 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 border-b border-stone-200 pb-3">
       {/* Focusable by script only: it takes focus when the book that had it leaves for the trash. */}
@@ -107,7 +159,7 @@ function LibraryHeading({ count }: { count: number }) {
         tabIndex={-1}
         className="font-display text-2xl font-semibold text-ink-950 focus:outline-none"
       >
-        Your library
+        {title}
       </h2>
       <div className="flex items-baseline gap-4">
         {count > 0 && (

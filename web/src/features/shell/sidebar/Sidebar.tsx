@@ -5,6 +5,7 @@ import { HomeIcon, TrashIcon } from '../../../components/icons';
 import { shellTexts } from '../../../texts';
 import { trashPath } from '../../library/trashApi';
 import { trashTexts } from '../../library/trashTexts';
+import { WorkspaceSwitcher } from '../../workspaces/WorkspaceSwitcher';
 import { SidebarAccount } from './SidebarAccount';
 import { SidebarHeader } from './SidebarHeader';
 import { SidebarLibrary } from './SidebarLibrary';
@@ -12,7 +13,7 @@ import { SidebarSearch } from './SidebarSearch';
 import { sidebarLook } from './sidebarLook';
 
 /**
- * The app's sidebar (spec §2): wide (w-80) or narrow, Home, 'Search books' filtering 'YOUR LIBRARY' as you
+ * The app's sidebar (spec §2): wide (w-80) or narrow, Home, the workspace switcher (issue 43), 'Search books' filtering 'YOUR LIBRARY' as you
  * type, Settings and the user block with its menu. Below the lg breakpoint it is a drawer, always wide.
  */
 export function Sidebar({
@@ -76,6 +77,7 @@ export function Sidebar({
             <span className={look.label}>{trashTexts.link}</span>
           </NavLink>
         </nav>
+        <WorkspaceSwitcher user={user} wideOnly={look.wideOnly} onNavigate={onCloseDrawer} />
         <SidebarSearch
           query={query}
           onQueryChange={setQuery}
