@@ -13,6 +13,8 @@ import {
   type SharedRole,
 } from '@bookwright/contracts';
 import { testImage } from '@bookwright/ai/testing';
+import { silentLogger } from '@bookwright/kit';
+import { runAdmin } from '../../scripts/admin/admin';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook, oneParagraph } from '../support/books';
 
@@ -45,6 +47,8 @@ interface Context {
   invitationId: string;
   /** The person every "change a member" operation names: re-invited after a removal. */
   extraId: string;
+  /** The owner's team workspace, which moveBook moves the book into (again: a retried move answers the same). */
+  workspaceId: string;
   serial: number;
 }
 
@@ -72,6 +76,7 @@ const table: Record<string, Row> = {
   restoreBook: { action: 'delete' },
   deleteBookForever: { action: 'delete' },
   listMembers: { action: 'read' },
+  moveBook: { action: 'delete', body: (ctx) => ({ workspaceId: ctx.workspaceId }) },
   inviteMember: { action: 'share', body: (ctx) => ({ email: `guest.${ctx.serial}@example.com`, role: 'viewer' }) },
   changeMemberRole: { action: 'share', body: () => ({ role: 'commenter' }) },
   removeMember: { action: 'share', repair: (ctx) => shareExtra(ctx) },
@@ -113,7 +118,15 @@ let owner: HttpClient;
 const clients = new Map<Person, HttpClient>();
 let extra: HttpClient;
 let operations: Operation[] = [];
-const ctx: Context = { bookId: '', coverId: '', revisionId: '', invitationId: '', extraId: '', serial: 0 };
+const ctx: Context = {
+  bookId: '',
+  coverId: '',
+  revisionId: '',
+  invitationId: '',
+  extraId: '',
+  workspaceId: '',
+  serial: 0,
+};
 
 async function signedUp(): Promise<{ client: HttpClient; email: string; id: string }> {
   const client = system.client();
@@ -160,6 +173,17 @@ beforeAll(async () => {
   owner = client;
   clients.set('owner', owner);
   ctx.bookId = book._id;
+  // On Enterprise, with a team workspace to move the book into.
+  const { email } = (await owner.get<{ email: string }>('/api/v1/user/current-user')).body;
+  const adminEnv = {
+    DATA_DIR: system.dataDir,
+    DATABASE_SCHEMA_PREFIX: system.schemaPrefix,
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  };
+  expect((await runAdmin(['set-plan', email, 'enterprise'], adminEnv, silentLogger())).exitCode).toBe(0);
+  const workspace = await owner.post<{ id: string }>('/api/v1/workspaces', { name: 'Matrix Press' });
+  expect(workspace.status, JSON.stringify(workspace.body)).toBe(201);
+  ctx.workspaceId = workspace.body.id;
   for (const role of sharedRoles) {
     const member = await signedUp();
     await shareWith(member.client, member.email, book._id, role);

@@ -18,7 +18,6 @@ export const workspaceMessages = {
   memberNotFound: 'This person is not in this workspace',
   ownerCannotLeave: "The workspace's owner can't leave it or be demoted",
   notAMember: 'You can only move a book into a workspace you belong to',
-  alreadyThere: 'The book is in this workspace already',
   seats: 'Seats must be a whole number from 1 to 10000',
   fewerSeatsThanMembers: 'There are more members than that: remove people first',
 } as const;

@@ -26,7 +26,8 @@ export function moveBook(deps: BookHandlerDeps) {
         const target = await workspacesRepository.find(trx, workspaceId);
         if (!target || !(await workspacesRepository.roleOf(trx, workspaceId, userId)))
           throw new AppError(403, workspaceMessages.notAMember, { code: 'not_a_member' });
-        if (book.workspace_id === workspaceId) throw new AppError(409, workspaceMessages.alreadyThere);
+        // Moving it where it is already is a retried move: answered as the first one was.
+        if (book.workspace_id === workspaceId) return book;
         const row = await booksRepository.update(trx, bookId, {
           workspace_id: workspaceId,
           user_id: target.owner_id,
