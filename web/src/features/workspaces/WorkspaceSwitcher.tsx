@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useMatch } from 'react-router';
 import type { User } from '@bookwright/contracts';
 import { BookIcon, PeopleIcon, PlusIcon } from '../../components/icons';
 import { CreateWorkspaceDialog } from './CreateWorkspaceDialog';
@@ -27,6 +27,9 @@ export function WorkspaceSwitcher({
   const headingId = useId();
   const { workspaceId, workspaces } = useSelectedWorkspace();
   const [creating, setCreating] = useState(false);
+  // The current scope is marked on the library's page only (elsewhere there is no ?workspace= to read).
+  const onLibrary = useMatch('/app') !== null;
+  const isCurrent = (id: string | undefined) => onLibrary && workspaceId === id;
   const canCreate = user.accountType === 'enterprise' && !workspaces.some((w) => w.role === 'owner');
   if (workspaces.length === 0 && !canCreate) return null;
 
@@ -40,8 +43,8 @@ export function WorkspaceSwitcher({
           <Link
             to={libraryPath()}
             onClick={onNavigate}
-            aria-current={workspaceId === undefined ? 'true' : undefined}
-            className={itemClass(workspaceId === undefined)}
+            aria-current={isCurrent(undefined) ? 'true' : undefined}
+            className={itemClass(isCurrent(undefined))}
           >
             <BookIcon className="size-4.5" />
             {texts.personal}
@@ -52,8 +55,8 @@ export function WorkspaceSwitcher({
             <Link
               to={libraryPath(workspace.id)}
               onClick={onNavigate}
-              aria-current={workspaceId === workspace.id ? 'true' : undefined}
-              className={itemClass(workspaceId === workspace.id)}
+              aria-current={isCurrent(workspace.id) ? 'true' : undefined}
+              className={itemClass(isCurrent(workspace.id))}
             >
               <PeopleIcon className="size-4.5" />
               <span className="min-w-0 flex-1 truncate">{workspace.name}</span>
