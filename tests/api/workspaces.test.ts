@@ -35,7 +35,7 @@ describe('team workspaces', () => {
       expect(done.exitCode, done.output).toBe(0);
     } else if (plan) await client.post('/api/v1/payment', { accountType: plan, currency: 'eur' });
     const me = await client.get<{ _id: string }>('/api/v1/user/current-user');
-    return { client, email: account.email, id: me.body._id };
+    return { client, email: account.email, id: me.body._id, password: account.password };
   }
 
   /** `npm run admin` against this system's databases. */
@@ -259,5 +259,74 @@ describe('team workspaces', () => {
       action: 'book.moved-in',
       book: { id: bookId, title: keeperOfLetters.title },
     });
+  });
+
+  it("keeps a workspace's books with the workspace when its owner's account goes, and drops a deleted member", async () => {
+    const owner = await person('enterprise');
+    const workspace = await workspaceOf(owner.client);
+    const member = await join(owner.client, workspace.id, 'member');
+    const admin = await join(owner.client, workspace.id, 'admin');
+    const created = await member.client.post<Book>('/api/v1/agent/plan', {
+      ...keeperOfLetters,
+      workspaceId: workspace.id,
+    });
+    expect(created.status).toBe(201);
+    await waitForStatus(member.client, created.body._id, 'validation');
+
+    const gone = await owner.client.request('DELETE', `/api/v1/user/${owner.id}`, {
+      json: { password: owner.password },
+    });
+    expect(gone.status).toBe(200);
+    // The longest-standing admin owns the workspace and its book now; the member still works on it.
+    await expect
+      .poll(async () => (await admin.client.get<{ workspaces: Workspace[] }>('/api/v1/workspaces')).body.workspaces)
+      .toEqual([
+        expect.objectContaining({ id: workspace.id, role: 'owner', ownerId: admin.id, seats: { used: 2, limit: 5 } }),
+      ]);
+    expect((await member.client.get<Book>(`/api/v1/book/${created.body._id}`)).body).toMatchObject({
+      role: 'coauthor',
+    });
+    expect((await admin.client.get<Book>(`/api/v1/book/${created.body._id}`)).body).toMatchObject({ role: 'owner' });
+
+    const left = await member.client.request('DELETE', `/api/v1/user/${member.id}`, {
+      json: { password: member.password },
+    });
+    expect(left.status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await admin.client.get<WorkspaceMembers>(`/api/v1/workspaces/${workspace.id}/members`)).body.members,
+      )
+      .toEqual([expect.objectContaining({ id: admin.id, role: 'owner' })]);
+    const audit = await admin.client.get<AuditLog>(`/api/v1/workspaces/${workspace.id}/audit`);
+    expect(audit.body.entries.slice(0, 3).map((entry) => entry.action)).toEqual([
+      'member.left',
+      'member.left',
+      'member.role-changed',
+    ]);
+  });
+
+  it("logs a workspace book's trash, restore and deletion", async () => {
+    const owner = await person('enterprise');
+    const workspace = await workspaceOf(owner.client);
+    const created = await owner.client.post<Book>('/api/v1/agent/plan', {
+      ...keeperOfLetters,
+      workspaceId: workspace.id,
+    });
+    const bookId = created.body._id;
+    await waitForStatus(owner.client, bookId, 'validation');
+    expect((await owner.client.request('DELETE', `/api/v1/book/${bookId}`)).status).toBe(200);
+    expect((await owner.client.post(`/api/v1/book/${bookId}/restore`)).status).toBe(200);
+    expect((await owner.client.request('DELETE', `/api/v1/book/${bookId}`)).status).toBe(200);
+    expect((await owner.client.request('DELETE', `/api/v1/book/${bookId}/permanent`)).status).toBe(200);
+    const audit = await owner.client.get<AuditLog>(`/api/v1/workspaces/${workspace.id}/audit`);
+    expect(audit.body.entries.map((entry) => entry.action)).toEqual([
+      'book.deleted',
+      'book.trashed',
+      'book.restored',
+      'book.trashed',
+      'book.created',
+      'workspace.created',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { AppError, trashMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
+import { auditBookChange } from '../workspaces/audit';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { changeOwnedBookInOrOutOfTrash } from './owned-book';
 import { deleteTrashedBook } from './trashed-book-deletion';
@@ -16,6 +17,7 @@ export function deleteBookForever(deps: BookHandlerDeps) {
       if (book.deleted_at === null) throw new AppError(409, trashMessages.deleteNotInTrash, { code: 'book_trash' });
       const now = nowOf(deps);
       const deletedAt = await deleteTrashedBook(trx, book.id, now);
+      await auditBookChange(trx, book, { actorId: userId, action: 'book.deleted' }, { newId: deps.newId, now });
       deps.logger.info({ bookId }, 'book deleted forever');
       return { deletedAt: deletedAt ?? now.toISOString() };
     });

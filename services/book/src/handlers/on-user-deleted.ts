@@ -4,9 +4,11 @@ import { translationSourcePrefix } from '../domain/new-translation';
 import type { z } from 'zod';
 import type { BookHandlerDeps } from './deps';
 import { membersRepository } from '../access/members.repository';
+import { leaveWorkspaces } from '../workspaces/account-deletion';
 
 /**
- * An account was deleted: its books go (plan, manuscript and metadata live in the row), and each one is
+ * An account was deleted: the workspace it owned passes on with its books (workspaces/account-deletion.ts),
+ * then its own books go (plan, manuscript and metadata live in the row), and each one is
  * announced as `book.deleted` in the same transaction so the services keeping files of a book (covers,
  * exports, manuscripts) remove them too. Translations still waiting for the writer leave a copy of their
  * original in the blob store, which goes as well. Running it again finds nothing left and does nothing.
@@ -15,6 +17,8 @@ export function onUserDeleted(deps: BookHandlerDeps) {
   return async ({ userId, deletedAt }: z.output<(typeof events.userDeleted)['schema']>, meta: EventMeta) => {
     const { removed, sharedWith } = await deps.db.transaction().execute(async (trx) => {
       // The people their books were shared with are told, once the books are gone (below).
+      // A workspace they owned passes on with its books first, so its books are not theirs to delete.
+      await leaveWorkspaces(trx, userId, { newId: deps.newId, now: new Date(deletedAt) });
       const sharedWith = await membersRepository.membersOfBooksOwnedBy(trx, userId);
       const books = await trx
         .deleteFrom('books')

@@ -6,7 +6,8 @@ import type { BookDatabase, BookRow } from '../db/schema';
 import { translationRequest } from '../domain/new-translation';
 import { booksRepository } from '../repositories/books.repository';
 import { trashRepository } from '../repositories/trash.repository';
-import type { BookHandlerDeps } from './deps';
+import { auditBookChange } from '../workspaces/audit';
+import { nowOf, type BookHandlerDeps } from './deps';
 import { changeOwnedBookInOrOutOfTrash } from './owned-book';
 import { requestPlanning } from '../domain/request-planning';
 
@@ -20,6 +21,12 @@ export function restoreBook(deps: BookHandlerDeps) {
     changeOwnedBookInOrOutOfTrash(deps, { userId, bookId, action: 'delete', planFree: true }, async (trx, book) => {
       if (book.deleted_at === null) throw new AppError(409, trashMessages.notInTrash, { code: 'book_trash' });
       const restored = await trashRepository.setDeletedAt(trx, book.id, null);
+      await auditBookChange(
+        trx,
+        book,
+        { actorId: userId, action: 'book.restored' },
+        { newId: deps.newId, now: nowOf(deps) },
+      );
       await resumeWork(trx, restored);
       await enqueueEvent(trx, events.bookRestored, { bookId: book.id, userId: book.user_id });
       deps.logger.info({ bookId, status: book.status }, 'book restored from the trash');

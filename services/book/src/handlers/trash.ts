@@ -2,6 +2,7 @@ import { AppError, events, trashMessages, type requests } from '@bookwright/cont
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { trashRepository } from '../repositories/trash.repository';
+import { auditBookChange } from '../workspaces/audit';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { changeOwnedBookInOrOutOfTrash } from './owned-book';
 
@@ -17,6 +18,12 @@ export function trashBook(deps: BookHandlerDeps) {
       if (book.deleted_at !== null) throw new AppError(409, trashMessages.alreadyInTrash, { code: 'book_trash' });
       const deletedAt = nowOf(deps);
       await trashRepository.setDeletedAt(trx, book.id, deletedAt);
+      await auditBookChange(
+        trx,
+        book,
+        { actorId: userId, action: 'book.trashed' },
+        { newId: deps.newId, now: deletedAt },
+      );
       await enqueueEvent(trx, events.bookTrashed, {
         bookId: book.id,
         userId: book.user_id,

@@ -81,3 +81,14 @@ function subjectOf(row: AuditRow, people: Map<string, Person>): AuditEntry['subj
     ...(person === undefined ? {} : { name: person.name }),
   };
 }
+
+/** Records a change of a workspace's book in its log (trash, restore, deletion); a personal book has none. */
+export async function auditBookChange(
+  db: Kysely<BookDatabase>,
+  book: { id: string; title: string; workspace_id: string | null },
+  change: { actorId: string; action: Extract<AuditAction, `book.${string}`> },
+  ids: { newId: () => string; now: Date },
+): Promise<void> {
+  if (book.workspace_id === null) return;
+  await recordAudit(db, { workspaceId: book.workspace_id, ...change, book: { id: book.id, title: book.title } }, ids);
+}

@@ -172,6 +172,27 @@ export const workspacesRepository = {
       .executeTakeFirst();
   },
 
+  /** The workspace and its books pass to `successorId`, who becomes its one owner. */
+  async handOver(db: Kysely<BookDatabase>, workspaceId: string, ownerId: string, successorId: string): Promise<void> {
+    await db.updateTable('workspaces').set({ owner_id: successorId }).where('id', '=', workspaceId).execute();
+    await db
+      .updateTable('workspace_members')
+      .set({ role: 'owner' })
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', successorId)
+      .execute();
+    await db
+      .updateTable('books')
+      .set({ user_id: successorId })
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', ownerId)
+      .execute();
+  },
+
+  async remove(db: Kysely<BookDatabase>, workspaceId: string): Promise<void> {
+    await db.deleteFrom('workspaces').where('id', '=', workspaceId).execute();
+  },
+
   /** Removes a person from every workspace (their account was deleted): the workspaces and roles they had. */
   removeEverywhere(db: Kysely<BookDatabase>, userId: string) {
     return db
