@@ -123,4 +123,64 @@ describe('BookEventsHub', () => {
       expect(liveBookEventNames).not.toContain(trashed!.event);
     });
   });
+
+  it("follows a workspace's new book for its members, and ends the streams of someone who joins or leaves", async () => {
+    await withHub(async (hub, bus) => {
+      const owner = fakeStream();
+      const member = fakeStream();
+      const outsider = fakeStream();
+      let ended = 0;
+      member.res.end = (() => ((ended += 1), member.res)) as ServerResponse['end'];
+      hub.add('owner', owner.res, [], ['w1']);
+      hub.add('member', member.res, [], ['w1']);
+      hub.add('outsider', outsider.res);
+      const created = {
+        bookId: 'b9',
+        userId: 'owner',
+        title: 'Tides',
+        genre: 'mystery',
+        bookType: 'fiction',
+        language: 'english',
+        targetAudience: 'Adults',
+        size: 'short',
+        prompt: 'A tide table that lies.',
+        workspaceId: 'w1',
+        createdBy: 'member',
+      } as const;
+      await bus.publish(events.bookCreated, created);
+      await expect.poll(() => member.frames.length).toBe(1);
+      expect(member.frames[0]).toEqual({ event: 'book.created', data: { bookId: 'b9', status: 'planning' } });
+      // From then on the member hears the book's progress like its owner.
+      await bus.publish(events.bookPlanned, { bookId: 'b9', userId: 'owner' });
+      await expect.poll(() => member.frames.length).toBe(2);
+      expect(outsider.frames).toEqual([]);
+
+      await bus.publish(events.workspaceMemberRemoved, {
+        workspaceId: 'w1',
+        ownerId: 'owner',
+        memberId: 'member',
+        role: 'member',
+        removedBy: 'owner',
+        seatsUsed: 1,
+      });
+      await expect.poll(() => ended).toBe(1);
+      await bus.publish(events.bookPlanned, { bookId: 'b9', userId: 'owner' });
+      await expect.poll(() => owner.frames.length).toBe(3);
+      expect(member.frames).toHaveLength(2);
+
+      const joining = fakeStream();
+      let joinedEnded = 0;
+      joining.res.end = (() => ((joinedEnded += 1), joining.res)) as ServerResponse['end'];
+      hub.add('newcomer', joining.res);
+      await bus.publish(events.workspaceMemberAdded, {
+        workspaceId: 'w1',
+        ownerId: 'owner',
+        memberId: 'newcomer',
+        role: 'member',
+        invitedBy: 'owner',
+        seatsUsed: 2,
+      });
+      await expect.poll(() => joinedEnded).toBe(1);
+    });
+  });
 });

@@ -16,6 +16,9 @@ export class BookEventsHub {
   /** For the users with a stream open here: the people each shared book has, by book id. */
   private readonly membersOf = new Map<string, Set<string>>();
   private readonly sharedWith = new Map<string, Set<string>>();
+  /** For the users with a stream open here: the people of each workspace, and each user's workspaces. */
+  private readonly peopleOfWorkspace = new Map<string, Set<string>>();
+  private readonly workspacesOf = new Map<string, Set<string>>();
   private subscription: Subscription | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
 
@@ -49,10 +52,13 @@ export class BookEventsHub {
   private bookUpdateHandlers(): EventHandler[] {
     const forward = this.forward.bind(this);
     return [
-      on(
-        events.bookCreated,
-        forward((d) => ({ bookId: d.bookId, status: 'planning' })),
-      ),
+      on(events.bookCreated, async (d, meta) => {
+        // A workspace's new book is every member's: those with a stream open here follow it from now on.
+        if (d.workspaceId)
+          for (const userId of this.peopleOfWorkspace.get(d.workspaceId) ?? [])
+            if (userId !== d.userId) this.share(userId, d.bookId);
+        return forward<typeof d>(() => ({ bookId: d.bookId, status: 'planning' }))(d, meta);
+      }),
       on(
         events.bookPlanned,
         forward((d) => ({ bookId: d.bookId, status: 'validation' })),
@@ -126,18 +132,30 @@ export class BookEventsHub {
         this.send(d.memberId, meta, { bookId: d.bookId, movedTo: 'gone' });
         this.closeStreamsOf(d.memberId);
       }),
+      // Joining or leaving a workspace changes a whole shelf: the browser reconnects and asks again.
+      on(events.workspaceMemberAdded, async (d) => {
+        if (d.memberId !== d.invitedBy) this.closeStreamsOf(d.memberId);
+      }),
+      on(events.workspaceMemberRemoved, async (d) => this.closeStreamsOf(d.memberId)),
     ];
   }
 
   /**
-   * Registers an open stream of a user, with the books shared with them (`sharedBookIds`, asked of the
-   * book service as the stream opens); the returned function unregisters it.
+   * Registers an open stream of a user, with the books shared with them or in their workspaces
+   * (`sharedBookIds`) and their workspaces, asked of the book service as the stream opens; the returned
+   * function unregisters it.
    */
-  add(userId: string, res: ServerResponse, sharedBookIds: readonly string[] = []): () => void {
+  add(
+    userId: string,
+    res: ServerResponse,
+    sharedBookIds: readonly string[] = [],
+    workspaceIds: readonly string[] = [],
+  ): () => void {
     let set = this.streams.get(userId);
     if (!set) this.streams.set(userId, (set = new Set()));
     set.add(res);
     for (const bookId of sharedBookIds) this.share(userId, bookId);
+    for (const workspaceId of workspaceIds) this.join(userId, workspaceId);
     return () => {
       set.delete(res);
       if (set.size === 0 && this.streams.get(userId) === set) this.forgetUser(userId);
@@ -151,6 +169,15 @@ export class BookEventsHub {
     let books = this.sharedWith.get(userId);
     if (!books) this.sharedWith.set(userId, (books = new Set()));
     books.add(bookId);
+  }
+
+  private join(userId: string, workspaceId: string): void {
+    let people = this.peopleOfWorkspace.get(workspaceId);
+    if (!people) this.peopleOfWorkspace.set(workspaceId, (people = new Set()));
+    people.add(userId);
+    let workspaces = this.workspacesOf.get(userId);
+    if (!workspaces) this.workspacesOf.set(userId, (workspaces = new Set()));
+    workspaces.add(workspaceId);
   }
 
   /** Ends every stream of a user who lost a book: the browser reconnects and is told what they still have. */
@@ -168,6 +195,12 @@ export class BookEventsHub {
       if (members?.size === 0) this.membersOf.delete(bookId);
     }
     this.sharedWith.delete(userId);
+    for (const workspaceId of this.workspacesOf.get(userId) ?? []) {
+      const people = this.peopleOfWorkspace.get(workspaceId);
+      people?.delete(userId);
+      if (people?.size === 0) this.peopleOfWorkspace.delete(workspaceId);
+    }
+    this.workspacesOf.delete(userId);
   }
 
   private forgetBook(bookId: string): void {
@@ -195,6 +228,8 @@ export class BookEventsHub {
     this.streams.clear();
     this.membersOf.clear();
     this.sharedWith.clear();
+    this.peopleOfWorkspace.clear();
+    this.workspacesOf.clear();
     this.logger.debug('live book events stopped');
   }
 }

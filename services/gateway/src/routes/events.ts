@@ -22,10 +22,10 @@ export function eventRoutes(deps: RouteDeps, hub: BookEventsHub) {
 
   async function streamBookEvents(request: FastifyRequest, reply: FastifyReply) {
     // Asked as the stream opens, never kept: a person removed from a book gets a stream without it.
-    const { bookIds } = await deps.ask(request, requests.book.sharedBookIds, { userId: request.userId });
+    const { bookIds, workspaceIds } = await deps.ask(request, requests.book.sharedBookIds, { userId: request.userId });
     const res = openEventStream(reply);
     res.write(`retry: 5000\nevent: ready\ndata: {}\n\n`);
-    const remove = hub.add(request.userId, res, bookIds);
+    const remove = hub.add(request.userId, res, bookIds, workspaceIds);
     request.raw.on('close', remove);
   }
 
