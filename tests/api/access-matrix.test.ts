@@ -21,8 +21,8 @@ import { readyBook, oneParagraph } from '../support/books';
 /*
  * The access table of issue 43, checked over the gateway's own OpenAPI document: every operation about a
  * book is sent, well formed, by each kind of person: the owner, a co-author, an editor, a commenter, a
- * viewer, a co-author of another of the owner's books (workspaces are not built yet: this is the nearest
- * "member of something else"), and a stranger. Each answer must be what the table says: through the access
+ * viewer, a co-author of another of the owner's books, a member of another team workspace, and a stranger
+ * (the book itself is moved into the owner's workspace by the moveBook row on the way). Each answer must be what the table says: through the access
  * check where the role may (2xx, or a 4xx about the book's state, never 401/403/404), 403 naming what the
  * role may not do, and 404 for anyone with no role on the book. Never a 5xx. A new operation about a book
  * fails this test until it is given its row here.
@@ -104,8 +104,11 @@ const table: Record<string, Row> = {
   },
 };
 
-type Person = BookRole | 'memberOfAnotherBook' | 'stranger';
-const people: Person[] = ['owner', ...sharedRoles, 'memberOfAnotherBook', 'stranger'];
+type Outsider = 'memberOfAnotherBook' | 'memberOfAnotherWorkspace' | 'stranger';
+type Person = BookRole | Outsider;
+const outsiders: readonly Outsider[] = ['memberOfAnotherBook', 'memberOfAnotherWorkspace', 'stranger'];
+const isOutsider = (person: Person): person is Outsider => (outsiders as readonly Person[]).includes(person);
+const people: Person[] = ['owner', ...sharedRoles, ...outsiders];
 
 interface Operation {
   method: string;
@@ -146,6 +149,23 @@ async function shareWith(client: HttpClient, email: string, bookId: string, role
 
 async function restore(): Promise<void> {
   expect((await owner.post(`/api/v1/book/${ctx.bookId}/restore`)).status).toBe(200);
+}
+
+/** A member of someone else's team workspace (the owner's book is moved into the owner's own). */
+async function memberOfAnotherWorkspace(adminEnv: Record<string, string>): Promise<HttpClient> {
+  const press = await signedUp();
+  expect((await runAdmin(['set-plan', press.email, 'enterprise'], adminEnv, silentLogger())).exitCode).toBe(0);
+  const workspace = await press.client.post<{ id: string }>('/api/v1/workspaces', { name: 'Another Press' });
+  expect(workspace.status, JSON.stringify(workspace.body)).toBe(201);
+  const member = await signedUp();
+  const invited = await press.client.post<CreatedInvitation>(`/api/v1/workspaces/${workspace.body.id}/members`, {
+    email: member.email,
+    role: 'member',
+  });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const token = invited.body.link.split('/').pop()!;
+  expect((await member.client.post(`/api/v1/invitations/${token}/accept`)).status).toBe(200);
+  return member.client;
 }
 
 let extraEmail = '';
@@ -201,6 +221,7 @@ beforeAll(async () => {
   const elsewhere = await signedUp();
   await shareWith(elsewhere.client, elsewhere.email, other.body._id, 'coauthor');
   clients.set('memberOfAnotherBook', elsewhere.client);
+  clients.set('memberOfAnotherWorkspace', await memberOfAnotherWorkspace(adminEnv));
   clients.set('stranger', (await signedUp()).client);
   const spare = await signedUp();
   extra = spare.client;
@@ -266,7 +287,7 @@ describe('who may do what to a book (issue 43), over every operation of the Open
         const { status, body, row } = await send(operation, person);
         const what = `${operation.method} ${operation.path} as ${person}: ${status} ${JSON.stringify(body).slice(0, 200)}`;
         expect(status, what).toBeLessThan(500);
-        if (person === 'memberOfAnotherBook' || person === 'stranger') {
+        if (isOutsider(person)) {
           expect(status, what).toBe(404);
           expect(body, what).toMatchObject({ msg: apiMessages.notFound });
         } else if (mayDo(person, row.action)) {
