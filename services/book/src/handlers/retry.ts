@@ -30,7 +30,7 @@ export function retryBook(deps: BookHandlerDeps) {
     const attempt = (usesWriteAttempt ? book.write_attempt : book.plan_attempt) + 1;
     const key = allowanceKeys.retry(book.id, step, attempt);
     const kind = allowanceKindOf(book);
-    await reserveAllowance(deps, payerId, kind, key);
+    await reserveAllowance(deps, payerId, kind, key, undefined, userId);
     let retried;
     try {
       retried = await changeOwnedBook(

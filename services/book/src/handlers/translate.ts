@@ -42,7 +42,7 @@ export function translateBook(deps: BookHandlerDeps) {
     const original = source.book_content;
 
     await requirePlan(deps, payerId, requestId);
-    await reserveAllowance(deps, payerId, 'translation', key, requestId);
+    await reserveAllowance(deps, payerId, 'translation', key, requestId, userId);
     const id = deps.newId();
     let created;
     try {

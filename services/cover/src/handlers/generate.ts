@@ -37,7 +37,7 @@ export function generateCover(deps: CoverHandlerDeps) {
     try {
       await deps.bus.request(
         requests.billing.consumeAllowance,
-        { userId: ownerId, kind: 'cover', key: allowanceKey },
+        { userId: ownerId, kind: 'cover', key: allowanceKey, ...(userId === ownerId ? {} : { spentBy: userId }) },
         peer,
       );
     } catch (error) {
