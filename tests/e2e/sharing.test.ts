@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { roleLabels } from '@bookwright/contracts';
-import { readyBook } from '../support/books';
-import type { HttpClient } from '../support/test-system';
+import { roleLabels, type Book } from '@bookwright/contracts';
+import { silentLogger } from '@bookwright/kit';
+import { runAdmin } from '../../scripts/admin/admin';
+import { keeperOfLetters, readyBook } from '../support/books';
+import { newAccount, type HttpClient } from '../support/test-system';
 import { a11yViolations, browserAvailable, describeViolations } from './support/browser';
 import { useBrowserWorld, useShotsDir } from './support/world';
 
@@ -12,22 +14,29 @@ import { useBrowserWorld, useShotsDir } from './support/world';
  * plan of their own) and finds the book under "Shared with me"; as a viewer they cannot type in it; the owner
  * makes them a co-author; their edit is saved and survives a reload. Every new screen (the share dialog, the
  * invitation page, the shared shelf, the read-only editor) is checked with axe in both colour schemes at 390
- * and 1280 px; with SHOTS_DIR set, each is also photographed there.
+ * and 1280 px; with SHOTS_DIR set, each is also photographed there. Then the same for a team workspace (below).
  */
 describe.skipIf(!browserAvailable())('sharing a book in the browser', () => {
   const world = useBrowserWorld();
   const shots = useShotsDir();
   const problems: string[] = [];
+  beforeEach(() => {
+    problems.length = 0;
+  });
 
-  /** Axe (every impact) in both schemes at both widths, and a screenshot of each when SHOTS_DIR is set. */
-  async function checkScreen(page: Page, name: string, fullPage = true) {
+  /**
+   * Axe (every impact) in both schemes at both widths, and a screenshot of each when SHOTS_DIR is set. With
+   * `axe: false` only the screenshots are taken, and nothing is done without SHOTS_DIR.
+   */
+  async function checkScreen(page: Page, name: string, { fullPage = true, axe = true } = {}) {
+    if (!axe && !shots) return;
     for (const colorScheme of ['light', 'dark'] as const)
       for (const width of [390, 1280]) {
         await page.emulateMedia({ colorScheme });
         await page.setViewportSize({ width, height: width < 640 ? 844 : 800 });
         // Let colour transitions settle before axe measures contrast.
         await page.waitForTimeout(400);
-        const violations = await a11yViolations(page);
+        const violations = axe ? await a11yViolations(page) : [];
         if (violations.length > 0)
           problems.push(`${name}, ${colorScheme}, ${width}px:\n${describeViolations(violations)}`);
         if (shots) await page.screenshot({ path: `${shots}/sharing-${name}-${colorScheme}-${width}.png`, fullPage });
@@ -71,7 +80,7 @@ describe.skipIf(!browserAvailable())('sharing a book in the browser', () => {
       await dialog.getByRole('button', { name: 'Invite' }).click();
       await dialog.getByText(`Invitation sent to ${invitee}.`).waitFor();
       await dialog.getByTestId('book-invitation').filter({ hasText: invitee }).waitFor();
-      await checkScreen(ownerPage, 'share-dialog', false);
+      await checkScreen(ownerPage, 'share-dialog', { fullPage: false });
       await dialog.getByRole('button', { name: 'Close dialog' }).click();
 
       // (2) The invitee follows the mailed link, signs up and lands on the book, under "Shared with me".
@@ -142,4 +151,97 @@ describe.skipIf(!browserAvailable())('sharing a book in the browser', () => {
       await guest.close();
     },
   );
+
+  /**
+   * Issue 43's team workspaces: an Enterprise owner (set by the operator command) creates one from the
+   * sidebar's switcher and invites a member on Settings › Members; the invitee follows the mailed link,
+   * signs up and lands on the workspace's library with its book; the owner then finds them under People and
+   * their "joined" line under Activity. Axe checks the Members page and the workspace's library; the
+   * Create-a-workspace dialog and the invitation page are photographed only (with SHOTS_DIR).
+   */
+  describe('team workspaces', () => {
+    it('creates a workspace, invites a member who signs up and lands in it', { timeout: 240_000 }, async () => {
+      const url = (path: string) => `${world.system.url}${path}`;
+      const client = world.system.client();
+      const account = newAccount();
+      await client.post('/api/v1/auth/sign-up', account);
+      const env = { DATA_DIR: world.system.dataDir, DATABASE_SCHEMA_PREFIX: world.system.schemaPrefix };
+      if (process.env.DATABASE_URL) Object.assign(env, { DATABASE_URL: process.env.DATABASE_URL });
+      const done = await runAdmin(['set-plan', account.email, 'enterprise'], env, silentLogger());
+      expect(done.exitCode, done.output).toBe(0);
+      const invitee = `grace.${Date.now().toString(36)}@example.com`;
+      const pageErrors: string[] = [];
+
+      // (1) The owner creates the workspace from the switcher and lands on its (empty) library.
+      const owner = await signedInContext(world.browser, client);
+      const ownerPage = await owner.newPage();
+      ownerPage.on('pageerror', (error) => pageErrors.push(`owner: ${error.message}`));
+      await ownerPage.goto(url('/app'));
+      const switcher = ownerPage.getByRole('group', { name: 'Workspace' });
+      await switcher.getByRole('button', { name: 'Create a workspace' }).click();
+      const dialog = ownerPage.getByRole('dialog', { name: 'Create a workspace' });
+      await dialog.getByLabel('Workspace name').fill('Lighthouse Press');
+      await checkScreen(ownerPage, 'workspace-create-dialog', { fullPage: false, axe: false });
+      await dialog.getByRole('button', { name: 'Create workspace' }).click();
+      await ownerPage.waitForURL(/\/app\?workspace=/);
+      const workspaceId = new URL(ownerPage.url()).searchParams.get('workspace')!;
+      await ownerPage.getByRole('heading', { name: 'Lighthouse Press', level: 2 }).waitFor();
+      await ownerPage.getByText('No books in this workspace yet').waitFor();
+      expect(await switcher.getByRole('link', { name: 'Lighthouse Press' }).getAttribute('aria-current')).toBe('true');
+      // A book in it (over HTTP: the library's own way to a book is book-flow's journey).
+      const started = await client.post<Book>('/api/v1/agent/plan', { ...keeperOfLetters, workspaceId });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+
+      // (2) Settings › Members: the owner invites a member by email.
+      await ownerPage.goto(url('/app/settings?tab=members'));
+      await ownerPage.getByRole('heading', { name: 'Members of Lighthouse Press' }).waitFor();
+      const invite = ownerPage.getByRole('form', { name: 'Invite someone' });
+      await invite.getByLabel('Email address').fill(invitee);
+      await invite.getByRole('radio', { name: 'Member' }).check();
+      await invite.getByRole('button', { name: 'Invite' }).click();
+      await invite.getByRole('status').getByText(`Invitation sent to ${invitee}.`).waitFor();
+      await ownerPage.getByRole('button', { name: `Revoke the invitation for ${invitee}` }).waitFor();
+
+      // (3) The invitee follows the mailed link, signs up and lands on the workspace's library, with its book.
+      const mail = await world.system.lastMailTo(invitee);
+      const link = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.text);
+      expect(link, `no invitation link in: ${mail.text}`).not.toBeNull();
+      const guest = await world.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+      const page = await guest.newPage();
+      page.on('pageerror', (error) => pageErrors.push(`invitee: ${error.message}`));
+      await page.goto(url(link![0]));
+      expect(await page.getByTestId('invitation-greeting').textContent()).toBe(
+        'Ada Lovelace invited you to the team workspace “Lighthouse Press” as a member',
+      );
+      await checkScreen(page, 'workspace-invite-page', { axe: false });
+      await page.getByRole('link', { name: 'Create account' }).click();
+      await page.getByLabel('First name').fill('Grace');
+      await page.getByLabel('Last name').fill('Hopper');
+      expect(await page.getByLabel('Email').inputValue()).toBe(invitee);
+      await page.getByLabel('Password').fill('compilers and cobol');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL(url(`/app?workspace=${workspaceId}`));
+      await page.getByRole('heading', { name: 'Lighthouse Press', level: 2 }).waitFor();
+      await page.locator(`[data-testid="library-book"][data-book-id="${started.body._id}"]`).waitFor();
+      await checkScreen(page, 'workspace-library');
+
+      // (4) The owner sees them under People, and their joining under Activity.
+      await ownerPage.reload();
+      const member = ownerPage.getByTestId('workspace-member').filter({ hasText: invitee });
+      await member.getByRole('combobox', { name: 'Role of Grace Hopper' }).waitFor();
+      expect(await member.getByRole('combobox', { name: 'Role of Grace Hopper' }).inputValue()).toBe('member');
+      await ownerPage
+        .getByRole('list', { name: 'Activity' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Grace Hopper joined as a member' })
+        .waitFor();
+      expect(await ownerPage.getByTestId('seats-used').textContent()).toBe('2 seats used of 5');
+      await checkScreen(ownerPage, 'workspace-members');
+
+      expect(pageErrors).toEqual([]);
+      expect(problems.join('\n\n')).toBe('');
+      await owner.close();
+      await guest.close();
+    });
+  });
 });
