@@ -202,6 +202,17 @@ describe('team workspaces', () => {
     const books = Array.isArray(library.body) ? library.body : library.body.books;
     expect(books.find((b) => b._id === bookId)).toMatchObject({ workspaceId: workspace.id, role: 'coauthor' });
 
+    // The pool is the owner's; each use is the member's who spent it.
+    const spending = await admin.client.get<WorkspaceMembers>(`/api/v1/workspaces/${workspace.id}/members`);
+    expect(spending.body.members.find((m) => m.id === member.id)?.spentThisMonth).toEqual({
+      book: 1,
+      cover: 0,
+      translation: 0,
+    });
+    expect(spending.body.members.find((m) => m.id === owner.id)?.spentThisMonth?.book).toBe(0);
+    const seen = await member.client.get<WorkspaceMembers>(`/api/v1/workspaces/${workspace.id}/members`);
+    expect(seen.body.members.every((m) => m.spentThisMonth === undefined)).toBe(true);
+
     // The owner can neither leave nor be demoted.
     expect(
       (await admin.client.patch(`/api/v1/workspaces/${workspace.id}/members/${owner.id}`, { role: 'member' })).status,

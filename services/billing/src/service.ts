@@ -20,6 +20,7 @@ import { getPlans } from './handlers/get-plans';
 import { handleWebhook } from './handlers/handle-webhook';
 import { previewSwitch } from './handlers/preview-switch-plan';
 import { previewSeats } from './handlers/preview-seats';
+import { listUsage } from './handlers/list-usage';
 import { changeSeats } from './handlers/change-seats';
 import { setBillingDetails } from './handlers/set-details';
 import { onBookFailed } from './handlers/on-book-failed';
@@ -61,6 +62,7 @@ export function createBillingService(options: BillingServiceOptions = {}) {
         bus.serve(requests.billing.keepPlan, keepPlan(deps)),
         bus.serve(requests.billing.getPlans, getPlans(config)),
         bus.serve(requests.billing.previewSwitch, previewSwitch(deps, config)),
+        bus.serve(requests.billing.listUsage, listUsage(deps)),
         bus.serve(requests.billing.previewSeats, previewSeats(deps, config)),
         bus.serve(requests.billing.changeSeats, changeSeats(deps)),
         bus.serve(requests.billing.setBillingDetails, setBillingDetails(deps)),

@@ -73,12 +73,23 @@ export const InviteWorkspaceMemberRequestSchema = z.object({
 
 export const ChangeWorkspaceMemberRoleRequestSchema = z.object({ role: InvitableWorkspaceRoleSchema });
 
+/** What one person spent of a pool this month, by kind. */
+export const SpentSchema = z.object({
+  book: z.number().int(),
+  cover: z.number().int(),
+  translation: z.number().int(),
+});
+export type Spent = z.infer<typeof SpentSchema>;
+
 export const WorkspaceMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: emailAddressSchema,
   role: WorkspaceRoleSchema,
   joinedAt: isoDateTimeSchema,
+  spentThisMonth: SpentSchema.optional().describe(
+    "What they spent of the workspace's pool this month (books, covers, translations): shown to admins",
+  ),
 });
 export type WorkspaceMember = z.infer<typeof WorkspaceMemberSchema>;
 

@@ -3,7 +3,7 @@ import { defineRequest } from '../../bus/define';
 import { BillingSummarySchema } from '../../entities/user';
 import { AccountTypeSchema, PaidAccountTypeSchema } from '../../constants/plan-schemas';
 import { defineHealthRequest } from '../health';
-import { SeatCountSchema, SeatsPreviewSchema } from '../../http/workspaces/workspaces';
+import { SeatCountSchema, SeatsPreviewSchema, SpentSchema } from '../../http/workspaces/workspaces';
 
 export const AllowanceKindSchema = z.enum(['book', 'cover', 'translation']);
 export type AllowanceKind = z.infer<typeof AllowanceKindSchema>;
@@ -219,6 +219,17 @@ export const billingRequests = {
     response: PlanSwitchPreviewSchema,
     description:
       "What a switch to another plan costs now (Stripe's upcoming-invoice preview, prorated) and monthly, and the allowances it leaves; changes nothing.",
+  }),
+  listUsage: defineRequest({
+    name: 'billing.usage.list',
+    version: 1,
+    request: z.object({ userId: z.string().describe('The payer, whose pool it is') }),
+    response: z.object({
+      periodStart: z.string(),
+      spenders: z.array(SpentSchema.extend({ userId: z.string() })),
+    }),
+    description:
+      "Who spent what of a payer's allowances this period (a workspace owner's pool, by member; the payer's own use under their id). Given-back units are not counted.",
   }),
   previewSeats: defineRequest({
     name: 'billing.seats.preview',

@@ -102,6 +102,30 @@ export const consumptionsRepository = {
     return used;
   },
 
+  /** The units of a payer's allowances taken since `periodStart` and not given back, by who spent them. */
+  async spentBySince(db: Kysely<BillingDatabase>, userId: string, periodStart: Date | string) {
+    const rows = await db
+      .selectFrom('allowance_consumptions')
+      .select((eb) => [
+        eb.fn.coalesce('spent_by', 'user_id').as('spender'),
+        'kind',
+        eb.fn.countAll<string>().as('count'),
+      ])
+      .where('user_id', '=', userId)
+      .where('refunded_at', 'is', null)
+      .where('state', '!=', 'released')
+      .where('consumed_at', '>=', new Date(periodStart))
+      .groupBy([(eb) => eb.fn.coalesce('spent_by', 'user_id'), 'kind'])
+      .execute();
+    const bySpender = new Map<string, Record<AllowanceKind, number>>();
+    for (const row of rows) {
+      const spent = bySpender.get(row.spender) ?? { book: 0, cover: 0, translation: 0 };
+      spent[row.kind] = Number(row.count);
+      bySpender.set(row.spender, spent);
+    }
+    return bySpender;
+  },
+
   /** Removes every consumption of the user (the account is being deleted). */
   async deleteOfUser(db: Kysely<BillingDatabase>, userId: string): Promise<void> {
     await db.deleteFrom('allowance_consumptions').where('user_id', '=', userId).execute();

@@ -143,6 +143,7 @@ export interface WorkspaceAuditTable {
   id: string;
   workspace_id: string;
   at: Timestamp;
+  seq: Generated<string>;
   actor_id: string;
   action: AuditAction;
   subject_id: string | null;

@@ -1,4 +1,4 @@
-import { managesWorkspace, type requests, type WorkspaceMember } from '@bookwright/contracts';
+import { managesWorkspace, requests, type WorkspaceMember } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { peopleById } from '../access/people';
 import { presentWorkspaceInvitation } from '../access/present-invitation';
@@ -31,6 +31,7 @@ export function listWorkspaceMembers(deps: BookHandlerDeps) {
       });
     }
     members.sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
+    if (managesWorkspace(role)) await addSpending(deps, workspace.owner_id, members);
     const pending = managesWorkspace(role)
       ? await workspacesRepository.pendingInvitations(deps.db, workspace.id, now)
       : [];
@@ -38,4 +39,18 @@ export function listWorkspaceMembers(deps: BookHandlerDeps) {
     const used = await workspacesRepository.seatsUsed(deps.db, workspace.id, now);
     return { members, invitations, seats: { used, limit: workspace.seat_limit } };
   };
+}
+
+/**
+ * Each member's share of the pool this month, for the admins (billing records who spent each unit). Without
+ * billing the list is still answered, without the figures.
+ */
+async function addSpending(deps: BookHandlerDeps, ownerId: string, members: WorkspaceMember[]): Promise<void> {
+  try {
+    const { spenders } = await deps.bus.request(requests.billing.listUsage, { userId: ownerId });
+    const byId = new Map(spenders.map(({ userId, ...spent }) => [userId, spent]));
+    for (const member of members) member.spentThisMonth = byId.get(member.id) ?? { book: 0, cover: 0, translation: 0 };
+  } catch (error) {
+    deps.logger.warn({ err: error }, "could not read the workspace's spending");
+  }
 }

@@ -49,7 +49,7 @@ export async function recordAudit(
 export function auditPage(db: Kysely<BookDatabase>, workspaceId: string, page: { before?: string; limit: number }) {
   let query = db.selectFrom('workspace_audit').selectAll().where('workspace_id', '=', workspaceId);
   if (page.before) query = query.where('at', '<', new Date(page.before));
-  return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+  return query.orderBy('at', 'desc').orderBy('seq', 'desc').limit(page.limit).execute();
 }
 
 type AuditRow = Awaited<ReturnType<typeof auditPage>>[number];

@@ -60,6 +60,9 @@ export const workspacesMigration: Migration = {
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
       .addColumn('at', 'timestamptz', (c) => c.notNull())
+      // The order of lines written in one transaction (one clock reading): an account deletion's hand-over
+      // comes before its leaving.
+      .addColumn('seq', 'bigserial', (c) => c.notNull())
       .addColumn('actor_id', 'text', (c) => c.notNull())
       .addColumn('action', 'text', (c) => c.notNull())
       .addColumn('subject_id', 'text')
@@ -74,7 +77,7 @@ export const workspacesMigration: Migration = {
     await db.schema
       .createIndex('workspace_audit_workspace_at_idx')
       .on('workspace_audit')
-      .columns(['workspace_id', 'at desc'])
+      .columns(['workspace_id', 'at desc', 'seq desc'])
       .execute();
   },
 };
