@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  allowanceExhaustedMessages,
   seatLimitReached,
   workspaceMessages,
   type AcceptedInvitation,
@@ -339,5 +340,44 @@ describe('team workspaces', () => {
       'book.created',
       'workspace.created',
     ]);
+  });
+
+  it("never overdraws the workspace's pool: 20 members creating at once against 5 books left get 5", async () => {
+    const owner = await person('enterprise');
+    const workspace = await workspaceOf(owner.client);
+    const seats = await owner.client.request('PUT', `/api/v1/workspaces/${workspace.id}/seats`, {
+      json: { seats: 21 },
+    });
+    expect(seats.status).toBe(200);
+    const members = [];
+    for (let n = 0; n < 20; n += 1) members.push(await join(owner.client, workspace.id, 'member'));
+    // The owner's plan now has a finite pool (Starter: 10 books a month), half of it spent by the owner.
+    const email = (await owner.client.get<{ email: string }>('/api/v1/user/current-user')).body.email;
+    expect((await runAdmin(['set-plan', email, 'starter'], adminEnv(), silentLogger())).exitCode).toBe(0);
+    for (let n = 0; n < 5; n += 1)
+      expect(
+        (await owner.client.post('/api/v1/agent/plan', { ...keeperOfLetters, workspaceId: workspace.id })).status,
+      ).toBe(201);
+
+    const answers = await Promise.all(
+      members.map((member) =>
+        member.client.post<Book | { msg: string }>('/api/v1/agent/plan', {
+          ...keeperOfLetters,
+          workspaceId: workspace.id,
+        }),
+      ),
+    );
+    const created = answers.filter((answer) => answer.status === 201);
+    expect(created).toHaveLength(5);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused.map((answer) => [answer.status, answer.body])).toEqual(
+      Array.from({ length: 15 }, () => [403, { msg: allowanceExhaustedMessages.book }]),
+    );
+    // Each unit is the member's who spent it.
+    const spending = await owner.client.get<WorkspaceMembers>(`/api/v1/workspaces/${workspace.id}/members`);
+    const spent = spending.body.members.map((m) => [m.role, m.spentThisMonth?.book ?? 0] as const);
+    expect(spent.filter(([role]) => role === 'owner')).toEqual([['owner', 5]]);
+    expect(spent.filter(([role, books]) => role === 'member' && books === 1)).toHaveLength(5);
+    expect(spent.reduce((sum, [, books]) => sum + books, 0)).toBe(10);
   });
 });
