@@ -111,6 +111,16 @@ describe('sign-in with an identity provider', () => {
     expect(location(res)).toBe('/choose-plan?checkout=starter');
   });
 
+  it('goes back to the invitation it was started from, to accept it, and drops a token that is not one', async () => {
+    const client = system.client();
+    provider.signInAs(verifiedIdentity());
+    const res = await client.get(await toCallback(client, '?invite=Abc_123-xyz'));
+    expect(location(res)).toBe('/invite/Abc_123-xyz?accept=1');
+    const other = system.client();
+    provider.signInAs(verifiedIdentity());
+    expect(location(await other.get(await toCallback(other, '?invite=../../evil')))).toBe('/choose-plan');
+  });
+
   it('links a verified email to the existing account, which has a plan, and goes to the app', async () => {
     const client = system.client();
     const account = newAccount();

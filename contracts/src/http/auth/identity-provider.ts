@@ -8,7 +8,14 @@ export const AuthProvidersResponseSchema = z.object({
 export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
 
 /** GET /auth/oidc/login: the signup page passes the plan it was opened with, so checkout can follow. */
-export const OidcLoginQuerySchema = z.object({ accountType: PaidAccountTypeSchema.optional() });
+export const OidcLoginQuerySchema = z.object({
+  accountType: PaidAccountTypeSchema.optional(),
+  invite: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .optional()
+    .describe('An invitation token (/invite/{token}) to go back to, and accept, once signed in'),
+});
 
 /** The callback's query as the provider sends it; openid-client checks the values themselves. */
 export const OidcCallbackQuerySchema = z.object({

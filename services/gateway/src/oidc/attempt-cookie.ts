@@ -12,6 +12,8 @@ const AttemptSchema = z.object({
   nonce: z.string(),
   codeVerifier: z.string(),
   accountType: PaidAccountTypeSchema.optional(),
+  /** An invitation the person was accepting when they chose the identity provider. */
+  invite: z.string().optional(),
   expiresAt: z.number(),
 });
 export type SignInAttempt = z.infer<typeof AttemptSchema>;

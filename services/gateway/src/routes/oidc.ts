@@ -93,9 +93,13 @@ export function oidcRoutes(deps: RouteDeps) {
   async function startOidcLogin(request: FastifyRequest, reply: FastifyReply) {
     if (!provider || !sealer) throw notConfigured();
     // A plan the signup page did not offer is ignored rather than refused: the sign-in itself is fine.
-    const accountType = OidcLoginQuerySchema.safeParse(request.query).data?.accountType;
+    const query = OidcLoginQuerySchema.safeParse(request.query).data;
+    const accountType = query?.accountType;
     try {
-      const { url, attempt } = await provider.begin(accountType);
+      const begun = await provider.begin(accountType);
+      const { url } = begun;
+      // The invitation rides in the sealed attempt: the callback goes back to it, which then accepts it.
+      const attempt = query?.invite ? { ...begun.attempt, invite: query.invite } : begun.attempt;
       reply.setCookie(attemptCookieName, sealer.seal(attempt), { ...attemptCookie, maxAge: attemptTtlMs / 1000 });
       return reply.redirect(url.href, 303);
     } catch (error) {
@@ -125,6 +129,7 @@ export function oidcRoutes(deps: RouteDeps) {
       if (result.outcome === 'refused') throw new SignInFailure(result.reason);
       sessions.forgetToken(replacesToken);
       sessions.setSessionCookie(reply, result.session);
+      if (attempt.invite) return reply.redirect(`/invite/${encodeURIComponent(attempt.invite)}?accept=1`, 303);
       return reply.redirect(await landingFor(result.user, attempt.accountType, request.id), 303);
     } catch (error) {
       if (error instanceof SignInFailure) {

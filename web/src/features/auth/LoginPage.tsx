@@ -70,7 +70,7 @@ export function LoginPage() {
           {isLoading ? authTexts.signingIn : 'Sign In'}
         </Button>
       </form>
-      <IdentityProviderButton />
+      <IdentityProviderButton invite={invite} />
       <p className="mt-8 text-center text-sm text-stone-600">
         Don&apos;t have an account?{' '}
         <Link

@@ -74,7 +74,7 @@ export function SignUpPage() {
           {busy ? authTexts.creatingAccount : 'Create Account'}
         </Button>
       </form>
-      <IdentityProviderButton accountType={chosen ?? null} />
+      <IdentityProviderButton accountType={chosen ?? null} invite={invite} />
       <p className="mt-8 text-center text-sm text-stone-600">
         Already have an account?{' '}
         <Link
