@@ -68,23 +68,7 @@ export function oidcRoutes(deps: RouteDeps) {
     reply.redirect(`/login?${new URLSearchParams({ error: code }).toString()}`, 303);
   const notConfigured = () => new AppError(404, identityProviderMessages.notConfigured);
 
-  /**
-   * Spec §2: an account without a plan chooses one first, or goes straight to checkout for the plan it
-   * carried. An account whose plan ended goes to its books instead (decision 0012).
-   */
-  async function landingFor(profile: UserProfile, accountType: SignInAttempt['accountType'], requestId: string) {
-    let hadAPlan: boolean;
-    try {
-      const user = await withBilling(bus, profile, requestId, timeoutMs);
-      if (hasPlan(user)) return '/app';
-      hadAPlan = user.subscriptionStatus !== null;
-    } catch {
-      // Signed in already: the app finds out about the plan itself.
-      return '/app';
-    }
-    if (accountType) return `/choose-plan?${new URLSearchParams({ checkout: accountType }).toString()}`;
-    return hadAPlan ? '/app' : '/choose-plan';
-  }
+  const landingFor = landingAfterSignIn(bus, timeoutMs);
 
   async function listAuthProviders() {
     return { data: { oidc: provider ? { name: provider.name } : null } };
@@ -147,5 +131,25 @@ export function oidcRoutes(deps: RouteDeps) {
     // The one per-IP budget of every auth route.
     app.get('/auth/oidc/login', { schema: startOidcLoginSchema, ...authThrottled }, startOidcLogin);
     app.get('/auth/oidc/callback', { schema: finishOidcLoginSchema, ...authThrottled }, finishOidcLogin);
+  };
+}
+
+/**
+ * Spec §2: an account without a plan chooses one first, or goes straight to checkout for the plan it
+ * carried. An account whose plan ended goes to its books instead (decision 0012).
+ */
+function landingAfterSignIn(bus: RouteDeps['bus'], timeoutMs: number) {
+  return async (profile: UserProfile, accountType: SignInAttempt['accountType'], requestId: string) => {
+    let hadAPlan: boolean;
+    try {
+      const user = await withBilling(bus, profile, requestId, timeoutMs);
+      if (hasPlan(user)) return '/app';
+      hadAPlan = user.subscriptionStatus !== null;
+    } catch {
+      // Signed in already: the app finds out about the plan itself.
+      return '/app';
+    }
+    if (accountType) return `/choose-plan?${new URLSearchParams({ checkout: accountType }).toString()}`;
+    return hadAPlan ? '/app' : '/choose-plan';
   };
 }

@@ -194,6 +194,15 @@ describe('structure review', () => {
     expect(calls.some((c) => c.method === 'PATCH' && c.url === '/agent/write/b1')).toBe(true);
   });
 
+  it('shows a viewer the plan read-only: a banner saying why, disabled fields and nothing to confirm', async () => {
+    const { calls } = openReview(makeBook({ role: 'viewer', ownerName: 'Ada Lovelace' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Keeper of Letters' })).toBeTruthy();
+    expect(screen.getByTestId('role-banner')).toBeTruthy();
+    expect(screen.getByLabelText('Setting').matches(':disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Confirm and start writing' })).toBeNull();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
   it('leads an account without a plan to the plans instead of confirming', async () => {
     const lapsed = { ...starterUser, accountType: 'null', booksLeftThisMonth: 0, nextBillingDate: null };
     const { calls, router } = openReview(makeBook(), undefined, {

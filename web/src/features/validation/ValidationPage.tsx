@@ -10,6 +10,7 @@ import { logError } from '../../lib/log';
 import { validationTexts } from '../../texts';
 import { plansPath } from '../billing/planAccess';
 import { useBookAccess } from '../sharing/bookAccess';
+import { RoleBanner } from '../sharing/RoleBanner';
 import { BookCover } from '../books/BookCover';
 import { useConfirmBookMutation, useGetBookQuery } from '../books/booksApi';
 import { StatusBadge } from '../books/StatusBadge';
@@ -54,17 +55,65 @@ function StructureReview({ book, initial }: { book: Book; initial: BookState }) 
   const fiction = isFictionState(state);
   const tabs = fiction ? fictionTabs : nonFictionTabs;
   const [tab, setTab] = useState<TabId>('concept');
+  const access = useBookAccess(book);
+  // A viewer, commenter or editor reads the plan: its fields are shown disabled and nothing confirms it.
+  const mayEdit = access.may('edit');
+  const { onConfirm, confirming } = useConfirmStructure(book, settled, !access.needsPlan);
+  const confirmButton = mayEdit && (
+    <Button type="button" onClick={() => void onConfirm()} busy={confirming} disabled={confirming} className="px-5">
+      {confirming ? validationTexts.confirming : validationTexts.confirm}
+    </Button>
+  );
+
+  return (
+    <>
+      <RoleBanner access={access} ownerName={book.ownerName} />
+      <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+        <ReviewHeader book={book} saving={saving} mayEdit={mayEdit}>
+          {confirmButton}
+        </ReviewHeader>
+        {mayEdit && (
+          <div className="mt-6 rounded-xl border border-amber-200 bg-amber-50/70 px-4 py-3 text-sm text-amber-950">
+            Review the plan below and change anything you like. When it reads right, confirm it and the whole book will
+            be written.
+          </div>
+        )}
+        <div className="mt-8 overflow-x-auto">
+          <TabList tabs={tabs} selected={tab} onSelect={setTab} label="Book structure" idPrefix="structure" />
+        </div>
+        <div {...tabPanelProps('structure', tab)} className="pt-6 focus:outline-none">
+          <fieldset disabled={!mayEdit} className="contents">
+            {tab === 'concept' && <ConceptTab state={state} edit={edit} />}
+            {fiction && tab === 'characters' && <CharactersTab state={state} edit={edit} />}
+            {fiction && tab === 'plot' && <PlotTab state={state} edit={edit} />}
+            {!fiction && tab === 'research' && <ResearchTab state={state} edit={edit} />}
+            {!fiction && tab === 'content' && <ContentTab state={state} edit={edit} />}
+          </fieldset>
+        </div>
+        <div className="mt-12 flex flex-col items-stretch gap-3 border-t border-stone-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-stone-600">Writing takes up to 30 minutes. You can leave this page meanwhile.</p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Link to="/app" className={buttonClass('secondary')}>
+              Back to library
+            </Link>
+            {confirmButton}
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Confirming the structure: what the page leaves saves first; without the owner's plan, the way is the plans. */
+function useConfirmStructure(book: Book, settled: () => Promise<unknown>, canWrite: boolean) {
   const [confirm, { isLoading: confirming }] = useConfirmBookMutation();
   const navigate = useNavigate();
-  const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
-
-  // Writing needs a plan of the book's owner (402 without one): an owner without a plan is led to the plans
-  // instead; on a book shared with them, the reader's own plan does not matter (issue 43).
-  const canWrite = !useBookAccess(book).needsPlan;
 
   async function onConfirm() {
     // A field being left by this click saves first.
     await settled();
+    // Writing needs a plan of the book's owner (402 without one): an owner without a plan is led to the plans
+    // instead; on a book shared with them, the reader's own plan does not matter (issue 43).
     if (!canWrite) return void navigate(plansPath);
     try {
       await confirm(book._id).unwrap();
@@ -77,9 +126,23 @@ function StructureReview({ book, initial }: { book: Book; initial: BookState }) 
       logError('the structure could not be confirmed', error);
     }
   }
+  return { onConfirm, confirming };
+}
 
+function ReviewHeader({
+  book,
+  saving,
+  mayEdit,
+  children,
+}: {
+  book: Book;
+  saving: boolean;
+  mayEdit: boolean;
+  children: React.ReactNode;
+}) {
+  const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+    <>
       <Link
         to="/app"
         className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-stone-600 hover:text-ink-900"
@@ -100,49 +163,15 @@ function StructureReview({ book, initial }: { book: Book; initial: BookState }) 
             </p>
           </div>
         </div>
-        <div className="flex flex-col items-stretch gap-2 sm:items-end">
-          <Button
-            type="button"
-            onClick={() => void onConfirm()}
-            busy={confirming}
-            disabled={confirming}
-            className="px-5"
-          >
-            {confirming ? validationTexts.confirming : validationTexts.confirm}
-          </Button>
-          <p className="text-xs text-stone-500" role="status">
-            {saving ? 'Saving…' : 'Every change is saved as you make it.'}
-          </p>
-        </div>
+        {mayEdit && (
+          <div className="flex flex-col items-stretch gap-2 sm:items-end">
+            {children}
+            <p className="text-xs text-stone-500" role="status">
+              {saving ? 'Saving…' : 'Every change is saved as you make it.'}
+            </p>
+          </div>
+        )}
       </header>
-
-      <div className="mt-6 rounded-xl border border-amber-200 bg-amber-50/70 px-4 py-3 text-sm text-amber-950">
-        Review the plan below and change anything you like. When it reads right, confirm it and the whole book will be
-        written.
-      </div>
-
-      <div className="mt-8 overflow-x-auto">
-        <TabList tabs={tabs} selected={tab} onSelect={setTab} label="Book structure" idPrefix="structure" />
-      </div>
-      <div {...tabPanelProps('structure', tab)} className="pt-6 focus:outline-none">
-        {tab === 'concept' && <ConceptTab state={state} edit={edit} />}
-        {fiction && tab === 'characters' && <CharactersTab state={state} edit={edit} />}
-        {fiction && tab === 'plot' && <PlotTab state={state} edit={edit} />}
-        {!fiction && tab === 'research' && <ResearchTab state={state} edit={edit} />}
-        {!fiction && tab === 'content' && <ContentTab state={state} edit={edit} />}
-      </div>
-
-      <div className="mt-12 flex flex-col items-stretch gap-3 border-t border-stone-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-stone-600">Writing takes up to 30 minutes. You can leave this page meanwhile.</p>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/app" className={buttonClass('secondary')}>
-            Back to library
-          </Link>
-          <Button type="button" onClick={() => void onConfirm()} busy={confirming} disabled={confirming}>
-            {confirming ? validationTexts.confirming : validationTexts.confirm}
-          </Button>
-        </div>
-      </div>
-    </div>
+    </>
   );
 }
