@@ -33,8 +33,17 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim/60" />
+        {/* A click outside is a click on the overlay, which covers the page: Radix's own outside-click
+            dismissal only starts listening in a setTimeout(0) after opening, so a click the browser handled
+            before that timer (input goes ahead of timers on a busy main thread) was lost. The sample-book
+            modal had the same race (its commit says how it was found). */}
+        <RadixDialog.Overlay
+          className="fixed inset-0 z-50 bg-scrim/60"
+          data-testid="dialog-overlay"
+          onClick={onClose}
+        />
         <RadixDialog.Content
+          onPointerDownOutside={(event) => event.preventDefault()}
           {...(description ? {} : { 'aria-describedby': undefined })}
           // Our dialogs are opened by state, not by a Radix Trigger, so Radix has nothing to give focus back
           // to: remember what had it when the dialog opened and return it there on close.
