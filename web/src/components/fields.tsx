@@ -1,7 +1,20 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 
-export const controlClass = (invalid: boolean, extra = '') =>
-  `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-[15px] text-stone-900 shadow-xs transition-colors placeholder:text-stone-400 focus:border-ink-500 focus:ring-2 focus:ring-ink-200 focus:outline-none disabled:bg-stone-50 disabled:text-stone-500 ${invalid ? 'border-red-500 ring-2 ring-red-100' : 'border-stone-300'} ${extra}`;
+/** The size of a control: a form's field, or a compact one inside a row (beside a small button). */
+export type ControlSize = 'field' | 'compact';
+
+const controlSizes: Record<ControlSize, string> = {
+  field: 'w-full px-3.5 py-2.5 text-[15px]',
+  // The height and text of a small button (buttonClass's 'sm'), so a row's controls line up.
+  compact: 'w-auto py-1.5 pr-8 pl-2.5 text-sm',
+};
+
+/**
+ * A text field's, text area's or select's look. The size sets the width, padding and text size, so `extra`
+ * must not repeat them: two Tailwind classes of one property do not override each other by their order here.
+ */
+export const controlClass = (invalid: boolean, extra = '', size: ControlSize = 'field') =>
+  `block rounded-lg border bg-white ${controlSizes[size]} text-stone-900 shadow-xs transition-colors placeholder:text-stone-400 focus:border-ink-500 focus:ring-2 focus:ring-ink-200 focus:outline-none disabled:bg-stone-50 disabled:text-stone-500 ${invalid ? 'border-red-500 ring-2 ring-red-100' : 'border-stone-300'} ${extra}`;
 
 interface FieldChrome {
   label: string;

@@ -11,18 +11,24 @@ const variants: Record<Variant, string> = {
   ghost: 'text-stone-700 hover:bg-stone-100 hover:text-stone-900 disabled:text-stone-400',
 };
 
-export const buttonClass = (variant: Variant = 'primary', extra = '') =>
-  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+/** A button's padding: a form's button, or a small one inside a row (beside a compact control). */
+type ButtonSize = 'md' | 'sm';
+
+const buttonSizes: Record<ButtonSize, string> = { md: 'px-4 py-2.5', sm: 'px-2.5 py-1.5' };
+
+export const buttonClass = (variant: Variant = 'primary', extra = '', size: ButtonSize = 'md') =>
+  `inline-flex items-center justify-center gap-2 rounded-lg ${buttonSizes[size]} text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
 
 export function Button({
   variant = 'primary',
+  size = 'md',
   busy = false,
   className = '',
   children,
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: ButtonSize; busy?: boolean }) {
   return (
-    <button className={buttonClass(variant, className)} aria-busy={busy || undefined} {...rest}>
+    <button className={buttonClass(variant, className, size)} aria-busy={busy || undefined} {...rest}>
       {busy && <Spinner />}
       {children}
     </button>

@@ -6,6 +6,7 @@ import {
   liveBookEventNames,
   type LiveBookEventName,
   type LiveBookMove,
+  type LiveBookMoveEventName,
   type LiveBookUpdate,
 } from '@bookwright/contracts';
 import { api } from '../../api/api';
@@ -61,15 +62,18 @@ export function applyBookEvent(dispatch: AppDispatch, name: LiveBookEventName, u
 
 /**
  * Applies a book's move (another tab or device trashed, restored or deleted it): a trashed book leaves the
- * cached library at once, then both lists are read again; a deletion changes only the trash.
+ * cached library at once, then both lists are read again; a deletion changes only the trash. A change of the
+ * reader's role (book.member.role-changed) reads the book itself again too, so an open editor follows the
+ * new role (a viewer made co-author types without reloading).
  */
-export function applyBookMove(dispatch: AppDispatch, move: LiveBookMove): void {
+export function applyBookMove(dispatch: AppDispatch, move: LiveBookMove, name?: LiveBookMoveEventName): void {
   if (move.movedTo === 'trash') {
     dispatch(
       booksApi.util.updateQueryData('listBooks', undefined, (books) => books.filter((b) => b._id !== move.bookId)),
     );
   }
   dispatch(api.util.invalidateTags(move.movedTo === 'gone' ? ['Trash'] : ['Books', 'Trash']));
+  if (name === 'book.member.role-changed') dispatch(api.util.invalidateTags([{ type: 'Book', id: move.bookId }]));
 }
 
 /** The data of one stream message, parsed as JSON; undefined when it is not JSON. */
@@ -101,7 +105,7 @@ export function useBookEvents() {
     };
     const onBookMove = (event: Event) => {
       const move = LiveBookMoveSchema.safeParse(jsonOf(event));
-      if (move.success) applyBookMove(dispatch, move.data);
+      if (move.success) applyBookMove(dispatch, move.data, event.type as LiveBookMoveEventName);
     };
     source.addEventListener('ready', onReady);
     for (const name of liveBookEventNames) source.addEventListener(name, onBookEvent);

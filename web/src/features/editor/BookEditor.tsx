@@ -96,6 +96,12 @@ export function BookEditor({
     },
   });
 
+  // The role can change while the book is open (a viewer made co-author, book.member.role-changed): useEditor
+  // keeps the editable state it was created with, so it is set here (without an update: nothing was typed).
+  useEffect(() => {
+    if (editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
+
   useBookEditorHandle(ref, editor, { version, savedVersion, dirty, callbacks });
 
   return (

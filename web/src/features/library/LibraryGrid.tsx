@@ -162,7 +162,8 @@ function BookCaption({ book, role }: { book: BookSummary; role: BookRole }) {
       )}
       {role !== 'owner' && (
         <span className="mt-0.5 block text-xs text-stone-700" data-testid="shared-by">
-          {book.ownerName ? `${sharingTexts.sharedBy(book.ownerName)} · ` : ''}
+          {/* A workspace's book is the workspace's, not shared by a person: its library's heading names it. */}
+          {book.ownerName && !book.workspaceId ? `${sharingTexts.sharedBy(book.ownerName)} · ` : ''}
           {roleLabels[role]}
         </span>
       )}

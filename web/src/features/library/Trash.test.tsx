@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Book } from '@bookwright/contracts';
 import { makeBook, starterUser, summary } from '../../test/books';
+import { FakeEventSource } from '../../test/eventSource';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 
 resetAfterEach();
@@ -173,24 +174,6 @@ describe('the Trash view', () => {
     expect(calledWith(calls, 'DELETE', '/book/g/permanent')[0]?.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
-
-/** The browser's EventSource, driven by the test: the app's live stream (GET /events). */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  readonly listeners = new Map<string, ((event: Event) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(name: string, listener: (event: Event) => void) {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
-  }
-  close() {}
-  /** One message of the stream, as the gateway writes it: `event: <name>` and `data: <json>`. */
-  emit(name: string, data: unknown) {
-    const event = new MessageEvent(name, { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(name) ?? []) listener(event);
-  }
-}
 
 describe("another tab's moves, over the live stream", () => {
   afterEach(() => {

@@ -232,7 +232,7 @@ function MemberControls({ bookId, member }: { bookId: string; member: BookMember
         value={member.role}
         disabled={changing.isLoading}
         onChange={(event) => void onRole(event.target.value as SharedRole)}
-        className={controlClass(false, 'w-auto py-1.5 pr-8 text-sm')}
+        className={controlClass(false, '', 'compact')}
       >
         {sharedRoles.map((role) => (
           <option key={role} value={role}>
@@ -243,7 +243,7 @@ function MemberControls({ bookId, member }: { bookId: string; member: BookMember
       <Button
         type="button"
         variant="ghost"
-        className="px-2.5 py-1.5"
+        size="sm"
         aria-label={texts.removeWho(member.name)}
         busy={removing.isLoading}
         disabled={removing.isLoading}

@@ -24,6 +24,7 @@ const guildBook = makeBook({
   title: 'Guild Anthology',
   status: 'ready',
   role: 'coauthor',
+  ownerName: 'Grace Hopper',
   workspaceId: 'w2',
 });
 const everyBook = [mine, shared, pressBook, guildBook];
@@ -97,6 +98,23 @@ describe('the workspace switcher', () => {
     await waitFor(() => expect(shownIds()).toEqual(['g1']));
     const card = screen.getAllByTestId('library-book')[0]!;
     expect(card.getAttribute('data-role')).toBe('coauthor');
+    // The workspace's book, not one Grace shared: the role only (the library's heading names the workspace).
+    expect(within(card).getByTestId('shared-by').textContent).toBe('Co-author');
+  });
+
+  it('marks Home current on the personal library only, and the chosen workspace instead of it', async () => {
+    const { user } = openApp('/app');
+    const group = await switcher();
+    const home = () => screen.getByRole('link', { name: 'Home' });
+    await waitFor(() => expect(home().getAttribute('aria-current')).toBe('page'));
+    await user.click(within(group).getByRole('link', { name: 'Lighthouse Press' }));
+    await waitFor(() => expect(shownIds()).toEqual(['p1']));
+    expect(home().getAttribute('aria-current')).toBeNull();
+    expect(home().className).not.toContain('bg-white/10');
+    expect(within(group).getByRole('link', { name: 'Lighthouse Press' }).getAttribute('aria-current')).toBe('true');
+    await user.click(home());
+    await waitFor(() => expect(home().getAttribute('aria-current')).toBe('page'));
+    expect(within(group).getByRole('link', { name: 'Personal' }).getAttribute('aria-current')).toBe('true');
   });
 
   it('sends the chosen workspace with a new book', async () => {

@@ -1,4 +1,4 @@
-import { workspaceRoleLabels, type AuditEntry, type WorkspaceRole } from '@bookwright/contracts';
+import { workspaceRoleLabels, type AuditEntry, type Spent, type WorkspaceRole } from '@bookwright/contracts';
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 const roleWord = (role: string) => (workspaceRoleLabels[role as WorkspaceRole] ?? role).toLowerCase();
@@ -83,6 +83,22 @@ export const workspaceTexts = {
   loadFailed: 'The workspace’s people could not be loaded.',
   readOnly: 'Only the workspace’s owner and admins can invite people or change roles.',
 } as const;
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * What a member spent of the workspace's pool this month, for its admins: "2 books · 1 cover this month".
+ * Undefined when nothing was spent (or the server did not say: someone who is not an admin).
+ */
+export function spentThisMonth(spent: Spent | undefined): string | undefined {
+  if (!spent) return undefined;
+  const parts = [
+    spent.book > 0 ? count(spent.book, 'book') : '',
+    spent.cover > 0 ? count(spent.cover, 'cover') : '',
+    spent.translation > 0 ? count(spent.translation, 'translation') : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `${parts.join(' · ')} this month` : undefined;
+}
 
 /** "to Grace Hopper", "“The Keeper of Letters”": whom or which book an audit entry is about. */
 function auditObject(entry: AuditEntry): string {

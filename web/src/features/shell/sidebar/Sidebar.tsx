@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink, useMatch } from 'react-router';
 import type { User } from '@bookwright/contracts';
 import { HomeIcon, TrashIcon } from '../../../components/icons';
 import { shellTexts } from '../../../texts';
 import { trashPath } from '../../library/trashApi';
 import { trashTexts } from '../../library/trashTexts';
+import { useSelectedWorkspace } from '../../workspaces/useSelectedWorkspace';
 import { WorkspaceSwitcher } from '../../workspaces/WorkspaceSwitcher';
 import { SidebarAccount } from './SidebarAccount';
 import { SidebarHeader } from './SidebarHeader';
 import { SidebarLibrary } from './SidebarLibrary';
 import { SidebarSearch } from './SidebarSearch';
-import { sidebarLook } from './sidebarLook';
+import { sidebarLook, type SidebarLook } from './sidebarLook';
 
 /**
  * The app's sidebar (spec §2): wide (w-80) or narrow, Home, the workspace switcher (issue 43), 'Search books' filtering 'YOUR LIBRARY' as you
@@ -57,16 +58,7 @@ export function Sidebar({
           onCloseDrawer={onCloseDrawer}
         />
         <nav aria-label="Main" className={`px-3 ${collapsed ? 'lg:px-2' : ''}`}>
-          <NavLink
-            to="/app"
-            end
-            onClick={onCloseDrawer}
-            className={look.navItem}
-            title={collapsed ? shellTexts.home : undefined}
-          >
-            <HomeIcon />
-            <span className={look.label}>{shellTexts.home}</span>
-          </NavLink>
+          <HomeLink look={look} collapsed={collapsed} onNavigate={onCloseDrawer} />
           <NavLink
             to={trashPath}
             onClick={onCloseDrawer}
@@ -90,5 +82,26 @@ export function Sidebar({
         <SidebarAccount user={user} collapsed={collapsed} look={look} onNavigate={onCloseDrawer} />
       </aside>
     </>
+  );
+}
+
+/**
+ * Home: current on the personal library only. A team workspace's library is at /app too (?workspace=<id>),
+ * and there the switcher marks the workspace instead.
+ */
+function HomeLink({ look, collapsed, onNavigate }: { look: SidebarLook; collapsed: boolean; onNavigate: () => void }) {
+  const { workspaceId } = useSelectedWorkspace();
+  const current = useMatch('/app') !== null && workspaceId === undefined;
+  return (
+    <Link
+      to="/app"
+      onClick={onNavigate}
+      aria-current={current ? 'page' : undefined}
+      className={look.navItem({ isActive: current })}
+      title={collapsed ? shellTexts.home : undefined}
+    >
+      <HomeIcon />
+      <span className={look.label}>{shellTexts.home}</span>
+    </Link>
   );
 }

@@ -38,10 +38,17 @@ export function AuditLogPanel({ workspaceId }: { workspaceId: string }) {
   );
 }
 
+/**
+ * One entry: on a narrow screen its time under the sentence, on a wider one on the right of it, however long
+ * the sentence (it wraps beside the time rather than push the time under it on some rows only).
+ */
 function AuditRow({ entry }: { entry: AuditEntry }) {
   return (
-    <li data-testid="audit-entry" className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5">
-      <p className="min-w-0 text-sm text-stone-800">
+    <li
+      data-testid="audit-entry"
+      className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+    >
+      <p className="min-w-0 text-sm [overflow-wrap:anywhere] text-stone-800 sm:flex-1">
         <span className="font-semibold text-ink-950">{entry.actor.name}</span> {auditAction(entry)}
       </p>
       <time dateTime={entry.at} className="shrink-0 text-xs text-stone-600">

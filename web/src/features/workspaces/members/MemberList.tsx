@@ -11,7 +11,7 @@ import { toast } from '../../../components/toast';
 import { Button } from '../../../components/ui';
 import { longDate } from '../../settings/tabs/longDate';
 import { Panel } from '../../settings/tabs/Panel';
-import { workspaceTexts as texts } from '../texts';
+import { spentThisMonth, workspaceTexts as texts } from '../texts';
 import { useChangeWorkspaceMemberRoleMutation, useRemoveWorkspaceMemberMutation } from '../workspacesApi';
 
 /**
@@ -41,14 +41,7 @@ export function MemberList({
             data-testid="workspace-member"
             className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3"
           >
-            <div className="min-w-0">
-              <p className="truncate text-sm font-semibold text-ink-950">
-                {member.name} {member.id === meId && <span className="font-normal">{texts.you}</span>}
-              </p>
-              <p className="truncate text-xs text-stone-600">
-                {member.email} · {texts.joined(longDate(member.joinedAt))}
-              </p>
-            </div>
+            <MemberDetails member={member} isMe={member.id === meId} showSpent={manages} />
             {manages && member.role !== 'owner' && member.id !== meId ? (
               <MemberControls workspaceId={workspaceId} member={member} />
             ) : (
@@ -59,6 +52,30 @@ export function MemberList({
       </ul>
       {me && me.role !== 'owner' && <LeaveWorkspace workspaceId={workspaceId} memberId={me.id} />}
     </Panel>
+  );
+}
+
+/**
+ * One person's name, email and joining date, which wrap on a narrow screen rather than lose the date; and,
+ * for an admin, what they spent of the workspace's pool this month (nothing when they spent nothing).
+ */
+function MemberDetails({ member, isMe, showSpent }: { member: WorkspaceMember; isMe: boolean; showSpent: boolean }) {
+  const spent = showSpent ? spentThisMonth(member.spentThisMonth) : undefined;
+  return (
+    <div className="min-w-0">
+      <p className="text-sm font-semibold [overflow-wrap:anywhere] text-ink-950">
+        {member.name} {isMe && <span className="font-normal">{texts.you}</span>}
+      </p>
+      <p className="text-xs text-stone-600">
+        <span className="[overflow-wrap:anywhere]">{member.email}</span> ·{' '}
+        <span className="whitespace-nowrap">{texts.joined(longDate(member.joinedAt))}</span>
+      </p>
+      {spent && (
+        <p className="mt-0.5 text-xs text-stone-700" data-testid="member-spent">
+          {spent}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -89,7 +106,7 @@ function MemberControls({ workspaceId, member }: { workspaceId: string; member: 
         value={member.role}
         disabled={changing.isLoading}
         onChange={(event) => void onRole(event.target.value as InvitableWorkspaceRole)}
-        className={controlClass(false, 'w-auto py-1.5 pr-8 text-sm')}
+        className={controlClass(false, '', 'compact')}
       >
         {invitableWorkspaceRoles.map((role) => (
           <option key={role} value={role}>
@@ -100,7 +117,7 @@ function MemberControls({ workspaceId, member }: { workspaceId: string; member: 
       <Button
         type="button"
         variant="ghost"
-        className="px-2.5 py-1.5"
+        size="sm"
         aria-label={texts.removeWho(member.name)}
         busy={removing.isLoading}
         disabled={removing.isLoading}

@@ -102,6 +102,47 @@ describe('settings: members, for the workspace’s owner', () => {
     expect(screen.queryByRole('button', { name: 'Leave this workspace' })).toBeNull();
   });
 
+  it('shows each person’s joining date whole (it wraps, never truncated) and a compact role control', async () => {
+    openMembers();
+    const rows = await screen.findAllByTestId('workspace-member');
+    expect(rows[1]!.textContent).toContain('grace@example.com · Joined 3 November 2026');
+    expect(rows[1]!.querySelector('.truncate')).toBeNull();
+    // The date stays in one piece when the line wraps.
+    expect(within(rows[1]!).getByText('Joined 3 November 2026').className).toContain('whitespace-nowrap');
+    // The select is as small as the Remove button beside it: no form-field padding or text size left over.
+    const select = within(rows[1]!).getByLabelText('Role of Grace Hopper');
+    expect(select.className.split(' ')).toEqual(expect.arrayContaining(['text-sm', 'py-1.5', 'w-auto']));
+    expect(select.className.split(' ')).not.toEqual(expect.arrayContaining(['text-[15px]']));
+    expect(select.className.split(' ')).not.toContain('py-2.5');
+    expect(select.className.split(' ')).not.toContain('w-full');
+    const remove = within(rows[1]!).getByRole('button', { name: 'Remove Grace Hopper' });
+    expect(remove.className.split(' ')).toContain('py-1.5');
+    expect(remove.className.split(' ')).not.toContain('py-2.5');
+  });
+
+  it('shows an admin what each person spent of the pool this month; nothing when nothing or not said', async () => {
+    const [ada, grace] = pressMembers.members;
+    const mary = { ...grace!, id: 'u-mary', name: 'Mary Shelley', email: 'mary.s@example.com' };
+    openMembers({
+      'GET /workspaces/w1/members': () => ({
+        status: 200,
+        body: {
+          ...pressMembers,
+          members: [
+            { ...ada!, spentThisMonth: { book: 0, cover: 0, translation: 0 } },
+            { ...grace!, spentThisMonth: { book: 2, cover: 1, translation: 0 } },
+            mary,
+          ],
+        },
+      }),
+    });
+    const rows = await screen.findAllByTestId('workspace-member');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByTestId('member-spent').textContent).toBe('2 books · 1 cover this month');
+    expect(within(rows[0]!).queryByTestId('member-spent')).toBeNull();
+    expect(within(rows[2]!).queryByTestId('member-spent')).toBeNull();
+  });
+
   it('copies a new link to a pending invitation and revokes it', async () => {
     const { user, calls } = openMembers({
       'POST /workspaces/w1/invitations/i1/link': () => ({ status: 200, body: { link: '/invite/fresh' } }),
@@ -130,6 +171,11 @@ describe('settings: members, for the workspace’s owner', () => {
     ]);
     expect(entries[0]!.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-20T09:30:00.000Z');
     expect(entries[0]!.querySelector('time')?.textContent).toMatch(/20 November 2026/);
+    // Every row lays out alike, however long its sentence: the time under it, or (sm and up) on its right.
+    for (const entry of entries) {
+      expect(entry.className).not.toContain('flex-wrap');
+      expect(entry.className).toContain('sm:flex-row');
+    }
   });
 
   it('prices a new seat count before confirming it', async () => {
