@@ -90,8 +90,9 @@ describe('workspace seats with Stripe (real SDK, local Stripe-like server)', () 
   it('answers 402 to a payer who is not on Enterprise, and asks Stripe nothing', async () => {
     const { userId, subscriptionId } = await world.subscribed();
     const calls = world.stripe.calls.length;
-    for (const attempt of [change(userId, 6), preview(userId, 5, 6)]) {
-      const error = await attempt.catch((e: unknown) => e);
+    // One at a time: a second request made before the first is awaited would reject unhandled.
+    for (const attempt of [() => change(userId, 6), () => preview(userId, 5, 6)]) {
+      const error = await attempt().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject(paymentRequired);
     }
