@@ -184,8 +184,11 @@ describe('the library’s two shelves', () => {
   it('keeps my books and the books shared with me apart; a shared card names its owner and my role', async () => {
     const { user, router } = openLibrary([mine, shared]);
     const tabs = await screen.findByRole('tablist', { name: 'Library' });
+    // The shelves settle once both the library and the person's workspaces have loaded: wait for the cards.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('library-book').map((card) => card.getAttribute('data-book-id'))).toEqual(['b1']),
+    );
     expect(within(tabs).getByRole('tab', { name: 'My books', selected: true })).toBeTruthy();
-    expect(screen.getAllByTestId('library-book').map((card) => card.getAttribute('data-book-id'))).toEqual(['b1']);
     await user.click(within(tabs).getByRole('tab', { name: 'Shared with me' }));
     await waitFor(() =>
       expect(screen.getAllByTestId('library-book').map((card) => card.getAttribute('data-book-id'))).toEqual(['s1']),
@@ -206,7 +209,7 @@ describe('the library’s two shelves', () => {
   it('starts on the shared shelf for someone who has only shared books', async () => {
     openLibrary([shared], {}, { ...starterUser, accountType: 'null', booksLeftThisMonth: 0 });
     const tabs = await screen.findByRole('tablist', { name: 'Library' });
-    expect(within(tabs).getByRole('tab', { name: 'Shared with me', selected: true })).toBeTruthy();
+    await waitFor(() => expect(within(tabs).getByRole('tab', { name: 'Shared with me', selected: true })).toBeTruthy());
     expect((await screen.findAllByTestId('library-book')).map((c) => c.getAttribute('data-book-id'))).toEqual(['s1']);
   });
 });
