@@ -5,6 +5,12 @@ import type { Selectable } from 'kysely';
 
 export type InvitationRow = Selectable<BookInvitationsTable>;
 
+/** What an invitation leads to: a book, or a team workspace (one table serves both). */
+export type InvitationTarget = { bookId: string } | { workspaceId: string };
+
+const targetColumn = (target: InvitationTarget) =>
+  'bookId' in target ? (['book_id', target.bookId] as const) : (['workspace_id', target.workspaceId] as const);
+
 /** Every SQL of sharing: the people on a book and the invitations to it. Each takes an executor, so it joins a transaction. */
 export const membersRepository = {
   async roleOf(db: Kysely<BookDatabase>, bookId: string, userId: string): Promise<SharedRole | undefined> {
@@ -92,11 +98,12 @@ export const membersRepository = {
       .execute();
   },
 
-  pendingInvitations(db: Kysely<BookDatabase>, bookId: string, now: Date) {
+  pendingInvitations(db: Kysely<BookDatabase>, target: InvitationTarget, now: Date) {
+    const [column, id] = targetColumn(target);
     return db
       .selectFrom('book_invitations')
       .selectAll()
-      .where('book_id', '=', bookId)
+      .where(column, '=', id)
       .where('accepted_at', 'is', null)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
@@ -121,23 +128,25 @@ export const membersRepository = {
       .execute();
   },
 
-  /** Revokes the pending invitations of an email to a book (a new one replaces them). */
-  async revokePendingFor(db: Kysely<BookDatabase>, bookId: string, email: string, now: Date): Promise<void> {
+  /** Revokes the pending invitations of an email to a book or workspace (a new one replaces them). */
+  async revokePendingFor(db: Kysely<BookDatabase>, target: InvitationTarget, email: string, now: Date): Promise<void> {
+    const [column, id] = targetColumn(target);
     await db
       .updateTable('book_invitations')
       .set({ revoked_at: now })
-      .where('book_id', '=', bookId)
+      .where(column, '=', id)
       .where('email', '=', email)
       .where('accepted_at', 'is', null)
       .where('revoked_at', 'is', null)
       .execute();
   },
 
-  findInvitation(db: Kysely<BookDatabase>, bookId: string, invitationId: string) {
+  findInvitation(db: Kysely<BookDatabase>, target: InvitationTarget, invitationId: string) {
+    const [column, id] = targetColumn(target);
     return db
       .selectFrom('book_invitations')
       .selectAll()
-      .where('book_id', '=', bookId)
+      .where(column, '=', id)
       .where('id', '=', invitationId)
       .executeTakeFirst();
   },

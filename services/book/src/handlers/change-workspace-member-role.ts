@@ -19,7 +19,7 @@ export function changeWorkspaceMemberRole(deps: BookHandlerDeps) {
     const now = nowOf(deps);
     const changed = await deps.db.transaction().execute(async (trx) => {
       await requireAdmin(trx, { userId, workspaceId }, true);
-      const member = (await workspacesRepository.members(trx, workspaceId)).find((row) => row.user_id === memberId);
+      const member = await workspacesRepository.member(trx, workspaceId, memberId);
       if (!member) throw new AppError(404, workspaceMessages.memberNotFound);
       if (member.role === 'owner') throw new AppError(409, workspaceMessages.ownerCannotLeave, { code: 'last_owner' });
       if (member.role !== role) {

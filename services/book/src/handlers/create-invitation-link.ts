@@ -17,7 +17,7 @@ export function createInvitationLink(deps: BookHandlerDeps) {
   return async ({ userId, bookId, invitationId }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     const token = newSecretToken();
     await changeOwnedBook(deps, { userId, bookId, action: 'share', planFree: true }, async (trx) => {
-      const invitation = await membersRepository.findInvitation(trx, bookId, invitationId);
+      const invitation = await membersRepository.findInvitation(trx, { bookId }, invitationId);
       if (!invitation || invitation.revoked_at !== null) throw new AppError(404, sharingMessages.invitationNotFound);
       const status = invitationStatus(invitation, nowOf(deps));
       if (status === 'accepted') throw new AppError(409, sharingMessages.invitationUsed, { code: 'invitation_used' });

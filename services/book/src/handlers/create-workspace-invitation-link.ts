@@ -5,7 +5,6 @@ import { invitationPath } from '../access/invitation-path';
 import { membersRepository } from '../access/members.repository';
 import { invitationStatus } from '../access/present-invitation';
 import { requireAdmin } from '../workspaces/workspace-access';
-import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { nowOf, type BookHandlerDeps } from './deps';
 
 type Def = (typeof requests.book)['workspaceInvitationLink'];
@@ -15,7 +14,7 @@ export function createWorkspaceInvitationLink(deps: BookHandlerDeps) {
   return async ({ userId, workspaceId, invitationId }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     const token = newSecretToken();
     await requireAdmin(deps.db, { userId, workspaceId });
-    const invitation = await workspacesRepository.findInvitation(deps.db, workspaceId, invitationId);
+    const invitation = await membersRepository.findInvitation(deps.db, { workspaceId }, invitationId);
     if (!invitation || invitation.revoked_at !== null) throw new AppError(404, sharingMessages.invitationNotFound);
     const status = invitationStatus(invitation, nowOf(deps));
     if (status === 'accepted') throw new AppError(409, sharingMessages.invitationUsed, { code: 'invitation_used' });

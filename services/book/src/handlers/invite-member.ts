@@ -56,7 +56,7 @@ export function inviteMember(deps: BookHandlerDeps) {
       deps,
       { userId, bookId, action: 'share', planFree: true },
       async (trx, locked) => {
-        await membersRepository.revokePendingFor(trx, bookId, invited, now);
+        await membersRepository.revokePendingFor(trx, { bookId }, invited, now);
         await membersRepository.insertInvitation(trx, row, hashToken(token));
         return locked.title;
       },

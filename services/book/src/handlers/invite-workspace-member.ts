@@ -53,7 +53,7 @@ export function inviteWorkspaceMember(deps: BookHandlerDeps) {
     };
     const name = await deps.db.transaction().execute(async (trx) => {
       const { workspace: locked } = await requireAdmin(trx, { userId, workspaceId }, true);
-      await workspacesRepository.revokePendingFor(trx, workspaceId, invited, now);
+      await membersRepository.revokePendingFor(trx, { workspaceId }, invited, now);
       const used = await workspacesRepository.seatsUsed(trx, workspaceId, now);
       if (used >= locked.seat_limit)
         throw new AppError(402, seatLimitReached(locked.seat_limit), { code: 'seat_limit' });

@@ -20,7 +20,7 @@ export function listMembers(deps: BookHandlerDeps) {
     ].filter((member) => member !== undefined);
     const invitations =
       book.role === 'owner'
-        ? (await membersRepository.pendingInvitations(deps.db, bookId, nowOf(deps))).map(presentInvitation)
+        ? (await membersRepository.pendingInvitations(deps.db, { bookId }, nowOf(deps))).map(presentInvitation)
         : [];
     return { members, invitations };
   };

@@ -1,3 +1,4 @@
+import { membersRepository } from '../access/members.repository';
 import { managesWorkspace, requests, type WorkspaceMember } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { peopleById } from '../access/people';
@@ -33,7 +34,7 @@ export function listWorkspaceMembers(deps: BookHandlerDeps) {
     members.sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
     if (managesWorkspace(role)) await addSpending(deps, workspace.owner_id, members);
     const pending = managesWorkspace(role)
-      ? await workspacesRepository.pendingInvitations(deps.db, workspace.id, now)
+      ? await membersRepository.pendingInvitations(deps.db, { workspaceId: workspace.id }, now)
       : [];
     const invitations = pending.map(presentWorkspaceInvitation);
     const used = await workspacesRepository.seatsUsed(deps.db, workspace.id, now);

@@ -21,7 +21,7 @@ export function removeWorkspaceMember(deps: BookHandlerDeps) {
       const leaving = memberId === userId;
       if (!leaving && !managesWorkspace(role))
         throw new AppError(403, workspaceMessages.adminsOnly, { code: 'role_forbids' });
-      const member = (await workspacesRepository.members(trx, workspaceId)).find((row) => row.user_id === memberId);
+      const member = await workspacesRepository.member(trx, workspaceId, memberId);
       if (!member) throw new AppError(404, workspaceMessages.memberNotFound);
       if (member.role === 'owner') throw new AppError(409, workspaceMessages.ownerCannotLeave, { code: 'last_owner' });
       await workspacesRepository.removeMember(trx, workspaceId, memberId);

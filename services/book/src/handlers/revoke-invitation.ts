@@ -11,7 +11,7 @@ type Def = (typeof requests.book)['revokeInvitation'];
 export function revokeInvitation(deps: BookHandlerDeps) {
   return async ({ userId, bookId, invitationId }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     await changeOwnedBook(deps, { userId, bookId, action: 'share', planFree: true }, async (trx) => {
-      const invitation = await membersRepository.findInvitation(trx, bookId, invitationId);
+      const invitation = await membersRepository.findInvitation(trx, { bookId }, invitationId);
       if (!invitation || invitation.revoked_at !== null) throw new AppError(404, sharingMessages.invitationNotFound);
       if (invitationStatus(invitation, nowOf(deps)) === 'accepted')
         throw new AppError(409, sharingMessages.invitationUsed, { code: 'invitation_used' });

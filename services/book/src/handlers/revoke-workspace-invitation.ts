@@ -4,7 +4,6 @@ import { membersRepository } from '../access/members.repository';
 import { invitationStatus } from '../access/present-invitation';
 import { recordAudit } from '../workspaces/audit';
 import { requireAdmin } from '../workspaces/workspace-access';
-import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { nowOf, type BookHandlerDeps } from './deps';
 
 type Def = (typeof requests.book)['revokeWorkspaceInvitation'];
@@ -15,7 +14,7 @@ export function revokeWorkspaceInvitation(deps: BookHandlerDeps) {
     const now = nowOf(deps);
     await deps.db.transaction().execute(async (trx) => {
       await requireAdmin(trx, { userId, workspaceId }, true);
-      const invitation = await workspacesRepository.findInvitation(trx, workspaceId, invitationId);
+      const invitation = await membersRepository.findInvitation(trx, { workspaceId }, invitationId);
       if (!invitation || invitation.revoked_at !== null) throw new AppError(404, sharingMessages.invitationNotFound);
       if (invitationStatus(invitation, now) === 'accepted')
         throw new AppError(409, sharingMessages.invitationUsed, { code: 'invitation_used' });

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { InvitableWorkspaceRole, WorkspaceRole } from '@bookwright/contracts';
 import type { BookDatabase, WorkspaceMembersTable, WorkspacesTable } from '../db/schema';
+import { membersRepository } from '../access/members.repository';
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;
@@ -23,13 +24,7 @@ export const workspacesRepository = {
   },
 
   async roleOf(db: Kysely<BookDatabase>, workspaceId: string, userId: string): Promise<WorkspaceRole | undefined> {
-    const row = await db
-      .selectFrom('workspace_members')
-      .select('role')
-      .where('workspace_id', '=', workspaceId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row?.role;
+    return (await workspacesRepository.member(db, workspaceId, userId))?.role;
   },
 
   /** The workspaces a person belongs to, with their role. */
@@ -109,20 +104,18 @@ export const workspacesRepository = {
    * their seat when sent so that accepting one can never go past the limit.
    */
   async seatsUsed(db: Kysely<BookDatabase>, workspaceId: string, now: Date): Promise<number> {
-    const members = await db
+    const pending = await membersRepository.pendingInvitations(db, { workspaceId }, now);
+    return (await workspacesRepository.memberCount(db, workspaceId)) + pending.length;
+  },
+
+  /** One person's membership, or undefined when they are not in the workspace. */
+  member(db: Kysely<BookDatabase>, workspaceId: string, userId: string) {
+    return db
       .selectFrom('workspace_members')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .selectAll()
       .where('workspace_id', '=', workspaceId)
-      .executeTakeFirstOrThrow();
-    const pending = await db
-      .selectFrom('book_invitations')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('workspace_id', '=', workspaceId)
-      .where('accepted_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirstOrThrow();
-    return Number(members.count) + Number(pending.count);
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   },
 
   async memberCount(db: Kysely<BookDatabase>, workspaceId: string): Promise<number> {
@@ -136,40 +129,6 @@ export const workspacesRepository = {
 
   async setSeatLimit(db: Kysely<BookDatabase>, workspaceId: string, seats: number): Promise<void> {
     await db.updateTable('workspaces').set({ seat_limit: seats }).where('id', '=', workspaceId).execute();
-  },
-
-  pendingInvitations(db: Kysely<BookDatabase>, workspaceId: string, now: Date) {
-    return db
-      .selectFrom('book_invitations')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('accepted_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-  },
-
-  /** Revokes the pending invitations of an email to a workspace (a new one replaces them). */
-  async revokePendingFor(db: Kysely<BookDatabase>, workspaceId: string, email: string, now: Date): Promise<void> {
-    await db
-      .updateTable('book_invitations')
-      .set({ revoked_at: now })
-      .where('workspace_id', '=', workspaceId)
-      .where('email', '=', email)
-      .where('accepted_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .execute();
-  },
-
-  findInvitation(db: Kysely<BookDatabase>, workspaceId: string, invitationId: string) {
-    return db
-      .selectFrom('book_invitations')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', invitationId)
-      .executeTakeFirst();
   },
 
   /** The workspace and its books pass to `successorId`, who becomes its one owner. */
