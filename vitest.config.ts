@@ -47,6 +47,7 @@ export default defineConfig({
           maxWorkers: workers,
           include: [
             'contracts/**/*.test.ts',
+            'packages/**/*.test.ts',
             'services/**/*.test.ts',
             'deploy/**/*.test.ts',
             'k8s/**/*.test.ts',
@@ -55,7 +56,6 @@ export default defineConfig({
             'tests/api/**/*.test.ts',
             'tests/distributed/**/*.test.ts',
             'tests/checklists/**/*.test.ts',
-            'scripts/**/*.test.ts',
           ],
         },
       },

@@ -30,16 +30,33 @@ const dockerfile = readFileSync(join(root, 'deploy', 'Dockerfile'), 'utf8');
 const stages = [...dockerfile.matchAll(/^FROM \S+ AS (\S+)$/gim)].map((m) => m[1]);
 
 describe('compose.yaml', () => {
-  it('runs NATS with JetStream and PostgreSQL, with health checks the services wait for', () => {
+  it('runs NATS with JetStream, PostgreSQL and Redis, with health checks the services wait for', () => {
     const nats = compose.services.nats as ComposeService & { command?: string[] };
     expect(nats.command).toContain('-js');
     expect(compose.services.postgres?.image).toMatch(/^postgres:/);
+    expect(compose.services.redis?.image).toMatch(/^redis:/);
+    expect(compose.services.redis?.healthcheck?.test).toContain('ping');
     for (const { service } of topology) {
       expect(compose.services[service]?.depends_on, service).toEqual({
         nats: { condition: 'service_healthy' },
         postgres: { condition: 'service_healthy' },
+        // The collab replicas meet in Redis (decision 0043).
+        ...(service === 'collab' ? { redis: { condition: 'service_healthy' } } : {}),
       });
     }
+  });
+
+  it('sends /collab to the collab replicas (nginx and the gateways), with one token secret for both sides', () => {
+    const nginx = readFileSync(join(root, 'deploy', 'compose', 'nginx.conf'), 'utf8');
+    const port = compose.services.collab?.environment?.COLLAB_PORT;
+    expect(nginx).toContain(`server collab:${port};`);
+    expect(nginx).toMatch(/location \/collab \{[^}]*proxy_set_header Upgrade \$http_upgrade;/);
+    expect(compose.services.gateway?.environment?.COLLAB_URLS).toBe(`http://collab:${port}`);
+    expect(compose.services.collab?.environment?.REDIS_URL).toBe('redis://redis:6379');
+    expect(compose.services.collab?.environment?.HOST).toBe('0.0.0.0');
+    const secret = compose.services.gateway?.environment?.COLLAB_TOKEN_SECRET;
+    expect(secret?.length).toBeGreaterThanOrEqual(32);
+    expect(compose.services.collab?.environment?.COLLAB_TOKEN_SECRET).toBe(secret);
   });
 
   it('has every service of the distributed topology, with the same replicas', () => {

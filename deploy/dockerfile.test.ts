@@ -52,7 +52,7 @@ describe('deploy/Dockerfile', () => {
       )
       .filter((source) => source !== '.');
     // The manifests stage copies these from the whole context.
-    sources.push('package-lock.json', '.npmrc', 'web/package.json');
+    sources.push('package-lock.json', '.npmrc', 'web/package.json', 'patches');
     const ignored = dockerignore
       .split('\n')
       .map((line) => line.trim())

@@ -147,8 +147,12 @@ function appServices(objects: K8sObject[]): string[] {
     .sort();
 }
 
-/** Services that own data (every one but the gateway): they get a database and a DATABASE_URL. */
-const dataOwners = (services: string[]) => services.filter((name) => name !== 'gateway');
+/** Services that own no data: the gateway (HTTP only) and collab (live books, saved through the book service). */
+const NO_DATA = new Set(['gateway', 'collab']);
+/** Services that own data: they get a database and a DATABASE_URL. */
+const dataOwners = (services: string[]) => services.filter((name) => !NO_DATA.has(name));
+/** Services whose Secret the operator must make: every one but the gateway (whose Secret is optional). */
+const secretOwners = (services: string[]) => services.filter((name) => name !== 'gateway');
 
 const selects = (selector: Record<string, string>, labels: Record<string, string>) =>
   Object.keys(selector).length > 0 && Object.entries(selector).every(([key, value]) => labels[key] === value);
@@ -427,7 +431,11 @@ describe('liveness, in every overlay', () => {
 describe('k8s/overlays/prod', () => {
   it('runs at least two replicas of every service, and the NATS cluster with three', () => {
     const objects = objectsOf('prod');
-    for (const w of workloads(objects)) expect(w.replicas, id(w.object)).toBeGreaterThanOrEqual(2);
+    // Redis is the one exception, on purpose: two servers behind one Service would split the collab
+    // replicas' channels between them. It holds no data (k8s/base/redis.yaml).
+    for (const w of workloads(objects).filter((x) => x.object.metadata.name !== 'redis'))
+      expect(w.replicas, id(w.object)).toBeGreaterThanOrEqual(2);
+    expect(workloads(objects).find((w) => w.object.metadata.name === 'redis')?.replicas).toBe(1);
     const nats = workloads(objects).find((w) => w.object.kind === 'StatefulSet' && w.object.metadata.name === 'nats');
     expect(nats?.replicas).toBe(3);
   });
@@ -489,15 +497,53 @@ describe('k8s/overlays/prod', () => {
     expect(data.NODE_ENV).toBe('production');
   });
 
+  it('routes /collab to the collab replicas and everything else to the gateways', () => {
+    const ingress = objectsOf('prod').find((o) => o.kind === 'Ingress');
+    const paths = (
+      ingress?.spec as { rules: { http: { paths: { path: string; backend: { service: { name: string } } }[] } }[] }
+    ).rules.flatMap((rule) => rule.http.paths.map((p) => [p.path, p.backend.service.name]));
+    expect(paths).toEqual([
+      ['/collab', 'collab'],
+      ['/', 'gateway'],
+    ]);
+  });
+
   it('expects exactly one operator-made Secret per service, bookwright-<service>, and no other', () => {
     const objects = objectsOf('prod');
-    const expected = dataOwners(appServices(objects)).map((name) => `bookwright-${name}`);
+    const expected = secretOwners(appServices(objects)).map((name) => `bookwright-${name}`);
     expect(missingReferences(objects).secrets).toEqual(expected.sort());
   });
 });
 
 // ---------------------------------------------------------------------------------------------------
 // The lists that must agree (docs/adding-a-service.md)
+
+describe('live books (decision 0043), in every overlay', () => {
+  it('hands the gateway the collab Service for /collab, and the collab replicas the Redis Service', () => {
+    for (const overlay of overlays) {
+      const env = (name: string) =>
+        (workloads(objectsOf(overlay)).find((w) => w.object.metadata.name === name)?.pod.containers[0]?.env ?? []) as {
+          name: string;
+          value?: string;
+        }[];
+      expect(env('gateway').find((v) => v.name === 'COLLAB_URLS')?.value, overlay).toBe('http://collab:8090');
+      expect(env('collab').find((v) => v.name === 'REDIS_URL')?.value, overlay).toBe('redis://redis:6379');
+      const services = objectsOf(overlay)
+        .filter((o) => o.kind === 'Service')
+        .map((o) => o.metadata.name);
+      expect(services, overlay).toEqual(expect.arrayContaining(['collab', 'redis']));
+    }
+  });
+
+  it('gives the gateway and collab the same token secret in development', () => {
+    const secrets = objectsOf('dev').filter((o) => o.kind === 'Secret');
+    const value = (name: string) =>
+      (secrets.find((o) => o.metadata.name.startsWith(`bookwright-${name}-`))?.data as Record<string, string>)
+        ?.COLLAB_TOKEN_SECRET;
+    expect(value('collab')).toBeTruthy();
+    expect(value('gateway')).toBe(value('collab'));
+  });
+});
 
 describe('every service is wired everywhere', () => {
   const tiltServices = () => {

@@ -10,6 +10,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: 'http://localhost:8080', changeOrigin: false },
+      // Live books' WebSocket (issue 44): the gateway hands it to the collab service.
+      '/collab': { target: 'ws://localhost:8080', ws: true, changeOrigin: false },
     },
   },
   preview: {

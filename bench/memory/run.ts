@@ -7,11 +7,11 @@
  *   node --import tsx bench/memory/run.ts [--books 1] [--idle-seconds 5] [--snapshot /tmp/after-book.heapsnapshot]
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { freePorts } from '../../tests/support/ports';
 import { prepareAuthors } from '../load/authors';
 import { startSystemProcess } from '../load/system-process';
+import { Inspector, type MemoryUsage } from '../support/inspector';
 import { printResults } from '../support/results';
 
 // Node 20 has a WebSocket client only behind a flag: run again with it.
@@ -35,90 +35,6 @@ const { values } = parseArgs({
 const books = Number(values.books);
 const idleSeconds = Number(values['idle-seconds']);
 if (!Number.isInteger(books) || books < 1) throw new Error(`--books must be a positive integer, got ${values.books}`);
-
-interface MemoryUsage {
-  rss: number;
-  heapTotal: number;
-  heapUsed: number;
-  external: number;
-  arrayBuffers: number;
-}
-
-/** A minimal inspector-protocol client: one WebSocket to the process's main thread. */
-class Inspector {
-  #next = 1;
-  readonly #waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  readonly #listeners = new Map<string, (params: Record<string, unknown>) => void>();
-
-  private constructor(private readonly socket: WebSocket) {
-    socket.addEventListener('message', (event) => {
-      const message = JSON.parse(String(event.data)) as {
-        id?: number;
-        result?: unknown;
-        error?: { message: string };
-        method?: string;
-        params?: Record<string, unknown>;
-      };
-      if (message.id !== undefined) {
-        const waiter = this.#waiting.get(message.id);
-        this.#waiting.delete(message.id);
-        if (message.error) waiter?.reject(new Error(message.error.message));
-        else waiter?.resolve(message.result);
-      } else if (message.method) this.#listeners.get(message.method)?.(message.params ?? {});
-    });
-  }
-
-  static async connect(port: number): Promise<Inspector> {
-    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
-      webSocketDebuggerUrl: string;
-    }[];
-    const url = targets[0]?.webSocketDebuggerUrl;
-    if (!url) throw new Error('the process offers no inspector target');
-    const socket = new WebSocket(url);
-    await new Promise((resolve, reject) => {
-      socket.addEventListener('open', resolve, { once: true });
-      socket.addEventListener('error', () => reject(new Error('could not reach the inspector')), { once: true });
-    });
-    return new Inspector(socket);
-  }
-
-  send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
-    const id = this.#next++;
-    this.socket.send(JSON.stringify({ id, method, params }));
-    return new Promise<T>((resolve, reject) =>
-      this.#waiting.set(id, { resolve: resolve as (v: unknown) => void, reject }),
-    );
-  }
-
-  on(method: string, listener: (params: Record<string, unknown>) => void): void {
-    this.#listeners.set(method, listener);
-  }
-
-  /** Two full collections (the second frees what the first left to finalisers), then the process's memory. */
-  async memoryAfterGc(): Promise<MemoryUsage> {
-    await this.send('HeapProfiler.collectGarbage');
-    await this.send('HeapProfiler.collectGarbage');
-    await new Promise((r) => setTimeout(r, 1000));
-    const answer = await this.send<{ result: { value: string } }>('Runtime.evaluate', {
-      expression: 'JSON.stringify(process.memoryUsage())',
-      returnByValue: true,
-    });
-    return JSON.parse(answer.result.value) as MemoryUsage;
-  }
-
-  async saveHeapSnapshot(path: string): Promise<void> {
-    const file = createWriteStream(path);
-    this.on('HeapProfiler.addHeapSnapshotChunk', (params) => file.write(String(params.chunk)));
-    await this.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-    await new Promise<void>((resolve, reject) =>
-      file.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
-  }
-
-  close(): void {
-    this.socket.close();
-  }
-}
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const describe = (m: MemoryUsage) =>

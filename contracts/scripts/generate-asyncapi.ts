@@ -19,7 +19,10 @@ import { z } from 'zod';
 import {
   EventEnvelopeSchema,
   ReplyEnvelopeSchema,
+  WebhookPayloadSchema,
   events,
+  webhookEventTypes,
+  webhookTestEventType,
   requests,
   type AnyEventDef,
   type AnyRequestDef,
@@ -245,6 +248,8 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
     };
   }
 
+  addWebhooks(registries, { channels, operations, messages });
+
   return {
     asyncapi: '3.0.0',
     info: {
@@ -261,6 +266,15 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
     },
     defaultContentType: 'application/json',
     servers: {
+      webhooks: {
+        host: 'your-endpoint.example.com',
+        protocol: 'https',
+        title: 'Your webhook endpoint',
+        description:
+          'The https URL an Enterprise account registered (POST /api/v1/webhooks). Bookwright POSTs each event ' +
+          'there, signed as Standard Webhooks: verify webhook-signature with the endpoint secret (whsec_…) over ' +
+          '`webhook-id.webhook-timestamp.body`; the same webhook-id comes on every retry of one delivery.',
+      },
       cluster: {
         host: 'nats:4222',
         protocol: 'nats',
@@ -291,6 +305,70 @@ export function generateAsyncApi(registries: Registries = { events, requests }):
       messages,
     },
   };
+}
+
+/**
+ * The webhooks (issue 45, decision 0046): one channel per event an endpoint may subscribe to, on the
+ * `webhooks` server only. The body is `{id, type, createdAt, data}`, `data` being the event's own payload.
+ */
+function addWebhooks(
+  registries: Registries,
+  into: { channels: JsonObject; operations: JsonObject; messages: JsonObject },
+) {
+  const byName = new Map(Object.values(registries.events).map((def) => [def.name, def]));
+  const offered: Array<[string, z.ZodType, string]> = webhookEventTypes.flatMap((type) => {
+    const def = byName.get(type);
+    return def ? [[type, def.schema, def.description] as [string, z.ZodType, string]] : [];
+  });
+  if (offered.length === 0) return;
+  offered.push([
+    webhookTestEventType,
+    z.object({ webhookId: z.string() }),
+    'Sent by POST /api/v1/webhooks/{id}/test: nothing happened, the endpoint is being tried.',
+  ]);
+  const header = (description: string) => ({ type: 'string', description });
+  for (const [type, data, description] of offered) {
+    const id = `webhook.${type}`;
+    const payload = WebhookPayloadSchema.extend({ type: z.literal(type), data });
+    into.messages[id] = {
+      name: id,
+      title: `Webhook ${type}`,
+      summary: description,
+      contentType: 'application/json',
+      headers: {
+        type: 'object',
+        required: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
+        properties: {
+          'webhook-id': header('The delivery id: the same on every retry, so deduplicate on it'),
+          'webhook-timestamp': header('Seconds since the epoch when this attempt was signed'),
+          'webhook-signature': header(
+            'Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`, one per live secret ' +
+              '(two for 24 hours after a rotation)',
+          ),
+        },
+      },
+      payload: titled(jsonSchema(payload), payloadTitle(id, 1)),
+      tags: [{ name: 'webhooks' }],
+    };
+    into.channels[id] = {
+      address: null,
+      title: `Webhook ${type}`,
+      description: `${description} Delivered to the endpoints subscribed to ${type}, for the books their owner may read.`,
+      servers: [ref('#/servers/webhooks')],
+      messages: { [id]: ref(`#/components/messages/${id}`) },
+    };
+    into.operations[id] = {
+      action: 'send',
+      channel: ref(`#/channels/${id}`),
+      title: `Deliver ${type}`,
+      summary: 'POST to the endpoint; any 2xx acknowledges it.',
+      description:
+        'At least once: a failed attempt (no 2xx in 10 s) is retried with back-off for about 3 days, 8 attempts, ' +
+        'then the endpoint is disabled and its owner mailed; 410 Gone disables it at once. Redirects are not followed.',
+      messages: [ref(`#/channels/${id}/messages/${id}`)],
+      tags: [{ name: 'webhooks' }],
+    };
+  }
 }
 
 /** The file's exact contents: 2-space JSON with a final newline. */

@@ -25,7 +25,8 @@ INSERT INTO bookwright_services (name) VALUES
   ('writer'),
   ('cover'),
   ('export'),
-  ('billing');
+  ('billing'),
+  ('webhooks');
 
 -- Roles first (a database needs its owner), then databases; each generated statement runs on its own,
 -- outside a transaction, as CREATE DATABASE requires.

@@ -2,13 +2,15 @@ import cluster, { type Worker } from 'node:cluster';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { hostname } from 'node:os';
-import { planProcesses, type ProcessPlan } from './topology';
+import { collabPorts, collabUrlsFor, planProcesses, type ProcessPlan } from './topology';
 
 export interface LauncherOptions {
   root: string;
   env: NodeJS.ProcessEnv;
   port: number;
   healthPortBase: number;
+  /** The first collab replica's WebSocket port; the others count up from it. */
+  collabPortBase: number;
   /** Where prefixed log lines and the launcher's own messages go. */
   out: (line: string) => void;
   /** A process whose /livez fails (or does not answer) for this long is killed and restarted. Default 15 s. */
@@ -176,6 +178,10 @@ export class Launcher {
     return clean ? 0 : 1;
   }
 
+  private collabPortOf(plan: ProcessPlan): number {
+    return collabPorts(this.options.collabPortBase)[plan.replica - 1]!;
+  }
+
   private nodeArgsFor(service: string): string[] {
     const extra = this.options.serviceNodeArgs;
     return extra && (!extra.services || extra.services.has(service)) ? extra.args : [];
@@ -185,8 +191,11 @@ export class Launcher {
     const env: NodeJS.ProcessEnv = {
       ...this.options.env,
       HEALTH_PORT: String(plan.healthPort),
-      ...(plan.service === 'gateway' ? { PORT: String(this.options.port) } : {}),
+      ...(plan.service === 'gateway'
+        ? { PORT: String(this.options.port), COLLAB_URLS: collabUrlsFor(this.options.collabPortBase) }
+        : {}),
       ...(plan.service === 'writer' ? { WRITER_INSTANCE_ID: `${hostname()}-${plan.name}` } : {}),
+      ...(plan.service === 'collab' ? { COLLAB_PORT: String(this.collabPortOf(plan)) } : {}),
     };
     let child: ChildProcess;
     if (plan.service === 'gateway') {
@@ -224,7 +233,9 @@ export class Launcher {
     const ports =
       plan.service === 'gateway'
         ? `http :${this.options.port}, health :${plan.healthPort}`
-        : `health :${plan.healthPort}`;
+        : plan.service === 'collab'
+          ? `ws :${this.collabPortOf(plan)}, health :${plan.healthPort}`
+          : `health :${plan.healthPort}`;
     this.say(`started ${plan.name} (pid ${child.pid}, ${ports})`);
     void exited.then(({ code, signal }) => this.onExit(plan, code, signal));
   }

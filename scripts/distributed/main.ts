@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Launcher } from './launcher';
@@ -6,20 +7,20 @@ import { ensureWebBuild } from '../start/builds.mjs';
 import './stop-with-parent.mjs';
 
 /**
- * `npm run start:distributed`: every service as its own process (two gateways, two writers) against the
- * PostgreSQL and NATS given by DATABASE_URL and NATS_URL. Ctrl-C stops them all cleanly.
+ * `npm run start:distributed`: every service as its own process (two gateways, two writers, two collab
+ * replicas) against the PostgreSQL, NATS and Redis given by DATABASE_URL, NATS_URL and REDIS_URL. Ctrl-C stops them all cleanly.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const env = process.env;
 
-if (!env.DATABASE_URL || !env.NATS_URL) {
+if (!env.DATABASE_URL || !env.NATS_URL || !env.REDIS_URL) {
   process.stderr.write(
     [
-      'The distributed mode needs a PostgreSQL server and a NATS server with JetStream.',
-      'Set both URLs, for example:',
-      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/bookwright NATS_URL=nats://127.0.0.1:4222 npm run start:distributed',
-      'To get the servers: `docker compose up -d nats postgres` (compose.yaml), or install them',
-      '(Debian: apt-get install postgresql nats-server; run nats-server with -js).',
+      'The distributed mode needs a PostgreSQL server, a NATS server with JetStream, and Redis (the collab',
+      'replicas meet there). Set the three URLs, for example:',
+      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/bookwright NATS_URL=nats://127.0.0.1:4222 REDIS_URL=redis://127.0.0.1:6379 npm run start:distributed',
+      'To get the servers: `docker compose up -d nats postgres redis` (compose.yaml), or install them',
+      '(Debian: apt-get install postgresql nats-server redis-server; run nats-server with -js).',
       'Without them, `npm start` runs the whole product in one process with embedded defaults.',
       '',
     ].join('\n'),
@@ -29,10 +30,17 @@ if (!env.DATABASE_URL || !env.NATS_URL) {
 
 const port = Number(env.PORT ?? 8080);
 const healthPortBase = Number(env.HEALTH_PORT_BASE ?? 9100);
-if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(healthPortBase) || healthPortBase < 1) {
-  process.stderr.write('PORT and HEALTH_PORT_BASE must be port numbers.\n');
+const collabPortBase = Number(env.COLLAB_PORT ?? 8090);
+const isPort = (value: number) => Number.isInteger(value) && value >= 1 && value <= 65535;
+if (!Number.isInteger(port) || port < 0 || port > 65535 || !isPort(healthPortBase) || !isPort(collabPortBase)) {
+  process.stderr.write('PORT, HEALTH_PORT_BASE and COLLAB_PORT must be port numbers.\n');
   process.exit(1);
 }
+// The gateways sign collab tokens and the collab replicas check them: one key for this run when none is set.
+const collabTokenSecret = env.COLLAB_TOKEN_SECRET || randomBytes(32).toString('base64url');
+// The user service stores API tokens as HMACs under this key (decision 0045): one for the run, so a user
+// service the launcher restarts still knows the tokens made before.
+const apiTokenHashSecret = env.API_TOKEN_HASH_SECRET || randomBytes(32).toString('base64url');
 
 /** A duration from the environment; the default when unset, and a stop when it is not a positive number. */
 function positiveMs(value: string | undefined, fallback: number): number {
@@ -55,9 +63,15 @@ const serviceNodeArgsFor = (env.SERVICE_NODE_ARGS_FOR ?? '').split(',').filter(B
 
 const launcher = new Launcher({
   root,
-  env: { ...env, LOG_PRETTY: env.LOG_PRETTY ?? String(process.stdout.isTTY === true) },
+  env: {
+    ...env,
+    LOG_PRETTY: env.LOG_PRETTY ?? String(process.stdout.isTTY === true),
+    COLLAB_TOKEN_SECRET: collabTokenSecret,
+    API_TOKEN_HASH_SECRET: apiTokenHashSecret,
+  },
   port,
   healthPortBase,
+  collabPortBase,
   out: (line) => process.stdout.write(`${line}\n`),
   restartUnliveAfterMs: positiveMs(env.LIVENESS_RESTART_AFTER_MS, 15_000),
   livenessPollMs: positiveMs(env.LIVENESS_POLL_MS, 1_000),

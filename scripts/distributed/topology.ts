@@ -12,6 +12,10 @@ export const topology = [
   { service: 'writer', replicas: 2 },
   { service: 'cover', replicas: 1 },
   { service: 'export', replicas: 1 },
+  // Live books (decision 0043): two replicas meeting in Redis; the gateways hand them /collab in turn.
+  { service: 'collab', replicas: 2 },
+  // Outgoing webhooks (decision 0046): its dispatcher leases each delivery, so more replicas may be added.
+  { service: 'webhooks', replicas: 1 },
 ] as const satisfies readonly { service: string; replicas: number }[];
 
 export type ServiceName = (typeof topology)[number]['service'];
@@ -23,6 +27,20 @@ export interface ProcessPlan {
   replica: number;
   healthPort: number;
 }
+
+/**
+ * The WebSocket ports of the collab replicas, from `collabPortBase` (COLLAB_PORT) up, and the COLLAB_URLS
+ * the gateways hand `/collab` to.
+ */
+export function collabPorts(collabPortBase: number): number[] {
+  const replicas = topology.find((entry) => entry.service === 'collab')?.replicas ?? 0;
+  return Array.from({ length: replicas }, (_, index) => collabPortBase + index);
+}
+
+export const collabUrlsFor = (collabPortBase: number): string =>
+  collabPorts(collabPortBase)
+    .map((port) => `http://127.0.0.1:${port}`)
+    .join(',');
 
 /** One entry per process, with its health port. */
 export function planProcesses(healthPortBase: number): ProcessPlan[] {

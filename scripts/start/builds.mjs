@@ -43,8 +43,11 @@ const readdirSafe = (path) => {
 const isFresh = (stampFile, hash, output) =>
   existsSync(output) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash;
 
-/** What the web build reads: its own sources and config, the shared contracts, and the lockfile. */
-export const webInputs = ['web', 'contracts/src', 'package-lock.json'];
+/**
+ * What the web build reads: its own sources and config, the shared contracts, the lockfile, and the patches
+ * the root's postinstall applies to packages it bundles (@tiptap/y-tiptap).
+ */
+export const webInputs = ['web', 'contracts/src', 'package-lock.json', 'patches'];
 
 /**
  * Where users reach the app, as the server will see it: PUBLIC_URL, else http://localhost:<PORT> (the rule

@@ -37,7 +37,9 @@ interface Row {
   body?: (ctx: Context) => unknown;
   multipart?: () => Promise<FormData>;
   /** After a 2xx, what puts the book back as the next request expects it. */
-  repair?: (ctx: Context) => Promise<void>;
+  repair?: (ctx: Context, person: Person) => Promise<void>;
+  /** The comment a request names as {commentId}, when it is not the owner's thread. */
+  commentId?: (ctx: Context, person: Person) => string;
 }
 
 interface Context {
@@ -49,6 +51,12 @@ interface Context {
   extraId: string;
   /** The owner's team workspace, which moveBook moves the book into (again: a retried move answers the same). */
   workspaceId: string;
+  /** A passage of chapter 1 that every save of this test keeps, so comments on it can always be made. */
+  quote: string;
+  /** The owner's comment thread, which replies and resolving name. */
+  threadId: string;
+  /** A comment of each person who may comment, for them to delete (made again after each deletion). */
+  ownComments: Map<Person, string>;
   serial: number;
 }
 
@@ -58,11 +66,21 @@ const coverForm = async () => {
   return form;
 };
 
+/**
+ * A Markdown file for POST /book/{id}/import: who may edit is asked first, then the file is refused (415, a
+ * book takes back only Word) — through for the roles that may, and the book's text stays as the test keeps it.
+ */
+const markdownForm = async () => {
+  const form = new FormData();
+  form.append('file', new Blob(['# Chapter 1\n\nNot Word.\n']), 'edited.md');
+  return form;
+};
+
 const table: Record<string, Row> = {
   getBook: { action: 'read' },
   updateBook: { action: 'manage', body: () => ({ coverImage: null }) },
   trashBook: { action: 'delete', repair: () => restore() },
-  saveContent: { action: 'edit', body: (ctx) => ({ bookContent: oneParagraph(`Edit ${ctx.serial}.`) }) },
+  saveContent: { action: 'edit', body: (ctx) => ({ bookContent: oneParagraph(`Edit ${ctx.serial}. ${ctx.quote}`) }) },
   saveMetadata: {
     action: 'manage',
     body: () => ({
@@ -76,6 +94,7 @@ const table: Record<string, Row> = {
   restoreBook: { action: 'delete' },
   deleteBookForever: { action: 'delete' },
   listMembers: { action: 'read' },
+  createCollabToken: { action: 'read' },
   moveBook: { action: 'delete', body: (ctx) => ({ workspaceId: ctx.workspaceId }) },
   inviteMember: { action: 'share', body: (ctx) => ({ email: `guest.${ctx.serial}@example.com`, role: 'viewer' }) },
   changeMemberRole: { action: 'share', body: () => ({ role: 'commenter' }) },
@@ -86,6 +105,7 @@ const table: Record<string, Row> = {
   validateExport: { action: 'export', body: () => ({ format: 'epub' }) },
   exportBook: { action: 'export', body: () => ({ format: 'epub' }) },
   uploadCover: { action: 'manage', multipart: coverForm },
+  reimportManuscript: { action: 'edit', multipart: markdownForm },
   generateCover: {
     action: 'manage',
     body: () => ({ style: 'minimalist', mood: 'peaceful', colorScheme: 'muted', dimensions: '1024x1536' }),
@@ -98,6 +118,17 @@ const table: Record<string, Row> = {
   suggestMetadata: { action: 'manage' },
   suggestTranslationTitle: { action: 'manage', body: () => ({ language: 'german' }) },
   translateBook: { action: 'manage', body: () => ({ language: 'german' }) },
+  listComments: { action: 'read' },
+  createComment: { action: 'comment', body: (ctx) => ({ anchor: { chapter: 1, quote: ctx.quote }, body: 'A note.' }) },
+  createCommentReply: { action: 'comment', body: () => ({ body: 'A reply.' }) },
+  // Resolving is the owner's and co-authors' (editing a body is its author's: tests/api/comments.test.ts).
+  updateComment: { action: 'resolveComment', body: () => ({ resolved: true }) },
+  // Each person deletes a comment of their own; those who may not comment name the owner's.
+  deleteComment: {
+    action: 'comment',
+    commentId: (ctx, person) => ctx.ownComments.get(person) ?? ctx.threadId,
+    repair: (ctx, person) => ownComment(ctx, person),
+  },
   rewritePassage: {
     action: 'manage',
     body: () => ({ text: 'The lamp burned low.', instruction: 'Make it shorter' }),
@@ -128,6 +159,9 @@ const ctx: Context = {
   invitationId: '',
   extraId: '',
   workspaceId: '',
+  quote: '',
+  threadId: '',
+  ownComments: new Map(),
   serial: 0,
 };
 
@@ -171,6 +205,16 @@ async function memberOfAnotherWorkspace(adminEnv: Record<string, string>): Promi
 let extraEmail = '';
 async function shareExtra(context: Context): Promise<void> {
   await shareWith(extra, extraEmail, context.bookId, 'viewer');
+}
+
+/** A comment by `person` on the shared passage, theirs to delete. */
+async function ownComment(context: Context, person: Person): Promise<void> {
+  const created = await clients.get(person)!.post<{ id: string }>(`/api/v1/book/${context.bookId}/comments`, {
+    anchor: { chapter: 1, quote: context.quote },
+    body: `Mine, ${person}.`,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  context.ownComments.set(person, created.body.id);
 }
 
 async function pendingInvitation(context: Context): Promise<void> {
@@ -236,6 +280,22 @@ beforeAll(async () => {
   expect(uploaded.status).toBe(200);
   expect((await owner.patch(`/api/v1/book/${book._id}`, { coverImage: uploaded.body.imageUrl })).status).toBe(200);
   ctx.coverId = /cover-image\/([^/]+)\//.exec(uploaded.body.imageUrl)![1]!;
+  // Six words of chapter 1's first paragraph, kept by every save below (saveContent's text holds them).
+  const chapterOne = JSON.parse(book.bookContent!) as { content: { type: string; content?: { text?: string }[] }[] };
+  const paragraph = chapterOne.content.find((node) => node.type === 'paragraph')!;
+  ctx.quote = (paragraph.content ?? [])
+    .map((part) => part.text ?? '')
+    .join('')
+    .split(/\s+/)
+    .slice(0, 6)
+    .join(' ');
+  for (const person of people.filter((p) => !isOutsider(p) && mayDo(p, 'comment'))) await ownComment(ctx, person);
+  const thread = await owner.post<{ id: string }>(`/api/v1/book/${book._id}/comments`, {
+    anchor: { chapter: 1, quote: ctx.quote },
+    body: 'The thread everyone answers.',
+  });
+  expect(thread.status, JSON.stringify(thread.body)).toBe(201);
+  ctx.threadId = thread.body.id;
   const version = await owner.post<{ id: string }>(`/api/v1/book/${book._id}/revisions`, { name: 'Kept' });
   expect(version.status).toBe(201);
   ctx.revisionId = version.body.id;
@@ -262,7 +322,8 @@ async function send(operation: Operation, person: Person) {
     .replace('{invitationId}', ctx.invitationId)
     .replace('{coverId}', ctx.coverId)
     .replace('{variant}', 'master')
-    .replace('{revisionId}', ctx.revisionId);
+    .replace('{revisionId}', ctx.revisionId)
+    .replace('{commentId}', row.commentId?.(ctx, person) ?? ctx.threadId);
   ctx.serial += 1;
   const client = clients.get(person)!;
   const answer = row.multipart
@@ -292,7 +353,7 @@ describe('who may do what to a book (issue 43), over every operation of the Open
           expect(body, what).toMatchObject({ msg: apiMessages.notFound });
         } else if (mayDo(person, row.action)) {
           expect([401, 403, 404], what).not.toContain(status);
-          if (status < 300 && row.repair) await row.repair(ctx);
+          if (status < 300 && row.repair) await row.repair(ctx, person);
         } else {
           expect(status, what).toBe(403);
           expect(body, what).toMatchObject({ msg: refusalMessage(person, row.action) });

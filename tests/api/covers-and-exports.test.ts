@@ -186,6 +186,10 @@ describe('exports', () => {
     const other = await stranger.post(`/api/v1/book/export/${book._id}`, { format: 'epub' });
     expect({ status: other.status, msg: other.body.msg }).toEqual({ status: 404, msg: apiMessages.notFound });
     expect((await stranger.post(`/api/v1/book/${book._id}/validate-export`, { format: 'epub' })).status).toBe(404);
-    expect((await client.post(`/api/v1/book/export/${book._id}`, { format: 'docx' })).status).toBe(400);
+    const unknown = await client.post(`/api/v1/book/export/${book._id}`, { format: 'odt' });
+    expect({ status: unknown.status, msg: unknown.body.msg }).toEqual({
+      status: 400,
+      msg: 'Choose a format: epub, pdf or docx',
+    });
   });
 });

@@ -396,11 +396,12 @@ describe('every API route answers 2xx, or 4xx with {msg}, whatever it is sent', 
     expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
       expect.arrayContaining(['POST /api/v1/auth/login', 'PATCH /api/v1/book/{bookId}', 'POST /api/v1/agent/plan']),
     );
-    // Conditional saves declare If-Match, so the properties below send it, well and badly formed.
+    // Conditional saves (and a Word file brought back) declare If-Match: the properties send it, well and badly formed.
     const declaring = operations.filter((o) => o.headers.some((h) => h.name === 'if-match'));
     expect(declaring.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
       'PATCH /api/v1/book/content/{bookId}',
       'PATCH /api/v1/book/metadata/{bookId}',
+      'POST /api/v1/book/{bookId}/import',
     ]);
   });
 

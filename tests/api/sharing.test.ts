@@ -122,7 +122,14 @@ describe('sharing a book', () => {
 
   it('enforces the role on every kind of change, and a new role takes effect on the next request', async () => {
     const { client: owner, book } = await readyBook(system);
+    // GET /book/{id}'s live: nobody else on the book yet (issue 44).
+    expect((await owner.get<Book>(`/api/v1/book/${book._id}`)).body.live).toBe(false);
     const member = await share(owner, book._id, 'viewer');
+    // Shared: live for its owner at once (the gateway's held copy dropped on book.member.added), never kept
+    // by the owner's browser either (its people change without a new version).
+    const ownerCopy = await owner.get<Book>(`/api/v1/book/${book._id}`);
+    expect(ownerCopy.body.live).toBe(true);
+    expect(ownerCopy.headers.get('cache-control')).toBe('private, no-store');
     const save = () => member.client.patch(`/api/v1/book/content/${book._id}`, { bookContent: oneParagraph('Mine.') });
 
     expect(await save()).toMatchObject({ status: 403, body: { msg: "Viewers can't change the text" } });
@@ -144,7 +151,7 @@ describe('sharing a book', () => {
     expect(changed).toMatchObject({ status: 200, body: { id: member.id, role: 'coauthor' } });
     // A member's book is never kept by the browser: the new role shows on the next open, no 304 of the old one.
     const reopened = await member.client.get<Book>(`/api/v1/book/${book._id}`);
-    expect(reopened.body).toMatchObject({ role: 'coauthor', ownerName: 'Ada Lovelace' });
+    expect(reopened.body).toMatchObject({ role: 'coauthor', ownerName: 'Ada Lovelace', live: true });
     expect(reopened.headers.get('cache-control')).toBe('private, no-store');
     // The editor's autosave: minimal answer, If-Match of the version it opened (the payer's plan is asked
     // outside the save's transaction: on PGlite billing's answer needs the same connection).

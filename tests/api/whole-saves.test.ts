@@ -6,9 +6,9 @@ import { readyBook } from '../support/books';
 import { chapter, documentOf, heading, paragraph } from '@bookwright/contracts/testing';
 
 /*
- * The editor's whole save, which the gateway forwards as the partial save of the chapters that changed
- * once it forwarded the version If-Match names (decision 0040): every answer, stored text and ETag must be
- * the whole save's own, in both modes.
+ * The editor's whole save, whose changed chapters the book service alone finds (decision 0044; the gateway
+ * forwarded them as a partial save under decision 0040): every answer, stored text and ETag must be the
+ * whole save's own, in both modes.
  */
 
 let system: TestSystem;

@@ -6,11 +6,13 @@ import type { z } from 'zod';
 import { ImagesConfigSchema, LlmConfigSchema } from '@bookwright/ai/config';
 import { BillingConfigSchema } from '../../services/billing/src/config.js';
 import { BookConfigSchema } from '../../services/book/src/config.js';
+import { CollabConfigSchema } from '../../services/collab/src/config.js';
 import { CoverConfigSchema } from '../../services/cover/src/config.js';
 import { ExportConfigSchema } from '../../services/export/src/config.js';
 import { GatewayConfigSchema } from '../../services/gateway/src/config.js';
 import { PlannerConfigSchema } from '../../services/planner/src/service.js';
 import { UserConfigSchema } from '../../services/user/src/config.js';
+import { WebhooksConfigSchema } from '../../services/webhooks/src/config.js';
 import { WriterConfigSchema } from '../../services/writer/src/config.js';
 
 // `.env.example` is the one list of configuration variables (the README points to it). These checks keep
@@ -24,11 +26,13 @@ const serviceSchemas: Record<string, z.ZodType> = {
   images: ImagesConfigSchema,
   billing: BillingConfigSchema,
   book: BookConfigSchema,
+  collab: CollabConfigSchema,
   cover: CoverConfigSchema,
   export: ExportConfigSchema,
   gateway: GatewayConfigSchema,
   planner: PlannerConfigSchema,
   user: UserConfigSchema,
+  webhooks: WebhooksConfigSchema,
   writer: WriterConfigSchema,
 };
 

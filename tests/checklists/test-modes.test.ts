@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   browserJourneyOnServers,
+  browserSuitesOnServers,
+  liveBooksOnServers,
   createModeClassifier,
   findTestFiles,
   leftOutOnServers,
@@ -77,13 +79,15 @@ describe('which tests run in both modes', () => {
     expect(independent).toContain('services/export/src/epub/tiptap-to-xhtml.test.ts');
   });
 
-  it('keeps the main browser journey in the servers run and leaves out the other browser suites', () => {
+  it('keeps the main browser journey and live books in the servers run and leaves out the other browser suites', () => {
     const folders = ['contracts', 'services', 'deploy', 'k8s', 'bench', 'scripts', 'tests', 'web/src'];
     const leftOut = new Set(leftOutOnServers(repo, folders));
     const browserSuites = findTestFiles(repo, ['tests/e2e']);
     expect(browserSuites).toContain(browserJourneyOnServers);
+    for (const suite of liveBooksOnServers) expect(browserSuites).toContain(suite);
     expect(leftOut).not.toContain(browserJourneyOnServers);
-    expect(browserSuites.filter((file) => file !== browserJourneyOnServers && !leftOut.has(file))).toEqual([]);
+    for (const suite of liveBooksOnServers) expect(leftOut).not.toContain(suite);
+    expect(browserSuites.filter((file) => !browserSuitesOnServers.includes(file) && !leftOut.has(file))).toEqual([]);
     // Everything else the servers run had before stays in: the service, API, distributed and adapter suites.
     const independent = new Set(modeIndependentTests(repo, folders));
     const outsideTheBrowser = [...leftOut].filter((file) => !file.startsWith('tests/e2e/'));

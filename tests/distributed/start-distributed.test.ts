@@ -78,10 +78,16 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
       'writer-2',
       'cover',
       'export',
+      'collab-1',
+      'collab-2',
+      'webhooks',
     ]);
     expect(started[0]).toContain(`http :${port}, health :${healthBase}`);
     expect(started[1]).toContain(`http :${port}, health :${healthBase + 1}`);
     expect(started[9]).toContain(`health :${healthBase + 9}`);
+    expect(started[10]).toContain(`ws :${launched.collabPortBase}, health :${healthBase + 10}`);
+    expect(started[11]).toContain(`ws :${launched.collabPortBase + 1}, health :${healthBase + 11}`);
+    expect(started[12]).toContain(`health :${healthBase + 12}`);
     for (const line of started) expect(line).toMatch(/\(pid \d+, /);
   });
 
@@ -89,7 +95,7 @@ describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
     const commandLine = (name: string) => readFileSync(`/proc/${launched.pidOf(name)}/cmdline`, 'utf8').split('\0');
     for (const name of ['gateway-1', 'gateway-2', 'writer-1', 'writer-2'])
       expect(commandLine(name), name).toContain('--stack-size=984');
-    for (const name of ['user', 'billing', 'book', 'planner', 'cover', 'export'])
+    for (const name of ['user', 'billing', 'book', 'planner', 'cover', 'export', 'collab-1', 'collab-2', 'webhooks'])
       expect(commandLine(name), name).not.toContain('--stack-size=984');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { sampleLibrary } from './support/books';
+import { sampleLibrary, sampleLibrarySharedAs } from './support/books';
 import { a11yViolations, browserAvailable, describeViolations } from './support/browser';
 import { usePreviewWorld } from './support/preview-world';
 import { mockApi } from './support/mock-api';
@@ -30,7 +30,12 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
    * axe on `path` at both widths, in the light and the dark theme. Each theme loads in a page of its own:
    * switching on a shown page would measure colours halfway through their transitions.
    */
-  async function check(path: string, user: Record<string, unknown>, ready: (page: Page) => Promise<unknown>) {
+  async function check(
+    path: string,
+    user: Record<string, unknown>,
+    ready: (page: Page) => Promise<unknown>,
+    books = sampleLibrary(),
+  ) {
     const problems: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await world.browser.newContext({ viewport: viewports.desktop, colorScheme, locale: 'en-GB' });
@@ -38,7 +43,7 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
       await mockApi(page, {
         signedIn: true,
         user,
-        books: sampleLibrary(),
+        books,
         paymentProvider: 'local',
         invoices: { status: 200, body: { data: [] } },
       });
@@ -134,6 +139,15 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
     expect(problems.join('\n\n')).toBe('');
     // Seven screens, each loaded and checked by axe in both schemes: a budget for the work, not a timing claim.
   }, 300_000);
+
+  it('has no accessibility violations on the structure review read by a viewer (issue 43), light and dark', async () => {
+    // The role's banner, every field disabled, nothing that only changes the plan, no Confirm.
+    const starter = { accountType: 'starter', booksLeftThisMonth: 7 };
+    const ready = (page: Page) => page.getByTestId('role-banner').waitFor();
+    const problems = await check('/app/validation', starter, ready, sampleLibrarySharedAs('viewer'));
+    expect(problems.join('\n\n')).toBe('');
+    // One screen loaded and checked by axe in both schemes: the seven screens' budget for one.
+  }, 60_000);
 
   it('shows an account without a plan its library, its book read-only and the plans', async () => {
     const context = await world.browser.newContext({ viewport: viewports.desktop });

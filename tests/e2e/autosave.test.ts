@@ -1,37 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { readyBook } from '../support/books';
 import { browserAvailable } from './support/browser';
-import { useBrowserWorld } from './support/world';
-import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
+import { signIn, useBrowserWorld, useShotsDir } from './support/world';
 
 /**
  * Issue 19 in a real browser (offline writer): the editor saves by itself, keeps what the server does not
  * have on the device, and never lets one tab overwrite another's text.
  *
- * One author and one written book serve every test (writing a book takes most of a minute); each test
- * opens the editor in pages of its own.
+ * One author and one written book serve every test (writing a book takes most of a minute), made over the API
+ * (signing up and writing a book in the UI is book-flow.test.ts's journey); each test opens the editor in pages
+ * of its own.
  */
 describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the browser', () => {
   const world = useBrowserWorld();
+  const shotsDir = useShotsDir();
   let context: BrowserContext;
   let editorUrl: string;
-  const title = 'The Keeper of Letters';
 
   beforeAll(async () => {
     context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
   });
 
-  // Made by the first test that runs (expect.poll, which the journey uses, works inside tests only).
+  // Made by the first test that runs, within its budget: writing a book on a busy machine can outlast a hook's.
   let written: Promise<string> | undefined;
-  const readyBook = () =>
+  const writtenBook = () =>
     (written ??= (async () => {
-      const page = await context.newPage();
-      await signUpWithStarterPlan(page, world.system.url);
-      const card = await writeReadyBook(page, world.system.url, title);
-      await openInEditor(page, card, title);
-      const url = page.url();
-      await page.close();
-      return url;
+      const { client, book } = await readyBook(world.system, { plan: 'starter' });
+      await signIn(context, world, client);
+      return `${world.system.url}/app/edit/${book._id}`;
     })());
   afterAll(async () => {
     await context?.close();
@@ -39,7 +36,7 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
 
   /** A page of the shared context on the book's editor, with its page errors collected. */
   async function openEditor(on: BrowserContext = context) {
-    editorUrl = await readyBook();
+    editorUrl = await writtenBook();
     const page = await on.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -164,6 +161,23 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
       const dialog = page.getByRole('dialog', { name: 'This book was changed in another tab or device' });
       await dialog.waitFor({ timeout: 30_000 });
       expect(await dialog.getByTestId('conflict-other').textContent()).toContain('A chapter finished elsewhere.');
+      // The dialog opens on where the texts differ, marked, not on Chapter 1 of both: every passage it steps
+      // through together holds both sides' words, each marked as whose it is.
+      const differences = dialog.getByTestId('conflict-differences');
+      const heading = (await differences.getByRole('heading').textContent()) ?? '';
+      const count = Number(/^Difference 1 of (\d+)/.exec(heading)?.[1]);
+      expect(count).toBeGreaterThan(0);
+      const marked: string[] = [];
+      for (let at = 1; at <= count; at++) {
+        await expect
+          .poll(() => differences.getByRole('heading').textContent())
+          .toContain(`Difference ${at} of ${count}`);
+        if (shotsDir) await shootBothSchemes(page, `conflict-difference-${at}`);
+        marked.push(...(await differences.locator('ins, del').allTextContents()));
+        if (at < count) await differences.getByRole('button', { name: 'Next' }).click();
+      }
+      expect(marked.join(' ')).toContain('The author went on typing.');
+      expect(marked.join(' ')).toContain('A chapter finished elsewhere.');
       await dialog.getByRole('button', { name: 'Use the other' }).click();
       await expect.poll(() => manuscript.textContent()).toContain('A chapter finished elsewhere.');
       expect(await manuscript.textContent()).not.toContain('The author went on typing.');
@@ -185,3 +199,18 @@ describe.skipIf(!browserAvailable())('autosave and conflict-safe saves in the br
     },
   );
 });
+
+/** The page at 1280 and 390 px, light and dark, into SHOTS_DIR (the dialogs are looked at, not only read). */
+async function shootBothSchemes(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const size = page.viewportSize();
+  for (const colorScheme of ['light', 'dark'] as const)
+    for (const width of [1280, 390]) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 844 });
+      await page.screenshot({ path: `${dir}/${name}-${width}-${colorScheme}.png` });
+    }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (size) await page.setViewportSize(size);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { metadataMessages, planMessages } from '@bookwright/contracts';
-import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
+import { browserAvailable, describeViolations, resize, seriousA11yViolations } from './support/browser';
 import { useBrowserWorld } from './support/world';
 import { signUpWithStarterPlan } from './support/journeys';
 
@@ -20,12 +20,11 @@ describe.skipIf(!browserAvailable())('the author’s main flow in the browser', 
       { width: 1280, height: 800 },
       { width: 390, height: 844 },
     ]) {
-      await page.setViewportSize(viewport);
-      await page.waitForTimeout(150);
+      await resize(page, viewport);
       const violations = await seriousA11yViolations(page);
       if (violations.length > 0) problems.push(`${where} at ${viewport.width}px:\n${describeViolations(violations)}`);
     }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await resize(page, { width: 1280, height: 800 });
   }
 
   it('plans, reviews, writes, edits and describes a book', { timeout: 240_000 }, async () => {
@@ -91,10 +90,13 @@ describe.skipIf(!browserAvailable())('the author’s main flow in the browser', 
     await page.getByRole('heading', { level: 1, name: 'The Keeper of Letters' }).waitFor();
     await checkA11y(page, '/app/{bookId} (concept)');
     // Autosaves say nothing when they work, so each save is read off the network.
-    const structureSaved = () =>
+    const structureSaved = (holding = '') =>
       page.waitForResponse(
         (response) =>
-          response.request().method() === 'PATCH' && response.url().endsWith(`/api/v1/book/${bookId}`) && response.ok(),
+          response.request().method() === 'PATCH' &&
+          response.url().endsWith(`/api/v1/book/${bookId}`) &&
+          response.ok() &&
+          (response.request().postData() ?? '').includes(holding),
       );
     await page.getByLabel('New theme').fill('  Lighthouses  ');
     await Promise.all([structureSaved(), page.getByLabel('New theme').press('Enter')]);
@@ -112,8 +114,8 @@ describe.skipIf(!browserAvailable())('the author’s main flow in the browser', 
     await checkA11y(page, '/app/{bookId} (plot)');
     const firstChapter = page.getByTestId('chapter').first();
     await firstChapter.getByLabel('Title').fill('The First Letter');
-    await Promise.all([structureSaved(), firstChapter.getByLabel('Title').press('Enter')]);
-    await page.waitForTimeout(300);
+    // The save holding the new title, not one still under way from the character's name.
+    await Promise.all([structureSaved('The First Letter'), firstChapter.getByLabel('Title').press('Enter')]);
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'The Keeper of Letters' }).waitFor();

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { metadataMessages } from '@bookwright/contracts';
+import { readyBook } from '../support/books';
 import { browserAvailable } from './support/browser';
-import { useBrowserWorld, useShotsDir } from './support/world';
-import { openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
+import { signedInContext, useBrowserWorld, useShotsDir } from './support/world';
+import { openEditorOf } from './support/journeys';
 
 /**
  * On a ready book in a real browser (offline writer): 'Suggest with AI' fills the metadata form and the author
  * accepts and saves it; 'Rewrite' turns a paragraph into a demo rewrite that Ctrl+Z takes back; autosave keeps
- * three edits, a version named after the first is saved from 'History' and restored.
+ * three edits, a version named after the first is saved from 'History' and restored. The author (Starter plan)
+ * and the written book are made over the API: signing up and writing a book in the UI is book-flow.test.ts's
+ * journey.
  */
 describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision history in the browser', () => {
   const world = useBrowserWorld();
@@ -23,15 +26,12 @@ describe.skipIf(!browserAvailable())('AI metadata, rewriting and revision histor
     'suggests metadata, rewrites and undoes, autosaves, saves a named version and restores it',
     { timeout: 300_000 },
     async () => {
-      const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const { client, book } = await readyBook(world.system, { plan: 'starter' });
+      const context = await signedInContext(world, client, { viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
-      const title = 'The Keeper of Letters';
-
-      await signUpWithStarterPlan(page, world.system.url);
-      const card = await writeReadyBook(page, world.system.url, title);
-      const header = await openInEditor(page, card, title);
+      const header = await openEditorOf(page, world.system.url, book);
       const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
 
       // Metadata: suggest, accept into the form, save as usual.

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../../services/export/src/testing/epubcheck';
 import { browserAvailable } from './support/browser';
 import { usePreviewWorld } from './support/preview-world';
 
@@ -262,11 +261,9 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
       await close(page);
     });
 
-    it('downloads the EPUB the repository ships, and it passes epubcheck', async () => {
-      if (!epubcheckAvailable) {
-        if (process.env.CI) throw new Error(epubcheckMissingMessage);
-        console.warn(`\n!! ${epubcheckMissingMessage}\n`);
-      }
+    // That the shipped file passes epubcheck (and Ace) is scripts/sample-books/sample-books.test.ts's check,
+    // with no browser: here, that the link gives a reader exactly that file.
+    it('downloads the EPUB the repository ships', async () => {
       const page = await open('/');
       await page.getByRole('button', { name: 'Preview: The Tell-Tale Heart' }).click();
       // The link itself, then what it fetches: Chromium's download event proved unreliable on a busy
@@ -284,7 +281,6 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
         fileURLToPath(new URL('../../web/public/samples/tell-tale-heart.epub', import.meta.url)),
       );
       expect(bytes.equals(shipped)).toBe(true);
-      if (epubcheckAvailable) expect((await epubcheck(bytes)).problems).toEqual([]);
       await close(page);
     });
   });

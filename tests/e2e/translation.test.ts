@@ -3,16 +3,18 @@ import type { Page } from 'playwright-core';
 import { suggestedTranslationTitle, translationMessages } from '@bookwright/contracts';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../../services/export/src/testing/epubcheck';
 import { decodeXml, openEpub } from '../../services/export/src/testing/epub-files';
+import { readyBook } from '../support/books';
 import { browserAvailable } from './support/browser';
-import { useBrowserWorld } from './support/world';
-import { journeyBook, openInEditor, signUpWithStarterPlan, writeReadyBook } from './support/journeys';
+import { signedInContext, useBrowserWorld } from './support/world';
+import { openEditorOf, openInEditor } from './support/journeys';
 import { downloadOf } from './support/downloads';
 
 /**
  * The main journey continued (offline writer): the ready book is translated into French from the editor and
  * into Polish from its library card's menu; both new books show "Translated from …", translate with live
  * progress to ready, and export as EPUBs that declare their language, carry its diacritics and pass
- * epubcheck.
+ * epubcheck. The author (Starter plan) and the written book are made over the API: signing up and writing a
+ * book in the UI is book-flow.test.ts's journey.
  */
 describe.skipIf(!browserAvailable())('translating a book in the browser', () => {
   const world = useBrowserWorld();
@@ -62,18 +64,18 @@ describe.skipIf(!browserAvailable())('translating a book in the browser', () => 
         if (process.env.CI) throw new Error(epubcheckMissingMessage);
         console.warn(`\n!! ${epubcheckMissingMessage}\n`);
       }
-      const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+      const { client, book } = await readyBook(world.system, { plan: 'starter' });
+      const context = await signedInContext(world, client, {
+        viewport: { width: 1280, height: 800 },
+        acceptDownloads: true,
+      });
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
-      const title = journeyBook.title;
-
-      await signUpWithStarterPlan(page, world.system.url);
-      const original = await writeReadyBook(page, world.system.url, title);
-      const originalId = await original.getAttribute('data-book-id');
+      const { title, _id: originalId } = book;
 
       // French from the editor's header.
-      const header = await openInEditor(page, original, title);
+      const header = await openEditorOf(page, world.system.url, book);
       await header.getByRole('button', { name: 'Translate' }).click();
       await chooseLanguage(page, 'French');
 

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sampleLibrary } from './support/books';
-import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
+import { browserAvailable, describeViolations, seriousA11yViolations, settled } from './support/browser';
 import { usePreviewWorld } from './support/preview-world';
 import { mockApi, type MockApiOptions } from './support/mock-api';
 
@@ -141,89 +141,111 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
     await close(page);
   });
 
-  const appChecks = (): {
-    path: string;
-    ready: (page: Page) => Promise<unknown>;
-    act?: (page: Page) => Promise<void>;
-  }[] => {
-    // The screens themes-and-phones.test.ts checks at every impact, in both colour schemes and at both
-    // widths, are not checked again here: the library as it opens, Settings, validation's first tab, the
-    // editor's Metadata tab and the Export dialog. These are the states only an action reaches.
-    return [
-      {
-        path: '/app',
-        ready: (p) => p.getByRole('heading', { name: 'Your library', exact: true }).waitFor(),
-        act: async (p) => {
-          await p.getByLabel('What will your next book be about?').fill('An idea');
-          await p.getByRole('button', { name: 'Create Book' }).click();
-          await p.getByText('Title is required').waitFor();
-        },
-      },
-      {
-        path: '/app',
-        ready: (p) => p.getByRole('heading', { name: 'Your library', exact: true }).waitFor(),
-        act: async (p) => {
-          if ((p.viewportSize()?.width ?? 0) < 1024) await p.getByRole('button', { name: 'Open menu' }).click();
-          await p.getByRole('button', { name: 'Account menu' }).click();
-          await p.getByRole('menu').waitFor();
-        },
-      },
-      { path: '/app/planning', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
-      ...['Characters', 'Plot'].map((tab) => ({
-        path: '/app/validation',
-        ready: (p: Page) => p.getByRole('tab', { name: tab }).waitFor(),
-        act: (p: Page) => p.getByRole('tab', { name: tab }).click(),
-      })),
-      ...['Research', 'Content'].map((tab) => ({
-        path: '/app/nonfiction',
-        ready: (p: Page) => p.getByRole('tab', { name: tab }).waitFor(),
-        act: (p: Page) => p.getByRole('tab', { name: tab }).click(),
-      })),
-      ...['Concept', 'Characters', 'World Building', 'Plot Structure'].map((tab) => ({
-        path: '/app/edit/ready',
-        ready: (p: Page) => p.getByRole('textbox', { name: 'Manuscript' }).waitFor(),
-        act: async (p: Page) => {
-          if ((p.viewportSize()?.width ?? 0) < 1024) await p.getByRole('button', { name: 'Show book details' }).click();
-          await p.getByRole('tab', { name: tab }).click();
-        },
-      })),
-      {
-        path: '/app/edit/ready',
-        ready: (p) => p.getByRole('textbox', { name: 'Manuscript' }).waitFor(),
-        act: async (p) => {
-          if ((p.viewportSize()?.width ?? 0) < 1024) await p.getByRole('button', { name: 'Show book details' }).click();
-          await p.getByRole('tab', { name: 'Metadata' }).click();
-          await p.getByRole('button', { name: /Publication Date/ }).click();
-          // Below 1024 px the side panel is itself a dialog (a sheet): wait for the calendar's.
-          await p.getByRole('dialog', { name: 'Publication Date' }).waitFor();
-        },
-      },
-    ];
-  };
+  /** A screen's state that only an action reaches; the actions of one screen are taken in turn on one page. */
+  interface Check {
+    name: string;
+    act: (page: Page) => Promise<unknown>;
+  }
+  const isPhone = (p: Page) => (p.viewportSize()?.width ?? 0) < 1024;
+  const tabChecks = (tabs: string[]): Check[] =>
+    tabs.map((tab) => ({ name: `the ${tab} tab`, act: (p) => p.getByRole('tab', { name: tab }).click() }));
 
-  // One test per screen and width: each has its own time budget (a loop over every screen ran out of it on a
-  // loaded machine), and a failure names the screen.
+  // The screens themes-and-phones.test.ts checks at every impact, in both colour schemes and at both widths,
+  // are not checked again here: the library as it opens, Settings, validation's first tab, the editor's
+  // Metadata tab and the Export dialog. These are the states only an action reaches.
+  const appScreens: { path: string; ready: (page: Page) => Promise<unknown>; checks: Check[] }[] = [
+    {
+      path: '/app',
+      ready: (p) => p.getByRole('heading', { name: 'Your library', exact: true }).waitFor(),
+      checks: [
+        {
+          name: 'the new-book form with an error',
+          act: async (p) => {
+            await p.getByLabel('What will your next book be about?').fill('An idea');
+            await p.getByRole('button', { name: 'Create Book' }).click();
+            await p.getByText('Title is required').waitFor();
+          },
+        },
+      ],
+    },
+    {
+      path: '/app',
+      ready: (p) => p.getByRole('heading', { name: 'Your library', exact: true }).waitFor(),
+      checks: [
+        {
+          name: 'the account menu',
+          act: async (p) => {
+            if (isPhone(p)) await p.getByRole('button', { name: 'Open menu' }).click();
+            await p.getByRole('button', { name: 'Account menu' }).click();
+            await p.getByRole('menu').waitFor();
+          },
+        },
+      ],
+    },
+    {
+      path: '/app/planning',
+      ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+      checks: [{ name: 'the page', act: () => Promise.resolve() }],
+    },
+    {
+      path: '/app/validation',
+      ready: (p) => p.getByRole('tab', { name: 'Plot' }).waitFor(),
+      checks: tabChecks(['Characters', 'Plot']),
+    },
+    {
+      path: '/app/nonfiction',
+      ready: (p) => p.getByRole('tab', { name: 'Content' }).waitFor(),
+      checks: tabChecks(['Research', 'Content']),
+    },
+    {
+      path: '/app/edit/ready',
+      ready: async (p) => {
+        await p.getByRole('textbox', { name: 'Manuscript' }).waitFor();
+        // Below 1024 px the book's details are a sheet over the manuscript, opened once for all its tabs.
+        if (isPhone(p)) await p.getByRole('button', { name: 'Show book details' }).click();
+      },
+      checks: [
+        ...tabChecks(['Concept', 'Characters', 'World Building', 'Plot Structure']),
+        {
+          name: 'the Metadata tab’s calendar',
+          act: async (p) => {
+            await p.getByRole('tab', { name: 'Metadata' }).click();
+            await p.getByRole('button', { name: /Publication Date/ }).click();
+            // Below 1024 px the side panel is itself a dialog (a sheet): wait for the calendar's.
+            await p.getByRole('dialog', { name: 'Publication Date' }).waitFor();
+          },
+        },
+      ],
+    },
+  ];
+
+  // One test per screen and width, with a budget for each of its checks (a loop over every screen ran out of
+  // one test's 120 s on a loaded machine); a failure names the screen and the state.
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
-  ]) {
-    appChecks().forEach((check, index) => {
-      const screen = `${check.path}${check.act ? ` after an action (check ${index + 1})` : ''}`;
-      it(`has no serious or critical accessibility violations on ${screen} at ${viewport.width}px`, async () => {
+  ])
+    for (const screen of appScreens) {
+      const states = screen.checks.map((check) => check.name).join(', ');
+      const name = `has no serious or critical accessibility violations on ${screen.path} (${states}) at ${viewport.width}px`;
+      it(name, { timeout: 60_000 * (screen.checks.length + 1) }, async () => {
         const context = await world.browser.newContext({ viewport });
         const page = await context.newPage();
         // A short manuscript: axe on a 100-page document takes long and checks nothing more.
         await mockApi(page, { signedIn: true, user: { accountType: 'starter' }, books: sampleLibrary(2_000) });
-        await page.goto(world.server.url + check.path);
-        await check.ready(page);
-        await check.act?.(page);
-        await page.waitForTimeout(200);
-        const violations = await seriousA11yViolations(page);
-        expect(describeViolations(violations)).toBe('');
+        await page.goto(world.server.url + screen.path);
+        await screen.ready(page);
+        const problems: string[] = [];
+        for (const check of screen.checks) {
+          await check.act(page);
+          await settled(page);
+          const violations = await seriousA11yViolations(page);
+          if (violations.length > 0) problems.push(`${check.name}:\n${describeViolations(violations)}`);
+        }
+        expect(problems.join('\n\n')).toBe('');
         await context.close();
       });
-    });
-  }
+    }
 
   it('creates a book with the keyboard alone', async () => {
     const { page, api } = await open('/app', { signedIn: true, user: { accountType: 'starter' }, books: [] });

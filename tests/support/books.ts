@@ -38,10 +38,10 @@ export async function waitForStatus(
 }
 
 /**
- * The author's journey up to an editable book, over HTTP: sign up, take a plan, plan the book, confirm its
- * structure, and wait until it is written.
+ * The author's journey up to a book whose structure waits for review, over HTTP: sign up, take a plan, and
+ * plan the book.
  */
-export async function readyBook(
+export async function bookInReview(
   system: TestSystem,
   options: { plan?: 'starter' | 'professional'; request?: PlanRequest } = {},
 ): Promise<{ client: HttpClient; book: Book }> {
@@ -49,9 +49,21 @@ export async function readyBook(
   await client.post('/api/v1/auth/sign-up', newAccount());
   await client.post('/api/v1/payment', { accountType: options.plan ?? 'professional', currency: 'eur' });
   const created = await client.post<Book>('/api/v1/agent/plan', options.request ?? keeperOfLetters);
-  await waitForStatus(client, created.body._id, 'validation');
-  await client.patch(`/api/v1/agent/write/${created.body._id}`);
-  const book = await waitForStatus(client, created.body._id, 'ready');
+  const book = await waitForStatus(client, created.body._id, 'validation');
+  return { client, book };
+}
+
+/**
+ * The author's journey up to an editable book, over HTTP: sign up, take a plan, plan the book, confirm its
+ * structure, and wait until it is written.
+ */
+export async function readyBook(
+  system: TestSystem,
+  options: { plan?: 'starter' | 'professional'; request?: PlanRequest } = {},
+): Promise<{ client: HttpClient; book: Book }> {
+  const { client, book: planned } = await bookInReview(system, options);
+  await client.patch(`/api/v1/agent/write/${planned._id}`);
+  const book = await waitForStatus(client, planned._id, 'ready');
   expect(book.status).toBe('ready');
   return { client, book };
 }

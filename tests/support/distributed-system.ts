@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { collabPorts, planProcesses } from '../../scripts/distributed/topology';
 import { freePorts } from './ports';
 import { HttpClient } from './test-system';
 
@@ -15,6 +16,8 @@ export interface DistributedSystem {
   exited: Promise<number | null>;
   /** The shared HTTP port both gateway replicas listen on. */
   port: number;
+  /** The first collab replica's WebSocket port (the others count up from it). */
+  collabPortBase: number;
   healthBase: number;
   namespace: string;
   schemaPrefix: string;
@@ -83,7 +86,8 @@ export async function startDistributed(options: {
   const namespace = `t${suffix}`;
   const schemaPrefix = `t${suffix}_`;
   const port = await freePorts(1);
-  const healthBase = await freePorts(10);
+  const healthBase = await freePorts(planProcesses(0).length);
+  const collabPortBase = await freePorts(collabPorts(0).length);
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/distributed/main.ts', '--skip-web-build'], {
     cwd: root,
     env: {
@@ -95,6 +99,9 @@ export async function startDistributed(options: {
       NATS_URL: options.natsUrl,
       PORT: String(port),
       HEALTH_PORT_BASE: String(healthBase),
+      COLLAB_PORT: String(collabPortBase),
+      // The collab replicas meet in the machine's Redis (CI runs one); their channels carry the namespace.
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       BUS_NAMESPACE: namespace,
       DATABASE_SCHEMA_PREFIX: schemaPrefix,
       // Tests give each client an address of its own (X-Forwarded-For), so their rate limits never meet.
@@ -125,6 +132,7 @@ export async function startDistributed(options: {
     lines,
     exited,
     port,
+    collabPortBase,
     healthBase,
     namespace,
     schemaPrefix,
@@ -167,7 +175,8 @@ export async function startDistributed(options: {
     },
   };
   try {
-    await system.waitFor(/is ready on http:\/\/localhost:\d+ with 10 processes/, 150_000);
+    const processes = planProcesses(0).length;
+    await system.waitFor(new RegExp(`is ready on http://localhost:\\d+ with ${processes} processes`), 150_000);
   } catch (error) {
     await system.stop();
     throw error;

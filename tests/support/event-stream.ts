@@ -6,13 +6,18 @@ export interface StreamEvent {
   data: Record<string, unknown>;
 }
 
-/** Reads GET /api/v1/events with the client's cookies and collects the parsed events. */
-export async function openEventStream(baseUrl: string, client: HttpClient) {
+/**
+ * Reads GET /api/v1/events with the client's cookies (or, with `bearer`, an API token and no cookie) and
+ * collects the parsed events.
+ */
+export async function openEventStream(baseUrl: string, client: HttpClient, options: { bearer?: string } = {}) {
   const controller = new AbortController();
   const events: StreamEvent[] = [];
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const response = await fetch(new URL('/api/v1/events', baseUrl), {
-    headers: { cookie, accept: 'text/event-stream' },
+    headers: options.bearer
+      ? { authorization: `Bearer ${options.bearer}`, accept: 'text/event-stream' }
+      : { cookie, accept: 'text/event-stream' },
     signal: controller.signal,
   });
   if (response.status !== 200 || !response.body) throw new Error(`event stream answered ${response.status}`);

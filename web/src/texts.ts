@@ -122,6 +122,8 @@ export const editorTexts = {
   /** The menu the header's actions fold into on a phone (its name holds the word it shows, WCAG 2.5.3). */
   actions: 'Book actions',
   actionsShort: 'Actions',
+  /** The wide header's menu of the actions too rare for a button of their own. */
+  moreActions: 'More actions',
   notSet: 'Not set',
   none: 'None',
   leaveTitle: 'Leave without saving?',
@@ -135,6 +137,32 @@ export const editorTexts = {
     'Your latest changes are not saved to your account yet. Signing out removes them from this device: if you sign out now, they will be lost.',
   stay: 'Stay and keep editing',
   leave: 'Leave without saving',
+} as const;
+
+/** A shared book, edited live (issue 44): who is in it, where, and the live connection's states. */
+export const collabTexts = {
+  /** The header's list of the other people in the book. */
+  peopleHere: 'People in this book',
+  /** The avatar's accessible name. */
+  personHere: (name: string) => `${name} is in this book`,
+  /** The avatar that stands for those not shown. */
+  more: (count: number, names: readonly string[]) => `${count} more: ${names.join(', ')}`,
+  chapters: 'Chapters',
+  untitledChapter: 'Untitled',
+  goToChapter: (number: number, title: string) => `Go to chapter ${number}: ${title}`,
+  /** A dot by a chapter: someone's caret is in it. */
+  personInChapter: (name: string) => `${name} is here`,
+  noChapters: 'The manuscript has no chapters yet. A Heading 1 starts one.',
+  /** The editor waits for the shared document from the server (it is never filled by the page). */
+  opening: 'Opening the shared book…',
+  /** The server refused what this page sent: nothing more is sent until the page is loaded again. */
+  refusedTitle: 'This page stopped sending changes',
+  refusedBody:
+    'The server did not accept a change from this page, so it sends no more. Reload the page to go on from the book as the others see it.',
+  reload: 'Reload the page',
+  /** The copy kept on this device was of an older version of the book, replaced since: it was not merged. */
+  discardedLocalCopy:
+    'Edits kept on this device were of an older version of this book and could not be merged. The book shows its current text.',
 } as const;
 
 export const metadataTexts = {
@@ -226,15 +254,28 @@ export const exportTexts = {
   generatePdf: 'Generate PDF',
   generatingPdf: 'Generating PDF...',
 
+  /** Issue 46: Word, in two layouts. */
+  word: 'Word',
+  wordHint: 'A .docx for agents, editors and designers, with comments and suggestions as Word’s own',
+  wordTitle: 'Word Export Options',
+  wordDescription:
+    'Choose the layout. Comments and open suggestions go in as Word comments and tracked changes, for your editor to work on and send back.',
+  layout: 'Layout',
+  layoutManuscript: 'Manuscript',
+  layoutManuscriptHint: 'For agents and editors: 12 pt serif, double-spaced, a title page with the word count',
+  layoutBook: 'Book',
+  layoutBookHint: 'The print interior’s styles, for a publisher’s designer',
+  exportWord: 'Export Word',
+
   /** Spec §8. */
   notValid: 'Some requirements are not met. Check the warnings.',
-  exported: (format: 'epub' | 'pdf') => `Book exported successfully as ${format.toUpperCase()}!`,
+  exported: (format: 'epub' | 'pdf' | 'docx') => `Book exported successfully as ${format.toUpperCase()}!`,
   bothExported: 'Both interior and cover PDFs exported successfully!',
   coverExported: 'Cover PDF exported successfully!',
   failedWithIssues: (issues: readonly string[]) => `Export failed: ${issues.join(', ')}`,
   failedCheckRequirements: 'Export failed. Please check the requirements and try again.',
   failedUnreadable: 'Export failed. Please try again.',
-  failed: (format: 'epub' | 'pdf') => `Failed to export as ${format.toUpperCase()}. Please try again.`,
+  failed: (format: 'epub' | 'pdf' | 'docx') => `Failed to export as ${format.toUpperCase()}. Please try again.`,
 } as const;
 
 /** The editor's Cover dialog (spec §2, §8); the texts the spec quotes are exact. Others: coverMessages. */

@@ -17,8 +17,16 @@ export const UserProfileSchema = z.object({
    * its email. (Named so that no profile ever carries the word of the secret it describes.)
    */
   localCredentials: z.boolean().optional(),
+  /** Settings › "Mail me about comments": mentions and replies on shared books are mailed (on by default). */
+  mailAboutComments: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+/** PATCH /user/{id}/mail-settings: which mails the account gets. */
+export const MailSettingsSchema = z.object({
+  mailAboutComments: z.boolean({ error: 'mailAboutComments is true or false' }),
+});
+export type MailSettings = z.infer<typeof MailSettingsSchema>;
 
 /** What the billing service owns about a user. `null` allowance = unlimited. */
 export const BillingSummarySchema = z.object({

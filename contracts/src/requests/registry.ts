@@ -6,6 +6,8 @@ import { plannerRequests } from './planner';
 import { writerRequests } from './writer';
 import { exportRequests } from './export';
 import { coverRequests } from './cover';
+import { collabRequests } from './collab';
+import { webhooksRequests } from './webhooks';
 
 /** Every request/reply subject of the system, grouped by the service that answers them. */
 export const requests = {
@@ -16,4 +18,6 @@ export const requests = {
   writer: writerRequests,
   export: exportRequests,
   cover: coverRequests,
+  collab: collabRequests,
+  webhooks: webhooksRequests,
 } as const satisfies Record<string, Record<string, AnyRequestDef>>;

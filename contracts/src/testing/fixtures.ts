@@ -39,6 +39,7 @@ export function buildUserProfile(overrides: Partial<UserProfile> = {}): UserProf
     admin: false,
     createdAt: '2024-03-01T10:00:00.000Z',
     avatar: null,
+    mailAboutComments: true,
     ...overrides,
   };
 }

@@ -6,6 +6,8 @@ import { plannerService } from '@bookwright/planner';
 import { writerService } from '@bookwright/writer';
 import { coverService } from '@bookwright/cover';
 import { exportService } from '@bookwright/export';
+import { collabService } from '@bookwright/collab';
+import { webhooksService } from '@bookwright/webhooks';
 
 const asBase = <C extends BaseConfig>(service: ServiceDefinition<C>) =>
   service as unknown as ServiceDefinition<BaseConfig>;
@@ -22,4 +24,8 @@ export const backendServices: ServiceDefinition<BaseConfig>[] = [
   asBase(writerService),
   asBase(coverService),
   asBase(exportService),
+  // Live books: after the book service it loads and saves through; serves on the gateway's port (/collab).
+  asBase(collabService),
+  // Outgoing webhooks: consumes the book events; asks billing, book and user.
+  asBase(webhooksService),
 ];

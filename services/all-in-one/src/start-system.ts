@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -11,10 +12,13 @@ import {
   startHealthServer,
   Liveness,
   type BaseConfig,
+  type BlobStore,
+  type Bus,
   type Logger,
   type RunningService,
 } from '@bookwright/kit';
 import { GatewayConfigSchema, startGateway } from '@bookwright/gateway';
+import type { RunningCollab } from '@bookwright/collab';
 import { backendServices } from './services';
 
 export interface StartSystemOptions {
@@ -41,15 +45,8 @@ export interface RunningSystem {
  * blob store. With no variables set that is the in-process bus, PGlite under DATA_DIR and files under
  * DATA_DIR/blobs; with NATS_URL / DATABASE_URL set the same process uses the real servers.
  */
-export async function startSystem(options: StartSystemOptions = {}): Promise<RunningSystem> {
-  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env) };
-  if (options.port !== undefined) env.PORT = String(options.port);
-  if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
-  // PUBLIC_URL defaults to http://localhost:<PORT> in every service's configuration (mail links among
-  // them), so "any free port" is chosen here, before the configurations are read.
-  if (Number(env.PORT) === 0 && !env.PUBLIC_URL) env.PORT = String(await freePort());
-
-  // Parse every service's configuration first, so one run reports every bad variable at once.
+/** Every service's configuration, parsed before anything starts, so one run reports every bad variable at once. */
+function readConfigurations(env: NodeJS.ProcessEnv) {
   const problems: string[] = [];
   const parse = <T>(name: string, schema: Parameters<typeof parseConfig<T>>[0]): T | undefined => {
     try {
@@ -63,6 +60,48 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
   const gatewayConfig = parse('gateway', GatewayConfigSchema);
   const serviceConfigs = backendServices.map((service) => parse<BaseConfig>(service.name, service.configSchema));
   if (problems.length > 0 || !gatewayConfig) throw new ConfigError([...new Set(problems)]);
+  return { gatewayConfig, serviceConfigs };
+}
+
+/** One back-end service on the process's bus and blobs, with its own database schema. */
+function startBackend(
+  service: (typeof backendServices)[number],
+  config: BaseConfig,
+  parts: { bus: Bus; blobs: BlobStore; logger: Logger; now: (() => Date) | undefined },
+): Promise<RunningService> {
+  const { bus, blobs, logger, now } = parts;
+  return service.start({
+    name: service.name,
+    config,
+    logger,
+    bus,
+    blobs,
+    ...(now ? { now } : {}),
+    openDatabase: (migrations) =>
+      openServiceDatabase({
+        service: service.name,
+        schema: `${config.DATABASE_SCHEMA_PREFIX}${service.name}`,
+        ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
+        migrations,
+        logger,
+      }),
+  });
+}
+
+export async function startSystem(options: StartSystemOptions = {}): Promise<RunningSystem> {
+  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env) };
+  if (options.port !== undefined) env.PORT = String(options.port);
+  if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
+  // PUBLIC_URL defaults to http://localhost:<PORT> in every service's configuration (mail links among
+  // them), so "any free port" is chosen here, before the configurations are read.
+  if (Number(env.PORT) === 0 && !env.PUBLIC_URL) env.PORT = String(await freePort());
+  // The gateway signs collab tokens and the collab service checks them, here in one process: a key made for
+  // this run serves both when none is configured (tokens live five minutes; a restart only asks for new ones).
+  env.COLLAB_TOKEN_SECRET ||= randomBytes(32).toString('base64url');
+  // The user service's key for stored API tokens (decision 0045), made for this run the same way.
+  env.API_TOKEN_HASH_SECRET ||= randomBytes(32).toString('base64url');
+
+  const { gatewayConfig, serviceConfigs } = readConfigurations(env);
 
   const dataDir = resolve(gatewayConfig.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
@@ -117,31 +156,18 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
   try {
     for (const [index, service] of backendServices.entries()) {
       const config = { ...serviceConfigs[index]!, DATA_DIR: dataDir };
-      const logger = loggerFor(service.name);
       running.push(
-        await service.start({
-          name: service.name,
-          config,
-          logger,
-          bus,
-          blobs,
-          ...(options.now ? { now: options.now } : {}),
-          openDatabase: (migrations) =>
-            openServiceDatabase({
-              service: service.name,
-              schema: `${config.DATABASE_SCHEMA_PREFIX}${service.name}`,
-              ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir }),
-              migrations,
-              logger,
-            }),
-        }),
+        await startBackend(service, config, { bus, blobs, logger: loggerFor(service.name), now: options.now }),
       );
     }
+    const collab = running[backendServices.findIndex((service) => service.name === 'collab')] as RunningCollab;
     const gateway = await startGateway({
       config: { ...gatewayConfig, DATA_DIR: dataDir },
       logger: loggerFor('gateway'),
       bus,
       blobs,
+      // The live books' WebSocket (/collab) on the gateway's own port.
+      collabUpgrade: collab.handleUpgrade,
     });
     running.push(gateway);
     systemLogger.info(

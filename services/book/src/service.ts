@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import type { BookDatabase } from './db/schema';
 import type { BookHandlerDeps } from './handlers/deps';
 import { createBook } from './handlers/create';
+import { importManuscript } from './handlers/import-manuscript';
 import { translateBook } from './handlers/translate';
 import { holdsAllowance } from './handlers/held-allowance';
 import { listBooks } from './handlers/list';
@@ -16,6 +17,9 @@ import { setCover } from './handlers/set-cover';
 import { updateMetadata } from './handlers/update-metadata';
 import { updateContent } from './handlers/update-content';
 import { updateChapters } from './handlers/update-chapters';
+import { loadCollab } from './handlers/load-collab';
+import { saveCollab } from './handlers/save-collab';
+import { storeCollabState } from './handlers/store-state-collab';
 import { confirmBook } from './handlers/confirm';
 import { retryBook } from './handlers/retry';
 import { recordFailure } from './handlers/record-failure';
@@ -71,6 +75,14 @@ import { previewWorkspaceSeats } from './handlers/preview-workspace-seats';
 import { changeWorkspaceSeats } from './handlers/change-workspace-seats';
 import { listWorkspaceAudit } from './handlers/list-workspace-audit';
 import { moveBook } from './handlers/move';
+import { listComments } from './handlers/list-comments';
+import { createComment } from './handlers/create-comment';
+import { createCommentReply } from './handlers/create-comment-reply';
+import { updateComment } from './handlers/update-comment';
+import { deleteComment } from './handlers/delete-comment';
+import { getTakeoutComments } from './handlers/comments-takeout';
+import { onUserApiTokenActivity } from './handlers/on-user-api-token-activity';
+import { onCommentCreated } from './handlers/on-comment-created';
 
 /**
  * Books: their whole life (creation with the allowance, the status table, the plan, the manuscript, the
@@ -104,6 +116,7 @@ export const bookService = defineService({
       ...serveBookRequests(deps),
       ...serveSharingRequests(deps),
       ...serveWorkspaceRequests(deps),
+      ...serveCommentRequests(deps),
       payers.listen(),
       bus.consume(
         'book',
@@ -114,6 +127,8 @@ export const bookService = defineService({
           on(events.planFailed, recordPlanFailure(deps)),
           on(events.userDeleted, onUserDeleted(deps)),
           on(events.bookDeleted, onBookDeleted(deps)),
+          on(events.commentCreated, onCommentCreated(deps)),
+          on(events.userApiTokenActivity, onUserApiTokenActivity(deps)),
         ],
         { maxDeliver: planningResultsMaxDeliver },
       ),
@@ -143,12 +158,16 @@ function serveBookRequests(deps: BookHandlerDeps): Promise<Subscription>[] {
   const { bus } = deps;
   return [
     bus.serve(requests.book.create, createBook(deps)),
+    bus.serve(requests.book.importManuscript, importManuscript(deps)),
     bus.serve(requests.book.list, listBooks(deps)),
     bus.serve(requests.book.get, getBook(deps)),
     bus.serve(requests.book.updateState, updateBookState(deps)),
     bus.serve(requests.book.setCover, setCover(deps)),
     bus.serve(requests.book.updateContent, updateContent(deps)),
     bus.serve(requests.book.updateChapters, updateChapters(deps)),
+    bus.serve(requests.book.loadCollab, loadCollab(deps)),
+    bus.serve(requests.book.saveCollab, saveCollab(deps)),
+    bus.serve(requests.book.storeCollabState, storeCollabState(deps)),
     bus.serve(requests.book.updateMetadata, updateMetadata(deps)),
     bus.serve(requests.book.confirm, confirmBook(deps)),
     bus.serve(requests.book.retry, retryBook(deps)),
@@ -207,6 +226,19 @@ function serveWorkspaceRequests(deps: BookHandlerDeps): Promise<Subscription>[] 
     bus.serve(requests.book.changeWorkspaceSeats, changeWorkspaceSeats(deps)),
     bus.serve(requests.book.listWorkspaceAudit, listWorkspaceAudit(deps)),
     bus.serve(requests.book.move, moveBook(deps)),
+  ];
+}
+
+/** The requests about a book's comments: threads, replies, resolving, and the takeout's copy. */
+function serveCommentRequests(deps: BookHandlerDeps): Promise<Subscription>[] {
+  const { bus } = deps;
+  return [
+    bus.serve(requests.book.listComments, listComments(deps)),
+    bus.serve(requests.book.createComment, createComment(deps)),
+    bus.serve(requests.book.createReply, createCommentReply(deps)),
+    bus.serve(requests.book.updateComment, updateComment(deps)),
+    bus.serve(requests.book.deleteComment, deleteComment(deps)),
+    bus.serve(requests.book.takeoutComments, getTakeoutComments(deps)),
   ];
 }
 

@@ -98,6 +98,7 @@ describe('export.render: EPUB', () => {
       fileName,
       contentType: 'application/epub+zip',
       size: expect.any(Number),
+      openSuggestions: 0,
     });
     const blob = await world.blobs.get(result.blobKey);
     expect(blob?.contentType).toBe('application/epub+zip');

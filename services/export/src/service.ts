@@ -6,6 +6,8 @@ import type { ExportHandlerDeps } from './handlers/deps';
 import { renderExport } from './handlers/render';
 import { onBookDeleted } from './handlers/on-book-deleted';
 import { validateExport } from './handlers/validate';
+import { reimportManuscript } from './handlers/reimport-manuscript';
+import { convertManuscript } from './handlers/convert-manuscript';
 import { closeRenderWorkers, configureRenderWorkers } from './workers';
 import { createExportRenderer } from './render/create-renderer';
 import { createLimit } from './render/limit';
@@ -43,6 +45,8 @@ export function createExportService(options: ExportServiceOptions = {}) {
         serveHealth(bus, requests.export.health),
         bus.serve(requests.export.validate, validateExport(deps)),
         bus.serve(requests.export.render, renderExport(deps)),
+        bus.serve(requests.export.reimportManuscript, reimportManuscript(deps)),
+        bus.serve(requests.export.convertManuscript, convertManuscript(deps)),
         bus.consume('export', [on(events.bookDeleted, onBookDeleted(deps))]),
       ]);
       logger.info({ concurrency: config.EXPORT_CONCURRENCY }, 'export service ready');

@@ -11,10 +11,14 @@ import { registerApiRoutes } from './app/api-routes';
 import { createFastify } from './app/create-fastify';
 import { startReadModels } from './app/read-models';
 import { registerEdge } from './app/register-edge';
-import type { GatewayConfig } from './config';
+import { registerCollabUpgrades, type UpgradeHandler } from './collab/collab-upgrades';
+import { collabReplicaUrls, type GatewayConfig } from './config';
 import { drainOnClose } from './http/drain-on-close';
+import { apiReferenceRoutes } from './routes/api-reference';
 import { paymentWebhookPath } from './routes/payment';
 import { askOver, type RouteDeps } from './routes/route-deps';
+import { registerApiTokenAuth } from './security/api-token-auth';
+import { registerWorkspaceTokenFence } from './security/workspace-token-fence';
 import { authThrottle } from './security/auth-throttle';
 import { cookiesAreSecure } from './security/cookies';
 import { registerSpa } from './web/spa';
@@ -36,6 +40,8 @@ export async function buildGateway(options: {
   llm?: LlmProvider;
   /** Where rate limits count; default this process's memory (one gateway). Replicas pass a shared store. */
   counters?: WindowCounters;
+  /** Embedded: the collab service of this process, which takes the `/collab` WebSocket upgrades. */
+  collabUpgrade?: UpgradeHandler;
 }): Promise<FastifyInstance> {
   const { config, bus, blobs } = options;
   const counters = options.counters ?? createMemoryWindowCounters();
@@ -49,11 +55,15 @@ export async function buildGateway(options: {
     csrfExemptPaths: [`${apiPrefix}${paymentWebhookPath}`],
   });
 
+  const resolvedTokens = await registerApiTokenAuth(app, { bus, counters, config, apiPrefix });
+  registerWorkspaceTokenFence(app, { bus, config, apiPrefix });
+
   const { hub, ...readModels } = await startReadModels(app, { bus, config, logger: options.logger, secureCookies });
   const deps: RouteDeps = {
     bus,
     ask: askOver(bus, config.BUS_TIMEOUT_MS),
     blobs,
+    resolvedTokens,
     config,
     ...readModels,
     authThrottle: authThrottle({
@@ -68,8 +78,14 @@ export async function buildGateway(options: {
   let llm = options.llm;
   const llmOnFirstUse = () => (llm ??= createLlmProvider(config, options.logger));
   await registerApiRoutes(app, { deps, hub, llm: llmOnFirstUse, prefix: apiPrefix });
+  await app.register(apiReferenceRoutes({ apiPrefix }));
 
   await registerSpa(app, { distDir: config.WEB_DIST_DIR, apiPrefix: apiRoot });
+  registerCollabUpgrades(app, {
+    ...(options.collabUpgrade ? { handler: options.collabUpgrade } : {}),
+    replicaUrls: collabReplicaUrls(config),
+    logger: options.logger,
+  });
   // Last, so the event streams (hub.stop, app/read-models.ts) have ended before the drain waits for connections.
   drainOnClose(app, { drainMs: config.SHUTDOWN_DRAIN_MS });
   return app;

@@ -26,6 +26,13 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   REWRITE_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(120),
   /** Downloads of all one's data (GET /user/export) per signed-in user per window: each reads every book. */
   TAKEOUT_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(5),
+  /** Requests one API token may make per window (issue 45): each token counts apart, in the shared store. */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /**
+   * How long a resolved API token is trusted without asking the user service again (0: every request asks).
+   * A revocation is heard at once; this bounds how long a lapsed plan or a lost admin role takes to count.
+   */
+  API_TOKEN_CACHE_TTL_MS: z.coerce.number().int().min(0).default(15_000),
   /** Rate-limit window in milliseconds; the spec says limits reset every hour. */
   RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
@@ -88,6 +95,20 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** The provider's name on the 'Continue with …' button. */
   OIDC_NAME: z.string().max(40).optional(),
+  /**
+   * The HMAC key of collab tokens (POST /book/{id}/collab-token, live books), shared with the collab
+   * service; at least 32 characters. Required in production; `npm start` and `npm run start:distributed`
+   * make one per run when it is unset. Unset elsewhere: the route answers 503.
+   */
+  COLLAB_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Distributed mode: the collab replicas (comma-separated http://host:port) the gateway hands WebSocket
+   * upgrades of /collab to, in turn. Unset: the collab service of this process (embedded), or none.
+   */
+  COLLAB_URLS: z
+    .string()
+    .regex(/^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, 'comma-separated http:// URLs')
+    .optional(),
   // The editor's rewrite streams from the gateway itself (routes/book-ai.ts).
   ...LlmConfigSchema.shape,
 })
@@ -101,6 +122,12 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
           path: [name],
           message: `set all of ${oidcVariables.join(', ')} to enable sign-in with an identity provider, or none of them`,
         });
+    if (config.NODE_ENV === 'production' && !config.COLLAB_TOKEN_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COLLAB_TOKEN_SECRET'],
+        message: 'is required in production: the collab service checks the tokens the gateway signs with it',
+      });
     if (config.OIDC_ISSUER && !issuerIsAcceptable(new URL(config.OIDC_ISSUER)))
       ctx.addIssue({
         code: 'custom',
@@ -126,6 +153,10 @@ export function oidcSettings(config: GatewayConfig) {
 export type OidcSettings = NonNullable<ReturnType<typeof oidcSettings>>;
 
 export type GatewayConfig = z.output<typeof GatewayConfigSchema>;
+
+/** The collab replicas of COLLAB_URLS, in order. */
+export const collabReplicaUrls = (config: Pick<GatewayConfig, 'COLLAB_URLS'>): string[] =>
+  config.COLLAB_URLS ? config.COLLAB_URLS.split(',') : [];
 
 /** Where the gateway listens: HOST when set, else loopback outside production so a laptop run is not exposed. */
 export function listenHost(config: Pick<GatewayConfig, 'HOST' | 'NODE_ENV'>): string {

@@ -3,6 +3,7 @@ import type { BlobStore, Bus, Logger, RunningService } from '@bookwright/kit';
 import { createWindowCounters, defineService } from '@bookwright/kit';
 import { GatewayConfigSchema, listenHost, type GatewayConfig } from './config';
 import { buildGateway } from './app';
+import type { UpgradeHandler } from './collab/collab-upgrades';
 
 export interface RunningGateway extends RunningService {
   app: FastifyInstance;
@@ -15,6 +16,8 @@ export async function startGateway(options: {
   logger: Logger;
   bus: Bus;
   blobs: BlobStore;
+  /** Embedded: the collab service of this process, which takes the `/collab` WebSocket upgrades. */
+  collabUpgrade?: UpgradeHandler;
 }): Promise<RunningGateway> {
   // Shared by every replica when NATS is configured, so N replicas together allow each limit once.
   const counters = await createWindowCounters({

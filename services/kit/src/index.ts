@@ -7,6 +7,7 @@ export * from './counters';
 export * from './db';
 export * from './mail/mailer';
 export * from './secrets/secret-tokens';
+export * from './secrets/signed-claims';
 export * from './lifecycle/service';
 export * from './lifecycle/run-standalone';
 export * from './lifecycle/health';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { events, requests } from '@bookwright/contracts';
 import {
   createMailer,
@@ -11,13 +12,16 @@ import {
 import { UserConfigSchema } from './config';
 import { migrations } from './db/migrations';
 import type { UserDatabase } from './db/schema';
-import type { UserHandlerDeps } from './handlers/deps';
+import type { ApiTokenHandlerDeps, UserHandlerDeps } from './handlers/deps';
 import { signUp } from './handlers/sign-up';
 import { login } from './handlers/login';
 import { getProfile } from './handlers/get-profile';
 import { getPeople } from './handlers/get-people';
 import { mailInvitation } from './handlers/mail-invitation';
 import { mailBookGone } from './handlers/mail-book-gone';
+import { mailComment } from './handlers/mail-comment';
+import { updateMailSettings } from './handlers/update-mail-settings';
+import { onBookDeleted } from './handlers/on-book-deleted';
 import { logout } from './handlers/logout';
 import { resolveSession } from './handlers/resolve-session';
 import { changePassword } from './handlers/change-password';
@@ -29,6 +33,10 @@ import { forgotPassword } from './handlers/forgot-password';
 import { resetPassword } from './handlers/reset-password';
 import { identitySignIn } from './handlers/sign-in-identity';
 import { sessionsRepository } from './repositories/sessions.repository';
+import { createToken } from './handlers/create-token';
+import { listTokens } from './handlers/list-tokens';
+import { revokeToken } from './handlers/revoke-token';
+import { resolveToken } from './handlers/resolve-token';
 
 const housekeepingIntervalMs = 60 * 60 * 1000;
 
@@ -36,12 +44,20 @@ const housekeepingIntervalMs = 60 * 60 * 1000;
 export const userService = defineService({
   name: 'user',
   configSchema: UserConfigSchema,
-  async start({ config, logger, bus, blobs, openDatabase }) {
+  async start({ config, logger, bus, blobs, openDatabase, now }) {
     const database = await openDatabase<UserDatabase>(migrations);
     const relay = new OutboxRelay({ db: database.db, bus, logger, events });
     relay.start();
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
     const deps: UserHandlerDeps = { db: database.db, relay, blobs, mailer, config, logger, now: () => new Date() };
+    // Production requires the key (config.ts); a development or test run makes one for itself.
+    const tokenDeps: ApiTokenHandlerDeps = {
+      ...deps,
+      // The test clock, when given, ages tokens only: sessions keep the real one (a trash test moves 30 days).
+      ...(now ? { now } : {}),
+      bus,
+      apiTokenHashSecret: config.API_TOKEN_HASH_SECRET ?? randomBytes(32).toString('base64url'),
+    };
 
     const subscriptions: Subscription[] = await Promise.all([
       serveHealth(bus, requests.user.health, () => pingDatabase(database.db)),
@@ -53,6 +69,8 @@ export const userService = defineService({
       bus.serve(requests.user.people, getPeople(deps)),
       bus.serve(requests.user.mailInvitation, mailInvitation(deps)),
       bus.serve(requests.user.mailBookGone, mailBookGone(deps)),
+      bus.serve(requests.user.mailComment, mailComment(deps)),
+      bus.serve(requests.user.updateMailSettings, updateMailSettings(deps)),
       bus.serve(requests.user.changePassword, changePassword(deps)),
       bus.serve(requests.user.forgotPassword, forgotPassword(deps)),
       bus.serve(requests.user.sendSalesEnquiry, sendSalesEnquiry(deps)),
@@ -60,7 +78,11 @@ export const userService = defineService({
       bus.serve(requests.user.identitySignIn, identitySignIn(deps)),
       bus.serve(requests.user.updateAccount, updateAccount(deps)),
       bus.serve(requests.user.deleteAccount, deleteAccount(deps)),
-      bus.consume('user', [on(events.userDeleted, onUserDeleted(deps))]),
+      bus.serve(requests.user.createToken, createToken(tokenDeps)),
+      bus.serve(requests.user.listTokens, listTokens(tokenDeps)),
+      bus.serve(requests.user.revokeToken, revokeToken(tokenDeps)),
+      bus.serve(requests.user.resolveToken, resolveToken(tokenDeps)),
+      bus.consume('user', [on(events.userDeleted, onUserDeleted(deps)), on(events.bookDeleted, onBookDeleted(deps))]),
     ]);
 
     const housekeeping = setInterval(() => {

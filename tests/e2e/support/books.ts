@@ -215,6 +215,13 @@ export function sampleLibrary(words = 25_000): Book[] {
 }
 
 /** A company on the Starter plan with its billing details filled by Stripe's webhooks (Settings → Billing). */
+/** The sample library with its book waiting for review ("validation") shared with the reader as `role` (issue 43). */
+export function sampleLibrarySharedAs(role: 'viewer' | 'commenter' | 'editor'): Book[] {
+  return sampleLibrary().map((book) =>
+    book._id === 'validation' ? { ...book, role, ownerName: 'Grace Hopper' } : book,
+  );
+}
+
 export const businessUser = {
   accountType: 'starter',
   subscriptionStatus: 'active',

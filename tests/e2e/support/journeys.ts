@@ -65,5 +65,19 @@ export async function openInEditor(page: Page, card: Locator, title: string) {
   await card.getByRole('link').click();
   await page.waitForURL(/\/app\/edit\/[0-9a-f-]{36}$/);
   await page.getByRole('textbox', { name: 'Manuscript' }).waitFor();
-  return page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: title }) });
+  return editorHeader(page, title);
 }
+
+/**
+ * Opens a book in the editor by its address (a book made over the API, whose card the page has not seen) and
+ * waits for the manuscript; returns the editor's header.
+ */
+export async function openEditorOf(page: Page, baseUrl: string, book: { _id: string; title: string }) {
+  await page.goto(`${baseUrl}/app/edit/${book._id}`);
+  await page.getByRole('textbox', { name: 'Manuscript' }).waitFor();
+  return editorHeader(page, book.title);
+}
+
+/** The editor's header: the one holding the book's title. */
+const editorHeader = (page: Page, title: string) =>
+  page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: title }) });

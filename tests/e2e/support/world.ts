@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestSystem, type TestSystem } from '../../support/test-system';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { startTestSystem, type HttpClient, type TestSystem } from '../../support/test-system';
 import { launchBrowser } from './browser';
 import { started } from './started';
 
@@ -37,6 +37,26 @@ export function useBrowserWorld(
       return started(browser, 'browser');
     },
   };
+}
+
+/**
+ * A browser context signed in as the account `client` signed up with over the API (see signIn). For suites
+ * whose author and book are made over the API, because the journey that makes them in the UI is walked by
+ * book-flow.test.ts.
+ */
+export async function signedInContext(
+  world: BrowserWorld,
+  client: HttpClient,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await world.browser.newContext(options);
+  await signIn(context, world, client);
+  return context;
+}
+
+/** Signs a browser context in as `client`'s account: its cookies (the session and the CSRF token) copied in. */
+export async function signIn(context: BrowserContext, world: BrowserWorld, client: HttpClient): Promise<void> {
+  await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: world.system.url })));
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   Settings,
   Sparkles,
   Trash2,
+  Upload,
   UserPlus,
   Users,
   Link as LinkGlyph,
@@ -64,6 +65,7 @@ export const MenuIcon = icon(Menu);
 export const CloseIcon = icon(X);
 export const PlusIcon = icon(Plus);
 export const TrashIcon = icon(Trash2);
+export const UploadIcon = icon(Upload);
 export const ShareIcon = icon(UserPlus);
 export const PeopleIcon = icon(Users);
 export const LinkIcon = icon(LinkGlyph);

@@ -20,19 +20,29 @@ export type SharedRole = z.infer<typeof SharedRoleSchema>;
  * - read: open it, read it, see its history (and its covers, validation and live events);
  * - export: EPUB and PDF files, and the takeout's copy;
  * - edit: change the text (and the plan) directly, restore and name versions;
- * - comment: comments and replies;
+ * - comment: comments and replies (a comment's text is changed or deleted by its author only);
+ * - resolveComment: resolve and reopen anyone's comment threads;
  * - manage: metadata, cover, translate, AI rewrite and suggestions, and everything that spends an allowance;
  * - share: invite, change roles, remove people;
  * - delete: move to the trash, restore, delete forever.
  */
-export const bookActions = ['read', 'export', 'edit', 'comment', 'manage', 'share', 'delete'] as const;
+export const bookActions = [
+  'read',
+  'export',
+  'edit',
+  'comment',
+  'resolveComment',
+  'manage',
+  'share',
+  'delete',
+] as const;
 export const BookActionSchema = z.enum(bookActions);
 export type BookAction = z.infer<typeof BookActionSchema>;
 
 /** The table of issue 43: which role may do what. The one copy: the book service enforces it, the web reads it. */
 export const bookPermissions: Record<BookRole, ReadonlySet<BookAction>> = {
   owner: new Set(bookActions),
-  coauthor: new Set(['read', 'export', 'edit', 'comment', 'manage']),
+  coauthor: new Set(['read', 'export', 'edit', 'comment', 'resolveComment', 'manage']),
   editor: new Set(['read', 'comment']),
   commenter: new Set(['read', 'comment']),
   viewer: new Set(['read']),
@@ -71,7 +81,8 @@ const actionPhrases: Record<BookAction, string> = {
   read: 'open this book',
   export: 'export this book',
   edit: 'change the text',
-  comment: 'comment on this book',
+  comment: 'comment',
+  resolveComment: 'resolve comments',
   manage: "change this book's metadata, cover or AI work",
   share: 'share this book or change who is on it',
   delete: 'delete this book',

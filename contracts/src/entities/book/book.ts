@@ -92,6 +92,12 @@ export const BookSchema = BookSummarySchema.extend({
   bookContent: z.string().nullable(),
   /** The same value as the ETag header of GET /book/{id}, quotes included (entities/book/etag.ts). */
   etag: z.string(),
+  live: z
+    .boolean()
+    .optional()
+    .describe(
+      'GET /book/{id}: true when the book is shared (anyone besides its owner is on it: a share, or a team workspace with another member), so it opens live; absent on the answers of saves',
+    ),
 });
 export type Book = z.infer<typeof BookSchema>;
 

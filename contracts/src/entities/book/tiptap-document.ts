@@ -37,15 +37,57 @@ const LinkMarkSchema = z.object({
     .loose(),
 });
 
+/**
+ * A suggestion's id (@handlewithcare/prosemirror-suggest-changes): the library counts from 1 by default,
+ * and allows a string as well.
+ */
+const SuggestionIdSchema = z.union([z.number().int().nonnegative(), z.string().min(1).max(100)]);
+
+/**
+ * The suggestion marks (issue 44, decision 0043), with exactly the attributes the library's marks have:
+ * text or a block suggested in (`insertion`) or out (`deletion`), and a node's attribute, mark or type
+ * suggested changed (`modification`, holding the value before and after).
+ */
+const SuggestionMarkSchema = z.union([
+  z.object({ type: z.enum(['insertion', 'deletion']), attrs: z.strictObject({ id: SuggestionIdSchema }) }),
+  z.object({
+    type: z.literal('modification'),
+    attrs: z.strictObject({
+      id: SuggestionIdSchema,
+      type: z.enum(['attr', 'mark', 'nodeType']),
+      attrName: z.string().min(1).max(100).nullable().optional(),
+      previousValue: z.json().optional(),
+      newValue: z.json().optional(),
+    }),
+  }),
+]);
+
+/** A comment's anchor: the text a comment (a row of the book's comments) is about. */
+const CommentMarkSchema = z.object({
+  type: z.literal('comment'),
+  attrs: z.strictObject({ commentId: z.string().min(1).max(100) }),
+});
+
 const MarkSchema = z.union([
   z.object({ type: z.enum(['bold', 'italic', 'underline', 'strike', 'code', 'subscript', 'superscript']) }),
   LinkMarkSchema,
+  SuggestionMarkSchema,
+  CommentMarkSchema,
 ]);
+
+/**
+ * The marks of one run of text: eight formatting marks and a suggestion at most, and any number of
+ * comments overlapping there (a live document holding them must still save), within reason.
+ */
+const textMarks = z.array(MarkSchema).max(64).optional();
+
+/** The marks a block may carry inside another (an inserted list item, a heading's level changed): suggestions. */
+const blockMarks = z.array(SuggestionMarkSchema).max(16).optional();
 
 export const TextNodeSchema = z.object({
   type: z.literal('text'),
   text: z.string().min(1),
-  marks: z.array(MarkSchema).max(10).optional(),
+  marks: textMarks,
 });
 
 export type TiptapNode = {
@@ -61,30 +103,40 @@ const blockAttrs = z.object({ textAlign }).loose().optional();
 export const TiptapNodeSchema: z.ZodType<TiptapNode> = z.lazy(() =>
   z.union([
     TextNodeSchema,
-    z.object({ type: z.literal('paragraph'), attrs: blockAttrs, content: z.array(TiptapNodeSchema).optional() }),
+    z.object({
+      type: z.literal('paragraph'),
+      attrs: blockAttrs,
+      marks: blockMarks,
+      content: z.array(TiptapNodeSchema).optional(),
+    }),
     z.object({
       type: z.literal('heading'),
       attrs: z.object({ level: z.number().int().min(1).max(6), textAlign }).loose(),
+      marks: blockMarks,
       content: z.array(TiptapNodeSchema).optional(),
     }),
     z.object({
       type: z.enum(['bulletList', 'blockquote']),
       attrs: z.record(z.string(), z.unknown()).optional(),
+      marks: blockMarks,
       content: z.array(TiptapNodeSchema).optional(),
     }),
     z.object({
       type: z.literal('orderedList'),
       attrs: z.object({ start: z.number().int().optional() }).loose().optional(),
+      marks: blockMarks,
       content: z.array(TiptapNodeSchema).optional(),
     }),
     z.object({
       type: z.literal('listItem'),
       attrs: z.record(z.string(), z.unknown()).optional(),
+      marks: blockMarks,
       content: z.array(TiptapNodeSchema).optional(),
     }),
     z.object({
       type: z.literal('taskList'),
       attrs: z.record(z.string(), z.unknown()).optional(),
+      marks: blockMarks,
       content: z.array(TiptapNodeSchema).optional(),
     }),
     z.object({
@@ -93,9 +145,16 @@ export const TiptapNodeSchema: z.ZodType<TiptapNode> = z.lazy(() =>
         .object({ checked: z.boolean().default(false) })
         .loose()
         .optional(),
+      marks: blockMarks,
       content: z.array(TiptapNodeSchema).optional(),
     }),
-    z.object({ type: z.enum(['hardBreak', 'horizontalRule']), attrs: z.record(z.string(), z.unknown()).optional() }),
+    // A line break is inline (its marks are a text's); a rule is a block.
+    z.object({ type: z.literal('hardBreak'), attrs: z.record(z.string(), z.unknown()).optional(), marks: textMarks }),
+    z.object({
+      type: z.literal('horizontalRule'),
+      attrs: z.record(z.string(), z.unknown()).optional(),
+      marks: blockMarks,
+    }),
   ]),
 );
 

@@ -60,3 +60,19 @@ export const LiveBookMoveSchema = z.object({
   movedTo: z.enum(['trash', 'library', 'gone']),
 });
 export type LiveBookMove = z.infer<typeof LiveBookMoveSchema>;
+
+/**
+ * A book's comments changed (issue 44): an open editor of the book reads its threads again. Sent to the
+ * owner and the people the book is shared with, like the book's own events; a kind of its own, so a page
+ * that does not listen to these names never receives one. Only what the book service publishes travels
+ * here (a new comment or reply, a resolved thread): edits, deletions and reopenings publish nothing.
+ */
+export const liveCommentEventNames = ['comment.created', 'comment.resolved'] as const satisfies readonly EventName[];
+export type LiveCommentEventName = (typeof liveCommentEventNames)[number];
+
+export const LiveCommentChangeSchema = z.object({
+  bookId: z.string(),
+  /** The thread that changed (a reply names its thread). */
+  threadId: z.string(),
+});
+export type LiveCommentChange = z.infer<typeof LiveCommentChangeSchema>;

@@ -19,11 +19,35 @@ export const PrintOptionsSchema = z.object({
 });
 export type PrintOptions = z.infer<typeof PrintOptionsSchema>;
 
+/**
+ * The two Word layouts (issue 46): `manuscript`, standard manuscript format for agents and editors (12 pt
+ * Times New Roman, double-spaced, 1-inch margins, a title page with the word count); `book`, the print
+ * interior's styles for a publisher's designer.
+ */
+export const DocxLayoutSchema = z.enum(['manuscript', 'book'], { error: 'Choose a layout: manuscript or book' });
+export type DocxLayout = z.infer<typeof DocxLayoutSchema>;
+
+export const exportRequestMessages = {
+  layoutOnlyForDocx: 'A layout is chosen only for the Word (docx) export',
+} as const;
+
+/** `layout` belongs to the Word export: on the others it is refused, not ignored. */
+const noLayout = {
+  layout: z
+    .never({ error: exportRequestMessages.layoutOnlyForDocx })
+    .optional()
+    .describe('Not allowed: a layout is chosen only with format docx'),
+};
+
 /** POST /book/export/{id} */
 export const ExportRequestSchema = z.discriminatedUnion(
   'format',
-  [z.object({ format: z.literal('epub') }).loose(), PrintOptionsSchema.extend({ format: z.literal('pdf') })],
-  { error: 'Choose a format: epub or pdf' },
+  [
+    z.object({ format: z.literal('epub'), ...noLayout }).loose(),
+    PrintOptionsSchema.extend({ format: z.literal('pdf'), ...noLayout }),
+    z.object({ format: z.literal('docx'), layout: DocxLayoutSchema.default('manuscript') }),
+  ],
+  { error: 'Choose a format: epub, pdf or docx' },
 );
 export type ExportRequest = z.infer<typeof ExportRequestSchema>;
 
@@ -54,8 +78,18 @@ export const ExportValidationSchema = z.object({
    * each once. Empty when every character prints; the dialog ticks "Fonts embedded" only then.
    */
   missingGlyphs: z.array(z.string()).default([]),
+  /**
+   * Suggestions open in the stored manuscript (distinct ids): an export prints the manuscript with every
+   * one of them rejected, so none of them is in the file (issue 44, decision 0043).
+   */
+  openSuggestions: z.number().int().nonnegative().default(0),
 });
 export type ExportValidation = z.infer<typeof ExportValidationSchema>;
+
+/** What an export says of the suggestions it left out: "2 open suggestions are not in this export". */
+export function openSuggestionsNotice(count: number): string {
+  return count === 1 ? '1 open suggestion is not in this export' : `${count} open suggestions are not in this export`;
+}
 
 export const exportMessages = {
   missingMetadata: 'Missing required metadata',
@@ -75,9 +109,16 @@ export const exportMessages = {
  * "Die Briefe der Leuchtturmwärterin.epub", "未来からの手紙"); only characters unsafe in a file name go.
  * The gateway sends an ASCII fallback beside it (RFC 6266).
  */
-export function exportFileName(title: string, format: 'epub' | 'pdf', exportType: ExportType = 'interior'): string {
+export function exportFileName(
+  title: string,
+  format: 'epub' | 'pdf' | 'docx',
+  exportType: ExportType = 'interior',
+  layout: DocxLayout = 'manuscript',
+): string {
   const base = safeFileName(title) || 'book';
   if (format === 'epub') return `${base}.epub`;
+  // Both layouts may sit side by side in a download folder.
+  if (format === 'docx') return `${base}_${layout === 'manuscript' ? 'Manuscript' : 'Book'}.docx`;
   if (exportType === 'both') return `${base}_KDP_Complete.zip`;
   return `${base}_KDP_${exportType === 'cover' ? 'Cover' : 'Interior'}.pdf`;
 }

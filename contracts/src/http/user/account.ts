@@ -14,6 +14,7 @@ export const accountMessages = {
   deleteConfirmation: 'Enter your password to delete your account',
   deleteEmailMismatch: 'The email does not match your account',
   deleted: 'Your account has been deleted',
+  mailSettingsSaved: 'Mail settings saved',
 } as const;
 
 /**

@@ -132,6 +132,9 @@ export const auditActions = [
   'book.trashed',
   'book.restored',
   'book.deleted',
+  'api-token.created',
+  'api-token.used-from-new-address',
+  'api-token.revoked',
 ] as const;
 export const AuditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -149,6 +152,13 @@ export const AuditEntrySchema = z.object({
   role: z.string().optional(),
   previousRole: z.string().optional(),
   seats: z.number().int().optional(),
+  token: z
+    .object({ id: z.string(), name: z.string() })
+    .optional()
+    .describe(
+      "The API token of an api-token line: the workspace's own, or a member's personal one, which reaches its books",
+    ),
+  address: z.string().optional().describe('The address an API token was used from, for used-from-new-address'),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

@@ -12,7 +12,10 @@ import { defineHealthRequest } from '../health';
 import { bookTrashRequests } from './trash';
 import { bookMemberRequests } from './members';
 import { workspaceRequests } from './workspaces';
+import { bookCollabRequests } from './collab';
+import { bookCommentRequests } from './comments';
 import { BookActionSchema } from '../../entities/book/access';
+import { importManuscriptRequest } from './import-manuscript';
 
 const owned = { userId: z.string(), bookId: z.string() };
 
@@ -45,6 +48,9 @@ export const bookRequests = {
   ...bookTrashRequests,
   ...bookMemberRequests,
   ...workspaceRequests,
+  ...bookCollabRequests,
+  ...bookCommentRequests,
+  importManuscript: importManuscriptRequest,
   create: defineRequest({
     name: 'book.create',
     version: 1,

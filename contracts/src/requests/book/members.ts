@@ -92,7 +92,11 @@ export const bookMemberRequests = {
     name: 'book.access.check',
     version: 1,
     request: z.object({ ...owned, action: BookActionSchema }),
-    response: z.object({ role: BookRoleSchema, ownerId: z.string() }),
+    response: z.object({
+      role: BookRoleSchema,
+      ownerId: z.string(),
+      workspaceId: z.string().nullable().default(null).describe('The team workspace the book is in, if any'),
+    }),
     description:
       "Internal: the one answer to 'may this person do this to this book' for a route that serves a book's data without another book request (a cover image). 404 without a role, 403 naming what the role may not do.",
   }),

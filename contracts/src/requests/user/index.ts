@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SalesEnquirySchema } from '../billing';
 import { defineRequest } from '../../bus/define';
-import { UserProfileSchema } from '../../entities/user';
+import { MailSettingsSchema, UserProfileSchema } from '../../entities/user';
 import { emailAddressSchema } from '../../entities/formats';
 import { SignUpRequestSchema } from '../../http/auth/sign-up';
 import { LoginRequestSchema } from '../../http/auth/login';
@@ -11,6 +11,7 @@ import { ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from '../../h
 import { IdentityClaimsSchema } from '../../http/auth/identity-provider';
 import { IssuedSessionSchema, ResolvedSessionSchema } from './session';
 import { defineHealthRequest } from '../health';
+import { apiTokenRequests } from './api-tokens';
 
 export * from './session';
 
@@ -20,6 +21,7 @@ const replacesToken = { replacesToken: z.string().optional() };
 
 export const userRequests = {
   health: defineHealthRequest('user'),
+  ...apiTokenRequests,
   signUp: defineRequest({
     name: 'user.sign-up',
     version: 1,
@@ -150,6 +152,33 @@ export const userRequests = {
     }),
     response: z.object({}),
     description: 'Internal: mails an invitation to a book or a team workspace through the mail outbox (or SMTP).',
+  }),
+  mailComment: defineRequest({
+    name: 'user.comment.mail',
+    version: 1,
+    request: z.object({
+      bookId: z.string(),
+      title: z.string().describe("The book's title"),
+      authorName: z.string().describe('Who wrote the comment'),
+      body: z.string().describe("The comment's text (cut short in the mail)"),
+      quote: z.string().describe('The passage its thread is about'),
+      /** The book in the editor, at the thread: the mail joins it to the public address. */
+      path: z.string(),
+      recipients: z
+        .array(z.object({ userId: z.string(), reason: z.enum(['mention', 'reply']) }))
+        .max(500)
+        .describe('Each once, never the author; mentioned wins over reply'),
+    }),
+    response: z.object({ mailed: z.array(z.string()).describe('The user ids a mail went to') }),
+    description:
+      "Internal: mails the people a comment mentions or whose thread it replies to, each unless they turned comment mail off in Settings or were mailed about this book in the last 10 minutes (comment_mails). A mail that fails is not counted and the request fails, so the event's redelivery tries it again.",
+  }),
+  updateMailSettings: defineRequest({
+    name: 'user.mail-settings.update',
+    version: 1,
+    request: z.object({ userId: z.string(), settings: MailSettingsSchema }),
+    response: UserProfileSchema,
+    description: 'PATCH /user/{id}/mail-settings: which mails the account gets (comment mail).',
   }),
   mailBookGone: defineRequest({
     name: 'user.book-gone.mail',

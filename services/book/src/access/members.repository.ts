@@ -23,6 +23,30 @@ export const membersRepository = {
     return row?.role;
   },
 
+  /**
+   * Whether anyone besides its owner is on the book (decision 0043: it then opens live): someone it is shared
+   * with, or, for a team workspace's book, another member of the workspace. One statement.
+   */
+  async isShared(db: Kysely<BookDatabase>, book: { id: string; workspace_id: string | null }): Promise<boolean> {
+    const { workspace_id: workspaceId } = book;
+    const row = await db
+      .selectNoFrom((eb) => {
+        const shares = eb.exists(eb.selectFrom('book_members').select('book_id').where('book_id', '=', book.id));
+        if (workspaceId === null) return shares.as('shared');
+        const others = eb(
+          eb
+            .selectFrom('workspace_members')
+            .select((count) => count.fn.countAll<number>().as('count'))
+            .where('workspace_id', '=', workspaceId),
+          '>',
+          1,
+        );
+        return eb.or([shares, others]).as('shared');
+      })
+      .executeTakeFirstOrThrow();
+    return Boolean(row.shared);
+  },
+
   listMembers(db: Kysely<BookDatabase>, bookId: string) {
     return db
       .selectFrom('book_members')

@@ -6,6 +6,7 @@ import type {
   BookStatus,
   InvitableWorkspaceRole,
   SharedRole,
+  CommentAnchor,
   TranslationLink,
   WorkspaceRole,
 } from '@bookwright/contracts';
@@ -153,6 +154,39 @@ export interface WorkspaceAuditTable {
   role: string | null;
   previous_role: string | null;
   seats: number | null;
+  token_id: string | null;
+  token_name: string | null;
+  address: string | null;
+}
+
+/**
+ * The Yjs state of a shared book's live document (decision 0043), as one update, with the manuscript
+ * version (contracts' ManuscriptVersionSchema) it was taken at: it stands for the chapters only while they
+ * are still at that version.
+ */
+export interface BookCollabStatesTable {
+  book_id: string;
+  state: Uint8Array;
+  manuscript_version: string;
+  /** Built from the chapters (book.collab.store-state), not saved by a live document (migration 0014). */
+  built: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Timestamp;
+}
+
+/** A comment (comments/): a thread's first comment (its anchor, no thread) or a reply (its thread, no anchor). */
+export interface BookCommentsTable {
+  id: string;
+  seq: Generated<string>;
+  book_id: string;
+  thread_id: string | null;
+  author_id: string;
+  body: string;
+  /** JSONB, a thread's only: SQL null for a reply. */
+  anchor: ColumnType<CommentAnchor | null, string | null, string | null>;
+  created_at: Timestamp;
+  edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  resolved_by: string | null;
 }
 
 export interface BookDatabase {
@@ -165,6 +199,8 @@ export interface BookDatabase {
   book_invitation_links: BookInvitationLinksTable;
   book_revisions: BookRevisionsTable;
   book_chapters: BookChaptersTable;
+  book_collab_states: BookCollabStatesTable;
+  book_comments: BookCommentsTable;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from './book-status';
 
 const statuses = BookStatusSchema.options;
-const origins = ['new', 'translation', ...statuses] as const;
+const origins = ['new', 'translation', 'import', ...statuses] as const;
 const moveNames = Object.keys(bookMoves) as BookMoveName[];
 
 function refusal(run: () => unknown): AppError {
@@ -27,8 +27,9 @@ function refusal(run: () => unknown): AppError {
 }
 
 // The documented table (docs/architecture.md, "The book status table"): from → to for every move.
-const documented: Record<BookMoveName, [BookStatus | 'new' | 'translation', BookStatus]> = {
+const documented: Record<BookMoveName, [BookStatus | 'new' | 'translation' | 'import', BookStatus]> = {
   create: ['new', 'planning'],
+  importManuscript: ['import', 'ready'],
   recordPlan: ['planning', 'validation'],
   failPlanning: ['planning', 'failed'],
   confirm: ['validation', 'writing'],

@@ -1,7 +1,10 @@
 import { AppError, type BookStatus, type FailedStep } from '@bookwright/contracts';
 
-/** Where a book comes from before it has a status: a plan request, or the translation of a ready book. */
-export type BookOrigin = 'new' | 'translation';
+/**
+ * Where a book comes from before it has a status: a plan request, the translation of a ready book, or a
+ * manuscript the author imports (issue 46).
+ */
+export type BookOrigin = 'new' | 'translation' | 'import';
 
 export interface BookMove {
   from: BookStatus | BookOrigin;
@@ -27,6 +30,12 @@ export const bookMoves = {
     to: 'planning',
     trigger: 'POST /agent/plan: allowance reserved, book stored, planning requested',
     action: 'create the book',
+  },
+  importManuscript: {
+    from: 'import',
+    to: 'ready',
+    trigger: 'POST /book/import: a manuscript file converted by the export service, no allowance used',
+    action: 'import a manuscript',
   },
   recordPlan: {
     from: 'planning',
@@ -159,6 +168,6 @@ export function assertEditable(status: BookStatus, edit: keyof typeof bookEdits)
 }
 
 function refused(from: BookStatus | BookOrigin, action: string): AppError {
-  const now = from === 'new' || from === 'translation' ? 'does not exist yet' : doing[from];
+  const now = from === 'new' || from === 'translation' || from === 'import' ? 'does not exist yet' : doing[from];
   return new AppError(409, `You can't ${action} now: this book ${now}.`, { code: 'book_status' });
 }

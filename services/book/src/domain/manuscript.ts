@@ -37,6 +37,11 @@ export function parseManuscript(bookContent: string, stored?: readonly string[] 
   } catch {
     throw new AppError(400, manuscriptMessages.contentNotJson);
   }
+  return checkManuscript(raw, stored);
+}
+
+/** The same for a document already parsed from JSON (a live document's save sends it as an object). */
+export function checkManuscript(raw: unknown, stored?: readonly string[] | null): StoredManuscript {
   const known = stored ? knownChapters(raw, stored) : undefined;
   if (!known) return checkedWhole(raw);
   const chapters: StoredChapter[] = [];

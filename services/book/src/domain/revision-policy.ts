@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { countWords, documentText, revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
+import { printedManuscript } from '@bookwright/manuscript';
 
 /**
  * The one owner of when a snapshot of a manuscript is kept and for how long (docs/architecture.md,
@@ -26,8 +27,9 @@ const day = 24 * hour;
 /** Identical manuscripts hash the same, so an unchanged text adds no snapshot. */
 export const contentHash = (content: string): string => createHash('sha256').update(content).digest('hex');
 
+/** The words of a manuscript as it prints: open suggestions rejected, comments out (decision 0043). */
 export function wordCountOf(document: TiptapDocument): number {
-  return countWords(documentText(document));
+  return countWords(documentText(printedManuscript(document)));
 }
 
 /**

@@ -62,6 +62,35 @@ describe('storedManuscript', () => {
     );
   });
 
+  it('counts the words as the manuscript prints: a suggested insertion not, a suggested deletion and commented text yes', () => {
+    const document: TiptapDocument = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'One' }] },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'The keeper ', marks: [{ type: 'comment', attrs: { commentId: 'c-1' } }] },
+            { type: 'text', text: 'slowly and surely ', marks: [{ type: 'insertion', attrs: { id: 1 } }] },
+            { type: 'text', text: 'climbs the old', marks: [{ type: 'deletion', attrs: { id: 2 } }] },
+            { type: 'text', text: ' stairs.' },
+          ],
+        },
+        {
+          type: 'heading',
+          attrs: { level: 1 },
+          marks: [{ type: 'insertion', attrs: { id: 3 } }],
+          content: [{ type: 'text', text: 'Two new words', marks: [{ type: 'insertion', attrs: { id: 3 } }] }],
+        },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Night falls.' }] },
+      ],
+    };
+    // One, The keeper climbs the old stairs, Night falls.
+    expect(wordCountOf(document)).toBe(9);
+    const chapters = storedManuscript(document).chapters;
+    expect(chapters.reduce((sum, chapter) => sum + chapter.wordCount, 0)).toBe(9);
+  });
+
   it('hashes the same chapter the same and a changed one differently', () => {
     const one = storedManuscript({ content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a' }] }] });
     const same = storedManuscript({ content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a' }] }] });

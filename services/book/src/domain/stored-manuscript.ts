@@ -6,6 +6,7 @@ import {
   type TiptapDocument,
   type TiptapNode,
 } from '@bookwright/contracts';
+import { printedManuscript } from '@bookwright/manuscript';
 import { contentHash } from './revision-policy';
 
 /**
@@ -52,12 +53,15 @@ export function storedChapter(nodes: readonly TiptapNode[]): StoredChapter {
 }
 
 /**
- * The words of a chapter's nodes: the document's count (revision-policy's `wordCountOf`) is the sum of
- * its chapters', since its top-level nodes' texts are joined with blank lines and no word spans two.
+ * The words of a chapter's nodes as they print (open suggestions rejected, comments out: decision 0043):
+ * the document's count (revision-policy's `wordCountOf`) is the sum of its chapters', since its top-level
+ * nodes' texts are joined with blank lines and no word spans two.
  */
 export function chapterWordCount(nodes: readonly TiptapNode[]): number {
   let words = 0;
-  for (const node of nodes) words += countWords(documentText(node));
+  for (const node of printedManuscript({ type: 'doc', content: [...nodes] }).content) {
+    words += countWords(documentText(node));
+  }
   return words;
 }
 

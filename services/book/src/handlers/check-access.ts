@@ -9,6 +9,6 @@ type Def = (typeof requests.book)['access'];
 export function checkAccess(deps: BookHandlerDeps) {
   return async ({ userId, bookId, action }: z.output<Def['request']>): Promise<z.input<Def['response']>> => {
     const book = await requireOwned(deps, { userId, bookId, action, planFree: true });
-    return { role: book.role, ownerId: book.user_id };
+    return { role: book.role, ownerId: book.user_id, workspaceId: book.workspace_id ?? null };
   };
 }

@@ -1,4 +1,11 @@
-import { AppError, documentText, events, TiptapDocumentSchema, type requests } from '@bookwright/contracts';
+import {
+  AppError,
+  documentText,
+  events,
+  TiptapDocumentSchema,
+  type BookLanguage,
+  type requests,
+} from '@bookwright/contracts';
 import { enqueueEvent, removeBlobsUnder } from '@bookwright/kit';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
@@ -43,6 +50,17 @@ export function completeManuscript(deps: BookHandlerDeps) {
         wordCount: wordCountOf(document),
       });
       await enqueueEvent(trx, events.bookReady, { bookId: book.id, userId: book.user_id, words, pages });
+      const translation = book.translation;
+      if (translation)
+        await enqueueEvent(trx, events.translationReady, {
+          bookId: book.id,
+          userId: book.user_id,
+          sourceBookId: translation.sourceBookId,
+          sourceLanguage: translation.sourceLanguage,
+          // Stored from a checked request; the event's schema checks it again as it is enqueued.
+          language: book.language as BookLanguage,
+          words,
+        });
       deps.logger.info({ bookId, words, pages, characters: text.length }, 'manuscript stored; book ready');
       return { applied: true, translation: book.translation !== null };
     });

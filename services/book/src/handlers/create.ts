@@ -1,15 +1,14 @@
-import { AppError, events, type requests } from '@bookwright/contracts';
-import { enqueueEvent } from '@bookwright/kit';
+import { AppError, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { allowanceKeys } from '../domain/allowance-keys';
 import { newBookRow } from '../domain/new-book';
 import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
 import { confirmAllowance, releaseBook, reserveBook } from '../domain/allowance';
-import { nowOf, type BookHandlerDeps } from './deps';
+import type { BookHandlerDeps } from './deps';
 import { roleOn } from '../access/book-access';
 import type { BookRow } from '../db/schema';
-import { recordAudit } from '../workspaces/audit';
+import { announceNewBook } from '../domain/announce-new-book';
 import { requireMember } from '../workspaces/workspace-access';
 import { requestPlanning } from '../domain/request-planning';
 
@@ -46,28 +45,13 @@ export function createBook(deps: BookHandlerDeps) {
           ...(workspace ? { workspace_id: workspace.id, created_by: requester } : {}),
         });
         if (!row) return undefined;
-        if (workspace)
-          await recordAudit(
-            trx,
-            {
-              workspaceId: workspace.id,
-              actorId: requester,
-              action: 'book.created',
-              book: { id: row.id, title: row.title },
-            },
-            { newId: deps.newId, now: nowOf(deps) },
-          );
-        await enqueueEvent(trx, events.bookCreated, {
-          ...(workspace ? { workspaceId: workspace.id, createdBy: requester } : {}),
-          bookId: row.id,
+        await announceNewBook(trx, deps, {
+          row,
           userId,
-          title: row.title,
+          requester,
+          workspace,
           genre: plan.genre,
-          bookType: row.book_type,
           language: plan.language,
-          targetAudience: plan.targetAudience,
-          size: plan.size,
-          prompt: plan.prompt,
         });
         await requestPlanning(trx, row);
         return row;

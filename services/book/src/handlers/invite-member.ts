@@ -1,18 +1,10 @@
-import { hashToken, newSecretToken } from '@bookwright/kit';
-import {
-  AppError,
-  invitationLifetimeMs,
-  normalizeEmail,
-  requests,
-  roleLabels,
-  sharingMessages,
-} from '@bookwright/contracts';
+import { AppError, normalizeEmail, roleLabels, sharingMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import type { RequestContext } from '@bookwright/kit';
-import { invitationPath } from '../access/invitation-path';
 import { membersRepository } from '../access/members.repository';
 import { peopleById } from '../access/people';
 import { presentInvitation } from '../access/present-invitation';
+import { sendInvitation } from '../access/send-invitation';
 import { requireSharingPlan } from '../access/sharing-plans';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { changeOwnedBook, requireOwned } from './owned-book';
@@ -39,34 +31,15 @@ export function inviteMember(deps: BookHandlerDeps) {
     if (shares.some((share) => emailOf(share.user_id) === invited))
       throw new AppError(409, sharingMessages.alreadyMember, { code: 'already_member' });
 
-    const token = newSecretToken();
-    const now = nowOf(deps);
-    const row = {
-      id: deps.newId(),
-      book_id: bookId,
-      workspace_id: null,
-      email: invited,
-      role,
-      invited_by: userId,
-      created_at: now,
-      expires_at: new Date(now.getTime() + invitationLifetimeMs),
-    };
+    const invitation = { target: { bookId }, email: invited, role, roleLabel: roleLabels[role] };
+    const inviter = { invitedBy: userId, inviterName: people.get(userId)?.name };
     // Under the book's row lock: two invitations of one email sent together leave one pending, not two.
-    const title = await changeOwnedBook(
-      deps,
-      { userId, bookId, action: 'share', planFree: true },
-      async (trx, locked) => {
-        await membersRepository.revokePendingFor(trx, { bookId }, invited, now);
-        await membersRepository.insertInvitation(trx, row, hashToken(token));
+    const { row, link } = await sendInvitation(deps, { ...invitation, ...inviter }, nowOf(deps), (insert) =>
+      changeOwnedBook(deps, { userId, bookId, action: 'share', planFree: true }, async (trx, locked) => {
+        await insert(trx);
         return locked.title;
-      },
+      }),
     );
-    const path = invitationPath(token);
-    const inviterName = people.get(userId)?.name ?? 'A Bookwright author';
-    await deps.bus
-      .request(requests.user.mailInvitation, { to: invited, inviterName, title, roleLabel: roleLabels[role], path })
-      .catch((error: unknown) => deps.logger.error({ err: error, bookId }, 'could not mail an invitation'));
-    deps.logger.info({ bookId, invitationId: row.id, role }, 'invitation sent');
-    return { ...presentInvitation({ ...row, accepted_at: null, accepted_by: null, revoked_at: null }), link: path };
+    return { ...presentInvitation(row), link };
   };
 }

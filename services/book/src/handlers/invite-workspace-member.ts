@@ -1,18 +1,16 @@
-import { hashToken, newSecretToken, type RequestContext } from '@bookwright/kit';
+import type { RequestContext } from '@bookwright/kit';
 import {
   AppError,
-  invitationLifetimeMs,
   normalizeEmail,
-  requests,
   seatLimitReached,
   workspaceMessages,
   workspaceRoleLabels,
+  type requests,
 } from '@bookwright/contracts';
 import type { z } from 'zod';
-import { invitationPath } from '../access/invitation-path';
-import { membersRepository } from '../access/members.repository';
 import { peopleById } from '../access/people';
 import { presentWorkspaceInvitation } from '../access/present-invitation';
+import { sendInvitation } from '../access/send-invitation';
 import { requireWorkspacePlan } from '../access/sharing-plans';
 import { recordAudit } from '../workspaces/audit';
 import { requireAdmin } from '../workspaces/workspace-access';
@@ -39,48 +37,24 @@ export function inviteWorkspaceMember(deps: BookHandlerDeps) {
     if (members.some((member) => normalizeEmail(people.get(member.user_id)?.email ?? '') === invited))
       throw new AppError(409, workspaceMessages.alreadyMember, { code: 'already_member' });
 
-    const token = newSecretToken();
     const now = nowOf(deps);
-    const row = {
-      id: deps.newId(),
-      book_id: null,
-      workspace_id: workspaceId,
-      email: invited,
-      role,
-      invited_by: userId,
-      created_at: now,
-      expires_at: new Date(now.getTime() + invitationLifetimeMs),
-    };
-    const name = await deps.db.transaction().execute(async (trx) => {
-      const { workspace: locked } = await requireAdmin(trx, { userId, workspaceId }, true);
-      await membersRepository.revokePendingFor(trx, { workspaceId }, invited, now);
-      const used = await workspacesRepository.seatsUsed(trx, workspaceId, now);
-      if (used >= locked.seat_limit)
-        throw new AppError(402, seatLimitReached(locked.seat_limit), { code: 'seat_limit' });
-      await membersRepository.insertInvitation(trx, row, hashToken(token));
-      await recordAudit(
-        trx,
-        { workspaceId, actorId: userId, action: 'member.invited', subjectEmail: invited, role },
-        { ...deps, now },
-      );
-      return locked.name;
-    });
-    const path = invitationPath(token);
-    const inviterName = people.get(userId)?.name ?? 'A Bookwright author';
-    await deps.bus
-      .request(requests.user.mailInvitation, {
-        to: invited,
-        inviterName,
-        title: name,
-        roleLabel: workspaceRoleLabels[role],
-        kind: 'workspace',
-        path,
-      })
-      .catch((error: unknown) => deps.logger.error({ err: error, workspaceId }, 'could not mail an invitation'));
-    deps.logger.info({ workspaceId, invitationId: row.id, role }, 'workspace invitation sent');
-    return {
-      ...presentWorkspaceInvitation({ ...row, accepted_at: null, accepted_by: null, revoked_at: null }),
-      link: path,
-    };
+    const invitation = { target: { workspaceId }, email: invited, role, roleLabel: workspaceRoleLabels[role] };
+    const inviter = { invitedBy: userId, inviterName: people.get(userId)?.name };
+    const { row, link } = await sendInvitation(deps, { ...invitation, ...inviter }, now, (insert) =>
+      deps.db.transaction().execute(async (trx) => {
+        const { workspace: locked } = await requireAdmin(trx, { userId, workspaceId }, true);
+        await insert(trx);
+        // Counted with the new invitation and without the one it replaced; past the limit all of it rolls back.
+        if ((await workspacesRepository.seatsUsed(trx, workspaceId, now)) > locked.seat_limit)
+          throw new AppError(402, seatLimitReached(locked.seat_limit), { code: 'seat_limit' });
+        await recordAudit(
+          trx,
+          { workspaceId, actorId: userId, action: 'member.invited', subjectEmail: invited, role },
+          { ...deps, now },
+        );
+        return locked.name;
+      }),
+    );
+    return { ...presentWorkspaceInvitation(row), link };
   };
 }

@@ -16,7 +16,7 @@ import { presentBook } from '../domain/present-book';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { assertEditable, type bookEdits } from '../domain/book-status';
 import { chapterHashesOf } from '../domain/stored-manuscript';
-import { changeOwnedBook, type Requester } from './owned-book';
+import { changeOwnedBook, type InternalChange, type Requester } from './owned-book';
 import { editsThrottledSince } from '../domain/revision-policy';
 import { keepRevision } from './revision-snapshots';
 
@@ -91,7 +91,8 @@ export function announceManuscriptChange(
  */
 export function changeLockedManuscript<T>(
   deps: BookHandlerDeps,
-  who: Requester,
+  /** A person, or a service that checked access itself (a live document's save: the book may be in the trash). */
+  who: Requester | InternalChange,
   change: (
     trx: Transaction<BookDatabase>,
     locked: BookRowForSave,

@@ -14,6 +14,8 @@ export interface AuditRecord {
   role?: string | undefined;
   previousRole?: string | undefined;
   seats?: number | undefined;
+  token?: { id: string; name: string } | undefined;
+  address?: string | undefined;
 }
 
 /**
@@ -41,7 +43,12 @@ export async function recordAudit(
       role: record.role ?? null,
       previous_role: record.previousRole ?? null,
       seats: record.seats ?? null,
+      token_id: record.token?.id ?? null,
+      token_name: record.token?.name ?? null,
+      address: record.address ?? null,
     })
+    // A line written for an event has the event's id in its own: a redelivery writes nothing twice.
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
 }
 
@@ -67,6 +74,8 @@ export function presentAudit(row: AuditRow, people: Map<string, Person>): AuditE
     ...(row.role !== null ? { role: row.role } : {}),
     ...(row.previous_role !== null ? { previousRole: row.previous_role } : {}),
     ...(row.seats !== null ? { seats: row.seats } : {}),
+    ...(row.token_id !== null ? { token: { id: row.token_id, name: row.token_name ?? '' } } : {}),
+    ...(row.address !== null ? { address: row.address } : {}),
   };
 }
 

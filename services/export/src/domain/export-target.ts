@@ -1,12 +1,14 @@
 import {
   PrintOptionsSchema,
+  type DocxLayout,
   type ExportRequest,
   type PrintOptions,
   type ValidateExportRequest,
 } from '@bookwright/contracts';
 
 /** What to produce: an EPUB, or KDP print files with every print option resolved to its default. */
-export type ExportTarget = { format: 'epub' } | { format: 'pdf'; print: PrintOptions };
+export type ExportTarget =
+  { format: 'epub' } | { format: 'pdf'; print: PrintOptions } | { format: 'docx'; layout: DocxLayout };
 
 /**
  * The target of a validate or export request. Print options the dialog left out take spec §9's defaults;
@@ -14,6 +16,7 @@ export type ExportTarget = { format: 'epub' } | { format: 'pdf'; print: PrintOpt
  */
 export function exportTarget(request: ValidateExportRequest | ExportRequest): ExportTarget {
   if (request.format === 'epub') return { format: 'epub' };
+  if (request.format === 'docx') return { format: 'docx', layout: request.layout };
   const { pageCount: _pageCount, spineWidth: _spineWidth, ...options } = request;
   return { format: 'pdf', print: PrintOptionsSchema.parse(options) };
 }

@@ -7,6 +7,7 @@ import {
   type TiptapDocument,
   type TiptapNode,
 } from '@bookwright/contracts';
+import { openSuggestionCount, printedManuscript } from '@bookwright/manuscript';
 import type { ExportBook } from '../export-book';
 
 export const manuscriptUnreadable =
@@ -40,6 +41,23 @@ export function parseManuscript(bookContent: string | null): TiptapDocument {
     return { type: 'doc', content };
   }
   throw new AppError(422, manuscriptUnreadable);
+}
+
+/** The manuscript an export prints, and how many open suggestions it leaves out. */
+export interface PrintedBookContent {
+  /** The stored manuscript with every open suggestion rejected and no comment (decision 0043). */
+  document: TiptapDocument;
+  openSuggestions: number;
+}
+
+/**
+ * The stored manuscript in its printed form: what every export, page count and page estimate is made
+ * from, so the file never holds a suggested text or a comment anchor, and keeps the text a suggestion
+ * would delete.
+ */
+export function printedBookContent(bookContent: string | null): PrintedBookContent {
+  const stored = parseManuscript(bookContent);
+  return { document: printedManuscript(stored), openSuggestions: openSuggestionCount(stored) };
 }
 
 /** Characters spec §9's page estimate counts; 0 for a manuscript with no visible text. */

@@ -1,4 +1,4 @@
-import { descriptionText, descriptionXhtml, uniqueKeywords } from '@bookwright/contracts';
+import { descriptionText, uniqueKeywords } from '@bookwright/contracts';
 import type { EpubLabels } from './labels';
 import { pageBreakMarker } from './page-list';
 import {
@@ -111,11 +111,11 @@ export function packageDocument(publication: Publication): string {
     ...(m.publisher
       ? [`<dc:publisher${packageDirectionAttribute(m.publisher)}>${text(m.publisher)}</dc:publisher>`]
       : []),
-    // The description's rich text as escaped XHTML (decision 0024): the element holds text only, and the
-    // stores and reading apps that format a description read this markup; never any tag off the allow-list.
+    // Plain text, one paragraph or list item a line, from the one sanitiser's blocks (issue 46, decision
+    // 0024): a reader or a store showing the element as text showed escaped tags.
     ...(m.description && descriptionText(m.description)
       ? [
-          `<dc:description${packageDirectionAttribute(descriptionText(m.description))}>${escapeText(descriptionXhtml(m.description))}</dc:description>`,
+          `<dc:description${packageDirectionAttribute(descriptionText(m.description))}>${escapeText(descriptionText(m.description))}</dc:description>`,
         ]
       : []),
     // One subject per keyword as the chips count them: "Leuchtturm" and " leuchtturm " are one subject.

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { descriptionXhtml, type TiptapDocument } from '@bookwright/contracts';
+import { descriptionText, type TiptapDocument } from '@bookwright/contracts';
 import type { ExportBook } from '../export-book';
 import {
   bidiLines,
@@ -175,9 +175,10 @@ describe('EPUB metadata', () => {
     expect(metadataValues(xml, 'dc:title')).toEqual([trickyTexts[language].title, book?.subtitle]);
     expect(metadataValues(xml, 'dc:creator')).toEqual([book?.author]);
     expect(metadataValues(xml, 'dc:publisher')).toEqual(['Press & Sons']);
-    // Rich text as escaped XHTML of the allow-list: `<b>` is read as `<strong>`, `&` escaped once more.
-    expect(metadataValues(xml, 'dc:description')).toEqual([descriptionXhtml(book?.description ?? '')]);
-    expect(metadataValues(xml, 'dc:description')[0]).toMatch(/^<p>A description with <strong>markup<\/strong> &amp; /);
+    // Plain text from the one sanitiser: no tag, not even an escaped one (issue 46).
+    expect(metadataValues(xml, 'dc:description')).toEqual([descriptionText(book?.description ?? '')]);
+    expect(metadataValues(xml, 'dc:description')[0]).toMatch(/^A description with markup & “quotes”/);
+    expect(xml).not.toMatch(/<dc:description[^>]*>[^<]*&lt;/);
     expect(metadataValues(xml, 'dc:subject')).toEqual(['cats & mice', '<tags>', 'emoji 🐭']);
     expect(metadataValues(xml, 'dc:rights')).toEqual([book?.rights]);
     expect(metadataValues(xml, 'dc:date')).toEqual(['2024-05-01']);

@@ -7,6 +7,7 @@ import {
 } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { loadSharp } from '@bookwright/kit/images';
+import type { DocxReview } from '../docx';
 import type { ExportBook } from '../export-book';
 import type { ExportHandlerDeps } from './deps';
 
@@ -65,4 +66,34 @@ export async function loadCover(
     context.logger.warn({ err: error, bookId: book._id }, 'the stored cover is not a readable image');
     return null;
   }
+}
+
+/**
+ * What a Word export carries of the book's review (issue 46): its comment threads, and its people's names
+ * (a suggestion's id names its author by user id), with the owner as the manuscript's contact. Asked of the
+ * book service as the exporting user, who may read both (anyone on the book may).
+ */
+export async function loadReview(
+  deps: ExportHandlerDeps,
+  owner: { userId: string; bookId: string },
+  book: Pick<Book, 'updatedAt'>,
+  context: RequestContext,
+): Promise<{ review: DocxReview; contact: { name: string; email: string } | null }> {
+  const options = { timeoutMs: deps.bookTimeoutMs, requestId: context.requestId };
+  const [{ comments }, { members }] = await Promise.all([
+    deps.bus.request(requests.book.listComments, owner, options),
+    deps.bus.request(requests.book.listMembers, owner, options),
+  ]);
+  const people: Record<string, string> = {};
+  for (const member of members) people[member.id] = member.name;
+  // Former members keep their names on their comments: they name the suggestions they made too.
+  for (const thread of comments) {
+    for (const author of [thread.author, ...thread.replies.map((reply) => reply.author)])
+      people[author.id] ??= author.name;
+  }
+  const ownerMember = members.find((member) => member.role === 'owner');
+  return {
+    review: { people, comments, fallbackDate: book.updatedAt },
+    contact: ownerMember ? { name: ownerMember.name, email: ownerMember.email } : null,
+  };
 }

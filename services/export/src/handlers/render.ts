@@ -1,13 +1,21 @@
-import { AppError, exportMessages, type requests } from '@bookwright/contracts';
+import {
+  AppError,
+  countWords,
+  documentText,
+  exportFileName,
+  events,
+  exportMessages,
+  type requests,
+} from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { exportTarget } from '../domain/export-target';
 import { metadataIssues, missingMetadata } from '../domain/required-metadata';
-import { manuscriptCharacters, parseManuscript, toExportBook } from '../domain/to-export-book';
-import { produceEpub, producePrint, type ExportFile } from '../render/produce-export';
+import { manuscriptCharacters, parseManuscript, printedBookContent, toExportBook } from '../domain/to-export-book';
+import { contentTypes, produceEpub, producePrint, type ExportFile } from '../render/produce-export';
 import { checkExport, type ExportCheckInput } from '../validation/validate-export';
 import type { ExportHandlerDeps } from './deps';
-import { loadBook, loadCover, ownCover } from './load-book';
+import { loadBook, loadCover, loadReview, ownCover } from './load-book';
 import { exportDuration } from '../observability/export-metrics';
 import { currentPagination, storePageMap } from '../page-map/page-map';
 
@@ -20,7 +28,10 @@ type Def = typeof requests.export.render;
  * Refusals, in order: 404 (not the user's book), 409 (not ready), 400 'Missing required metadata' with
  * `issues` (EPUB), 400 'Cover image required', 400 with `issues` (any other blocker of export validation,
  * KDP's page limits checked against the interior as laid out). The client's pageCount and spineWidth are
- * ignored: the server counts the pages itself.
+ * ignored: the server counts the pages itself. The file is made from the manuscript's printed form (open
+ * suggestions rejected, comments out); the answer says how many suggestions it left out. A Word document
+ * (docx, issue 46) is the exception: it is made from the manuscript as stored, with its open suggestions as
+ * tracked changes and the book's comments as Word comments, so it leaves none out.
  */
 export function renderExport(deps: ExportHandlerDeps) {
   return async (
@@ -39,7 +50,7 @@ export function renderExport(deps: ExportHandlerDeps) {
     const needsCover = target.format === 'pdf' && target.print.exportType !== 'interior';
     if (needsCover && !ownCover(book)) throw new AppError(400, exportMessages.coverRequired);
 
-    const document = parseManuscript(book.bookContent);
+    const { document, openSuggestions } = printedBookContent(book.bookContent);
     const cover = await loadCover(deps, book, context);
     if (needsCover && !cover) throw new AppError(400, exportMessages.coverRequired);
     const exportBook = toExportBook(book, document, cover);
@@ -54,7 +65,21 @@ export function renderExport(deps: ExportHandlerDeps) {
 
     let file: ExportFile;
     const started = performance.now();
-    if (target.format === 'epub') {
+    if (target.format === 'docx') {
+      // Word carries the review: the manuscript as stored, its open suggestions as tracked changes and its
+      // comments as Word comments (issue 46). Counts and the page estimate are the printed form's.
+      const { review, contact } = await loadReview(deps, { userId, bookId }, book, context);
+      const stored = { ...exportBook, document: parseManuscript(book.bookContent) };
+      const printed = { words: countWords(documentText(document)), characters: checkInput.characters };
+      const docx = await deps.renderSlots(() =>
+        deps.renderer.docx(stored, { layout: target.layout, review, printed, contact }),
+      );
+      file = {
+        data: docx.data,
+        fileName: exportFileName(book.title, 'docx', undefined, target.layout),
+        contentType: contentTypes.docx,
+      };
+    } else if (target.format === 'epub') {
       refuse(checkExport(checkInput).blockers);
       const pagination = await currentPagination(
         deps.blobs,
@@ -94,14 +119,54 @@ export function renderExport(deps: ExportHandlerDeps) {
       'export rendered',
     );
     exportDuration.observe(
-      { format: target.format, export_type: target.format === 'pdf' ? target.print.exportType : 'ebook' },
+      {
+        format: target.format,
+        export_type:
+          target.format === 'pdf' ? target.print.exportType : target.format === 'docx' ? target.layout : 'ebook',
+      },
       (performance.now() - started) / 1000,
     );
-    return { blobKey, fileName: file.fileName, contentType: file.contentType, size: file.data.byteLength };
+    const result = {
+      blobKey,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.data.byteLength,
+      // A Word file holds the open suggestions (as tracked changes): none is left out of it.
+      openSuggestions: target.format === 'docx' ? 0 : openSuggestions,
+    };
+    await announceExport(deps, { userId, bookId, ...result }, context);
+    return result;
   };
 }
 
-/** `.epub`, `.pdf` or `.zip`: the part of a download name a blob key keeps. */
+/**
+ * book.exported, for the webhooks (issue 45). The file is made and held whether or not this is heard: a
+ * failure to publish is logged, never the caller's error. There is no outbox here (the export service keeps
+ * no data): a crash between the file and the event loses the event, and the caller still has the file.
+ */
+async function announceExport(
+  deps: Pick<ExportHandlerDeps, 'bus'>,
+  made: { userId: string; bookId: string; fileName: string; size: number; openSuggestions: number },
+  context: RequestContext,
+): Promise<void> {
+  const format = extensionOf(made.fileName).slice(1);
+  if (format !== 'epub' && format !== 'pdf' && format !== 'zip' && format !== 'docx') return;
+  await deps.bus
+    .publish(events.bookExported, {
+      bookId: made.bookId,
+      exportedBy: made.userId,
+      format,
+      fileName: made.fileName,
+      size: made.size,
+      openSuggestions: made.openSuggestions,
+      at: new Date().toISOString(),
+    })
+    .catch((error: unknown) =>
+      context.logger.warn({ err: error, bookId: made.bookId }, 'book.exported could not be published'),
+    );
+}
+
+/** `.epub`, `.pdf`, `.zip` or `.docx`: the part of a download name a blob key keeps. */
 const extensionOf = (fileName: string): string => /\.[a-z]+$/.exec(fileName)?.[0] ?? '';
 
 /** Every rendered file of a book lives under this prefix until the gateway has streamed it. */

@@ -2,7 +2,7 @@ import type { requests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { exportTarget } from '../domain/export-target';
-import { manuscriptCharacters, parseManuscript, toExportBook } from '../domain/to-export-book';
+import { manuscriptCharacters, printedBookContent, toExportBook } from '../domain/to-export-book';
 import { checkExport, toValidation } from '../validation/validate-export';
 import type { ExportHandlerDeps } from './deps';
 import { loadBook, loadCover } from './load-book';
@@ -10,7 +10,10 @@ import { printPageCount } from './print-page-count';
 
 type Def = typeof requests.export.validate;
 
-/** POST /book/{id}/validate-export: what stops this export, what KDP would warn about, what would help. */
+/**
+ * POST /book/{id}/validate-export: what stops this export, what KDP would warn about, what would help,
+ * and how many open suggestions the export would leave out (it prints the manuscript's printed form).
+ */
 export function validateExport(deps: ExportHandlerDeps) {
   return async (
     { userId, bookId, request }: z.output<Def['request']>,
@@ -18,7 +21,7 @@ export function validateExport(deps: ExportHandlerDeps) {
   ): Promise<z.input<Def['response']>> => {
     const book = await loadBook(deps, { userId, bookId }, context);
     const target = exportTarget(request);
-    const document = parseManuscript(book.bookContent);
+    const { document, openSuggestions } = printedBookContent(book.bookContent);
     const characters = manuscriptCharacters(document);
     const cover = await loadCover(deps, book, context);
     const exportBook = toExportBook(book, document, cover);
@@ -40,6 +43,6 @@ export function validateExport(deps: ExportHandlerDeps) {
       printPageCount: await counting,
       missingGlyphs,
     });
-    return toValidation(check);
+    return toValidation(check, openSuggestions);
   };
 }

@@ -183,6 +183,14 @@ describe.skipIf(noTools)('interior structure', () => {
     }
   });
 
+  it('prints the author’s Rights once, instead of the generated notice (issue 46)', async () => {
+    const rights = '© 2026 Ada Author. All rights reserved.';
+    const own = buildExportBook({ rights, author: 'Ada Author' }, { chapters: 1, wordsPerChapter: 300 });
+    const copyright = lines(pdfPageTexts((await renderInteriorPdf(own, print())).pdf)[3] ?? '');
+    expect(copyright.filter((l) => l.includes('©'))).toEqual([rights]);
+    expect(copyright.filter((l) => l.includes('All rights reserved'))).toEqual([rights]);
+  });
+
   it('prints the book’s own language for contents, rights and date', async () => {
     const czech = buildExportBook(
       { language: 'czech', languageCode: 'cs' },

@@ -2,6 +2,7 @@ import { cutAtGrapheme, truncateText } from '@bookwright/contracts';
 import type { PrintOptions } from '@bookwright/contracts';
 import type { Content, ContentText, DynamicContent, PageBreak, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { ExportBook } from '../export-book';
+import { copyrightLines } from '../domain/copyright-lines';
 import { fontFamilies, textWidthEm } from '../fonts';
 import { createHyphenation, hyphenationPass } from './hyphenate';
 import { printText } from './text-runs';
@@ -347,25 +348,15 @@ function frontMatter(
     pageBreak: oddBreak,
   };
 
-  const year = /^(\d{4})/.exec(book.publicationDate ?? '')?.[1] ?? String(new Date().getUTCFullYear());
   const small = bodySize * 0.8;
-  const line = (text: string, extra: Partial<ContentText> = {}): Content => ({
-    text: printText(text),
-    fontSize: small,
-    ...extra,
-  });
-  const copyright: Content[] = [
-    line(book.subtitle ? `${book.title}: ${book.subtitle}` : book.title, { italics: true }),
-    ...(book.author ? [line(`© ${year} ${book.author}`)] : []),
-    line(book.rights?.trim() || labels.allRightsReserved),
-    { text: '\u00a0', fontSize: small },
-    ...(book.isbn ? [line(`ISBN ${book.isbn}`)] : []),
-    ...(book.identifier && book.identifier !== book.isbn ? [line(book.identifier)] : []),
-    ...(book.publisher ? [line(book.publisher)] : []),
-    ...(book.publicationDate ? [line(formatPublicationDate(book.publicationDate, writingCode))] : []),
-    { text: '\u00a0', fontSize: small },
-    line('Produced with Bookwright', { italics: true }),
-  ];
+  const copyright: Content[] = copyrightLines(book, {
+    allRightsReserved: labels.allRightsReserved,
+    publicationDate: (date) => formatPublicationDate(date, writingCode),
+  }).map((line) =>
+    'gap' in line
+      ? { text: '\u00a0', fontSize: small }
+      : { text: printText(line.text), fontSize: small, ...(line.italics ? { italics: true } : {}) },
+  );
   const copyrightPage: Content = {
     stack: copyright,
     // Set low on the page, as copyright pages are.

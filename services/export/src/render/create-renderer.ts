@@ -1,6 +1,7 @@
 import {
   countInteriorPagesInWorker,
   renderCoverPdfInWorker,
+  renderDocxInWorker,
   renderEpubInWorker,
   renderInteriorPdfInWorker,
 } from '../workers';
@@ -15,6 +16,7 @@ export function createExportRenderer(options: { inWorkers?: boolean } = {}): Exp
   if (options.inWorkers) {
     return {
       epub: (book, epubOptions) => renderEpubInWorker(book, epubOptions),
+      docx: (book, docxOptions) => renderDocxInWorker(book, docxOptions),
       pdf: {
         interior: async (book, print) => {
           const { pdf, pageCount, pagination } = await renderInteriorPdfInWorker(book, print);
@@ -29,6 +31,7 @@ export function createExportRenderer(options: { inWorkers?: boolean } = {}): Exp
   // renders in its workers never needs in this thread (start-up time and memory of every process).
   return {
     epub: async (book, epubOptions) => (await import('../epub')).renderEpub(book, epubOptions),
+    docx: async (book, docxOptions) => (await import('../docx')).renderDocx(book, docxOptions),
     pdf: {
       interior: async (book, print) => {
         const { pdf, pageCount, pagination } = await (

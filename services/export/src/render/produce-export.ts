@@ -16,6 +16,7 @@ export const contentTypes = {
   epub: 'application/epub+zip',
   pdf: 'application/pdf',
   zip: 'application/zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 } as const;
 
 /** `<title>.epub` (spec §7); with the print edition's page breaks when `pagination` is given. */

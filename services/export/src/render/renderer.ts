@@ -1,6 +1,7 @@
 import type { PrintOptions } from '@bookwright/contracts';
 import type { EpubPagination } from '../epub/page-list';
 import type { ExportBook } from '../export-book';
+import type { DocxFile, DocxOptions } from '../docx';
 import type { PrintPagination } from '../pdf/print-pagination';
 
 /**
@@ -13,6 +14,8 @@ export interface ExportRenderer {
   epub(book: ExportBook, options: { modified: Date; pagination?: EpubPagination }): Promise<Uint8Array>;
   /** KDP print files. */
   pdf: PdfRenderer;
+  /** A Word document; `book.document` is the manuscript as stored, its suggestions and comments in it. */
+  docx(book: ExportBook, options: DocxOptions): Promise<DocxFile>;
 }
 
 export interface PdfRenderer {

@@ -32,6 +32,7 @@ describe('export validation: EPUB', () => {
       spineWidthIn: null,
       missingMetadata: [],
       missingGlyphs: [],
+      openSuggestions: 0,
     });
   });
 

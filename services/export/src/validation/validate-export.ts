@@ -98,14 +98,18 @@ export function checkExport(input: ExportCheckInput): ExportCheck {
   if (input.target.format === 'epub') {
     check.blockers.push(...metadataIssues(check.missingMetadata));
     checkEbookCover(input.cover, check);
-  } else {
+  } else if (input.target.format === 'pdf') {
     checkPrint(input, input.target.print, check);
   }
+  // A Word document has no store or printer rules of its own: only the checks above.
   return check;
 }
 
-/** The answer of validate-export: blockers lead the warnings, and make the result invalid. */
-export function toValidation(check: ExportCheck): ExportValidation {
+/**
+ * The answer of validate-export: blockers lead the warnings, and make the result invalid.
+ * `openSuggestions`: those the manuscript's printed form leaves out.
+ */
+export function toValidation(check: ExportCheck, openSuggestions = 0): ExportValidation {
   return {
     isValid: check.blockers.length === 0,
     warnings: [...check.blockers, ...check.warnings],
@@ -115,6 +119,7 @@ export function toValidation(check: ExportCheck): ExportValidation {
     spineWidthIn: check.spineWidthIn,
     missingMetadata: check.missingMetadata,
     missingGlyphs: check.missingGlyphs,
+    openSuggestions,
   };
 }
 

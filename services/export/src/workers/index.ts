@@ -2,6 +2,7 @@ import type { PrintOptions } from '@bookwright/contracts';
 import type { ExportBook } from '../export-book';
 import type { EpubPagination } from '../epub/page-list';
 import type { InteriorPdf } from '../pdf/render-interior';
+import type { DocxFile, DocxOptions } from '../docx';
 import { RenderWorkerPool, type RenderPoolOptions } from './pool';
 import type { RenderResult, RenderTask } from './tasks';
 
@@ -56,4 +57,8 @@ export function renderEpubInWorker(
   options: { modified?: Date; pagination?: EpubPagination } = {},
 ): Promise<Uint8Array> {
   return runInWorker<Uint8Array>({ kind: 'epub', book, modified: options.modified, pagination: options.pagination });
+}
+
+export function renderDocxInWorker(book: ExportBook, options: DocxOptions): Promise<DocxFile> {
+  return runInWorker<DocxFile>({ kind: 'docx', book, options });
 }

@@ -3,13 +3,15 @@ import type { ExportBook } from '../export-book';
 import { CoverImageRequiredError, HardcoverCoverNotSupportedError } from '../pdf/kdp-rules';
 import type { EpubPagination } from '../epub/page-list';
 import type { InteriorPdf } from '../pdf/render-interior';
+import type { DocxFile, DocxOptions } from '../docx';
 
 /** A unit of render work: plain data, so it crosses to a worker thread by structured clone. */
 export type RenderTask =
   | { kind: 'interior'; book: ExportBook; options: PrintOptions }
   | { kind: 'interiorPageCount'; book: ExportBook; options: PrintOptions }
   | { kind: 'cover'; book: ExportBook; options: PrintOptions; interiorPageCount: number }
-  | { kind: 'epub'; book: ExportBook; modified?: Date; pagination?: EpubPagination };
+  | { kind: 'epub'; book: ExportBook; modified?: Date; pagination?: EpubPagination }
+  | { kind: 'docx'; book: ExportBook; options: DocxOptions };
 
 /** What each kind of task resolves to. */
 export interface RenderResults {
@@ -17,6 +19,7 @@ export interface RenderResults {
   interiorPageCount: number;
   cover: Uint8Array;
   epub: Uint8Array;
+  docx: DocxFile;
 }
 export type RenderResult<K extends RenderTask['kind']> = RenderResults[K];
 
@@ -38,6 +41,8 @@ export async function runTask(task: RenderTask): Promise<RenderResults[RenderTas
         modified: task.modified ?? new Date(),
         pagination: task.pagination,
       });
+    case 'docx':
+      return (await import('../docx')).renderDocx(task.book, task.options);
   }
 }
 
@@ -75,5 +80,7 @@ export function transferables(result: unknown): ArrayBuffer[] {
   if (result instanceof Uint8Array) return owned(result);
   if (result && typeof result === 'object' && 'pdf' in result && result.pdf instanceof Uint8Array)
     return owned(result.pdf);
+  if (result && typeof result === 'object' && 'data' in result && result.data instanceof Uint8Array)
+    return owned(result.data);
   return [];
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { coverUploadMaxBytes } from '@bookwright/contracts';
+import { coverUploadMaxBytes, manuscriptImportMaxBytes } from '@bookwright/contracts';
 import type { LlmProvider } from '@bookwright/ai';
 import type { BookEventsHub } from '../live/book-events-hub';
 import { accountRoutes } from '../routes/account';
@@ -8,19 +8,25 @@ import { agentRoutes } from '../routes/agent';
 import { authRoutes } from '../routes/auth';
 import { bookAiRoutes } from '../routes/book-ai';
 import { bookRoutes } from '../routes/books';
+import { collabRoutes } from '../routes/collab';
 import { coverRoutes } from '../routes/covers';
 import { eventRoutes } from '../routes/events';
 import { exportRoutes } from '../routes/export';
 import { healthRoutes } from '../routes/health';
+import { manuscriptImportRoutes } from '../routes/manuscript-import';
+import { manuscriptReimportRoutes } from '../routes/manuscript-reimport';
 import { memberRoutes } from '../routes/members';
 import { workspaceRoutes } from '../routes/workspaces';
+import { commentRoutes } from '../routes/comments';
 import { oidcRoutes } from '../routes/oidc';
 import { paymentRoutes } from '../routes/payment';
 import { revisionRoutes } from '../routes/revisions';
 import type { RouteDeps } from '../routes/route-deps';
 import { takeoutRoutes } from '../routes/takeout';
+import { tokenRoutes } from '../routes/tokens';
 import { trashRoutes } from '../routes/trash';
 import { userRoutes } from '../routes/user';
+import { webhookRoutes } from '../routes/webhooks';
 
 /** Every route plugin of the API, under `prefix`. */
 export async function registerApiRoutes(
@@ -37,7 +43,11 @@ export async function registerApiRoutes(
       await api.register(bookRoutes(deps));
       await api.register(trashRoutes(deps));
       await api.register(memberRoutes(deps));
+      await api.register(collabRoutes(deps));
       await api.register(workspaceRoutes(deps));
+      await api.register(tokenRoutes(deps));
+      await api.register(webhookRoutes(deps));
+      await api.register(commentRoutes(deps));
       await api.register(agentRoutes(deps));
       await api.register(paymentRoutes(deps));
       await api.register(takeoutRoutes(deps));
@@ -49,6 +59,14 @@ export async function registerApiRoutes(
         await forms.register(fastifyMultipart, { limits: { fileSize: coverUploadMaxBytes, files: 1, fields: 20 } });
         await forms.register(accountRoutes(deps));
         await forms.register(coverRoutes(deps));
+      });
+      // A manuscript (issue 46) is read under its own limit: 50 MB, one file, a few fields.
+      await api.register(async (forms) => {
+        await forms.register(fastifyMultipart, {
+          limits: { fileSize: manuscriptImportMaxBytes, files: 1, fields: 10, fieldSize: 1_000 },
+        });
+        await forms.register(manuscriptImportRoutes(deps));
+        await forms.register(manuscriptReimportRoutes(deps));
       });
       await api.register(revisionRoutes(deps));
       await api.register(bookAiRoutes({ ...deps, llm: options.llm }));

@@ -6,6 +6,8 @@ import {
   liveBookEventNames,
   liveBookMoveEventNames,
   LiveBookUpdateSchema,
+  LiveCommentChangeSchema,
+  requests,
 } from '@bookwright/contracts';
 import { createInProcessBus, silentLogger } from '@bookwright/kit';
 import { BookEventsHub } from './book-events-hub';
@@ -181,6 +183,54 @@ describe('BookEventsHub', () => {
         seatsUsed: 2,
       });
       await expect.poll(() => joinedEnded).toBe(1);
+    });
+  });
+});
+
+describe('BookEventsHub and comments', () => {
+  it("sends a book's new comments and resolved threads to its owner and members, and to no one else", async () => {
+    await withHub(async (hub, bus) => {
+      // The book service's one rule: who owns b1; anyone asking about another book is refused.
+      await bus.serve(requests.book.access, async ({ bookId }) => {
+        if (bookId !== 'b1') throw Object.assign(new Error('not found'), { status: 404 });
+        return { role: 'commenter' as const, ownerId: 'owner' };
+      });
+      const owner = fakeStream();
+      const member = fakeStream();
+      const stranger = fakeStream();
+      hub.add('owner', owner.res);
+      hub.add('member', member.res, ['b1']);
+      hub.add('stranger', stranger.res, ['b2']);
+      const at = new Date().toISOString();
+      await bus.publish(events.commentCreated, {
+        bookId: 'b1',
+        commentId: 'r1',
+        threadId: 't1',
+        authorId: 'member',
+        mentions: [],
+        isReply: true,
+        at,
+      });
+      await bus.publish(events.commentResolved, { bookId: 'b1', commentId: 't1', resolvedBy: 'owner', at });
+      await expect.poll(() => [owner.frames.length, member.frames.length]).toEqual([2, 2]);
+      for (const frames of [owner.frames, member.frames]) {
+        expect(frames.map((frame) => frame.event)).toEqual(['comment.created', 'comment.resolved']);
+        for (const frame of frames)
+          expect(LiveCommentChangeSchema.parse(frame.data)).toEqual({ bookId: 'b1', threadId: 't1' });
+      }
+      // Another book's comment whose owner cannot be asked still reaches its members.
+      await bus.publish(events.commentCreated, {
+        bookId: 'b2',
+        commentId: 't9',
+        threadId: 't9',
+        authorId: 'gone',
+        mentions: [],
+        isReply: false,
+        at,
+      });
+      await expect.poll(() => stranger.frames.length).toBe(1);
+      expect(owner.frames).toHaveLength(2);
+      expect(member.frames).toHaveLength(2);
     });
   });
 });

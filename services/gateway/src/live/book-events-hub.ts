@@ -1,8 +1,30 @@
 import type { ServerResponse } from 'node:http';
-import { events, type LiveBookMove, type LiveBookUpdate } from '@bookwright/contracts';
+import {
+  events,
+  requests,
+  type LiveBookMove,
+  type LiveBookUpdate,
+  type LiveCommentChange,
+} from '@bookwright/contracts';
 import { on, type Bus, type EventHandler, type EventMeta, type Logger, type Subscription } from '@bookwright/kit';
 
 const heartbeatMs = 25_000;
+
+/**
+ * What an open stream was opened with beyond its person: the API token (issue 45) it was opened with, whose
+ * revocation ends it, and for a workspace's token the fence of that workspace's books, outside which nothing
+ * is sent on it.
+ */
+export interface StreamOptions {
+  tokenId?: string | undefined;
+  fence?: { workspaceId: string; bookIds: Iterable<string> } | undefined;
+}
+
+interface OpenStream {
+  res: ServerResponse;
+  tokenId: string | undefined;
+  fence: { workspaceId: string; bookIds: Set<string> } | undefined;
+}
 
 /**
  * Fans book events out to the signed-in users' open Server-Sent-Events streams. Every gateway replica
@@ -12,7 +34,7 @@ const heartbeatMs = 25_000;
  * book closes their streams at once: their browser reconnects with the books they still have.
  */
 export class BookEventsHub {
-  private readonly streams = new Map<string, Set<ServerResponse>>();
+  private readonly streams = new Map<string, Set<OpenStream>>();
   /** For the users with a stream open here: the people each shared book has, by book id. */
   private readonly membersOf = new Map<string, Set<string>>();
   private readonly sharedWith = new Map<string, Set<string>>();
@@ -28,11 +50,19 @@ export class BookEventsHub {
   ) {}
 
   async start(): Promise<void> {
-    const handlers: EventHandler[] = [...this.bookUpdateHandlers(), ...this.memberHandlers()];
+    const handlers: EventHandler[] = [
+      ...this.bookUpdateHandlers(),
+      ...this.memberHandlers(),
+      ...this.commentHandlers(),
+      // A revoked API token ends the streams it opened, at once, on every replica.
+      on(events.userApiTokenActivity, async (d) => {
+        if (d.action === 'revoked') this.closeStreamsOfToken(d.userId, d.tokenId);
+      }),
+    ];
     this.subscription = await this.bus.tail(handlers);
     // Comments keep proxies from closing an idle stream.
     this.heartbeat = setInterval(() => {
-      for (const set of this.streams.values()) for (const res of set) res.write(': keep-alive\n\n');
+      for (const set of this.streams.values()) for (const stream of set) stream.res.write(': keep-alive\n\n');
     }, heartbeatMs);
     this.heartbeat.unref();
   }
@@ -54,9 +84,13 @@ export class BookEventsHub {
     return [
       on(events.bookCreated, async (d, meta) => {
         // A workspace's new book is every member's: those with a stream open here follow it from now on.
-        if (d.workspaceId)
+        if (d.workspaceId) {
           for (const userId of this.peopleOfWorkspace.get(d.workspaceId) ?? [])
             if (userId !== d.userId) this.share(userId, d.bookId);
+          for (const set of this.streams.values())
+            for (const stream of set)
+              if (stream.fence?.workspaceId === d.workspaceId) stream.fence.bookIds.add(d.bookId);
+        }
         return forward<typeof d>(() => ({ bookId: d.bookId, status: 'planning' }))(d, meta);
       }),
       on(
@@ -141,6 +175,35 @@ export class BookEventsHub {
   }
 
   /**
+   * A book's comments (issue 44): a new comment or reply, a resolved thread. The events name the book but
+   * not its owner, so the book service's access rule is asked who owns it (as the person who acted, who is
+   * on the book); the members are known here already. Nobody with a stream open here: nothing is asked.
+   */
+  private commentHandlers(): EventHandler[] {
+    const forward = async (bookId: string, actorId: string, change: LiveCommentChange, meta: EventMeta) => {
+      if (this.streams.size === 0) return;
+      let ownerId: string | undefined;
+      try {
+        ({ ownerId } = await this.bus.request(requests.book.access, { userId: actorId, bookId, action: 'read' }));
+      } catch (error) {
+        // The book is gone or the person left it since: its members still hear of it; nothing to retry.
+        this.logger.debug({ err: error, bookId }, 'comment event: the book owner could not be asked');
+      }
+      const people = new Set(this.membersOf.get(bookId));
+      if (ownerId) people.add(ownerId);
+      for (const userId of people) this.send(userId, meta, change);
+    };
+    return [
+      on(events.commentCreated, (d, meta) =>
+        forward(d.bookId, d.authorId, { bookId: d.bookId, threadId: d.threadId }, meta),
+      ),
+      on(events.commentResolved, (d, meta) =>
+        forward(d.bookId, d.resolvedBy, { bookId: d.bookId, threadId: d.commentId }, meta),
+      ),
+    ];
+  }
+
+  /**
    * Registers an open stream of a user, with the books shared with them or in their workspaces
    * (`sharedBookIds`) and their workspaces, asked of the book service as the stream opens; the returned
    * function unregisters it.
@@ -150,14 +213,20 @@ export class BookEventsHub {
     res: ServerResponse,
     sharedBookIds: readonly string[] = [],
     workspaceIds: readonly string[] = [],
+    options: StreamOptions = {},
   ): () => void {
     let set = this.streams.get(userId);
     if (!set) this.streams.set(userId, (set = new Set()));
-    set.add(res);
+    const stream: OpenStream = {
+      res,
+      tokenId: options.tokenId,
+      fence: options.fence && { workspaceId: options.fence.workspaceId, bookIds: new Set(options.fence.bookIds) },
+    };
+    set.add(stream);
     for (const bookId of sharedBookIds) this.share(userId, bookId);
     for (const workspaceId of workspaceIds) this.join(userId, workspaceId);
     return () => {
-      set.delete(res);
+      set.delete(stream);
       if (set.size === 0 && this.streams.get(userId) === set) this.forgetUser(userId);
     };
   }
@@ -184,7 +253,19 @@ export class BookEventsHub {
   private closeStreamsOf(userId: string): void {
     const set = this.streams.get(userId);
     this.forgetUser(userId);
-    for (const res of set ?? []) res.end();
+    for (const stream of set ?? []) stream.res.end();
+  }
+
+  /** Ends the streams a revoked token opened; the person's other streams stay. */
+  private closeStreamsOfToken(userId: string, tokenId: string): void {
+    const set = this.streams.get(userId);
+    if (!set) return;
+    for (const stream of [...set])
+      if (stream.tokenId === tokenId) {
+        set.delete(stream);
+        stream.res.end();
+      }
+    if (set.size === 0) this.forgetUser(userId);
   }
 
   private forgetUser(userId: string): void {
@@ -214,17 +295,17 @@ export class BookEventsHub {
     return count;
   }
 
-  private send(userId: string, meta: EventMeta, update: LiveBookUpdate | LiveBookMove): void {
+  private send(userId: string, meta: EventMeta, update: LiveBookUpdate | LiveBookMove | LiveCommentChange): void {
     const set = this.streams.get(userId);
     if (!set) return;
     const frame = `id: ${meta.id}\nevent: ${meta.name}\ndata: ${JSON.stringify(update)}\n\n`;
-    for (const res of set) res.write(frame);
+    for (const stream of set) if (!stream.fence || stream.fence.bookIds.has(update.bookId)) stream.res.write(frame);
   }
 
   async stop(): Promise<void> {
     clearInterval(this.heartbeat);
     await this.subscription?.stop();
-    for (const set of this.streams.values()) for (const res of set) res.end();
+    for (const set of this.streams.values()) for (const stream of set) stream.res.end();
     this.streams.clear();
     this.membersOf.clear();
     this.sharedWith.clear();

@@ -6,6 +6,9 @@ import {
   BookSchema,
   BookStateSchema,
   BookSummarySchema,
+  CommentAnchorSchema,
+  CommentReplySchema,
+  CommentThreadSchema,
   ExportValidationSchema,
   HealthSchema,
   InvoiceSchema,
@@ -56,6 +59,9 @@ const named: [z.ZodType, string, string][] = [
   [ExportValidationSchema, 'ExportValidation', 'What a store would say of a book, check by check'],
   [MetadataSuggestionSchema, 'MetadataSuggestion', 'Publishing metadata suggested by AI (nothing is saved)'],
   [HealthSchema, 'Health', 'Readiness of the gateway and every service'],
+  [CommentThreadSchema, 'CommentThread', 'A comment thread: its first comment, anchored to a quote, and its replies'],
+  [CommentReplySchema, 'CommentReply', 'A reply in a comment thread'],
+  [CommentAnchorSchema, 'CommentAnchor', 'Where a thread sits: a W3C TextQuoteSelector and the chapter'],
   [MessageSchema, 'Message', 'A confirmation text'],
 ];
 for (const [schema, id, description] of named) apiSchemas.add(schema, { id, description });

@@ -1,5 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { ApiTokenScope } from '@bookwright/contracts';
+import { tokenPolicy } from '../security/api-token-scopes';
 import { csrfCookieName, csrfHeaderName, sessionCookieName } from '../security/cookies';
 import { apiSchemas, errorComponent } from './api-schemas';
 
@@ -19,6 +21,10 @@ export const apiTags = [
     description: 'The people on a book and their roles, and invitations by email (accepted at /invite/{token})',
   },
   {
+    name: 'comments',
+    description: 'Comment threads on passages of a book, replies, resolving, and the mail they send',
+  },
+  {
     name: 'workspaces',
     description: 'Team workspaces (Enterprise): their people, seats and audit log, and moving a book into one',
   },
@@ -26,6 +32,15 @@ export const apiTags = [
   { name: 'covers', description: 'Uploading and generating covers' },
   { name: 'export', description: 'EPUB and KDP PDF files, and the store checks before them' },
   { name: 'billing', description: 'Plans, checkout, the billing portal and invoices' },
+  {
+    name: 'tokens',
+    description: 'Personal API tokens (Enterprise): made, listed and revoked from a signed-in browser',
+  },
+  {
+    name: 'webhooks',
+    description:
+      'Outgoing webhooks (Enterprise): signed Standard Webhooks deliveries of book events, retried for 3 days',
+  },
 ];
 
 /**
@@ -63,6 +78,11 @@ const csrfExempt = new Set(['handleBillingWebhook']);
  */
 const serviceAnswers: Record<string, Record<number, string>> = {
   planBook: { 403: 'This month’s books are used up, or there is no plan' },
+  importBook: {
+    402: 'An import needs a plan, like every book',
+    413: 'The manuscript is larger than 50 MB',
+    415: 'Not a Word, Markdown, EPUB or plain-text file',
+  },
   confirmBook: { 402: 'Writing needs a plan', 409: 'The book is not waiting for confirmation' },
   retryBook: { 409: 'Nothing failed that could be retried' },
   translateBook: {
@@ -76,6 +96,16 @@ const serviceAnswers: Record<string, Record<number, string>> = {
   restoreBook: { 409: 'The book is not in the trash' },
   deleteBookForever: { 409: 'The book is not in the trash' },
   trashBook: { 409: 'The book is already in the trash' },
+  createComment: {
+    400: 'The body or the anchor is not well formed, or the quote is not in that chapter',
+    403: 'A missing or wrong X-XSRF-TOKEN, or a viewer ("Viewers can\'t comment")',
+  },
+  createCommentReply: { 403: 'A missing or wrong X-XSRF-TOKEN, or a viewer ("Viewers can\'t comment")' },
+  updateComment: {
+    400: 'Nothing to change, a body not well formed, or resolved sent for a reply',
+    403: 'A missing or wrong X-XSRF-TOKEN, a body that is not yours, or resolving as an editor, commenter or viewer',
+  },
+  deleteComment: { 403: 'A missing or wrong X-XSRF-TOKEN, or a comment that is not yours' },
   saveContent: {
     409: 'Chapters sent for a book with no manuscript',
     428: 'Chapters sent without If-Match (a partial save must name the version it changes)',
@@ -101,7 +131,13 @@ const binary = { type: 'string', format: 'binary' };
 const errorRef = { $ref: '#/components/schemas/Error' };
 
 /** The 4xx answers the gateway itself gives an operation, whatever the service behind it says. */
-function gatewayAnswers(schema: JsonObject, method: string, operationId: string, rateLimited: boolean): number[] {
+function gatewayAnswers(
+  schema: JsonObject,
+  method: string,
+  operationId: string,
+  rateLimited: boolean,
+  tokenScope: ApiTokenScope | undefined,
+): number[] {
   const answers = new Set<number>([503]);
   const hasInput = Boolean(schema.params || schema.querystring || schema.body || schema.headers || schema.consumes);
   if (hasInput) answers.add(400);
@@ -110,11 +146,18 @@ function gatewayAnswers(schema: JsonObject, method: string, operationId: string,
   if (schema.params) answers.add(404);
   if (schema.body || schema.consumes) [413, 415].forEach((status) => answers.add(status));
   if (rateLimited) answers.add(429);
+  // With an API token: a missing scope (403), a lapsed plan (402) and the token's own limit (429).
+  if (tokenScope) [402, 403, 429].forEach((status) => answers.add(status));
   return [...answers];
 }
 
 /** Writes security, every error answer, media types and descriptions into one route's schema. */
-function completeOperation(schema: JsonObject, method: string, rateLimited: boolean): JsonObject {
+function completeOperation(
+  schema: JsonObject,
+  method: string,
+  rateLimited: boolean,
+  tokenScope: ApiTokenScope | undefined,
+): JsonObject {
   const operationId = String(schema.operationId);
   const responses: JsonObject = { ...(schema.response as JsonObject | undefined) };
   const produces = schema.produces as string[] | undefined;
@@ -129,7 +172,7 @@ function completeOperation(schema: JsonObject, method: string, rateLimited: bool
   }
   if (!Object.keys(responses).some((status) => status.startsWith('2'))) responses['200'] = { description: 'OK' };
   const statuses = new Set([
-    ...gatewayAnswers(schema, method, operationId, rateLimited),
+    ...gatewayAnswers(schema, method, operationId, rateLimited, tokenScope),
     ...Object.keys(serviceAnswers[operationId] ?? {}).map(Number),
   ]);
   for (const status of statuses) {
@@ -153,19 +196,21 @@ function completeOperation(schema: JsonObject, method: string, rateLimited: bool
   const session = { sessionCookie: [] };
   const csrf = { xsrfHeader: [] };
   const needsCsrf = !safeMethods.has(method) && !csrfExempt.has(operationId);
+  // An API token is an alternative to the cookie (and needs no XSRF header), with the scope its route needs.
   const security = publicOperations.has(operationId)
     ? needsCsrf
       ? [csrf]
       : []
-    : [needsCsrf ? { ...session, ...csrf } : session];
+    : [needsCsrf ? { ...session, ...csrf } : session, ...(tokenScope ? [{ apiToken: [tokenScope] }] : [])];
 
-  const { produces: _produces, ...rest } = schema;
+  const { produces: _produces, multipartForm: _form, ...rest } = schema;
   const multipart = (schema.consumes as string[] | undefined)?.includes('multipart/form-data');
   return {
     ...rest,
     ...(multipart && !schema.body
       ? {
-          body: {
+          // A route may describe its own form (routes/manuscript-import.ts); otherwise it is an image upload's.
+          body: (schema.multipartForm as JsonObject | undefined) ?? {
             type: 'object',
             description: 'Form fields; an optional file in the field "image" (PNG, JPEG or WebP)',
             properties: { image: binary },
@@ -235,6 +280,13 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
           name: sessionCookieName,
           description: 'The session, set HttpOnly by sign-up, login and identity-provider sign-in',
         },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal API token (bw_pat_…, POST /api/v1/tokens), instead of the cookie and with no XSRF ' +
+            'header; each operation names the scope it needs. Routes about the session answer 403 to one.',
+        },
         xsrfHeader: {
           type: 'apiKey',
           in: 'header',
@@ -249,7 +301,9 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
     if (!schema || schema.hide) return { schema, url };
     const method = String(input.route.method);
     const rateLimited = Boolean((input.route.config as JsonObject | undefined)?.rateLimit);
-    return { schema: completeOperation(schema, method, rateLimited), url };
+    const policy = tokenPolicy(method, input.route.url.replace(/^\/api\/v1(?=\/)/, ''));
+    const tokenScope = policy === 'public' || policy === 'session' ? undefined : policy;
+    return { schema: completeOperation(schema, method, rateLimited, tokenScope), url };
   },
   transformObject: (input) => {
     const document = zodTransformObject(input) as JsonObject & { components?: { schemas?: JsonObject } };

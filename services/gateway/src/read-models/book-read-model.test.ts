@@ -147,9 +147,10 @@ describe('BookReadModel on the bus', () => {
     const recording = { tail: async (list: EventHandler[]) => (handlers.push(...list), { stop: async () => {} }) };
     const { books, open, reads, store } = model();
     await books.listen(recording as unknown as Bus);
-    // A member's copy is never held (see the test below), so the events about members change nothing held.
+    // A member's copy is never held (see the test below); someone joining or leaving drops the owner's copy
+    // (its `live`), a role changing drops nothing held, and neither does a file made of the book (book.exported).
     const bookEvents = Object.values(events).filter(
-      (def) => def.name.startsWith('book.') && !def.name.startsWith('book.member.'),
+      (def) => def.name.startsWith('book.') && def.name !== 'book.member.role-changed' && def.name !== 'book.exported',
     );
     const tailed = handlers.map((h) => (h as unknown as { def: { name: string } }).def.name);
     expect(tailed).toEqual(expect.arrayContaining(bookEvents.map((def) => def.name)));
@@ -163,7 +164,7 @@ describe('BookReadModel on the bus', () => {
       };
       if (!def.name.startsWith('book.')) continue;
       reads.length = 0;
-      await handle({ userId: 'u1', bookId: 'a' }, {});
+      await handle({ userId: 'u1', ownerId: 'u1', bookId: 'a' }, {});
       await Promise.all([open('u1', 'a'), open('u1', 'b')]);
       expect(
         reads.filter((r) => r === 'u1/a'),

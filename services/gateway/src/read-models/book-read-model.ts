@@ -15,6 +15,8 @@ export interface HeldBook {
   role: BookRole;
   /** A workspace's book: never kept (its admins' access is the workspace's to take away). */
   inWorkspace: boolean;
+  /** Shared with anyone (the body's `live`): its people come and go without a new version. */
+  live: boolean;
   body: string;
 }
 
@@ -94,6 +96,9 @@ export class BookReadModel {
       on(events.bookDeleted, forget),
       on(events.bookTrashed, forget),
       on(events.bookRestored, forget),
+      // Someone joining or leaving changes the owner's copy (its `live`) but not the book's version.
+      on(events.bookMemberAdded, async ({ ownerId, bookId }) => this.forgetBook(ownerId, bookId)),
+      on(events.bookMemberRemoved, async ({ ownerId, bookId }) => this.forgetBook(ownerId, bookId)),
       on(events.userDeleted, async ({ userId }) => this.forgetUser(userId)),
     ]);
   }
@@ -108,6 +113,7 @@ function hold(book: Book): HeldBook {
     status: book.status,
     role: book.role,
     inWorkspace: book.workspaceId !== undefined,
+    live: book.live === true,
     body: JSON.stringify(BookSchema.parse(book)),
   };
 }

@@ -9,6 +9,7 @@ import {
   avatarBlobKey,
   DeleteAccountRequestSchema,
   imageMessages,
+  MailSettingsSchema,
   MessageSchema,
   requests,
   UpdateAccountRequestSchema,
@@ -42,6 +43,15 @@ const deleteAccountSchema = {
   response: { 200: MessageSchema },
 };
 
+const updateMailSettingsSchema = {
+  operationId: 'updateMailSettings',
+  tags: ['user'],
+  summary: 'Which mails the account gets: mailAboutComments (mentions and replies, on by default)',
+  params: UserParamsSchema,
+  body: MailSettingsSchema,
+  response: { 200: z.object({ msg: z.string(), user: UserSchema }) },
+};
+
 const getAvatarSchema = {
   operationId: 'getAvatar',
   tags: ['user'],
@@ -52,7 +62,8 @@ const getAvatarSchema = {
 
 /**
  * PATCH /user/{id} (multipart: firstName, lastName, userName, email, password when the email changes,
- * optional file `image`), DELETE /user/{id} ({password} or {email}), GET /user/{id}/avatar/{avatarId}.
+ * optional file `image`), PATCH /user/{id}/mail-settings, DELETE /user/{id} ({password} or {email}),
+ * GET /user/{id}/avatar/{avatarId}.
  * Only the signed-in user's own id: any other is as absent as an unknown one (404).
  */
 export function accountRoutes(deps: RouteDeps) {
@@ -99,6 +110,12 @@ export function accountRoutes(deps: RouteDeps) {
     return { msg: accountMessages.updated, user: await loadCurrentUser(bus, userId, request.id, timeoutMs) };
   }
 
+  async function updateMailSettings(request: RouteRequest<typeof updateMailSettingsSchema>) {
+    const userId = ownId(request, request.params.id);
+    await ask(request, requests.user.updateMailSettings, { userId, settings: request.body });
+    return { msg: accountMessages.mailSettingsSaved, user: await loadCurrentUser(bus, userId, request.id, timeoutMs) };
+  }
+
   async function deleteAccount(
     request: RouteRequest<typeof deleteAccountSchema>,
     reply: RouteReply<typeof deleteAccountSchema>,
@@ -120,6 +137,7 @@ export function accountRoutes(deps: RouteDeps) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.patch('/user/:id', { schema: updateAccountSchema, ...perIpLimit, ...signedIn }, updateAccount);
+    app.patch('/user/:id/mail-settings', { schema: updateMailSettingsSchema, ...signedIn }, updateMailSettings);
     app.delete('/user/:id', { schema: deleteAccountSchema, ...perIpLimit, ...signedIn }, deleteAccount);
     app.get('/user/:id/avatar/:avatarId', { schema: getAvatarSchema, ...signedIn }, getAvatar);
   };

@@ -18,12 +18,12 @@ import {
   UpdateMetadataRequestSchema,
 } from '@bookwright/contracts';
 import { routePresets } from '../security/route-presets';
+import { withinTokenWorkspace } from '../security/workspace-token-fence';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { lastWriteOf } from '../read-models/own-writes';
 import { IfMatchHeadersSchema, parseIfMatch } from '../http/if-match';
 import { notModified } from '../http/if-none-match';
 import { PreferHeadersSchema, prefersMinimal } from '../http/prefer';
-import { wholeSaveForwarder } from '../saves/whole-save';
 
 /** PATCH /book/{id} carries either the whole structure or a cover, never both (spec §7). */
 const PatchBookBodySchema = z
@@ -110,7 +110,7 @@ const getBookSchema = {
   tags: ['books'],
   summary: 'One book with its plan and manuscript',
   description:
-    'Answers the header ETag (the same value as the etag field): send it back as If-Match to save only if nobody changed the book since, or as If-None-Match to be answered 304 with no body while it is still current.',
+    'Answers the header ETag (the same value as the etag field): send it back as If-Match to save only if nobody changed the book since, or as If-None-Match to be answered 304 with no body while it is still current (only for your own book that nobody else is on). live says whether anyone besides its owner is on the book, so that it opens live.',
   params: BookParamsSchema,
   headers: IfNoneMatchHeadersSchema,
   response: { 200: BookSchema, 304: z.null().describe('The copy the client holds (If-None-Match) is current') },
@@ -158,11 +158,26 @@ const retryBookSchema = {
   response: { 200: BookSchema },
 };
 
+/**
+ * GET /book/{id}'s Cache-Control; answers whether the browser's copy may be revalidated (If-None-Match).
+ * Someone the book is shared with may get another role, or none, while the book stays at its version: their
+ * browser keeps no copy to revalidate, so a 304 can never hand them an answer of an earlier role. A shared
+ * book's owner likewise: the people on it (its `live`) change without a new version. Otherwise private,
+ * no-cache: a browser may keep its copy but asks each time, and gets 304 while it is current.
+ */
+function mayRevalidate(
+  book: { role?: string; live?: boolean },
+  reply: { header(name: string, value: string): unknown },
+) {
+  const revalidates = book.role === 'owner' && !book.live;
+  reply.header('cache-control', revalidates ? 'private, no-cache' : 'private, no-store');
+  return revalidates;
+}
+
 /** GET /book, GET /book/{id}, PATCH /book/{id}, PATCH /book/content/{id}, PATCH /book/metadata/{id}, POST /book/{id}/retry. */
 export function bookRoutes(deps: RouteDeps) {
   const { ask, library, books: openedBooks } = deps;
   const { signedIn, manuscriptBody } = routePresets(deps);
-  const saveWhole = wholeSaveForwarder(ask);
 
   async function listBooks(request: RouteRequest<typeof listBooksSchema>, reply: RouteReply<typeof listBooksSchema>) {
     const userId = request.userId;
@@ -170,8 +185,11 @@ export function bookRoutes(deps: RouteDeps) {
       const { books } = await ask(request, requests.book.list, { userId });
       return books;
     });
-    // A custom serializer leaves the media type to the route.
-    return reply.type('application/json; charset=utf-8').serializer(libraryBody).send(books);
+    // A custom serializer leaves the media type to the route. A workspace's API token sees its shelf only.
+    return reply
+      .type('application/json; charset=utf-8')
+      .serializer(libraryBody)
+      .send(withinTokenWorkspace(request, books));
   }
 
   async function getBook(request: RouteRequest<typeof getBookSchema>, reply: RouteReply<typeof getBookSchema>) {
@@ -181,14 +199,8 @@ export function bookRoutes(deps: RouteDeps) {
       ask(request, requests.book.get, { userId, bookId }),
     );
     reply.header('etag', book.etag);
-    // Someone the book is shared with may get another role, or none, while the book stays at its version:
-    // their browser keeps no copy to revalidate, so a 304 can never hand them an answer of an earlier role.
-    if (book.role !== 'owner') reply.header('cache-control', 'private, no-store');
-    else {
-      // private, no-cache: a browser may keep its copy but asks each time, and gets 304 while it is current.
-      reply.header('cache-control', 'private, no-cache');
-      if (notModified(request.headers['if-none-match'], book.etag)) return reply.code(304).send(null);
-    }
+    if (mayRevalidate(book, reply) && notModified(request.headers['if-none-match'], book.etag))
+      return reply.code(304).send(null);
     // The body was checked against BookSchema and serialised once, when the copy was read: JSON text
     // is sent as it is (the route's serializer only runs for objects).
     return reply.type('application/json; charset=utf-8').send(book.body as never);
@@ -218,7 +230,13 @@ export function bookRoutes(deps: RouteDeps) {
         throw new AppError(428, partialSaveMessages.ifMatchRequired, { code: 'if_match_required' });
       saved = await ask(request, requests.book.updateChapters, { ...owned, chapters: body.chapters, ifMatch, answer });
     } else {
-      saved = await saveWhole(request, { ...owned, bookContent: body.bookContent, ifMatch, answer });
+      // Forwarded as it came: which chapters changed is the book service's to find (decision 0044).
+      saved = await ask(request, requests.book.updateContent, {
+        ...owned,
+        bookContent: body.bookContent,
+        ifMatch,
+        answer,
+      });
     }
     reply.header('etag', saved.etag);
     if (answer === 'version') reply.header('preference-applied', 'return=minimal');

@@ -27,8 +27,14 @@ const validateExportSchema = {
 const exportBookSchema = {
   operationId: 'exportBook',
   tags: ['export'],
-  summary: 'Export as EPUB, KDP interior PDF, KDP cover PDF or a ZIP of both (a file download)',
-  produces: ['application/epub+zip', 'application/pdf', 'application/zip'],
+  summary:
+    'Export as EPUB, KDP interior PDF, KDP cover PDF, a ZIP of both, or a Word document with the review (a file download)',
+  produces: [
+    'application/epub+zip',
+    'application/pdf',
+    'application/zip',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ],
   params: BookParamsSchema,
   body: ExportRequestSchema,
 };
@@ -62,10 +68,12 @@ export function exportRoutes(deps: RouteDeps) {
     await blobs
       .delete(result.blobKey)
       .catch((error: unknown) => request.log.warn({ err: error, key: result.blobKey }, 'could not delete an export'));
+    // x-open-suggestions: the file prints the manuscript with its open suggestions rejected; how many.
     return reply
       .header('content-type', result.contentType)
       .header('content-disposition', attachmentDisposition(result.fileName))
       .header('cache-control', 'no-store')
+      .header('x-open-suggestions', String(result.openSuggestions))
       .send(file.data);
   }
 

@@ -14,6 +14,8 @@ const serviceHealthChecks: Record<string, AnyRequestDef> = {
   writer: requests.writer.health,
   cover: requests.cover.health,
   export: requests.export.health,
+  collab: requests.collab.health,
+  webhooks: requests.webhooks.health,
 };
 
 const healthTimeoutMs = 2_000;

@@ -1,3 +1,4 @@
+import type { ResolvedTokens } from '../security/api-token-auth';
 import type {
   ContextConfigDefault,
   FastifyReply,
@@ -40,6 +41,8 @@ export interface RouteDeps {
   books: BookReadModel;
   /** The signed-in users recently served, kept current by user and billing events (a cache it can lose). */
   currentUsers: CurrentUserReadModel;
+  /** The API tokens this replica resolved lately: a revocation here drops one at once. */
+  resolvedTokens: ResolvedTokens;
   /** The limits shared by every route that takes credentials or mail links. */
   authThrottle: AuthThrottle;
   config: GatewayConfig;

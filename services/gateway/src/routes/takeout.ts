@@ -18,14 +18,14 @@ const exportUserDataSchema = {
   operationId: 'exportUserData',
   tags: ['user'],
   summary:
-    'Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, covers and named versions',
+    'Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, comments.json, covers and named versions',
   produces: ['application/zip'],
 };
 
 /**
  * GET /user/export: everything the author holds, as one zip (GDPR art. 20; docs/decisions/0013). The
  * gateway only composes: each owner is asked for its part (user: profile; billing: plan, usage, invoices;
- * book: books, manuscripts, versions) and cover images come from the blob store, as the cover route
+ * book: books, manuscripts, comments, versions) and cover images come from the blob store, as the cover route
  * serves them. Open to an account without a plan: the data is the author's whatever they pay.
  */
 export function takeoutRoutes(deps: RouteDeps) {
@@ -83,6 +83,7 @@ export function takeoutRoutes(deps: RouteDeps) {
         book: async (bookId) => (await ask(request, requests.book.takeoutBook, { userId, bookId })).book,
         version: async (bookId, revisionId) =>
           (await ask(request, requests.book.takeoutVersion, { userId, bookId, revisionId })).bookContent,
+        comments: async (bookId) => (await ask(request, requests.book.takeoutComments, { userId, bookId })).comments,
         blob: async (key) => {
           const blob = await blobs.get(key);
           if (!blob) throw new AppError(404, apiMessages.notFound);

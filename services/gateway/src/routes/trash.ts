@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BookParamsSchema, MessageSchema, requests, trashMessages, TrashedBookSchema } from '@bookwright/contracts';
 import { routePresets } from '../security/route-presets';
+import { withinTokenWorkspace } from '../security/workspace-token-fence';
 import type { RouteDeps, RouteRequest } from './route-deps';
 
 const listTrashSchema = {
@@ -51,7 +52,10 @@ export function trashRoutes(deps: RouteDeps) {
   const owned = (request: OwnedBookRequest) => ({ userId: request.userId, bookId: request.params.bookId });
 
   async function listTrash(request: RouteRequest<typeof listTrashSchema>) {
-    return (await ask(request, requests.book.listTrash, { userId: request.userId })).books;
+    return withinTokenWorkspace(
+      request,
+      (await ask(request, requests.book.listTrash, { userId: request.userId })).books,
+    );
   }
 
   async function trashBook(request: OwnedBookRequest) {

@@ -25,6 +25,7 @@ import {
   WorkspaceSchema,
 } from '@bookwright/contracts';
 import { routePresets } from '../security/route-presets';
+import { tokenWorkspaceOf } from '../security/workspace-token-fence';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 
 const tags = ['workspaces'];
@@ -189,7 +190,10 @@ function peopleHandlers({ ask }: RouteDeps) {
       return reply.code(201).send(workspace);
     },
     async listWorkspaces(request: RouteRequest<typeof listWorkspacesSchema>) {
-      return ask(request, requests.book.listWorkspaces, { userId: request.userId });
+      const { workspaces } = await ask(request, requests.book.listWorkspaces, { userId: request.userId });
+      // A workspace's API token sees its own workspace only.
+      const only = tokenWorkspaceOf(request);
+      return { workspaces: only === undefined ? workspaces : workspaces.filter((item) => item.id === only) };
     },
     async listMembers(request: RouteRequest<typeof listWorkspaceMembersSchema>) {
       return ask(request, requests.book.listWorkspaceMembers, asker(request));

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError, apiMessages } from '@bookwright/contracts';
+import { bearerTokenOf } from './api-token-auth';
 import { csrfCookieName, csrfCookieOptions, csrfHeaderName } from './cookies';
 
 const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -31,6 +32,9 @@ export function registerCsrf(app: FastifyInstance, options: { secureCookies: boo
       return done();
     }
     if (!mutatingMethods.has(request.method) || exempt.has(request.routeOptions.url ?? '')) return done();
+    // A request with an API token is authenticated by it alone, never by the cookie (api-token-auth.ts),
+    // and a cross-site page cannot set Authorization: there is nothing for a forged form to ride on.
+    if (bearerTokenOf(request) !== undefined) return done();
     const header = request.headers[csrfHeaderName];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header))
       return done(new AppError(403, apiMessages.csrf));

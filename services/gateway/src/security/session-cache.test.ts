@@ -43,7 +43,7 @@ describe('SessionCache', () => {
     cache.set('c', session('u2', 's3'), cache.generation);
     cache.forgetKey('a');
     expect(cache.get('a')).toBeUndefined();
-    cache.forgetSession('s3');
+    cache.forgetWhere((session) => session.sessionId === 's3');
     expect(cache.get('c')).toBeUndefined();
     expect(cache.get('b')?.sessionId).toBe('s2');
     cache.set('c', session('u2', 's3'), cache.generation);
@@ -55,7 +55,7 @@ describe('SessionCache', () => {
   it('refuses an answer that started before an invalidation (it may predate the revocation)', () => {
     const { cache } = cacheAt();
     const before = cache.generation;
-    cache.forgetSession('s1');
+    cache.forgetWhere((session) => session.sessionId === 's1');
     cache.set('k1', session('u1', 's1'), before);
     expect(cache.get('k1')).toBeUndefined();
   });

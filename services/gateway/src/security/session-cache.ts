@@ -9,25 +9,32 @@ export interface SessionCacheOptions {
   now?: () => number;
 }
 
-interface Entry {
-  session: ResolvedSession;
+/** What a resolution answers: whose it is, and until when it holds (null: until revoked). */
+interface Resolved {
+  userId: string;
+  expiresAt: string | null;
+}
+
+interface Entry<T> {
+  session: T;
   /** The earlier of the cache's own expiry and the session's. */
   validUntil: number;
 }
 
 /**
- * The sessions this gateway replica resolved in the last few seconds, so a signed-in page does not pay a
- * bus round trip (and a database query) per request to learn who is asking. A cache it can lose: a miss
+ * The sessions (and, keyed by token and address, the API tokens) this gateway replica resolved in the last
+ * few seconds, so a signed-in page or a program does not pay a bus round trip (and a database query) per
+ * request to learn who is asking. A cache it can lose: a miss
  * asks the user service. Revocations reach it as events (every replica hears them) and, on the replica
  * that made the change, directly; the short TTL bounds what a lost event could leave behind.
  *
  * Keys are hashes of the tokens, so the raw cookies of every signed-in user do not sit in the heap.
  */
-export class SessionCache {
+export class SessionCache<T extends Resolved = ResolvedSession> {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
-  readonly #byKey = new Map<string, Entry>();
+  readonly #byKey = new Map<string, Entry<T>>();
   /** Bumped by every invalidation: a resolution that started before one must not be stored after it. */
   #generation = 0;
 
@@ -50,7 +57,7 @@ export class SessionCache {
     return this.#byKey.size;
   }
 
-  get(key: string): ResolvedSession | undefined {
+  get(key: string): T | undefined {
     const entry = this.#byKey.get(key);
     if (!entry) return undefined;
     if (entry.validUntil <= this.#now()) {
@@ -64,9 +71,10 @@ export class SessionCache {
    * Stores a session resolved by the user service, unless an invalidation happened since the resolution
    * started (`generation` as read before asking): its answer may predate a revocation.
    */
-  set(key: string, session: ResolvedSession, generation: number): void {
+  set(key: string, session: T, generation: number): void {
     if (this.#ttlMs <= 0 || generation !== this.#generation) return;
-    const validUntil = Math.min(this.#now() + this.#ttlMs, Date.parse(session.expiresAt));
+    const expiresAt = session.expiresAt === null ? Infinity : Date.parse(session.expiresAt);
+    const validUntil = Math.min(this.#now() + this.#ttlMs, expiresAt);
     if (!(validUntil > this.#now())) return;
     this.#byKey.delete(key);
     this.#byKey.set(key, { session, validUntil });
@@ -84,9 +92,9 @@ export class SessionCache {
 
   // The two scans below visit every entry (at most maxEntries): they run once per revocation, which is rare
   // next to the lookups a second index would slow down.
-  forgetSession(sessionId: string): void {
+  forgetWhere(matches: (session: T) => boolean): void {
     this.#generation += 1;
-    for (const [key, entry] of this.#byKey) if (entry.session.sessionId === sessionId) this.#byKey.delete(key);
+    for (const [key, entry] of this.#byKey) if (matches(entry.session)) this.#byKey.delete(key);
   }
 
   forgetUser(userId: string): void {

@@ -75,6 +75,8 @@ export function sessionSupport(bus: Bus, options: SessionSupportOptions): Sessio
 
   return {
     requireSession(request, reply, done) {
+      // Authenticated by an API token already (api-token-auth.ts): the cookie, if any, is not read.
+      if (request.session) return done();
       const token = request.cookies[sessionCookieName];
       if (!token) return done(new AppError(401, apiMessages.unauthenticated));
       const key = SessionCache.keyOf(token);
@@ -112,7 +114,9 @@ export function sessionSupport(bus: Bus, options: SessionSupportOptions): Sessio
     listen: () =>
       // A tail, not a durable consumer: every replica hears every revocation (fan-out, not a queue group).
       bus.tail([
-        on(events.userSessionRevoked, async ({ sessionId }) => cache.forgetSession(sessionId)),
+        on(events.userSessionRevoked, async ({ sessionId }) =>
+          cache.forgetWhere((session) => session.sessionId === sessionId),
+        ),
         on(events.userPasswordChanged, async ({ userId }) => cache.forgetUser(userId)),
         on(events.userDeleted, async ({ userId }) => cache.forgetUser(userId)),
       ]),

@@ -1,37 +1,16 @@
-import { getSchema, Mark, type Extensions } from '@tiptap/core';
-import { TaskItem, TaskList } from '@tiptap/extension-list';
-import { TextAlign } from '@tiptap/extension-text-align';
-import { StarterKit } from '@tiptap/starter-kit';
 import { Node as ProseMirrorNode } from 'prosemirror-model';
 import { defaultMarkdownSerializer, MarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
 import type { TiptapDocument } from '@bookwright/contracts';
+import { bookSchema, printedManuscript } from '@bookwright/manuscript';
 
 /*
- * The manuscript as Markdown, for the takeout. The document is read into a ProseMirror schema built by
- * tiptap from the editor's own extensions (web/src/features/editor/extensions.ts, minus the UI-only
- * ones), plus sub- and superscript, which the server accepts from API clients (TiptapDocumentSchema); it
- * is written by prosemirror-markdown's serializer: tiptap names its nodes in camelCase where
- * prosemirror-markdown expects snake_case, so the map below only renames, and adds the few nodes and
- * marks CommonMark has no word for.
+ * The manuscript as Markdown, for the takeout. The document is read into the book's ProseMirror schema
+ * (@bookwright/manuscript: the editor's extensions, with the sub- and superscript the server accepts from
+ * API clients); it is written by prosemirror-markdown's serializer: tiptap names its nodes in camelCase
+ * where prosemirror-markdown expects snake_case, so the map below only renames, and adds the few nodes
+ * and marks CommonMark has no word for.
  */
-/** Marks the server accepts but the editor has no button for: only their names matter to the schema. */
-const Subscript = Mark.create({ name: 'subscript', parseHTML: () => [{ tag: 'sub' }], renderHTML: () => ['sub', 0] });
-const Superscript = Mark.create({
-  name: 'superscript',
-  parseHTML: () => [{ tag: 'sup' }],
-  renderHTML: () => ['sup', 0],
-});
-
-const editorExtensions: Extensions = [
-  StarterKit.configure({ codeBlock: false, heading: { levels: [1, 2, 3] }, undoRedo: false }),
-  TextAlign.configure({ types: ['heading', 'paragraph'] }),
-  TaskList,
-  TaskItem.configure({ nested: true }),
-  Subscript,
-  Superscript,
-];
-
-const schema = getSchema(editorExtensions);
+const schema = bookSchema();
 const nodes = defaultMarkdownSerializer.nodes;
 const marks = defaultMarkdownSerializer.marks;
 
@@ -71,8 +50,11 @@ const serializer = new MarkdownSerializer(
   },
 );
 
-/** The editor document as CommonMark (with inline HTML for underline, sub- and superscript). */
+/**
+ * The editor document as CommonMark (with inline HTML for underline, sub- and superscript), in its printed
+ * form: no comments, no open suggestions.
+ */
 export function manuscriptMarkdown(document: TiptapDocument): string {
-  const doc = ProseMirrorNode.fromJSON(schema, document);
+  const doc = ProseMirrorNode.fromJSON(schema, printedManuscript(document));
   return `${serializer.serialize(doc, { tightLists: true })}\n`;
 }

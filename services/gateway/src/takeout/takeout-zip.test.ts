@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import yauzl from 'yauzl';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
@@ -39,6 +40,7 @@ describe('the takeout zip', () => {
         book: (bookId) => track(`book ${bookId}`, buildBook({ _id: bookId, bookContent: manuscript })),
         version: (bookId, id) => track(`version ${id}`, manuscript),
         blob: (key) => track(`blob ${key}`, new Uint8Array([137, 80, 78, 71])),
+        comments: (bookId) => track(`comments ${bookId}`, []),
       },
       { onConversionError: () => undefined },
     );
@@ -57,7 +59,12 @@ describe('the takeout zip', () => {
     );
     expect(bytes).toBeGreaterThan(0);
     expect(log).toEqual(
-      ['b1', 'b2', 'b3'].flatMap((id) => [`book ${id}`, `blob covers/${id}/c1/master`, `version ${id}-v1`]),
+      ['b1', 'b2', 'b3'].flatMap((id) => [
+        `book ${id}`,
+        `comments ${id}`,
+        `blob covers/${id}/c1/master`,
+        `version ${id}-v1`,
+      ]),
     );
     expect(mostInFlight).toBe(1);
   });
@@ -69,12 +76,112 @@ describe('the takeout zip', () => {
         book: () => Promise.reject(new Error('the book service is gone')),
         version: async () => manuscript,
         blob: async () => new Uint8Array(1),
+        comments: async () => [],
       },
       { onConversionError: () => undefined },
     );
     const failed = new Promise<Error>((resolve) => zip.on('error', resolve));
     stream.resume();
     expect((await failed).message).toBe('the book service is gone');
+  });
+
+  it("writes a book's comments to comments.json, beside a manuscript that holds none of them", async () => {
+    const thread = {
+      id: 't1',
+      author: { id: 'u2', name: 'Carl Commenter' },
+      body: 'A marginal note',
+      anchor: { chapter: 1, quote: 'The lamp burned.' },
+      createdAt: '2026-11-25T13:00:00.000Z',
+      resolved: false,
+      onDeletedText: false,
+      replies: [
+        {
+          id: 'r1',
+          author: { id: 'u1', name: 'Ada Lovelace' },
+          body: 'An answer',
+          createdAt: '2026-11-25T13:01:00.000Z',
+        },
+      ],
+    };
+    const { stream } = takeoutZip(
+      { account: {}, books: [{ ...planBook('b1'), versions: [], covers: [] }] },
+      {
+        book: async (bookId) => buildBook({ _id: bookId, bookContent: manuscript }),
+        version: async () => manuscript,
+        blob: async () => new Uint8Array(1),
+        comments: async () => [thread],
+      },
+      { onConversionError: () => undefined },
+    );
+    const entries = await unzipped(stream);
+    const folder = bookFolder({ bookId: 'b1', title: 'Book b1' });
+    expect(JSON.parse(entries.get(`${folder}comments.json`)!)).toEqual([thread]);
+    for (const name of ['manuscript.md', 'manuscript.json']) {
+      expect(entries.get(`${folder}${name}`)).toContain('The lamp burned.');
+      expect(entries.get(`${folder}${name}`)).not.toContain('marginal');
+      expect(entries.get(`${folder}${name}`)).not.toContain('An answer');
+    }
+  });
+
+  it('prints the manuscript and its versions without open suggestions or comment anchors, keeping deleted text', async () => {
+    const reviewed = JSON.stringify({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'The lamp ', marks: [{ type: 'comment', attrs: { commentId: 't1' } }] },
+            { type: 'text', text: 'Quillfeather ', marks: [{ type: 'insertion', attrs: { id: 1 } }] },
+            { type: 'text', text: 'burned ' },
+            { type: 'text', text: 'Marrowgate', marks: [{ type: 'deletion', attrs: { id: 2 } }] },
+            { type: 'text', text: '.' },
+          ],
+        },
+        {
+          type: 'paragraph',
+          marks: [{ type: 'insertion', attrs: { id: 3 } }],
+          content: [{ type: 'text', text: 'Inkwellspur.', marks: [{ type: 'insertion', attrs: { id: 3 } }] }],
+        },
+      ],
+    });
+    const thread = {
+      id: 't1',
+      author: { id: 'u2', name: 'Carl Commenter' },
+      body: 'A marginal note',
+      anchor: { chapter: 1, quote: 'The lamp' },
+      createdAt: '2026-11-25T13:00:00.000Z',
+      resolved: false,
+      onDeletedText: false,
+      replies: [],
+    };
+    const { stream } = takeoutZip(
+      { account: {}, books: [{ ...planBook('b1'), covers: [] }] },
+      {
+        book: async (bookId) => buildBook({ _id: bookId, bookContent: reviewed }),
+        version: async () => reviewed,
+        blob: async () => new Uint8Array(1),
+        comments: async () => [thread],
+      },
+      { onConversionError: () => undefined },
+    );
+    const entries = await unzipped(stream);
+    const folder = bookFolder({ bookId: 'b1', title: 'Book b1' });
+    const printed = [...entries].filter(([name]) => /(manuscript|versions\/.*)\.(md|json)$/.test(name));
+    expect(printed.map(([name]) => name.replace(folder, '').replace(/versions\/.*\./, 'version.'))).toEqual([
+      'manuscript.md',
+      'manuscript.json',
+      'version.md',
+      'version.json',
+    ]);
+    for (const [, body] of printed) {
+      expect(body).toContain('The lamp');
+      expect(body).toContain('Marrowgate');
+      for (const left of ['Quillfeather', 'Inkwellspur', 'insertion', 'deletion', 'comment', 't1', 'marginal']) {
+        expect(body).not.toContain(left);
+      }
+    }
+    // The comments stay, beside the manuscript.
+    expect(JSON.parse(entries.get(`${folder}comments.json`)!)).toEqual([thread]);
   });
 
   it('names folders after the title and the id', () => {
@@ -88,3 +195,32 @@ describe('the takeout zip', () => {
     expect(value.length).toBeLessThanOrEqual(60);
   });
 });
+
+/** The text of every entry of a zip stream, by name. */
+async function unzipped(stream: NodeJS.ReadableStream): Promise<Map<string, string>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(Buffer.concat(chunks), { lazyEntries: true }, (error, file) =>
+      error ? reject(error) : resolve(file),
+    ),
+  );
+  const entries = new Map<string, string>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', resolve);
+    zip.on('entry', (entry: yauzl.Entry) =>
+      zip.openReadStream(entry, (error, read) => {
+        if (error) return reject(error);
+        const parts: Buffer[] = [];
+        read.on('data', (part: Buffer) => parts.push(part));
+        read.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(parts).toString('utf8'));
+          zip.readEntry();
+        });
+      }),
+    );
+    zip.readEntry();
+  });
+  return entries;
+}

@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { TiptapDocumentSchema, type Book, type TakeoutBook, type TakeoutVersion } from '@bookwright/contracts';
+import {
+  TiptapDocumentSchema,
+  type Book,
+  type CommentThread,
+  type TakeoutBook,
+  type TakeoutVersion,
+} from '@bookwright/contracts';
+import { printedManuscript } from '@bookwright/manuscript';
 import { manuscriptMarkdown } from './manuscript-markdown';
 
 /** What the zip will hold, known before the first byte leaves: small, every large body is loaded later. */
@@ -27,6 +34,8 @@ export interface TakeoutLoaders {
   book(bookId: string): Promise<Book>;
   version(bookId: string, revisionId: string): Promise<string>;
   blob(key: string): Promise<Uint8Array>;
+  /** The book's comment threads: kept beside the manuscript, never in it. */
+  comments(bookId: string): Promise<CommentThread[]>;
 }
 
 /** `The Keeper of Letters!` → `the-keeper-of-letters`: readable, portable folder and file names. */
@@ -63,13 +72,23 @@ function markdownOf(content: string, onError: (error: unknown) => void): string 
   }
 }
 
-/** The stored document, indented; the text of a document that is not JSON stays as it was stored. */
+/**
+ * The stored document in its printed form (open suggestions rejected, comment anchors out: the comments
+ * are in comments.json), indented. A document the contract no longer accepts is written as stored, and
+ * the text of one that is not JSON stays as it was stored.
+ */
 function documentJson(content: string): string {
+  let stored: unknown;
   try {
-    return json(JSON.parse(content));
+    stored = JSON.parse(content);
   } catch {
     return content;
   }
+  const document = TiptapDocumentSchema.safeParse(stored);
+  if (!document.success) return json(stored);
+  const printed = printedManuscript(document.data);
+  // Nothing under review: the document exactly as stored (not as the contract reads it).
+  return json(printed === document.data ? stored : printed);
 }
 
 /**
@@ -114,6 +133,8 @@ export function takeoutZip(
         markdownOf((await bookOf(entry.bookId)).bookContent ?? '', (e) => options.onConversionError(e, entry.bookId)),
       );
       lazy(`${folder}manuscript.json`, async () => documentJson((await bookOf(entry.bookId)).bookContent ?? ''));
+      // Comments are anchored to the text, so a book without one has none.
+      lazy(`${folder}comments.json`, async () => json(await load.comments(entry.bookId)));
     }
     for (const cover of entry.covers) {
       // covers/<bookId>/<coverId>/<variant> → covers/<coverId>-<variant>.png; the cover's own files beside

@@ -97,6 +97,46 @@ describe('suggesting metadata with a model', () => {
     expect(prompt).toContain(subjects[0]);
   });
 
+  it('grounds the prompt in the printed text: an open suggestion is not the book yet, nor a comment', async () => {
+    let prompt = '';
+    const reviewed = JSON.stringify({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'The lamp at Hel ' },
+            { type: 'text', text: 'Zanzibar ', marks: [{ type: 'insertion', attrs: { id: 1 } }] },
+            { type: 'text', text: 'burned all night.', marks: [{ type: 'comment', attrs: { commentId: 'c1' } }] },
+          ],
+        },
+      ],
+    });
+    await withServer(
+      {
+        respond: (request) => {
+          prompt = (request.body.messages ?? []).map((m) => m.content).join('\n');
+          return {
+            json: {
+              description: '<p>A keeper reads letters.</p>',
+              keywords: ['lighthouse', 'letters'],
+              categories: ['Fiction / Mystery & Detective', 'Fiction / Literary'],
+              subtitle: 'A Baltic Mystery',
+            },
+          };
+        },
+      },
+      async (llm) => {
+        await suggestMetadata(deps(busWith({ bookState: plan, bookContent: reviewed }), llm))({
+          userId: 'u',
+          bookId: 'b',
+        });
+      },
+    );
+    expect(prompt).toContain('The lamp at Hel burned all night.');
+    expect(prompt).not.toContain('Zanzibar');
+  });
+
   it('answers 502 with the spec-style text when too few categories survive, or the model fails', async () => {
     const status = (p: Promise<unknown>) =>
       p.then(

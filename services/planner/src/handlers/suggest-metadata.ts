@@ -16,6 +16,7 @@ import {
   type Book,
 } from '@bookwright/contracts';
 import { LlmError } from '@bookwright/ai';
+import { printedManuscript } from '@bookwright/manuscript';
 import { z } from 'zod';
 import type { PlannerHandlerDeps } from './deps';
 import { composeMetadata, type MetadataGrounding } from '../offline/compose-metadata';
@@ -30,12 +31,15 @@ const ModelAnswerSchema = z.object({
 
 const excerptChars = 6_000;
 
-/** The start of the manuscript and a slice of its middle: enough to ground a blurb in the actual text. */
+/**
+ * The start of the manuscript and a slice of its middle: enough to ground a blurb in the actual text, as it
+ * is printed (an open suggestion is not the book's text yet).
+ */
 function manuscriptExcerpt(bookContent: string | null): string {
   if (!bookContent) return '';
   const parsed = TiptapDocumentSchema.safeParse(JSON.parse(bookContent));
   if (!parsed.success) return '';
-  const text = documentText(parsed.data).replace(/\n{3,}/g, '\n\n');
+  const text = documentText(printedManuscript(parsed.data)).replace(/\n{3,}/g, '\n\n');
   if (text.length <= excerptChars) return text;
   const half = excerptChars / 2;
   const middle = Math.floor(text.length / 2);

@@ -100,6 +100,16 @@ export const usersRepository = {
     return Number(result.numDeletedRows) > 0;
   },
 
+  /** Settings › "Mail me about comments"; the row after the change, undefined for an unknown id. */
+  setMailAboutComments(db: Kysely<UserDatabase>, id: string, on: boolean, now: Date): Promise<UserRow | undefined> {
+    return db
+      .updateTable('users')
+      .set({ mail_about_comments: on, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  },
+
   async setPasswordHash(db: Kysely<UserDatabase>, id: string, passwordHash: string): Promise<void> {
     await db
       .updateTable('users')
@@ -121,5 +131,6 @@ export function presentProfile(row: UserRow): UserProfile {
     createdAt: new Date(row.created_at).toISOString(),
     avatar: row.avatar,
     localCredentials: Boolean(row.password_hash),
+    mailAboutComments: row.mail_about_comments,
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, chaptersOf, TiptapDocumentSchema, type events, requests } from '@bookwright/contracts';
+import { printedManuscript } from '@bookwright/manuscript';
 import { giveUpOnLastDelivery, type BlobStore, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';
@@ -44,7 +45,10 @@ function startTranslating(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'ge
       }
       const blob = await deps.blobs.get(event.sourceContentKey);
       const parsed = blob ? TiptapDocumentSchema.safeParse(JSON.parse(blob.data.toString('utf8'))) : undefined;
-      if (!parsed?.success || chaptersOf(parsed.data).length === 0) {
+      // The text as it prints (open suggestions rejected, no comment anchors: decision 0043) is translated,
+      // so it is what is snapshotted and counted in chapters.
+      const original = parsed?.success ? printedManuscript(parsed.data) : undefined;
+      if (!original || chaptersOf(original).length === 0) {
         logger.warn({ key: event.sourceContentKey }, 'no original text to translate');
         await deps.bus.request(requests.book.recordFailure, {
           bookId: event.bookId,
@@ -56,7 +60,7 @@ function startTranslating(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'ge
       const source: TranslationSource = {
         sourceBookId: event.sourceBookId,
         sourceLanguage: event.sourceLanguage,
-        document: parsed.data,
+        document: original,
       };
       await jobsRepository.insert(deps.db, {
         id: randomUUID(),
@@ -67,7 +71,7 @@ function startTranslating(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'ge
         attempt: event.attempt,
         brief: jobBriefOf(brief),
         plan: brief.bookState,
-        chaptersTotal: chaptersOf(parsed.data).length,
+        chaptersTotal: chaptersOf(original).length,
       });
       job = await jobsRepository.findByBook(deps.db, event.bookId);
       if (!job) throw new Error(`translation job of book ${event.bookId} vanished`);

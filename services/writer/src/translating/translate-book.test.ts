@@ -115,7 +115,10 @@ async function requestTranslation(book: BookBrief, attempt = 1) {
   });
 }
 
-async function translationOf(language: BookBrief['language'] = 'french'): Promise<BookBrief> {
+async function translationOf(
+  language: BookBrief['language'] = 'french',
+  source: TiptapDocument = sourceDocument(),
+): Promise<BookBrief> {
   const book = world.books.addBrief(
     buildBrief({
       status: 'translating',
@@ -124,7 +127,7 @@ async function translationOf(language: BookBrief['language'] = 'french'): Promis
       translation: { sourceBookId: 'original', sourceTitle: 'The Dark Lighthouse', sourceLanguage: 'english' },
     }),
   );
-  await world.blobs.put(sourceKey(book._id), Buffer.from(JSON.stringify(sourceDocument())), {
+  await world.blobs.put(sourceKey(book._id), Buffer.from(JSON.stringify(source)), {
     contentType: 'application/json',
   });
   return book;
@@ -180,6 +183,37 @@ describe('translating a book', () => {
     await world.books.waitFor(() => progress.length === chapters);
     expect(progress.map((p) => p.chapterNumber).sort()).toEqual([1, 2, 3, 4]);
     expect(Math.max(...progress.map((p) => p.chaptersWritten))).toBe(chapters);
+  });
+
+  it('translates the original as it prints: a suggested chapter and word left out, a suggested deletion kept, no comments', async () => {
+    const original = sourceDocument();
+    const insertion = (id: number) => [{ type: 'insertion', attrs: { id } }];
+    original.content.splice(
+      3,
+      0,
+      {
+        type: 'heading',
+        attrs: { level: 1 },
+        marks: insertion(7),
+        content: [{ type: 'text', text: 'Interlude', marks: insertion(7) }],
+      },
+      { type: 'paragraph', content: [{ type: 'text', text: 'Quillfeather wrote.', marks: insertion(7) }] },
+    );
+    const first = original.content[1]!.content!;
+    first[0] = { ...first[0]!, marks: [{ type: 'comment', attrs: { commentId: 'c-1' } }] };
+    first[3] = { ...first[3]!, marks: [{ type: 'deletion', attrs: { id: 8 } }] };
+    const llm = await serve({ respond: frenchReply });
+    await world.startWriter({ llm });
+    await requestTranslation(await translationOf('french', TiptapDocumentSchema.parse(original)));
+    await world.books.waitFor(() => world.books.completions.length === 1);
+
+    const sent = servers[0]!.chatRequests();
+    expect(sent.map(chapterOf).sort()).toEqual([1, 2, 3, 4]);
+    expect(JSON.stringify(sent.map(segmentsOf))).not.toMatch(/Interlude|Quillfeather/);
+    const document = await manuscript();
+    expect(documentText(document.content[1]!)).toContain('FR Ines Varga walked');
+    expect(documentText(document.content[1]!)).toContain('and Tomas Reed waited.');
+    expect(JSON.stringify(document)).not.toMatch(/insertion|deletion|comment|Quillfeather|Interlude/);
   });
 
   it('resumes after a kill mid-translation: no chapter lost, none translated twice', async () => {

@@ -7,6 +7,7 @@ import {
   type BookLanguage,
   type ManuscriptChapter,
 } from '@bookwright/contracts';
+import { printedManuscript } from '@bookwright/manuscript';
 import type { WritingJobRow } from '../db/schema';
 import { glossaryOf, type GlossaryEntry } from '../domain/translation/glossary';
 import { JobBriefSchema, type JobBrief } from '../writing/job';
@@ -46,6 +47,9 @@ export function loadTranslationJob(row: WritingJobRow): LoadedTranslationJob {
     sourceLanguage: source.sourceLanguage,
     language: brief.language,
     glossary: glossaryOf(plan),
-    chapters: chaptersOf(source.document),
+    // What is translated is the text as it prints: open suggestions rejected, comment anchors out (decision
+    // 0043); a translation starts with no review of its own. The snapshot is taken printed; a job queued
+    // before that was so is printed here.
+    chapters: chaptersOf(printedManuscript(source.document)),
   };
 }

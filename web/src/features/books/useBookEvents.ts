@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import {
   LiveBookMoveSchema,
   liveBookMoveEventNames,
+  LiveCommentChangeSchema,
+  liveCommentEventNames,
   LiveBookUpdateSchema,
   liveBookEventNames,
   type LiveBookEventName,
@@ -13,6 +15,7 @@ import { api } from '../../api/api';
 import { apiBaseUrl } from '../../api/xsrf';
 import { useAppDispatch } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
+import { applyCommentChange } from '../comments/commentsApi';
 import { booksApi } from './booksApi';
 
 /** Events that change what a book is doing: the library and the book itself are read again. */
@@ -107,7 +110,13 @@ export function useBookEvents() {
       const move = LiveBookMoveSchema.safeParse(jsonOf(event));
       if (move.success) applyBookMove(dispatch, move.data, event.type as LiveBookMoveEventName);
     };
+    // A book's comments changed (issue 44): an open editor of it reads its threads again.
+    const onCommentEvent = (event: Event) => {
+      const change = LiveCommentChangeSchema.safeParse(jsonOf(event));
+      if (change.success) applyCommentChange(dispatch, change.data);
+    };
     source.addEventListener('ready', onReady);
+    for (const name of liveCommentEventNames) source.addEventListener(name, onCommentEvent);
     for (const name of liveBookEventNames) source.addEventListener(name, onBookEvent);
     for (const name of liveBookMoveEventNames) source.addEventListener(name, onBookMove);
     return () => source.close();

@@ -1,6 +1,13 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap/react';
-import { documentText, emptyDocument, estimatePages, type TiptapNode } from '@bookwright/contracts';
+import {
+  documentText,
+  emptyDocument,
+  estimatePages,
+  type TiptapDocument,
+  type TiptapNode,
+} from '@bookwright/contracts';
+import { openSuggestionCount, printedManuscript } from '@bookwright/manuscript';
 import { bookExtensions } from './extensions';
 import { Toolbar } from './Toolbar';
 import './editor.css';
@@ -167,8 +174,11 @@ function useBookEditorHandle(
   );
 }
 
-/** Words and the page estimate of spec §9, recounted shortly after typing stops (later on long books). */
-function EditorStats({ editor }: { editor: Editor }) {
+/**
+ * Words and the page estimate of spec §9, recounted shortly after typing stops (later on long books), of the
+ * text as it is printed: open suggestions read as rejected, as the exports and the server's counts take it.
+ */
+export function EditorStats({ editor }: { editor: Editor }) {
   const [stats, setStats] = useState(() => count(editor));
 
   useEffect(() => {
@@ -186,17 +196,24 @@ function EditorStats({ editor }: { editor: Editor }) {
   }, [editor]);
 
   return (
-    <div className="flex items-center justify-between gap-4 border-t border-stone-200 bg-white px-4 py-2 text-xs text-stone-600 sm:px-6">
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-stone-200 bg-white px-4 py-2 text-xs text-stone-600 sm:px-6">
       <span data-testid="word-count">
         {stats.words.toLocaleString('en-GB')} {stats.words === 1 ? 'word' : 'words'}
       </span>
+      {stats.openSuggestions > 0 && (
+        <span data-testid="open-suggestions-counted">{withoutSuggestions(stats.openSuggestions)}</span>
+      )}
       <span data-testid="page-estimate">About {stats.pages.toLocaleString('en-GB')} pages</span>
     </div>
   );
 }
 
-function count(editor: Editor): { words: number; pages: number } {
-  const text = documentText(editor.getJSON() as TiptapNode);
+const withoutSuggestions = (count: number) =>
+  `Counted without ${count.toLocaleString('en-GB')} open ${count === 1 ? 'suggestion' : 'suggestions'}`;
+
+function count(editor: Editor): { words: number; pages: number; openSuggestions: number } {
+  const document = editor.getJSON() as TiptapDocument;
+  const text = documentText(printedManuscript(document));
   const words = text.split(/\s+/).filter(Boolean).length;
-  return { words, pages: estimatePages(text.length) };
+  return { words, pages: estimatePages(text.length), openSuggestions: openSuggestionCount(document) };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { sanitizeDescriptionHtml } from '@bookwright/contracts';
@@ -72,25 +72,8 @@ export function DescriptionField({
     onUpdate: ({ editor: e }) => changed.current(sanitizeDescriptionHtml(e.getHTML())),
   });
 
-  // A value set from outside (an accepted suggestion, a save, another form on the draft) replaces the text.
-  useEffect(() => {
-    const wanted = sanitizeDescriptionHtml(value);
-    if (sanitizeDescriptionHtml(editor.getHTML()) !== wanted) editor.commands.setContent(wanted, { emitUpdate: false });
-  }, [editor, value]);
-  useEffect(() => {
-    readOnly.current = disabled;
-    editor.setEditable(!disabled);
-  }, [editor, disabled]);
-  useEffect(() => {
-    const element = editor.view.dom;
-    if (error) {
-      element.setAttribute('aria-invalid', 'true');
-      element.setAttribute('aria-describedby', errorId);
-    } else {
-      element.removeAttribute('aria-invalid');
-      element.removeAttribute('aria-describedby');
-    }
-  }, [editor, error, errorId]);
+  useFollowedProps(editor, { value, disabled, readOnlyRef: readOnly });
+  useErrorAttributes(editor, error, errorId);
 
   return (
     <div>
@@ -112,6 +95,43 @@ export function DescriptionField({
       )}
     </div>
   );
+}
+
+/**
+ * The field follows its props: a value set from outside (an accepted suggestion, a save, another form on the
+ * draft) replaces the text, and `disabled` the editability. A busy page may commit after tiptap destroyed the
+ * editor of this render (it makes another and renders again): a destroyed editor has no schema to read its
+ * HTML with, and is left alone.
+ */
+function useFollowedProps(
+  editor: Editor,
+  { value, disabled, readOnlyRef }: { value: string; disabled: boolean; readOnlyRef: RefObject<boolean> },
+) {
+  useEffect(() => {
+    if (editor.isDestroyed) return;
+    const wanted = sanitizeDescriptionHtml(value);
+    if (sanitizeDescriptionHtml(editor.getHTML()) !== wanted) editor.commands.setContent(wanted, { emitUpdate: false });
+  }, [editor, value]);
+  useEffect(() => {
+    readOnlyRef.current = disabled;
+    if (editor.isDestroyed) return;
+    editor.setEditable(!disabled);
+  }, [editor, disabled, readOnlyRef]);
+}
+
+/** The error, when there is one, is the text box's description and makes it invalid. */
+function useErrorAttributes(editor: Editor, error: string | undefined, errorId: string) {
+  useEffect(() => {
+    if (editor.isDestroyed) return;
+    const element = editor.view.dom;
+    if (error) {
+      element.setAttribute('aria-invalid', 'true');
+      element.setAttribute('aria-describedby', errorId);
+    } else {
+      element.removeAttribute('aria-invalid');
+      element.removeAttribute('aria-describedby');
+    }
+  }, [editor, error, errorId]);
 }
 
 function DescriptionToolbar({ editor, label, controls }: { editor: Editor; label: string; controls: string }) {

@@ -157,6 +157,29 @@ describe('the manuscript editor', () => {
     await editorInstance();
     expect(screen.getByTestId('word-count').textContent).toBe('7 words');
     expect(screen.getByTestId('page-estimate').textContent).toBe('About 24 pages');
+    expect(screen.queryByTestId('open-suggestions-counted')).toBeNull();
+  });
+
+  it('counts words and pages as they are printed: open suggestions read as rejected, and says how many', async () => {
+    const suggested = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'The night was ' },
+            { type: 'text', text: 'very ', marks: [{ type: 'insertion', attrs: { id: 1 } }] },
+            { type: 'text', text: 'quiet and ' },
+            { type: 'text', text: 'cold.', marks: [{ type: 'deletion', attrs: { id: 2 } }] },
+          ],
+        },
+      ],
+    };
+    openEditor({}, { bookContent: JSON.stringify(suggested) });
+    await editorInstance();
+    // "very" is only suggested; "cold." is still in the book until the deletion is accepted.
+    expect(screen.getByTestId('word-count').textContent).toBe('6 words');
+    expect(screen.getByTestId('open-suggestions-counted').textContent).toBe('Counted without 2 open suggestions');
   });
 
   it('saves before leaving for another page of the app, without asking', async () => {

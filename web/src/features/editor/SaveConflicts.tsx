@@ -11,6 +11,7 @@ export function SaveConflicts({ saves, metadataSaves }: { saves: ManuscriptSaves
           open={saves.conflictOpen}
           mine={saves.conflict.mine}
           other={saves.conflict.other}
+          passages={saves.conflict.passages}
           busy={saves.resolving}
           onKeepMine={saves.keepMine}
           onUseOther={saves.useOther}

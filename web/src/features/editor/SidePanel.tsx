@@ -13,7 +13,12 @@ import { MetadataForm } from './MetadataForm';
 import type { MetadataDraft } from './metadataDraft';
 import type { MetadataSaveResult } from './useMetadataSaves';
 
-type PanelTab = 'concept' | 'characters' | 'world' | 'plot' | 'research' | 'content' | 'metadata';
+type PanelTab =
+  'chapters' | 'comments' | 'concept' | 'characters' | 'world' | 'plot' | 'research' | 'content' | 'metadata';
+/** A live book's chapters, with where each person is, come first. */
+const chaptersTab: TabItem<PanelTab> = { id: 'chapters', label: 'Chapters' };
+/** A live book's comment threads (issue 44), next. */
+const commentsTab: TabItem<PanelTab> = { id: 'comments', label: 'Comments' };
 const fictionTabs: TabItem<PanelTab>[] = [
   { id: 'concept', label: 'Concept' },
   { id: 'characters', label: 'Characters' },
@@ -39,6 +44,9 @@ export function SidePanel({
   saveMetadata,
   onNeedPlan,
   locked = false,
+  chapters,
+  comments,
+  showComments = 0,
 }: {
   book: Book;
   metadataDraft: MetadataDraft;
@@ -48,11 +56,24 @@ export function SidePanel({
   onNeedPlan?: (() => void) | undefined;
   /** The reader's role may not change the details (a shared book): they are shown only. */
   locked?: boolean;
+  /** A live book's chapter list (who is where): a tab of its own, the first. */
+  chapters?: ReactNode;
+  /** A live book's comments: a tab of their own, after the chapters. */
+  comments?: ReactNode;
+  /** Grows each time the reader asks to see the comments (a highlight chosen, a comment started). */
+  showComments?: number;
 }) {
-  const [tab, setTab] = useState<PanelTab>('concept');
+  const [tab, setTab] = useState<PanelTab>(chapters ? 'chapters' : 'concept');
   const state = book.bookState;
   const fiction = state ? isFictionState(state) : book.bookType !== 'non-fiction';
-  const tabs = fiction ? fictionTabs : nonFictionTabs;
+  const planTabs = fiction ? fictionTabs : nonFictionTabs;
+  const tabs = [...(chapters ? [chaptersTab] : []), ...(comments ? [commentsTab] : []), ...planTabs];
+  // A new ask to see the comments turns to their tab (adjusted while rendering, as React advises).
+  const [shownComments, setShownComments] = useState(showComments);
+  if (showComments !== shownComments) {
+    setShownComments(showComments);
+    setTab('comments');
+  }
   return (
     <div className="flex h-full flex-col">
       <div className="border-b border-stone-200 px-3 pt-3 pb-3">
@@ -67,6 +88,8 @@ export function SidePanel({
         />
       </div>
       <div {...tabPanelProps('panel', tab)} className="min-h-0 flex-1 overflow-y-auto px-4 py-5 focus:outline-none">
+        {chapters && <div hidden={tab !== 'chapters'}>{chapters}</div>}
+        {comments && <div hidden={tab !== 'comments'}>{comments}</div>}
         <div hidden={tab !== 'metadata'}>
           <MetadataForm
             book={book}
@@ -77,7 +100,7 @@ export function SidePanel({
             locked={locked}
           />
         </div>
-        {tab === 'metadata' ? null : !state ? (
+        {tab === 'chapters' || tab === 'comments' || tab === 'metadata' ? null : !state ? (
           <p className="text-sm text-stone-600">{editorTexts.none}</p>
         ) : tab === 'concept' ? (
           <ConceptView state={state} />

@@ -8,6 +8,7 @@ import type { VersionedBook } from './conditionalRequests';
 import { LeaveDialog } from './LeaveDialog';
 import { metadataDraftOf } from './metadataDraft';
 import { SaveConflicts } from './SaveConflicts';
+import { SaveStatus } from './SaveStatus';
 import { SidePanel } from './SidePanel';
 import { SidePanelFrame } from './SidePanelFrame';
 import { useEditorDialogs } from './useEditorDialogs';
@@ -61,12 +62,13 @@ export function Workspace({ book }: { book: VersionedBook }) {
         panelOpen={panel.open}
         onTogglePanel={panel.toggle}
         panelToggleRef={panel.toggleRef}
-        saves={saves}
-        autosave={autosave}
+        saveStatus={
+          <SaveStatus state={saves.state} autosave={autosave} onRetry={saves.retryNow} onChoose={saves.openConflict} />
+        }
         readOnly={readOnly}
-        dirty={dirty}
+        save={{ onSave: save, dirty, saving: saves.state === 'saving' }}
         onAction={run}
-        onSave={save}
+        reimport
       />
       <div className="relative flex min-h-0 flex-1">
         <SidePanelFrame open={panel.open} sheet={panel.sheet} onCloseSheet={panel.closeSheet} closeRef={panel.closeRef}>
@@ -103,6 +105,7 @@ export function Workspace({ book }: { book: VersionedBook }) {
         setMetadataDraft={setMetadataDraft}
         onNeedPlan={onNeedPlan}
         locked={!access.needsPlan && !access.may('edit')}
+        reimport={saves}
       />
       <SaveConflicts saves={saves} metadataSaves={metadataSaves} />
       <LeaveDialog guard={leaveGuard} />

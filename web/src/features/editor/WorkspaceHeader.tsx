@@ -17,6 +17,7 @@ import { Button, buttonClass } from '../../components/ui';
 import { editorTexts } from '../../texts';
 import { BookCover } from '../books/BookCover';
 import { historyTexts } from '../history/texts';
+import { importTexts } from '../import/importTexts';
 import { MoveToTrashDialog } from '../library/MoveToTrash';
 import { trashTexts } from '../library/trashTexts';
 import { rewriteTexts } from '../rewrite/texts';
@@ -26,8 +27,6 @@ import { sharingTexts } from '../sharing/texts';
 import { translateTexts } from '../translate/texts';
 import { TranslatedFrom } from '../translate/TranslatedFrom';
 import type { VersionedBook } from './conditionalRequests';
-import { SaveStatus } from './SaveStatus';
-import type { ManuscriptSaves } from './useManuscriptSaves';
 import type { EditorDialog } from './useEditorDialogs';
 
 export type HeaderAction = EditorDialog | 'rewrite';
@@ -39,7 +38,8 @@ export type HeaderAction = EditorDialog | 'rewrite';
 function headerActions(
   book: VersionedBook,
   access: BookAccess,
-): { id: HeaderAction; label: string; icon?: ReactNode }[] {
+  reimport: boolean,
+): { id: HeaderAction; label: string; icon?: ReactNode; menuOnly?: true }[] {
   const manage = access.may('manage');
   return [
     ...(manage ? [{ id: 'rewrite' as const, label: rewriteTexts.open }] : []),
@@ -57,39 +57,55 @@ function headerActions(
     ...(access.may('export')
       ? [{ id: 'export' as const, label: editorTexts.export, icon: <DownloadIcon className="size-4.5" /> }]
       : []),
+    // Rarely used, and long to say: in the menus only (issue 46).
+    ...(manage && reimport
+      ? [{ id: 'reimport' as const, label: importTexts.reimport.open, menuOnly: true as const }]
+      : []),
   ];
 }
 
-/** The editor's header: the side panel's button, the book (cover, title, save status) and its actions. */
+/** The Save button of a book nobody shares (a live book sends every edit as it is typed: it has none). */
+export interface HeaderSave {
+  onSave: () => void;
+  dirty: boolean;
+  saving: boolean;
+}
+
+/**
+ * The editor's header: the side panel's button, the book (cover, title, save status) and its actions; in a
+ * live book, who else is in it.
+ */
 export function WorkspaceHeader({
   book,
   access,
   panelOpen,
   onTogglePanel,
   panelToggleRef,
-  saves,
-  autosave,
+  saveStatus,
+  presence,
   readOnly,
-  dirty,
+  save,
   onAction,
-  onSave,
+  reimport = false,
 }: {
   book: VersionedBook;
   access: BookAccess;
   panelOpen: boolean;
   onTogglePanel: () => void;
   panelToggleRef: RefObject<HTMLButtonElement | null>;
-  saves: ManuscriptSaves;
-  autosave: boolean;
+  /** Where the manuscript is (SaveStatus). */
+  saveStatus: ReactNode;
+  /** The people in a live book. */
+  presence?: ReactNode;
   readOnly: boolean;
-  dirty: boolean;
+  save?: HeaderSave;
   onAction: (action: HeaderAction) => void;
-  onSave: () => void;
+  /** A corrected Word file may be imported into the book (the solo editor; a live book has none yet). */
+  reimport?: boolean;
 }) {
   const navigate = useNavigate();
   const [trashing, setTrashing] = useState(false);
   const [sharing, setSharing] = useState(false);
-  const saving = saves.state === 'saving';
   const genre = genres.find((g) => g.value === book.genre)?.label ?? book.genre;
   return (
     <header className="flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-stone-200 bg-white px-3 py-3 sm:px-5">
@@ -103,27 +119,31 @@ export function WorkspaceHeader({
           {genre} · {book.targetAudience}
         </p>
         {book.translation && <TranslatedFrom translation={book.translation} language={book.language} />}
-        <SaveStatus state={saves.state} autosave={autosave} onRetry={saves.retryNow} onChoose={saves.openConflict} />
+        {saveStatus}
       </div>
       <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+        {presence}
         <HeaderActions
           book={book}
           access={access}
           onAction={onAction}
+          reimport={reimport}
           onTrash={() => setTrashing(true)}
           onShare={() => setSharing(true)}
         />
-        <Button
-          type="button"
-          hidden={readOnly}
-          className="flex-1 px-4 sm:flex-none"
-          onClick={onSave}
-          disabled={!dirty || saving}
-          busy={saving}
-        >
-          {!saving && <SaveIcon className="size-4.5" />}
-          {editorTexts.save}
-        </Button>
+        {save && (
+          <Button
+            type="button"
+            hidden={readOnly}
+            className="flex-1 px-4 sm:flex-none"
+            onClick={save.onSave}
+            disabled={!save.dirty || save.saving}
+            busy={save.saving}
+          >
+            {!save.saving && <SaveIcon className="size-4.5" />}
+            {editorTexts.save}
+          </Button>
+        )}
       </div>
       <MoveToTrashDialog
         book={book}
@@ -184,16 +204,19 @@ function HeaderActions({
   book,
   access,
   onAction,
+  reimport,
   onTrash,
   onShare,
 }: {
   book: VersionedBook;
   access: BookAccess;
   onAction: (action: HeaderAction) => void;
+  reimport: boolean;
   onTrash: () => void;
   onShare: () => void;
 }) {
-  const actions = headerActions(book, access);
+  const actions = headerActions(book, access, reimport);
+  const menuOnly = actions.filter((action) => action.menuOnly);
   const mayDelete = access.may('delete');
   // The owner shares; everyone else sees who is on the book (and may leave it).
   const shareLabel = access.may('share') ? sharingTexts.share : sharingTexts.people;
@@ -204,20 +227,22 @@ function HeaderActions({
         <ShareGlyph className="size-4.5" />
         {shareLabel}
       </Button>
-      {actions.map((action) => (
-        <Button
-          key={action.label}
-          type="button"
-          variant="secondary"
-          className="px-3 whitespace-nowrap max-sm:hidden"
-          // Keep the editor's selection (Rewrite works on it): the button must not take focus on press.
-          onMouseDown={action.id === 'rewrite' ? (event) => event.preventDefault() : undefined}
-          onClick={() => onAction(action.id)}
-        >
-          {action.icon}
-          {action.label}
-        </Button>
-      ))}
+      {actions
+        .filter((action) => !action.menuOnly)
+        .map((action) => (
+          <Button
+            key={action.label}
+            type="button"
+            variant="secondary"
+            className="px-3 whitespace-nowrap max-sm:hidden"
+            // Keep the editor's selection (Rewrite works on it): the button must not take focus on press.
+            onMouseDown={action.id === 'rewrite' ? (event) => event.preventDefault() : undefined}
+            onClick={() => onAction(action.id)}
+          >
+            {action.icon}
+            {action.label}
+          </Button>
+        ))}
       {mayDelete && (
         <Button
           type="button"
@@ -229,6 +254,16 @@ function HeaderActions({
         >
           <TrashIcon className="size-4.5" />
         </Button>
+      )}
+      {menuOnly.length > 0 && (
+        <Menu
+          label={editorTexts.moreActions}
+          placement="down"
+          items={menuOnly.map(({ id, label }) => ({ label, onSelect: () => onAction(id) }))}
+          buttonClassName={buttonClass('secondary', 'px-2.5 max-sm:hidden')}
+        >
+          <MoreIcon className="size-4.5" />
+        </Menu>
       )}
       <Menu
         label={editorTexts.actions}

@@ -1,44 +1,25 @@
 import type { Extensions } from '@tiptap/core';
-import { TaskItem, TaskList } from '@tiptap/extension-list';
-import { TextAlign } from '@tiptap/extension-text-align';
 import { Placeholder } from '@tiptap/extensions';
-import { StarterKit } from '@tiptap/starter-kit';
-import { allowedLinkSchemes } from '@bookwright/contracts';
+// The schema alone: the Yjs side of the library is the live editor's, loaded with it.
+import { bookSchemaExtensions } from '@bookwright/manuscript/schema';
 import { editorTexts } from '../../texts';
 
 /** Spec §9: undo history depth 100, changes within 500 ms grouped into one step. */
 export const undoDepth = 100;
 export const undoGroupDelayMs = 500;
 
-/** A link may carry no scheme (relative) or one of the spec's schemes (§5), as the server checks it. */
-export function isAllowedLink(href: string): boolean {
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim())?.[1]?.toLowerCase();
-  return scheme === undefined || (allowedLinkSchemes as readonly string[]).includes(scheme);
-}
-
 /**
- * The book editor's schema: what the server accepts as bookContent (contracts' TiptapDocumentSchema), so
- * no code blocks; headings 1 to 3; left/center/right/justify alignment; task items; safe links that open
- * in a new tab with rel="noopener noreferrer nofollow".
+ * The book editor: the book's schema (@bookwright/manuscript, what the server accepts as bookContent) with
+ * the editor's own behaviour: undo, links that open on click and are made as you type or paste, and the
+ * placeholder of an empty book. A live book's editor (`live`) has no ProseMirror history: the Collaboration
+ * extension brings Yjs's, which undoes the page's own edits across everyone else's.
  */
-export function bookExtensions(): Extensions {
+export function bookExtensions({ live = false }: { live?: boolean } = {}): Extensions {
   return [
-    StarterKit.configure({
-      codeBlock: false,
-      heading: { levels: [1, 2, 3] },
-      undoRedo: { depth: undoDepth, newGroupDelay: undoGroupDelayMs },
-      link: {
-        openOnClick: true,
-        autolink: true,
-        linkOnPaste: true,
-        defaultProtocol: 'http',
-        HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow' },
-        isAllowedUri: (url, ctx) => ctx.defaultValidate(url) && isAllowedLink(url),
-      },
+    ...bookSchemaExtensions({
+      undoRedo: live ? false : { depth: undoDepth, newGroupDelay: undoGroupDelayMs },
+      link: { openOnClick: true, autolink: true, linkOnPaste: true, defaultProtocol: 'http' },
     }),
-    TextAlign.configure({ types: ['heading', 'paragraph'], alignments: ['left', 'center', 'right', 'justify'] }),
-    TaskList,
-    TaskItem.configure({ nested: true }),
     Placeholder.configure({ placeholder: editorTexts.placeholder }),
   ];
 }

@@ -23,6 +23,16 @@ export const conflictTexts = {
   keepMine: 'Keep mine',
   useOther: 'Use the other',
   busy: 'Saving…',
+  /** Where the two manuscripts differ, one passage at a time. */
+  differenceOf: (at: number, of: number) => `Difference ${at} of ${of}`,
+  beforeFirstChapter: 'Before the first chapter',
+  previousDifference: 'Previous',
+  nextDifference: 'Next',
+  legend: 'Green is only in your version; struck-through red is only in the other.',
+  onlyMine: 'Only in your version:',
+  onlyOther: 'Only in the other version:',
+  sameText: 'The words are the same in both; only the formatting differs.',
+  wholeVersions: 'Both whole versions',
   failure: 'Could not keep both versions. Please try again.',
   /** The name of the version not kept ("Kept from another tab, 14:02"). */
   keptName: (at: Date) =>

@@ -3,7 +3,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { chapterNodes, chaptersOf, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
 import { makeBook, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 import { clearDraft, readDraft, writeDraft } from './draftStore';
@@ -59,15 +58,7 @@ function fakeServer(
       if (stale(call)) {
         return { status: 412, body: { msg: 'This book was changed in another tab or device', etag: server.book.etag } };
       }
-      const body = call.body as { bookContent?: string; chapters?: { index: number; content: TiptapNode[] }[] };
-      let bookContent = body.bookContent;
-      if (body.chapters) {
-        // A partial save, applied as the book service does: the chapters put in place of the stored ones.
-        if (call.headers.get('If-Match') === null) return { status: 428, body: { msg: 'If-Match required' } };
-        const parts = chaptersOf(JSON.parse(server.book.bookContent ?? '') as TiptapDocument).map(chapterNodes);
-        for (const { index, content } of body.chapters) parts[index] = content;
-        bookContent = JSON.stringify({ type: 'doc', content: parts.flat() });
-      }
+      const { bookContent } = call.body as { bookContent?: string };
       server.changeElsewhere({ bookContent, updatedAt: new Date(Date.now() + count * 1000).toISOString() });
       if (call.headers.get('Prefer') === 'return=minimal' && !options.ignoresPrefer) {
         return { status: 200, body: { etag: server.book.etag, updatedAt: server.book.updatedAt } };
@@ -106,11 +97,8 @@ const status = () => screen.getByTestId('save-status');
 /** The book as the page holds it (the editor's cached GET /book/b1). */
 const pageBook = () => booksApi.endpoints.getBook.select('b1')(store.getState()).data as VersionedBook | undefined;
 const patches = (calls: FakeCall[]) => calls.filter((c) => c.method === 'PATCH' && c.url === '/book/content/b1');
-/** What a save sent: the whole text, or the chapters of a partial save (as JSON). */
-const textOfCall = (call: FakeCall | undefined) => {
-  const body = call?.body as { bookContent?: string; chapters?: unknown } | undefined;
-  return body?.bookContent ?? (body?.chapters === undefined ? undefined : JSON.stringify(body.chapters));
-};
+/** What a save sent: the whole text. */
+const textOfCall = (call: FakeCall | undefined) => (call?.body as { bookContent?: string } | undefined)?.bookContent;
 
 beforeEach(async () => {
   window.localStorage.clear();
@@ -249,11 +237,12 @@ describe('what a save asks back', () => {
       etag: '"e2"',
       updatedAt: server.book.updatedAt,
     });
-    // The next change goes as chapters on the version the minimal answer named.
+    // The next change goes whole again on the version the minimal answer named: the book service alone finds
+    // the chapters that changed (decision 0044).
     type(editor, ' Then a part.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(patches(calls)).toHaveLength(2));
-    expect(patches(calls)[1]?.body).toHaveProperty('chapters');
+    expect(patches(calls)[1]?.body).toEqual({ bookContent: JSON.stringify(editor.getJSON()) });
     expect(patches(calls)[1]?.headers.get('If-Match')).toBe('"e2"');
     expect(patches(calls)[1]?.headers.get('Prefer')).toBe('return=minimal');
     await waitFor(() => expect(pageBook()?.etag).toBe('"e3"'));
@@ -298,6 +287,34 @@ describe('with auto-save off in Preferences', () => {
 });
 
 describe('a save refused with 412', () => {
+  it('opens at the place where the texts differ, names its chapter, and steps to the next', async () => {
+    const { server } = fakeServer();
+    const editor = await openEditor();
+    const chapters = (first: string, second: string) =>
+      JSON.stringify({
+        type: 'doc',
+        content: [
+          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Chapter One' }] },
+          { type: 'paragraph', content: [{ type: 'text', text: first }] },
+          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Chapter Two' }] },
+          { type: 'paragraph', content: [{ type: 'text', text: second }] },
+        ],
+      });
+    act(() => editor.commands.setContent(JSON.parse(chapters('The rain began.', 'They left at dawn.')) as object));
+    server.changeElsewhere({ bookContent: chapters('The snow began.', 'They left at dusk.') });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'This book was changed in another tab or device' });
+    const differences = within(dialog).getByTestId('conflict-differences');
+    expect(differences.textContent).toContain('Difference 1 of 2 · Chapter One');
+    expect(within(differences).getByText('snow', { selector: 'del' }).textContent).toContain('snow');
+    expect(within(differences).getByText('rain', { selector: 'ins' }).textContent).toContain('rain');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(differences.textContent).toContain('Difference 2 of 2 · Chapter Two');
+    expect(within(differences).getByTestId('conflict-passage').textContent).toContain('dawn');
+    expect((within(dialog).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('shows both versions; Keep mine keeps the other as a named version, then saves mine on its ETag', async () => {
     const { server, calls } = fakeServer();
     const editor = await openEditor();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-export type EditorDialog = 'cover' | 'export' | 'history' | 'translate';
+export type EditorDialog = 'cover' | 'export' | 'history' | 'translate' | 'reimport';
 
 /**
  * Which of the editor's dialogs is open. A dialog stays mounted once opened, so closing it runs the native

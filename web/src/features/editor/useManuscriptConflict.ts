@@ -3,6 +3,7 @@ import { toast } from '../../components/toast';
 import { textOf } from '../history/revisionDiff';
 import { useSaveVersionMutation } from '../history/revisionsApi';
 import type { BookEditorHandle } from './BookEditor';
+import { conflictPassages, type ConflictPassage } from './conflictPassages';
 import { fetchCurrentBook, type VersionedBook } from './conditionalRequests';
 import type { ManuscriptSaver, ManuscriptSnapshot } from './manuscriptSaver';
 import { conflictTexts } from './saveTexts';
@@ -16,6 +17,8 @@ export interface ManuscriptConflict {
   /** Plain text of each side, for the dialog. */
   mine: string;
   other: string;
+  /** Where the two differ, in reading order. */
+  passages: ConflictPassage[];
   otherBook: VersionedBook;
   otherEtag: string | undefined;
 }
@@ -89,7 +92,12 @@ export function useManuscriptConflict(parts: ConflictParts) {
     useOther: () => void keepBoth('other'),
     openConflict() {
       if (!conflict) return;
-      setConflict({ ...conflict, mine: textOf(snapshot().bookContent) });
+      const mine = snapshot().bookContent;
+      setConflict({
+        ...conflict,
+        mine: textOf(mine),
+        passages: conflictPassages(mine, conflict.otherBook.bookContent ?? null),
+      });
       setConflictOpen(true);
     },
     closeConflict: () => setConflictOpen(false),
@@ -134,7 +142,13 @@ function useOtherSide(
       saver.resolved(otherEtag);
       return;
     }
-    show({ mine: textOf(mine.bookContent), other: textOf(otherContent), otherBook: current.book, otherEtag });
+    show({
+      mine: textOf(mine.bookContent),
+      other: textOf(otherContent),
+      passages: conflictPassages(mine.bookContent, otherContent),
+      otherBook: current.book,
+      otherEtag,
+    });
   }
 
   return {

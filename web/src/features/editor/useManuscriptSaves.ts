@@ -6,7 +6,7 @@ import { editorTexts } from '../../texts';
 import { booksApi } from '../books/booksApi';
 import type { BookEditorHandle } from './BookEditor';
 import { patchIfMatchMinimal, type SaveOutcome, type VersionedBook } from './conditionalRequests';
-import { createManuscriptSender } from './chapterSaves';
+import { createManuscriptSender } from './manuscriptSender';
 import { ManuscriptSaver, type ManuscriptSnapshot, type SaverHooks, type SaveState } from './manuscriptSaver';
 import { useDraftRecovery, useLocalDraft } from './useLocalDraft';
 import { useManuscriptConflict } from './useManuscriptConflict';
@@ -142,7 +142,7 @@ function useEditorSnapshot(editor: RefObject<BookEditorHandle | null>, bookConte
 }
 
 /**
- * The saver, made once per page, sending whole or partial saves of this book. What it reports (saved,
+ * The saver, made once per page, sending whole saves of this book. What it reports (saved,
  * conflict, failed) reaches the latest render's functions.
  */
 function useManuscriptSaver({

@@ -55,7 +55,15 @@ const sameDetails = (a: VersionedBook, b: VersionedBook) =>
  * caused by a change of the manuscript elsewhere is no conflict of the details: the save is made again on
  * the current version. Details changed elsewhere too: the author chooses, seeing both.
  */
-export function useMetadataSaves(book: VersionedBook, saves: ManuscriptSaves) {
+/**
+ * What metadata saves need of the manuscript's saving: the version chain they share (a live book's, whose
+ * manuscript the collab service stores, has no saver of its own on the page and no draft).
+ */
+export type MetadataChain = Pick<ManuscriptSaves, 'baseContent' | 'writeDraftNow' | 'storeServerBook'> & {
+  saver: Pick<ManuscriptSaves['saver'], 'etag' | 'etagChanged'>;
+};
+
+export function useMetadataSaves(book: VersionedBook, saves: MetadataChain) {
   const dispatch = useAppDispatch();
   const [conflict, setConflict] = useState<MetadataConflict>();
   /** The details as last read from or stored on the server. */

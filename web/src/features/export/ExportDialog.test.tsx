@@ -33,6 +33,7 @@ const valid = (overrides: Partial<ExportValidation> = {}): ExportValidation => (
   spineWidthIn: 0.2342,
   missingMetadata: [],
   missingGlyphs: [],
+  openSuggestions: 0,
   ...overrides,
 });
 
@@ -108,6 +109,46 @@ describe('the export dialog: formats', () => {
     await user.click(screen.getByRole('button', { name: 'EPUB' }));
     expect(await screen.findByText('Book exported successfully as EPUB!')).toBeTruthy();
     expect(files.downloads).toEqual([{ name: 'Die Briefe der Leuchtturmwärterin.epub', href: 'blob:test/1' }]);
+  });
+});
+
+describe('the export dialog: Word', () => {
+  it('exports a .docx in the Manuscript layout by default, under the layout’s file name', async () => {
+    const { calls, user } = openDialog(makeBook({ ...complete, title: 'The Keeper' }));
+    await user.click(screen.getByRole('button', { name: 'Word' }));
+    expect(await screen.findByRole('heading', { name: 'Word Export Options' })).toBeTruthy();
+    const layouts = screen.getByRole('group', { name: 'Layout' });
+    expect((within(layouts).getByRole('radio', { name: /Manuscript/ }) as HTMLInputElement).checked).toBe(true);
+    expect(within(layouts).getByText(/For agents and editors/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Export Word' }));
+    expect(await screen.findByText('Book exported successfully as DOCX!')).toBeTruthy();
+    expect(exportCalls(calls).map((c) => c.body)).toEqual([{ format: 'docx', layout: 'manuscript' }]);
+    expect(files.downloads).toEqual([{ name: 'The Keeper_Manuscript.docx', href: 'blob:test/1' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends the Book layout when chosen, and Back returns to the formats', async () => {
+    const { calls, user } = openDialog(makeBook(complete));
+    await user.click(screen.getByRole('button', { name: 'Word' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Export Your Book' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Word' }));
+    await user.click(screen.getByRole('radio', { name: /Book/ }));
+    await user.click(screen.getByRole('button', { name: 'Export Word' }));
+    await screen.findByText('Book exported successfully as DOCX!');
+    expect(exportCalls(calls).map((c) => c.body)).toEqual([{ format: 'docx', layout: 'book' }]);
+    // A Word file needs no print or EPUB check first.
+    expect(validateCalls(calls)).toHaveLength(0);
+  });
+
+  it('says a failure as the spec’s export toasts do, and keeps the options open', async () => {
+    const { user } = openDialog(makeBook(complete), {
+      'POST /book/export/b1': () => json(500, { msg: 'We encountered an unexpected error' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Word' }));
+    await user.click(screen.getByRole('button', { name: 'Export Word' }));
+    expect(await screen.findByText('Failed to export as DOCX. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Word Export Options' })).toBeTruthy();
   });
 });
 
@@ -426,5 +467,56 @@ describe('the export dialog: failures', () => {
     await user.click(screen.getByRole('button', { name: 'Generate PDF' }));
     expect(await screen.findByText('Failed to export as PDF. Please try again.')).toBeTruthy();
     expect(exportFailureMessage({ status: 0 }, 'pdf')).toBe('Failed to export as PDF. Please try again.');
+  });
+});
+
+describe('the export dialog: open suggestions (issue 44)', () => {
+  /** A saved manuscript with an insertion (id 1, in two pieces) and a deletion (id 2) open, and a comment. */
+  const underReview = JSON.stringify({
+    type: 'doc',
+    content: [
+      {
+        type: 'paragraph',
+        content: [
+          { type: 'text', text: 'The keeper ', marks: [{ type: 'comment', attrs: { commentId: 'c-1' } }] },
+          { type: 'text', text: 'slowly ', marks: [{ type: 'insertion', attrs: { id: 1 } }] },
+          { type: 'text', text: 'climbs', marks: [{ type: 'deletion', attrs: { id: 2 } }] },
+          { type: 'text', text: ' up', marks: [{ type: 'insertion', attrs: { id: 1 } }] },
+        ],
+      },
+    ],
+  });
+  const notice = () => screen.queryByTestId('export-open-suggestions')?.textContent;
+
+  it('says before exporting how many open suggestions the file will leave out, and says it again after', async () => {
+    const { user } = openDialog(makeBook({ ...complete, bookContent: underReview }), {
+      'POST /book/export/b1': () => file('PK-the-file', { 'x-open-suggestions': '2' }),
+    });
+    expect(notice()).toBe('2 open suggestions are not in this export');
+    await user.click(screen.getByRole('button', { name: 'EPUB' }));
+    expect(await screen.findByText('Book exported successfully as EPUB!')).toBeTruthy();
+    expect(await screen.findByText('2 open suggestions are not in this export')).toBeTruthy();
+  });
+
+  it('says "1 open suggestion" for one, the server’s count on the print options, and nothing for a cover alone', async () => {
+    const { user } = openDialog(
+      makeBook({ ...complete, bookContent: underReview, coverImage: '/api/v1/book/b1/cover-image/c1/web' }),
+      {
+        'POST /book/b1/validate-export': () => json(200, valid({ openSuggestions: 1 })),
+        'POST /book/export/b1': () => file('PK-the-file', { 'x-open-suggestions': '1' }),
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'PDF - Amazon KDP' }));
+    await waitFor(() => expect(notice()).toBe('1 open suggestion is not in this export'));
+    await user.click(screen.getByRole('radio', { name: /Cover Only/ }));
+    await waitFor(() => expect(notice()).toBeUndefined());
+  });
+
+  it('says nothing when no suggestion is open', async () => {
+    const { user } = openDialog(makeBook(complete));
+    expect(notice()).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'EPUB' }));
+    expect(await screen.findByText('Book exported successfully as EPUB!')).toBeTruthy();
+    expect(screen.queryByText(/open suggestions? (is|are) not in this export/)).toBeNull();
   });
 });

@@ -1,13 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Book, UpdateMetadataRequest } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
 import { Button } from '../../components/ui';
 import { exportTexts } from '../../texts';
+import { ChoiceCards } from './ChoiceCards';
 import { FormatList } from './FormatList';
 import { loadPreferences } from '../settings/preferences';
 import type { MetadataDraft } from '../editor/metadataDraft';
 import type { MetadataSaveResult } from '../editor/useMetadataSaves';
 import { MetadataStep } from './MetadataStep';
+import { OpenSuggestionsNotice, savedOpenSuggestions } from './openSuggestions';
 import { PrintOptionsStep } from './PrintOptionsStep';
 import type { ExportFormat } from './exportErrors';
 import { defaultPrint, stepTexts } from './exportSteps';
@@ -54,6 +56,16 @@ export function ExportDialog({
   const { step, setStep, print, setPrint, missing, busy, body, validation, close } = flow;
   const { title, description } = stepTexts(step);
   useStepFocus(step, body);
+  // Before exporting: the saved manuscript's count, the server's once the print options were checked
+  // (it reads the book as it is now). A cover alone prints no manuscript text.
+  const saved = useMemo(() => savedOpenSuggestions(book.bookContent), [book.bookContent]);
+  // A Word file holds the open suggestions, as tracked changes.
+  const leftOut =
+    (step === 'pdf' && print.exportType === 'cover') || step === 'docx'
+      ? 0
+      : step === 'pdf'
+        ? (validation.data?.openSuggestions ?? saved)
+        : saved;
 
   const back = (
     <Button type="button" variant="secondary" onClick={() => setStep('formats')} disabled={busy !== undefined}>
@@ -62,7 +74,21 @@ export function ExportDialog({
   );
   // The completion step's buttons belong to its form; the print options' to the dialog.
   const footer =
-    step === 'pdf' ? <PdfFooter back={back} busy={busy} onGenerate={() => void flow.generatePdf()} /> : undefined;
+    step === 'pdf' ? (
+      <PdfFooter back={back} busy={busy} onGenerate={() => void flow.generatePdf()} />
+    ) : step === 'docx' ? (
+      <>
+        {back}
+        <Button
+          type="button"
+          onClick={() => void flow.exportDocx()}
+          disabled={busy !== undefined}
+          busy={busy === 'docx'}
+        >
+          {busy === 'docx' ? exportTexts.exporting : exportTexts.exportWord}
+        </Button>
+      </>
+    ) : undefined;
 
   return (
     <Dialog open={open} onClose={close} title={title} description={description} footer={footer}>
@@ -72,6 +98,7 @@ export function ExportDialog({
             {exportTexts.unsavedChanges}
           </p>
         )}
+        <OpenSuggestionsNotice count={leftOut} />
         {step === 'formats' && (
           <FormatList
             preferred={preferredFormat}
@@ -81,6 +108,21 @@ export function ExportDialog({
               setPrint(defaultPrint);
               setStep('pdf');
             }}
+            onWord={() => setStep('docx')}
+          />
+        )}
+        {step === 'docx' && (
+          <ChoiceCards
+            legend={exportTexts.layout}
+            name="docx-layout"
+            value={flow.layout}
+            onChange={flow.setLayout}
+            columns="grid-cols-1 sm:grid-cols-2"
+            disabled={busy !== undefined}
+            choices={[
+              { value: 'manuscript', label: exportTexts.layoutManuscript, hint: exportTexts.layoutManuscriptHint },
+              { value: 'book', label: exportTexts.layoutBook, hint: exportTexts.layoutBookHint },
+            ]}
           />
         )}
         {step === 'metadata' && (

@@ -12,11 +12,16 @@ const titles = () =>
 
 describe('export format list', () => {
   it("puts the author's default format first and marks it", () => {
-    const { rerender } = render(<FormatList busy={undefined} onEpub={() => {}} onPdf={() => {}} />);
+    const { rerender } = render(<FormatList busy={undefined} onEpub={() => {}} onPdf={() => {}} onWord={() => {}} />);
     expect(titles()[0]).toMatch(/EPUB/);
-    rerender(<FormatList busy={undefined} onEpub={() => {}} onPdf={() => {}} preferred="pdf" />);
+    rerender(<FormatList busy={undefined} onEpub={() => {}} onPdf={() => {}} onWord={() => {}} preferred="pdf" />);
     expect(titles()[0]).toMatch(/KDP/);
     const first = within(screen.getByRole('list')).getAllByRole('listitem')[0]!;
     expect(within(first).getByText('Default')).toBeTruthy();
+  });
+
+  it('offers Word as its own option, with Other Platforms (coming soon) keeping its place last', () => {
+    render(<FormatList busy={undefined} onEpub={() => {}} onPdf={() => {}} onWord={() => {}} />);
+    expect(titles()).toEqual(['EPUB', 'PDF - Amazon KDP', 'Word', 'Other Platforms']);
   });
 });

@@ -53,6 +53,23 @@ function GlobeIcon({ className = 'size-5' }: { className?: string }) {
   );
 }
 
+/** A page with lines of text and a folded corner: the Word document. */
+function DocumentIcon({ className = 'size-5' }: { className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      aria-hidden="true"
+    >
+      <path d="M14 3.5H7a1.5 1.5 0 0 0-1.5 1.5v14A1.5 1.5 0 0 0 7 20.5h10a1.5 1.5 0 0 0 1.5-1.5V8L14 3.5Z" />
+      <path d="M14 3.5V8h4.5M9 12.5h6M9 16h6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 /**
  * One option of a dialog's first step: a card with an icon, a title, tags and a hint. The button holds the
  * title only (its accessible name is the visible title) and stretches over the whole card; the tags and the
@@ -122,18 +139,21 @@ export function OptionButton({
 }
 
 /**
- * The first step of the export dialog (spec §2): EPUB, PDF for Amazon KDP, and other platforms to come.
+ * The first step of the export dialog (spec §2): EPUB, PDF for Amazon KDP, Word (issue 46), and other
+ * platforms to come, last as before.
  * The author's default format (Settings → Preferences) comes first, where the focus lands, and says so.
  */
 export function FormatList({
   busy,
   onEpub,
   onPdf,
+  onWord,
   preferred = 'epub',
 }: {
   busy: ExportFormat | undefined;
   onEpub: () => void;
   onPdf: () => void;
+  onWord: () => void;
   preferred?: ExportFormat;
 }) {
   const defaultTag = <Tag tone="stone">{exportTexts.defaultFormat}</Tag>;
@@ -169,6 +189,14 @@ export function FormatList({
   return (
     <ul aria-label={exportTexts.formatsLabel} className="space-y-2.5">
       {preferred === 'pdf' ? [pdf, epub] : [epub, pdf]}
+      <OptionButton
+        icon={<DocumentIcon />}
+        title={exportTexts.word}
+        hint={exportTexts.wordHint}
+        tags={<Tag tone="brass">{exportTexts.new}</Tag>}
+        onClick={onWord}
+        inactive={busy !== undefined}
+      />
       <OptionButton
         icon={<GlobeIcon />}
         title={exportTexts.otherPlatforms}

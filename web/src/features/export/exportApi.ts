@@ -10,7 +10,15 @@ export interface ExportedFile {
   size: number;
   /** The server's download name (Content-Disposition), letters of every language kept. */
   fileName?: string;
+  /** Open suggestions of the manuscript the file left out (x-open-suggestions): it prints them rejected. */
+  openSuggestions: number;
 }
+
+/** The x-open-suggestions header as a count; 0 when absent or not a count. */
+const openSuggestionsOf = (header: string | null): number => {
+  const count = Number(header ?? '0');
+  return Number.isInteger(count) && count > 0 ? count : 0;
+};
 
 /** The export endpoints (spec §7): the validation the dialog shows, and the file itself. */
 export const exportApi = api.injectEndpoints({
@@ -28,7 +36,14 @@ export const exportApi = api.injectEndpoints({
         if ('error' in result) return { error: result.error as FileRequestError };
         const { blob, headers } = result.data;
         const fileName = dispositionFileName(headers.get('Content-Disposition'));
-        return { data: { objectUrl: URL.createObjectURL(blob), size: blob.size, ...(fileName ? { fileName } : {}) } };
+        return {
+          data: {
+            objectUrl: URL.createObjectURL(blob),
+            size: blob.size,
+            ...(fileName ? { fileName } : {}),
+            openSuggestions: openSuggestionsOf(headers.get('x-open-suggestions')),
+          },
+        };
       },
     }),
   }),

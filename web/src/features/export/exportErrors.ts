@@ -2,7 +2,7 @@ import { isApiError } from '../../api/baseQuery';
 import { exportTexts } from '../../texts';
 import type { FileRequestError } from './fileRequest';
 
-export type ExportFormat = 'epub' | 'pdf';
+export type ExportFormat = 'epub' | 'pdf' | 'docx';
 
 function textOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;

@@ -12,7 +12,7 @@ import type { ExportFormat } from './exportErrors';
 import type { PrintChoice } from './PrintOptionsStep';
 
 /** Spec §4: the format list, then the metadata completion step, the print options, or a direct export. */
-export type ExportStep = 'formats' | 'metadata' | 'pdf';
+export type ExportStep = 'formats' | 'metadata' | 'pdf' | 'docx';
 
 export const defaultPrint: PrintChoice = {
   trimSize: defaultTrimSize as TrimSize,
@@ -23,7 +23,7 @@ export const defaultPrint: PrintChoice = {
 };
 
 export function successText(format: ExportFormat, exportType: ExportType): string {
-  if (format === 'epub' || exportType === 'interior') return exportTexts.exported(format);
+  if (format !== 'pdf' || exportType === 'interior') return exportTexts.exported(format);
   return exportType === 'both' ? exportTexts.bothExported : exportTexts.coverExported;
 }
 
@@ -31,5 +31,6 @@ export function successText(format: ExportFormat, exportType: ExportType): strin
 export function stepTexts(step: ExportStep): { title: string; description: string } {
   if (step === 'metadata') return { title: exportTexts.missingTitle, description: exportTexts.missingDescription };
   if (step === 'pdf') return { title: exportTexts.pdfTitle, description: exportTexts.pdfDescription };
+  if (step === 'docx') return { title: exportTexts.wordTitle, description: exportTexts.wordDescription };
   return { title: exportTexts.title, description: exportTexts.description };
 }

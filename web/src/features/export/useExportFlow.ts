@@ -3,10 +3,13 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import {
   exportFileName,
   metadataMessages,
+  openSuggestionsNotice,
   type Book,
   type ExportRequest,
+  type DocxLayout,
   type ExportType,
   type UpdateMetadataRequest,
+  type ValidateExportRequest,
 } from '@bookwright/contracts';
 import { useAppDispatch } from '../../app/hooks';
 import { errorMessage } from '../../api/baseQuery';
@@ -41,6 +44,7 @@ export function useExportFlow(
   const [print, setPrint] = useState<PrintChoice>(defaultPrint);
   const [missing, setMissing] = useState<RequiredMetadata[]>([]);
   const [busy, setBusy] = useState<ExportFormat>();
+  const [layout, setLayout] = useState<DocxLayout>('manuscript');
   const [exportBook] = useExportBookMutation();
   const [updateMetadata] = useUpdateMetadataMutation();
   const session = useRef(0);
@@ -53,7 +57,7 @@ export function useExportFlow(
   );
 
   /** The server's answer for these options now: another tab may have changed the book since. */
-  const checkNow = async (request: ExportRequest) =>
+  const checkNow = async (request: ValidateExportRequest) =>
     (
       await dispatch(
         exportApi.endpoints.validateExport.initiate(
@@ -68,6 +72,7 @@ export function useExportFlow(
     setStep('formats');
     setPrint(defaultPrint);
     setMissing([]);
+    setLayout('manuscript');
     setBusy(undefined);
     onClose();
   }
@@ -79,10 +84,11 @@ export function useExportFlow(
       const file = await exportBook({ id: book._id, request }).unwrap();
       saveFile(
         file.objectUrl,
-        file.fileName ?? exportFileName(title, request.format, exportType),
+        file.fileName ??
+          exportFileName(title, request.format, exportType, request.format === 'docx' ? request.layout : undefined),
         body.current ?? undefined,
       );
-      toast.success(successText(request.format, exportType));
+      toastExported(request.format, exportType, file.openSuggestions);
       return true;
     } catch (error) {
       toast.error(exportFailureMessage(error, request.format));
@@ -170,8 +176,18 @@ export function useExportFlow(
     finish(started, await exportAndSave(request, book.title));
   }
 
+  /** Word: the file in the chosen layout, its comments and suggestions in it as Word's own. */
+  async function exportDocx() {
+    const started = session.current;
+    setBusy('docx');
+    finish(started, await exportAndSave({ format: 'docx', layout }, book.title));
+  }
+
   return {
     step,
+    layout,
+    setLayout,
+    exportDocx,
     setStep,
     print,
     setPrint,
@@ -184,4 +200,12 @@ export function useExportFlow(
     saveAndExportEpub,
     generatePdf,
   };
+}
+
+/** The export's success, and the open suggestions its file left out (a cover holds no manuscript text). */
+function toastExported(format: ExportRequest['format'], exportType: ExportType, openSuggestions: number) {
+  toast.success(successText(format, exportType));
+  // A Word file holds them, as tracked changes; the others print the manuscript with them rejected.
+  if (openSuggestions > 0 && exportType !== 'cover' && format !== 'docx')
+    toast.info(openSuggestionsNotice(openSuggestions));
 }

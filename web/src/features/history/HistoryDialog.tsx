@@ -3,6 +3,7 @@ import type { Book, RevisionSummary } from '@bookwright/contracts';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
+import { DiffMarks } from './DiffMarks';
 import { revisionDiff, textOf, type DiffPart } from './revisionDiff';
 import {
   useLazyGetRevisionQuery,
@@ -276,21 +277,7 @@ function RevisionDiff({ diff }: { diff: DiffPart[] }) {
         {diff.every((p) => p.kind === 'same') ? (
           <span className="text-stone-600">{texts.noChanges}</span>
         ) : (
-          diff.map((part, i) =>
-            part.kind === 'same' ? (
-              <span key={i} className="text-stone-500">
-                {part.text}
-              </span>
-            ) : part.kind === 'added' ? (
-              <ins key={i} className="bg-green-100 text-green-900 no-underline">
-                {part.text}
-              </ins>
-            ) : (
-              <del key={i} className="bg-red-100 text-red-900">
-                {part.text}
-              </del>
-            ),
-          )
+          <DiffMarks parts={diff} />
         )}
       </div>
     </div>

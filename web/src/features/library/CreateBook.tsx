@@ -8,6 +8,7 @@ import { Button } from '../../components/ui';
 import { createBookTexts } from '../../texts';
 import { usePlanBookMutation } from '../books/booksApi';
 import { focusControl } from '../../components/fields';
+import { ImportManuscriptButton } from '../import/ImportManuscriptButton';
 import { workspaceTexts } from '../workspaces/texts';
 import { checkPlan, emptyPlanForm, type PlanField, type PlanForm } from './planForm';
 
@@ -37,7 +38,13 @@ export function CreateBook({ user, workspaceId }: { user: User; workspaceId?: st
       aria-label="Create a book"
       className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
     >
-      <PromptBox value={form.prompt} onChange={set('prompt')} open={open} error={errorOf('prompt')} />
+      <PromptBox
+        value={form.prompt}
+        onChange={set('prompt')}
+        open={open}
+        error={errorOf('prompt')}
+        workspaceId={workspaceId}
+      />
       {open ? (
         <div className="mt-5 border-t border-stone-200 bg-paper/60 px-5 py-5 sm:px-7 sm:py-6">
           <PlanFields
@@ -119,19 +126,25 @@ function PromptBox({
   onChange,
   open,
   error,
+  workspaceId,
 }: {
   value: string;
   onChange: (event: { target: { value: string } }) => void;
   open: boolean;
   error: string | undefined;
+  workspaceId: string | undefined;
 }) {
   const promptId = useId();
   const promptErrorId = useId();
   return (
     <div className="px-5 pt-5 sm:px-7 sm:pt-6">
-      <label htmlFor={promptId} className="block font-display text-xl font-semibold text-ink-950 sm:text-2xl">
-        What will your next book be about?
-      </label>
+      {/* A manuscript already written starts here too (issue 46), beside the idea. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <label htmlFor={promptId} className="block font-display text-xl font-semibold text-ink-950 sm:text-2xl">
+          What will your next book be about?
+        </label>
+        <ImportManuscriptButton workspaceId={workspaceId} />
+      </div>
       <p className="mt-1 text-sm text-stone-600">
         Describe the idea in your own words. We plan the structure; you review it before a word is written.
       </p>

@@ -40,6 +40,7 @@ describe('settings: account', () => {
       'Account',
       'Billing & Plans',
       'Security',
+      'API',
       'Help & Support',
       'Preferences',
     ]);

@@ -3,6 +3,8 @@ import { tabPanelProps, TabList, type TabItem } from '../../components/Tabs';
 import { Spinner } from '../../components/ui';
 import { settingsTexts } from '../../texts';
 import { useCurrentUserQuery } from '../auth/authApi';
+import { ApiTab } from '../api-access/ApiTab';
+import { apiAccessTexts } from '../api-access/texts';
 import { AccountTab } from './tabs/AccountTab';
 import { BillingTab } from './tabs/BillingTab';
 import { SecurityTab } from './tabs/SecurityTab';
@@ -12,13 +14,15 @@ import { MembersTab } from '../workspaces/members/MembersTab';
 import { workspaceTexts } from '../workspaces/texts';
 import { useListWorkspacesQuery } from '../workspaces/workspacesApi';
 
-type SettingsTab = 'account' | 'billing' | 'security' | 'help' | 'preferences' | 'members';
+type SettingsTab = 'account' | 'billing' | 'security' | 'api' | 'help' | 'preferences' | 'members';
 
 /** The issue puts Preferences in the tab list too (the spec hid it); Delete Account is on the Account tab. */
 const tabs: readonly TabItem<SettingsTab>[] = [
   { id: 'account', label: settingsTexts.tabs.account },
   { id: 'billing', label: settingsTexts.tabs.billing },
   { id: 'security', label: settingsTexts.tabs.security },
+  // Tokens and webhooks (issue 45): for everyone, so that other plans learn that Enterprise has them.
+  { id: 'api', label: apiAccessTexts.tab },
   { id: 'help', label: settingsTexts.tabs.help },
   { id: 'preferences', label: settingsTexts.tabs.preferences },
 ];
@@ -48,7 +52,7 @@ export function SettingsPage() {
             label={settingsTexts.title}
             idPrefix="settings"
             variant="pill"
-            // Below lg the five tabs wrap onto a second row rather than scroll: at 360–390 px a scrolled row
+            // Below lg the six tabs wrap onto a second row rather than scroll: at 360–390 px a scrolled row
             // cut the last tab ("He…") and hid that more followed. Each tab grows to fill its row.
             className="flex-wrap lg:flex-col lg:flex-nowrap [&>button]:grow [&>button]:text-center lg:[&>button]:text-left"
           />
@@ -64,6 +68,8 @@ export function SettingsPage() {
             <BillingTab user={user} />
           ) : selected === 'security' ? (
             <SecurityTab />
+          ) : selected === 'api' ? (
+            <ApiTab user={user} />
           ) : selected === 'help' ? (
             <HelpTab />
           ) : selected === 'members' ? (

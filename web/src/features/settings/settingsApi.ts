@@ -27,6 +27,15 @@ export const settingsApi = api.injectEndpoints({
       query: ({ id, form }) => ({ url: `/user/${id}`, method: 'PATCH', body: form }),
       invalidatesTags: ['CurrentUser'],
     }),
+    /** PATCH /user/{id}/mail-settings: the account's mail switches; the user is read again. */
+    updateMailSettings: build.mutation<{ msg: string; user: User }, { id: string; mailAboutComments: boolean }>({
+      query: ({ id, mailAboutComments }) => ({
+        url: `/user/${id}/mail-settings`,
+        method: 'PATCH',
+        body: { mailAboutComments },
+      }),
+      invalidatesTags: ['CurrentUser'],
+    }),
     deleteAccount: build.mutation<Message, { id: string; confirmation: { password: string } | { email: string } }>({
       query: ({ id, confirmation }) => ({ url: `/user/${id}`, method: 'DELETE', body: confirmation }),
     }),
@@ -41,5 +50,10 @@ export const settingsApi = api.injectEndpoints({
   }),
 });
 
-export const { useUpdateAccountMutation, useDeleteAccountMutation, useInvoicesQuery, useBillingPortalMutation } =
-  settingsApi;
+export const {
+  useUpdateAccountMutation,
+  useUpdateMailSettingsMutation,
+  useDeleteAccountMutation,
+  useInvoicesQuery,
+  useBillingPortalMutation,
+} = settingsApi;

@@ -32,7 +32,7 @@ export function CopyLink({ label, getLink }: { label: string; getLink: () => Pro
       <Button
         type="button"
         variant="secondary"
-        className="px-3 py-1.5"
+        size="sm"
         aria-label={label}
         busy={busy}
         disabled={busy}

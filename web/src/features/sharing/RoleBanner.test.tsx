@@ -34,7 +34,10 @@ describe('the editor of a shared book', () => {
   it.each([
     ['viewer', "You're a viewer on this book: you can read it but not change it."],
     ['commenter', "You're a commenter on this book: you can read it and comment, but not change it."],
-    ['editor', "You're an editor on this book: you can read it and comment, not change the text yet."],
+    [
+      'editor',
+      "You're an editor on this book: you can comment, and your changes to the text are suggestions the owner and co-authors accept or reject.",
+    ],
   ] as const)('opens read-only for a %s, with a banner that says why', async (role, text) => {
     openAs(role);
     const manuscript = await screen.findByRole('textbox', { name: 'Manuscript' });

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   roleDescriptions,
   roleLabels,
@@ -12,12 +12,15 @@ import {
 } from '@bookwright/contracts';
 import { errorMessage, isApiError } from '../../api/baseQuery';
 import { Dialog } from '../../components/Dialog';
-import { controlClass } from '../../components/fields';
-import { toast } from '../../components/toast';
-import { Button, ErrorBox, TextField } from '../../components/ui';
+import { ErrorBox } from '../../components/ui';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { plansPath } from '../billing/planAccess';
-import { CopyLink } from './CopyLink';
+import { InvitationRow } from './people/InvitationRow';
+import { InviteForm } from './people/InviteForm';
+import { LeaveButton } from './people/LeaveButton';
+import { MemberControls } from './people/MemberControls';
+import { PersonRow, RoleLabel, rowListClass } from './people/PersonRow';
+import type { RoleChoices } from './people/roleChoices';
 import {
   useChangeMemberRoleMutation,
   useInviteMemberMutation,
@@ -50,7 +53,7 @@ export function ShareDialog({ book, open, onClose }: { book: SharedBook; open: b
       title={owner ? texts.shareTitle(book.title) : `${texts.people}: ${book.title}`}
       description={owner ? texts.shareDescription : texts.peopleDescription}
     >
-      {owner && <InviteForm bookId={book._id} />}
+      {owner && <InviteToBook bookId={book._id} />}
       {isLoading && (
         <p className="mt-6 text-sm text-stone-600" aria-busy="true">
           {texts.loading}
@@ -67,36 +70,22 @@ export function ShareDialog({ book, open, onClose }: { book: SharedBook; open: b
   );
 }
 
-/** The owner's invitation: an email and a role, each role said in one line. */
-function InviteForm({ bookId }: { bookId: string }) {
-  const [invite, { isLoading }] = useInviteMemberMutation();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<SharedRole>('coauthor');
-  const [refusal, setRefusal] = useState<{ msg: string; needsPlan: boolean }>();
-  const [sent, setSent] = useState<{ email: string; link: string }>();
+/** The roles an owner gives on a book, with the contracts' words for each. */
+const bookRoles: RoleChoices<SharedRole> = { roles: sharedRoles, labels: roleLabels, descriptions: roleDescriptions };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setRefusal(undefined);
-    setSent(undefined);
-    try {
-      const created = await invite({ bookId, email: email.trim(), role }).unwrap();
-      setSent({ email: created.email, link: created.link });
-      setEmail('');
-    } catch (error) {
-      setRefusal({
-        msg: errorMessage(error, texts.inviteFailed),
-        needsPlan: isApiError(error) && error.status === 402,
-      });
-    }
-  }
-
+/** The owner's invitation; a 402 (sharing needs a paid plan) links to the plans. */
+function InviteToBook({ bookId }: { bookId: string }) {
+  const [invite] = useInviteMemberMutation();
   return (
-    <form onSubmit={(event) => void onSubmit(event)} aria-label="Invite someone" className="mt-6 space-y-4">
-      {refusal && (
-        <ErrorBox>
-          {refusal.msg}
-          {refusal.needsPlan && (
+    <InviteForm
+      className="mt-6"
+      choices={bookRoles}
+      initialRole="coauthor"
+      invite={(email, role) => invite({ bookId, email, role }).unwrap()}
+      refusal={(error) => (
+        <>
+          {errorMessage(error, texts.inviteFailed)}
+          {isApiError(error) && error.status === 402 && (
             <>
               {' '}
               <Link to={plansPath} className="font-semibold underline underline-offset-2">
@@ -104,181 +93,47 @@ function InviteForm({ bookId }: { bookId: string }) {
               </Link>
             </>
           )}
-        </ErrorBox>
+        </>
       )}
-      <TextField
-        label={texts.email}
-        type="email"
-        autoComplete="off"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <RolePicker value={role} onChange={setRole} />
-      <Button type="submit" className="w-full sm:w-auto" busy={isLoading} disabled={isLoading}>
-        {isLoading ? texts.inviting : texts.invite}
-      </Button>
-      {sent && <SentInvitation {...sent} />}
-    </form>
-  );
-}
-
-/** The four roles an owner gives, as radio cards with their one-line descriptions. */
-function RolePicker({ value, onChange }: { value: SharedRole; onChange: (role: SharedRole) => void }) {
-  const name = useId();
-  return (
-    <fieldset>
-      <legend className="mb-1.5 text-sm font-medium text-stone-800">{texts.role}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {sharedRoles.map((role) => (
-          <label
-            key={role}
-            className={`flex cursor-pointer gap-2.5 rounded-lg border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ink-300 ${value === role ? 'border-ink-600 bg-ink-50' : 'border-stone-300 hover:border-stone-400'}`}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={role}
-              checked={value === role}
-              onChange={() => onChange(role)}
-              aria-labelledby={`${name}-${role}-label`}
-              aria-describedby={`${name}-${role}`}
-              className="mt-0.5 accent-ink-800"
-            />
-            <span>
-              <span id={`${name}-${role}-label`} className="block font-semibold text-ink-950">
-                {roleLabels[role]}
-              </span>
-              <span id={`${name}-${role}`} className="block text-xs text-stone-600">
-                {roleDescriptions[role]}
-              </span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-/** Right after inviting: the mailed link, to copy as well (the server keeps only its hash). */
-function SentInvitation({ email, link }: { email: string; link: string }) {
-  return (
-    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm">
-      <p className="text-emerald-900">{texts.invitedTo(email)}</p>
-      <CopyLink label={texts.copyLinkFor(email)} getLink={() => Promise.resolve(link)} />
-    </div>
+    />
   );
 }
 
 function People({ book, members, onLeft }: { book: SharedBook; members: BookMember[]; onLeft: () => void }) {
   const { data: user } = useCurrentUserQuery();
+  const [changeRole] = useChangeMemberRoleMutation();
+  const [remove] = useRemoveMemberMutation();
   const owner = book.role === 'owner';
   const me = members.find((member) => member.id === user?._id);
   return (
-    <section aria-labelledby="share-people" className="mt-7">
-      <h3 id="share-people" className="text-sm font-semibold text-ink-950">
-        {texts.peopleHeading}
-      </h3>
-      <ul className="mt-2 divide-y divide-stone-200 border-y border-stone-200">
+    <Section heading={texts.peopleHeading}>
+      <ul className={`mt-2 ${rowListClass}`}>
         {members.map((member) => (
-          <li
-            key={member.id}
-            data-testid="book-member"
-            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3"
-          >
-            <div className="min-w-0">
-              <p className="truncate text-sm font-semibold text-ink-950">
-                {member.name} {member.id === user?._id && <span className="font-normal">{texts.you}</span>}
-              </p>
-              <p className="truncate text-xs text-stone-600">{member.email}</p>
-            </div>
+          <PersonRow key={member.id} testId="book-member" person={member} isMe={member.id === user?._id}>
             {owner && member.role !== 'owner' ? (
-              <MemberControls bookId={book._id} member={member} />
+              <MemberControls
+                name={member.name}
+                role={member.role}
+                choices={bookRoles}
+                changeRole={(role) => changeRole({ bookId: book._id, memberId: member.id, role }).unwrap()}
+                remove={() => remove({ bookId: book._id, memberId: member.id }).unwrap()}
+                removed={sharingMessages.removed}
+              />
             ) : (
-              <span className="text-sm text-stone-700">{roleLabels[member.role]}</span>
+              <RoleLabel>{roleLabels[member.role]}</RoleLabel>
             )}
-          </li>
+          </PersonRow>
         ))}
       </ul>
-      {me && me.role !== 'owner' && <LeaveBook bookId={book._id} memberId={me.id} onLeft={onLeft} />}
-    </section>
-  );
-}
-
-/** The owner's controls on one person: the role, and removing them. */
-function MemberControls({ bookId, member }: { bookId: string; member: BookMember }) {
-  const [changeRole, changing] = useChangeMemberRoleMutation();
-  const [remove, removing] = useRemoveMemberMutation();
-  async function onRole(role: SharedRole) {
-    try {
-      await changeRole({ bookId, memberId: member.id, role }).unwrap();
-      toast.success(texts.roleChanged(member.name, role));
-    } catch (error) {
-      toast.error(errorMessage(error, texts.changeFailed));
-    }
-  }
-  async function onRemove() {
-    try {
-      await remove({ bookId, memberId: member.id }).unwrap();
-      toast.success(sharingMessages.removed);
-    } catch (error) {
-      toast.error(errorMessage(error, texts.changeFailed));
-    }
-  }
-  return (
-    <div className="flex items-center gap-2">
-      <select
-        aria-label={texts.roleOf(member.name)}
-        value={member.role}
-        disabled={changing.isLoading}
-        onChange={(event) => void onRole(event.target.value as SharedRole)}
-        className={controlClass(false, '', 'compact')}
-      >
-        {sharedRoles.map((role) => (
-          <option key={role} value={role}>
-            {roleLabels[role]}
-          </option>
-        ))}
-      </select>
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        aria-label={texts.removeWho(member.name)}
-        busy={removing.isLoading}
-        disabled={removing.isLoading}
-        onClick={() => void onRemove()}
-      >
-        {texts.remove}
-      </Button>
-    </div>
-  );
-}
-
-function LeaveBook({ bookId, memberId, onLeft }: { bookId: string; memberId: string; onLeft: () => void }) {
-  const [remove, { isLoading }] = useRemoveMemberMutation();
-  const navigate = useNavigate();
-  async function leave() {
-    try {
-      await remove({ bookId, memberId }).unwrap();
-      toast.success(sharingMessages.left);
-      onLeft();
-      await navigate('/app');
-    } catch (error) {
-      toast.error(errorMessage(error, texts.changeFailed));
-    }
-  }
-  return (
-    <Button
-      type="button"
-      variant="secondary"
-      className="mt-4 w-full sm:w-auto"
-      busy={isLoading}
-      disabled={isLoading}
-      onClick={() => void leave()}
-    >
-      {isLoading ? texts.leaving : texts.leave}
-    </Button>
+      {me && me.role !== 'owner' && (
+        <LeaveButton
+          label={texts.leave}
+          left={sharingMessages.left}
+          leave={() => remove({ bookId: book._id, memberId: me.id }).unwrap()}
+          onLeft={onLeft}
+        />
+      )}
+    </Section>
   );
 }
 
@@ -286,44 +141,34 @@ function LeaveBook({ bookId, memberId, onLeft }: { bookId: string; memberId: str
 function Invitations({ bookId, invitations }: { bookId: string; invitations: PendingInvitation[] }) {
   const [newLink] = useNewInvitationLinkMutation();
   const [revoke] = useRevokeInvitationMutation();
-  async function onRevoke(invitationId: string) {
-    try {
-      await revoke({ bookId, invitationId }).unwrap();
-      toast.success(texts.revoked);
-    } catch (error) {
-      toast.error(errorMessage(error, texts.changeFailed));
-    }
-  }
   return (
-    <section aria-labelledby="share-pending" className="mt-7">
-      <h3 id="share-pending" className="text-sm font-semibold text-ink-950">
-        {texts.pendingHeading}
-      </h3>
-      <ul className="mt-2 divide-y divide-stone-200 border-y border-stone-200">
+    <Section heading={texts.pendingHeading}>
+      <ul className={`mt-2 ${rowListClass}`}>
         {invitations.map((invitation) => (
-          <li key={invitation.id} data-testid="book-invitation" className="py-3">
-            <p className="truncate text-sm font-semibold text-ink-950">{invitation.email}</p>
-            <p className="text-xs text-stone-600">
-              {roleLabels[invitation.role]} · {texts.expires(dayFormat.format(new Date(invitation.expiresAt)))}
-            </p>
-            <div className="flex flex-wrap items-start gap-2">
-              <CopyLink
-                label={texts.copyLinkFor(invitation.email)}
-                getLink={async () => (await newLink({ bookId, invitationId: invitation.id }).unwrap()).link}
-              />
-              <Button
-                type="button"
-                variant="ghost"
-                className="mt-2 px-3 py-1.5"
-                aria-label={texts.revokeFor(invitation.email)}
-                onClick={() => void onRevoke(invitation.id)}
-              >
-                {texts.revoke}
-              </Button>
-            </div>
-          </li>
+          <InvitationRow
+            key={invitation.id}
+            testId="book-invitation"
+            email={invitation.email}
+            role={roleLabels[invitation.role]}
+            expires={dayFormat.format(new Date(invitation.expiresAt))}
+            newLink={async () => (await newLink({ bookId, invitationId: invitation.id }).unwrap()).link}
+            revoke={() => revoke({ bookId, invitationId: invitation.id }).unwrap()}
+          />
         ))}
       </ul>
+    </Section>
+  );
+}
+
+/** A part of the dialog under its own heading, which names it. */
+function Section({ heading, children }: { heading: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-7">
+      <h3 id={id} className="text-sm font-semibold text-ink-950">
+        {heading}
+      </h3>
+      {children}
     </section>
   );
 }

@@ -3,27 +3,41 @@ import { roleLabels, workspaceRoleLabels, type BookRole, type WorkspaceRole } fr
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 const roleWord = (role: BookRole) => roleLabels[role].toLowerCase();
 
-/** The words of sharing a book (issue 43); the server's own messages are contracts' sharingMessages. */
+/**
+ * The words of sharing a book (issue 43), and of inviting and managing people on a book or a team workspace; the
+ * server's own messages are contracts' sharingMessages.
+ */
 export const sharingTexts = {
+  // The share dialog
   share: 'Share',
   people: 'People',
   shareTitle: (title: string) => `Share “${title}”`,
   shareDescription: 'Invite people by email and choose what each one may do.',
   peopleDescription: 'Who is on this book. Only its owner can invite people or change their roles.',
+  peopleHeading: 'People on this book',
+  pendingHeading: 'Invitations waiting for an answer',
+  leave: 'Leave this book',
+  loading: 'Loading the people…',
+  loadFailed: 'The people on this book could not be loaded.',
+  seePlans: 'See the plans',
+  close: 'Close',
+  // Inviting and managing people, on a book or a team workspace alike (people/)
+  inviteForm: 'Invite someone',
   email: 'Email address',
   role: 'Role',
   invite: 'Invite',
   inviting: 'Inviting…',
   inviteFailed: 'The invitation could not be sent. Please try again.',
   invitedTo: (email: string) => `Invitation sent to ${email}.`,
-  peopleHeading: 'People on this book',
-  pendingHeading: 'Invitations waiting for an answer',
   you: '(you)',
   roleOf: (name: string) => `Role of ${name}`,
+  /** "Grace Hopper is now a co-author", "… is now an admin": the role's label as the roles' list says it. */
+  roleChanged: (name: string, roleLabel: string) =>
+    `${name} is now ${article(roleLabel.toLowerCase())} ${roleLabel.toLowerCase()}`,
   remove: 'Remove',
   removeWho: (name: string) => `Remove ${name}`,
-  leave: 'Leave this book',
   leaving: 'Leaving…',
+  changeFailed: 'The change could not be saved. Please try again.',
   copyLink: 'Copy link',
   copyLinkFor: (email: string) => `Copy link for ${email}`,
   copied: 'Link copied',
@@ -33,12 +47,6 @@ export const sharingTexts = {
   revokeFor: (email: string) => `Revoke the invitation for ${email}`,
   revoked: 'Invitation revoked',
   expires: (date: string) => `Expires ${date}`,
-  loading: 'Loading the people…',
-  loadFailed: 'The people on this book could not be loaded.',
-  changeFailed: 'The change could not be saved. Please try again.',
-  roleChanged: (name: string, role: BookRole) => `${name} is now ${article(roleWord(role))} ${roleWord(role)}`,
-  seePlans: 'See the plans',
-  close: 'Close',
   // The library
   myBooks: 'My books',
   sharedWithMe: 'Shared with me',
@@ -49,7 +57,7 @@ export const sharingTexts = {
   // The editor
   roleBannerFor: (role: BookRole) =>
     role === 'editor'
-      ? "You're an editor on this book: you can read it and comment, not change the text yet."
+      ? "You're an editor on this book: you can comment, and your changes to the text are suggestions the owner and co-authors accept or reject."
       : role === 'commenter'
         ? "You're a commenter on this book: you can read it and comment, but not change it."
         : "You're a viewer on this book: you can read it but not change it.",

@@ -200,6 +200,12 @@ describe('structure review', () => {
     expect(screen.getByTestId('role-banner')).toBeTruthy();
     expect(screen.getByLabelText('Setting').matches(':disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Confirm and start writing' })).toBeNull();
+    // Writing is not theirs to start: no word of how long it takes.
+    expect(screen.queryByText(/Writing takes up to 30 minutes/)).toBeNull();
+    // The controls that only change the plan are inside the disabled fieldset, which hides them (CSS).
+    const addTheme = screen.getByRole('button', { name: 'Add theme' });
+    expect(addTheme.matches(':disabled')).toBe(true);
+    expect(addTheme.closest('div')?.className).toContain('in-[fieldset:disabled]:hidden');
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 

@@ -91,8 +91,11 @@ function StructureReview({ book, initial }: { book: Book; initial: BookState }) 
           </fieldset>
         </div>
         <div className="mt-12 flex flex-col items-stretch gap-3 border-t border-stone-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-stone-600">Writing takes up to 30 minutes. You can leave this page meanwhile.</p>
-          <div className="flex flex-col gap-3 sm:flex-row">
+          {/* Said to whoever confirms: the others do not start the writing. */}
+          {mayEdit && (
+            <p className="text-sm text-stone-600">Writing takes up to 30 minutes. You can leave this page meanwhile.</p>
+          )}
+          <div className="flex flex-col gap-3 sm:ml-auto sm:flex-row">
             <Link to="/app" className={buttonClass('secondary')}>
               Back to library
             </Link>

@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { hasKeyword } from '@bookwright/contracts';
 import { controlClass } from '../../components/fields';
 import { CloseIcon, PlusIcon } from '../../components/icons';
+import { editOnly } from './list-buttons';
 
 /**
  * A text field of the structure that saves when it is committed (on leaving it, or Enter in a one-line
@@ -114,18 +115,18 @@ export function EditableList({
       </p>
       {items.length > 0 &&
         (variant === 'chips' ? (
-          <ul className="mb-2.5 flex flex-wrap gap-2">
+          <ul className="mb-2.5 flex flex-wrap gap-2 in-[fieldset:disabled]:mb-0">
             {items.map((item, index) => (
               <li
                 key={`${index}-${item}`}
-                className="inline-flex max-w-full items-center gap-1 rounded-full border border-ink-200 bg-ink-50 py-1 pr-1 pl-3 text-sm text-ink-900"
+                className="inline-flex max-w-full items-center gap-1 rounded-full border border-ink-200 bg-ink-50 py-1 pr-1 pl-3 text-sm text-ink-900 in-[fieldset:disabled]:pr-3"
               >
                 <span className="truncate">{item}</span>
                 <button
                   type="button"
                   onClick={() => onRemove(index)}
                   aria-label={`Remove ${itemName} ${item}`}
-                  className="rounded-full p-1 text-ink-500 hover:bg-ink-100 hover:text-ink-900"
+                  className={`rounded-full p-1 text-ink-500 hover:bg-ink-100 hover:text-ink-900 ${editOnly}`}
                 >
                   <CloseIcon className="size-3.5" />
                 </button>
@@ -133,7 +134,7 @@ export function EditableList({
             ))}
           </ul>
         ) : (
-          <ul className="mb-2.5 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+          <ul className="mb-2.5 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white in-[fieldset:disabled]:mb-0">
             {items.map((item, index) => (
               <li
                 key={`${index}-${item}`}
@@ -145,7 +146,7 @@ export function EditableList({
                   type="button"
                   onClick={() => onRemove(index)}
                   aria-label={`Remove ${itemName} ${item}`}
-                  className="rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+                  className={`rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-800 ${editOnly}`}
                 >
                   <CloseIcon className="size-4" />
                 </button>
@@ -153,7 +154,7 @@ export function EditableList({
             ))}
           </ul>
         ))}
-      <div className="flex gap-2">
+      <div className={`flex gap-2 ${editOnly}`}>
         <label htmlFor={inputId} className="sr-only">
           {`New ${itemName}`}
         </label>

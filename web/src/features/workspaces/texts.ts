@@ -3,7 +3,10 @@ import { workspaceRoleLabels, type AuditEntry, type Spent, type WorkspaceRole } 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 const roleWord = (role: string) => (workspaceRoleLabels[role as WorkspaceRole] ?? role).toLowerCase();
 
-/** The words of team workspaces (issue 43); the server's own messages are contracts' workspaceMessages. */
+/**
+ * The words of team workspaces (issue 43); the server's own messages are contracts' workspaceMessages, and the
+ * words of inviting and managing people, the same for a book, are sharingTexts'.
+ */
 export const workspaceTexts = {
   // The sidebar's switcher
   switcher: 'Workspace',
@@ -52,29 +55,12 @@ export const workspaceTexts = {
   seatsFailed: 'The seats could not be changed. Please try again.',
   inviteTitle: 'Invite someone',
   inviteDescription: 'They get an email with a link; an invitation takes a seat until it is answered.',
-  email: 'Email address',
-  role: 'Role',
-  invite: 'Invite',
-  inviting: 'Inviting…',
-  inviteFailed: 'The invitation could not be sent. Please try again.',
-  invitedTo: (email: string) => `Invitation sent to ${email}.`,
   peopleTitle: 'People',
-  you: '(you)',
-  roleOf: (name: string) => `Role of ${name}`,
-  remove: 'Remove',
-  removeWho: (name: string) => `Remove ${name}`,
   removed: (name: string) => `${name} was removed from the workspace`,
   leave: 'Leave this workspace',
   left: 'You left the workspace',
-  roleChanged: (name: string, role: WorkspaceRole) => `${name} is now ${article(roleWord(role))} ${roleWord(role)}`,
-  changeFailed: 'The change could not be saved. Please try again.',
   joined: (date: string) => `Joined ${date}`,
   pendingTitle: 'Invitations waiting for an answer',
-  expires: (date: string) => `Expires ${date}`,
-  revoke: 'Revoke',
-  revokeFor: (email: string) => `Revoke the invitation for ${email}`,
-  revoked: 'Invitation revoked',
-  copyLinkFor: (email: string) => `Copy link for ${email}`,
   auditTitle: 'Activity',
   auditDescription: 'Who did what in the workspace, newest first.',
   auditEmpty: 'Nothing has happened in this workspace yet.',
@@ -139,5 +125,11 @@ export function auditAction(entry: AuditEntry): string {
       return `restored ${whom}`;
     case 'book.deleted':
       return `deleted ${whom} for good`;
+    case 'api-token.created':
+      return `created the API token “${entry.token?.name ?? ''}”`;
+    case 'api-token.used-from-new-address':
+      return `used the API token “${entry.token?.name ?? ''}” from a new address${entry.address ? `, ${entry.address}` : ''}`;
+    case 'api-token.revoked':
+      return `revoked the API token “${entry.token?.name ?? ''}”`;
   }
 }

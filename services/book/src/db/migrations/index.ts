@@ -10,6 +10,10 @@ import { lz4ManuscriptsMigration } from './0008_lz4_manuscripts';
 import { chapterWordCountsMigration } from './0009_chapter_word_counts';
 import { bookMembersMigration } from './0010_book_members';
 import { workspacesMigration } from './0011_workspaces';
+import { collabStatesMigration } from './0012_collab_states';
+import { commentsMigration } from './0013_comments';
+import { collabStateBuiltMigration } from './0014_collab_state_built';
+import { auditApiTokensMigration } from './0015_audit_api_tokens';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
 export const migrations: Migration[] = [
@@ -25,4 +29,8 @@ export const migrations: Migration[] = [
   chapterWordCountsMigration,
   bookMembersMigration,
   workspacesMigration,
+  collabStatesMigration,
+  commentsMigration,
+  collabStateBuiltMigration,
+  auditApiTokensMigration,
 ];

@@ -1,0 +1,66 @@
+import {
+  AppError,
+  apiMessages,
+  collabMessages,
+  type CollabLoad,
+  type CollabLoadRequest,
+  type ManuscriptVersion,
+  type TiptapDocument,
+} from '@bookwright/contracts';
+import { collabStatesRepository } from '../repositories/collab-states.repository';
+import { manuscriptVersionOf } from '../domain/manuscript-version';
+import { chapterHashesOf } from '../domain/stored-manuscript';
+import type { BookHandlerDeps } from './deps';
+
+/**
+ * book.collab.load: what a live document opens with (decision 0043): the manuscript with its version, and
+ * the Yjs state stored beside it only if that was taken at the same version. A state of another version
+ * stands for a text the chapters no longer hold (they were written without it: a restore, the writer, an
+ * API client's save), so it is left out and the collab service builds the document from the manuscript.
+ * An open asks for the text only without a state (`documentWithState: false`): the document is filled
+ * from the state, and the text of a long book is as large again.
+ */
+export function loadCollab(deps: BookHandlerDeps) {
+  return async ({ bookId, documentWithState = true }: CollabLoadRequest): Promise<CollabLoad> => {
+    if (!documentWithState) {
+      // Most opens of a book opened live before: the state stands, and the text (as large again) is not
+      // read, carried over the bus and checked only to be left unused. If it does not stand, the whole read
+      // again, in one statement as below, so that the version and the text are of one moment.
+      const row = await collabStatesRepository.readForLoadWithoutText(deps.db, bookId).executeTakeFirst();
+      const stands = row && row.deleted_at === null ? standingState(row) : null;
+      if (stands) return { bookId, manuscriptVersion: stands.version, document: null, ...stands.state };
+    }
+    const row = await collabStatesRepository.readForLoad(deps.db, bookId);
+    if (!row || row.deleted_at !== null) throw new AppError(404, apiMessages.notFound);
+    const hashes = chapterHashesOf(row.chapter_hashes, row.manuscript_chapters);
+    if (hashes === null || row.book_content === null) throw new AppError(409, collabMessages.noManuscript);
+    const manuscriptVersion = manuscriptVersionOf(hashes);
+    const state = row.state !== null && row.manuscript_version === manuscriptVersion ? row.state : null;
+    return {
+      bookId,
+      manuscriptVersion,
+      document: JSON.parse(row.book_content) as TiptapDocument,
+      state,
+      stateVersion: state === null ? null : manuscriptVersion,
+      stateBuilt: state !== null && row.built === true,
+    };
+  };
+}
+
+/** The stored state and the version, when the state was taken at the version the chapters stand at. */
+function standingState(row: {
+  chapter_hashes: string | null;
+  manuscript_chapters: number | null;
+  state: string | null;
+  manuscript_version: string | null;
+  built: boolean | null;
+}): {
+  version: ManuscriptVersion;
+  state: { state: string; stateVersion: ManuscriptVersion; stateBuilt: boolean };
+} | null {
+  const hashes = chapterHashesOf(row.chapter_hashes, row.manuscript_chapters);
+  if (hashes === null || row.state === null) return null;
+  const version = manuscriptVersionOf(hashes);
+  if (row.manuscript_version !== version) return null;
+  return { version, state: { state: row.state, stateVersion: version, stateBuilt: row.built === true } };
+}

@@ -1,0 +1,48 @@
+import type { events } from '@bookwright/contracts';
+import type { EventMeta } from '@bookwright/kit';
+import type { z } from 'zod';
+import { recordAudit } from '../workspaces/audit';
+import type { BookHandlerDeps } from './deps';
+
+type Activity = z.output<(typeof events.userApiTokenActivity)['schema']>;
+
+const actions = {
+  created: 'api-token.created',
+  'used-from-new-address': 'api-token.used-from-new-address',
+  revoked: 'api-token.revoked',
+} as const;
+
+/**
+ * An API token made, used from a new address or revoked (issue 45), into the audit logs of the workspaces it
+ * reaches: a workspace's token into its workspace's; a personal token into every workspace its maker belongs
+ * to, whose books it can read as they can. A token reaching no workspace leaves no line (its maker sees its
+ * last use in Settings). Each line's id is the event's, so a redelivered event writes nothing twice.
+ */
+export function onUserApiTokenActivity(deps: Pick<BookHandlerDeps, 'db'>) {
+  return async (event: Activity, meta: EventMeta) => {
+    const workspaceIds = event.workspaceId
+      ? (await deps.db.selectFrom('workspaces').select('id').where('id', '=', event.workspaceId).execute()).map(
+          (row) => row.id,
+        )
+      : (
+          await deps.db
+            .selectFrom('workspace_members')
+            .select('workspace_id')
+            .where('user_id', '=', event.userId)
+            .execute()
+        ).map((row) => row.workspace_id);
+    for (const workspaceId of workspaceIds)
+      await recordAudit(
+        deps.db,
+        {
+          workspaceId,
+          actorId: event.actorId ?? event.userId,
+          action: actions[event.action],
+          token: { id: event.tokenId, name: event.tokenName },
+          address: event.ip,
+        },
+        { newId: () => `${meta.id}:${workspaceId}`, now: new Date(event.at) },
+      );
+    meta.logger.info({ tokenId: event.tokenId, action: event.action, workspaceIds }, 'API token activity audited');
+  };
+}

@@ -1,0 +1,196 @@
+import { isDeepStrictEqual } from 'node:util';
+import * as Y from 'yjs';
+import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
+import type { TiptapDocument } from '@bookwright/contracts';
+import { bookSchema, manuscriptFragmentName, printedManuscript } from '@bookwright/manuscript';
+
+/*
+ * An editor's changes are always suggestions (issue 44): the server's side of the rule the web editor keeps
+ * by suggesting for them. The test is the book's printed form (every open suggestion read as rejected,
+ * comments taken out, @bookwright/manuscript's `printedManuscript`): an editor's update may not change it.
+ * So an editor may add marked insertions, mark text deleted, add modifications, put comment marks on and
+ * take them off, and take back (reject) any open suggestion, theirs or someone else's, since a rejected
+ * suggestion is what is printed anyway; the suggestions library itself does that when a suggesting page
+ * deletes inside an insertion. An editor may not write the text directly, accept a suggestion, or change a
+ * block's formatting: each changes what is printed.
+ *
+ * Cheaply: a shadow of the live document (kept equal to it by its own updates) takes the editor's update
+ * first, and only the runs of top-level blocks the update touched, each with one block either side (a
+ * suggested paragraph break is rejected by joining two blocks), are read and printed, before (from the
+ * document) and after (from the shadow). Both are read from copies of those blocks in a scratch document: y-tiptap's reader deletes
+ * an element the schema refuses from the document it reads, and the live document must not change here.
+ */
+
+/** Why an editor's update may not enter `document`, or undefined when it changes the book by suggestions only. */
+export type SuggestionsOnlyCheck = (document: Y.Doc, update: Uint8Array) => string | undefined;
+
+interface Shadow {
+  doc: Y.Doc;
+  follow: (update: Uint8Array) => void;
+  unload: () => void;
+}
+
+/** The check with its shadows: one per live document an editor wrote to, gone with the document. */
+export function suggestionsOnly(): SuggestionsOnlyCheck {
+  const shadows = new WeakMap<Y.Doc, Shadow>();
+
+  const shadowOf = (document: Y.Doc): Shadow => {
+    const shadow = shadows.get(document);
+    if (shadow) return shadow;
+    const doc = new Y.Doc({ gc: document.gc });
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(document));
+    // Every update the document takes (people, replicas, writes from outside) reaches the shadow; the
+    // editor's own, which the shadow took first, again: Yjs applies an update it holds as nothing.
+    const follow = (update: Uint8Array) => Y.applyUpdate(doc, update);
+    // Gone with the document when it leaves memory (the map would let it go anyway; this frees it at once).
+    const unload = () => drop(document, created);
+    const created: Shadow = { doc, follow, unload };
+    document.on('update', follow);
+    document.on('destroy', unload);
+    shadows.set(document, created);
+    return created;
+  };
+
+  /** Also after a refusal: the shadow holds an update the document never will, built again on the next check. */
+  const drop = (document: Y.Doc, shadow: Shadow) => {
+    document.off('update', shadow.follow);
+    document.off('destroy', shadow.unload);
+    shadow.doc.destroy();
+    shadows.delete(document);
+  };
+
+  return (document, update) => {
+    const shadow = shadowOf(document);
+    let problem: string | undefined;
+    try {
+      problem = checkOnShadow(document, shadow.doc, update);
+    } catch {
+      problem = 'the update does not apply';
+    }
+    if (problem) drop(document, shadow);
+    return problem;
+  };
+}
+
+function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array): string | undefined {
+  const fragment = shadow.getXmlFragment(manuscriptFragmentName);
+  const before = new Map<Y.Item, boolean>();
+  for (const item of topItems(fragment)) before.set(item, item.deleted);
+  const hadPending = shadow.store.pendingStructs !== null || shadow.store.pendingDs !== null;
+  const changedBlocks = new Set<Y.Item>();
+  let outside = false;
+  shadow.transact((transaction) => {
+    Y.applyUpdate(shadow, update);
+    for (const type of transaction.changed.keys()) {
+      if ((type as unknown) === fragment) continue;
+      const block = topItemOf(type, fragment);
+      if (block) changedBlocks.add(block);
+      else outside = true;
+    }
+  });
+  if (outside) return 'the update writes outside the manuscript';
+  // An update waiting for what it builds on would be applied, unchecked, when someone else's arrives.
+  if (!hadPending && (shadow.store.pendingStructs !== null || shadow.store.pendingDs !== null))
+    return 'the update builds on what the document does not hold';
+
+  const after = topItems(fragment);
+  const touched = after.map(
+    (item) => changedBlocks.has(item) || !before.has(item) || before.get(item) !== item.deleted,
+  );
+  if (after.some((item, index) => touched[index] && !item.deleted && !isElement(item)))
+    return 'an editor put something other than a block in the manuscript';
+
+  // Each run of touched blocks with its neighbours is printed apart: the blocks between two runs are the
+  // same before and after, so an update touching the first and the last chapter prints a few blocks, not
+  // the book.
+  const runs = touchedRuns(after, touched);
+  if (runs.length === 0) return undefined;
+  const beforeBlocks = blocksBefore(document, runs);
+  for (const [index, run] of runs.entries()) {
+    const afterBlocks = run.filter((item) => !item.deleted);
+    if (!isDeepStrictEqual(printedBlocks(beforeBlocks[index]!), printedBlocks(afterBlocks)))
+      return 'an editor changed the printed book, not by suggestions';
+  }
+  return undefined;
+}
+
+/** The document's blocks (not deleted) of each run, found by their ids: the same items, before the update. */
+function blocksBefore(document: Y.Doc, runs: Y.Item[][]): Y.Item[][] {
+  const runOf = new Map<number, Map<number, number>>();
+  runs.forEach((run, index) => {
+    for (const { id } of run) {
+      const clocks = runOf.get(id.client) ?? new Map<number, number>();
+      clocks.set(id.clock, index);
+      runOf.set(id.client, clocks);
+    }
+  });
+  const blocks = runs.map((): Y.Item[] => []);
+  for (const item of topItems(document.getXmlFragment(manuscriptFragmentName))) {
+    const index = runOf.get(item.id.client)?.get(item.id.clock);
+    if (index !== undefined && !item.deleted) blocks[index]!.push(item);
+  }
+  return blocks;
+}
+
+/** The touched blocks in runs, each widened by the block there either side, runs that meet joined. */
+function touchedRuns(items: Y.Item[], touched: boolean[]): Y.Item[][] {
+  const runs: Array<{ from: number; to: number }> = [];
+  touched.forEach((isTouched, index) => {
+    if (!isTouched) return;
+    const from = neighbour(items, index, -1);
+    const to = neighbour(items, index, 1);
+    const last = runs.at(-1);
+    if (last && from <= last.to) last.to = Math.max(last.to, to);
+    else runs.push({ from, to });
+  });
+  return runs.map(({ from, to }) => items.slice(from, to + 1));
+}
+
+/** The index of the first block past `index` in `direction` that is there (not deleted), or the last one. */
+function neighbour(items: Y.Item[], index: number, direction: 1 | -1): number {
+  let at = index + direction;
+  while (at >= 0 && at < items.length && items[at]!.deleted) at += direction;
+  return Math.max(0, Math.min(items.length - 1, at));
+}
+
+/** The fragment's top-level items, deleted ones too (they stay in Yjs's list as tombstones). */
+function topItems(fragment: Y.XmlFragment): Y.Item[] {
+  const items: Y.Item[] = [];
+  for (let item = fragment._start; item !== null; item = item.right) items.push(item);
+  return items;
+}
+
+/** The top-level block `type` is in, or null when it is not in the manuscript at all. */
+function topItemOf(type: { _item: Y.Item | null }, fragment: Y.XmlFragment): Y.Item | null {
+  let item = type._item;
+  while (item !== null && item.parent !== fragment) item = (item.parent as { _item: Y.Item | null })._item;
+  return item;
+}
+
+const isElement = (item: Y.Item) => item.content instanceof Y.ContentType && item.content.type instanceof Y.XmlElement;
+
+/**
+ * The printed form of `blocks` as a small manuscript of their own, read from copies in a scratch document
+ * (so the reader's repairs touch nothing live), adjacent texts joined as the schema joins them (the by-hand
+ * rejection leaves the two sides of a rejected insertion apart).
+ */
+function printedBlocks(blocks: Y.Item[]): unknown {
+  const scratch = new Y.Doc();
+  const fragment = scratch.getXmlFragment(manuscriptFragmentName);
+  // Blocks are elements (checkOnShadow refuses an editor's anything else there; one already in the
+  // document is left out on both sides).
+  const elements = blocks.filter(isElement).map((item) => (item.content as Y.ContentType).type as Y.XmlElement);
+  fragment.insert(
+    0,
+    elements.map((element) => element.clone()),
+  );
+  const schema = bookSchema();
+  const json = yXmlFragmentToProseMirrorRootNode(fragment, schema).toJSON() as TiptapDocument;
+  scratch.destroy();
+  const printed = printedManuscript({ type: 'doc', content: json.content ?? [] });
+  try {
+    return schema.nodeFromJSON(printed).toJSON();
+  } catch {
+    return printed;
+  }
+}

@@ -1,0 +1,4 @@
+import { runStandalone } from '@bookwright/kit';
+import { standaloneCollabService } from './service';
+
+await runStandalone(standaloneCollabService);

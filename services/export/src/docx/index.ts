@@ -1,0 +1,2 @@
+export { renderDocx, type DocxFile, type DocxOptions } from './render-docx';
+export type { DocxReview } from './review';

@@ -1,0 +1,98 @@
+import {
+  AppError,
+  conditionalSaveMessages,
+  exportMessages,
+  isAppError,
+  requests,
+  type Book,
+} from '@bookwright/contracts';
+import type { RequestContext } from '@bookwright/kit';
+import type { z } from 'zod';
+import { reimportDocx } from '../docx/reimport-docx';
+import { parseManuscript } from '../domain/to-export-book';
+import { importRefusal } from '../import/refusal';
+import type { ExportHandlerDeps } from './deps';
+import { loadReview } from './load-book';
+
+type Def = typeof requests.export.reimportManuscript;
+
+/** The name of the revision kept before an import replaces the manuscript. */
+export const beforeImportRevision = 'Before import';
+
+/**
+ * POST /book/{id}/import (issue 46): an edited Word file back into its book. The book service keeps the
+ * manuscript as the named revision "Before import" first, then takes the new one under the If-Match rules
+ * of every content save (412 when stale; its diff stores only the chapters that changed); then each Word
+ * comment becomes a thread by the importing person (one whose quote the book service cannot find is left
+ * out of the count). Refusals before anything is written: 404/403 from the book service (an editor may
+ * not replace the text), 409 unless ready, 415 for anything but a Word file, 400 for a damaged one.
+ */
+export function reimportManuscript(deps: ExportHandlerDeps) {
+  return async (
+    { userId, bookId, uploadBlobKey, fileName, ifMatch }: z.output<Def['request']>,
+    context: RequestContext,
+  ): Promise<z.input<Def['response']>> => {
+    const options = { timeoutMs: deps.bookTimeoutMs, requestId: context.requestId };
+    const book = await deps.bus.request(requests.book.get, { userId, bookId, action: 'edit' }, options);
+    if (book.status !== 'ready') throw new AppError(409, exportMessages.notReady);
+    const upload = await deps.blobs.get(uploadBlobKey);
+    if (!upload) throw importRefusal('missingFile');
+    const { review } = await loadReview(deps, { userId, bookId }, book, context);
+    const imported = await deps.renderSlots(() =>
+      reimportDocx(Buffer.from(upload.data), {
+        fileName,
+        language: book.language,
+        stored: parseManuscript(book.bookContent),
+        people: review.people,
+        threads: review.comments,
+        importer: review.people[userId] ?? '',
+      }),
+    );
+
+    // A stale tag is refused before the revision is kept (the save checks it again, under its lock).
+    if (ifMatch && !ifMatch.some((tag) => sameTag(tag, book.etag))) {
+      throw new AppError(412, conditionalSaveMessages.stale, {
+        code: 'stale_book',
+        extra: { etag: book.etag, updatedAt: book.updatedAt },
+      });
+    }
+    await deps.bus.request(requests.book.saveRevision, { userId, bookId, name: beforeImportRevision }, options);
+    let saved = (await deps.bus.request(
+      requests.book.updateContent,
+      { userId, bookId, bookContent: JSON.stringify(imported.document), ...(ifMatch ? { ifMatch } : {}) },
+      options,
+    )) as Book;
+    let opened = 0;
+    /** The threads opened, by the Word comment's mark: a reply in the file joins its thread. */
+    const threadOfMark = new Map<string, string>();
+    for (const { markId, anchor, body, replyTo } of imported.comments) {
+      const threadId =
+        replyTo === undefined ? undefined : 'threadId' in replyTo ? replyTo.threadId : threadOfMark.get(replyTo.markId);
+      try {
+        if (threadId) {
+          await deps.bus.request(requests.book.createReply, { userId, bookId, commentId: threadId, body }, options);
+          threadOfMark.set(markId, threadId);
+        } else {
+          const thread = await deps.bus.request(requests.book.createComment, { userId, bookId, anchor, body }, options);
+          threadOfMark.set(markId, thread.id);
+        }
+        opened += 1;
+      } catch (error) {
+        if (!isAppError(error) || error.status >= 500) throw error;
+        context.logger.warn({ err: error, bookId }, 'a Word comment could not be opened as a thread');
+      }
+    }
+    if (opened > 0) saved = await deps.bus.request(requests.book.get, { userId, bookId }, options);
+    const kept = imported.report.kept
+      .map((entry) => (entry.kind === 'comments' ? { ...entry, count: opened } : entry))
+      .filter((entry) => entry.count > 0);
+    context.logger.info(
+      { bookId, chapters: imported.report.chapters.length, comments: opened },
+      'manuscript imported into its book',
+    );
+    return { book: saved, report: { ...imported.report, kept } };
+  };
+}
+
+/** An If-Match tag and the book's ETag header value (quoted) name the same version. */
+const sameTag = (tag: string, etag: string): boolean => tag.replace(/"/g, '') === etag.replace(/"/g, '');

@@ -1,0 +1,260 @@
+import mammoth from 'mammoth';
+import type { TiptapNode } from '@bookwright/contracts';
+import { isAllowedLink } from '@bookwright/manuscript';
+import { readZip } from '../zip/read-zip';
+import { importRefusal } from '../refusal';
+import { InlineBuilder, type InlineMark } from '../source/inline-text';
+import {
+  countDropped,
+  noteReference,
+  type DroppedCounts,
+  type SourceBlock,
+  type SourceDocument,
+} from '../source/source-document';
+import { countComments, countHeadersAndFooters, dropFromDocumentXml } from './docx-dropped';
+import { coreProperties } from './core-properties';
+
+/** The parts of a Word file the import reads; images and the rest are listed, never inflated. */
+const wantedPart = (name: string): boolean =>
+  /^(?:\[Content_Types\]\.xml|_rels\/\.rels|docProps\/core\.xml|word\/[^/]+\.xml|word\/_rels\/[^/]+\.rels)$/.test(name);
+
+/**
+ * A Word file (.docx) through mammoth's reading of it (styles, numbering, notes, runs), from our own
+ * unpacking of the zip (limits first: read-zip.ts). mammoth's HTML is not used: its document model keeps
+ * what its HTML loses (alignment, underline, small caps), and the book's nodes are built from it directly.
+ */
+export async function readDocx(bytes: Buffer): Promise<SourceDocument> {
+  const zip = await readZip(bytes, wantedPart);
+  const documentXml = zip.files.get('word/document.xml');
+  if (!documentXml) throw importRefusal('corrupt');
+  const dropped: DroppedCounts = {};
+  const parts = new Map(zip.files);
+  parts.set('word/document.xml', Buffer.from(dropFromDocumentXml(documentXml.toString('utf8'), dropped), 'utf8'));
+  countComments(zip.files.get('word/comments.xml')?.toString('utf8'), dropped);
+  countHeadersAndFooters(
+    [...zip.files]
+      .filter(([name]) => /^word\/(?:header|footer)\d*\.xml$/.test(name))
+      .map(([, xml]) => xml.toString('utf8')),
+    dropped,
+  );
+
+  let model: MammothDocument | undefined;
+  try {
+    await mammoth.convertToHtml({ file: zipFileOf(parts) } as unknown as { buffer: Buffer }, {
+      includeDefaultStyleMap: false,
+      transformDocument: (document: MammothDocument) => {
+        model = document;
+        // Nothing left for mammoth's HTML writer to do: the book is built from the model.
+        return { ...document, children: [] };
+      },
+    });
+  } catch (error) {
+    throw importRefusal('corrupt', error);
+  }
+  if (!model) throw importRefusal('corrupt');
+  const reader = new DocxBlocks(model, dropped);
+  const blocks = reader.blocks(model.children);
+  return {
+    kind: 'docx',
+    blocks,
+    notes: reader.notes,
+    declared: coreProperties(zip.files.get('docProps/core.xml')?.toString('utf8')),
+    dropped,
+  };
+}
+
+/** mammoth's zip interface over parts already unpacked (and checked) by read-zip.ts. */
+function zipFileOf(parts: ReadonlyMap<string, Buffer>) {
+  return {
+    exists: (name: string) => parts.has(name),
+    read: async (name: string, encoding?: string) => {
+      const data = parts.get(name);
+      if (!data) throw new Error(`no ${name} in the document`);
+      if (encoding === 'base64') return data.toString('base64');
+      return encoding ? new TextDecoder(encoding).decode(data) : data;
+    },
+    write: () => undefined,
+    toArrayBuffer: () => Promise.reject(new Error('read only')),
+  };
+}
+
+interface MammothElement {
+  type: string;
+  children?: MammothElement[];
+  styleName?: string | null;
+  styleId?: string | null;
+  alignment?: string | null;
+  numbering?: { level: string; isOrdered: boolean } | null;
+  isBold?: boolean;
+  isItalic?: boolean;
+  isUnderline?: boolean;
+  isStrikethrough?: boolean;
+  isSmallCaps?: boolean;
+  verticalAlignment?: string;
+  value?: string;
+  href?: string;
+  breakType?: string;
+  noteType?: string;
+  noteId?: string;
+  checked?: boolean;
+  body?: MammothElement[];
+}
+interface MammothDocument extends MammothElement {
+  children: MammothElement[];
+  notes: { resolve(reference: { noteType: string; noteId: string }): { body: MammothElement[] } | null };
+}
+
+const quoteStyles = /^(?:quote|intense quote|block ?text|block ?quote|quotation|zitat|citation|citazione|cita)$/i;
+const alignments: Record<string, 'left' | 'center' | 'right' | 'justify'> = {
+  left: 'left',
+  start: 'left',
+  center: 'center',
+  right: 'right',
+  end: 'right',
+  both: 'justify',
+  distribute: 'justify',
+};
+
+class DocxBlocks {
+  readonly notes = new Map<string, TiptapNode[]>();
+  private readonly seenNotes = new Set<string>();
+
+  constructor(
+    private readonly document: MammothDocument,
+    private readonly dropped: DroppedCounts,
+  ) {}
+
+  /** Paragraphs in order, consecutive list paragraphs as one list and quote paragraphs as one block quote. */
+  blocks(elements: readonly MammothElement[]): SourceBlock[] {
+    const blocks: SourceBlock[] = [];
+    let list: { ordered: boolean; items: TiptapNode[][] } | undefined;
+    let quote: TiptapNode[] | undefined;
+    const closeList = () => {
+      if (list) {
+        const items = list.items.map((content) => ({ type: 'listItem', content }));
+        blocks.push({
+          node: list.ordered
+            ? { type: 'orderedList', attrs: { start: 1 }, content: items }
+            : { type: 'bulletList', content: items },
+        });
+      }
+      list = undefined;
+    };
+    const closeQuote = () => {
+      if (quote && quote.length > 0) blocks.push({ node: { type: 'blockquote', content: quote } });
+      quote = undefined;
+    };
+    for (const element of elements) {
+      if (element.type === 'table') {
+        closeList();
+        closeQuote();
+        countDropped(this.dropped, 'unsupported-content');
+        continue;
+      }
+      if (element.type !== 'paragraph') continue;
+      const style = (element.styleName ?? element.styleId ?? '').toLowerCase();
+      const paragraph = this.paragraph(element);
+      if (element.numbering && !/^heading/.test(style)) {
+        closeQuote();
+        if (list && list.ordered !== element.numbering.isOrdered) closeList();
+        list ??= { ordered: element.numbering.isOrdered, items: [] };
+        if ((paragraph.content ?? []).length > 0) list.items.push([{ ...paragraph, type: 'paragraph', attrs: {} }]);
+        continue;
+      }
+      closeList();
+      if (quoteStyles.test(style)) {
+        quote ??= [];
+        if ((paragraph.content ?? []).length > 0) quote.push(paragraph);
+        continue;
+      }
+      closeQuote();
+      blocks.push(style ? { node: paragraph, style } : { node: paragraph });
+    }
+    closeList();
+    closeQuote();
+    return blocks;
+  }
+
+  private paragraph(element: MammothElement): TiptapNode {
+    const style = (element.styleName ?? element.styleId ?? '').toLowerCase();
+    const builder = new InlineBuilder();
+    this.inline(element.children ?? [], [], builder);
+    const textAlign = alignments[element.alignment ?? ''] ?? null;
+    const level = /^heading\s*(\d)$/.exec(style)?.[1];
+    if (level !== undefined)
+      return {
+        type: 'heading',
+        attrs: { level: Math.min(3, Math.max(1, Number(level))), textAlign },
+        content: builder.content(),
+      };
+    return { type: 'paragraph', attrs: { textAlign }, content: builder.content() };
+  }
+
+  private inline(elements: readonly MammothElement[], marks: InlineMark[], builder: InlineBuilder): void {
+    for (const element of elements) {
+      switch (element.type) {
+        case 'run':
+          this.inline(element.children ?? [], [...marks, ...runMarks(element)], builder);
+          break;
+        case 'text':
+          builder.text(element.value ?? '', marks);
+          break;
+        case 'tab':
+          builder.text('\t', marks);
+          break;
+        case 'break':
+          if (element.breakType === 'line' || element.breakType === undefined) builder.node({ type: 'hardBreak' });
+          break;
+        case 'hyperlink': {
+          const href = element.href;
+          const link: InlineMark[] =
+            href && /^[a-z][a-z0-9+.-]*:/i.test(href) && isAllowedLink(href)
+              ? [{ type: 'link', attrs: { href, target: '_blank', rel: 'noopener noreferrer nofollow', class: null } }]
+              : [];
+          this.inline(element.children ?? [], [...marks, ...link], builder);
+          break;
+        }
+        case 'noteReference':
+          this.noteReference(element, builder);
+          break;
+        case 'image':
+          countDropped(this.dropped, 'images');
+          break;
+        case 'checkbox':
+          builder.text(element.checked ? '☒' : '☐', marks);
+          break;
+        default:
+          if (element.children) this.inline(element.children, marks, builder);
+      }
+    }
+  }
+
+  private noteReference(element: MammothElement, builder: InlineBuilder): void {
+    const noteType = element.noteType ?? 'footnote';
+    const noteId = element.noteId ?? '';
+    const id = `${noteType}-${noteId}`;
+    if (!this.seenNotes.has(id)) {
+      this.seenNotes.add(id);
+      const note = this.document.notes.resolve({ noteType, noteId });
+      if (!note) return;
+      const body = this.blocks(note.body)
+        .map((block) => block.node)
+        .filter((node) => node.type === 'paragraph' && (node.content ?? []).length > 0)
+        .map((node) => ({ ...node, attrs: {} }));
+      if (body.length === 0) return;
+      this.notes.set(id, body);
+    }
+    if (this.notes.has(id)) builder.node(noteReference(id));
+  }
+}
+
+function runMarks(run: MammothElement): InlineMark[] {
+  const marks: InlineMark[] = [];
+  if (run.isBold) marks.push({ type: 'bold' });
+  if (run.isItalic) marks.push({ type: 'italic' });
+  if (run.isUnderline) marks.push({ type: 'underline' });
+  if (run.isStrikethrough) marks.push({ type: 'strike' });
+  if (run.verticalAlignment === 'superscript') marks.push({ type: 'superscript' });
+  if (run.verticalAlignment === 'subscript') marks.push({ type: 'subscript' });
+  return marks;
+}

@@ -1,0 +1,153 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AppError,
+  apiMessages,
+  apiTokenMessages,
+  events,
+  missingScope,
+  requests,
+  type ResolvedApiToken,
+} from '@bookwright/contracts';
+import { on, type Bus, type WindowCounters } from '@bookwright/kit';
+import type { GatewayConfig } from '../config';
+import { tokenPolicy } from './api-token-scopes';
+import { SessionCache } from './session-cache';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API token a request was authenticated with (Authorization: Bearer), or null. */
+    apiToken: ResolvedApiToken | null;
+  }
+}
+
+/** A token that never expires still needs a date in the session shape; nothing reads it for tokens. */
+const neverExpires = '9999-12-31T23:59:59.999Z';
+
+/** The token of `Authorization: Bearer <token>`, or undefined when the request has no bearer token. */
+export function bearerTokenOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * The tokens this replica resolved lately, keyed by token and address (a use from a new address still reaches
+ * the user service, which records it). A revocation drops a token at once on the replica that took it
+ * (`forget`) and on the others when its event arrives; API_TOKEN_CACHE_TTL_MS bounds the rest (a lapsed plan,
+ * a workspace admin made a member).
+ */
+export interface ResolvedTokens {
+  forget(tokenId: string): void;
+}
+
+/**
+ * API tokens (issue 45, decision 0045): a request to /api/v1 that carries `Authorization: Bearer` is
+ * authenticated by that token alone (any session cookie is ignored, and no XSRF header is asked: a
+ * cross-site page cannot set Authorization). Before the route's handler, in this order: routes about the
+ * session answer 403; the user service resolves the token (401 unknown, revoked or expired; 402 when the
+ * plan lapsed); the token's own rate limit counts in the shared store (429 with Retry-After); the route's
+ * scope must be among the token's (403 naming it). Then `request.session` is the token's person, so
+ * `requireSession` and every handler see the person, and the book service checks their role as for a browser.
+ */
+export async function registerApiTokenAuth(
+  app: FastifyInstance,
+  options: {
+    bus: Bus;
+    counters: WindowCounters;
+    config: Pick<
+      GatewayConfig,
+      | 'API_TOKEN_RATE_LIMIT'
+      | 'RATE_LIMIT_WINDOW_MS'
+      | 'BUS_TIMEOUT_MS'
+      | 'API_TOKEN_CACHE_TTL_MS'
+      | 'SESSION_CACHE_MAX_ENTRIES'
+    >;
+    apiPrefix: string;
+  },
+): Promise<ResolvedTokens> {
+  const { bus, counters, config, apiPrefix } = options;
+  app.decorateRequest('apiToken', null);
+  const { cache, forget } = await resolvedTokenCache(app, bus, config);
+
+  const resolve = async (token: string, ip: string, requestId: string): Promise<ResolvedApiToken> => {
+    const key = SessionCache.keyOf(`${token}\n${ip}`);
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const generation = cache.generation;
+    const resolved = await bus.request(
+      requests.user.resolveToken,
+      { token, ip },
+      { requestId, timeoutMs: config.BUS_TIMEOUT_MS },
+    );
+    cache.set(key, resolved, generation);
+    return resolved;
+  };
+
+  const limit = async (tokenId: string) => {
+    const { count, resetAt } = await counters.increment(`api-token\n${tokenId}`, config.RATE_LIMIT_WINDOW_MS);
+    const resetSeconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
+    return { count, resetSeconds, remaining: Math.max(0, config.API_TOKEN_RATE_LIMIT - count) };
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = bearerTokenOf(request);
+    const url = request.routeOptions.url;
+    if (token === undefined || !url?.startsWith(`${apiPrefix}/`)) return done();
+    const policy = tokenPolicy(request.method, url.slice(apiPrefix.length));
+    if (policy === 'public') return done();
+    if (policy === 'session') return done(new AppError(403, apiTokenMessages.sessionOnly));
+    resolve(token, request.ip, request.id)
+      .then(async (resolved) => {
+        const used = await limit(resolved.tokenId);
+        void reply
+          .header('ratelimit-limit', String(config.API_TOKEN_RATE_LIMIT))
+          .header('ratelimit-remaining', String(used.remaining))
+          .header('ratelimit-reset', String(used.resetSeconds));
+        if (used.count > config.API_TOKEN_RATE_LIMIT) {
+          void reply.header('retry-after', String(Math.max(1, used.resetSeconds)));
+          throw new AppError(429, apiMessages.tooManyRequests);
+        }
+        if (!resolved.scopes.includes(policy)) throw new AppError(403, missingScope(policy));
+        request.apiToken = resolved;
+        request.session = {
+          userId: resolved.userId,
+          sessionId: `api-token:${resolved.tokenId}`,
+          expiresAt: resolved.expiresAt ?? neverExpires,
+        };
+      })
+      .then(
+        () => done(),
+        (error: Error) => done(error),
+      );
+  });
+  return { forget };
+}
+
+/**
+ * The replica's cache of resolved tokens, kept current by the events that end or narrow a token: a revocation,
+ * an account deleted, a plan changed (the person's tokens, and every workspace's, whose payer is not named).
+ */
+async function resolvedTokenCache(
+  app: FastifyInstance,
+  bus: Bus,
+  config: Pick<GatewayConfig, 'API_TOKEN_CACHE_TTL_MS' | 'SESSION_CACHE_MAX_ENTRIES'>,
+) {
+  const cache = new SessionCache<ResolvedApiToken>({
+    ttlMs: config.API_TOKEN_CACHE_TTL_MS,
+    maxEntries: config.SESSION_CACHE_MAX_ENTRIES,
+  });
+  const forget = (tokenId: string) => cache.forgetWhere((resolved) => resolved.tokenId === tokenId);
+  const tail = await bus.tail([
+    on(events.userApiTokenActivity, async (d) => {
+      if (d.action === 'revoked') forget(d.tokenId);
+    }),
+    on(events.userDeleted, async (d) => cache.forgetWhere((resolved) => resolved.userId === d.userId)),
+    on(events.billingPlanChanged, async (d) =>
+      cache.forgetWhere((resolved) => resolved.userId === d.userId || resolved.workspaceId !== null),
+    ),
+  ]);
+  app.addHook('onClose', async () => tail.stop());
+
+  return { cache, forget };
+}

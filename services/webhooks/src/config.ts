@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { BaseConfigSchema, publicUrlConfigFields, withPublicUrl } from '@bookwright/kit';
+
+export const WebhooksConfigSchema = BaseConfigSchema.extend({
+  /** Where the web app is reachable: the settings link in the mail that says an endpoint was disabled. */
+  ...publicUrlConfigFields,
+  /** smtp(s)://user:pass@host:port; unset = mails are written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Bookwright <no-reply@bookwright.local>'),
+  /**
+   * The first retry's delay in ms; the whole schedule scales with it (the n-th retry after base × 4^(n-1),
+   * ±10 %; 45 s gives about 3 days over 8 attempts). Tests set it to a few ms.
+   */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(45_000),
+  /** 1: endpoints may be http and reach private, loopback and link-local addresses (development and tests). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+}).transform(withPublicUrl);
+export type WebhooksConfig = z.output<typeof WebhooksConfigSchema>;

@@ -1,0 +1,11 @@
+import type { events } from '@bookwright/contracts';
+import type { EventMeta } from '@bookwright/kit';
+import type { z } from 'zod';
+import { fanOut } from '../domain/fan-out';
+import type { WebhooksHandlerDeps } from './deps';
+
+/** Owes book.ready to the endpoints subscribed to it whose owners may read the book. */
+export function onBookReady(deps: WebhooksHandlerDeps) {
+  return (data: z.output<(typeof events)['bookReady']['schema']>, meta: EventMeta) =>
+    fanOut(deps, { type: 'book.ready', bookId: data.bookId, ownerId: data.userId, data }, meta);
+}

@@ -1,0 +1,4 @@
+import { runStandalone } from '@bookwright/kit';
+import { webhooksService } from './service';
+
+await runStandalone(webhooksService);

@@ -1,0 +1,80 @@
+import { events, requests } from '@bookwright/contracts';
+import { createMailer, defineService, on, type Subscription, serveHealth, pingDatabase } from '@bookwright/kit';
+import { WebhooksConfigSchema } from './config';
+import { migrations } from './db/migrations';
+import type { WebhooksDatabase } from './db/schema';
+import { Dispatcher } from './domain/dispatcher';
+import type { WebhooksHandlerDeps } from './handlers/deps';
+import { createWebhook } from './handlers/create-webhook';
+import { listWebhooks } from './handlers/list-webhooks';
+import { updateWebhook } from './handlers/update-webhook';
+import { deleteWebhook } from './handlers/delete-webhook';
+import { rotateSecret } from './handlers/rotate-secret';
+import { testWebhook } from './handlers/test-webhook';
+import { listDeliveries } from './handlers/list-deliveries';
+import { redeliver } from './handlers/redeliver';
+import { onBookCreated } from './handlers/on-book-created';
+import { onBookPlanned } from './handlers/on-book-planned';
+import { onBookReady } from './handlers/on-book-ready';
+import { onBookFailed } from './handlers/on-book-failed';
+import { onBookTrashed } from './handlers/on-book-trashed';
+import { onBookDeleted } from './handlers/on-book-deleted';
+import { onBookExported } from './handlers/on-book-exported';
+import { onCommentCreated } from './handlers/on-comment-created';
+import { onTranslationReady } from './handlers/on-translation-ready';
+import { onBookMemberAdded } from './handlers/on-book-member-added';
+import { onBookMemberRemoved } from './handlers/on-book-member-removed';
+import { onBookMemberRoleChanged } from './handlers/on-book-member-role-changed';
+
+/** Outgoing webhooks (issue 45, decision 0046): endpoints, the deliveries owed to them, and their sending. */
+export const webhooksService = defineService({
+  name: 'webhooks',
+  configSchema: WebhooksConfigSchema,
+  async start({ config, logger, bus, openDatabase }) {
+    const database = await openDatabase<WebhooksDatabase>(migrations);
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
+    const base = { db: database.db, bus, mailer, config, logger, now: () => new Date() };
+    const dispatcher = new Dispatcher(base);
+    const deps: WebhooksHandlerDeps = { ...base, wake: () => dispatcher.wake() };
+
+    const subscriptions: Subscription[] = await Promise.all([
+      serveHealth(bus, requests.webhooks.health, () => pingDatabase(database.db)),
+      bus.serve(requests.webhooks.createWebhook, createWebhook(deps)),
+      bus.serve(requests.webhooks.listWebhooks, listWebhooks(deps)),
+      bus.serve(requests.webhooks.updateWebhook, updateWebhook(deps)),
+      bus.serve(requests.webhooks.deleteWebhook, deleteWebhook(deps)),
+      bus.serve(requests.webhooks.rotateSecret, rotateSecret(deps)),
+      bus.serve(requests.webhooks.testWebhook, testWebhook(deps)),
+      bus.serve(requests.webhooks.listDeliveries, listDeliveries(deps)),
+      bus.serve(requests.webhooks.redeliver, redeliver(deps)),
+      bus.consume('webhooks', [
+        on(events.bookCreated, onBookCreated(deps)),
+        on(events.bookPlanned, onBookPlanned(deps)),
+        on(events.bookReady, onBookReady(deps)),
+        on(events.bookFailed, onBookFailed(deps)),
+        on(events.bookTrashed, onBookTrashed(deps)),
+        on(events.bookDeleted, onBookDeleted(deps)),
+        on(events.bookExported, onBookExported(deps)),
+        on(events.translationReady, onTranslationReady(deps)),
+        on(events.commentCreated, onCommentCreated(deps)),
+        on(events.bookMemberAdded, onBookMemberAdded(deps)),
+        on(events.bookMemberRemoved, onBookMemberRemoved(deps)),
+        on(events.bookMemberRoleChanged, onBookMemberRoleChanged(deps)),
+      ]),
+    ]);
+    dispatcher.start();
+
+    return {
+      async ready() {
+        await database.db.selectFrom('webhooks').select('id').limit(1).execute();
+        return true;
+      },
+      async stop() {
+        await Promise.all(subscriptions.map((s) => s.stop()));
+        await dispatcher.stop();
+        await mailer.close();
+        await database.close();
+      },
+    };
+  },
+});

@@ -1,0 +1,200 @@
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Book, CommentThread, ManuscriptImportResponse, TiptapNode } from '@bookwright/contracts';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+import { readyBook } from '../support/books';
+
+let system: TestSystem;
+beforeAll(async () => {
+  system = await startTestSystem();
+});
+afterAll(() => system?.stop());
+
+const wordType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const wordForm = (bytes: Uint8Array, name = 'edited.docx') => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: wordType }), name);
+  return form;
+};
+const text = (value: string, marks?: TiptapNode['marks']): TiptapNode => ({
+  type: 'text',
+  text: value,
+  ...(marks ? { marks } : {}),
+});
+
+/**
+ * Issue 46 over HTTP: the Word export carries the book's review. A manuscript saved with an insertion and a
+ * deletion suggested by its owner, and a comment made through the API, comes out as a .docx whose
+ * document.xml has w:ins and w:del by the owner's name and whose comments.xml has the comment on its words.
+ */
+describe('Word export', () => {
+  it('exports both layouts with the suggestions tracked and the comments as Word comments', async () => {
+    const { client, book } = await readyBook(system);
+    const me = (await client.get<{ _id: string; firstName: string; lastName: string }>('/api/v1/user/current-user'))
+      .body;
+    const when = Date.parse('2026-11-20T10:00:00Z').toString(36);
+    const manuscript = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 1 }, content: [text('Chapter 1: The Letter')] },
+        {
+          type: 'paragraph',
+          content: [
+            text('The keeper lit the lantern at dusk'),
+            text(' and waited', [{ type: 'insertion', attrs: { id: `${me._id}~${when}~abc123` } }]),
+            text('. Nobody came '),
+            text('that night', [{ type: 'deletion', attrs: { id: `${me._id}~${when}~def456` } }]),
+            text('.'),
+          ],
+        },
+        { type: 'heading', attrs: { level: 1 }, content: [text('Chapter 2: The Harbour')] },
+        { type: 'paragraph', content: [text('Boats rocked in the grey water.')] },
+      ],
+    };
+    const saved = await client.patch<Book>(`/api/v1/book/content/${book._id}`, {
+      bookContent: JSON.stringify(manuscript),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const commented = await client.post<CommentThread>(`/api/v1/book/${book._id}/comments`, {
+      anchor: { chapter: 2, quote: 'grey water' },
+      body: 'Which grey?',
+    });
+    expect(commented.status, JSON.stringify(commented.body)).toBe(201);
+
+    for (const layout of ['manuscript', 'book'] as const) {
+      const file = await client.binary('POST', `/api/v1/book/export/${book._id}`, {
+        json: { format: 'docx', layout },
+      });
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe(wordType);
+      expect(file.headers.get('content-disposition')).toContain(
+        layout === 'manuscript' ? '_Manuscript.docx' : '_Book.docx',
+      );
+      expect(file.headers.get('x-open-suggestions')).toBe('0');
+      const zip = await JSZip.loadAsync(file.bytes);
+      const document = await zip.file('word/document.xml')!.async('string');
+      const name = `${me.firstName} ${me.lastName}`;
+      expect(document).toMatch(new RegExp(`<w:ins [^>]*w:author="${name}" w:date="2026-11-20T10:00:00Z"`));
+      expect(document).toMatch(/<w:delText[^>]*>that night<\/w:delText>/);
+      expect(document).toMatch(/<w:commentRangeStart w:id="0"\/>.*?grey water.*?<w:commentRangeEnd w:id="0"\/>/s);
+      const comments = await zip.file('word/comments.xml')!.async('string');
+      expect(comments).toContain('Which grey?');
+      expect(comments).toContain(`w:author="${name}"`);
+    }
+  }, 180_000);
+
+  it('refuses a layout on the other formats, and an unknown layout', async () => {
+    const { client, book } = await readyBook(system);
+    const epub = await client.post<{ msg: string }>(`/api/v1/book/export/${book._id}`, {
+      format: 'epub',
+      layout: 'book',
+    });
+    expect(epub.status).toBe(400);
+    expect(epub.body.msg).toContain('A layout is chosen only for the Word (docx) export');
+    const unknown = await client.post<{ msg: string }>(`/api/v1/book/export/${book._id}`, {
+      format: 'docx',
+      layout: 'poster',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.msg).toContain('Choose a layout: manuscript or book');
+  }, 120_000);
+});
+
+/**
+ * The way back over HTTP: a book exported to Word, edited there (a tracked insertion and a comment by an
+ * editor, written into the file here as Word writes them), and imported into the same book.
+ */
+describe('Word import into its book', () => {
+  it('keeps "Before import", replaces the text under If-Match, and brings back suggestions and comments', async () => {
+    const { client, book } = await readyBook(system);
+    const exported = await client.binary('POST', `/api/v1/book/export/${book._id}`, {
+      json: { format: 'docx', layout: 'manuscript' },
+    });
+    expect(exported.status).toBe(200);
+    const zip = await JSZip.loadAsync(exported.bytes);
+    const documentXml = await zip.file('word/document.xml')!.async('string');
+    // The editor's work in Word: a comment on the first plain run of the first chapter with a reply to it,
+    // and a tracked insertion after it.
+    const plainRun = /<w:r><w:t xml:space="preserve">([^<]{12,})<\/w:t><\/w:r>/;
+    // After the first chapter's title paragraph.
+    const bodyStart = documentXml.indexOf('</w:p>', documentXml.indexOf('w:val="Heading1"'));
+    let quoted = '';
+    const before = documentXml.slice(0, bodyStart);
+    const after = documentXml.slice(bodyStart).replace(plainRun, (run: string, words: string) => {
+      quoted = words;
+      return (
+        `<w:commentRangeStart w:id="90"/><w:commentRangeStart w:id="92"/>${run}<w:commentRangeEnd w:id="90"/>` +
+        '<w:r><w:commentReference w:id="90"/></w:r><w:commentRangeEnd w:id="92"/>' +
+        '<w:r><w:commentReference w:id="92"/></w:r>' +
+        '<w:ins w:id="91" w:author="Jane Editor" w:date="2026-11-24T15:30:00Z"><w:r><w:t xml:space="preserve"> Quietly inserted.</w:t></w:r></w:ins>'
+      );
+    });
+    expect(quoted).not.toBe('');
+    zip.file('word/document.xml', before + after);
+    const comments = await zip.file('word/comments.xml')!.async('string');
+    const janes =
+      '<w:comment w:id="90" w:author="Jane Editor" w:date="2026-11-24T16:00:00Z"><w:p w14:paraId="0000005A"><w:r><w:t>Too quiet here.</w:t></w:r></w:p></w:comment>' +
+      '<w:comment w:id="92" w:author="Jane Editor" w:date="2026-11-24T16:05:00Z"><w:p w14:paraId="0000005C"><w:r><w:t>And the gulls?</w:t></w:r></w:p></w:comment>';
+    zip.file(
+      'word/comments.xml',
+      comments.includes('</w:comments>')
+        ? comments.replace('</w:comments>', `${janes}</w:comments>`)
+        : comments.replace(/<w:comments([^>]*)\/>/, `<w:comments$1>${janes}</w:comments>`),
+    );
+    // The reply names its parent as Word 2012 does.
+    zip.file(
+      'word/commentsExtended.xml',
+      '<w15:commentsEx xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml">' +
+        '<w15:commentEx w15:paraId="0000005A" w15:done="0"/><w15:commentEx w15:paraId="0000005C" w15:paraIdParent="0000005A"/>' +
+        '</w15:commentsEx>',
+    );
+    // Compressed, as Word writes its files.
+    const edited = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+
+    const current = await client.get<Book>(`/api/v1/book/${book._id}`);
+    const imported = await client.request<ManuscriptImportResponse>('POST', `/api/v1/book/${book._id}/import`, {
+      multipart: wordForm(edited),
+      headers: { 'if-match': current.headers.get('etag') ?? '' },
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.report.kept).toEqual(
+      expect.arrayContaining([
+        { kind: 'comments', count: 2 },
+        { kind: 'tracked-changes', count: 1 },
+      ]),
+    );
+    const stored = JSON.stringify(JSON.parse(imported.body.book.bookContent!));
+    expect(stored).toContain('Quietly inserted.');
+    expect(stored).toMatch(/"insertion","attrs":\{"id":"outside:Jane%20Editor~/);
+    // Every chapter of the book is still there, with its title.
+    const titles = (content: string) =>
+      (JSON.parse(content) as { content: TiptapNode[] }).content
+        .filter((node) => node.type === 'heading' && node.attrs?.level === 1)
+        .map((node) => (node.content ?? []).map((t) => t.text).join(''));
+    expect(titles(imported.body.book.bookContent!)).toEqual(titles(book.bookContent!));
+
+    const threads = await client.get<CommentThread[]>(`/api/v1/book/${book._id}/comments`);
+    expect(threads.body.map((thread) => thread.body)).toEqual(['Jane Editor (in Word, 2026-11-24): Too quiet here.']);
+    expect(threads.body[0]?.replies.map((reply) => reply.body)).toEqual([
+      'Jane Editor (in Word, 2026-11-24): And the gulls?',
+    ]);
+    expect(threads.body[0]?.anchor.quote).toBe(quoted);
+    // The same version again is stale now: refused, and no second "Before import" is kept.
+    const stale = await client.request<{ msg: string; etag: string }>('POST', `/api/v1/book/${book._id}/import`, {
+      multipart: wordForm(edited),
+      headers: { 'if-match': current.headers.get('etag') ?? '' },
+    });
+    expect(stale.status).toBe(412);
+    expect(stale.body.etag).toBe(imported.body.book.etag);
+    const revisions = await client.get<{ name: string | null }[]>(`/api/v1/book/${book._id}/revisions`);
+    expect(revisions.body.filter((revision) => revision.name === 'Before import')).toHaveLength(1);
+
+    // Anything but a Word file is refused with the contract's text.
+    const markdown = await client.request<{ msg: string }>('POST', `/api/v1/book/${book._id}/import`, {
+      multipart: wordForm(new TextEncoder().encode('# Chapter 1\n\nText'), 'book.md'),
+    });
+    expect(markdown.status).toBe(415);
+    expect(markdown.body.msg).toBe('A book can take back only a Word (.docx) file.');
+  }, 240_000);
+});

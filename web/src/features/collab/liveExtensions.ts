@@ -1,0 +1,30 @@
+import type { Extensions } from '@tiptap/core';
+import { Collaboration } from '@tiptap/extension-collaboration';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
+import { bookExtensions } from '../editor/extensions';
+import { CollabCaret } from './collabCaret';
+import { Suggestions } from './suggestions/suggestChangesExtension';
+import { manuscriptFragmentName } from '@bookwright/manuscript';
+
+/**
+ * The live editor's extensions: the solo editor's without ProseMirror's undo history (Collaboration brings
+ * Yjs's, which undoes only this page's edits and keeps working across the others'), bound to the book's Yjs
+ * document's manuscript fragment, showing the others' carets, and suggesting (track changes) when asked.
+ */
+export function liveBookExtensions({
+  document,
+  awareness,
+  selfUserId,
+}: {
+  document: Y.Doc;
+  awareness: Awareness | null;
+  selfUserId: string | undefined;
+}): Extensions {
+  return [
+    ...bookExtensions({ live: true }),
+    Collaboration.configure({ document, field: manuscriptFragmentName }),
+    CollabCaret.configure({ awareness, selfUserId }),
+    Suggestions.configure({ selfUserId }),
+  ];
+}
