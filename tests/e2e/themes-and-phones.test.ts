@@ -161,7 +161,7 @@ describe.skipIf(!browserAvailable())('dark mode and phones (mocked API)', () => 
       const box = (await tablist.boundingBox())!;
       const tabs = tablist.getByRole('tab');
       const names = await tabs.allTextContents();
-      expect(names).toEqual(['Account', 'Billing & Plans', 'Security', 'Help & Support', 'Preferences']);
+      expect(names).toEqual(['Account', 'Billing & Plans', 'Security', 'API', 'Help & Support', 'Preferences']);
       for (const [index, name] of names.entries()) {
         const tab = tabs.nth(index);
         const tabBox = (await tab.boundingBox())!;
