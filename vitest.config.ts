@@ -45,6 +45,7 @@ export default defineConfig({
         test: {
           name: 'server',
           maxWorkers: workers,
+          setupFiles: ['./tests/support/pglite-template.ts'],
           include: [
             'contracts/**/*.test.ts',
             'packages/**/*.test.ts',
@@ -69,6 +70,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/e2e/global-setup.ts'],
+          setupFiles: ['./tests/support/pglite-template.ts'],
           // One browser suite at a time: the machine has two cores.
           fileParallelism: false,
           testTimeout: 120_000,

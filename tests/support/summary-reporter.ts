@@ -1,8 +1,8 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** How many of the slowest test files the closing lines name. */
-const slowestShown = 12;
+/** How many of the slowest test files the closing lines name (BOOKWRIGHT_SLOWEST_FILES shows more, to find where the time goes). */
+const slowestShown = Number(process.env.BOOKWRIGHT_SLOWEST_FILES) || 12;
 
 /**
  * Prints plain closing lines that CI can read whatever the runner's own summary looks like:

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
-import { access, mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { access, mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -123,10 +124,58 @@ const initUrl = new URL('./pglite-init.mjs', import.meta.url);
 
 async function createInstance(key: string, dataDir: string | undefined): Promise<SharedPglite> {
   await closing.get(key)?.catch(() => undefined);
-  if (dataDir === undefined) return { key, pglite: await WorkerPglite.open(undefined), mutex: new Mutex() };
+  const template = await dataDirTemplate();
+  if (dataDir === undefined) {
+    const pglite = await WorkerPglite.open(undefined, template).catch((error: unknown) => {
+      if (!template) throw error;
+      return WorkerPglite.open(undefined);
+    });
+    return { key, pglite, mutex: new Mutex() };
+  }
   await mkdir(dataDir, { recursive: true });
-  if (!(await exists(resolve(key, 'PG_VERSION')))) await initialiseDataDir(key);
+  if (!(await exists(resolve(key, 'PG_VERSION')))) await initialiseDataDir(key, template);
   return { key, pglite: await WorkerPglite.open(key), mutex: new Mutex() };
+}
+
+let templateFolder: string | undefined;
+let templateMade: Promise<string | undefined> | undefined;
+
+/**
+ * Keep a fresh data directory as a tarball in `folder`, made once and unpacked for every new instance. initdb
+ * costs about five seconds of CPU and a test run creates a few hundred databases (every test file, every
+ * system a test starts), so the test runs call this (tests/support/pglite-template.ts); a server makes its one
+ * data directory once and has no use for it. The tarball's name carries PGlite's version and the buffer size,
+ * so an upgrade makes a new one, and any failure falls back to initdb.
+ */
+export function usePgliteTemplate(folder: string): void {
+  templateFolder = folder;
+}
+
+function dataDirTemplate(): Promise<string | undefined> {
+  const folder = templateFolder;
+  if (!folder) return Promise.resolve(undefined);
+  return (templateMade ??= (async () => {
+    const file = resolve(folder, `pglite-${await pgliteVersion()}-shared-buffers-${SHARED_BUFFERS}.tar`);
+    if (await exists(file)) return file;
+    await mkdir(folder, { recursive: true });
+    await runInit(['--template', file, SHARED_BUFFERS]);
+    return file;
+  })().catch(() => undefined));
+}
+
+/** PGlite's version, from its package.json (which its exports do not list): above its entry point. */
+async function pgliteVersion(): Promise<string> {
+  let folder = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (;;) {
+    const manifest = await readFile(join(folder, 'package.json'), 'utf8').then(
+      (text) => JSON.parse(text) as { name?: string; version?: string },
+      () => undefined,
+    );
+    if (manifest?.name === '@electric-sql/pglite' && manifest.version) return manifest.version;
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error('PGlite has no package.json');
+    folder = parent;
+  }
 }
 
 /**
@@ -134,18 +183,22 @@ async function createInstance(key: string, dataDir: string | undefined): Promise
  * in the process's resident set even when a worker thread did it and ended (bench/memory): a child
  * process does it instead and gives it all back when it exits. Opening the directory afterwards is cheap.
  */
-async function initialiseDataDir(dir: string): Promise<void> {
+async function initialiseDataDir(dir: string, template: string | undefined): Promise<void> {
   try {
-    // Plain Node with the process's environment; the script needs no TypeScript loader.
-    await promisify(execFile)(process.execPath, [fileURLToPath(initUrl), dir, SHARED_BUFFERS], {
-      maxBuffer: 1024 * 1024,
-    });
+    await runInit([dir, SHARED_BUFFERS, ...(template ? [template] : [])]);
   } catch (error) {
+    // A template that cannot be unpacked (a disk that filled while it was written) is no reason to fail.
+    if (template) return initialiseDataDir(dir, undefined);
     const stderr = (error as { stderr?: string }).stderr?.trim();
     throw new Error(`could not create the embedded database in ${dir}${stderr ? `: ${stderr}` : ''}`, {
       cause: error,
     });
   }
+}
+
+/** Plain Node with the process's environment: the script needs no TypeScript loader. */
+async function runInit(args: string[]): Promise<void> {
+  await promisify(execFile)(process.execPath, [fileURLToPath(initUrl), ...args], { maxBuffer: 1024 * 1024 });
 }
 
 const exists = (path: string): Promise<boolean> =>
@@ -167,8 +220,8 @@ class WorkerPglite implements PgliteHandle {
   #nextId = 1;
   #exited: Error | undefined;
 
-  private constructor(dataDir: string | undefined) {
-    this.#worker = new Worker(workerUrl, { workerData: { dataDir, sharedBuffers: SHARED_BUFFERS } });
+  private constructor(dataDir: string | undefined, template: string | undefined) {
+    this.#worker = new Worker(workerUrl, { workerData: { dataDir, sharedBuffers: SHARED_BUFFERS, template } });
     // Idle, the thread does not keep the process alive; a call in flight does (see #call).
     this.#worker.unref();
     this.#worker.on('message', (reply: Reply) => {
@@ -189,8 +242,9 @@ class WorkerPglite implements PgliteHandle {
     this.#worker.on('exit', (code) => fail(new Error(`the embedded database thread exited (code ${code})`)));
   }
 
-  static async open(dataDir: string | undefined): Promise<WorkerPglite> {
-    const handle = new WorkerPglite(dataDir);
+  /** `template`: a tarball that an in-memory instance starts from instead of running initdb. */
+  static async open(dataDir: string | undefined, template?: string): Promise<WorkerPglite> {
+    const handle = new WorkerPglite(dataDir, template);
     try {
       await handle.#call('ready');
     } catch (error) {
