@@ -35,7 +35,10 @@ try {
     });
   } else {
     const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
-    const pglite = await PGlite.create(target, { ...pgliteOptions(sharedBuffers), ...(loadDataDir ? { loadDataDir } : {}) });
+    const pglite = await PGlite.create(target, {
+      ...pgliteOptions(sharedBuffers),
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     await pglite.close();
   }
 } catch (error) {
