@@ -199,7 +199,9 @@ describe('API tokens', () => {
     expect((await owner.client.get<ApiTokenList>('/api/v1/tokens')).body.tokens).toHaveLength(1);
     await setPlan(owner.email, 'enterprise');
     await expect.poll(async () => (await bearer(token, 'GET', '/api/v1/book')).status, polling).toBe(200);
-  });
+    // Three runs of the admin command and two waits of up to 30 s each: the file's 30 s per test cut it short
+    // on a loaded machine (a full CI run) before either wait had run out.
+  }, 120_000);
 
   it('is rate limited per token, with Retry-After and RateLimit headers; two tokens count apart', async () => {
     const owner = await person('enterprise');
