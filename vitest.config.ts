@@ -6,7 +6,7 @@ import { leftOutOnServers } from './tests/support/test-modes.js';
 // One test command for the whole monorepo. DATABASE_URL / NATS_URL switch the service and adapter
 // suites from the embedded defaults (PGlite, in-process bus) to the real servers.
 const onServers = Boolean(process.env.DATABASE_URL || process.env.NATS_URL);
-const testFolders = ['contracts', 'services', 'deploy', 'k8s', 'bench', 'scripts', 'tests', 'web/src'];
+const testFolders = ['contracts', 'packages', 'services', 'deploy', 'k8s', 'bench', 'scripts', 'tests', 'web/src'];
 // CI runs the suite in both modes (.ci/run). A test that reaches neither the database, the bus nor a
 // process inheriting their configuration ran the same way in the embedded run, so the servers run
 // leaves it out, with every browser suite but the main journey (tests/support/test-modes.ts says why);

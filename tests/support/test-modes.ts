@@ -114,7 +114,21 @@ export const liveBooksOnServers: readonly string[] = [
 export const browserSuitesOnServers: readonly string[] = [browserJourneyOnServers, ...liveBooksOnServers];
 
 /**
- * What the servers run leaves out: the mode-independent files, and every browser suite but those above.
+ * Suites that reach the mode only on their way to what they check, which the servers do not change: the cover
+ * designer's renderings (its import of the AI package reads the configuration), the export service's EPUBs and
+ * PDFs with epubcheck, Ace and qpdf (two to four minutes; the export routes on the servers are checked by
+ * tests/api/covers-and-exports and printed-exports), and the CLI's commands and exit codes (the routes it calls
+ * are checked on the servers by tests/api and the SDK's suite). CI's time is a budget (.ci/run).
+ */
+export const renderingSuitesLeftOutOnServers: readonly string[] = [
+  'services/cover/src/designer/designer.test.ts',
+  'services/export/src/service.test.ts',
+  'packages/sdk/test/cli.test.ts',
+];
+
+/**
+ * What the servers run leaves out: the mode-independent files, the rendering suites above, and every browser
+ * suite but those above.
  * A browser suite reaches the mode (it drives a whole system), but what it checks is the page: its flows,
  * its accessibility, its layout at each width and colour scheme. What the servers change, the database and
  * the bus under every route, is checked on the servers by tests/api, the service suites and the adapter
@@ -124,6 +138,9 @@ export const browserSuitesOnServers: readonly string[] = [browserJourneyOnServer
 export function leftOutOnServers(root: string, folders: readonly string[]): string[] {
   const reachesMode = createModeClassifier(root);
   return findTestFiles(root, folders).filter(
-    (file) => !reachesMode(file) || (browserSuitePattern.test(file) && !browserSuitesOnServers.includes(file)),
+    (file) =>
+      !reachesMode(file) ||
+      renderingSuitesLeftOutOnServers.includes(file) ||
+      (browserSuitePattern.test(file) && !browserSuitesOnServers.includes(file)),
   );
 }
