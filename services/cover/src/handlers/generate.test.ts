@@ -90,7 +90,9 @@ describe('generating a cover with the offline designer (the default)', () => {
     expect(landscape).toMatchObject({ width: 1536, height: 1024 });
     const square = await generate(book._id, { dimensions: '1024x1024', style: 'fantasy' });
     expect(square).toMatchObject({ width: 1024, height: 1024 });
-  });
+    // Three full covers, the first of the process (fonts and sharp cold): 17 s in a full CI run, and past the
+    // default 30 s once on a machine running both modes' suites at once.
+  }, 90_000);
 
   it('answers the same cover again for a repeated request id, charging once', async () => {
     const book = world.books.add(userId);
