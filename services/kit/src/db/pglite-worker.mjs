@@ -9,8 +9,8 @@ import { pgliteOptions } from './pglite-options.mjs';
 
 const options = pgliteOptions(workerData.sharedBuffers);
 
-// An in-memory instance starts from the template tarball when there is one (PGLITE_TEMPLATE_DIR, pglite.ts):
-// unpacking it takes a fraction of initdb's five seconds of CPU.
+// An in-memory instance starts from the template tarball when the process has one (`usePgliteTemplate` in
+// pglite.ts): unpacking it takes a fraction of initdb's five seconds of CPU.
 const open = async (dataDir) =>
   workerData.template && dataDir === undefined
     ? PGlite.create(undefined, { ...options, loadDataDir: new Blob([await readFile(workerData.template)]) })

@@ -124,8 +124,8 @@ const initUrl = new URL('./pglite-init.mjs', import.meta.url);
 
 async function createInstance(key: string, dataDir: string | undefined): Promise<SharedPglite> {
   await closing.get(key)?.catch(() => undefined);
-  const template = await dataDirTemplate();
   if (dataDir === undefined) {
+    const template = await dataDirTemplate();
     const pglite = await WorkerPglite.open(undefined, template).catch((error: unknown) => {
       if (!template) throw error;
       return WorkerPglite.open(undefined);
@@ -133,7 +133,8 @@ async function createInstance(key: string, dataDir: string | undefined): Promise
     return { key, pglite, mutex: new Mutex() };
   }
   await mkdir(dataDir, { recursive: true });
-  if (!(await exists(resolve(key, 'PG_VERSION')))) await initialiseDataDir(key, template);
+  // Only a new directory needs the template: an existing one is opened as it is.
+  if (!(await exists(resolve(key, 'PG_VERSION')))) await initialiseDataDir(key, await dataDirTemplate());
   return { key, pglite: await WorkerPglite.open(key), mutex: new Mutex() };
 }
 
