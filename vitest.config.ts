@@ -38,6 +38,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what the bus delivers a moment later (an audit line, a read model). Its own default
+    // of 1 s is a wait a loaded CI machine can exceed with two runs at once; a poll that passes returns at once.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {
