@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { metadataMessages, planMessages } from '@bookwright/contracts';
 import { browserAvailable, describeViolations, resize, seriousA11yViolations } from './support/browser';
 import { useBrowserWorld } from './support/world';
@@ -141,6 +141,17 @@ describe.skipIf(!browserAvailable())('the author’s main flow in the browser', 
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
 
+    // From here the library is read once; later reads are held until the card is ready, so that only the live
+    // stream can move it (without it the library would refresh every 30 seconds). A book the offline writer
+    // finished before that one read shows ready from it.
+    let libraryReads = 0;
+    const heldReads: Route[] = [];
+    let holdingReads = true;
+    const libraryList = (address: URL) => address.pathname === '/api/v1/book';
+    await page.route(libraryList, async (route) => {
+      if (route.request().method() !== 'GET' || !holdingReads || libraryReads++ === 0) return route.continue();
+      heldReads.push(route);
+    });
     // Confirm: the spec's toast, back to /app; the book is written and the badge turns green.
     await page.getByRole('button', { name: 'Confirm and start writing' }).first().click();
     await page
@@ -159,8 +170,9 @@ describe.skipIf(!browserAvailable())('the author’s main flow in the browser', 
     const sse = await page.evaluate(() => (window as unknown as { __sse: string[] }).__sse);
     console.log(`live events received: ${[...new Set(sse)].join(', ')}`);
     expect(sse).toEqual(expect.arrayContaining(['ready', 'book.chapter-written', 'book.ready']));
-    // Without the live stream the library would only refresh after 30 seconds.
-    expect(readyAfterMs).toBeLessThan(25_000);
+    holdingReads = false;
+    await Promise.all(heldReads.map((route) => route.continue()));
+    await page.unroute(libraryList);
     const badge = card.locator('[data-status="ready"][data-color]');
     expect(await badge.getAttribute('data-color')).toBe('green');
     expect(await badge.textContent()).toBe('Ready');

@@ -41,6 +41,14 @@ export function applyBookEvent(dispatch: AppDispatch, name: LiveBookEventName, u
       // Progress comes from the writer's outbox and status changes from the book service's, so the last
       // chapters' progress can arrive after `book.ready`: it must not take a finished book back to writing.
       if (progressEvents.has(name) && book.status !== update.status) return;
+      // Chapters are written side by side, so their progress can arrive out of order: the count never goes back.
+      if (
+        progressEvents.has(name) &&
+        book.progress &&
+        update.chaptersWritten !== undefined &&
+        update.chaptersWritten < book.progress.chaptersWritten
+      )
+        return;
       const before = book.status;
       book.status = update.status;
       if (update.chaptersWritten !== undefined && update.chaptersTotal !== undefined) {

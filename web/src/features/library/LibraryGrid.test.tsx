@@ -101,6 +101,18 @@ describe('library grid', () => {
     await waitFor(() => expect(within(card('w')).getByText('Chapter 12 of 12')).toBeTruthy());
     const cached = booksApi.endpoints.listBooks.select()(store.getState()).data;
     expect(cached?.find((b) => b._id === 'w')?.progress).toEqual({ chaptersWritten: 11, chaptersTotal: 12 });
+    // Chapters are written side by side: an earlier chapter's count arriving late does not take it back.
+    applyBookEvent(store.dispatch, 'book.chapter-written', {
+      bookId: 'w',
+      status: 'writing',
+      chaptersWritten: 10,
+      chaptersTotal: 12,
+    });
+    expect(
+      booksApi.endpoints.listBooks
+        .select()(store.getState())
+        .data?.find((b) => b._id === 'w')?.progress,
+    ).toEqual({ chaptersWritten: 11, chaptersTotal: 12 });
     applyBookEvent(store.dispatch, 'book.ready', { bookId: 'w', status: 'ready' });
     expect(
       booksApi.endpoints.listBooks
