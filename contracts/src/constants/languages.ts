@@ -30,22 +30,37 @@ export const bookLanguages = [
 export type BookLanguage = (typeof bookLanguages)[number]['value'];
 export const BookLanguageSchema = z.enum(bookLanguages.map((l) => l.value) as [BookLanguage, ...BookLanguage[]]);
 
-/**
- * Publishing-metadata languages (spec §3 languageMetadata): the spec's English, Italian and Spanish first,
- * then every other language a book can be written in, so that the EPUB of a Polish book can say so.
- */
-const specMetadataLanguages = [
-  { value: 'en', label: 'English' },
-  { value: 'it', label: 'Italiano' },
-  { value: 'es', label: 'Español' },
-] as const;
 export type MetadataLanguage = (typeof bookLanguages)[number]['code'];
-export const metadataLanguages: readonly { value: MetadataLanguage; label: string }[] = [
-  ...specMetadataLanguages,
-  ...bookLanguages
-    .filter((l) => !specMetadataLanguages.some((spec) => spec.value === l.code))
-    .map((l) => ({ value: l.code, label: l.label })),
-];
+
+/**
+ * Every list of languages is shown in the order the reader reads it: alphabetical by the shown (English)
+ * name, the way an English reader's locale sorts it, not by code or by the spec's first three.
+ */
+const byShownName = new Intl.Collator('en', { sensitivity: 'base' });
+
+/**
+ * Publishing-metadata languages (spec §3 languageMetadata): every language a book can be written in, so that
+ * the EPUB of a Polish book can say so. Named in English as everywhere else in the app (issue 47: the spec's
+ * "Italiano"/"Español" beside "Albanian" read as two namings in one list); the stored value is the code.
+ */
+export const metadataLanguages: readonly { value: MetadataLanguage; label: string }[] = bookLanguages
+  .map((l) => ({ value: l.code, label: l.label }))
+  .sort((a, b) => byShownName.compare(a.label, b.label));
+
+/** The languages a book can be written in, in reading order: the one list every language picker shows. */
+export const bookLanguageOptions: readonly { value: BookLanguage; label: string }[] = [...bookLanguages].sort((a, b) =>
+  byShownName.compare(a.label, b.label),
+);
+
+/** The name the app shows for a language a book is written in ("Italian"). */
+export function bookLanguageName(language: BookLanguage): string {
+  return bookLanguages.find((l) => l.value === language)?.label ?? language;
+}
+
+/** The name the app shows for a publishing-metadata language code ("it" → "Italian"), the same as above. */
+export function metadataLanguageName(code: MetadataLanguage): string {
+  return bookLanguages.find((l) => l.code === code)?.label ?? code;
+}
 export const MetadataLanguageSchema = z.enum(
   bookLanguages.map((l) => l.code) as [MetadataLanguage, ...MetadataLanguage[]],
 );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { bookLanguages, genres, type ManuscriptImportFields } from '@bookwright/contracts';
+import { bookLanguageOptions, genres, type ManuscriptImportFields } from '@bookwright/contracts';
 import { api } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
 import { Dialog } from '../../components/Dialog';
@@ -120,7 +120,7 @@ function DetailsFields({ details, onChange }: { details: Details; onChange: (cha
           onChange={(event) => onChange({ language: event.target.value })}
         >
           <option value="">{importTexts.chooseLanguage}</option>
-          {bookLanguages.map((l) => (
+          {bookLanguageOptions.map((l) => (
             <option key={l.value} value={l.value}>
               {l.label}
             </option>

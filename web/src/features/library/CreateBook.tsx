@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { bookLanguages, genres, planMessages, type User } from '@bookwright/contracts';
+import { bookLanguageOptions, genres, planMessages, type User } from '@bookwright/contracts';
 import { errorMessage, isApiError, newRequestId } from '../../api/baseQuery';
 import { InputField, SelectField } from '../../components/fields';
 import { SparkIcon } from '../../components/icons';
@@ -199,7 +199,7 @@ function PlanFields({
         error={errorOf('language')}
       >
         <option value="">Select a language</option>
-        {bookLanguages.map((l) => (
+        {bookLanguageOptions.map((l) => (
           <option key={l.value} value={l.value}>
             {l.label}
           </option>

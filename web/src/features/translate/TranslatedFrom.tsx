@@ -1,4 +1,4 @@
-import { bookLanguages, type BookLanguage, type TranslationLink } from '@bookwright/contracts';
+import { bookLanguageName, type BookLanguage, type TranslationLink } from '@bookwright/contracts';
 import { translateTexts } from './texts';
 
 /**
@@ -14,7 +14,7 @@ export function TranslatedFrom({
   language: BookLanguage;
   className?: string;
 }) {
-  const into = bookLanguages.find((l) => l.value === language)?.label;
+  const into = bookLanguageName(language);
   return (
     <span className={`block truncate text-xs text-stone-600 ${className}`}>
       <span data-testid="translated-from">

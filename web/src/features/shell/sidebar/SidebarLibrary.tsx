@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { bookLanguages, type BookSummary } from '@bookwright/contracts';
+import { bookLanguageName, type BookSummary } from '@bookwright/contracts';
 import { shellTexts } from '../../../texts';
 import { BookCover } from '../../books/BookCover';
 import { bookPath, statusLabel, statusStyle } from '../../books/status';
@@ -56,7 +56,7 @@ function LibraryEntry({ book, onNavigate }: { book: BookSummary; onNavigate: () 
       ? ` · ${book.progress.chaptersWritten}/${book.progress.chaptersTotal}`
       : '';
   // A translation keeps its original's title: its language tells the two apart in the list.
-  const language = book.translation ? ` · ${bookLanguages.find((l) => l.value === book.language)?.label ?? ''}` : '';
+  const language = book.translation ? ` · ${bookLanguageName(book.language)}` : '';
   const content: ReactNode = (
     <>
       <BookCover title={book.title} coverImage={book.coverImage} size="sm" className="w-7" />
