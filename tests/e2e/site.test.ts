@@ -40,7 +40,7 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
           'Write the book you have always meant to write.',
           'Ready to Write Your Bestseller?',
           'The Tell-Tale Heart',
-          '© 2024',
+          `© ${new Date().getFullYear()}`,
         ],
       },
       { path: '/privacy-policy', texts: ['Privacy Policy', 'within 30 days', 'within 48 hours', 'XSRF-TOKEN'] },

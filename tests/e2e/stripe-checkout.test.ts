@@ -25,7 +25,7 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
     await page.waitForURL(`${world.stripe.url}/checkout/**`);
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
-    await expect.poll(() => page.getByRole('heading', { name: /Welcome in/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: /Welcome to/ }).count()).toBe(1);
     expect(await page.getByText('Local plan').count()).toBe(0);
     await page.getByRole('link', { name: 'Start Writing' }).click();
     await page.waitForURL(`${world.system.url}/app`);

@@ -50,7 +50,7 @@ export const pastDueTexts = {
 } as const;
 
 export const successTexts = {
-  title: `Welcome in ${productName}`,
+  title: `Welcome to ${productName}`,
   body: 'Your subscription is now active... time to write your first book!',
   startWriting: 'Start Writing',
 } as const;
@@ -380,6 +380,8 @@ export const settingsTexts = {
     cancel: 'Cancel',
     save: 'Save Changes',
     saving: 'Saving...',
+    /** The view mode shows first and last name as one: it is announced as the name, not the first name. */
+    name: 'Name',
     firstName: 'First Name',
     lastName: 'Last Name',
     userName: 'Username',

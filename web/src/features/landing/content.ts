@@ -320,8 +320,11 @@ export const footer = {
     { to: '/terms-of-service', label: 'Terms of Service' },
     { to: '/cookies-policy', label: 'Cookies Policy' },
   ],
-  /** Spec §9. */
-  copyright: `© 2024 ${productName}. All rights reserved.`,
+  /**
+   * The year is the one the page is read in (issue 47 over spec §9's fixed 2024). The pre-rendered page
+   * carries its build year; hydrating it in a later year re-renders the text with the reader's year.
+   */
+  copyright: (now: Date = new Date()) => `© ${now.getFullYear()} ${productName}. All rights reserved.`,
 } as const;
 
 export const helpPanel = {

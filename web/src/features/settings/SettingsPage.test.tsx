@@ -36,6 +36,10 @@ describe('settings: account', () => {
     expect(within(panel).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(panel).getByText('@adalovelace')).toBeTruthy();
     expect(within(panel).getByText('Member since March 2024')).toBeTruthy();
+    // The full name is announced as the name (issue 47: it was announced as "First Name").
+    const terms = within(panel).getAllByRole('term');
+    expect(terms.map((t) => t.textContent)).toEqual(['Name', 'Username', 'Email', 'Member since']);
+    expect(terms[0]?.nextElementSibling?.textContent).toBe('Ada Lovelace');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Account',
       'Billing & Plans',

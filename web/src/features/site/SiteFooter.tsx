@@ -33,7 +33,7 @@ export function SiteFooter({ anchorBase = '' }: { anchorBase?: '' | '/' }) {
       </div>
       <div className="border-t border-stone-200 dark:border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-5 py-6 text-sm text-stone-600 sm:flex-row sm:items-center sm:justify-between sm:px-10 dark:text-stone-400">
-          <p>{footer.copyright}</p>
+          <p>{footer.copyright()}</p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
               {footer.legal.map((link) => (

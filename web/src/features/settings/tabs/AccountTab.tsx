@@ -36,7 +36,7 @@ export function AccountTab({ user }: { user: User }) {
           <div className="flex flex-wrap items-center gap-5">
             <Avatar user={user} className="size-20 text-2xl" />
             <dl className="min-w-0 space-y-1">
-              <dt className="sr-only">{texts.firstName}</dt>
+              <dt className="sr-only">{texts.name}</dt>
               <dd className="truncate font-display text-2xl font-semibold text-ink-950">{fullName(user)}</dd>
               <dt className="sr-only">{texts.userName}</dt>
               <dd className="truncate text-sm text-stone-600">@{user.userName}</dd>
