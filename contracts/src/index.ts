@@ -29,6 +29,7 @@ export * from './http/import/manuscript-import';
 export * from './entities/book/etag';
 export * from './entities/book/book-state';
 export * from './entities/book/tiptap-document';
+export * from './entities/book/document-depth';
 export * from './entities/book/chapters';
 export * from './entities/book/comment-anchoring';
 export * from './http/agent/plan';

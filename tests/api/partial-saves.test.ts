@@ -4,6 +4,8 @@ import {
   chapterNodes,
   chaptersOf,
   conditionalSaveMessages,
+  documentDepthMessages,
+  maxDocumentDepth,
   partialSaveMessages,
   type Book,
   type SavedContent,
@@ -195,6 +197,31 @@ describe('partial saves: PATCH /book/content/{id} with chapters', () => {
         );
       }),
       { numRuns: 8 },
+    );
+  });
+
+  it('holds at any depth: a chapter within the document limit is stored, one past it refused with 400', async () => {
+    const { client, bookId, etag } = await threeChapterBook();
+    let tag = etag;
+    // Quotes around a paragraph: 2 JSON levels each, 5 with the document, the paragraph and its text.
+    const quoted = (quotes: number): TiptapNode =>
+      quotes === 0 ? paragraph('deep') : { type: 'blockquote', content: [quoted(quotes - 1)] };
+    const depthArb = fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 100, max: 140 }));
+    await fc.assert(
+      fc.asyncProperty(depthArb, async (quotes) => {
+        const content = [heading('Two'), quoted(quotes)];
+        const saved = await saveChapters(client, bookId, [{ index: 1, content }], { 'if-match': tag });
+        if (2 * quotes + 5 <= maxDocumentDepth) {
+          expect(saved.status, saved.body.msg).toBe(200);
+          tag = saved.body.etag;
+          expect(chapterNodes(chaptersOf(JSON.parse((await read(client, bookId)).bookContent!))[1]!)).toEqual(content);
+        } else {
+          expect(saved.status).toBe(400);
+          expect(saved.body.msg).toBe(documentDepthMessages.tooDeep);
+          expect((await read(client, bookId)).etag).toBe(tag);
+        }
+      }),
+      { numRuns: 12 },
     );
   });
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { conditionalSaveMessages, type Book, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
+import {
+  conditionalSaveMessages,
+  documentDepthMessages,
+  maxDocumentDepth,
+  type Book,
+  type TiptapDocument,
+  type TiptapNode,
+} from '@bookwright/contracts';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';
 import { chapter, documentOf, heading, paragraph } from '@bookwright/contracts/testing';
@@ -155,6 +162,31 @@ describe('whole saves, one after another', () => {
         }
       }),
       { numRuns: 10 },
+    );
+  });
+
+  it('holds at any depth: a document within the limit is stored, one past it refused with 400, as text or object', async () => {
+    const { client, bookId } = await bookWith(documentOf(chapter('A', 'x')));
+    // Quotes around a paragraph: 2 JSON levels each, 5 for the document, the paragraph and its text.
+    const quoted = (quotes: number): TiptapNode =>
+      quotes === 0 ? paragraph('deep') : { type: 'blockquote', content: [quoted(quotes - 1)] };
+    const depthArb = fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 100, max: 140 }));
+    await fc.assert(
+      fc.asyncProperty(depthArb, fc.boolean(), async (quotes, asText) => {
+        const document = documentOf([...chapter('A'), quoted(quotes)]);
+        const text = JSON.stringify(document);
+        const saved = await client.patch<Saved>(`/api/v1/book/content/${bookId}`, {
+          bookContent: asText ? text : document,
+        });
+        if (2 * quotes + 5 <= maxDocumentDepth) {
+          expect(saved.status, saved.body.msg).toBe(200);
+          expect((await stored(client, bookId)).bookContent).toBe(text);
+        } else {
+          expect(saved.status).toBe(400);
+          expect(saved.body.msg).toBe(documentDepthMessages.tooDeep);
+        }
+      }),
+      { numRuns: 12 },
     );
   });
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import { chapterNodesTooDeep, documentDepthMessages, documentTooDeep } from '../../entities/book/document-depth';
 import { isoDateTimeSchema } from '../../entities/formats';
+
+/**
+ * A whole manuscript as the editor's JSON text (book.content.update): refused unparsed when it nests
+ * deeper than the editor can make, so neither the gateway nor the book service recurses over it.
+ */
+export const ManuscriptTextSchema = z
+  .string()
+  .refine((text) => !documentTooDeep(text), { message: documentDepthMessages.tooDeep });
 
 /**
  * PATCH /book/content/{id} with `chapters`: only the chapters that changed, each named by its place in
@@ -22,6 +31,11 @@ export const ChaptersSaveSchema = z
   .max(10_000)
   .refine((chapters) => new Set(chapters.map((chapter) => chapter.index)).size === chapters.length, {
     message: 'Each chapter may be sent once',
+  })
+  // Here, so the gateway refuses before the bus stringifies the chapters and the book service before its
+  // schema recurses over them (document-depth.ts).
+  .refine((chapters) => !chapters.some((chapter) => chapterNodesTooDeep(chapter.content)), {
+    message: documentDepthMessages.tooDeep,
   });
 
 /** The answer to a save sent with `Prefer: return=minimal` (RFC 7240): the new version, not the book. */

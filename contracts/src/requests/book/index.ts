@@ -4,7 +4,12 @@ import { BookSchema, BookSummarySchema, FailedStepSchema } from '../../entities/
 import { BookLanguageSchema } from '../../constants/languages';
 import { PlanRequestSchema } from '../../http/agent/plan';
 import { UpdateMetadataRequestSchema } from '../../http/books/metadata';
-import { ChaptersSaveSchema, SaveAnswerSchema, SavedContentSchema } from '../../http/books/content-save';
+import {
+  ChaptersSaveSchema,
+  ManuscriptTextSchema,
+  SaveAnswerSchema,
+  SavedContentSchema,
+} from '../../http/books/content-save';
 import { RevisionSchema, RevisionSummarySchema, SaveRevisionRequestSchema } from '../../http/books/revisions';
 import { TakeoutVersionSchema } from '../../http/user/takeout';
 import { TranslationTitleSchema } from '../../http/books/translate';
@@ -106,7 +111,7 @@ export const bookRequests = {
   updateContent: defineRequest({
     name: 'book.content.update',
     version: 1,
-    request: z.object({ ...owned, bookContent: z.string(), ...ifMatch, answer: SaveAnswerSchema.optional() }),
+    request: z.object({ ...owned, bookContent: ManuscriptTextSchema, ...ifMatch, answer: SaveAnswerSchema.optional() }),
     response: z.union([BookSchema, SavedContentSchema]),
     description:
       "Replaces the manuscript (tiptap JSON text; invalid documents get 400). 409 unless the book is ready. With ifMatch, 412 (extra: etag, updatedAt) unless the book is at one of those tags, checked under the row lock. Answers the book, or only its etag and updatedAt when answer is 'version'.",

@@ -7,6 +7,8 @@ import {
   BookSummarySchema,
   type BookSummary,
   ChaptersSaveSchema,
+  documentDepthMessages,
+  documentTooDeep,
   partialSaveMessages,
   AppError,
   SavedContentSchema,
@@ -34,12 +36,17 @@ const PatchBookBodySchema = z
 
 /**
  * The document arrives as JSON text, so the edge's text check sees only its escapes: the text inside is
- * checked here with the same function, before any service parses it.
+ * checked here with the same function, before any service parses it. Its depth first, off the text
+ * (document-depth.ts): nothing here or in the book service recurses over a document deeper than that.
  */
 export const EncodedDocumentSchema = z
   .string()
   .max(20_000_000)
   .superRefine((text, ctx) => {
+    if (documentTooDeep(text)) {
+      ctx.addIssue({ code: 'custom', message: documentDepthMessages.tooDeep });
+      return;
+    }
     // Most manuscripts are plainly safe as text: their 160 KB need no parse here (the book service parses them).
     if (jsonTextIsPlainlySafe(text)) return;
     let document: unknown;
@@ -62,7 +69,15 @@ const ContentBodySchema = z.union(
   [
     z.object({
       bookContent: z.union(
-        [EncodedDocumentSchema, z.record(z.string(), z.unknown()).transform((doc) => JSON.stringify(doc))],
+        [
+          EncodedDocumentSchema,
+          z.record(z.string(), z.unknown()).transform((doc, ctx) => {
+            // Before the stringify, which recurses. Not aborting, so the union answers with this message.
+            if (!documentTooDeep(doc)) return JSON.stringify(doc);
+            ctx.addIssue({ code: 'custom', message: documentDepthMessages.tooDeep, continue: true });
+            return z.NEVER;
+          }),
+        ],
         { error: 'bookContent must be the editor document as JSON text' },
       ),
     }),
