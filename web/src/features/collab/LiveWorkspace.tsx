@@ -7,7 +7,7 @@ import { useBookAccess } from '../sharing/bookAccess';
 import { fullName } from '../shell/UserBadge';
 import type { BookEditorHandle } from '../editor/BookEditor';
 import type { VersionedBook } from '../editor/conditionalRequests';
-import { metadataDraftOf } from '../editor/metadataDraft';
+import { useMetadataDraft } from '../editor/useMetadataDraft';
 import { SaveStatus } from '../editor/SaveStatus';
 import { SidePanel } from '../editor/SidePanel';
 import { SidePanelFrame } from '../editor/SidePanelFrame';
@@ -42,7 +42,7 @@ export default function LiveWorkspace({ book }: { book: VersionedBook }) {
   const awareness = session?.provider?.awareness;
   const panel = useSidePanel();
   const dialogs = useEditorDialogs();
-  const [metadataDraft, setMetadataDraft] = useState(() => metadataDraftOf(book));
+  const [metadataDraft, setMetadataDraft] = useMetadataDraft(book);
   const metadataSaves = useMetadataSaves(book, useLiveMetadataChain(book));
   const rewrite = useRewrite(editorHandle);
   const { run, onNeedPlan } = useHeaderActions(access, dialogs, rewrite);

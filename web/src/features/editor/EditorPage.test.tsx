@@ -268,16 +268,32 @@ describe('the metadata form', () => {
     expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
     expect((screen.getByLabelText('Genre') as HTMLInputElement).value).toBe('mystery');
 
+    // Author starts as the account's name (issue 47); emptied, it is refused before anything is sent.
+    await user.clear(screen.getByLabelText('Author'));
     await user.click(screen.getByRole('button', { name: 'Save metadata' }));
     expect(screen.getByText(metadataMessages.author)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Author'));
     expect(calls.some((c) => c.url === '/book/metadata/b1')).toBe(false);
   });
 
+  it("starts an empty Author with the account's name, sends nothing until saved, and keeps a saved author", async () => {
+    const { calls } = openEditor();
+    await openMetadata();
+    expect(screen.getByLabelText<HTMLInputElement>('Author').value).toBe('Ada Lovelace');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    cleanup();
+    vi.unstubAllGlobals();
+    openEditor({}, { author: 'Mary Shelley' });
+    await openMetadata();
+    expect(screen.getByLabelText<HTMLInputElement>('Author').value).toBe('Mary Shelley');
+  });
+
   it('names every missing required field next to it, and offers an identifier in one click', async () => {
     openEditor();
     const user = await openMetadata();
     await user.clear(screen.getByLabelText('Title'));
+    await user.clear(screen.getByLabelText('Author'));
     await user.type(screen.getByLabelText('Publisher'), 'Harbour Press');
     await user.click(screen.getByRole('button', { name: 'Save metadata' }));
     // Each message is tied to its own field (aria-describedby), all at once.
@@ -326,6 +342,8 @@ describe('the metadata form', () => {
           vi.unstubAllGlobals();
           const { calls } = openEditor();
           const user = await openMetadata();
+          // The prefilled account name emptied first: then Author is missing until it is typed.
+          await user.clear(screen.getByLabelText('Author'));
           const typed: Label[] = [];
           for (const [i, label] of order.entries()) {
             if (label === 'Description') await typeDescription(fields[label]);
@@ -361,7 +379,7 @@ describe('the metadata form', () => {
   it('saves every field, keywords as a list and the picked date', async () => {
     const { calls } = openEditor();
     const user = await openMetadata();
-    await user.type(screen.getByLabelText('Author'), 'Ada Lovelace');
+    // The author is the account's name, prefilled: saved without being typed.
     await user.type(screen.getByLabelText('Identifier (UUID/ISBN)'), '978-3-16-148410-0');
     await user.selectOptions(screen.getByLabelText('Language'), 'it');
     await user.type(screen.getByLabelText('Publisher'), 'Harbour Press');

@@ -17,12 +17,14 @@ import {
   checkMetadataDraft,
   metadataDraftOf,
   newIdentifier,
+  startingAuthor,
   type DraftField,
   type MetadataDraft,
 } from './metadataDraft';
 import { SuggestMetadata, withSuggestion } from '../metadata-suggest/SuggestMetadata';
 import type { MetadataSaveResult } from './useMetadataSaves';
 import { errorMessage } from '../../api/baseQuery';
+import { useCurrentUserQuery } from '../auth/authApi';
 
 type TextField = Exclude<DraftField, 'keywords' | 'publicationDate'>;
 
@@ -71,6 +73,7 @@ export function MetadataForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isLoading, setLoading] = useState(false);
   const [suggestedSubtitle, setSuggestedSubtitle] = useState<string>();
+  const { data: user } = useCurrentUserQuery();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -106,7 +109,7 @@ export function MetadataForm({
           bookId={book._id}
           onNeedPlan={onNeedPlan}
           onAccept={(suggestion) => {
-            setForm((f) => withSuggestion(f, suggestion));
+            setForm((f) => withSuggestion(f, suggestion, startingAuthor(book, user)));
             setSuggestedSubtitle(suggestion.subtitle);
           }}
         />

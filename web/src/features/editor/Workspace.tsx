@@ -6,7 +6,7 @@ import { RoleBanner } from '../sharing/RoleBanner';
 import { BookEditor, type BookEditorHandle } from './BookEditor';
 import type { VersionedBook } from './conditionalRequests';
 import { LeaveDialog } from './LeaveDialog';
-import { metadataDraftOf } from './metadataDraft';
+import { useMetadataDraft } from './useMetadataDraft';
 import { SaveConflicts } from './SaveConflicts';
 import { SaveStatus } from './SaveStatus';
 import { SidePanel } from './SidePanel';
@@ -44,7 +44,7 @@ export function Workspace({ book }: { book: VersionedBook }) {
   const dialogs = useEditorDialogs();
   // What the author typed into the metadata, saved or not: the side panel's form and the export dialog's
   // completion step both edit it, so neither a refused save nor the other form's save drops a word.
-  const [metadataDraft, setMetadataDraft] = useState(() => metadataDraftOf(book));
+  const [metadataDraft, setMetadataDraft] = useMetadataDraft(book);
   const rewrite = useRewrite(editor);
   const leaveGuard = useLeaveGuard({ dirty, autosave, saves });
 

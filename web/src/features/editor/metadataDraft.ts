@@ -3,8 +3,10 @@ import {
   UpdateMetadataRequestSchema,
   type Book,
   type UpdateMetadataRequest,
+  type User,
 } from '@bookwright/contracts';
 import { randomUuid } from '../../lib/uuid';
+import { fullName } from '../shell/UserBadge';
 
 /**
  * What the author has typed into the metadata fields and not saved yet. The editor holds one per book, so
@@ -25,9 +27,24 @@ export interface MetadataDraft {
 }
 export type DraftField = keyof MetadataDraft;
 
-export const metadataDraftOf = (book: Book): MetadataDraft => ({
+/**
+ * The author a book's details start with (issue 47): the saved one, else the name of the account the book
+ * belongs to, since Author is required and the writer is nearly always the account holder. A shared book
+ * names its owner (`ownerName`), not the collaborator who opens it. Nothing is saved until the author saves.
+ */
+export function startingAuthor(
+  book: Pick<Book, 'author' | 'ownerName'>,
+  user: Pick<User, 'firstName' | 'lastName'> | undefined,
+): string {
+  if (book.author?.trim()) return book.author;
+  if (book.ownerName !== undefined) return book.ownerName.trim();
+  return user ? fullName(user) : '';
+}
+
+/** The book's saved details as a draft; `author` overrides an empty saved author (see startingAuthor). */
+export const metadataDraftOf = (book: Book, author?: string): MetadataDraft => ({
   title: book.title,
-  author: book.author ?? '',
+  author: book.author?.trim() ? book.author : (author ?? book.author ?? ''),
   identifier: book.identifier ?? '',
   // Books stored before the default existed have none: they declare the language they are written in.
   languageMetadata: effectiveMetadataLanguage(book),

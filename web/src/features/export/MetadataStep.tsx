@@ -7,7 +7,8 @@ import {
   type ExportValidation,
   type UpdateMetadataRequest,
 } from '@bookwright/contracts';
-import { newIdentifier, type MetadataDraft } from '../editor/metadataDraft';
+import { newIdentifier, startingAuthor, type MetadataDraft } from '../editor/metadataDraft';
+import { useCurrentUserQuery } from '../auth/authApi';
 import { focusControl, InputField, SelectField } from '../../components/fields';
 import { Button, ErrorBox } from '../../components/ui';
 import { exportTexts } from '../../texts';
@@ -17,9 +18,9 @@ const requiredFields: readonly RequiredMetadata[] = ['title', 'author', 'identif
 
 type Values = Record<RequiredMetadata, string>;
 
-const valuesOf = (book: Book): Values => ({
+const valuesOf = (book: Book, author = book.author ?? ''): Values => ({
   title: book.title ?? '',
-  author: book.author ?? '',
+  author: book.author?.trim() ? book.author : author,
   identifier: book.identifier ?? '',
   languageMetadata: effectiveMetadataLanguage(book),
 });
@@ -55,6 +56,7 @@ export function MetadataStep({
   back: ReactNode;
   onSubmit: (metadata: UpdateMetadataRequest) => void;
 }) {
+  const { data: user } = useCurrentUserQuery();
   const [values, setValues] = useState<Values>(() =>
     draft
       ? {
@@ -63,7 +65,8 @@ export function MetadataStep({
           identifier: draft.identifier,
           languageMetadata: draft.languageMetadata,
         }
-      : valuesOf(book),
+      : // Outside the editor there is no draft: an empty author starts as the account's name, as there.
+        valuesOf(book, startingAuthor(book, user)),
   );
   const change = (name: RequiredMetadata, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));

@@ -226,7 +226,8 @@ describe('Suggest with AI in the metadata form', () => {
     );
     expect(within(form).getByRole('list', { name: 'Keywords' }).textContent).toContain('lighthouse');
 
-    await user.type(within(form).getByLabelText('Author', { exact: true }), 'Ada');
+    // The model names no author: the required Author holds the account's name, not nothing (issue 47).
+    expect((within(form).getByLabelText('Author', { exact: true }) as HTMLInputElement).value).toBe('Ada Lovelace');
     await user.type(within(form).getByLabelText('Identifier (UUID/ISBN)'), 'urn:isbn:1');
     await user.click(within(form).getByRole('button', { name: 'Save metadata' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && c.url === '/book/metadata/b1')).toBe(true));
@@ -238,6 +239,29 @@ describe('Suggest with AI in the metadata form', () => {
     expect(sent.description).toBe(suggestion.description);
     expect(sent.subtitle).toBe('A Baltic Mystery');
     expect(sent.keywords).toEqual(['lighthouse', 'letters']);
+  });
+
+  it("fills an emptied Author with the account's name on Accept, and keeps an author typed", async () => {
+    openEditor({ 'POST /book/b1/metadata/suggest': () => ({ status: 200, body: { data: suggestion } }) });
+    await editorInstance();
+    const user = userEvent.setup();
+    await openMetadataTab(user);
+    const form = screen.getByRole('form', { name: 'Book metadata' });
+    const author = within(form).getByLabelText<HTMLInputElement>('Author', { exact: true });
+    const accept = async () => {
+      await user.click(within(form).getByRole('button', { name: 'Suggest with AI' }));
+      const card = await within(form).findByRole('region', { name: 'Suggested metadata' });
+      await user.click(within(card).getByRole('button', { name: 'Accept' }));
+    };
+
+    await user.clear(author);
+    await accept();
+    expect(author.value).toBe('Ada Lovelace');
+
+    await user.clear(author);
+    await user.type(author, 'Mary Shelley');
+    await accept();
+    expect(author.value).toBe('Mary Shelley');
   });
 
   it('shows the server’s message when the suggestion fails', async () => {

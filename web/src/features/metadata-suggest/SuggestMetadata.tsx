@@ -20,12 +20,17 @@ export const suggestTexts = {
   description: 'Description',
 } as const;
 
-/** The form fields a suggestion fills: the categories go into the genre field, as KDP's subjects. */
+/**
+ * The form fields a suggestion fills: the categories go into the genre field, as KDP's subjects. The model
+ * names no author, so a required Author still empty takes `author` (the account's name, issue 47) rather
+ * than staying the one empty required field after "fill everything"; an author already typed is kept.
+ */
 export function withSuggestion<
-  F extends { description: string; keywords: readonly string[]; genreMetadata: string | null },
->(form: F, suggestion: MetadataSuggestion): F {
+  F extends { author: string; description: string; keywords: readonly string[]; genreMetadata: string | null },
+>(form: F, suggestion: MetadataSuggestion, author: string): F {
   return {
     ...form,
+    author: form.author.trim() ? form.author : author,
     description: suggestion.description,
     keywords: suggestion.keywords,
     genreMetadata: suggestion.categories.join('; '),

@@ -1,6 +1,6 @@
 import type { User } from '@bookwright/contracts';
 
-export const fullName = (user: User) => `${user.firstName} ${user.lastName}`.trim();
+export const fullName = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
 export function Avatar({ user, className = 'size-9' }: { user: User; className?: string }) {
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
