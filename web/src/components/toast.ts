@@ -23,6 +23,25 @@ export const toast = {
   warning: show('warning'),
 };
 
+/**
+ * A toast that a later fact may overtake while it is on screen, under an id naming what it is about (issue
+ * 47: "it can take up to 30 minutes" beside a card that already says Ready). Shown once per id, as above.
+ */
+export function showCorrectable(kind: ToastKind, message: string, id: string): Id {
+  return toastify[kind](message, { toastId: id });
+}
+
+/**
+ * Rewrites the toast `id` while it is shown (or closes it, without a message); one already closed stays
+ * closed, since what it said was true while it was read. Answers whether it was still shown.
+ */
+export function correctToast(id: string, replacement?: { kind: ToastKind; message: string }): boolean {
+  if (!toastify.isActive(id)) return false;
+  if (replacement) toastify.update(id, { render: replacement.message, type: replacement.kind });
+  else toastify.dismiss(id);
+  return true;
+}
+
 export function dismissToast(id: Id) {
   toastify.dismiss(id);
 }

@@ -17,6 +17,7 @@ import { useAppDispatch } from '../../app/hooks';
 import type { AppDispatch } from '../../app/store';
 import { applyCommentChange } from '../comments/commentsApi';
 import { booksApi } from './booksApi';
+import { settleWritingToast } from './writingToast';
 
 /** Events that change what a book is doing: the library and the book itself are read again. */
 const statusChanges = new Set<LiveBookEventName>([
@@ -33,11 +34,13 @@ const progressEvents = new Set<LiveBookEventName>(['book.chapter-written', 'book
 /** Applies one live event to the cached library (status, "chapter n of N", failure) and refreshes what it changed. */
 export function applyBookEvent(dispatch: AppDispatch, name: LiveBookEventName, update: LiveBookUpdate): void {
   let listed = false;
+  let title: string | undefined;
   dispatch(
     booksApi.util.updateQueryData('listBooks', undefined, (books) => {
       const book = books.find((b) => b._id === update.bookId);
       if (!book) return;
       listed = true;
+      title = book.title;
       // Progress comes from the writer's outbox and status changes from the book service's, so the last
       // chapters' progress can arrive after `book.ready`: it must not take a finished book back to writing.
       if (progressEvents.has(name) && book.status !== update.status) return;
@@ -67,6 +70,8 @@ export function applyBookEvent(dispatch: AppDispatch, name: LiveBookEventName, u
   if (statusChanges.has(name) && name !== 'book.created') {
     dispatch(api.util.invalidateTags([{ type: 'Book', id: update.bookId }]));
   }
+  // A confirmation's toast still on screen says what is true now, as the card beside it does (issue 47).
+  if (name === 'book.ready' || name === 'book.failed') settleWritingToast(update.bookId, update.status, title);
   // A failed book gives its book of the month back: the allowance shown changes.
   if (name === 'book.failed') dispatch(api.util.invalidateTags(['CurrentUser']));
 }

@@ -3,7 +3,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { genres, isFictionState, type Book, type BookState } from '@bookwright/contracts';
 import { TabList, tabPanelProps, type TabItem } from '../../components/Tabs';
 import { ChevronLeftIcon } from '../../components/icons';
-import { toast } from '../../components/toast';
 import { Button, buttonClass, Spinner } from '../../components/ui';
 import { isApiError } from '../../api/baseQuery';
 import { logError } from '../../lib/log';
@@ -15,6 +14,7 @@ import { BookCover } from '../books/BookCover';
 import { useConfirmBookMutation, useGetBookQuery } from '../books/booksApi';
 import { StatusBadge } from '../books/StatusBadge';
 import { BookUnavailable } from '../books/BookUnavailable';
+import { announceWriting } from '../books/writingToast';
 import { ConceptTab } from './ConceptTab';
 import { CharactersTab, PlotTab } from './FictionTabs';
 import { ContentTab, ResearchTab } from './NonFictionTabs';
@@ -119,8 +119,7 @@ function useConfirmStructure(book: Book, settled: () => Promise<unknown>, canWri
     // instead; on a book shared with them, the reader's own plan does not matter (issue 43).
     if (!canWrite) return void navigate(plansPath);
     try {
-      await confirm(book._id).unwrap();
-      toast.success(validationTexts.confirmed);
+      announceWriting(await confirm(book._id).unwrap());
       await navigate('/app');
     } catch (error) {
       // The plan ended while this page was open: the same way to the plans.
