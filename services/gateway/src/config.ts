@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LlmConfigSchema } from '@bookwright/ai/config';
 import { BaseConfigSchema, envBoolean, publicUrlConfigFields, withPublicUrl } from '@bookwright/kit';
+import { bodyLimits } from './security/body-limits';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -39,12 +40,11 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
     .int()
     .positive()
     .default(60 * 60 * 1000),
-  /** Largest accepted request body (JSON and uploads), in bytes. */
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(12 * 1024 * 1024),
+  /**
+   * Largest body of a form, in bytes: a route that takes a body and names no larger kind (saves of a
+   * manuscript, an author's text and uploads have their own: security/body-limits.ts).
+   */
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(bodyLimits.form),
   BUS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * On stop, how long open keep-alive connections may still bring a request (answered, then closed) before

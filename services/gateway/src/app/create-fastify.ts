@@ -5,13 +5,15 @@ import type { GatewayConfig } from '../config';
 import { clientErrorHandler, frameworkErrors } from '../http/framework-errors';
 import { registerRequestCorrelation, requestIdOf } from '../http/request-id';
 import { requestLoggerFactory } from '../http/request-logger';
+import { bodyLimits, registerBodyLimits } from '../security/body-limits';
 import { decorateUserId } from '../security/request-user';
 
-/** The bare server: limits, request ids and zod schemas; `request.session` and `request.userId` declared. */
+/** The bare server: limits (each route's body limit among them), request ids and zod schemas; `request.session` and `request.userId` declared. */
 export function createFastify(config: GatewayConfig, logger: Logger): FastifyInstance {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    bodyLimit: config.BODY_LIMIT_BYTES,
+    // What a request no route takes may send (a 404); every route gets its own (security/body-limits.ts).
+    bodyLimit: bodyLimits.none,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -25,6 +27,7 @@ export function createFastify(config: GatewayConfig, logger: Logger): FastifyIns
     // Requests arriving while closing are served (with Connection: close), not refused: see drainOnClose.
     return503OnClosing: false,
   });
+  registerBodyLimits(app, { formBytes: config.BODY_LIMIT_BYTES });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);

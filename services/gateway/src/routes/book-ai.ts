@@ -74,7 +74,7 @@ const rewritePassageSchema = {
  */
 export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
   const { ask, config, llm } = deps;
-  const { signedIn, generationLimit, rewriteLimit } = routePresets(deps);
+  const { signedIn, generationLimit, rewriteLimit, textBody } = routePresets(deps);
 
   async function suggestMetadata(request: RouteRequest<typeof suggestMetadataSchema>) {
     const data = await ask(
@@ -167,6 +167,10 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
       { schema: translateBookSchema, ...signedIn, ...generationLimit },
       translateBook,
     );
-    app.post('/book/:bookId/rewrite', { schema: rewritePassageSchema, ...signedIn, ...rewriteLimit }, rewritePassage);
+    app.post(
+      '/book/:bookId/rewrite',
+      { schema: rewritePassageSchema, ...signedIn, ...rewriteLimit, ...textBody },
+      rewritePassage,
+    );
   };
 }

@@ -192,7 +192,7 @@ function mayRevalidate(
 /** GET /book, GET /book/{id}, PATCH /book/{id}, PATCH /book/content/{id}, PATCH /book/metadata/{id}, POST /book/{id}/retry. */
 export function bookRoutes(deps: RouteDeps) {
   const { ask, library, books: openedBooks } = deps;
-  const { signedIn, manuscriptBody } = routePresets(deps);
+  const { signedIn, manuscriptBody, structureBody, textBody } = routePresets(deps);
 
   async function listBooks(request: RouteRequest<typeof listBooksSchema>, reply: RouteReply<typeof listBooksSchema>) {
     const userId = request.userId;
@@ -280,9 +280,9 @@ export function bookRoutes(deps: RouteDeps) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/book', { schema: listBooksSchema, ...signedIn }, listBooks);
     app.get('/book/:bookId', { schema: getBookSchema, ...signedIn }, getBook);
-    app.patch('/book/:bookId', { schema: updateBookSchema, ...signedIn }, updateBook);
+    app.patch('/book/:bookId', { schema: updateBookSchema, ...signedIn, ...structureBody }, updateBook);
     app.patch('/book/content/:bookId', { schema: saveContentSchema, ...signedIn, ...manuscriptBody }, saveContent);
-    app.patch('/book/metadata/:bookId', { schema: saveMetadataSchema, ...signedIn }, saveMetadata);
+    app.patch('/book/metadata/:bookId', { schema: saveMetadataSchema, ...signedIn, ...textBody }, saveMetadata);
     app.post('/book/:bookId/retry', { schema: retryBookSchema, ...signedIn }, retryBook);
   };
 }

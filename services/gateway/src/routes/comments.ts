@@ -73,7 +73,7 @@ const deleteCommentSchema = {
  */
 export function commentRoutes(deps: RouteDeps) {
   const { ask } = deps;
-  const { signedIn } = routePresets(deps);
+  const { signedIn, textBody } = routePresets(deps);
 
   async function listComments(request: RouteRequest<typeof listCommentsSchema>) {
     const { comments } = await ask(request, requests.book.listComments, {
@@ -128,13 +128,17 @@ export function commentRoutes(deps: RouteDeps) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/book/:bookId/comments', { schema: listCommentsSchema, ...signedIn }, listComments);
-    app.post('/book/:bookId/comments', { schema: createCommentSchema, ...signedIn }, createComment);
+    app.post('/book/:bookId/comments', { schema: createCommentSchema, ...signedIn, ...textBody }, createComment);
     app.post(
       '/book/:bookId/comments/:commentId/replies',
-      { schema: createCommentReplySchema, ...signedIn },
+      { schema: createCommentReplySchema, ...signedIn, ...textBody },
       createCommentReply,
     );
-    app.patch('/book/:bookId/comments/:commentId', { schema: updateCommentSchema, ...signedIn }, updateComment);
+    app.patch(
+      '/book/:bookId/comments/:commentId',
+      { schema: updateCommentSchema, ...signedIn, ...textBody },
+      updateComment,
+    );
     app.delete('/book/:bookId/comments/:commentId', { schema: deleteCommentSchema, ...signedIn }, deleteComment);
   };
 }

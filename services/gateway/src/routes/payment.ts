@@ -104,7 +104,7 @@ const listInvoicesSchema = {
  */
 export function paymentRoutes(deps: RouteDeps) {
   const { ask } = deps;
-  const { signedIn, authThrottled } = routePresets(deps);
+  const { signedIn, authThrottled, webhookBody } = routePresets(deps);
 
   async function listPlans(request: RouteRequest<typeof listPlansSchema>) {
     return { data: await ask(request, requests.billing.getPlans, {}) };
@@ -180,7 +180,7 @@ export function paymentRoutes(deps: RouteDeps) {
       });
       webhook
         .withTypeProvider<ZodTypeProvider>()
-        .post(paymentWebhookPath, { schema: handleBillingWebhookSchema }, handleBillingWebhook);
+        .post(paymentWebhookPath, { schema: handleBillingWebhookSchema, ...webhookBody }, handleBillingWebhook);
     });
     app.post('/payment', { schema: startCheckoutSchema, ...signedIn }, startCheckout);
     app.post('/payment/preview', { schema: previewPlanSwitchSchema, ...signedIn }, previewPlanSwitch);

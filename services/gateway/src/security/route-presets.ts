@@ -1,13 +1,16 @@
 import type { RouteDeps } from '../routes/route-deps';
+import { bodyLimits } from './body-limits';
 import { rateLimitPresets } from './rate-limit-presets';
-
-/** A manuscript as JSON (an editor document, a few MB of text) is larger than any other body the API takes. */
-const manuscriptBodyLimit = 25 * 1024 * 1024;
 
 /**
  * What a route asks of a request before its handler runs, by name, to spread into the route's options:
  * `app.get(path, { schema, ...signedIn, ...generationLimit }, handler)`. Each preset sets one option
  * (`preHandler`, `config` or `bodyLimit`), so two presets of different kinds never overwrite each other.
+ *
+ * Body limits need no preset for most routes: one rule (body-limits.ts, set as each route is registered)
+ * gives a route without a body schema none (1 KB), a form (a body schema) 32 KB, and a multipart upload
+ * the limits of its multipart layer. The presets below widen it for the routes that take more; a route
+ * without one can never parse more than a form, and security/body-limits.test.ts lists every route's.
  */
 export function routePresets({
   sessions,
@@ -30,8 +33,14 @@ export function routePresets({
     exportLimit: { config: limits.export },
     /** The data takeout, per user: put it after `signedIn`, whose session its key reads. */
     takeoutLimit: { config: limits.takeout },
+    /** Routes that take an author's text with its surroundings (a rewrite, a comment, the metadata). */
+    textBody: { bodyLimit: bodyLimits.text },
+    /** The whole structure of a book (PATCH /book/{id}). */
+    structureBody: { bodyLimit: bodyLimits.structure },
     /** Routes that take a whole manuscript. */
-    manuscriptBody: { bodyLimit: manuscriptBodyLimit },
+    manuscriptBody: { bodyLimit: bodyLimits.manuscript },
+    /** The payment provider's webhook, whose body no schema describes (it is kept as text to check its signature). */
+    webhookBody: { bodyLimit: bodyLimits.webhook },
   };
 }
 
