@@ -112,7 +112,10 @@ describe('API tokens', () => {
     const me = await bearer(token, 'GET', '/api/v1/user/current-user');
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(owner.email);
-    expect((await bearer(token, 'GET', '/api/v1/book')).status).toBe(200);
+    const library = await bearer(token, 'GET', '/api/v1/book');
+    expect(library.status).toBe(200);
+    // A program is handed no XSRF cookie: it has no browser to echo it, and needs none.
+    expect(library.headers.get('set-cookie')).toBeNull();
     const hooks = await tokenOf(owner.client, ['webhooks:write']);
     expect((await bearer(hooks.token, 'GET', '/api/v1/webhooks')).status).toBe(200);
     // A write passes the XSRF check and the scope, and reaches the book service: no such book.

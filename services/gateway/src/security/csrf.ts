@@ -13,7 +13,8 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * Double-submit CSRF protection for cookie auth: every GET hands out a readable XSRF-TOKEN cookie, and
+ * Double-submit CSRF protection for cookie auth: every GET of a browser (a request without an API token) that
+ * has none hands out a readable XSRF-TOKEN cookie, and
  * every mutating request must echo it in X-XSRF-TOKEN. A cross-site form can send the cookie but cannot
  * read it, so it cannot set the header.
  */
@@ -21,6 +22,10 @@ export function registerCsrf(app: FastifyInstance, options: { secureCookies: boo
   const exempt = new Set(options.exemptPaths ?? []);
   // Callback style: every request passes here, and an async hook costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
+    // A request with an API token is authenticated by it alone, never by the cookie (api-token-auth.ts),
+    // and a cross-site page cannot set Authorization: there is nothing for a forged form to ride on, and a
+    // program has no use for the cookie a browser echoes (minting one was most of a token read's own cost).
+    if (bearerTokenOf(request) !== undefined) return done();
     const cookie = request.cookies[csrfCookieName];
     if (request.method === 'GET' || request.method === 'HEAD') {
       if (!cookie)
@@ -32,9 +37,6 @@ export function registerCsrf(app: FastifyInstance, options: { secureCookies: boo
       return done();
     }
     if (!mutatingMethods.has(request.method) || exempt.has(request.routeOptions.url ?? '')) return done();
-    // A request with an API token is authenticated by it alone, never by the cookie (api-token-auth.ts),
-    // and a cross-site page cannot set Authorization: there is nothing for a forged form to ride on.
-    if (bearerTokenOf(request) !== undefined) return done();
     const header = request.headers[csrfHeaderName];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header))
       return done(new AppError(403, apiMessages.csrf));
