@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError,
   apiMessages,
@@ -6,6 +6,7 @@ import {
   events,
   missingScope,
   requests,
+  type ApiTokenScope,
   type ResolvedApiToken,
 } from '@bookwright/contracts';
 import { on, type Bus, type WindowCounters } from '@bookwright/kit';
@@ -70,26 +71,42 @@ export async function registerApiTokenAuth(
   app.decorateRequest('apiToken', null);
   const { cache, forget } = await resolvedTokenCache(app, bus, config);
 
-  const resolve = async (token: string, ip: string, requestId: string): Promise<ResolvedApiToken> => {
+  /** The token as this replica last resolved it, without a promise when it is cached (the common case). */
+  const resolve = (token: string, ip: string, requestId: string): ResolvedApiToken | Promise<ResolvedApiToken> => {
     const key = SessionCache.keyOf(`${token}\n${ip}`);
     const cached = cache.get(key);
     if (cached) return cached;
     const generation = cache.generation;
-    const resolved = await bus.request(
-      requests.user.resolveToken,
-      { token, ip },
-      { requestId, timeoutMs: config.BUS_TIMEOUT_MS },
-    );
-    cache.set(key, resolved, generation);
-    return resolved;
+    return bus
+      .request(requests.user.resolveToken, { token, ip }, { requestId, timeoutMs: config.BUS_TIMEOUT_MS })
+      .then((resolved) => {
+        cache.set(key, resolved, generation);
+        return resolved;
+      });
   };
 
-  const limit = async (tokenId: string) => {
-    const { count, resetAt } = await counters.increment(`api-token\n${tokenId}`, config.RATE_LIMIT_WINDOW_MS);
-    const resetSeconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
-    return { count, resetSeconds, remaining: Math.max(0, config.API_TOKEN_RATE_LIMIT - count) };
-  };
+  /** Counts the request against the token's own window, then lets it through or refuses it (429, 403). */
+  const admit = (request: FastifyRequest, reply: FastifyReply, policy: ApiTokenScope, resolved: ResolvedApiToken) =>
+    counters.increment(`api-token\n${resolved.tokenId}`, config.RATE_LIMIT_WINDOW_MS).then(({ count, resetAt }) => {
+      const resetSeconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
+      void reply
+        .header('ratelimit-limit', String(config.API_TOKEN_RATE_LIMIT))
+        .header('ratelimit-remaining', String(Math.max(0, config.API_TOKEN_RATE_LIMIT - count)))
+        .header('ratelimit-reset', String(resetSeconds));
+      if (count > config.API_TOKEN_RATE_LIMIT) {
+        void reply.header('retry-after', String(Math.max(1, resetSeconds)));
+        throw new AppError(429, apiMessages.tooManyRequests);
+      }
+      if (!resolved.scopes.includes(policy)) throw new AppError(403, missingScope(policy));
+      request.apiToken = resolved;
+      request.session = {
+        userId: resolved.userId,
+        sessionId: `api-token:${resolved.tokenId}`,
+        expiresAt: resolved.expiresAt ?? neverExpires,
+      };
+    });
 
+  // Callback style, and no promise before the counter's when the token is cached: every API request passes here.
   app.addHook('onRequest', (request, reply, done) => {
     const token = bearerTokenOf(request);
     const url = request.routeOptions.url;
@@ -97,29 +114,15 @@ export async function registerApiTokenAuth(
     const policy = tokenPolicy(request.method, url.slice(apiPrefix.length));
     if (policy === 'public') return done();
     if (policy === 'session') return done(new AppError(403, apiTokenMessages.sessionOnly));
-    resolve(token, request.ip, request.id)
-      .then(async (resolved) => {
-        const used = await limit(resolved.tokenId);
-        void reply
-          .header('ratelimit-limit', String(config.API_TOKEN_RATE_LIMIT))
-          .header('ratelimit-remaining', String(used.remaining))
-          .header('ratelimit-reset', String(used.resetSeconds));
-        if (used.count > config.API_TOKEN_RATE_LIMIT) {
-          void reply.header('retry-after', String(Math.max(1, used.resetSeconds)));
-          throw new AppError(429, apiMessages.tooManyRequests);
-        }
-        if (!resolved.scopes.includes(policy)) throw new AppError(403, missingScope(policy));
-        request.apiToken = resolved;
-        request.session = {
-          userId: resolved.userId,
-          sessionId: `api-token:${resolved.tokenId}`,
-          expiresAt: resolved.expiresAt ?? neverExpires,
-        };
-      })
-      .then(
-        () => done(),
-        (error: Error) => done(error),
-      );
+    const found = resolve(token, request.ip, request.id);
+    const admitted =
+      found instanceof Promise
+        ? found.then((resolved) => admit(request, reply, policy, resolved))
+        : admit(request, reply, policy, found);
+    admitted.then(
+      () => done(),
+      (error: Error) => done(error),
+    );
   });
   return { forget };
 }
