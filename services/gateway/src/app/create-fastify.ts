@@ -8,7 +8,10 @@ import { requestLoggerFactory } from '../http/request-logger';
 import { bodyLimits, registerBodyLimits } from '../security/body-limits';
 import { decorateUserId } from '../security/request-user';
 
-/** The bare server: limits (each route's body limit among them), request ids and zod schemas; `request.session` and `request.userId` declared. */
+/**
+ * The bare server: limits (each route's body limit among them), request ids and zod schemas;
+ * `request.session` and `request.userId` declared.
+ */
 export function createFastify(config: GatewayConfig, logger: Logger): FastifyInstance {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
