@@ -77,6 +77,13 @@ describe('document depth', () => {
       ifMatch: ['"v1"'],
     });
     expect(partial.error?.issues[0]?.message).toBe(documentDepthMessages.tooDeep);
+    const live = requests.book.saveCollab.request.safeParse({
+      ...owned,
+      ifMatch: 'm1',
+      document: { type: 'doc', content },
+      state: '',
+    });
+    expect(live.error?.issues.map((issue) => issue.message)).toContain(documentDepthMessages.tooDeep);
     const fine = requests.book.updateContent.request.safeParse({
       ...owned,
       bookContent: '{"type":"doc","content":[]}',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRequest } from '../../bus/define';
+import { documentDepthMessages, documentTooDeep } from '../../entities/book/document-depth';
 import type { TiptapDocument } from '../../entities/book/tiptap-document';
 
 /**
@@ -19,10 +20,15 @@ export type ManuscriptVersion = z.infer<typeof ManuscriptVersionSchema>;
  * through the node schema on both sides of the bus. Typed as the document it is checked as (the cast
  * changes no check; a z.custom would have no JSON Schema for the AsyncAPI document).
  */
-export const CollabDocumentSchema = z.object({
-  type: z.literal('doc'),
-  content: z.array(z.record(z.string(), z.unknown())).max(1_000_000),
-}) as unknown as z.ZodType<TiptapDocument, TiptapDocument>;
+export const CollabDocumentSchema = z
+  .object({
+    type: z.literal('doc'),
+    content: z.array(z.record(z.string(), z.unknown())).max(1_000_000),
+  })
+  // Its depth too, before the book service's node schema recurses over it (document-depth.ts).
+  .refine((document) => !documentTooDeep(document), {
+    message: documentDepthMessages.tooDeep,
+  }) as unknown as z.ZodType<TiptapDocument, TiptapDocument>;
 
 /**
  * A Yjs document's state as one update (Y.encodeStateAsUpdate), base64. Large for a long book (the text
