@@ -66,6 +66,20 @@ describe('a document nested deeper than the editor can make it', () => {
     }
   }
 
+  it('answers 400 for a book structure nested as deep, on PATCH /book/{id}', async () => {
+    for (const levels of [2_000, 100_000]) {
+      const refused = await client.request<{ msg?: string }>('PATCH', `/api/v1/book/${bookId}`, {
+        raw: `{"newBookState":${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect({ status: refused.status, msg: refused.body.msg }).toEqual({
+        status: 400,
+        msg: documentDepthMessages.stateTooDeep,
+      });
+    }
+    expect((await client.get<Book>(`/api/v1/book/${bookId}`)).body.etag).toBe(etag);
+  });
+
   it('takes a document at the limit and refuses one a level past it, in every shape', async () => {
     const within = quotesAtDepth(maxDocumentDepth);
     expect(2 * within + 5).toBeLessThanOrEqual(maxDocumentDepth);

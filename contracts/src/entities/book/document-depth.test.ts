@@ -84,6 +84,11 @@ describe('document depth', () => {
       state: '',
     });
     expect(live.error?.issues.map((issue) => issue.message)).toContain(documentDepthMessages.tooDeep);
+    const structure = requests.book.updateState.request.safeParse({
+      ...owned,
+      newBookState: JSON.parse(nestedText(2_000)),
+    });
+    expect(structure.error?.issues[0]?.message).toBe(documentDepthMessages.stateTooDeep);
     const fine = requests.book.updateContent.request.safeParse({
       ...owned,
       bookContent: '{"type":"doc","content":[]}',

@@ -97,4 +97,6 @@ export function chapterNodesTooDeep(nodes: readonly unknown[]): boolean {
 export const documentDepthMessages = {
   /** 400: deeper than the editor can make; nothing recursed over it. */
   tooDeep: `Book content is nested too deeply (more than ${maxDocumentDepth} levels): the editor never nests lists and quotes that far`,
+  /** 400: a book's structure (bookState) nests about seven levels; one deeper than a document may is none. */
+  stateTooDeep: `The book structure is nested too deeply (more than ${maxDocumentDepth} levels)`,
 } as const;

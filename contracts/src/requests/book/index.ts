@@ -20,6 +20,7 @@ import { workspaceRequests } from './workspaces';
 import { bookCollabRequests } from './collab';
 import { bookCommentRequests } from './comments';
 import { BookActionSchema } from '../../entities/book/access';
+import { documentDepthMessages, jsonDeeperThan, maxDocumentDepth } from '../../entities/book/document-depth';
 import { importManuscriptRequest } from './import-manuscript';
 
 const owned = { userId: z.string(), bookId: z.string() };
@@ -96,7 +97,13 @@ export const bookRequests = {
   updateState: defineRequest({
     name: 'book.state.update',
     version: 1,
-    request: z.object({ ...owned, newBookState: z.unknown() }),
+    request: z.object({
+      ...owned,
+      // Its depth before the bus stringifies it and the book service's schema reads it (document-depth.ts).
+      newBookState: z.unknown().refine((state) => !jsonDeeperThan(state, maxDocumentDepth), {
+        message: documentDepthMessages.stateTooDeep,
+      }),
+    }),
     response: BookSchema,
     description:
       'Replaces the whole bookState (validated against the book’s fiction/non-fiction shape). 409 while planning or writing.',
