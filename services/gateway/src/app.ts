@@ -22,6 +22,7 @@ import { registerWorkspaceTokenFence } from './security/workspace-token-fence';
 import { authThrottle } from './security/auth-throttle';
 import { cookiesAreSecure } from './security/cookies';
 import { registerSpa } from './web/spa';
+import { createTakeoutGate } from './takeout/takeout-gate';
 
 export const apiPrefix = '/api/v1';
 /** Every path under it is the API's: an unknown one answers a JSON 404, never the web app. */
@@ -66,6 +67,13 @@ export async function buildGateway(options: {
     resolvedTokens,
     config,
     ...readModels,
+    takeouts: createTakeoutGate({
+      counters,
+      limit: config.TAKEOUT_RATE_LIMIT_PER_USER,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      onEndFailed: (error) =>
+        options.logger.warn({ err: error }, "a takeout's place was not handed back; it lapses with its lease"),
+    }),
     authThrottle: authThrottle({
       perIp: config.AUTH_RATE_LIMIT_PER_IP,
       failedLoginsPerAccountAndIp: config.AUTH_RATE_LIMIT_FAILED_LOGINS,

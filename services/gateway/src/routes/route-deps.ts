@@ -15,6 +15,7 @@ import type { AnyRequestDef } from '@bookwright/contracts';
 import type { BlobStore, Bus } from '@bookwright/kit';
 import type { GatewayConfig } from '../config';
 import type { AuthThrottle } from '../security/auth-throttle';
+import type { TakeoutGate } from '../takeout/takeout-gate';
 import type { SessionSupport } from '../security/session';
 import type { LibraryReadModel } from '../read-models/library-read-model';
 import type { BookReadModel } from '../read-models/book-read-model';
@@ -43,6 +44,8 @@ export interface RouteDeps {
   currentUsers: CurrentUserReadModel;
   /** The API tokens this replica resolved lately: a revocation here drops one at once. */
   resolvedTokens: ResolvedTokens;
+  /** One takeout per author at a time, and so many started per hour, in the store the replicas share. */
+  takeouts: TakeoutGate;
   /** The limits shared by every route that takes credentials or mail links. */
   authThrottle: AuthThrottle;
   config: GatewayConfig;

@@ -11,7 +11,6 @@ import {
 import { attachmentDisposition } from '../http/content-disposition';
 import { routePresets } from '../security/route-presets';
 import type { TakeoutPlanBook } from '../takeout/takeout-zip';
-import { createTakeoutsRunning } from '../takeout/takeouts-running';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 
 const exportUserDataSchema = {
@@ -29,17 +28,20 @@ const exportUserDataSchema = {
  * serves them. Open to an account without a plan: the data is the author's whatever they pay.
  */
 export function takeoutRoutes(deps: RouteDeps) {
-  const { ask, blobs } = deps;
-  const { signedIn, takeoutLimit } = routePresets(deps);
-  const running = createTakeoutsRunning();
+  const { ask, blobs, takeouts } = deps;
+  const { signedIn } = routePresets(deps);
 
   async function exportUserData(
     request: RouteRequest<typeof exportUserDataSchema>,
     reply: RouteReply<typeof exportUserDataSchema>,
   ) {
     const userId = request.userId;
-    const takeout = running.begin(userId);
-    if (!takeout) throw new AppError(409, takeoutMessages.alreadyRunning);
+    const takeout = await takeouts.begin(userId);
+    if (!takeout.started && takeout.reason === 'running') throw new AppError(409, takeoutMessages.alreadyRunning);
+    if (!takeout.started) {
+      void reply.header('retry-after', String(takeout.retryAfterSeconds));
+      throw new AppError(429, apiMessages.tooManyRequests);
+    }
     // Ends once the last byte is handed to the socket (so a download right after never meets it), or when
     // the connection closes first (the zip cut, the browser gone).
     reply.raw.once('finish', takeout.end);
@@ -110,6 +112,6 @@ export function takeoutRoutes(deps: RouteDeps) {
 
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get('/user/export', { schema: exportUserDataSchema, ...signedIn, ...takeoutLimit }, exportUserData);
+    app.get('/user/export', { schema: exportUserDataSchema, ...signedIn }, exportUserData);
   };
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 
 type LimitSettings = Pick<
@@ -7,7 +6,6 @@ type LimitSettings = Pick<
   | 'AUTH_RATE_LIMIT_PER_IP'
   | 'GENERATION_RATE_LIMIT_PER_USER'
   | 'REWRITE_RATE_LIMIT_PER_USER'
-  | 'TAKEOUT_RATE_LIMIT_PER_USER'
 >;
 
 /**
@@ -32,15 +30,6 @@ export function rateLimitPresets(settings: LimitSettings) {
     rewrite: perUser(settings.REWRITE_RATE_LIMIT_PER_USER, settings),
     /** Exports: rendering, no AI, so four times the generation limit. */
     export: perUser(settings.GENERATION_RATE_LIMIT_PER_USER * 4, settings),
-    /** The data takeout: after the session is resolved, so the limit is the user's, across all their browsers. */
-    takeout: {
-      rateLimit: {
-        max: settings.TAKEOUT_RATE_LIMIT_PER_USER,
-        timeWindow: settings.RATE_LIMIT_WINDOW_MS,
-        hook: 'preHandler' as const,
-        keyGenerator: (request: FastifyRequest) => `takeout:${request.session?.userId ?? request.ip}`,
-      },
-    },
   };
 }
 

@@ -31,8 +31,6 @@ export function routePresets({
     rewriteLimit: { config: limits.rewrite },
     /** Rendering an export. */
     exportLimit: { config: limits.export },
-    /** The data takeout, per user: put it after `signedIn`, whose session its key reads. */
-    takeoutLimit: { config: limits.takeout },
     /** Routes that take an author's text with its surroundings (a rewrite, a comment, the metadata). */
     textBody: { bodyLimit: bodyLimits.text },
     /** The whole structure of a book (PATCH /book/{id}). */
