@@ -182,6 +182,42 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
     });
   });
 
+  it('the floating button covers nothing of the closing call to action or the footer, at 390 px and 1280 px', async () => {
+    // Issue 47: at 390 px it covered the end of the closing call to action. Every scroll position from the
+    // call to action's arrival to the page's end: the button overlaps none of their texts and links.
+    for (const width of [390, 1280]) {
+      const page = await open('/', { viewport: { width, height: 844 }, hasTouch: width < 640 });
+      const covered = await page.evaluate(() => {
+        const button = document.querySelector('button[aria-label="Open help"]')!;
+        const cta = document.querySelector('section[aria-labelledby="cta-heading"]')!;
+        const texts = [...cta.querySelectorAll('h2, p, a'), ...document.querySelectorAll('footer p, footer a')];
+        const hits: string[] = [];
+        // It keeps its round shape wherever it rests.
+        const { width: w, height: h } = button.getBoundingClientRect();
+        if (Math.round(w) !== Math.round(h)) hits.push(`the button is ${w}×${h}`);
+        const from = Math.max(0, cta.getBoundingClientRect().top + window.scrollY - window.innerHeight);
+        const end = document.documentElement.scrollHeight - window.innerHeight;
+        for (let y = from; y <= end + 20; y += 20) {
+          window.scrollTo(0, Math.min(y, end));
+          const b = button.getBoundingClientRect();
+          for (const text of texts) {
+            const t = text.getBoundingClientRect();
+            const overlaps = b.left < t.right && t.left < b.right && b.top < t.bottom && t.top < b.bottom;
+            // Only what is on screen: a text above or below the window cannot be covered.
+            const onScreen = t.bottom > 0 && t.top < window.innerHeight;
+            if (overlaps && onScreen) hits.push(`${text.textContent?.trim()} at scroll ${Math.round(window.scrollY)}`);
+          }
+        }
+        return [...new Set(hits)];
+      });
+      expect(covered, `${width}px`).toEqual([]);
+      // Still there to be tapped at the page's end.
+      await page.getByRole('button', { name: 'Open help' }).click();
+      await page.getByRole('region', { name: 'Need a hand?' }).waitFor();
+      await close(page);
+    }
+  });
+
   describe('sample-book modal', () => {
     const dialogOf = (page: Page) => page.getByRole('dialog');
 

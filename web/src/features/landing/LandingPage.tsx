@@ -119,11 +119,12 @@ export function LandingPage() {
         <Pricing />
         <Testimonials />
         <Faq />
+        {/* Before the closing section: on a phone the button rests here rather than over it (HelpButton). */}
+        <HelpButton />
         <ClosingCta />
       </main>
 
       <SiteFooter />
-      <HelpButton />
     </div>
   );
 }

@@ -2,7 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { MessageCircle, X } from 'lucide-react';
 import { helpPanel } from '../landing/content';
 
-/** Spec §2's fixed round button at the bottom right: it opens a small help panel (mail and FAQ links). */
+/**
+ * Spec §2's round button at the bottom right: it opens a small help panel (mail and FAQ links). From 640 px
+ * it is fixed to the window's corner. On a phone it would sit over the closing call to action and the
+ * footer's last lines (issue 47: at 390 px it covered the end of the call to action), so there it is sticky:
+ * placed in the page just before the closing section, it follows the window's corner down the page and
+ * stays behind, above that section, once the reader gets there. The bottom offset keeps clear of a phone's
+ * home indicator (safe area).
+ */
 export function HelpButton({ anchorBase = '' }: { anchorBase?: '' | '/' }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -30,7 +37,11 @@ export function HelpButton({ anchorBase = '' }: { anchorBase?: '' | '/' }) {
   const linkClass =
     'block rounded-lg px-3 py-2 text-sm font-medium text-ink-900 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-white/10';
   return (
-    <div ref={root} className="fixed right-5 bottom-5 z-40 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
+    <div
+      ref={root}
+      data-testid="help-button"
+      className="pointer-events-none sticky bottom-[max(1.25rem,env(safe-area-inset-bottom))] z-40 flex h-0 flex-col items-end justify-end gap-3 px-5 *:pointer-events-auto *:shrink-0 sm:fixed sm:right-6 sm:bottom-[max(1.5rem,env(safe-area-inset-bottom))] sm:h-auto sm:px-0"
+    >
       {open && (
         <div
           id={panelId}
