@@ -276,6 +276,18 @@ describe('the metadata form', () => {
     expect(calls.some((c) => c.url === '/book/metadata/b1')).toBe(false);
   });
 
+  it('names the languages in English, in alphabetical order, as the create form does (issue 47)', async () => {
+    openEditor();
+    await openMetadata();
+    const shown = [...screen.getByLabelText<HTMLSelectElement>('Language').options].map((o) => o.textContent);
+    expect(shown.slice(0, 3)).toEqual(['Albanian', 'Croatian', 'Czech']);
+    expect(shown).toContain('Italian');
+    expect(shown).not.toContain('Italiano');
+    expect(shown).toEqual([...shown].sort((a, b) => (a ?? '').localeCompare(b ?? '', 'en')));
+    // The values stay the stored codes.
+    expect(screen.getByRole<HTMLOptionElement>('option', { name: 'Italian' }).value).toBe('it');
+  });
+
   it("starts an empty Author with the account's name, sends nothing until saved, and keeps a saved author", async () => {
     const { calls } = openEditor();
     await openMetadata();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { planMessages } from '@bookwright/contracts';
+import { metadataLanguages, planMessages } from '@bookwright/contracts';
 import { makeBook, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach } from '../../test/utils';
 import { checkPlan, emptyPlanForm } from './planForm';
@@ -61,6 +61,9 @@ describe('creating a book', () => {
     await user.type(screen.getByLabelText('Title'), 'The Keeper of Letters');
     await submit(user);
     expectHighlighted('Language', planMessages.language);
+    // One naming of the languages everywhere (issue 47): the metadata's list, in the same order.
+    const names = [...screen.getByLabelText<HTMLSelectElement>('Language').options].slice(1).map((o) => o.textContent);
+    expect(names).toEqual(metadataLanguages.map((l) => l.label));
 
     await user.selectOptions(screen.getByLabelText('Language'), 'english');
     await submit(user);
