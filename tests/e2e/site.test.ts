@@ -190,7 +190,10 @@ describe.skipIf(!browserAvailable())('the public site in the browser', () => {
       const covered = await page.evaluate(() => {
         const button = document.querySelector('button[aria-label="Open help"]')!;
         const cta = document.querySelector('section[aria-labelledby="cta-heading"]')!;
-        const texts = [...cta.querySelectorAll('h2, p, a'), ...document.querySelectorAll('footer p, footer a')];
+        const texts = [
+          ...Array.from(cta.querySelectorAll('h2, p, a')),
+          ...Array.from(document.querySelectorAll('footer p, footer a')),
+        ];
         const hits: string[] = [];
         // It keeps its round shape wherever it rests.
         const { width: w, height: h } = button.getBoundingClientRect();
