@@ -34,7 +34,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.status === 503) void reply.header('retry-after', String(unavailableRetryAfterSeconds));
-      if (!error.expose) request.log.error({ err: error }, 'upstream failure');
+      // A service out of reach is what an outage looks like from here (the bus's 503): expected, answered
+      // with Retry-After, and logged as what it is. Any other 5xx from a service is a failure to look at.
+      if (error.status === 503 || error.status === 504)
+        request.log.warn({ err: error }, 'answered unavailable: a service did not answer in time');
+      else if (!error.expose) request.log.error({ err: error }, 'a service failed');
       const msg = error.expose
         ? error.message
         : error.status === 503 || error.status === 504

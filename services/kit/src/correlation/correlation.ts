@@ -16,3 +16,11 @@ export function currentCorrelationId(): string | undefined {
 export function withCorrelation<T>(correlationId: string | undefined, work: () => T): T {
   return correlationId ? storage.run({ correlationId }, work) : work();
 }
+
+/**
+ * Runs `work` outside any correlation: for what belongs to no request or event, such as a pooled database
+ * connection failing, whose listeners run in the context of whichever request happened to open it.
+ */
+export function withoutCorrelation<T>(work: () => T): T {
+  return storage.exit(work);
+}

@@ -2,12 +2,13 @@ import { EventEmitter, once } from 'node:events';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { withCorrelation } from '../correlation/correlation';
 import { createLogger } from '../logger/logger';
 import { logLostConnections } from './lost-connections';
 
 /** A logger whose JSON lines land in `lines`. */
 function recordingLogger() {
-  const lines: Array<{ level: number; msg: string }> = [];
+  const lines: Array<{ level: number; msg: string; correlationId?: string }> = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
@@ -108,5 +109,21 @@ describe('logLostConnections', () => {
       await killer.end();
       await pool.end();
     }
+  });
+  it("names no request: not the one that opened the connection, in whose context the client's events run", () => {
+    const { logger, lines } = recordingLogger();
+    const pool = new FakePool();
+    logLostConnections(pool, logger);
+    const idle = withCorrelation('request-that-opened-it', () => pool.connect());
+    const busy = withCorrelation('request-that-opened-it', () => pool.connect());
+    pool.emit('acquire', busy);
+    withCorrelation('request-that-opened-it', () => {
+      pool.failIdle(idle, new Error('Connection terminated unexpectedly'));
+      busy.emit('error', new Error('Connection terminated unexpectedly'));
+    });
+    expect(lines.map((line) => [line.level, line.correlationId])).toEqual([
+      [WARN, undefined],
+      [ERROR, undefined],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import { withoutCorrelation } from '../correlation/correlation';
 import type { Logger } from '../logger/logger';
 
 /** The part of a node-postgres `Pool` this module listens to (an `EventEmitter` of its clients). */
@@ -19,6 +20,10 @@ export interface ConnectionPoolEvents {
  * on the pool, while a checked-out client's only on the client, which the pool does not listen to (unheard,
  * that crashed the service). So every client is heard, and the pool's check-outs and returns say which
  * case it is.
+ *
+ * A client's events run in the async context of the request that opened its connection, long gone, so both
+ * lines are written outside any correlation: an old request's id would send a reader to the wrong request.
+ * The work that a lost connection fails logs its own error, with its own id.
  */
 export function logLostConnections(pool: ConnectionPoolEvents, logger: Logger): void {
   const inUse = new WeakSet<EventEmitter>();
@@ -27,14 +32,17 @@ export function logLostConnections(pool: ConnectionPoolEvents, logger: Logger): 
   pool.on('remove', (client) => inUse.delete(client));
   // The pool re-emits an idle client's failure here (after removing the client).
   pool.on('error', (error) => {
-    logger.warn({ err: error }, 'idle database connection lost; the pool opens a new one when needed');
+    withoutCorrelation(() =>
+      logger.warn({ err: error }, 'idle database connection lost; the pool opens a new one when needed'),
+    );
   });
   pool.on('connect', (client) => {
     client.on('error', (error: Error) => {
       // Idle: the pool's own listener reports it (above). In use: the statement in flight or the next one
       // fails, the work is retried by its caller (bus redelivery, the writer's attempts, the outbox relay),
       // and the pool discards the broken client on release and opens a new one.
-      if (inUse.has(client)) logger.error({ err: error }, 'database connection lost while in use');
+      if (inUse.has(client))
+        withoutCorrelation(() => logger.error({ err: error }, 'database connection lost while in use'));
     });
   });
 }
