@@ -1,7 +1,14 @@
 import { connect } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, apiMessages, noPlanBillingSummary, requests, unsafeTextMessage } from '@bookwright/contracts';
+import {
+  AppError,
+  apiMessages,
+  documentDepthMessages,
+  noPlanBillingSummary,
+  requests,
+  unsafeTextMessage,
+} from '@bookwright/contracts';
 import { buildBook, buildUserProfile } from '@bookwright/contracts/testing';
 import { listenHost } from './config';
 import { gatewayOnBus, type GatewayOnBus } from './testing/gateway-on-bus';
@@ -206,6 +213,30 @@ describe('one text check at the boundary', () => {
     const key = await patch('/api/v1/book/b1', JSON.stringify({ newBookState: { 'a\u0000': 1 } }));
     expect(key).toMatchObject({ status: 400, body: { msg: unsafeTextMessage('A field name in newBookState') } });
     expect(bookCalls, 'nothing reached a service').toEqual([]);
+  });
+
+  it('refuses a body nested deeper than a document may be, even in a key its schema lets through', async () => {
+    // 1,500 levels fit in this gateway's 4 KB form limit (a form's own is 32 KB: 15,000 levels).
+    const deep = `{"format":"epub","x":${'['.repeat(1_500)}${']'.repeat(1_500)}}`;
+    const res = await send({
+      method: 'POST',
+      url: '/api/v1/book/export/b1',
+      headers: { ...signedIn, 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(res).toMatchObject({ status: 400, body: { msg: documentDepthMessages.bodyTooDeep } });
+  });
+
+  it('reads no body on a route that takes none, and names no field it does not have', async () => {
+    const calls = logoutCalls.length;
+    const res = await send({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { ...signedIn, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'a\u0000b' }),
+    });
+    expect(res.status).toBe(200);
+    expect(logoutCalls.length).toBe(calls + 1);
   });
 
   it('checks multipart field names and values the same way', async () => {

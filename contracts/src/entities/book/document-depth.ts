@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * How deeply an editor document may nest, counted in JSON levels (every object and every array is one:
  * `{}` is 1, `{"content":[{}]}` is 3). Everything that reads a document recurses over it: zod's schema,
@@ -14,6 +16,12 @@
  * far past what anyone writes, and a tenth of where the stack ends.
  */
 export const maxDocumentDepth = 256;
+
+/**
+ * Any request body: a document at its limit plus the few levels a body wraps it in (a partial save's
+ * `{chapters: [{content: [...]}]}`), so that only a document's own rule, with its own message, refuses one.
+ */
+export const maxBodyDepth = maxDocumentDepth + 16;
 
 /** The `doc` object, the one level above the `content` array that a chapter's nodes are part of. */
 const levelsAboveContent = 1;
@@ -99,4 +107,11 @@ export const documentDepthMessages = {
   tooDeep: `Book content is nested too deeply (more than ${maxDocumentDepth} levels): the editor never nests lists and quotes that far`,
   /** 400: a book's structure (bookState) nests about seven levels; one deeper than a document may is none. */
   stateTooDeep: `The book structure is nested too deeply (more than ${maxDocumentDepth} levels)`,
+  /** 400: any other body that deep (a key the route's schema lets through), refused before its handler. */
+  bodyTooDeep: `The request body is nested too deeply (more than ${maxBodyDepth} levels)`,
 } as const;
+
+/** A book's structure (bookState) as a route or a request takes it: anything, but never deeper than a document. */
+export const BookStateInputSchema = z.unknown().refine((state) => !jsonDeeperThan(state, maxDocumentDepth), {
+  message: documentDepthMessages.stateTooDeep,
+});

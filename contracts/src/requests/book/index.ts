@@ -20,7 +20,7 @@ import { workspaceRequests } from './workspaces';
 import { bookCollabRequests } from './collab';
 import { bookCommentRequests } from './comments';
 import { BookActionSchema } from '../../entities/book/access';
-import { documentDepthMessages, jsonDeeperThan, maxDocumentDepth } from '../../entities/book/document-depth';
+import { BookStateInputSchema } from '../../entities/book/document-depth';
 import { importManuscriptRequest } from './import-manuscript';
 
 const owned = { userId: z.string(), bookId: z.string() };
@@ -100,9 +100,7 @@ export const bookRequests = {
     request: z.object({
       ...owned,
       // Its depth before the bus stringifies it and the book service's schema reads it (document-depth.ts).
-      newBookState: z.unknown().refine((state) => !jsonDeeperThan(state, maxDocumentDepth), {
-        message: documentDepthMessages.stateTooDeep,
-      }),
+      newBookState: BookStateInputSchema,
     }),
     response: BookSchema,
     description:

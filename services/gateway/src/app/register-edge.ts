@@ -11,6 +11,7 @@ import { registerCors } from '../http/cors';
 import { registerErrorHandler } from '../http/error-handler';
 import { registerFormBodyParser } from '../http/form-body';
 import { registerSafeTextCheck } from '../http/safe-text';
+import { registerBodyDepthCheck } from '../http/body-depth';
 import { registerHttpMetrics } from '../observability/http-metrics';
 import { openApiOptions } from '../openapi/document';
 import { registerCsrf } from '../security/csrf';
@@ -37,6 +38,7 @@ export async function registerEdge(
   registerFormBodyParser(app);
   registerHttpMetrics(app);
   registerSafeTextCheck(app);
+  registerBodyDepthCheck(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { secureCookies });
   // Answers made at request time (API JSON, docs); the web app's files are precompressed at build time.

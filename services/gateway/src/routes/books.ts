@@ -8,6 +8,7 @@ import {
   type BookSummary,
   ChaptersSaveSchema,
   documentDepthMessages,
+  BookStateInputSchema,
   documentTooDeep,
   partialSaveMessages,
   AppError,
@@ -29,7 +30,7 @@ import { PreferHeadersSchema, prefersMinimal } from '../http/prefer';
 
 /** PATCH /book/{id} carries either the whole structure or a cover, never both (spec §7). */
 const PatchBookBodySchema = z
-  .object({ newBookState: z.unknown().optional(), coverImage: z.string().max(2_000).nullable().optional() })
+  .object({ newBookState: BookStateInputSchema.optional(), coverImage: z.string().max(2_000).nullable().optional() })
   .refine((body) => (body.newBookState === undefined) !== (body.coverImage === undefined), {
     message: 'Send either newBookState or coverImage',
   });
