@@ -73,8 +73,9 @@ const rewritePassageSchema = {
  * translates it).
  */
 export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
-  const { ask, config, llm } = deps;
+  const { ask, config } = deps;
   const { signedIn, generationLimit, rewriteLimit, textBody } = routePresets(deps);
+  const rewritePassage = rewritePassageHandler(deps);
 
   async function suggestMetadata(request: RouteRequest<typeof suggestMetadataSchema>) {
     const data = await ask(
@@ -112,7 +113,38 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
     return reply.status(202).send({ data: { bookId: book._id } });
   }
 
-  async function rewritePassage(
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/book/:bookId/metadata/suggest',
+      { schema: suggestMetadataSchema, ...signedIn, ...generationLimit },
+      suggestMetadata,
+    );
+    // A small model call the dialog makes per chosen language: the editor's rewrite limit, not a book's.
+    app.post(
+      '/book/:bookId/translation-title',
+      { schema: suggestTranslationTitleSchema, ...signedIn, ...rewriteLimit },
+      suggestTranslationTitle,
+    );
+    app.post(
+      '/book/:bookId/translate',
+      { schema: translateBookSchema, ...signedIn, ...generationLimit },
+      translateBook,
+    );
+    app.post(
+      '/book/:bookId/rewrite',
+      { schema: rewritePassageSchema, ...signedIn, ...rewriteLimit, ...textBody },
+      rewritePassage,
+    );
+  };
+}
+
+/**
+ * POST /book/{id}/rewrite: the replacement streams from the model to the browser as Server-Sent Events
+ * (delta…, done | error); a browser that goes away stops the model.
+ */
+function rewritePassageHandler({ ask, llm }: Pick<RouteDeps, 'ask'> & { llm: () => LlmProvider }) {
+  return async function rewritePassage(
     request: RouteRequest<typeof rewritePassageSchema>,
     reply: RouteReply<typeof rewritePassageSchema>,
   ) {
@@ -147,30 +179,5 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
       res.off('close', onClose);
       res.end();
     }
-  }
-
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      '/book/:bookId/metadata/suggest',
-      { schema: suggestMetadataSchema, ...signedIn, ...generationLimit },
-      suggestMetadata,
-    );
-    // A small model call the dialog makes per chosen language: the editor's rewrite limit, not a book's.
-    app.post(
-      '/book/:bookId/translation-title',
-      { schema: suggestTranslationTitleSchema, ...signedIn, ...rewriteLimit },
-      suggestTranslationTitle,
-    );
-    app.post(
-      '/book/:bookId/translate',
-      { schema: translateBookSchema, ...signedIn, ...generationLimit },
-      translateBook,
-    );
-    app.post(
-      '/book/:bookId/rewrite',
-      { schema: rewritePassageSchema, ...signedIn, ...rewriteLimit, ...textBody },
-      rewritePassage,
-    );
   };
 }
