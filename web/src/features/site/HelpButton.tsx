@@ -7,8 +7,9 @@ import { helpPanel } from '../landing/content';
  * it is fixed to the window's corner. On a phone it would sit over the closing call to action and the
  * footer's last lines (issue 47: at 390 px it covered the end of the call to action), so there it is sticky:
  * placed in the page just before the closing section, it follows the window's corner down the page and
- * stays behind, above that section, once the reader gets there. The bottom offset keeps clear of a phone's
- * home indicator (safe area).
+ * stays behind, above that section, once the reader gets there; lifted 1 rem so that it rests clear of it
+ * and follows 1.25 rem above the window's edge. The bottom offset keeps clear of a phone's home indicator
+ * (safe area). Resting in the page, it scrolls under the sticky site header (z-30), not over its buttons.
  */
 export function HelpButton({ anchorBase = '' }: { anchorBase?: '' | '/' }) {
   const [open, setOpen] = useState(false);
@@ -40,7 +41,7 @@ export function HelpButton({ anchorBase = '' }: { anchorBase?: '' | '/' }) {
     <div
       ref={root}
       data-testid="help-button"
-      className="pointer-events-none sticky bottom-[max(1.25rem,env(safe-area-inset-bottom))] z-40 flex h-0 flex-col items-end justify-end gap-3 px-5 *:pointer-events-auto *:shrink-0 sm:fixed sm:right-6 sm:bottom-[max(1.5rem,env(safe-area-inset-bottom))] sm:h-auto sm:px-0"
+      className="pointer-events-none sticky bottom-[max(0.25rem,env(safe-area-inset-bottom))] z-20 -translate-y-4 flex h-0 flex-col items-end justify-end gap-3 px-5 *:pointer-events-auto *:shrink-0 sm:fixed sm:right-6 sm:z-40 sm:translate-y-0 sm:bottom-[max(1.5rem,env(safe-area-inset-bottom))] sm:h-auto sm:px-0"
     >
       {open && (
         <div
