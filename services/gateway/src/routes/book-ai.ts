@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LlmProvider } from '@bookwright/ai';
 import {
+  BookParamsSchema,
   MetadataSuggestionSchema,
   requests,
   rewriteMessages,
@@ -16,8 +17,6 @@ import { sseEvent, streamRewrite } from '../rewrite/stream-rewrite';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { openEventStream } from '../http/hijacked-reply';
 import { routePresets } from '../security/route-presets';
-
-const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
 
 /** The first line of the text before the selection that looks like a chapter heading, for the outline lookup. */
 function chapterTitleFrom(before: string, chapterTitle: string | undefined): string | undefined {

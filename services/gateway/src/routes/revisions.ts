@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BookParamsSchema,
   BookSchema,
   requests,
   RevisionSchema,
@@ -12,8 +13,12 @@ import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { EncodedDocumentSchema } from './books';
 
-const BookParamsSchema = z.object({ bookId: z.string().min(1).max(100) });
-const RevisionParamsSchema = BookParamsSchema.extend({ revisionId: z.string().min(1).max(100) });
+const RevisionParamsSchema = BookParamsSchema.extend({
+  revisionId: z
+    .string()
+    .min(1, 'The version id is missing')
+    .max(100, 'The version id is too long (at most 100 characters)'),
+});
 
 /** The text of another tab is checked for unsafe text like a manuscript save. */
 const SaveRevisionBodySchema = SaveRevisionRequestSchema.extend({ bookContent: EncodedDocumentSchema.optional() });
