@@ -31,21 +31,7 @@ export function missingMetadataOf(book: Book): RequiredMetadata[] {
   return requiredFields.filter((field) => !values[field].trim());
 }
 
-/**
- * The export dialog's 'Missing Required Metadata' step (spec §2, §5): the four required fields, prefilled with
- * what the book has (or, in the editor, what the author typed in the side panel); 'Export EPUB' stays
- * disabled until all are filled. The request keeps the other metadata as the book (or the draft) has it,
- * and every change is written to the draft too, so nothing typed here is lost when the dialog closes.
- */
-export function MetadataStep({
-  book,
-  draft,
-  onDraftChange,
-  missing,
-  busy,
-  back,
-  onSubmit,
-}: {
+interface MetadataStepProps {
   book: Book;
   /** The editor's unsaved metadata, when there is one. */
   draft?: MetadataDraft | undefined;
@@ -55,19 +41,28 @@ export function MetadataStep({
   busy: boolean;
   back: ReactNode;
   onSubmit: (metadata: UpdateMetadataRequest) => void;
-}) {
+}
+
+/** The editor's draft as typed; outside the editor the book, an empty author starting as the account's name. */
+function startingValues(
+  book: Book,
+  draft: MetadataDraft | undefined,
+  user: Parameters<typeof startingAuthor>[1],
+): Values {
+  if (!draft) return valuesOf(book, startingAuthor(book, user));
+  const { title, author, identifier, languageMetadata } = draft;
+  return { title, author, identifier, languageMetadata };
+}
+
+/**
+ * The export dialog's 'Missing Required Metadata' step (spec §2, §5): the four required fields, prefilled with
+ * what the book has (or, in the editor, what the author typed in the side panel); 'Export EPUB' stays
+ * disabled until all are filled. The request keeps the other metadata as the book (or the draft) has it,
+ * and every change is written to the draft too, so nothing typed here is lost when the dialog closes.
+ */
+export function MetadataStep({ book, draft, onDraftChange, missing, busy, back, onSubmit }: MetadataStepProps) {
   const { data: user } = useCurrentUserQuery();
-  const [values, setValues] = useState<Values>(() =>
-    draft
-      ? {
-          title: draft.title,
-          author: draft.author,
-          identifier: draft.identifier,
-          languageMetadata: draft.languageMetadata,
-        }
-      : // Outside the editor there is no draft: an empty author starts as the account's name, as there.
-        valuesOf(book, startingAuthor(book, user)),
-  );
+  const [values, setValues] = useState<Values>(() => startingValues(book, draft, user));
   const change = (name: RequiredMetadata, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     onDraftChange?.({ [name]: value });

@@ -119,7 +119,6 @@ export function LandingPage() {
         <Pricing />
         <Testimonials />
         <Faq />
-        {/* Before the closing section: on a phone the button rests here rather than over it (HelpButton). */}
         <HelpButton />
         <ClosingCta />
       </main>
