@@ -62,6 +62,14 @@ export const ValidateExportRequestSchema = z.discriminatedUnion(
 );
 export type ValidateExportRequest = z.infer<typeof ValidateExportRequestSchema>;
 
+/**
+ * The metadata an EPUB needs (spec §5), in the order the completion step asks for them: the one list the
+ * export's check, the validation's answer and the web app's completion step read.
+ */
+export const requiredEpubMetadata = ['title', 'author', 'identifier', 'languageMetadata'] as const;
+export const RequiredEpubMetadataSchema = z.enum(requiredEpubMetadata);
+export type RequiredEpubMetadata = z.infer<typeof RequiredEpubMetadataSchema>;
+
 /** Export validation result of spec §3, plus the numbers the dialog shows. */
 export const ExportValidationSchema = z.object({
   isValid: z.boolean(),
@@ -72,7 +80,7 @@ export const ExportValidationSchema = z.object({
   /** Pages of the actual print interior when format is pdf (front matter, blank versos …). */
   printPageCount: z.number().int().nullable(),
   spineWidthIn: z.number().nullable(),
-  missingMetadata: z.array(z.enum(['title', 'author', 'identifier', 'languageMetadata'])),
+  missingMetadata: z.array(RequiredEpubMetadataSchema),
   /**
    * Print PDF only: characters of the book (text, title, author, description) that no embedded font has,
    * each once. Empty when every character prints; the dialog ticks "Fonts embedded" only then.

@@ -8,6 +8,7 @@ import {
   type Book,
   type ExportValidation,
   type PrintOptions,
+  type RequiredEpubMetadata,
 } from '@bookwright/contracts';
 import {
   coverEffectiveDpi,
@@ -20,7 +21,7 @@ import {
 } from '../pdf/kdp-rules';
 import type { ExportTarget } from '../domain/export-target';
 import { isbnDigits, isValidIsbn } from '../domain/isbn';
-import { metadataIssues, missingMetadata, type RequiredField } from '../domain/required-metadata';
+import { metadataIssues, missingMetadata } from '../domain/required-metadata';
 
 /*
  * Export validation (spec §3's result, ARCHITECTURE §12's KDP rules): what stops an export (blockers),
@@ -56,7 +57,7 @@ export interface ExportCheck {
   pageCount: number;
   printPageCount: number | null;
   spineWidthIn: number | null;
-  missingMetadata: RequiredField[];
+  missingMetadata: RequiredEpubMetadata[];
   missingGlyphs: string[];
 }
 

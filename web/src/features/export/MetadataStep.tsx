@@ -2,9 +2,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   effectiveMetadataLanguage,
   metadataLanguages,
+  requiredEpubMetadata,
   UpdateMetadataRequestSchema,
   type Book,
-  type ExportValidation,
+  type RequiredEpubMetadata,
   type UpdateMetadataRequest,
 } from '@bookwright/contracts';
 import { newIdentifier, startingAuthor, type MetadataDraft } from '../editor/metadataDraft';
@@ -13,10 +14,7 @@ import { focusControl, InputField, SelectField } from '../../components/fields';
 import { Button, ErrorBox } from '../../components/ui';
 import { exportTexts } from '../../texts';
 
-export type RequiredMetadata = ExportValidation['missingMetadata'][number];
-const requiredFields: readonly RequiredMetadata[] = ['title', 'author', 'identifier', 'languageMetadata'];
-
-type Values = Record<RequiredMetadata, string>;
+type Values = Record<RequiredEpubMetadata, string>;
 
 const valuesOf = (book: Book, author = book.author ?? ''): Values => ({
   title: book.title ?? '',
@@ -26,9 +24,9 @@ const valuesOf = (book: Book, author = book.author ?? ''): Values => ({
 });
 
 /** Spec §5: an EPUB needs title, author, identifier and languageMetadata. */
-export function missingMetadataOf(book: Book): RequiredMetadata[] {
+export function missingMetadataOf(book: Book): RequiredEpubMetadata[] {
   const values = valuesOf(book);
-  return requiredFields.filter((field) => !values[field].trim());
+  return requiredEpubMetadata.filter((field) => !values[field].trim());
 }
 
 interface MetadataStepProps {
@@ -37,7 +35,7 @@ interface MetadataStepProps {
   draft?: MetadataDraft | undefined;
   onDraftChange?: ((change: Partial<MetadataDraft>) => void) | undefined;
   /** The fields found missing (by the book or by the server's check); they are marked. */
-  missing: readonly RequiredMetadata[];
+  missing: readonly RequiredEpubMetadata[];
   busy: boolean;
   back: ReactNode;
   onSubmit: (metadata: UpdateMetadataRequest) => void;
@@ -63,14 +61,14 @@ function startingValues(
 export function MetadataStep({ book, draft, onDraftChange, missing, busy, back, onSubmit }: MetadataStepProps) {
   const { data: user } = useCurrentUserQuery();
   const [values, setValues] = useState<Values>(() => startingValues(book, draft, user));
-  const change = (name: RequiredMetadata, value: string) => {
+  const change = (name: RequiredEpubMetadata, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     onDraftChange?.({ [name]: value });
   };
-  const [error, setError] = useState<{ field?: RequiredMetadata; message: string }>();
-  const complete = requiredFields.every((field) => values[field].trim() !== '');
+  const [error, setError] = useState<{ field?: RequiredEpubMetadata; message: string }>();
+  const complete = requiredEpubMetadata.every((field) => values[field].trim() !== '');
 
-  const field = (name: RequiredMetadata) => ({
+  const field = (name: RequiredEpubMetadata) => ({
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => {
@@ -112,7 +110,7 @@ export function MetadataStep({ book, draft, onDraftChange, missing, busy, back, 
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const name = issue?.path[0];
-      const own = requiredFields.find((f) => f === name);
+      const own = requiredEpubMetadata.find((f) => f === name);
       setError({ ...(own ? { field: own } : {}), message: issue?.message ?? exportTexts.metadataSaveFailure });
       if (own) focusControl(event.currentTarget, own);
       return;
@@ -120,7 +118,7 @@ export function MetadataStep({ book, draft, onDraftChange, missing, busy, back, 
     onSubmit(parsed.data);
   }
 
-  const firstMissing = requiredFields.find((f) => !values[f].trim());
+  const firstMissing = requiredEpubMetadata.find((f) => !values[f].trim());
   return (
     <form onSubmit={submit} noValidate aria-label={exportTexts.missingTitle}>
       <div className="space-y-4">

@@ -8,6 +8,7 @@ import {
   type ExportRequest,
   type DocxLayout,
   type ExportType,
+  type RequiredEpubMetadata,
   type UpdateMetadataRequest,
   type ValidateExportRequest,
 } from '@bookwright/contracts';
@@ -21,7 +22,7 @@ import { exportApi, useExportBookMutation, useValidateExportQuery } from './expo
 import { exportFailureMessage, type ExportFormat } from './exportErrors';
 import { defaultPrint, successText, type ExportStep } from './exportSteps';
 import { saveFile } from './fileRequest';
-import { missingMetadataOf, type RequiredMetadata } from './MetadataStep';
+import { missingMetadataOf } from './MetadataStep';
 import type { PrintChoice } from './PrintOptionsStep';
 
 export interface ExportFlowOptions {
@@ -42,7 +43,7 @@ export function useExportFlow(
   const dispatch = useAppDispatch();
   const [step, setStep] = useState<ExportStep>('formats');
   const [print, setPrint] = useState<PrintChoice>(defaultPrint);
-  const [missing, setMissing] = useState<RequiredMetadata[]>([]);
+  const [missing, setMissing] = useState<RequiredEpubMetadata[]>([]);
   const [busy, setBusy] = useState<ExportFormat>();
   const [layout, setLayout] = useState<DocxLayout>('manuscript');
   const [exportBook] = useExportBookMutation();
