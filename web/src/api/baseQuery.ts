@@ -1,7 +1,9 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { apiMessages } from '@bookwright/contracts';
-import { apiBaseUrl, refreshXsrfCookie, xsrfHeaderName, xsrfToken } from './xsrf';
+import { apiFetch, isMutating, serverMessageOf } from './apiFetch';
 import { randomUuid } from '../lib/uuid';
+
+// Read by many callers from here since before apiFetch held it.
+export { serverMessageOf };
 
 export interface ApiRequest {
   url: string;
@@ -30,8 +32,6 @@ export interface ApiError {
   aborted?: true;
 }
 
-const mutating = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
-
 export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && typeof (value as { status?: unknown }).status === 'number';
 }
@@ -57,50 +57,25 @@ async function readBody(response: Response, responseType: ApiRequest['responseTy
   }
 }
 
-/**
- * The server's message in an answer's body (`{ msg }`, the one error shape of the API), if it has one. Every
- * reader of a refusal goes through this or errorMessage, so the author sees the server's words.
- */
-export function serverMessageOf(body: unknown): string | undefined {
-  if (typeof body === 'object' && body !== null) {
-    const msg = (body as { msg?: unknown }).msg;
-    if (typeof msg === 'string' && msg) return msg;
-  }
-  return undefined;
-}
-
-/** The one way the web talks to the gateway: `/api/v1`, cookies included, CSRF header on mutations. */
+/** RTK Query's way to the gateway: apiFetch (the URL, cookies, the CSRF token), with JSON in and out. */
 export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (args, api) => {
   const request: ApiRequest = typeof args === 'string' ? { url: args } : args;
   const method = request.method ?? 'GET';
-  // Chosen once per call, outside `send`, so the retry below repeats the same action under the same id.
-  const requestId = mutating.has(method) ? (request.requestId ?? newRequestId()) : undefined;
+  // Chosen once per call, so apiFetch's retry with a fresh token repeats the same action under the same id.
+  const requestId = isMutating(method) ? (request.requestId ?? newRequestId()) : undefined;
 
-  const send = async (): Promise<Response> => {
-    const headers = new Headers({ Accept: 'application/json' });
-    let body: BodyInit | undefined;
-    if (request.body instanceof FormData) body = request.body;
-    else if (request.body !== undefined) {
-      headers.set('Content-Type', 'application/json');
-      body = JSON.stringify(request.body);
-    }
-    if (mutating.has(method)) {
-      const token = await xsrfToken();
-      if (token) headers.set(xsrfHeaderName, token);
-    }
-    if (requestId) headers.set(requestIdHeader, requestId);
-    return fetch(`${apiBaseUrl}${request.url}`, { method, headers, body, credentials: 'include', signal: api.signal });
-  };
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.body);
+  }
+  if (requestId) headers.set(requestIdHeader, requestId);
 
   try {
-    let response = await send();
-    let data = await readBody(response, request.responseType);
-    // A stale token (the gateway rotates it on login and logout): fetch a fresh cookie and try once more.
-    if (response.status === 403 && mutating.has(method) && serverMessageOf(data) === apiMessages.csrf) {
-      await refreshXsrfCookie();
-      response = await send();
-      data = await readBody(response, request.responseType);
-    }
+    const response = await apiFetch(request.url, { method, headers, body, signal: api.signal });
+    const data = await readBody(response, request.responseType);
     if (!response.ok) return { error: { status: response.status, msg: serverMessageOf(data) } };
     return { data };
   } catch (error) {
