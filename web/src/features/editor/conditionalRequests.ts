@@ -1,6 +1,6 @@
-import { apiMessages, SavedContentSchema, type Book, type SavedContent } from '@bookwright/contracts';
+import { SavedContentSchema, type Book, type SavedContent } from '@bookwright/contracts';
+import { apiFetch } from '../../api/apiFetch';
 import { requestIdHeader, serverMessageOf } from '../../api/baseQuery';
-import { apiBaseUrl, refreshXsrfCookie, readXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
 
 /**
  * The book as GET /book/{id} answers it with conflict-safe saves: its `etag` (the ETag header's value,
@@ -19,8 +19,6 @@ export type SaveOutcome =
 
 /** keepalive requests may carry at most 64 KB in flight (Fetch standard); larger ones are refused at once. */
 export const keepaliveLimitBytes = 64 * 1024;
-
-const bookUrl = (id: string) => `${apiBaseUrl}/book/${encodeURIComponent(id)}`;
 
 async function json(response: Response): Promise<unknown> {
   try {
@@ -56,40 +54,26 @@ export type MinimalSaveOutcome = Exclude<SaveOutcome, { kind: 'saved' }> | { kin
 
 /**
  * PATCH with If-Match, outside RTK Query: the editor needs the 412 and the ETag, and a request that outlives
- * the page (keepalive). The CSRF header goes as with every mutation; a stale token is refreshed once.
- * Answers the response and its parsed body, or undefined when no answer came.
+ * the page (keepalive). apiFetch adds the CSRF token as to every mutation and refreshes a stale one once
+ * (not on keepalive: the page is going). Answers the response and its parsed body, or undefined when no
+ * answer came.
  */
 async function sendPatch(
   request: ConditionalPatch,
   prefer?: 'return=minimal',
 ): Promise<{ response: Response; body: unknown } | undefined> {
-  const url = `${apiBaseUrl}/book/${request.target}/${encodeURIComponent(request.bookId)}`;
-  const payload = JSON.stringify(request.body);
-  const send = async () => {
-    const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
-    // Leaving the page leaves no time to fetch a cookie: the token must already be there.
-    const token = request.keepalive ? readXsrfCookie() : await xsrfToken();
-    if (token) headers.set(xsrfHeaderName, token);
-    if (request.etag) headers.set('If-Match', request.etag);
-    if (prefer) headers.set('Prefer', prefer);
-    headers.set(requestIdHeader, request.requestId);
-    return fetch(url, {
+  const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+  if (request.etag) headers.set('If-Match', request.etag);
+  if (prefer) headers.set('Prefer', prefer);
+  headers.set(requestIdHeader, request.requestId);
+  try {
+    const response = await apiFetch(`/book/${request.target}/${encodeURIComponent(request.bookId)}`, {
       method: 'PATCH',
       headers,
-      body: payload,
-      credentials: 'include',
+      body: JSON.stringify(request.body),
       keepalive: request.keepalive ?? false,
     });
-  };
-  try {
-    let response = await send();
-    let body = await json(response);
-    if (response.status === 403 && serverMessageOf(body) === apiMessages.csrf && !request.keepalive) {
-      await refreshXsrfCookie();
-      response = await send();
-      body = await json(response);
-    }
-    return { response, body };
+    return { response, body: await json(response) };
   } catch {
     return undefined;
   }
@@ -127,7 +111,7 @@ export async function patchIfMatchMinimal(request: ConditionalPatch): Promise<Mi
 
 /** GET /book/{id} as the server holds it now (never the cache): the other side of a conflict. */
 export async function fetchCurrentBook(bookId: string): Promise<{ book: VersionedBook; etag: string | undefined }> {
-  const response = await fetch(bookUrl(bookId), { headers: { Accept: 'application/json' }, credentials: 'include' });
+  const response = await apiFetch(`/book/${encodeURIComponent(bookId)}`, { headers: { Accept: 'application/json' } });
   const body = await json(response);
   if (!response.ok) throw new Error(`GET /book/${bookId} answered ${response.status}`);
   return { book: body as VersionedBook, etag: etagOf(response, body) };

@@ -1,6 +1,6 @@
-import { apiMessages, safeFileName } from '@bookwright/contracts';
+import { safeFileName } from '@bookwright/contracts';
+import { apiFetch } from '../../api/apiFetch';
 import { type ApiError, newRequestId, requestIdHeader, serverMessageOf } from '../../api/baseQuery';
-import { apiBaseUrl, refreshXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
 
 /** A file the server answered, with the headers that describe it (Content-Disposition, x-image-url …). */
 export interface FileAnswer {
@@ -31,35 +31,15 @@ async function readErrorBody(response: Response): Promise<{ body?: unknown; unre
 }
 
 /**
- * POST with a JSON body to an endpoint that answers a file (an export, a generated cover). The same contract
- * as the api slice's base query: `/api/v1`, cookies, the X-XSRF-TOKEN header and one retry with a fresh
+ * POST with a JSON body to an endpoint that answers a file (an export, a generated cover), through apiFetch
+ * as the api slice's base query goes: `/api/v1`, cookies, the X-XSRF-TOKEN header and one retry with a fresh
  * token when the gateway says the token was stale. RTK Query endpoints call it from their `queryFn`.
  */
 export async function postForFile(url: string, body: unknown, signal?: AbortSignal): Promise<FileResult> {
-  // One author action, one id, kept for the retry with a fresh token below.
-  const requestId = newRequestId();
-  const send = async (): Promise<Response> => {
-    const headers = new Headers({ Accept: '*/*', 'Content-Type': 'application/json', [requestIdHeader]: requestId });
-    const token = await xsrfToken();
-    if (token) headers.set(xsrfHeaderName, token);
-    return fetch(`${apiBaseUrl}${url}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      credentials: 'include',
-      signal,
-    });
-  };
-
+  // One author action, one id, kept for apiFetch's retry with a fresh token.
+  const headers = new Headers({ Accept: '*/*', 'Content-Type': 'application/json', [requestIdHeader]: newRequestId() });
   try {
-    let response = await send();
-    if (response.status === 403) {
-      const { body: errorBody } = await readErrorBody(response.clone());
-      if (serverMessageOf(errorBody) === apiMessages.csrf) {
-        await refreshXsrfCookie();
-        response = await send();
-      }
-    }
+    const response = await apiFetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
     if (response.ok) return { data: { blob: await response.blob(), headers: response.headers } };
     const { body: errorBody, unreadable } = await readErrorBody(response);
     const error: FileRequestError = { status: response.status, unreadable };
