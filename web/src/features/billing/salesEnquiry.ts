@@ -1,4 +1,4 @@
-import { apiBaseUrl, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
+import { apiFetch } from '../../api/apiFetch';
 
 export interface SalesEnquiryForm {
   name: string;
@@ -9,19 +9,13 @@ export interface SalesEnquiryForm {
 }
 
 /**
- * POST /contact-sales. A plain fetch rather than the API slice: the landing page opens this form too, and
- * stays free of the app's data layer. Answers the server's message, or throws an Error carrying it.
+ * POST /contact-sales. apiFetch rather than the API slice: the landing page opens this form too, and stays
+ * free of the app's data layer (the store and RTK Query). Answers the server's message, or throws an Error carrying it.
  */
 export async function sendSalesEnquiry(form: SalesEnquiryForm): Promise<string> {
-  const token = await xsrfToken();
-  const response = await fetch(`${apiBaseUrl}/contact-sales`, {
+  const response = await apiFetch('/contact-sales', {
     method: 'POST',
-    credentials: 'include',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      ...(token ? { [xsrfHeaderName]: token } : {}),
-    },
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ ...form, seats: Number(form.seats) }),
   });
   const body = (await response.json().catch(() => ({}))) as { msg?: unknown };

@@ -1,5 +1,5 @@
 import { rewriteMessages, type RewriteRequest } from '@bookwright/contracts';
-import { apiBaseUrl, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
+import { apiFetch } from '../../api/apiFetch';
 
 export class RewriteError extends Error {}
 
@@ -13,11 +13,9 @@ export async function streamRewrite(
   onText: (soFar: string) => void,
   signal: AbortSignal,
 ): Promise<string> {
-  const token = await xsrfToken();
-  const response = await fetch(`${apiBaseUrl}/book/${encodeURIComponent(bookId)}/rewrite`, {
+  const response = await apiFetch(`/book/${encodeURIComponent(bookId)}/rewrite`, {
     method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json', ...(token ? { [xsrfHeaderName]: token } : {}) },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(request),
     signal,
   });

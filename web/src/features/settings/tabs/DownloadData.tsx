@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiBaseUrl } from '../../../api/xsrf';
+import { apiFetch } from '../../../api/apiFetch';
 import { toast } from '../../../components/toast';
 import { DownloadIcon } from '../../../components/icons';
 import { Button } from '../../../components/ui';
@@ -34,7 +34,7 @@ export function DownloadData() {
   async function download() {
     setBusy(true);
     try {
-      const response = await fetch(`${apiBaseUrl}/user/export`, { credentials: 'include' });
+      const response = await apiFetch('/user/export');
       if (!response.ok) {
         toast.error((await msgOf(response)) ?? downloadDataTexts.failure);
         return;
