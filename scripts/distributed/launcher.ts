@@ -133,14 +133,25 @@ export class Launcher {
   async waitUntilReady(timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     const pending = new Set(this.processes.map((p) => p.name));
+    // What each process last answered, for the error: not listening yet, or not ready and why.
+    const lastAnswer = new Map<string, string>();
     while (pending.size > 0) {
       if (this.stopping) throw new Error('stopped while starting');
-      if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms: ${[...pending].join(', ')}`);
+      if (Date.now() > deadline) {
+        const why = [...pending].map((name) => `${name} (${lastAnswer.get(name) ?? 'no answer yet'})`);
+        throw new Error(`not ready after ${timeoutMs} ms: ${why.join(', ')}`);
+      }
       for (const plan of this.processes) {
         if (!pending.has(plan.name)) continue;
         const ready = await fetch(`http://127.0.0.1:${plan.healthPort}/readyz`).then(
-          (res) => res.ok,
-          () => false,
+          async (res) => {
+            lastAnswer.set(plan.name, `readyz ${res.status}: ${(await res.text()).slice(0, 200)}`);
+            return res.ok;
+          },
+          (error: unknown) => {
+            lastAnswer.set(plan.name, `readyz unreachable: ${error instanceof Error ? error.message : String(error)}`);
+            return false;
+          },
         );
         if (ready) pending.delete(plan.name);
       }
