@@ -51,10 +51,19 @@ export function registerWorkspaceTokenFence(
   const { bus, config, apiPrefix } = options;
   const ask = { timeoutMs: config.BUS_TIMEOUT_MS };
 
-  app.addHook('preHandler', async (request) => {
+  // Callback style: every request passes here, and all but a workspace token's leave at once, without the
+  // promise an async hook costs.
+  app.addHook('preHandler', (request, _reply, done) => {
     const workspaceId = tokenWorkspaceOf(request);
     const userId = request.apiToken?.userId;
-    if (workspaceId === undefined || userId === undefined) return;
+    if (workspaceId === undefined || userId === undefined) return done();
+    fence(request, workspaceId, userId).then(
+      () => done(),
+      (error: Error) => done(error),
+    );
+  });
+
+  async function fence(request: FastifyRequest, workspaceId: string, userId: string): Promise<void> {
     const route = `${request.method} ${(request.routeOptions.url ?? '').slice(apiPrefix.length)}`;
     const params = (request.params ?? {}) as Record<string, unknown>;
 
@@ -90,5 +99,5 @@ export function registerWorkspaceTokenFence(
       if (named !== undefined && named !== workspaceId) throw new AppError(403, apiTokenMessages.outsideWorkspace);
       if (createsInWorkspace.has(route)) (body as { workspaceId?: string }).workspaceId = workspaceId;
     }
-  });
+  }
 }
