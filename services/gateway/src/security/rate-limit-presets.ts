@@ -2,10 +2,7 @@ import type { GatewayConfig } from '../config';
 
 type LimitSettings = Pick<
   GatewayConfig,
-  | 'RATE_LIMIT_WINDOW_MS'
-  | 'AUTH_RATE_LIMIT_PER_IP'
-  | 'GENERATION_RATE_LIMIT_PER_USER'
-  | 'REWRITE_RATE_LIMIT_PER_USER'
+  'RATE_LIMIT_WINDOW_MS' | 'AUTH_RATE_LIMIT_PER_IP' | 'GENERATION_RATE_LIMIT_PER_USER' | 'REWRITE_RATE_LIMIT_PER_USER'
 >;
 
 /**
