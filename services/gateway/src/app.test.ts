@@ -11,7 +11,7 @@ import {
 } from '@bookwright/contracts';
 import { buildBook, buildUserProfile } from '@bookwright/contracts/testing';
 import { listenHost } from './config';
-import { gatewayOnBus, type GatewayOnBus } from './testing/gateway-on-bus';
+import { gatewayOnBus, serveTestSession, signedInHeaders, type GatewayOnBus } from './testing/gateway-on-bus';
 import { frameworkMessages } from './http/framework-errors';
 
 /*
@@ -19,8 +19,7 @@ import { frameworkMessages } from './http/framework-errors';
  * CSRF, sessions), with the services it asks played by small responders on an in-process bus.
  */
 
-const xsrf = 'test-xsrf-token';
-const signedIn = { cookie: `XSRF-TOKEN=${xsrf}; sid=good-token`, 'x-xsrf-token': xsrf };
+const signedIn = signedInHeaders;
 const ownBook = buildBook({ _id: 'b1' });
 
 let app: FastifyInstance;
@@ -32,10 +31,7 @@ const bookCalls: unknown[] = [];
 beforeAll(async () => {
   gateway = await gatewayOnBus({
     serve: (bus) => [
-      bus.serve(requests.user.resolveSession, async ({ token }) => {
-        if (token !== 'good-token') throw new AppError(401, apiMessages.unauthenticated);
-        return { userId: 'u1', sessionId: 's1', expiresAt: new Date(Date.now() + 60_000).toISOString() };
-      }),
+      serveTestSession(bus),
       bus.serve(requests.user.login, async (input) => {
         loginCalls.push(input);
         if (input.password !== 'right-password') throw new AppError(401, 'Invalid email or password');

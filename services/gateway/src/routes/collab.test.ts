@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AppError,
-  apiMessages,
   CollabTokenClaimsSchema,
   CollabTokenSchema,
   noPlanBillingSummary,
@@ -10,10 +9,16 @@ import {
   type BookRole,
 } from '@bookwright/contracts';
 import { verifyClaims } from '@bookwright/kit';
-import { gatewayOnBus, type GatewayOnBus } from '../testing/gateway-on-bus';
+import {
+  gatewayOnBus,
+  serveTestSession,
+  signedInHeaders,
+  testXsrf,
+  type GatewayOnBus,
+} from '../testing/gateway-on-bus';
 
-const xsrf = 'test-xsrf-token';
-const headers = { cookie: `XSRF-TOKEN=${xsrf}; sid=good-token`, 'x-xsrf-token': xsrf };
+const xsrf = testXsrf;
+const headers = signedInHeaders;
 const secret = 'gateway-test-collab-secret-of-32-chars';
 /** Who has which role on which book, as the book service's access check answers. */
 const roles: Record<string, BookRole> = { mine: 'owner', shared: 'viewer' };
@@ -22,10 +27,7 @@ let gateway: GatewayOnBus;
 let withoutSecret: GatewayOnBus;
 
 const serve = (bus: Parameters<Parameters<typeof gatewayOnBus>[0]['serve']>[0]) => [
-  bus.serve(requests.user.resolveSession, async ({ token }) => {
-    if (token !== 'good-token') throw new AppError(401, apiMessages.unauthenticated);
-    return { userId: 'u1', sessionId: 's1', expiresAt: new Date(Date.now() + 60_000).toISOString() };
-  }),
+  serveTestSession(bus),
   bus.serve(requests.billing.getSummary, async () => noPlanBillingSummary),
   bus.serve(requests.book.access, async ({ userId, bookId, action }) => {
     const role = userId === 'u1' && action === 'read' ? roles[bookId] : undefined;

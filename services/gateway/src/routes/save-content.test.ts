@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, apiMessages, noPlanBillingSummary, requests } from '@bookwright/contracts';
+import { AppError, noPlanBillingSummary, requests } from '@bookwright/contracts';
 import { heading, paragraph } from '@bookwright/contracts/testing';
-import { gatewayOnBus, type GatewayOnBus } from '../testing/gateway-on-bus';
+import { gatewayOnBus, serveTestSession, signedInHeaders, type GatewayOnBus } from '../testing/gateway-on-bus';
 
 /*
  * PATCH /book/content/{id} as the gateway forwards it (decision 0044): a whole save goes to the book service
@@ -11,8 +11,7 @@ import { gatewayOnBus, type GatewayOnBus } from '../testing/gateway-on-bus';
  * that record what they are asked.
  */
 
-const xsrf = 'test-xsrf-token';
-const headers = { cookie: `XSRF-TOKEN=${xsrf}; sid=good-token`, 'x-xsrf-token': xsrf };
+const headers = signedInHeaders;
 const manuscript = (middle: string) =>
   JSON.stringify({
     type: 'doc',
@@ -30,10 +29,7 @@ const saved = () => ({ etag: `"v${version}"`, updatedAt: new Date(0).toISOString
 beforeAll(async () => {
   gateway = await gatewayOnBus({
     serve: (bus) => [
-      bus.serve(requests.user.resolveSession, async ({ token }) => {
-        if (token !== 'good-token') throw new AppError(401, apiMessages.unauthenticated);
-        return { userId: 'u1', sessionId: 's1', expiresAt: new Date(Date.now() + 60_000).toISOString() };
-      }),
+      serveTestSession(bus),
       bus.serve(requests.billing.getSummary, async () => noPlanBillingSummary),
       bus.serve(requests.book.updateContent, async ({ ifMatch, bookContent }) => {
         asked.push({ name: 'whole', ifMatch, bookContent });

@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, apiMessages, requests, salesEnquiryAnswer } from '@bookwright/contracts';
-import { gatewayOnBus, type GatewayOnBus } from '../testing/gateway-on-bus';
+import { apiMessages, requests, salesEnquiryAnswer } from '@bookwright/contracts';
+import {
+  gatewayOnBus,
+  serveTestSession,
+  signedInHeaders,
+  testXsrf,
+  type GatewayOnBus,
+} from '../testing/gateway-on-bus';
 import { bodyLimitOf, bodyLimits } from './body-limits';
 
 /*
@@ -9,8 +15,8 @@ import { bodyLimitOf, bodyLimits } from './body-limits';
  * fails here until it is added with the limit it was meant to have, so none gets 12 MB by accident.
  */
 
-const xsrf = 'test-xsrf-token';
-const signedIn = { cookie: `XSRF-TOKEN=${xsrf}; sid=good-token`, 'x-xsrf-token': xsrf };
+const xsrf = testXsrf;
+const signedIn = signedInHeaders;
 const enquiry = { name: 'Ada', company: 'Analytical', email: 'ada@example.com', seats: 12, message: 'Hello' };
 
 let gateway: GatewayOnBus;
@@ -18,10 +24,7 @@ const webhookPayloads: string[] = [];
 beforeAll(async () => {
   gateway = await gatewayOnBus({
     serve: (bus) => [
-      bus.serve(requests.user.resolveSession, async ({ token }) => {
-        if (token !== 'good-token') throw new AppError(401, apiMessages.unauthenticated);
-        return { userId: 'u1', sessionId: 's1', expiresAt: new Date(Date.now() + 60_000).toISOString() };
-      }),
+      serveTestSession(bus),
       bus.serve(requests.user.sendSalesEnquiry, async () => ({ msg: salesEnquiryAnswer })),
       bus.serve(requests.user.logout, async () => ({})),
       bus.serve(requests.billing.handleWebhook, async ({ payload }) => {

@@ -2,9 +2,23 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { AppError, apiMessages, requests } from '@bookwright/contracts';
 import { createFsBlobStore, createInProcessBus, silentLogger, type Bus } from '@bookwright/kit';
 import { buildGateway } from '../app';
 import { GatewayConfigSchema } from '../config';
+
+/** The XSRF token the inject tests' browser holds. */
+export const testXsrf = 'test-xsrf-token';
+/** The headers of a signed-in browser (`sid=good-token`, user u1), XSRF token echoed, as the web app sends. */
+export const signedInHeaders = { cookie: `XSRF-TOKEN=${testXsrf}; sid=good-token`, 'x-xsrf-token': testXsrf };
+
+/** The user service's session check for those headers: `good-token` is user u1's session, anything else 401. */
+export function serveTestSession(bus: Bus): Promise<unknown> {
+  return bus.serve(requests.user.resolveSession, async ({ token }) => {
+    if (token !== 'good-token') throw new AppError(401, apiMessages.unauthenticated);
+    return { userId: 'u1', sessionId: 's1', expiresAt: new Date(Date.now() + 60_000).toISOString() };
+  });
+}
 
 export interface GatewayOnBus {
   app: FastifyInstance;
