@@ -108,21 +108,26 @@ function measure(options: autocannon.Options): Promise<Result> {
 const rps = (r: Result) => r.requests.average;
 const errorsOf = (r: Result) => r.errors + r.timeouts + r.non2xx;
 
+/** Signs each person in, gives them a `books:read` token and a planned book, and keeps both credentials. */
+async function signInEveryone(url: string, people: Person[]): Promise<void> {
+  for (const [i, person] of people.entries()) {
+    const client = new HttpClient(url);
+    const login = await client.post('/api/v1/auth/login', { email: person.email, password: person.password });
+    if (login.status >= 300) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+    const token = await client.post<CreatedApiToken>('/api/v1/tokens', { name: 'bench', scopes: ['books:read'] });
+    if (token.status !== 201) throw new Error(`token: ${token.status} ${JSON.stringify(token.body)}`);
+    person.token = token.body.token;
+    // A library of one planned book each (the offline planner), so the list is not empty.
+    await startBook(client, i).catch(() => undefined);
+    person.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
 async function gatewayFigures(): Promise<BenchFigure[]> {
   const { people, dataDir } = await preparePeople();
   const system = await startSystemProcess('embedded', { DATA_DIR: dataDir, API_TOKEN_RATE_LIMIT: '1000000000' });
   try {
-    for (const [i, person] of people.entries()) {
-      const client = new HttpClient(system.url);
-      const login = await client.post('/api/v1/auth/login', { email: person.email, password: person.password });
-      if (login.status >= 300) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
-      const token = await client.post<CreatedApiToken>('/api/v1/tokens', { name: 'bench', scopes: ['books:read'] });
-      if (token.status !== 201) throw new Error(`token: ${token.status} ${JSON.stringify(token.body)}`);
-      person.token = token.body.token;
-      // A library of one planned book each (the offline planner), so the list is not empty.
-      await startBook(client, i).catch(() => undefined);
-      person.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    }
+    await signInEveryone(system.url, people);
     const sample = await fetch(`${system.url}/api/v1/book`, {
       headers: { authorization: `Bearer ${people[0]!.token}` },
     });

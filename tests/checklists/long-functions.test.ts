@@ -10,7 +10,16 @@ import { describe, expect, it } from 'vitest';
 const limit = { max: 80, skipBlankLines: true, skipComments: true };
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const listFile = fileURLToPath(new URL('./long-functions.json', import.meta.url));
-const sources = ['services/*/src/**/*.ts', 'web/src/**/*.{ts,tsx}'];
+// Production code, and the code that makes and measures it (issue 47: the contracts' generators, the benches and
+// the scripts escaped the ratchet with functions of 150 lines and more).
+const sources = [
+  'services/*/src/**/*.ts',
+  'web/src/**/*.{ts,tsx}',
+  'packages/*/src/**/*.ts',
+  'contracts/scripts/**/*.ts',
+  'bench/**/*.ts',
+  'scripts/**/*.{ts,mts}',
+];
 const notChecked = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/testing.ts', '**/testing.tsx', '**/dist/**'];
 
 /** "path name" → lines, for every function over the limit. */
