@@ -147,7 +147,8 @@ export function WebhookFormDialog({
           </label>
         )}
         {problem && <ErrorBox>{problem}</ErrorBox>}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {/* Kept in view while the events scroll (a laptop's 800 px showed the form without its buttons). */}
+        <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t border-stone-200 bg-white px-6 py-4 sm:-mx-7 sm:-mb-7 sm:flex-row sm:justify-end sm:px-7">
           <Button type="button" variant="secondary" onClick={close} disabled={busy}>
             {texts.cancel}
           </Button>
