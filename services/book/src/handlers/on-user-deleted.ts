@@ -4,6 +4,7 @@ import { translationSourcePrefix } from '../domain/new-translation';
 import type { z } from 'zod';
 import type { BookHandlerDeps } from './deps';
 import { membersRepository } from '../access/members.repository';
+import { booksRepository } from '../repositories/books.repository';
 import { leaveWorkspaces } from '../workspaces/account-deletion';
 
 /**
@@ -20,11 +21,7 @@ export function onUserDeleted(deps: BookHandlerDeps) {
       // A workspace they owned passes on with its books first, so its books are not theirs to delete.
       await leaveWorkspaces(trx, userId, { newId: deps.newId, now: new Date(deletedAt) });
       const sharedWith = await membersRepository.membersOfBooksOwnedBy(trx, userId);
-      const books = await trx
-        .deleteFrom('books')
-        .where('user_id', '=', userId)
-        .returning(['id', 'translation'])
-        .execute();
+      const books = await booksRepository.deleteAllOf(trx, userId);
       for (const book of books) await enqueueEvent(trx, events.bookDeleted, { bookId: book.id, userId, deletedAt });
       // Their shares of other people's books go too (the shares of their own books went with the books).
       for (const share of await membersRepository.removeEverywhere(trx, userId)) {

@@ -539,4 +539,9 @@ export const booksRepository = {
       .where('deleted_at', 'is', null)
       .execute();
   },
+
+  /** Deletes every book a deleted account pays for (with their chapters, by cascade); answers which went. */
+  deleteAllOf(db: Kysely<BookDatabase>, userId: string) {
+    return db.deleteFrom('books').where('user_id', '=', userId).returning(['id', 'translation']).execute();
+  },
 };

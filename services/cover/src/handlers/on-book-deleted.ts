@@ -1,6 +1,7 @@
 import { coverBlobPrefix, type events } from '@bookwright/contracts';
 import { removeBlobsUnder, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
+import { generationsRepository } from '../repositories/generations.repository';
 import type { CoverHandlerDeps } from './deps';
 
 /**
@@ -10,8 +11,8 @@ import type { CoverHandlerDeps } from './deps';
  */
 export function onBookDeleted(deps: Pick<CoverHandlerDeps, 'db' | 'blobs'>) {
   return async ({ bookId }: z.output<(typeof events.bookDeleted)['schema']>, meta: EventMeta) => {
-    const result = await deps.db.deleteFrom('cover_generations').where('book_id', '=', bookId).executeTakeFirst();
+    const generations = await generationsRepository.deleteForBook(deps.db, bookId);
     await removeBlobsUnder(deps.blobs, coverBlobPrefix(bookId), meta.logger);
-    meta.logger.info({ bookId, generations: Number(result.numDeletedRows) }, "deleted book's covers removed");
+    meta.logger.info({ bookId, generations }, "deleted book's covers removed");
   };
 }

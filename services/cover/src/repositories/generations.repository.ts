@@ -78,6 +78,12 @@ export const generationsRepository = {
     await db.deleteFrom('cover_generations').where('request_id', '=', requestId).execute();
   },
 
+  /** The records of a deleted book's generations; answers how many went. */
+  async deleteForBook(db: Kysely<CoverDatabase>, bookId: string): Promise<number> {
+    const result = await db.deleteFrom('cover_generations').where('book_id', '=', bookId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
+
   /** Rows older than `before` serve neither the limit nor a replay. */
   async deleteOlderThan(db: Kysely<CoverDatabase>, before: Date): Promise<number> {
     const result = await db.deleteFrom('cover_generations').where('created_at', '<', before).executeTakeFirst();
