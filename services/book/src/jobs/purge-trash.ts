@@ -21,13 +21,8 @@ export async function purgeExpiredTrash(deps: BookHandlerDeps, now: Date = nowOf
     for (const { id } of expired) {
       const deletedAt = await deps.db.transaction().execute(async (trx) => {
         // Re-read under the lock: restored since the list was read, it stays.
-        const locked = await trx
-          .selectFrom('books')
-          .select(['id', 'deleted_at'])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!locked?.deleted_at || new Date(locked.deleted_at) > cutoff) return undefined;
+        const trashedAt = await trashRepository.lockTrashedAt(trx, id);
+        if (!trashedAt || trashedAt > cutoff) return undefined;
         return deleteTrashedBook(trx, id, now);
       });
       if (deletedAt) deletedThisPass += 1;

@@ -34,6 +34,12 @@ export const trashRepository = {
   },
 
   /** Books trashed before `before` (the sweep's), oldest first. */
+  /** When the book went to the trash (null: it is not there), read under a row lock for the transaction. */
+  async lockTrashedAt(db: Kysely<BookDatabase>, id: string): Promise<Date | null | undefined> {
+    const row = await db.selectFrom('books').select(['deleted_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+    return row ? (row.deleted_at === null ? null : new Date(row.deleted_at)) : undefined;
+  },
+
   async listTrashedBefore(db: Kysely<BookDatabase>, before: Date, limit: number) {
     return db
       .selectFrom('books')
