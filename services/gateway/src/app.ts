@@ -23,6 +23,7 @@ import { authThrottle } from './security/auth-throttle';
 import { cookiesAreSecure } from './security/cookies';
 import { registerSpa } from './web/spa';
 import { createTakeoutGate } from './takeout/takeout-gate';
+import { startTransitSweep } from './transit/transit-sweep';
 
 export const apiPrefix = '/api/v1';
 /** Every path under it is the API's: an unknown one answers a JSON 404, never the web app. */
@@ -88,6 +89,7 @@ export async function buildGateway(options: {
   await registerApiRoutes(app, { deps, hub, llm: llmOnFirstUse, prefix: apiPrefix });
   await app.register(apiReferenceRoutes({ apiPrefix }));
 
+  startTransitSweep(app, { blobs, logger: options.logger });
   await registerSpa(app, { distDir: config.WEB_DIST_DIR, apiPrefix: apiRoot });
   registerCollabUpgrades(app, {
     ...(options.collabUpgrade ? { handler: options.collabUpgrade } : {}),
