@@ -110,6 +110,9 @@ describe('POST /book/import', () => {
     const answer = await importFile(client, form(await fixture('pandoc-book.md'), 'pandoc-book.md'));
     expect(answer.status).toBe(402);
     expect(answer.body.msg).toEqual(expect.any(String));
+    // Asked before the file is converted: a broken file is the same 402, not the conversion's 400.
+    const broken = await importFile(client, form((await fixture('pandoc-book.docx')).subarray(0, 3_000), 'novel.docx'));
+    expect(broken.status).toBe(402);
     expect(await library(client)).toEqual([]);
   });
 

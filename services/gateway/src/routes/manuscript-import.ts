@@ -5,8 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AppError,
   bookLanguages,
+  errorScreens,
   findUnsafeText,
   GenreSchema,
+  hasPlan,
   ManuscriptImportFieldsSchema,
   ManuscriptImportResponseSchema,
   manuscriptImportMaxBytes,
@@ -68,6 +70,10 @@ export function manuscriptImportRoutes(deps: RouteDeps) {
     const workspaceId = creationWorkspace(request, fields.workspaceId);
     const language = languageOf(fields.language);
     const genre = genreOf(fields.genre);
+    // An import of one's own needs one's plan: asked before the file is stored and converted, which costs as
+    // much as an export. A workspace's book is its owner's to pay for, which the book service checks.
+    if (!workspaceId && !hasPlan(await ask(request, requests.billing.getSummary, { userId: request.userId })))
+      throw new AppError(402, errorScreens[402].description);
     const uploadBlobKey = `uploads/${randomUUID()}`;
     let contentBlobKey: string | undefined;
     try {
