@@ -8257,7 +8257,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many requests: try again after Retry-After seconds */
+      /** @description A download of your data is already being prepared */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many downloads started this hour: try again after Retry-After seconds */
       429: {
         headers: {
           [name: string]: unknown;

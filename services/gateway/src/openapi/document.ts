@@ -91,6 +91,10 @@ const serviceAnswers: Record<string, Record<number, string>> = {
     409: 'The book is not ready',
   },
   generateCover: { 403: 'This month’s covers are used up', 429: 'Too many cover generations this hour' },
+  exportUserData: {
+    409: 'A download of your data is already being prepared',
+    429: 'Too many downloads started this hour: try again after Retry-After seconds',
+  },
   suggestMetadata: { 402: 'AI suggestions need a plan' },
   rewritePassage: { 402: 'AI rewriting needs a plan' },
   restoreBook: { 409: 'The book is not in the trash' },
