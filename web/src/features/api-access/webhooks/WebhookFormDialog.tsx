@@ -37,7 +37,8 @@ const fieldsOf = (webhook: Webhook | undefined): Fields => ({
 /**
  * Adds an endpoint (POST /webhooks; `onCreated` gets the answer, the only one with the secret) or, given
  * `webhook`, edits it (PATCH: URL, events, description, enabled). Checked with contracts' schemas first; the
- * server's refusals (a private address, 402 on a lapsed plan) are shown as it words them.
+ * server's refusals (a private address, 402 on a lapsed plan) are shown as it words them. Its buttons stay in
+ * view (a sticky footer) while the events scroll: a laptop's 800 px showed the form without them.
  */
 export function WebhookFormDialog({
   open,
@@ -147,7 +148,6 @@ export function WebhookFormDialog({
           </label>
         )}
         {problem && <ErrorBox>{problem}</ErrorBox>}
-        {/* Kept in view while the events scroll (a laptop's 800 px showed the form without its buttons). */}
         <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t border-stone-200 bg-white px-6 py-4 sm:-mx-7 sm:-mb-7 sm:flex-row sm:justify-end sm:px-7">
           <Button type="button" variant="secondary" onClick={close} disabled={busy}>
             {texts.cancel}
