@@ -53,6 +53,7 @@ export const successTexts = {
   title: `Welcome to ${productName}`,
   body: 'Your subscription is now active... time to write your first book!',
   startWriting: 'Start Writing',
+  activating: 'Activating your plan…',
 } as const;
 
 export const shellTexts = {

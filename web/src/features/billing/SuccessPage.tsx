@@ -9,13 +9,15 @@ const activationPollMs = 2000;
 
 /**
  * /app/success: where checkout sends the author back. Stripe confirms the payment by webhook, which may
- * land a moment after the browser does: until the plan shows up, the current user is read again, so
- * 'Start Writing' opens the app rather than the plan choice.
+ * land a moment after the browser does: until the plan shows up, the current user is read again, and
+ * 'Start Writing' appears only then, so that it opens the app rather than the plan choice.
  */
 export function SuccessPage() {
   const { data: user } = useCurrentUserQuery();
   useCurrentUserQuery(undefined, { pollingInterval: user?.accountType === 'null' ? activationPollMs : 0 });
   const { local } = usePlanPrices();
+  // Before the plan shows up, /app would send the author back to the plan choice: the way on waits for it.
+  const activated = user !== undefined && user.accountType !== 'null';
   return (
     <div className="flex flex-1 items-center justify-center px-6 py-16">
       <div className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm sm:p-12">
@@ -37,9 +39,15 @@ export function SuccessPage() {
         <h1 className="mt-6 font-display text-3xl font-semibold text-ink-950 sm:text-4xl">{successTexts.title}</h1>
         <p className="mt-3 text-base text-stone-600">{successTexts.body}</p>
         {local && <p className="mt-2 text-sm font-medium text-amber-800">{planTexts.localPlanNote}</p>}
-        <Link to="/app" className={buttonClass('primary', 'mt-8 px-6')}>
-          {successTexts.startWriting}
-        </Link>
+        {activated ? (
+          <Link to="/app" className={buttonClass('primary', 'mt-8 px-6')}>
+            {successTexts.startWriting}
+          </Link>
+        ) : (
+          <p role="status" className="mt-8 text-sm font-medium text-stone-600">
+            {successTexts.activating}
+          </p>
+        )}
       </div>
     </div>
   );
