@@ -190,9 +190,15 @@ describe('openai provider against a scripted OpenAI-compatible server (real SDK)
   });
 
   it('stops at once, without retrying, when the caller aborts', async () => {
-    const { server, provider } = await setup({ respond: () => ({ hang: true }) });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    // The caller gives up once the request is with the server (a fixed 100 ms was, on a loaded machine,
+    // sometimes before the request had left).
+    const { server, provider } = await setup({
+      respond: () => {
+        setTimeout(() => controller.abort(), 0);
+        return { hang: true };
+      },
+    });
     const error = await provider
       .generateText(messages, { ...call, signal: controller.signal })
       .catch((e: unknown) => e);
