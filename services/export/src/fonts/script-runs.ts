@@ -1,5 +1,5 @@
 import { bidiLevels, mirrored, visualOrder } from './bidi';
-import { fontFamilies, fontMetrics, scriptFamilies, type FontFamily, type Script } from './index';
+import { fontFamilies, fontMetrics, scriptFamilies, type FontFamily, type Script } from './families';
 
 /**
  * Splits text into runs, each set in one font that has its glyphs, with its writing direction. Literata

@@ -1,5 +1,5 @@
 import { mirrored, reversedByShaper, visualOrder } from '../fonts';
-import type { Inline, Line } from './keep-lines';
+import type { Inline, Line } from './layout-lines';
 
 /**
  * The last steps of the Unicode bidi algorithm (rules L1 and L2), on a line pdfmake has just broken: its

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fontFamilies } from '../fonts';
-import { plannedBreak, shrinkToFit, track, type Inline, type Line } from './keep-lines';
+import { plannedBreak, shrinkToFit, track } from './keep-lines';
+import type { Inline, Line } from './layout-lines';
 import { finishPdf, layoutPdf } from './pdfmake';
 import { missingTools, pdfWordBoxes } from './testing/poppler';
 

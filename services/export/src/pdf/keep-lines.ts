@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { reorderLine } from './bidi-lines';
+import type { Inline, Line } from './layout-lines';
 
 /**
  * Two things pdfmake 0.3 does not do, added to its line and page breaking (its LayoutBuilder), because
@@ -21,37 +22,6 @@ import { reorderLine } from './bidi-lines';
 /** Set on a pdfmake text node to keep its first two and last two lines together across a page break. */
 export interface KeepLinesNode {
   keepLines?: boolean;
-}
-
-interface Font {
-  widthOfString(text: string, size: number, features: unknown): number;
-}
-
-export interface Inline {
-  text: string;
-  width: number;
-  trailingCut?: number;
-  leadingCut?: number;
-  lineEnd?: boolean;
-  font: Font;
-  fontSize: number;
-  fontFeatures?: unknown;
-  characterSpacing?: number;
-  softHyphen?: boolean;
-  /** Set by text-runs.ts on text that is not all left to right (bidi-lines.ts). */
-  bidiLevel?: number;
-  bidiBase?: number;
-  alignment?: unknown;
-  [key: string]: unknown;
-}
-
-export interface Line {
-  maxWidth: number;
-  inlines: Inline[];
-  lastLineInParagraph?: boolean;
-  newLineForced?: boolean;
-  addInline(inline: Inline): void;
-  getHeight(): number;
 }
 
 interface TextNode extends KeepLinesNode {
