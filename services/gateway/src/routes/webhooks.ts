@@ -12,28 +12,12 @@ import {
   WebhookSchema,
   WebhookWithSecretSchema,
   requests,
-  type ApiTokenScope,
 } from '@bookwright/contracts';
 import { routePresets } from '../security/route-presets';
 import { withinTokenWorkspace } from '../security/workspace-token-fence';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 
 const tags = ['webhooks'];
-
-/**
- * The scope an API token needs on each webhook route (issue 45): every one of them is webhooks:write.
- * security/api-token-scopes.ts spreads these into its one table (decision 0045).
- */
-export const webhookTokenScopes: Readonly<Record<string, ApiTokenScope>> = {
-  'POST /webhooks': 'webhooks:write',
-  'GET /webhooks': 'webhooks:write',
-  'PATCH /webhooks/:id': 'webhooks:write',
-  'DELETE /webhooks/:id': 'webhooks:write',
-  'POST /webhooks/:id/rotate-secret': 'webhooks:write',
-  'POST /webhooks/:id/test': 'webhooks:write',
-  'GET /webhooks/:id/deliveries': 'webhooks:write',
-  'POST /webhooks/:id/deliveries/:deliveryId/redeliver': 'webhooks:write',
-};
 
 const createWebhookSchema = {
   operationId: 'createWebhook',

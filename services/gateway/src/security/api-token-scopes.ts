@@ -1,5 +1,4 @@
 import type { ApiTokenScope } from '@bookwright/contracts';
-import { webhookTokenScopes } from '../routes/webhooks';
 
 /**
  * What an API token may do on each route of the API (issue 45, decision 0045), by method and route path
@@ -91,8 +90,16 @@ export const tokenPolicies: Readonly<Record<string, TokenPolicy>> = {
   'PATCH /book/:bookId/comments/:commentId': 'comments:write',
   'DELETE /book/:bookId/comments/:commentId': 'comments:write',
 
-  // Webhooks: every route webhooks:write, listed beside the routes themselves.
-  ...webhookTokenScopes,
+  // Webhooks: every route webhooks:write, reading the endpoints and their deliveries too (a delivery
+  // carries the events' data and the endpoint carries where they go).
+  'POST /webhooks': 'webhooks:write',
+  'GET /webhooks': 'webhooks:write',
+  'PATCH /webhooks/:id': 'webhooks:write',
+  'DELETE /webhooks/:id': 'webhooks:write',
+  'POST /webhooks/:id/rotate-secret': 'webhooks:write',
+  'POST /webhooks/:id/test': 'webhooks:write',
+  'GET /webhooks/:id/deliveries': 'webhooks:write',
+  'POST /webhooks/:id/deliveries/:deliveryId/redeliver': 'webhooks:write',
 };
 
 /** The policy of a route; HEAD is read as its GET. Unknown routes are `session` (see above). */
