@@ -1,50 +1,48 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fontBytes, type FontFace } from '@bookwright/fonts';
 import { create, type Font } from 'fontkit';
 
 /**
- * The typefaces of the cover designer, all from npm packages (no system fonts: a container has none worth
- * relying on). Every one covers Latin Extended-A and the comma-below letters, so all 23 book languages
- * typeset in their own face; DejaVu Sans is the fallback for anything else an author types (Greek,
- * Cyrillic, symbols).
+ * The typefaces of the cover designer, by the designer's own names, from the one list of font files
+ * (@bookwright/fonts). Every one covers Latin Extended-A and the comma-below letters, so all 23 book
+ * languages typeset in their own face; DejaVu Sans is the fallback for anything else an author types
+ * (Greek, Cyrillic, symbols).
  */
-const files = {
-  literataLight: '@expo-google-fonts/literata/300Light/Literata_300Light.ttf',
-  literata: '@expo-google-fonts/literata/400Regular/Literata_400Regular.ttf',
-  literataItalic: '@expo-google-fonts/literata/400Regular_Italic/Literata_400Regular_Italic.ttf',
-  literataSemiBold: '@expo-google-fonts/literata/600SemiBold/Literata_600SemiBold.ttf',
-  literataBold: '@expo-google-fonts/literata/700Bold/Literata_700Bold.ttf',
-  literataBlack: '@expo-google-fonts/literata/900Black/Literata_900Black.ttf',
-  notoSerifLight: '@expo-google-fonts/noto-serif/300Light/NotoSerif_300Light.ttf',
-  notoSerif: '@expo-google-fonts/noto-serif/400Regular/NotoSerif_400Regular.ttf',
-  notoSerifItalic: '@expo-google-fonts/noto-serif/400Regular_Italic/NotoSerif_400Regular_Italic.ttf',
-  notoSerifMedium: '@expo-google-fonts/noto-serif/500Medium/NotoSerif_500Medium.ttf',
-  notoSerifSemiBold: '@expo-google-fonts/noto-serif/600SemiBold/NotoSerif_600SemiBold.ttf',
-  notoSerifBold: '@expo-google-fonts/noto-serif/700Bold/NotoSerif_700Bold.ttf',
-  notoSerifBlack: '@expo-google-fonts/noto-serif/900Black/NotoSerif_900Black.ttf',
-  sans: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
-  sansLight: 'dejavu-fonts-ttf/ttf/DejaVuSans-ExtraLight.ttf',
-  sansBold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
-  sansCondensed: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf',
-  sansCondensedBold: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf',
+const faces = {
+  literataLight: 'Literata Light',
+  literata: 'Literata',
+  literataItalic: 'Literata Italic',
+  literataSemiBold: 'Literata SemiBold',
+  literataBold: 'Literata Bold',
+  literataBlack: 'Literata Black',
+  notoSerifLight: 'Noto Serif Light',
+  notoSerif: 'Noto Serif',
+  notoSerifItalic: 'Noto Serif Italic',
+  notoSerifMedium: 'Noto Serif Medium',
+  notoSerifSemiBold: 'Noto Serif SemiBold',
+  notoSerifBold: 'Noto Serif Bold',
+  notoSerifBlack: 'Noto Serif Black',
+  sans: 'DejaVu Sans',
+  sansLight: 'DejaVu Sans ExtraLight',
+  sansBold: 'DejaVu Sans Bold',
+  sansCondensed: 'DejaVu Sans Condensed',
+  sansCondensedBold: 'DejaVu Sans Condensed Bold',
   // Scripts DejaVu Sans lacks (decision 0020), read only when a title needs them.
-  notoSansJP: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
-  notoSansSC: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  notoSansKR: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
-  notoSansDevanagari: '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
-  notoSansThai: '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
-} as const;
+  notoSansJP: 'Noto Sans JP',
+  notoSansSC: 'Noto Sans SC',
+  notoSansKR: 'Noto Sans KR',
+  notoSansDevanagari: 'Noto Sans Devanagari',
+  notoSansThai: 'Noto Sans Thai',
+} as const satisfies Record<string, FontFace>;
 
-export type FontName = keyof typeof files;
+export type FontName = keyof typeof faces;
 
-const require = createRequire(import.meta.url);
 const loaded = new Map<FontName, Font>();
 
 /** A typeface, parsed once per process. */
 export function font(name: FontName): Font {
   let face = loaded.get(name);
   if (!face) {
-    face = create(readFileSync(require.resolve(files[name])));
+    face = create(fontBytes(faces[name]));
     loaded.set(name, face);
   }
   return face;

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fontBytes, type FontFace } from '@bookwright/fonts';
 import { readFontMetrics, type FontMetrics } from './metrics';
 
 /**
@@ -36,72 +35,60 @@ export type FontFamily =
 export type FontStyle = 'normal' | 'bold' | 'italics' | 'bolditalics';
 export const fontStyles: readonly FontStyle[] = ['normal', 'bold', 'italics', 'bolditalics'];
 
-const require = createRequire(import.meta.url);
-const literata = (file: string) => require.resolve(`@expo-google-fonts/literata/${file}`);
-const dejavu = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
-/** A Noto family from @expo-google-fonts (static TTFs pdfkit embeds and subsets); regular and bold only. */
-const noto = (pkg: string, name: string): Record<FontStyle, string> => {
-  const regular = require.resolve(`@expo-google-fonts/${pkg}/400Regular/${name}_400Regular.ttf`);
-  const bold = require.resolve(`@expo-google-fonts/${pkg}/700Bold/${name}_700Bold.ttf`);
-  return { normal: regular, bold, italics: regular, bolditalics: bold };
-};
-
-/** Absolute paths of every embedded font file. */
-export const fontFiles: Record<FontFamily, Record<FontStyle, string>> = {
+/** The face of each family and style, from the one list of font files (@bookwright/fonts). */
+export const fontFaces: Record<FontFamily, Record<FontStyle, FontFace>> = {
   Literata: {
-    normal: literata('400Regular/Literata_400Regular.ttf'),
-    bold: literata('700Bold/Literata_700Bold.ttf'),
-    italics: literata('400Regular_Italic/Literata_400Regular_Italic.ttf'),
-    bolditalics: literata('700Bold_Italic/Literata_700Bold_Italic.ttf'),
+    normal: 'Literata',
+    bold: 'Literata Bold',
+    italics: 'Literata Italic',
+    bolditalics: 'Literata Bold Italic',
   },
   DejaVuSerif: {
-    normal: dejavu('DejaVuSerif.ttf'),
-    bold: dejavu('DejaVuSerif-Bold.ttf'),
-    italics: dejavu('DejaVuSerif-Italic.ttf'),
-    bolditalics: dejavu('DejaVuSerif-BoldItalic.ttf'),
+    normal: 'DejaVu Serif',
+    bold: 'DejaVu Serif Bold',
+    italics: 'DejaVu Serif Italic',
+    bolditalics: 'DejaVu Serif Bold Italic',
   },
   DejaVuSans: {
-    normal: dejavu('DejaVuSans.ttf'),
-    bold: dejavu('DejaVuSans-Bold.ttf'),
-    italics: dejavu('DejaVuSans-Oblique.ttf'),
-    bolditalics: dejavu('DejaVuSans-BoldOblique.ttf'),
+    normal: 'DejaVu Sans',
+    bold: 'DejaVu Sans Bold',
+    italics: 'DejaVu Sans Oblique',
+    bolditalics: 'DejaVu Sans Bold Oblique',
   },
   DejaVuSansMono: {
-    normal: dejavu('DejaVuSansMono.ttf'),
-    bold: dejavu('DejaVuSansMono-Bold.ttf'),
-    italics: dejavu('DejaVuSansMono-Oblique.ttf'),
-    bolditalics: dejavu('DejaVuSansMono-BoldOblique.ttf'),
+    normal: 'DejaVu Sans Mono',
+    bold: 'DejaVu Sans Mono Bold',
+    italics: 'DejaVu Sans Mono Oblique',
+    bolditalics: 'DejaVu Sans Mono Bold Oblique',
   },
-  NotoSansJP: noto('noto-sans-jp', 'NotoSansJP'),
-  NotoSansSC: noto('noto-sans-sc', 'NotoSansSC'),
-  NotoSansKR: noto('noto-sans-kr', 'NotoSansKR'),
-  NotoSansArabic: noto('noto-sans-arabic', 'NotoSansArabic'),
-  NotoSansHebrew: noto('noto-sans-hebrew', 'NotoSansHebrew'),
-  NotoSansDevanagari: noto('noto-sans-devanagari', 'NotoSansDevanagari'),
-  NotoSansThai: noto('noto-sans-thai', 'NotoSansThai'),
+  NotoSansJP: uprightOnly('Noto Sans JP', 'Noto Sans JP Bold'),
+  NotoSansSC: uprightOnly('Noto Sans SC', 'Noto Sans SC Bold'),
+  NotoSansKR: uprightOnly('Noto Sans KR', 'Noto Sans KR Bold'),
+  NotoSansArabic: uprightOnly('Noto Sans Arabic', 'Noto Sans Arabic Bold'),
+  NotoSansHebrew: uprightOnly('Noto Sans Hebrew', 'Noto Sans Hebrew Bold'),
+  NotoSansDevanagari: uprightOnly('Noto Sans Devanagari', 'Noto Sans Devanagari Bold'),
+  NotoSansThai: uprightOnly('Noto Sans Thai', 'Noto Sans Thai Bold'),
 };
 
-const dataCache = new Map<string, Uint8Array>();
-const metricsCache = new Map<string, FontMetrics>();
+/** A script face has no italics: italic runs use the upright face. */
+function uprightOnly(regular: FontFace, bold: FontFace): Record<FontStyle, FontFace> {
+  return { normal: regular, bold, italics: regular, bolditalics: bold };
+}
+
+const metricsCache = new Map<FontFace, FontMetrics>();
 
 /** The bytes of one font file, read once per process (or worker). */
 export function fontData(family: FontFamily, style: FontStyle = 'normal'): Uint8Array {
-  const path = fontFiles[family][style];
-  let data = dataCache.get(path);
-  if (!data) {
-    data = readFileSync(path);
-    dataCache.set(path, data);
-  }
-  return data;
+  return fontBytes(fontFaces[family][style]);
 }
 
 /** cmap, advance widths and vertical metrics of one font file, parsed once. */
 export function fontMetrics(family: FontFamily, style: FontStyle = 'normal'): FontMetrics {
-  const path = fontFiles[family][style];
-  let metrics = metricsCache.get(path);
+  const face = fontFaces[family][style];
+  let metrics = metricsCache.get(face);
   if (!metrics) {
-    metrics = readFontMetrics(fontData(family, style));
-    metricsCache.set(path, metrics);
+    metrics = readFontMetrics(fontBytes(face));
+    metricsCache.set(face, metrics);
   }
   return metrics;
 }

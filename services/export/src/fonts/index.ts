@@ -5,7 +5,7 @@ export { readFontMetrics, type FontMetrics } from './metrics';
 export {
   fontData,
   fontFamilies,
-  fontFiles,
+  fontFaces,
   fontMetrics,
   fontStyles,
   scriptFamilies,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { PageBreak, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
-import { fontData, fontFiles, fontStyles, type FontFamily } from '../fonts';
+import { fontData, fontFaces, fontStyles, type FontFamily } from '../fonts';
 import { installKeepLines } from './keep-lines';
 
 /**
@@ -25,7 +25,7 @@ function pdfmake(): PdfMakeInstance {
   const created = createRequire(import.meta.url)('pdfmake') as PdfMakeInstance;
   const fonts: TFontDictionary = {};
   const files = new Map<string, () => Uint8Array>();
-  for (const family of Object.keys(fontFiles) as FontFamily[]) {
+  for (const family of Object.keys(fontFaces) as FontFamily[]) {
     const styles: Record<string, string> = {};
     for (const style of fontStyles) {
       const name = `fonts/${family}-${style}.ttf`;

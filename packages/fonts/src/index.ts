@@ -1,0 +1,1 @@
+export { fontBytes, fontFaces, fontPath, type FontFace } from './font-files';
