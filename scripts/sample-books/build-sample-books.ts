@@ -1,6 +1,6 @@
 /**
  * Builds the landing page's sample books from the public-domain texts in ./texts with our own pipelines:
- * the typographic cover designer (@bookwright/cover/designer) draws each cover and the export service's EPUB renderer
+ * the typographic cover designer (@bookwright/cover-designer) draws each cover and the export service's EPUB renderer
  * (@bookwright/export) writes each book. Output, committed and served as static files:
  *   web/public/samples/<slug>.epub, <slug>.webp (the showcase cover, 480 px wide) and
  *   web/src/features/landing/sample-books.json (what the showcase shows: counts come from the text).
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { CoverDesign } from '@bookwright/ai';
-import { renderTypographicCover } from '@bookwright/cover/designer';
+import { renderTypographicCover } from '@bookwright/cover-designer';
 import type { ExportBook } from '@bookwright/export';
 import { renderEpub } from '@bookwright/export/epub';
 import { countWords, type Genre, type TiptapDocument } from '@bookwright/contracts';

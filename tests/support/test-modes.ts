@@ -121,7 +121,7 @@ export const browserSuitesOnServers: readonly string[] = [browserJourneyOnServer
  * are checked on the servers by tests/api and the SDK's suite). CI's time is a budget (.ci/run).
  */
 export const renderingSuitesLeftOutOnServers: readonly string[] = [
-  'services/cover/src/designer/designer.test.ts',
+  'packages/cover-designer/src/designer.test.ts',
   'services/export/src/service.test.ts',
   'packages/sdk/test/cli.test.ts',
 ];

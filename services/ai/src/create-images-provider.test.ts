@@ -8,7 +8,7 @@ import type { ImagesProvider } from './images/images-provider';
 const Schema = BaseConfigSchema.extend(LlmConfigSchema.shape).extend(ImagesConfigSchema.shape);
 const configFrom = (env: Record<string, string>) => parseConfig(Schema, env);
 const logger = silentLogger();
-// The offline designer lives in the cover service (@bookwright/cover/designer); a stand-in is enough to see it chosen.
+// The offline designer is its own package (@bookwright/cover-designer); a stand-in is enough to see it chosen.
 const adapters: ImagesAdapters = {
   offline: () => ({ name: 'offline', model: 'typographic-designer-1' }) as ImagesProvider,
 };

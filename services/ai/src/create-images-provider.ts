@@ -4,7 +4,7 @@ import type { ImagesProvider } from './images/images-provider';
 import { createOpenAiImagesProvider } from './images/openai-images-provider';
 import { createReplicateProvider } from './images/replicate-provider';
 
-/** Adapters this package does not hold: the typographic cover designer lives in the cover service (@bookwright/cover/designer). */
+/** Adapters this package does not hold: the typographic cover designer is its own package (@bookwright/cover-designer). */
 export interface ImagesAdapters {
   offline: (options: { logger: Logger }) => ImagesProvider;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { events, requests } from '@bookwright/contracts';
 import { createImagesProvider, type ImagesProvider } from '@bookwright/ai';
-import { createOfflineImagesProvider } from './designer';
+import { createOfflineImagesProvider } from '@bookwright/cover-designer';
 import { defineService, on, type Logger, type Subscription, serveHealth } from '@bookwright/kit';
 import { CoverConfigSchema, type CoverConfig } from './config';
 import { migrations } from './db/migrations';

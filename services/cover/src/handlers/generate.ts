@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ImagesError, type CoverDesign, type GeneratedImage } from '@bookwright/ai';
-import { renderCoverArt, typesetOverImage } from '../designer';
+import { renderCoverArt, typesetOverImage } from '@bookwright/cover-designer';
 import { AppError, requests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { buildCoverPrompt } from '../domain/cover-prompt';

@@ -12,7 +12,7 @@ import {
 } from '@bookwright/contracts';
 import { silentLogger, type EventMeta } from '@bookwright/kit';
 import { photo } from '@bookwright/kit/images/testing';
-import { renderTypographicCover, typesetOverImage } from '../designer';
+import { renderTypographicCover, typesetOverImage } from '@bookwright/cover-designer';
 import { coverArtKey, coverSourceKey, CoverSourceSchema } from '../domain/cover-source';
 import { CoverTestWorld } from '../testing/harness';
 import type { CoverHandlerDeps } from './deps';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppError, parseCoverImageUrl, type Book, type events, requests } from '@bookwright/contracts';
 import type { EventMeta } from '@bookwright/kit';
-import { renderTypographicCover, typesetOverImage } from '../designer';
+import { renderTypographicCover, typesetOverImage } from '@bookwright/cover-designer';
 import { coverArtKey, coverSourceKey, CoverSourceSchema, type CoverSource } from '../domain/cover-source';
 import { normaliseImage } from '../domain/normalise-image';
 import type { CoverHandlerDeps } from './deps';

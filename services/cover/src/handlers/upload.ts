@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { typesetOverImage } from '../designer';
+import { typesetOverImage } from '@bookwright/cover-designer';
 import { AppError, coverMessages, coverUploadMaxBytes, requests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import { designFor } from '../domain/design';

@@ -1,13 +1,13 @@
 // Renders the offline cover designer's 125 combinations (style × mood × colour scheme) into contact sheets,
 // one PNG per colour scheme (rows: styles, columns: moods), plus a sheet of the three dimensions and one of
 // hard titles. For looking at, not for tests.
-//   node --import tsx services/cover/scripts/cover-contact-sheet.ts [outDir] [coverWidth]
+//   node --import tsx packages/cover-designer/scripts/cover-contact-sheet.ts [outDir] [coverWidth]
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { CoverColorSchemeSchema, CoverMoodSchema, CoverStyleSchema } from '@bookwright/contracts';
 import type { CoverDesign } from '@bookwright/ai';
-import { renderTypographicCover } from '../src/designer/designer';
+import { renderTypographicCover } from '../src/designer';
 
 const outDir = process.argv[2] ?? '/tmp/covers';
 const coverWidth = Number(process.argv[3] ?? 320);
