@@ -26,15 +26,15 @@ import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../../services/book/src/db/migrations';
 import type { BookDatabase } from '../../services/book/src/db/schema';
 import type { BookHandlerDeps } from '../../services/book/src/handlers/deps';
-import { keepRevision } from '../../services/book/src/handlers/revision-snapshots';
+import { keepRevision } from '../../services/book/src/domain/revision-snapshots';
 import { listRevisions } from '../../services/book/src/handlers/list-revisions';
 import { restoreRevision } from '../../services/book/src/handlers/restore-revisions';
-import { RevisionRetention } from '../../services/book/src/handlers/revision-retention';
+import { RevisionRetention } from '../../services/book/src/domain/revision-retention';
 import { booksRepository } from '../../services/book/src/repositories/books.repository';
 import { bookRow } from '../../services/book/src/testing/book-row';
 import { storedManuscript } from '../../services/book/src/domain/stored-manuscript';
 import { everyonePays } from '../../services/book/src/access/payer-plans';
-import { SavedChaptersMemory } from '../../services/book/src/handlers/saved-chapters';
+import { SavedChaptersMemory } from '../../services/book/src/domain/saved-chapters';
 import { printResults, type BenchFigure } from '../support/results';
 
 // The list target was set after the first run (35× on PostgreSQL): a guard against regressions, not a promise.

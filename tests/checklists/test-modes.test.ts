@@ -64,7 +64,7 @@ describe('which tests run in both modes', () => {
       'services/kit/src/db/database.test.ts',
       'services/kit/src/blobs/blob-store.contract.test.ts',
       'services/kit/src/counters/window-counters.contract.test.ts',
-      'services/book/src/handlers/conditional-save.test.ts',
+      'services/book/src/domain/conditional-save.test.ts',
       'services/writer/src/service.test.ts',
     ];
     expect(mustReach.length).toBeGreaterThan(20);

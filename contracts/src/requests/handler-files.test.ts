@@ -56,6 +56,28 @@ describe('one handler file per request, named after it', () => {
   }
 });
 
+describe('handlers/ holds handlers only', () => {
+  const requestFiles = new Map(
+    Object.entries(requests).map(([service, group]) => [
+      service,
+      new Set(Object.values(group).map((def) => handlerFileOf(def.name))),
+    ]),
+  );
+  const consumerFiles = new Set(Object.values(events).map((def) => consumerFileOf(def.name)));
+
+  const servicesWithHandlers = readdirSync(services).filter((service) =>
+    existsSync(`${services}${service}/src/handlers`),
+  );
+  it.each(servicesWithHandlers)('%s: every file is a request handler, an event consumer or deps.ts', (service) => {
+    const strangers = readdirSync(`${services}${service}/src/handlers`, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts'))
+      .filter((file) => file !== 'deps.ts' && !requestFiles.get(service)?.has(file) && !consumerFiles.has(file));
+    // What handlers share (a save's rules, a book's access, messages) lives in domain/ or its concept's
+    // folder, so that handlers/ lists exactly what the service answers and consumes.
+    expect(strangers).toEqual([]);
+  });
+});
+
 /** Every TypeScript file under `folder`, dependencies and builds left out. */
 function sourcesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

@@ -8,7 +8,7 @@ import { getSummary } from './handlers/get-summary';
 import { consumeAllowance } from './handlers/consume-allowance';
 import { refundAllowance } from './handlers/refund-allowance';
 import { confirmAllowance } from './handlers/confirm-allowance';
-import { reconcileReservations } from './handlers/reconcile-reservations';
+import { reconcileReservations } from './domain/reconcile-reservations';
 import { startCheckout } from './handlers/start-checkout';
 import { listInvoices } from './handlers/list-invoices';
 import { onUserRegistered } from './handlers/on-user-registered';

@@ -4,7 +4,7 @@ import { endDueLocalPlan } from '../domain/plan-cancellation';
 import { accountsRepository } from '../repositories/accounts.repository';
 import { leftColumn } from '../repositories/allowance-period.sql';
 import { consumptionsRepository } from '../repositories/consumptions.repository';
-import { currentAccount } from './current-account';
+import { currentAccount } from '../domain/current-account';
 import type { BillingHandlerDeps } from './deps';
 
 type Def = typeof requests.billing.consumeAllowance;

@@ -1,7 +1,7 @@
 import type { requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { presentSummary } from '../repositories/accounts.repository';
-import { currentAccount } from './current-account';
+import { currentAccount } from '../domain/current-account';
 import type { BillingHandlerDeps } from './deps';
 
 type Def = typeof requests.billing.getSummary;

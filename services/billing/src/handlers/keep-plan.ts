@@ -1,8 +1,8 @@
 import { AppError, billingMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { presentSummary } from '../repositories/accounts.repository';
-import { currentAccount } from './current-account';
-import { customerOf } from './customer-of';
+import { currentAccount } from '../domain/current-account';
+import { customerOf } from '../domain/customer-of';
 import type { BillingHandlerDeps } from './deps';
 
 type KeepDef = typeof requests.billing.keepPlan;

@@ -1,7 +1,7 @@
 import type { requests } from '@bookwright/contracts';
 import type { z } from 'zod';
-import { currentAccount } from './current-account';
-import { customerOf } from './customer-of';
+import { currentAccount } from '../domain/current-account';
+import { customerOf } from '../domain/customer-of';
 import type { BillingHandlerDeps } from './deps';
 
 type Def = typeof requests.billing.listInvoices;

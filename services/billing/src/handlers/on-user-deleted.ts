@@ -3,7 +3,7 @@ import type { EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { accountsRepository } from '../repositories/accounts.repository';
 import { consumptionsRepository } from '../repositories/consumptions.repository';
-import { customerOf } from './customer-of';
+import { customerOf } from '../domain/customer-of';
 import type { BillingHandlerDeps } from './deps';
 
 /**

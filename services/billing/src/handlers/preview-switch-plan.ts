@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { BillingConfig } from '../config';
 import { allowancesAfterSwitch, usedSince } from '../domain/plan-switch';
 import { presentSummary } from '../repositories/accounts.repository';
-import { currentAccount } from './current-account';
-import { customerOf } from './customer-of';
+import { currentAccount } from '../domain/current-account';
+import { customerOf } from '../domain/customer-of';
 import type { BillingHandlerDeps } from './deps';
 import { planPricesOf } from './get-plans';
 

@@ -4,7 +4,7 @@ import type { ConsumptionKey } from './consumptions.repository';
 
 /**
  * Consumptions that pay for a book their caller has yet to confirm (state `reserved`), and what becomes of
- * them: kept once a book holds them, released (given back) when none does. See handlers/reconcile-reservations.ts.
+ * them: kept once a book holds them, released (given back) when none does. See domain/reconcile-reservations.ts.
  */
 export const reservationsRepository = {
   /** Reservations still waiting that were made at or before `madeBefore`, oldest first. */

@@ -18,7 +18,7 @@ export interface BookMove {
 /**
  * Every status a book can be in and every move between them: the one place a book's status changes.
  * The trash is not a status: a trashed book keeps the status it had (so a restore brings it back whole),
- * its work stops, and nothing moves it while it is there (handlers/owned-book.ts ignores answers for it).
+ * its work stops, and nothing moves it while it is there (domain/owned-book.ts ignores answers for it).
  * Restoring it asks for its unfinished work again without a move (handlers/restore.ts).
  * Handlers name a move; `moveBook` answers the new status or refuses. Failed planning is retried as
  * planning, failed writing as writing and a failed translation as translating (both resume from the

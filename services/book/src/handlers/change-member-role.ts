@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { membersRepository } from '../access/members.repository';
 import { peopleById, presentMember } from '../access/people';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook, requireOwned } from './owned-book';
+import { changeOwnedBook, requireOwned } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['changeRole'];
 

@@ -1,7 +1,7 @@
 import type { requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import type { BookHandlerDeps } from './deps';
-import { requireOwned } from './owned-book';
+import { requireOwned } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['access'];
 

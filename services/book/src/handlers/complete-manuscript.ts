@@ -14,8 +14,8 @@ import { translationSourcePrefix } from '../domain/new-translation';
 import { wordCountOf } from '../domain/revision-policy';
 import { storedManuscript } from '../domain/stored-manuscript';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
-import { keepRevision } from './revision-snapshots';
+import { changeOwnedBook } from '../domain/owned-book';
+import { keepRevision } from '../domain/revision-snapshots';
 
 /**
  * writing (or translating) → ready with the manuscript the writer left in the blob store, kept as the

@@ -6,9 +6,9 @@ import { moveBook } from '../domain/book-status';
 import { presentBook } from '../domain/present-book';
 import { requirePlan } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
-import { lifecycleMessages } from './lifecycle-messages';
-import { requireOwned } from './owned-book';
+import { changeOwnedBook } from '../domain/owned-book';
+import { lifecycleMessages } from '../domain/lifecycle-messages';
+import { requireOwned } from '../domain/owned-book';
 
 /**
  * validation → writing: the author confirmed the (possibly edited) structure. Writing needs a plan: a book

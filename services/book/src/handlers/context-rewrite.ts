@@ -2,7 +2,7 @@ import { isFictionState, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { requirePlan } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
-import { readOwned } from './owned-book';
+import { readOwned } from '../domain/owned-book';
 
 /** The plan around a passage being rewritten: the characters and, when the editor names it, the chapter's outline. */
 export function getRewriteContext(deps: BookHandlerDeps) {

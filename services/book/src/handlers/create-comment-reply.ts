@@ -6,7 +6,7 @@ import { commentsRepository } from '../comments/comments.repository';
 import { presentReply } from '../comments/present-comments';
 import { namesOf } from '../comments/read-threads';
 import { nowOf, type BookHandlerDeps } from './deps';
-import { changeOwnedBook, requireOwned, type Requester } from './owned-book';
+import { changeOwnedBook, requireOwned, type Requester } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['createReply'];
 

@@ -5,7 +5,7 @@ import { invitationPath } from '../access/invitation-path';
 import { membersRepository } from '../access/members.repository';
 import { invitationStatus } from '../access/present-invitation';
 import { nowOf, type BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['invitationLink'];
 

@@ -2,7 +2,7 @@ import { AppError, commentMessages, type requests } from '@bookwright/contracts'
 import type { z } from 'zod';
 import { commentsRepository } from '../comments/comments.repository';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['deleteComment'];
 

@@ -2,8 +2,8 @@ import { AppError, trashMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { auditBookChange } from '../workspaces/audit';
 import { nowOf, type BookHandlerDeps } from './deps';
-import { changeOwnedBookInOrOutOfTrash } from './owned-book';
-import { deleteTrashedBook } from './trashed-book-deletion';
+import { changeOwnedBookInOrOutOfTrash } from '../domain/owned-book';
+import { deleteTrashedBook } from '../domain/trashed-book-deletion';
 
 /**
  * DELETE /book/{id}/permanent: only from the trash. The row goes with its revisions (by cascade), and

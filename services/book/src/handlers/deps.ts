@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { BlobStore, Bus, Logger, OutboxRelay } from '@bookwright/kit';
 import type { BookDatabase } from '../db/schema';
-import type { RevisionRetention } from './revision-retention';
-import type { SavedChaptersMemory } from './saved-chapters';
+import type { RevisionRetention } from '../domain/revision-retention';
+import type { SavedChaptersMemory } from '../domain/saved-chapters';
 import type { PayerPlans } from '../access/payer-plans';
 
 /** What every book-service handler may use; nothing else. */

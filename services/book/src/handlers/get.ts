@@ -4,7 +4,7 @@ import { membersRepository } from '../access/members.repository';
 import { peopleById } from '../access/people';
 import { presentBook } from '../domain/present-book';
 import type { BookHandlerDeps } from './deps';
-import { readOwned } from './owned-book';
+import { readOwned } from '../domain/owned-book';
 
 export function getBook(deps: BookHandlerDeps) {
   return async ({

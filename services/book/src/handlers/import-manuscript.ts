@@ -18,7 +18,7 @@ import type { BookRow } from '../db/schema';
 import { announceNewBook } from '../domain/announce-new-book';
 import { requireMember } from '../workspaces/workspace-access';
 import type { BookHandlerDeps } from './deps';
-import { keepRevision } from './revision-snapshots';
+import { keepRevision } from '../domain/revision-snapshots';
 
 type Def = typeof requests.book.importManuscript;
 

@@ -7,7 +7,7 @@ import { presentInvitation } from '../access/present-invitation';
 import { sendInvitation } from '../access/send-invitation';
 import { requireSharingPlan } from '../access/sharing-plans';
 import { nowOf, type BookHandlerDeps } from './deps';
-import { changeOwnedBook, requireOwned } from './owned-book';
+import { changeOwnedBook, requireOwned } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['invite'];
 

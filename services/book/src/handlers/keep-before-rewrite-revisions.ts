@@ -1,8 +1,8 @@
 import type { requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
-import { keepRevision } from './revision-snapshots';
+import { changeOwnedBook } from '../domain/owned-book';
+import { keepRevision } from '../domain/revision-snapshots';
 
 /** Before an AI rewrite is applied, the manuscript it will change is kept, whatever the throttle. */
 export function keepBeforeRewrite(deps: BookHandlerDeps) {

@@ -2,7 +2,7 @@ import type { requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { readThreads } from '../comments/read-threads';
 import type { BookHandlerDeps } from './deps';
-import { requireOwned } from './owned-book';
+import { requireOwned } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['listComments'];
 

@@ -4,7 +4,7 @@ import { membersRepository } from '../access/members.repository';
 import { peopleById, presentMember } from '../access/people';
 import { presentInvitation } from '../access/present-invitation';
 import { nowOf, type BookHandlerDeps } from './deps';
-import { requireOwned } from './owned-book';
+import { requireOwned } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['listMembers'];
 

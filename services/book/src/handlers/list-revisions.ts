@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { revisionsRepository } from '../repositories/revisions.repository';
 import type { BookHandlerDeps } from './deps';
 import { presentRevision } from '../domain/present-revision';
-import { requireOwned } from './owned-book';
+import { requireOwned } from '../domain/owned-book';
 
 export function listRevisions(deps: BookHandlerDeps) {
   return async ({ userId, bookId }: z.output<(typeof requests.book.listRevisions)['request']>) => {

@@ -15,9 +15,9 @@ import { saveRevision } from './save-revisions';
 import { getTakeoutBook } from './book-takeout';
 import { getTakeoutVersion } from './version-takeout';
 import { listTakeout } from './list-takeout';
-import { RevisionRetention } from './revision-retention';
+import { RevisionRetention } from '../domain/revision-retention';
 import { everyonePays } from '../access/payer-plans';
-import { SavedChaptersMemory } from './saved-chapters';
+import { SavedChaptersMemory } from '../domain/saved-chapters';
 
 const opened: { close(): Promise<void> }[] = [];
 const buses: Bus[] = [];

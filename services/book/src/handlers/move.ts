@@ -7,7 +7,7 @@ import { booksRepository } from '../repositories/books.repository';
 import { recordAudit } from '../workspaces/audit';
 import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { nowOf, type BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['move'];
 

@@ -2,7 +2,7 @@ import type { events } from '@bookwright/contracts';
 import type { EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import type { BookHandlerDeps } from './deps';
-import { recordWritingProgress } from './writing-progress';
+import { recordWritingProgress } from '../domain/writing-progress';
 
 /** book.chapter-written: one more chapter of a book being written. */
 export function onBookChapterWritten(deps: BookHandlerDeps) {

@@ -6,8 +6,8 @@ import { bookFailureReasons } from '../domain/failure-reasons';
 import { booksRepository } from '../repositories/books.repository';
 import type { BookHandlerDeps } from './deps';
 import { failBook } from '../domain/fail-book';
-import { changeBookIfPresent } from './owned-book';
-import { awaited, failPlanning, planningResultsMaxDeliver } from './planning-results';
+import { changeBookIfPresent } from '../domain/owned-book';
+import { awaited, failPlanning, planningResultsMaxDeliver } from '../domain/planning-results';
 
 type PlanBuilt = z.output<(typeof events.planBuilt)['schema']>;
 

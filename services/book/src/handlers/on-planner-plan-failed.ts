@@ -2,7 +2,7 @@ import type { events } from '@bookwright/contracts';
 import type { EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import type { BookHandlerDeps } from './deps';
-import { failPlanning } from './planning-results';
+import { failPlanning } from '../domain/planning-results';
 
 type PlanFailed = z.output<(typeof events.planFailed)['schema']>;
 

@@ -2,7 +2,7 @@ import { type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import type { BookHandlerDeps } from './deps';
 import { failBook } from '../domain/fail-book';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook } from '../domain/owned-book';
 
 /** The writer's report that writing failed for good (a redelivered report for a book that moved on is ignored). */
 export function recordFailure(deps: BookHandlerDeps) {

@@ -3,7 +3,7 @@ import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { membersRepository } from '../access/members.repository';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['removeMember'];
 

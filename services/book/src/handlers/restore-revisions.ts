@@ -5,8 +5,8 @@ import { holdsManuscript, storedManuscript } from '../domain/stored-manuscript';
 import { booksRepository } from '../repositories/books.repository';
 import { revisionsRepository } from '../repositories/revisions.repository';
 import type { BookHandlerDeps } from './deps';
-import { keepStoredManuscript } from './revision-snapshots';
-import { announceManuscriptChange, changeLockedManuscript } from './manuscript-save';
+import { keepStoredManuscript } from '../domain/revision-snapshots';
+import { announceManuscriptChange, changeLockedManuscript } from '../domain/manuscript-save';
 
 /**
  * The manuscript it replaces is kept first, whatever the throttle, so a restore can be undone. That text

@@ -8,7 +8,7 @@ import { booksRepository } from '../repositories/books.repository';
 import { trashRepository } from '../repositories/trash.repository';
 import { auditBookChange } from '../workspaces/audit';
 import { nowOf, type BookHandlerDeps } from './deps';
-import { changeOwnedBookInOrOutOfTrash } from './owned-book';
+import { changeOwnedBookInOrOutOfTrash } from '../domain/owned-book';
 import { requestPlanning } from '../domain/request-planning';
 
 /**

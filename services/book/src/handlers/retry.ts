@@ -8,10 +8,10 @@ import { translationRequest } from '../domain/new-translation';
 import { presentBook } from '../domain/present-book';
 import { confirmAllowance, releaseAllowance, reserveAllowance } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook } from '../domain/owned-book';
 import { requestPlanning } from '../domain/request-planning';
-import { lifecycleMessages } from './lifecycle-messages';
-import { readOwned } from './owned-book';
+import { lifecycleMessages } from '../domain/lifecycle-messages';
+import { readOwned } from '../domain/owned-book';
 
 /**
  * failed → the step that failed, again, with one book (a translation: one translation) of the allowance

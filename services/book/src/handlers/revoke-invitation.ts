@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { membersRepository } from '../access/members.repository';
 import { invitationStatus } from '../access/present-invitation';
 import { nowOf, type BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['revokeInvitation'];
 

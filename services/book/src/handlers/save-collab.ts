@@ -12,7 +12,7 @@ import { checkManuscript } from '../domain/manuscript';
 import { manuscriptVersionOf } from '../domain/manuscript-version';
 import { holdsManuscript } from '../domain/stored-manuscript';
 import type { BookHandlerDeps } from './deps';
-import { changeLockedManuscript, storeManuscript } from './manuscript-save';
+import { changeLockedManuscript, storeManuscript } from '../domain/manuscript-save';
 
 /**
  * book.collab.save: a live document stored as the book's manuscript (decision 0043), through the save

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { parseManuscript } from '../domain/manuscript';
 import { assertEditable } from '../domain/book-status';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook } from '../domain/owned-book';
 import { presentRevision } from '../domain/present-revision';
-import { keepRevision } from './revision-snapshots';
+import { keepRevision } from '../domain/revision-snapshots';
 
 /**
  * POST /book/{id}/revisions ("Save a version"): keeps the current manuscript, or the text sent, as a

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
-import { announceUpdate, editMessages } from './book-edits';
+import { changeOwnedBook } from '../domain/owned-book';
+import { announceUpdate, editMessages } from '../domain/book-edits';
 
 export function setCover(deps: BookHandlerDeps) {
   return async ({ userId, bookId, coverImage }: z.output<(typeof requests.book.setCover)['request']>) =>

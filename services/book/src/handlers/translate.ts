@@ -7,8 +7,8 @@ import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
 import { confirmAllowance, releaseAllowance, requirePlan, reserveAllowance } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
-import { keepRevision } from './revision-snapshots';
-import { readOwned } from './owned-book';
+import { keepRevision } from '../domain/revision-snapshots';
+import { readOwned } from '../domain/owned-book';
 import { membersRepository } from '../access/members.repository';
 
 type Def = typeof requests.book.translate;

@@ -20,7 +20,7 @@ import { purgeExpiredTrash } from '../jobs/purge-trash';
 import { recordPlan } from './on-planner-plan-built';
 import { recordPlanFailure } from './on-planner-plan-failed';
 import { everyonePays } from '../access/payer-plans';
-import { SavedChaptersMemory } from './saved-chapters';
+import { SavedChaptersMemory } from '../domain/saved-chapters';
 
 const manuscript = {
   type: 'doc',

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { trashRepository } from '../repositories/trash.repository';
 import { auditBookChange } from '../workspaces/audit';
 import { nowOf, type BookHandlerDeps } from './deps';
-import { changeOwnedBookInOrOutOfTrash } from './owned-book';
+import { changeOwnedBookInOrOutOfTrash } from '../domain/owned-book';
 
 /**
  * DELETE /book/{id}: the book goes to the trash in any status, as it is. Its status does not change (so a

@@ -21,7 +21,7 @@ import { storedManuscript } from '../domain/stored-manuscript';
 import { getBook } from './get';
 import { applyChapters, checkChapters, updateChapters } from './update-chapters';
 import { updateContent } from './update-content';
-import { SavedChaptersMemory } from './saved-chapters';
+import { SavedChaptersMemory } from '../domain/saved-chapters';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {

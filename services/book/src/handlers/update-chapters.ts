@@ -16,8 +16,14 @@ import { booksRepository } from '../repositories/books.repository';
 import { firstIssue } from '../domain/manuscript';
 import { staysOneChapter, storedChapter, storedManuscript, type StoredChapter } from '../domain/stored-manuscript';
 import type { BookHandlerDeps } from './deps';
-import { checkIfMatch } from './conditional-save';
-import { answer, changeLockedManuscript, storeIfCurrent, storeManuscript, type Request } from './manuscript-save';
+import { checkIfMatch } from '../domain/conditional-save';
+import {
+  answer,
+  changeLockedManuscript,
+  storeIfCurrent,
+  storeManuscript,
+  type Request,
+} from '../domain/manuscript-save';
 
 const ChapterNodesSchema = z.array(TiptapNodeSchema);
 

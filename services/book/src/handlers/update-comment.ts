@@ -6,7 +6,7 @@ import type { BookDatabase } from '../db/schema';
 import { commentsRepository, type CommentRow } from '../comments/comments.repository';
 import { readThread } from '../comments/read-threads';
 import { nowOf, type BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
+import { changeOwnedBook } from '../domain/owned-book';
 
 type Def = (typeof requests.book)['updateComment'];
 type Change = z.output<Def['request']>['change'];

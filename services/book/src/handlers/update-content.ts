@@ -4,8 +4,8 @@ import { parseManuscript } from '../domain/manuscript';
 import { chapterHashesOf, holdsManuscript, type StoredManuscript } from '../domain/stored-manuscript';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { throttled } from '../domain/revision-policy';
-import { checkIfMatch } from './conditional-save';
-import type { SavedChapters } from './saved-chapters';
+import { checkIfMatch } from '../domain/conditional-save';
+import type { SavedChapters } from '../domain/saved-chapters';
 import {
   answer,
   autosavedStatus,
@@ -14,7 +14,7 @@ import {
   storeIfCurrent,
   storeManuscript,
   type Request,
-} from './manuscript-save';
+} from '../domain/manuscript-save';
 
 /**
  * PATCH /book/content/{id} with the whole manuscript. Only the chapters whose text changed are written; a

@@ -4,9 +4,9 @@ import type { BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';
 import type { BookHandlerDeps } from './deps';
-import { checkIfMatch } from './conditional-save';
-import { changeOwnedBook } from './owned-book';
-import { announceUpdate } from './book-edits';
+import { checkIfMatch } from '../domain/conditional-save';
+import { changeOwnedBook } from '../domain/owned-book';
+import { announceUpdate } from '../domain/book-edits';
 
 /** The columns a metadata save writes, in their stored form. */
 function metadataColumns(metadata: z.output<(typeof requests.book.updateMetadata)['request']>['metadata']) {

@@ -5,8 +5,8 @@ import { presentBook } from '../domain/present-book';
 import { assertEditable } from '../domain/book-status';
 import { firstIssue } from '../domain/manuscript';
 import type { BookHandlerDeps } from './deps';
-import { changeOwnedBook } from './owned-book';
-import { announceUpdate, editMessages } from './book-edits';
+import { changeOwnedBook } from '../domain/owned-book';
+import { announceUpdate, editMessages } from '../domain/book-edits';
 
 export function updateBookState(deps: BookHandlerDeps) {
   return async ({ userId, bookId, newBookState }: z.output<(typeof requests.book.updateState)['request']>) =>

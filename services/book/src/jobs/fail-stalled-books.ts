@@ -2,7 +2,7 @@ import { booksRepository } from '../repositories/books.repository';
 import { bookFailureReasons } from '../domain/failure-reasons';
 import type { BookHandlerDeps } from '../handlers/deps';
 import { failBook } from '../domain/fail-book';
-import { changeBookIfPresent } from '../handlers/owned-book';
+import { changeBookIfPresent } from '../domain/owned-book';
 
 /**
  * The last guard: a book in planning, writing or translating that has shown no sign of work for `stalledAfterMs`

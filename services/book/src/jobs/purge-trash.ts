@@ -1,7 +1,7 @@
 import { trashRetentionMs } from '@bookwright/contracts';
 import { trashRepository } from '../repositories/trash.repository';
 import { nowOf, type BookHandlerDeps } from '../handlers/deps';
-import { deleteTrashedBook } from '../handlers/trashed-book-deletion';
+import { deleteTrashedBook } from '../domain/trashed-book-deletion';
 
 /** Books purged per transaction batch; the rest go on the next pass of the same run. */
 const batch = 100;

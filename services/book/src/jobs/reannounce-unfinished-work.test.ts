@@ -8,7 +8,7 @@ import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from '../testing/book-row';
 import { reannounceUnfinishedWork } from './reannounce-unfinished-work';
 import { everyonePays } from '../access/payer-plans';
-import { SavedChaptersMemory } from '../handlers/saved-chapters';
+import { SavedChaptersMemory } from '../domain/saved-chapters';
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -9,9 +9,9 @@ import { getRevision } from '../handlers/get-revisions';
 import { listRevisions } from '../handlers/list-revisions';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from './book-row';
-import { RevisionRetention } from '../handlers/revision-retention';
+import { RevisionRetention } from '../domain/revision-retention';
 import { everyonePays } from '../access/payer-plans';
-import { SavedChaptersMemory } from '../handlers/saved-chapters';
+import { SavedChaptersMemory } from '../domain/saved-chapters';
 
 /** An editor document of one paragraph per argument, as JSON text. */
 export const doc = (...paragraphs: string[]): string =>

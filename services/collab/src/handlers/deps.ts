@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { events } from '@bookwright/contracts';
 import type { Logger } from '@bookwright/kit';
 import type { BookAccess } from '../access/book-access';
 import type { LiveConnections } from '../access/live-connections';
@@ -14,3 +16,6 @@ export interface CollabHandlerDeps {
   logger: Logger;
   now: () => number;
 }
+
+/** The data of one of the registry's events, as a handler receives it. */
+export type EventPayload<K extends keyof typeof events> = z.output<(typeof events)[K]['schema']>;

@@ -1,6 +1,5 @@
-import { closeBook } from './book-gone';
-import type { EventPayload } from './event-payload';
-import type { CollabHandlerDeps } from './deps';
+import type { CollabHandlerDeps, EventPayload } from './deps';
+import { closeBook } from '../access/book-gone';
 
 export const onBookDeleted =
   (deps: CollabHandlerDeps) =>

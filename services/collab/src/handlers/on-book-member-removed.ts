@@ -1,5 +1,4 @@
-import type { EventPayload } from './event-payload';
-import type { CollabHandlerDeps } from './deps';
+import type { CollabHandlerDeps, EventPayload } from './deps';
 
 /** Someone left a book or was removed from it: their connections to it close now (`access-removed`). */
 export const onBookMemberRemoved =

@@ -1,5 +1,4 @@
-import type { EventPayload } from './event-payload';
-import type { CollabHandlerDeps } from './deps';
+import type { CollabHandlerDeps, EventPayload } from './deps';
 
 /**
  * Someone's role on a book changed: their connections close with `role-changed`, and the browser

@@ -1,7 +1,6 @@
+import type { CollabHandlerDeps, EventPayload } from './deps';
 import type { EventMeta } from '@bookwright/kit';
-import type { CollabHandlerDeps } from './deps';
-import type { EventPayload } from './event-payload';
-import { applyManuscriptWritten } from './manuscript-written';
+import { applyManuscriptWritten } from '../outside-writes/manuscript-written';
 
 /**
  * book.updated naming `bookContent` (a save from the editor or an API client, a restore, a live document's

@@ -1,5 +1,4 @@
-import type { EventPayload } from './event-payload';
-import type { CollabHandlerDeps } from './deps';
+import type { CollabHandlerDeps, EventPayload } from './deps';
 
 /**
  * Someone left a team workspace: the event names no book, so each of their open connections asks the

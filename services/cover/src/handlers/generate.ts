@@ -10,7 +10,7 @@ import { normaliseImage, type NormalisedCover } from '../domain/normalise-image'
 import type { CoverSource } from '../domain/cover-source';
 import { generationsRepository } from '../repositories/generations.repository';
 import type { CoverHandlerDeps } from './deps';
-import { storeCover, storedCover } from './store-cover';
+import { storeCover, storedCover } from '../domain/store-cover';
 
 type GenerateRequest = z.output<(typeof requests.cover.generate)['request']>;
 

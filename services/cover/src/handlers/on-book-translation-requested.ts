@@ -5,7 +5,7 @@ import { renderTypographicCover, typesetOverImage } from '@bookwright/cover-desi
 import { coverArtKey, coverSourceKey, CoverSourceSchema, type CoverSource } from '../domain/cover-source';
 import { normaliseImage } from '../domain/normalise-image';
 import type { CoverHandlerDeps } from './deps';
-import { storeCover } from './store-cover';
+import { storeCover } from '../domain/store-cover';
 
 /** Our own art, re-read: as large as a generated image may be. */
 const artMaxBytes = 40 * 1024 * 1024;

@@ -5,7 +5,7 @@ import type { RequestContext } from '@bookwright/kit';
 import { designFor } from '../domain/design';
 import { normaliseImage } from '../domain/normalise-image';
 import type { CoverHandlerDeps } from './deps';
-import { storeCover } from './store-cover';
+import { storeCover } from '../domain/store-cover';
 
 type UploadRequest = z.output<(typeof requests.cover.upload)['request']>;
 

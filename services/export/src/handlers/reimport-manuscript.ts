@@ -12,7 +12,7 @@ import { reimportDocx } from '../docx/reimport-docx';
 import { parseManuscript } from '../domain/to-export-book';
 import { importRefusal } from '../import/refusal';
 import type { ExportHandlerDeps } from './deps';
-import { loadReview } from './load-book';
+import { loadReview } from '../domain/load-book';
 
 type Def = typeof requests.export.reimportManuscript;
 

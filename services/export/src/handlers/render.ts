@@ -15,7 +15,7 @@ import { manuscriptCharacters, parseManuscript, printedBookContent, toExportBook
 import { contentTypes, produceEpub, producePrint, type ExportFile } from '../render/produce-export';
 import { checkExport, type ExportCheckInput } from '../validation/validate-export';
 import type { ExportHandlerDeps } from './deps';
-import { loadBook, loadCover, loadReview, ownCover } from './load-book';
+import { loadBook, loadCover, loadReview, ownCover } from '../domain/load-book';
 import { exportDuration } from '../observability/export-metrics';
 import { currentPagination, storePageMap } from '../page-map/page-map';
 

@@ -5,8 +5,8 @@ import { exportTarget } from '../domain/export-target';
 import { manuscriptCharacters, printedBookContent, toExportBook } from '../domain/to-export-book';
 import { checkExport, toValidation } from '../validation/validate-export';
 import type { ExportHandlerDeps } from './deps';
-import { loadBook, loadCover } from './load-book';
-import { printPageCount } from './print-page-count';
+import { loadBook, loadCover } from '../domain/load-book';
+import { printPageCount } from '../domain/print-page-count';
 
 type Def = typeof requests.export.validate;
 

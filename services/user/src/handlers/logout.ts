@@ -1,7 +1,7 @@
 import { type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import type { UserHandlerDeps } from './deps';
-import { revokeSession } from './revoke-session';
+import { revokeSession } from '../domain/revoke-session';
 
 export function logout(deps: UserHandlerDeps) {
   return async (input: z.output<(typeof requests.user.logout)['request']>) => {

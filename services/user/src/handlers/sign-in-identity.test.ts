@@ -21,7 +21,7 @@ import { usersRepository } from '../repositories/users.repository';
 import type { UserHandlerDeps } from './deps';
 import { identitySignIn } from './sign-in-identity';
 import { login } from './login';
-import { openSession } from './open-session';
+import { openSession } from '../domain/open-session';
 
 const issuer = 'https://id.example.com';
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { presentProfile, usersRepository } from '../repositories/users.repository';
 import { assertPasswordAcceptable, hashPassword } from '../domain/passwords';
 import type { UserHandlerDeps } from './deps';
-import { openSession } from './open-session';
+import { openSession } from '../domain/open-session';
 
 type Def = typeof requests.user.signUp;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BillingAccountRow, BillingDatabase } from '../db/schema';
-import { endDueLocalPlan } from '../domain/plan-cancellation';
+import { endDueLocalPlan } from './plan-cancellation';
 import { accountsRepository } from '../repositories/accounts.repository';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, requests, type Book } from '@bookwright/contracts';
-import { bookFailureReasons } from '../domain/failure-reasons';
+import { bookFailureReasons } from './failure-reasons';
 import { BookTestWorld, fictionPlan, newUserId, nonFictionPlan } from '../testing/book-harness';
 import { planningResultsMaxDeliver } from './planning-results';
 

@@ -1,7 +1,7 @@
 import type { BookRow } from '../db/schema';
-import { canMove } from '../domain/book-status';
-import type { BookHandlerDeps } from './deps';
-import { failBook } from '../domain/fail-book';
+import { canMove } from './book-status';
+import type { BookHandlerDeps } from '../handlers/deps';
+import { failBook } from './fail-book';
 import { changeBookIfPresent } from './owned-book';
 
 /** Deliveries of a planner answer before the book gives up on storing it (and fails). */

@@ -2,7 +2,7 @@ import { events } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { Transaction } from 'kysely';
 import type { BookDatabase, BookRow } from '../db/schema';
-import { manuscriptMessages } from '../domain/manuscript';
+import { manuscriptMessages } from './manuscript';
 
 /** What the edits of a book's structure, cover and metadata share: their messages and their announcement. */
 export const editMessages = {

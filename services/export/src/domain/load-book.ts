@@ -9,7 +9,7 @@ import type { RequestContext } from '@bookwright/kit';
 import { loadSharp } from '@bookwright/kit/images';
 import type { DocxReview } from '../docx';
 import type { ExportBook } from '../export-book';
-import type { ExportHandlerDeps } from './deps';
+import type { ExportHandlerDeps } from '../handlers/deps';
 
 /**
  * One of the user's books from the book service; its 404 (unknown id, someone else's book) passes through.

@@ -1,5 +1,5 @@
 import type { EventMeta } from '@bookwright/kit';
-import type { CollabHandlerDeps } from './deps';
+import type { CollabHandlerDeps } from '../handlers/deps';
 
 /**
  * The manuscript was written outside the live document (book.updated with `bookContent`, book.ready): the

@@ -1,7 +1,7 @@
 import type { events } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
-import type { BookHandlerDeps } from './deps';
+import type { BookHandlerDeps } from '../handlers/deps';
 
 /** What the writer reports after each chapter it wrote or translated. */
 export type WritingProgress = z.output<

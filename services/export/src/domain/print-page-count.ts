@@ -1,7 +1,7 @@
 import type { PrintOptions } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import type { ExportBook } from '../export-book';
-import type { ExportHandlerDeps } from './deps';
+import type { ExportHandlerDeps } from '../handlers/deps';
 
 /**
  * The interior's real page count as laid out; null for a book without text (validation then uses spec

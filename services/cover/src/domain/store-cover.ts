@@ -1,7 +1,7 @@
 import { coverBlobKey, coverImageUrl, CoverVariantSchema, type StoredCover } from '@bookwright/contracts';
-import { coverArtKey, coverSourceKey, type CoverSource } from '../domain/cover-source';
-import type { NormalisedCover } from '../domain/normalise-image';
-import type { CoverHandlerDeps } from './deps';
+import { coverArtKey, coverSourceKey, type CoverSource } from './cover-source';
+import type { NormalisedCover } from './normalise-image';
+import type { CoverHandlerDeps } from '../handlers/deps';
 
 /**
  * Stores a new cover: its variants under `coverBlobKey`, and beside them its art and design source (so

@@ -12,12 +12,12 @@ import type { Insertable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { BookDatabase } from '../db/schema';
 import { booksRepository, type BookRowForSave, type BookSaveRow } from '../repositories/books.repository';
-import { presentBook } from '../domain/present-book';
-import { nowOf, type BookHandlerDeps } from './deps';
-import { assertEditable, type bookEdits } from '../domain/book-status';
-import { chapterHashesOf } from '../domain/stored-manuscript';
+import { presentBook } from './present-book';
+import { nowOf, type BookHandlerDeps } from '../handlers/deps';
+import { assertEditable, type bookEdits } from './book-status';
+import { chapterHashesOf } from './stored-manuscript';
 import { changeOwnedBook, type InternalChange, type Requester } from './owned-book';
-import { editsThrottledSince } from '../domain/revision-policy';
+import { editsThrottledSince } from './revision-policy';
 import { keepRevision } from './revision-snapshots';
 
 /** What the whole and the partial save of a manuscript share: the answer, the revision and the write. */

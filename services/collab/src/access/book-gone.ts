@@ -1,5 +1,5 @@
 import { collabDocumentName } from '@bookwright/contracts';
-import type { CollabHandlerDeps } from './deps';
+import type { CollabHandlerDeps } from '../handlers/deps';
 
 /**
  * A book moved to the trash or deleted for good: everyone's connections to it close (`book-gone`) and its

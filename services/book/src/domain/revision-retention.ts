@@ -2,7 +2,7 @@ import { revisionPolicy } from '@bookwright/contracts';
 import type { Logger } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';
-import { retentionCutoffs } from '../domain/revision-policy';
+import { retentionCutoffs } from './revision-policy';
 import { revisionsRepository } from '../repositories/revisions.repository';
 
 export interface RevisionRetentionOptions {

@@ -3,7 +3,7 @@ import { AppError, apiMessages, type BookRole } from '@bookwright/contracts';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { changesNeedingAPlan, requireAccess, requirePayerPlan, type BookRequester } from '../access/book-access';
-import type { BookHandlerDeps } from './deps';
+import type { BookHandlerDeps } from '../handlers/deps';
 
 /** What these read of a locked row: its id, whose it is, and whether it is in the trash. */
 type OwnedRow = Pick<BookRow, 'id' | 'user_id' | 'deleted_at' | 'workspace_id'>;

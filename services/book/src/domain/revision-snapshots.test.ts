@@ -5,15 +5,15 @@ import { on } from '@bookwright/kit';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 import { doc, oneBook } from '../testing/one-book';
 import { revisionsRepository } from '../repositories/revisions.repository';
-import { contentHash, retentionCutoffs, wordCountOf } from '../domain/revision-policy';
-import { completeManuscript } from './complete-manuscript';
-import { updateContent } from './update-content';
-import { getRevision } from './get-revisions';
-import { keepBeforeRewrite } from './keep-before-rewrite-revisions';
+import { contentHash, retentionCutoffs, wordCountOf } from './revision-policy';
+import { completeManuscript } from '../handlers/complete-manuscript';
+import { updateContent } from '../handlers/update-content';
+import { getRevision } from '../handlers/get-revisions';
+import { keepBeforeRewrite } from '../handlers/keep-before-rewrite-revisions';
 import { keepRevision } from './revision-snapshots';
-import { listRevisions } from './list-revisions';
-import { restoreRevision } from './restore-revisions';
-import { saveRevision } from './save-revisions';
+import { listRevisions } from '../handlers/list-revisions';
+import { restoreRevision } from '../handlers/restore-revisions';
+import { saveRevision } from '../handlers/save-revisions';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import { revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
 import type { Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';
-import { contentHash, shouldKeep, throttled, wordCountOf, type RevisionKind } from '../domain/revision-policy';
+import { contentHash, shouldKeep, throttled, wordCountOf, type RevisionKind } from './revision-policy';
 import { revisionsRepository } from '../repositories/revisions.repository';
-import { nowOf, type BookHandlerDeps } from './deps';
+import { nowOf, type BookHandlerDeps } from '../handlers/deps';
 
 /**
  * Keeps `text` as a snapshot of the book, in the caller's transaction, when the revision policy says so

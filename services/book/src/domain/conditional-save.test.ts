@@ -4,13 +4,13 @@ import { conditionalSaveMessages, type Book, type UpdateMetadataRequest } from '
 import { appErrorFrom } from '@bookwright/contracts/testing';
 import { doc, oneBook } from '../testing/one-book';
 import { booksRepository } from '../repositories/books.repository';
-import { completeManuscript } from './complete-manuscript';
-import { onBookChapterWritten } from './on-book-chapter-written';
-import { getBook } from './get';
-import { setCover } from './set-cover';
-import { updateMetadata } from './update-metadata';
-import { restoreRevision } from './restore-revisions';
-import { saveRevision } from './save-revisions';
+import { completeManuscript } from '../handlers/complete-manuscript';
+import { onBookChapterWritten } from '../handlers/on-book-chapter-written';
+import { getBook } from '../handlers/get';
+import { setCover } from '../handlers/set-cover';
+import { updateMetadata } from '../handlers/update-metadata';
+import { restoreRevision } from '../handlers/restore-revisions';
+import { saveRevision } from '../handlers/save-revisions';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
