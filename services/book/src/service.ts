@@ -138,7 +138,7 @@ export const bookService = defineService({
 
     return {
       async ready() {
-        await database.db.selectFrom('books').select('id').limit(1).execute();
+        await database.answers('books');
         return true;
       },
       async stop() {

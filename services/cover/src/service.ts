@@ -48,7 +48,7 @@ export function createCoverService(options: CoverServiceOptions = {}) {
         newId: randomUUID,
       };
       const ping = async () => {
-        await database.db.selectFrom('cover_generations').select('request_id').limit(1).execute();
+        await database.answers('cover_generations');
       };
 
       let subscriptions: Subscription[] = [];

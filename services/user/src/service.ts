@@ -95,7 +95,7 @@ export const userService = defineService({
 
     return {
       async ready() {
-        await database.db.selectFrom('users').select('id').limit(1).execute();
+        await database.answers('users');
         return true;
       },
       async stop() {

@@ -66,7 +66,7 @@ export const webhooksService = defineService({
 
     return {
       async ready() {
-        await database.db.selectFrom('webhooks').select('id').limit(1).execute();
+        await database.answers('webhooks');
         return true;
       },
       async stop() {

@@ -94,7 +94,7 @@ export function createWriterService(options: WriterServiceOptions = {}) {
 
       return {
         async ready() {
-          await database.db.selectFrom('writing_jobs').select('id').limit(1).execute();
+          await database.answers('writing_jobs');
           return true;
         },
         stop: stopAll,

@@ -3,7 +3,7 @@ import { enqueueEvent } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { nowOf, type BookHandlerDeps } from '../handlers/deps';
-import { recordAudit } from '../workspaces/audit';
+import { recordAudit } from '../workspaces/audit.repository';
 
 /**
  * What every new book says in the transaction that inserted it, whether planned from an idea or imported

@@ -1,7 +1,7 @@
 import { AppError, workspaceMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { peopleById } from '../access/people';
-import { recordAudit } from '../workspaces/audit';
+import { recordAudit } from '../workspaces/audit.repository';
 import { requireAdmin } from '../workspaces/workspace-access';
 import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { nowOf, type BookHandlerDeps } from './deps';

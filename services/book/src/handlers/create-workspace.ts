@@ -2,7 +2,7 @@ import { AppError, defaultWorkspaceSeats, events, workspaceMessages, type reques
 import { enqueueEvent, type RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { requireWorkspacePlan } from '../access/sharing-plans';
-import { recordAudit } from '../workspaces/audit';
+import { recordAudit } from '../workspaces/audit.repository';
 import { presentWorkspace } from '../workspaces/present-workspace';
 import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { nowOf, type BookHandlerDeps } from './deps';

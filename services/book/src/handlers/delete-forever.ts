@@ -1,6 +1,6 @@
 import { AppError, trashMessages, type requests } from '@bookwright/contracts';
 import type { z } from 'zod';
-import { auditBookChange } from '../workspaces/audit';
+import { auditBookChange } from '../workspaces/audit.repository';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { changeOwnedBookInOrOutOfTrash } from '../domain/owned-book';
 import { deleteTrashedBook } from '../domain/trashed-book-deletion';

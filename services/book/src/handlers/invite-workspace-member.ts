@@ -12,7 +12,7 @@ import { peopleById } from '../access/people';
 import { presentWorkspaceInvitation } from '../access/present-invitation';
 import { sendInvitation } from '../access/send-invitation';
 import { requireWorkspacePlan } from '../access/sharing-plans';
-import { recordAudit } from '../workspaces/audit';
+import { recordAudit } from '../workspaces/audit.repository';
 import { requireAdmin } from '../workspaces/workspace-access';
 import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { nowOf, type BookHandlerDeps } from './deps';

@@ -1,7 +1,7 @@
 import type { requests } from '@bookwright/contracts';
 import type { z } from 'zod';
 import { peopleById } from '../access/people';
-import { auditPage, presentAudit } from '../workspaces/audit';
+import { auditPage, presentAudit } from '../workspaces/audit.repository';
 import { requireAdmin } from '../workspaces/workspace-access';
 import type { BookHandlerDeps } from './deps';
 

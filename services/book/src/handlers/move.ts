@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { roleOn } from '../access/book-access';
 import { presentSummary } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
-import { recordAudit } from '../workspaces/audit';
+import { recordAudit } from '../workspaces/audit.repository';
 import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { changeOwnedBook } from '../domain/owned-book';

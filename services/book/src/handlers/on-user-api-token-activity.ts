@@ -1,7 +1,8 @@
 import type { events } from '@bookwright/contracts';
 import type { EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
-import { recordAudit } from '../workspaces/audit';
+import { recordAudit } from '../workspaces/audit.repository';
+import { workspacesRepository } from '../workspaces/workspaces.repository';
 import type { BookHandlerDeps } from './deps';
 
 type Activity = z.output<(typeof events.userApiTokenActivity)['schema']>;
@@ -20,17 +21,10 @@ const actions = {
  */
 export function onUserApiTokenActivity(deps: Pick<BookHandlerDeps, 'db'>) {
   return async (event: Activity, meta: EventMeta) => {
-    const workspaceIds = event.workspaceId
-      ? (await deps.db.selectFrom('workspaces').select('id').where('id', '=', event.workspaceId).execute()).map(
-          (row) => row.id,
-        )
-      : (
-          await deps.db
-            .selectFrom('workspace_members')
-            .select('workspace_id')
-            .where('user_id', '=', event.userId)
-            .execute()
-        ).map((row) => row.workspace_id);
+    const workspaces = event.workspaceId
+      ? [await workspacesRepository.find(deps.db, event.workspaceId)]
+      : await workspacesRepository.ofPerson(deps.db, event.userId);
+    const workspaceIds = workspaces.flatMap((workspace) => (workspace ? [workspace.id] : []));
     for (const workspaceId of workspaceIds)
       await recordAudit(
         deps.db,

@@ -1,7 +1,7 @@
 import { AppError, events, managesWorkspace, workspaceMessages, type requests } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
-import { recordAudit } from '../workspaces/audit';
+import { recordAudit } from '../workspaces/audit.repository';
 import { requireMember } from '../workspaces/workspace-access';
 import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { nowOf, type BookHandlerDeps } from './deps';

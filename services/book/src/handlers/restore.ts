@@ -6,7 +6,7 @@ import type { BookDatabase, BookRow } from '../db/schema';
 import { translationRequest } from '../domain/new-translation';
 import { booksRepository } from '../repositories/books.repository';
 import { trashRepository } from '../repositories/trash.repository';
-import { auditBookChange } from '../workspaces/audit';
+import { auditBookChange } from '../workspaces/audit.repository';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { changeOwnedBookInOrOutOfTrash } from '../domain/owned-book';
 import { requestPlanning } from '../domain/request-planning';

@@ -2,7 +2,7 @@ import { AppError, sharingMessages, type requests } from '@bookwright/contracts'
 import type { z } from 'zod';
 import { membersRepository } from '../access/members.repository';
 import { invitationStatus } from '../access/present-invitation';
-import { recordAudit } from '../workspaces/audit';
+import { recordAudit } from '../workspaces/audit.repository';
 import { requireAdmin } from '../workspaces/workspace-access';
 import { nowOf, type BookHandlerDeps } from './deps';
 

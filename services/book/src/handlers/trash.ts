@@ -2,7 +2,7 @@ import { AppError, events, trashMessages, type requests } from '@bookwright/cont
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { trashRepository } from '../repositories/trash.repository';
-import { auditBookChange } from '../workspaces/audit';
+import { auditBookChange } from '../workspaces/audit.repository';
 import { nowOf, type BookHandlerDeps } from './deps';
 import { changeOwnedBookInOrOutOfTrash } from '../domain/owned-book';
 

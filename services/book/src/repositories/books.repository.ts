@@ -174,6 +174,16 @@ function guardedChange(change: GuardedChange) {
 
 /** Books table. Every function takes the executor so callers can run it inside their transaction. */
 export const booksRepository = {
+  /** How many books are in each status, for the books-by-status gauge. */
+  async countByStatus(db: Kysely<BookDatabase>): Promise<Map<BookStatus, number>> {
+    const rows = await db
+      .selectFrom('books')
+      .select(['status', sql<string>`count(*)`.as('n')])
+      .groupBy('status')
+      .execute();
+    return new Map(rows.map((row) => [row.status, Number(row.n)]));
+  },
+
   /** Returns nothing when the (user, idempotency key) pair already exists. */
   async insert(db: Kysely<BookDatabase>, { book_content: content, ...book }: NewBook): Promise<BookRow | undefined> {
     const row = await db

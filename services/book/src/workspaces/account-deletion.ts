@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { events } from '@bookwright/contracts';
 import { enqueueEvent } from '@bookwright/kit';
 import type { BookDatabase } from '../db/schema';
-import { recordAudit } from './audit';
+import { recordAudit } from './audit.repository';
 import { workspacesRepository } from './workspaces.repository';
 
 /**

@@ -4,7 +4,7 @@ import { enqueueEvent } from '@bookwright/kit';
 import type { BookDatabase } from '../db/schema';
 import type { InvitationRow } from '../access/members.repository';
 import { membersRepository } from '../access/members.repository';
-import { recordAudit } from './audit';
+import { recordAudit } from './audit.repository';
 import { workspacesRepository } from './workspaces.repository';
 
 /**

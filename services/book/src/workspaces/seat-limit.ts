@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { AppError, workspaceMessages } from '@bookwright/contracts';
 import type { BookDatabase } from '../db/schema';
-import { recordAudit } from './audit';
+import { recordAudit } from './audit.repository';
 import { workspacesRepository, type WorkspaceRow } from './workspaces.repository';
 
 /**

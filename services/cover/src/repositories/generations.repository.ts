@@ -84,6 +84,12 @@ export const generationsRepository = {
     return Number(result.numDeletedRows);
   },
 
+  /** The records of a deleted account's generations (its rate-limit history); answers how many went. */
+  async deleteForUser(db: Kysely<CoverDatabase>, userId: string): Promise<number> {
+    const result = await db.deleteFrom('cover_generations').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
+
   /** Rows older than `before` serve neither the limit nor a replay. */
   async deleteOlderThan(db: Kysely<CoverDatabase>, before: Date): Promise<number> {
     const result = await db.deleteFrom('cover_generations').where('created_at', '<', before).executeTakeFirst();

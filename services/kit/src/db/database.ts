@@ -23,6 +23,11 @@ export interface ServiceDatabase<DB> {
   schema: string;
   /** Closes this service's handle (the pool, or its share of the process's PGlite). Idempotent. */
   close(): Promise<void>;
+  /**
+   * Reads one row of one of the service's tables, for its readiness check: rejects while the database
+   * cannot be reached or the service's schema is not there (the SQL stays here, not in the service).
+   */
+  answers(table: keyof DB & string): Promise<void>;
 }
 
 export interface OpenServiceDatabaseOptions {
@@ -80,7 +85,10 @@ export async function openServiceDatabase<DB>(options: OpenServiceDatabaseOption
     await close();
     throw error;
   }
-  return { db, schema, close };
+  const answers = async (table: keyof DB & string): Promise<void> => {
+    await sql`select 1 from ${sql.table(table)} limit 1`.execute(db);
+  };
+  return { db, schema, close, answers };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema-agnostic

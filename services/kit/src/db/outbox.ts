@@ -274,6 +274,22 @@ export class OutboxRelay {
   }
 
   /**
+   * `hold`, with the row inserted into `trx`'s outbox here: for a change that is not one statement of its
+   * own (a chapter written with its progress event). Publish with `committed(trx)` after the commit.
+   */
+  async enqueueHeld<D extends AnyEventDef>(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's transaction
+    trx: Kysely<any>,
+    def: D,
+    data: z.input<D['schema']>,
+    options: EnqueueOptions = {},
+  ): Promise<string> {
+    const row = this.hold(trx, def, data, options);
+    await (trx as Kysely<OutboxDatabase>).insertInto('outbox').values(row).execute();
+    return row.id;
+  }
+
+  /**
    * Call after `trx` committed, in place of `kick()`: publishes the events it holds (`hold`) and wakes
    * the relay for any row it wrote otherwise (or when it is not known to have written any: a row inserted
    * by hand). Never throws: an event that fails to publish is handed back to the relay, which retries it.

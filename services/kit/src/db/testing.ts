@@ -36,8 +36,7 @@ export async function createTestDatabase<DB>(service: string, migrations: Migrat
   });
   let closed: Promise<void> | undefined;
   return {
-    db: database.db,
-    schema,
+    ...database,
     close: () =>
       (closed ??= (async () => {
         try {

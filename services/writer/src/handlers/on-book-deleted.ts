@@ -3,6 +3,7 @@ import { removeBlobsUnder, type BlobStore, type EventMeta } from '@bookwright/ki
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { WriterDatabase } from '../db/schema';
+import { jobsRepository } from '../repositories/jobs.repository';
 import { manuscriptPrefix } from '../writing/job';
 import type { WritingRunner } from '../writing/writing-runner';
 
@@ -17,9 +18,9 @@ export function onBookDeleted(deps: {
   runner?: Pick<WritingRunner, 'stopJob'>;
 }) {
   return async ({ bookId }: z.output<(typeof events.bookDeleted)['schema']>, meta: EventMeta) => {
-    const jobs = await deps.db.deleteFrom('writing_jobs').where('book_id', '=', bookId).returning('id').execute();
-    for (const job of jobs) deps.runner?.stopJob(job.id);
+    const jobIds = await jobsRepository.deleteForBook(deps.db, bookId);
+    for (const jobId of jobIds) deps.runner?.stopJob(jobId);
     await removeBlobsUnder(deps.blobs, manuscriptPrefix(bookId), meta.logger);
-    if (jobs.length > 0) meta.logger.info({ bookId }, "deleted book's writing job removed");
+    if (jobIds.length > 0) meta.logger.info({ bookId }, "deleted book's writing job removed");
   };
 }

@@ -34,6 +34,18 @@ export const jobsRepository = {
     return db.selectFrom('writing_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** Removes a deleted book's job (its attempts and written chapters go by cascade); answers the ids removed. */
+  async deleteForBook(db: Db, bookId: string): Promise<string[]> {
+    const jobs = await db.deleteFrom('writing_jobs').where('book_id', '=', bookId).returning('id').execute();
+    return jobs.map((job) => job.id);
+  },
+
+  /** Removes every job of a deleted account; answers the books they were for. */
+  async deleteForUser(db: Db, userId: string): Promise<string[]> {
+    const jobs = await db.deleteFrom('writing_jobs').where('user_id', '=', userId).returning('book_id').execute();
+    return jobs.map((job) => job.book_id);
+  },
+
   /** The snapshot of the first confirmation; false when the book already has a job (a concurrent delivery won). */
   async insert(db: Db, job: NewJob): Promise<boolean> {
     const result = await db

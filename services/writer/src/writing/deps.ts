@@ -26,7 +26,7 @@ export interface WriterDeps {
   db: Kysely<WriterDatabase>;
   bus: Pick<Bus, 'request'>;
   blobs: Pick<BlobStore, 'put' | 'get'>;
-  relay: Pick<OutboxRelay, 'kick' | 'hold' | 'committed'>;
+  relay: Pick<OutboxRelay, 'kick' | 'enqueueHeld' | 'committed'>;
   llm: LlmProvider;
   logger: Logger;
   tuning: WriterTuning;

@@ -349,7 +349,7 @@ export type CommittedChapter = Pick<
  * instance holding the job's lease may commit, and a chapter is committed once. Three statements and the
  * commit (they wait for each other, and on the embedded database for everyone else's): the usage with the
  * lease check and the job row's lock, the chapter with the count it makes, and the event's row, which this
- * writer publishes itself right after the commit (`hold`) instead of waking the relay to claim it.
+ * writer publishes itself right after the commit (`enqueueHeld`) instead of waking the relay to claim it.
  */
 export async function commitChapter(
   deps: WriterDeps,
@@ -378,14 +378,13 @@ export async function commitChapter(
         notesTaken: chapter.notesTaken ?? true,
       });
       if (chaptersWritten === undefined) return;
-      const event = deps.relay.hold(trx, progress, {
+      await deps.relay.enqueueHeld(trx, progress, {
         bookId: job.bookId,
         userId: job.userId,
         chapterNumber: chapter.number,
         chaptersWritten,
         chaptersTotal: job.chapters.length,
       });
-      await trx.insertInto('outbox').values(event).execute();
       committed = trx;
     });
   } catch (error) {
