@@ -118,6 +118,7 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
     namespace: gatewayConfig.BUS_NAMESPACE,
     logger: loggerFor('bus'),
     name: 'all-in-one',
+    redeliveryBackoffMs: gatewayConfig.BUS_REDELIVERY_BACKOFF_MS,
   });
   const blobs = await createBlobStore({
     natsUrl: gatewayConfig.NATS_URL,

@@ -28,7 +28,6 @@ import { onBookChapterWritten } from './handlers/on-book-chapter-written';
 import { onBookChapterTranslated } from './handlers/on-book-chapter-translated';
 import { reannounceUnfinishedWork } from './jobs/reannounce-unfinished-work';
 import { failStalledBooks } from './jobs/fail-stalled-books';
-import { planningResultsMaxDeliver } from './handlers/planning-results';
 import { recordPlan } from './handlers/on-planner-plan-built';
 import { recordPlanFailure } from './handlers/on-planner-plan-failed';
 import { onUserDeleted } from './handlers/on-user-deleted';
@@ -130,7 +129,6 @@ export const bookService = defineService({
           on(events.commentCreated, onCommentCreated(deps)),
           on(events.userApiTokenActivity, onUserApiTokenActivity(deps)),
         ],
-        { maxDeliver: planningResultsMaxDeliver },
       ),
     ]);
     await reannounceUnfinishedWork(deps);

@@ -68,13 +68,13 @@ afterEach(async () => {
 });
 
 async function startPlanner(model: ScriptedModel): Promise<{ bus: Bus; answers: Answers }> {
-  const bus = createInProcessBus({ logger: silentLogger(), namespace: 'planner_test' });
+  const bus = createInProcessBus({ logger: silentLogger(), namespace: 'planner_test', redeliveryBackoffMs: [10] });
   const answers: Answers = { built: [], failed: [] };
   await bus.consume('planner-test-observer', [
     on(events.planBuilt, async (data) => void answers.built.push(data)),
     on(events.planFailed, async (data) => void answers.failed.push(data)),
   ]);
-  const planner = await createPlannerService({ llm: () => model, retryDelayMs: 10 }).start({
+  const planner = await createPlannerService({ llm: () => model }).start({
     name: 'planner',
     config: parseConfig(PlannerConfigSchema, { NODE_ENV: 'test', LLM_PROVIDER: 'offline' }),
     logger: silentLogger(),

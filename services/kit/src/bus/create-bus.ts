@@ -12,8 +12,12 @@ export async function createBus(options: {
   namespace: string;
   logger: Logger;
   name: string;
+  /** Every consumer's default redelivery back-off (`BUS_REDELIVERY_BACKOFF_MS`); default 1 s … 60 s. */
+  redeliveryBackoffMs?: readonly number[];
 }): Promise<Bus> {
-  if (!options.natsUrl) return observeBus(createInProcessBus({ logger: options.logger, namespace: options.namespace }));
+  const { redeliveryBackoffMs } = options;
+  if (!options.natsUrl)
+    return observeBus(createInProcessBus({ logger: options.logger, namespace: options.namespace, redeliveryBackoffMs }));
   const { connectNatsBus } = await import('./nats/nats-bus');
   return observeBus(
     await connectNatsBus({
@@ -21,6 +25,7 @@ export async function createBus(options: {
       namespace: options.namespace,
       logger: options.logger,
       name: options.name,
+      redeliveryBackoffMs,
     }),
   );
 }

@@ -37,6 +37,7 @@ export async function runStandalone<Config extends BaseConfig>(definition: Servi
     namespace: config.BUS_NAMESPACE,
     logger,
     name: definition.name,
+    redeliveryBackoffMs: config.BUS_REDELIVERY_BACKOFF_MS,
   });
   const blobs = await createBlobStore({
     natsUrl: config.NATS_URL,

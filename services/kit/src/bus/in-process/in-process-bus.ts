@@ -1,7 +1,10 @@
 import type { Logger } from '../../logger/logger';
 import type { Bus, Subscription } from '../bus';
-import { assertConsumeArguments, encodeEvent, resolveConsumeOptions, unavailable } from '../wire';
+import { replayMessageId } from '../dead-letters';
+import { resolveConsumeOptions } from '../redelivery';
+import { assertConsumeArguments, encodeEvent, unavailable } from '../wire';
 import { Consumers } from './consumers';
+import { DeadLetterStore } from './dead-letter-store';
 import { EventLog } from './event-log';
 import { RequestRouter } from './requests';
 import { Tails } from './tails';
@@ -15,7 +18,12 @@ import { trackedSubscription } from '../tracked-subscription';
  * set, ack-wait and redelivery timers — the JetStream model, so a test that passes here holds on NATS.
  */
 
-export function createInProcessBus(options: { logger: Logger; namespace?: string }): Bus {
+export function createInProcessBus(options: {
+  logger: Logger;
+  namespace?: string;
+  /** Every consumer's default redelivery back-off (`BUS_REDELIVERY_BACKOFF_MS`). */
+  redeliveryBackoffMs?: readonly number[];
+}): Bus {
   const logger = options.logger.child({
     bus: 'in-process',
     ...(options.namespace ? { namespace: options.namespace } : {}),
@@ -28,13 +36,19 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
   const timers = new BusTimers();
   const router = new RequestRouter(logger, timers);
   const log = new EventLog();
-  const consumers = new Consumers({ log, timers, logger, closing: () => closing });
+  const deadLetters = new DeadLetterStore();
+  const consumers = new Consumers({ log, deadLetters, timers, logger, closing: () => closing });
   const tails = new Tails(logger, timers);
   const subscriptions = new Set<Subscription>();
   const subscribe = (detach: () => void, settled: () => Promise<unknown>) =>
     trackedSubscription(subscriptions, detach, settled);
   const refuseWhenClosing = () => {
     if (closing) throw new Error('bus is closed');
+  };
+  const store = (id: string, subject: string, body: string) => {
+    if (!log.append(id, subject, body, Date.now())) return;
+    consumers.wake(subject);
+    tails.publish(subject, body);
   };
 
   return {
@@ -56,9 +70,21 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
     async publish(def, data, publishOptions) {
       if (closed) throw new Error('bus is closed');
       const { id, body } = encodeEvent(def, data, publishOptions);
-      if (!log.append(id, def.subject, body, Date.now())) return;
-      consumers.wake(def.subject);
-      tails.publish(def.subject, body);
+      store(id, def.subject, body);
+    },
+
+    async deadLetters(durable) {
+      return deadLetters.list(durable);
+    },
+
+    async replayDeadLetters(durable) {
+      if (closed) throw new Error('bus is closed');
+      const letters = deadLetters.list(durable);
+      for (const letter of letters) {
+        store(replayMessageId(letter), letter.subject, letter.payload);
+        deadLetters.remove(letter);
+      }
+      return letters.length;
     },
 
     async tail(handlers) {
@@ -73,7 +99,7 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
     async consume(durable, handlers, consumeOptions) {
       refuseWhenClosing();
       assertConsumeArguments(durable, handlers);
-      const config = resolveConsumeOptions(consumeOptions);
+      const config = resolveConsumeOptions(consumeOptions, options.redeliveryBackoffMs);
       const attached = handlers.map((handler) => consumers.attach(durable, handler, config));
       return subscribe(
         () => {

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { nanos } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
 import type { ConsumerBacklog, EventHandler, Subscription } from '../bus';
-import { InFlight, MAX_ACK_PENDING, type ResolvedConsumeOptions } from '../wire';
+import { ackWaitsMs, type ResolvedConsumeOptions } from '../redelivery';
+import { InFlight, MAX_ACK_PENDING } from '../wire';
 import type { NatsBusContext } from './context';
 import { handleEvent } from './handle-event';
 import { ensureConsumer } from './jetstream-setup';
@@ -29,7 +30,7 @@ export async function startConsumer(
   handler: EventHandler,
   config: ResolvedConsumeOptions,
 ): Promise<Subscription> {
-  const { js, jsm, streamName, subject, logger } = context;
+  const { js, jsm, streamName, subject, logger, deadLetters } = context;
   const name = consumerName(durable, handler.def);
   await ensureConsumer(jsm, streamName, {
     durable_name: name,
@@ -38,7 +39,10 @@ export async function startConsumer(
     // Created at first consume, a durable still sees events published before it existed.
     deliver_policy: DeliverPolicy.All,
     ack_wait: nanos(config.ackWaitMs),
-    max_deliver: config.maxDeliver,
+    // No delivery limit: a message leaves only acked or dead-lettered (decision 0049). The back-off
+    // applies to ack timeouts (a killed or hung consumer); failed handlers nak with their own delay.
+    max_deliver: -1,
+    backoff: ackWaitsMs(config).map(nanos),
     max_ack_pending: MAX_ACK_PENDING,
   });
   const consumer = await js.consumers.get(streamName, name);
@@ -59,7 +63,7 @@ export async function startConsumer(
       }
       // Started at once: the server's max_ack_pending bounds how many run, so none waits un-acked here.
       activity.lastStartedAt = Date.now();
-      void inFlight.track(handleEvent(msg, handler, config, consumerLogger));
+      void inFlight.track(handleEvent(msg, { durable, handler, config, deadLetters, logger: consumerLogger }));
     }
   })().catch((error: unknown) => consumerLogger.error({ err: error }, 'consumer stopped unexpectedly'));
 
