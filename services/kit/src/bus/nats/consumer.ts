@@ -30,21 +30,9 @@ export async function startConsumer(
   handler: EventHandler,
   config: ResolvedConsumeOptions,
 ): Promise<Subscription> {
-  const { js, jsm, streamName, subject, logger, deadLetters } = context;
+  const { js, streamName, logger, deadLetters } = context;
   const name = consumerName(durable, handler.def);
-  await ensureConsumer(jsm, streamName, {
-    durable_name: name,
-    filter_subject: subject(handler.def.subject),
-    ack_policy: AckPolicy.Explicit,
-    // Created at first consume, a durable still sees events published before it existed.
-    deliver_policy: DeliverPolicy.All,
-    ack_wait: nanos(config.ackWaitMs),
-    // No delivery limit: a message leaves only acked or dead-lettered (decision 0049). The back-off
-    // applies to ack timeouts (a killed or hung consumer); failed handlers nak with their own delay.
-    max_deliver: -1,
-    backoff: ackWaitsMs(config).map(nanos),
-    max_ack_pending: MAX_ACK_PENDING,
-  });
+  await ensureEventConsumer(context, name, handler, config);
   const consumer = await js.consumers.get(streamName, name);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: MAX_ACK_PENDING });
   const inFlight = new InFlight();
@@ -78,6 +66,43 @@ export async function startConsumer(
       await inFlight.settled();
     },
   };
+}
+
+/** Whether this process has said once that its NATS server is too old for an unlimited back-off. */
+let toldBackoffUnsupported = false;
+
+/**
+ * The durable JetStream consumer of one event, with no delivery limit: a message leaves only acked or
+ * dead-lettered (decision 0049). The back-off list applies to ack timeouts (a killed or hung consumer);
+ * failed handlers nak with their own delay. NATS before 2.10.13 refuses `backoff` beside `max_deliver
+ * -1` (nats-server#5242); there the consumer keeps the plain ack wait for every delivery.
+ */
+async function ensureEventConsumer(
+  context: NatsBusContext,
+  name: string,
+  handler: EventHandler,
+  config: ResolvedConsumeOptions,
+): Promise<void> {
+  const { jsm, streamName, subject, logger } = context;
+  const settings = {
+    durable_name: name,
+    filter_subject: subject(handler.def.subject),
+    ack_policy: AckPolicy.Explicit,
+    // Created at first consume, a durable still sees events published before it existed.
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: nanos(config.ackWaitMs),
+    max_deliver: -1,
+    max_ack_pending: MAX_ACK_PENDING,
+  };
+  try {
+    await ensureConsumer(jsm, streamName, { ...settings, backoff: ackWaitsMs(config).map((ms) => nanos(ms)) });
+  } catch (error) {
+    if (!(error instanceof Error && /max deliver is required to be > length of backoff/i.test(error.message)))
+      throw error;
+    if (!toldBackoffUnsupported) logger.warn('this NATS server refuses an ack-timeout back-off without a delivery limit');
+    toldBackoffUnsupported = true;
+    await ensureConsumer(jsm, streamName, settings);
+  }
 }
 
 /**
