@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 describe('npm run admin -- dlq', () => {
-  it('lists a consumer\'s dead letters with why and how often, and replays them after a fix', async () => {
+  it("lists a consumer's dead letters with why and how often, and replays them after a fix", async () => {
     const opened = createInProcessBus({ logger: silentLogger(), namespace: 'admin_dlq' });
     bus = opened;
     const seen: string[] = [];

@@ -2,7 +2,7 @@ import { BaseConfigSchema, createBus, type Bus, type DeadLetter, type Logger } f
 import type { AdminResult } from './result';
 
 export const deadLetterUsage = [
-  '  dlq list <service>     show the dead letters of a service\'s consumer (distributed mode: NATS_URL)',
+  "  dlq list <service>     show the dead letters of a service's consumer (distributed mode: NATS_URL)",
   '  dlq replay <service>   publish them again on their subjects and remove them from the dead letters',
 ];
 

@@ -104,9 +104,9 @@ describe.skipIf(!natsUrl)('a consumer killed during a back-off wait (distributed
     expect(built).toEqual([]);
 
     const second = startPlanner({ LLM_PROVIDER: 'offline' });
-    await expect.poll(() => built, { timeout: 60_000 }).toEqual([
-      expect.objectContaining({ bookId: 'book-killed-planner', attempt: 1 }),
-    ]);
+    await expect
+      .poll(() => built, { timeout: 60_000 })
+      .toEqual([expect.objectContaining({ bookId: 'book-killed-planner', attempt: 1 })]);
     expect(logged(second, 'event dead-lettered')).toBe(false);
     expect(await bus.deadLetters('planner')).toEqual([]);
   }, 150_000);

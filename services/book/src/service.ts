@@ -117,19 +117,16 @@ export const bookService = defineService({
       ...serveWorkspaceRequests(deps),
       ...serveCommentRequests(deps),
       payers.listen(),
-      bus.consume(
-        'book',
-        [
-          on(events.bookChapterWritten, onBookChapterWritten(deps)),
-          on(events.bookChapterTranslated, onBookChapterTranslated(deps)),
-          on(events.planBuilt, recordPlan(deps)),
-          on(events.planFailed, recordPlanFailure(deps)),
-          on(events.userDeleted, onUserDeleted(deps)),
-          on(events.bookDeleted, onBookDeleted(deps)),
-          on(events.commentCreated, onCommentCreated(deps)),
-          on(events.userApiTokenActivity, onUserApiTokenActivity(deps)),
-        ],
-      ),
+      bus.consume('book', [
+        on(events.bookChapterWritten, onBookChapterWritten(deps)),
+        on(events.bookChapterTranslated, onBookChapterTranslated(deps)),
+        on(events.planBuilt, recordPlan(deps)),
+        on(events.planFailed, recordPlanFailure(deps)),
+        on(events.userDeleted, onUserDeleted(deps)),
+        on(events.bookDeleted, onBookDeleted(deps)),
+        on(events.commentCreated, onCommentCreated(deps)),
+        on(events.userApiTokenActivity, onUserApiTokenActivity(deps)),
+      ]),
     ]);
     await reannounceUnfinishedWork(deps);
     const stopPeriodicJobs = startPeriodicJobs(deps, config);

@@ -84,9 +84,7 @@ export function createWriterService(options: WriterServiceOptions = {}) {
           on(events.bookDeleted, onBookDeleted({ db: database.db, blobs, runner })),
           on(events.bookTrashed, onBookTrashed({ db: database.db, runner })),
         ];
-        subscriptions.push(
-          await bus.consume('writer', handlers),
-        );
+        subscriptions.push(await bus.consume('writer', handlers));
       } catch (error) {
         await stopAll();
         throw error;

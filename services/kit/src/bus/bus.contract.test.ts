@@ -481,7 +481,9 @@ for (const adapter of adapters) {
     describe('redelivery without limit, and dead letters', () => {
       const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
       const deadLetterLogs = (logs: LogLine[], eventId: string) =>
-        logs.filter((line) => line.level >= ERROR_LEVEL && line.msg === 'event dead-lettered' && line.eventId === eventId);
+        logs.filter(
+          (line) => line.level >= ERROR_LEVEL && line.msg === 'event dead-lettered' && line.eventId === eventId,
+        );
 
       it('loses nothing to an outage longer than any back-off step, even past the last try', async () => {
         const { bus } = await open();

@@ -1,3 +1,4 @@
+import type { BaseConfig } from '../config/config';
 import type { Logger } from '../logger/logger';
 import type { Bus } from './bus';
 import { createInProcessBus } from './in-process/in-process-bus';
@@ -17,7 +18,9 @@ export async function createBus(options: {
 }): Promise<Bus> {
   const { redeliveryBackoffMs } = options;
   if (!options.natsUrl)
-    return observeBus(createInProcessBus({ logger: options.logger, namespace: options.namespace, redeliveryBackoffMs }));
+    return observeBus(
+      createInProcessBus({ logger: options.logger, namespace: options.namespace, redeliveryBackoffMs }),
+    );
   const { connectNatsBus } = await import('./nats/nats-bus');
   return observeBus(
     await connectNatsBus({
@@ -29,3 +32,12 @@ export async function createBus(options: {
     }),
   );
 }
+
+/** What a process's configuration says about its bus. */
+export const busOptionsFrom = (
+  config: Pick<BaseConfig, 'NATS_URL' | 'BUS_NAMESPACE' | 'BUS_REDELIVERY_BACKOFF_MS'>,
+) => ({
+  natsUrl: config.NATS_URL,
+  namespace: config.BUS_NAMESPACE,
+  redeliveryBackoffMs: config.BUS_REDELIVERY_BACKOFF_MS,
+});

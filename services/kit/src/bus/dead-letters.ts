@@ -25,7 +25,7 @@ export function describeError(error: unknown): string {
   if (Array.isArray(issues))
     return issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ');
   if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : JSON.stringify(error) ?? 'unknown error';
+  return typeof error === 'string' ? error : (JSON.stringify(error) ?? 'unknown error');
 }
 
 /** The id a replay publishes under: new to the event stream's dedup window, the same if a replay is retried. */

@@ -1,6 +1,6 @@
 export * from './bus';
 export { createInProcessBus } from './in-process/in-process-bus';
-export { createBus } from './create-bus';
+export { busOptionsFrom, createBus } from './create-bus';
 export { observeBus } from './observe-bus';
 export { giveUpOnLastDelivery } from './last-delivery';
 export { keepWorking } from './keep-working';

@@ -41,7 +41,7 @@ afterEach(async () => {
 });
 
 describe(`giving up on the last delivery (${natsUrl ? 'NATS' : 'in-process'} bus)`, () => {
-const tries = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const tries = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
   it('redelivers until the last try, then gives up once with the last error and stops', async () => {
     const bus = await open();
@@ -112,10 +112,9 @@ const tries = (from: number, to: number) => Array.from({ length: to - from + 1 }
     await until('the second give-up', () => giveUps === 2);
     // The first message was dead-lettered after its last try, not redelivered once more.
     expect(attempts).toEqual([...tries(1, lastTry), ...tries(1, lastTry)]);
-    await expect.poll(async () => (await bus.deadLetters('worker')).map((letter) => letter.error)).toEqual([
-      'still down',
-      'still down',
-    ]);
+    await expect
+      .poll(async () => (await bus.deadLetters('worker')).map((letter) => letter.error))
+      .toEqual(['still down', 'still down']);
   });
 
   it('never gives up on an unreachable database: that failure goes on to the bus, which waits it out', async () => {

@@ -1,5 +1,5 @@
-import type { DeadLetter } from '../bus';
-import type { NewDeadLetter } from '../dead-letters';
+import type { Bus, DeadLetter } from '../bus';
+import { replayMessageId, type NewDeadLetter } from '../dead-letters';
 
 /**
  * The in-process `DLQ.<durable>`: each consumer's dead letters, in memory like the event log, so they last
@@ -29,4 +29,24 @@ export class DeadLetterStore {
       letters.filter((kept) => kept.seq !== letter.seq),
     );
   }
+}
+
+/** The port's dead-letter methods over `letters`; `store` appends a raw event to the log, as `publish` does. */
+export function deadLetterAccess(
+  letters: DeadLetterStore,
+  store: (id: string, subject: string, body: string) => void,
+  closed: () => boolean,
+): Pick<Bus, 'deadLetters' | 'replayDeadLetters'> {
+  return {
+    deadLetters: async (durable) => letters.list(durable),
+    async replayDeadLetters(durable) {
+      if (closed()) throw new Error('bus is closed');
+      const replayed = letters.list(durable);
+      for (const letter of replayed) {
+        store(replayMessageId(letter), letter.subject, letter.payload);
+        letters.remove(letter);
+      }
+      return replayed.length;
+    },
+  };
 }

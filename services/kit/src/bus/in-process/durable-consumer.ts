@@ -2,7 +2,7 @@ import type { Logger } from '../../logger/logger';
 import type { DeadLetter, EventHandler } from '../bus';
 import { announceDeadLetter, describeError, invalidEventError } from '../dead-letters';
 import { ackWaitMs, afterFailure, type ResolvedConsumeOptions } from '../redelivery';
-import { decodeEvent, type DecodedEvent, eventMeta, type InFlight, MAX_ACK_PENDING } from '../wire';
+import { decodeEvent, eventMeta, type InFlight, MAX_ACK_PENDING } from '../wire';
 import type { DeadLetterStore } from './dead-letter-store';
 import type { EventLog, StoredEvent } from './event-log';
 import type { BusTimers } from './timers';
@@ -136,7 +136,12 @@ export class DurableConsumer {
       deliveryCount: delivery,
     });
     if (!decoded.ok) {
-      this.deadLetter(event, worker, { reason: 'invalid', error: invalidEventError(decoded), tries: delivery }, eventLogger);
+      this.deadLetter(
+        event,
+        worker,
+        { reason: 'invalid', error: invalidEventError(decoded), tries: delivery },
+        eventLogger,
+      );
       this.finish(event.seq);
       return;
     }
@@ -201,7 +206,12 @@ export class DurableConsumer {
     this.world.timers.clear(state.timer);
     const outcome = afterFailure(this.config, delivery, error);
     if (outcome === 'dead-letter') {
-      this.deadLetter(event, worker, { reason: 'handler-failed', error: describeError(error), tries: delivery }, eventLogger);
+      this.deadLetter(
+        event,
+        worker,
+        { reason: 'handler-failed', error: describeError(error), tries: delivery },
+        eventLogger,
+      );
       this.pending.delete(event.seq);
       return;
     }

@@ -1,10 +1,9 @@
 import type { Logger } from '../../logger/logger';
 import type { Bus, Subscription } from '../bus';
-import { replayMessageId } from '../dead-letters';
 import { resolveConsumeOptions } from '../redelivery';
 import { assertConsumeArguments, encodeEvent, unavailable } from '../wire';
 import { Consumers } from './consumers';
-import { DeadLetterStore } from './dead-letter-store';
+import { deadLetterAccess, DeadLetterStore } from './dead-letter-store';
 import { EventLog } from './event-log';
 import { RequestRouter } from './requests';
 import { Tails } from './tails';
@@ -18,12 +17,14 @@ import { trackedSubscription } from '../tracked-subscription';
  * set, ack-wait and redelivery timers — the JetStream model, so a test that passes here holds on NATS.
  */
 
-export function createInProcessBus(options: {
+export interface InProcessBusOptions {
   logger: Logger;
   namespace?: string;
   /** Every consumer's default redelivery back-off (`BUS_REDELIVERY_BACKOFF_MS`). */
   redeliveryBackoffMs?: readonly number[];
-}): Bus {
+}
+
+export function createInProcessBus(options: InProcessBusOptions): Bus {
   const logger = options.logger.child({
     bus: 'in-process',
     ...(options.namespace ? { namespace: options.namespace } : {}),
@@ -45,11 +46,7 @@ export function createInProcessBus(options: {
   const refuseWhenClosing = () => {
     if (closing) throw new Error('bus is closed');
   };
-  const store = (id: string, subject: string, body: string) => {
-    if (!log.append(id, subject, body, Date.now())) return;
-    consumers.wake(subject);
-    tails.publish(subject, body);
-  };
+  const store = storeEvent(log, consumers, tails);
 
   return {
     request: (async (def, payload, requestOptions) => {
@@ -73,19 +70,7 @@ export function createInProcessBus(options: {
       store(id, def.subject, body);
     },
 
-    async deadLetters(durable) {
-      return deadLetters.list(durable);
-    },
-
-    async replayDeadLetters(durable) {
-      if (closed) throw new Error('bus is closed');
-      const letters = deadLetters.list(durable);
-      for (const letter of letters) {
-        store(replayMessageId(letter), letter.subject, letter.payload);
-        deadLetters.remove(letter);
-      }
-      return letters.length;
-    },
+    ...deadLetterAccess(deadLetters, store, () => closed),
 
     async tail(handlers) {
       refuseWhenClosing();
@@ -124,5 +109,14 @@ export function createInProcessBus(options: {
       })();
       return closePromise;
     },
+  };
+}
+
+/** Appends an event to the log unless its id is a duplicate, and wakes its consumers and tails. */
+function storeEvent(log: EventLog, consumers: Consumers, tails: Tails) {
+  return (id: string, subject: string, body: string): void => {
+    if (!log.append(id, subject, body, Date.now())) return;
+    consumers.wake(subject);
+    tails.publish(subject, body);
   };
 }

@@ -99,7 +99,8 @@ async function ensureEventConsumer(
   } catch (error) {
     if (!(error instanceof Error && /max deliver is required to be > length of backoff/i.test(error.message)))
       throw error;
-    if (!toldBackoffUnsupported) logger.warn('this NATS server refuses an ack-timeout back-off without a delivery limit');
+    if (!toldBackoffUnsupported)
+      logger.warn('this NATS server refuses an ack-timeout back-off without a delivery limit');
     toldBackoffUnsupported = true;
     await ensureConsumer(jsm, streamName, settings);
   }
