@@ -6,6 +6,7 @@ export { FakeBookService } from './fake-book-service';
 export {
   createServiceTestWorld,
   ServiceTestWorldBase,
+  testRedeliveryBackoffMs,
   type BusFake,
   type ServiceTestWorld,
   type ServiceTestWorldOptions,
