@@ -18,6 +18,8 @@ import { setSeatLimit } from '../../services/book/src/workspaces/seat-limit';
 import { migrations as userMigrations } from '../../services/user/src/db/migrations';
 import type { UserDatabase } from '../../services/user/src/db/schema';
 import { usersRepository } from '../../services/user/src/repositories/users.repository';
+import { deadLetterUsage, runDeadLetters } from './dead-letters';
+import type { AdminResult } from './result';
 
 export const adminUsage = [
   'Usage: npm run admin -- <command>',
@@ -25,15 +27,13 @@ export const adminUsage = [
   'Commands:',
   `  set-plan <email> <${accountTypes.join('|')}>   put an account on a plan by hand (Enterprise contracts)`,
   "  set-seats <workspace id> <N>   set a team workspace's seat limit (local payment mode; never below its members)",
+  ...deadLetterUsage,
   '',
   'Uses DATABASE_URL (and DATABASE_SCHEMA_PREFIX) when set, else the embedded database in DATA_DIR;',
   'stop the app first in embedded mode: only one process can open the embedded database.',
 ].join('\n');
 
-export interface AdminResult {
-  exitCode: number;
-  output: string;
-}
+export type { AdminResult } from './result';
 
 /**
  * The operator's commands, run against the services' own tables (no bus, no running app needed). What
@@ -42,6 +42,7 @@ export interface AdminResult {
 export async function runAdmin(args: string[], env: NodeJS.ProcessEnv, logger: Logger): Promise<AdminResult> {
   const [command, ...rest] = args;
   if (command === 'set-seats') return setSeats(rest, env, logger);
+  if (command === 'dlq') return runDeadLetters(rest, env, logger);
   if (command !== 'set-plan') return { exitCode: command ? 2 : 0, output: adminUsage };
   const [email, plan] = rest;
   if (!email || !plan || rest.length !== 2) return { exitCode: 2, output: adminUsage };

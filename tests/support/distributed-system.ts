@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { collabPorts, planProcesses } from '../../scripts/distributed/topology';
+import { testRedeliveryBackoffMs } from '@bookwright/kit/testing';
 import { freePorts } from './ports';
 import { HttpClient } from './test-system';
 
@@ -104,6 +105,8 @@ export async function startDistributed(options: {
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       BUS_NAMESPACE: namespace,
       DATABASE_SCHEMA_PREFIX: schemaPrefix,
+      // A failing event reaches its 10th try (a verdict or a dead letter) in a moment, not production's minutes.
+      BUS_REDELIVERY_BACKOFF_MS: testRedeliveryBackoffMs.join(','),
       // Tests give each client an address of its own (X-Forwarded-For), so their rate limits never meet.
       TRUST_PROXY: 'true',
       ...options.env,

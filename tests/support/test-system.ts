@@ -7,6 +7,7 @@ import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { startSystem, type RunningSystem } from '@bookwright/all-in-one';
+import { testRedeliveryBackoffMs } from '@bookwright/kit/testing';
 
 export interface TestSystem extends RunningSystem {
   dataDir: string;
@@ -48,6 +49,8 @@ export async function startTestSystem(
     LOG_PRETTY: 'false',
     BUS_NAMESPACE: namespace,
     DATABASE_SCHEMA_PREFIX: schemaPrefix,
+    // A failing event reaches its 10th try (a verdict or a dead letter) in a moment, not production's minutes.
+    BUS_REDELIVERY_BACKOFF_MS: testRedeliveryBackoffMs.join(','),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.NATS_URL ? { NATS_URL: process.env.NATS_URL } : {}),
     ...env,

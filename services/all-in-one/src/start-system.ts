@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import {
   ConfigError,
   createBlobStore,
+  busOptionsFrom,
   createBus,
   createLogger,
   openServiceDatabase,
@@ -113,12 +114,7 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
       ...(options.logDestination ? { destination: options.logDestination } : {}),
     });
   const systemLogger = loggerFor('all-in-one');
-  const bus = await createBus({
-    natsUrl: gatewayConfig.NATS_URL,
-    namespace: gatewayConfig.BUS_NAMESPACE,
-    logger: loggerFor('bus'),
-    name: 'all-in-one',
-  });
+  const bus = await createBus({ ...busOptionsFrom(gatewayConfig), logger: loggerFor('bus'), name: 'all-in-one' });
   const blobs = await createBlobStore({
     natsUrl: gatewayConfig.NATS_URL,
     namespace: gatewayConfig.BUS_NAMESPACE,

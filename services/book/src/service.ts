@@ -28,7 +28,6 @@ import { onBookChapterWritten } from './handlers/on-book-chapter-written';
 import { onBookChapterTranslated } from './handlers/on-book-chapter-translated';
 import { reannounceUnfinishedWork } from './jobs/reannounce-unfinished-work';
 import { failStalledBooks } from './jobs/fail-stalled-books';
-import { planningResultsMaxDeliver } from './domain/planning-results';
 import { recordPlan } from './handlers/on-planner-plan-built';
 import { recordPlanFailure } from './handlers/on-planner-plan-failed';
 import { onUserDeleted } from './handlers/on-user-deleted';
@@ -118,20 +117,16 @@ export const bookService = defineService({
       ...serveWorkspaceRequests(deps),
       ...serveCommentRequests(deps),
       payers.listen(),
-      bus.consume(
-        'book',
-        [
-          on(events.bookChapterWritten, onBookChapterWritten(deps)),
-          on(events.bookChapterTranslated, onBookChapterTranslated(deps)),
-          on(events.planBuilt, recordPlan(deps)),
-          on(events.planFailed, recordPlanFailure(deps)),
-          on(events.userDeleted, onUserDeleted(deps)),
-          on(events.bookDeleted, onBookDeleted(deps)),
-          on(events.commentCreated, onCommentCreated(deps)),
-          on(events.userApiTokenActivity, onUserApiTokenActivity(deps)),
-        ],
-        { maxDeliver: planningResultsMaxDeliver },
-      ),
+      bus.consume('book', [
+        on(events.bookChapterWritten, onBookChapterWritten(deps)),
+        on(events.bookChapterTranslated, onBookChapterTranslated(deps)),
+        on(events.planBuilt, recordPlan(deps)),
+        on(events.planFailed, recordPlanFailure(deps)),
+        on(events.userDeleted, onUserDeleted(deps)),
+        on(events.bookDeleted, onBookDeleted(deps)),
+        on(events.commentCreated, onCommentCreated(deps)),
+        on(events.userApiTokenActivity, onUserApiTokenActivity(deps)),
+      ]),
     ]);
     await reannounceUnfinishedWork(deps);
     const stopPeriodicJobs = startPeriodicJobs(deps, config);

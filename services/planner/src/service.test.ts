@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { events, type BookState, type FictionBookState, type PlanningBrief } from '@bookwright/contracts';
 import { LlmError, type LlmCallOptions, type LlmProvider } from '@bookwright/ai';
-import { createInProcessBus, on, parseConfig, silentLogger, type Bus, type RunningService } from '@bookwright/kit';
+import {
+  createInProcessBus,
+  HANDLER_TRIES_BEFORE_DEAD_LETTER,
+  on,
+  parseConfig,
+  silentLogger,
+  type Bus,
+  type RunningService,
+} from '@bookwright/kit';
 import { planFailureReasons } from './domain/failure-reasons';
 import { createPlannerService, PlannerConfigSchema } from './service';
 
@@ -68,13 +76,13 @@ afterEach(async () => {
 });
 
 async function startPlanner(model: ScriptedModel): Promise<{ bus: Bus; answers: Answers }> {
-  const bus = createInProcessBus({ logger: silentLogger(), namespace: 'planner_test' });
+  const bus = createInProcessBus({ logger: silentLogger(), namespace: 'planner_test', redeliveryBackoffMs: [10] });
   const answers: Answers = { built: [], failed: [] };
   await bus.consume('planner-test-observer', [
     on(events.planBuilt, async (data) => void answers.built.push(data)),
     on(events.planFailed, async (data) => void answers.failed.push(data)),
   ]);
-  const planner = await createPlannerService({ llm: () => model, retryDelayMs: 10 }).start({
+  const planner = await createPlannerService({ llm: () => model }).start({
     name: 'planner',
     config: parseConfig(PlannerConfigSchema, { NODE_ENV: 'test', LLM_PROVIDER: 'offline' }),
     logger: silentLogger(),
@@ -143,14 +151,14 @@ describe('the planner', () => {
     expect(answers.failed).toEqual([]);
   });
 
-  it('publishes a failure on the last delivery when the model stays unreachable', async () => {
+  it('publishes a failure on the last try when the model stays unreachable', async () => {
     const model = new ScriptedModel(() => new LlmError('503', true));
     const { bus, answers } = await startPlanner(model);
     await bus.publish(events.bookPlanningRequested, request());
 
     await until('the failure', () => answers.failed.length === 1);
     expect(answers.failed[0]!.reason).toBe(planFailureReasons.unavailable);
-    expect(model.calls).toHaveLength(4);
+    expect(model.calls).toHaveLength(HANDLER_TRIES_BEFORE_DEAD_LETTER);
     expect(answers.built).toEqual([]);
   });
 

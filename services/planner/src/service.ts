@@ -25,13 +25,9 @@ export const PlannerConfigSchema = BaseConfigSchema.extend({
 });
 type PlannerConfig = z.output<typeof PlannerConfigSchema>;
 
-const maxDeliver = 4;
-
 export interface PlannerServiceOptions {
   /** The LLM to plan with; default the provider the configuration names. Tests pass their own. */
   llm?: (config: PlannerConfig, logger: Logger) => LlmProvider;
-  /** Delay before a failed planning request is delivered again (tests shorten it). */
-  retryDelayMs?: number;
 }
 
 /**
@@ -44,7 +40,7 @@ export function createPlannerService(options: PlannerServiceOptions = {}) {
     configSchema: PlannerConfigSchema,
     async start({ config, logger, bus }) {
       const llm = options.llm ? options.llm(config, logger) : createLlmProvider(config, logger);
-      const deps: PlannerHandlerDeps = { bus, llm, logger, maxDeliver };
+      const deps: PlannerHandlerDeps = { bus, llm, logger };
       const subscriptions: Subscription[] = await Promise.all([
         serveHealth(bus, requests.planner.health),
         bus.serve(requests.planner.suggestMetadata, suggestMetadata(deps)),
@@ -59,11 +55,8 @@ export function createPlannerService(options: PlannerServiceOptions = {}) {
               keepWorking(onBookPlanningRequested(deps), Math.floor(config.PLANNER_ACK_WAIT_MS / 3)),
             ),
           ],
-          {
-            maxDeliver,
-            ackWaitMs: config.PLANNER_ACK_WAIT_MS,
-            retryDelayMs: options.retryDelayMs ?? 5_000,
-          },
+          // A failed plan comes again after the bus's back-off; its 10th failure fails the book.
+          { ackWaitMs: config.PLANNER_ACK_WAIT_MS },
         ),
       ]);
       logger.info({ provider: llm.name, model: llm.model }, 'planner ready');

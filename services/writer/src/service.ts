@@ -13,7 +13,7 @@ import {
 import { WriterConfigSchema, type WriterConfig } from './config';
 import { migrations } from './db/migrations';
 import type { WriterDatabase } from './db/schema';
-import { bookConfirmedMaxDeliver, onBookConfirmed } from './handlers/on-book-confirmed';
+import { onBookConfirmed } from './handlers/on-book-confirmed';
 import { onUserDeleted } from './handlers/on-user-deleted';
 import { onBookDeleted } from './handlers/on-book-deleted';
 import { onBookTrashed } from './handlers/on-book-trashed';
@@ -84,9 +84,7 @@ export function createWriterService(options: WriterServiceOptions = {}) {
           on(events.bookDeleted, onBookDeleted({ db: database.db, blobs, runner })),
           on(events.bookTrashed, onBookTrashed({ db: database.db, runner })),
         ];
-        subscriptions.push(
-          await bus.consume('writer', handlers, { maxDeliver: bookConfirmedMaxDeliver, retryDelayMs: 5_000 }),
-        );
+        subscriptions.push(await bus.consume('writer', handlers));
       } catch (error) {
         await stopAll();
         throw error;

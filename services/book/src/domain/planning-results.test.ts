@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events, requests, type Book } from '@bookwright/contracts';
 import { bookFailureReasons } from './failure-reasons';
 import { BookTestWorld, fictionPlan, newUserId, nonFictionPlan } from '../testing/book-harness';
-import { planningResultsMaxDeliver } from './planning-results';
+import { HANDLER_TRIES_BEFORE_DEAD_LETTER } from '@bookwright/kit';
 
 // The planner's answers arrive as events; the book service alone decides what they change.
 describe('the planner’s answers', () => {
@@ -91,9 +91,9 @@ describe('the planner’s answers', () => {
   });
 
   describe('while PostgreSQL is away for longer than the bus redelivers', () => {
-    // The bus delivers an event `planningResultsMaxDeliver` times; a give-up on the last one would try
-    // the book once more. Any refused attempt beyond those is the handler waiting for the database.
-    const beyondTheLastDelivery = planningResultsMaxDeliver + 3;
+    // The bus tries an event `HANDLER_TRIES_BEFORE_DEAD_LETTER` times before its last try would decide;
+    // refused attempts beyond those are the database being waited out, never a verdict.
+    const beyondTheLastDelivery = HANDLER_TRIES_BEFORE_DEAD_LETTER + 3;
     const untilWaitedOut = () =>
       world.until('attempts beyond the last delivery', () => world.outage.lockedReads >= beyondTheLastDelivery);
 

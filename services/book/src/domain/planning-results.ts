@@ -4,9 +4,6 @@ import type { BookHandlerDeps } from '../handlers/deps';
 import { failBook } from './fail-book';
 import { changeBookIfPresent } from './owned-book';
 
-/** Deliveries of a planner answer before the book gives up on storing it (and fails). */
-export const planningResultsMaxDeliver = 5;
-
 /** True when the answer is for the attempt the book is waiting for; anything else is late or duplicate. */
 export const awaited = (book: Pick<BookRow, 'status' | 'plan_attempt'>, attempt: number) =>
   canMove(book.status, 'recordPlan') && book.plan_attempt === attempt;

@@ -7,7 +7,7 @@ import { booksRepository } from '../repositories/books.repository';
 import type { BookHandlerDeps } from './deps';
 import { failBook } from '../domain/fail-book';
 import { changeBookIfPresent } from '../domain/owned-book';
-import { awaited, failPlanning, planningResultsMaxDeliver } from '../domain/planning-results';
+import { awaited, failPlanning } from '../domain/planning-results';
 
 type PlanBuilt = z.output<(typeof events.planBuilt)['schema']>;
 
@@ -45,7 +45,7 @@ export function recordPlan(deps: BookHandlerDeps) {
       await enqueueEvent(trx, events.bookPlanned, { bookId: book.id, userId: book.user_id });
       meta.logger.info({ bookId: book.id, attempt: data.attempt }, 'plan recorded');
     });
-  return giveUpOnLastDelivery(planningResultsMaxDeliver, store, async (data, error) => {
+  return giveUpOnLastDelivery(store, async (data, error) => {
     deps.logger.error({ err: error, bookId: data.bookId }, 'the plan could not be stored');
     await failPlanning(deps, data, bookFailureReasons.planNotStored);
   });

@@ -2,16 +2,15 @@
 // Pinned: NATS rejects jsdom's Uint8Array, and a project with a jsdom default may collect this file.
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { connect } from '@nats-io/transport-node';
-import type { NatsConnection } from '@nats-io/nats-core';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { AppError, apiMessages, defineEvent, defineRequest } from '@bookwright/contracts';
 import { createLogger, type Logger } from '../logger/logger';
 import { on, type Bus, type EventMeta } from './bus';
 import { createInProcessBus } from './in-process/in-process-bus';
-import { connectNatsBus, eventStreamName } from './nats/nats-bus';
+import { connectNatsBus } from './nats/nats-bus';
+import { HANDLER_TRIES_BEFORE_DEAD_LETTER as lastTry } from './redelivery';
+import { dropBusNamespace } from './testing';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 
 /*
@@ -139,23 +138,14 @@ const adapters: Adapter[] = [
 
 for (const adapter of adapters) {
   describe.skipIf(adapter.skip)(`bus contract: ${adapter.name}`, () => {
-    let admin: NatsConnection | undefined;
     const opened: { bus: Bus; namespace: string }[] = [];
 
-    beforeAll(async () => {
-      if (adapter.name === 'nats') admin = await connect({ servers: natsUrl ?? '' });
-    });
-
     afterEach(async () => {
-      const jsm = admin ? await jetstreamManager(admin) : undefined;
       for (const { bus, namespace } of opened.splice(0)) {
         await bus.close();
-        await jsm?.streams.delete(eventStreamName(namespace)).catch(() => undefined);
+        // The event stream and any dead-letter streams.
+        if (adapter.name === 'nats' && natsUrl) await dropBusNamespace(natsUrl, namespace);
       }
-    });
-
-    afterAll(async () => {
-      await admin?.close();
     });
 
     async function open(): Promise<{ bus: Bus; logs: LogLine[] }> {
@@ -401,7 +391,7 @@ for (const adapter of adapters) {
               if (meta.deliveryCount === 1) throw new Error('transient failure');
             }),
           ],
-          { retryDelayMs: 100 },
+          { backoffMs: [100] },
         );
 
         await bus.publish(noted, { n: 1, note: 'retry me' });
@@ -463,46 +453,6 @@ for (const adapter of adapters) {
         expect(logs.filter((line) => line.level >= ERROR_LEVEL)).toEqual([]);
       });
 
-      it('terminates and logs an event after maxDeliver failed deliveries', async () => {
-        const { bus, logs } = await open();
-        let calls = 0;
-        await bus.consume(
-          'poison',
-          [
-            on(noted, async () => {
-              calls += 1;
-              throw new Error('always fails');
-            }),
-          ],
-          { maxDeliver: 3, retryDelayMs: 50 },
-        );
-
-        await bus.publish(noted, { n: 1, note: 'poison' }, { id: 'poison-1' });
-        await waitFor('three deliveries', () => calls >= 3);
-        await sleep(700);
-        expect(calls).toBe(3);
-        await waitFor('the error log', () =>
-          logs.some((line) => line.level >= ERROR_LEVEL && line.eventId === 'poison-1'),
-        );
-      });
-
-      it('rejects invalid data at publish, and terminates invalid stored data without calling the handler', async () => {
-        const { bus, logs } = await open();
-        const seen: number[] = [];
-        await bus.consume('strict', [on(noted, async ({ n }) => void seen.push(n))]);
-
-        await expect(bus.publish(noted, { n: 1.5, note: '' })).rejects.toThrow(/test\.noted/);
-
-        await bus.publish(notedLax, { n: 2.5, note: '' }, { id: 'bad-data' });
-        await bus.publish(noted, { n: 3, note: 'fine' });
-        await waitFor('the valid event', () => seen.includes(3));
-        await waitFor('the poison log', () =>
-          logs.some((line) => line.level >= ERROR_LEVEL && line.eventId === 'bad-data'),
-        );
-        await sleep(200);
-        expect(seen).toEqual([3]);
-      });
-
       it('shares the work between consumers with the same durable name', async () => {
         const { bus } = await open();
         const handled: { replica: string; n: number }[] = [];
@@ -525,6 +475,127 @@ for (const adapter of adapters) {
 
         for (const n of [1, 2]) await bus.publish(noted, { n, note: 'x' });
         await waitFor('both durables', () => byDurable.first?.length === 2 && byDurable.second?.length === 2);
+      });
+    });
+
+    describe('redelivery without limit, and dead letters', () => {
+      const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      const deadLetterLogs = (logs: LogLine[], eventId: string) =>
+        logs.filter(
+          (line) => line.level >= ERROR_LEVEL && line.msg === 'event dead-lettered' && line.eventId === eventId,
+        );
+
+      it('loses nothing to an outage longer than any back-off step, even past the last try', async () => {
+        const { bus } = await open();
+        const outage = { down: true };
+        const deliveries: number[] = [];
+        await bus.consume(
+          'outlasting',
+          [
+            on(noted, async (_data, meta) => {
+              deliveries.push(meta.deliveryCount);
+              if (outage.down) throw refused();
+            }),
+          ],
+          { backoffMs: [10, 30] },
+        );
+
+        await bus.publish(noted, { n: 1, note: 'wait for the database' }, { id: 'outage-1' });
+        // Past every back-off step and past the tries that would dead-letter any other failure.
+        await waitFor('deliveries beyond the last try', () => deliveries.length >= lastTry + 3, 10_000);
+        outage.down = false;
+        await waitFor('the event handled', () => deliveries.length >= lastTry + 4, 10_000);
+        expect(await bus.deadLetters('outlasting')).toEqual([]);
+      });
+
+      it('loses nothing when its consumer stops during a back-off wait: the next one gets it', async () => {
+        const { bus } = await open();
+        const handled: string[] = [];
+        let failures = 0;
+        const first = await bus.consume(
+          'restarting',
+          [
+            on(noted, async () => {
+              failures += 1;
+              throw refused();
+            }),
+          ],
+          { backoffMs: [300] },
+        );
+        await bus.publish(noted, { n: 1, note: 'survive the stop' }, { id: 'stop-1' });
+        await waitFor('the first failure', () => failures === 1);
+        await first.stop();
+        await bus.consume('restarting', [on(noted, async (_data, meta) => void handled.push(meta.id))], {
+          backoffMs: [300],
+        });
+        await waitFor('the event handled by the next consumer', () => handled.length === 1, 10_000);
+        expect(handled).toEqual(['stop-1']);
+      });
+
+      it('dead-letters an event whose handler failed 10 times, with its error and tries, and replays it after a fix', async () => {
+        const { bus, logs } = await open();
+        const broken = { yes: true };
+        const deliveries: number[] = [];
+        const handled: number[] = [];
+        await bus.consume(
+          'poisoned',
+          [
+            on(noted, async ({ n }, meta) => {
+              deliveries.push(meta.deliveryCount);
+              if (broken.yes) throw new Error('always fails');
+              handled.push(n);
+            }),
+          ],
+          { backoffMs: [10] },
+        );
+
+        await bus.publish(noted, { n: 1, note: 'poison' }, { id: 'poison-1' });
+        await expect.poll(() => bus.deadLetters('poisoned'), { timeout: 10_000 }).toHaveLength(1);
+        const [letter] = await bus.deadLetters('poisoned');
+        expect(letter).toMatchObject({
+          consumer: 'poisoned',
+          subject: noted.subject,
+          event: 'test.noted v1',
+          eventId: 'poison-1',
+          reason: 'handler-failed',
+          error: 'always fails',
+          tries: lastTry,
+          headers: expect.objectContaining({ 'Nats-Msg-Id': 'poison-1' }),
+        });
+        expect(JSON.parse(letter?.payload ?? '{}')).toMatchObject({ id: 'poison-1', data: { n: 1, note: 'poison' } });
+        expect(deliveries).toEqual(Array.from({ length: lastTry }, (_, i) => i + 1));
+        expect(deadLetterLogs(logs, 'poison-1')).toMatchObject([{ reason: 'handler-failed', tries: lastTry }]);
+
+        broken.yes = false;
+        expect(await bus.replayDeadLetters('poisoned')).toBe(1);
+        await waitFor('the replayed event handled', () => handled.length === 1);
+        expect(handled).toEqual([1]);
+        expect(await bus.deadLetters('poisoned')).toEqual([]);
+      });
+
+      it('rejects invalid data at publish, and dead-letters invalid stored data at once, replayable after a fix', async () => {
+        const { bus, logs } = await open();
+        const seen: number[] = [];
+        const strict = await bus.consume('strict', [on(noted, async ({ n }) => void seen.push(n))]);
+
+        await expect(bus.publish(noted, { n: 1.5, note: '' })).rejects.toThrow(/test\.noted/);
+
+        await bus.publish(notedLax, { n: 2.5, note: '' }, { id: 'bad-data' });
+        await bus.publish(noted, { n: 3, note: 'fine' });
+        await waitFor('the valid event', () => seen.includes(3));
+        await expect.poll(() => bus.deadLetters('strict')).toHaveLength(1);
+        const [letter] = await bus.deadLetters('strict');
+        expect(letter).toMatchObject({ eventId: 'bad-data', reason: 'invalid', tries: 1 });
+        expect(letter?.error).toMatch(/event data breaks the contract/);
+        expect(deadLetterLogs(logs, 'bad-data')).toHaveLength(1);
+        expect(seen).toEqual([3]);
+
+        // The fix: a release whose contract takes what was sent.
+        await strict.stop();
+        await bus.consume('strict', [on(notedLax, async ({ n }) => void seen.push(n))]);
+        expect(await bus.replayDeadLetters('strict')).toBe(1);
+        await waitFor('the replayed event', () => seen.includes(2.5));
+        expect(await bus.deadLetters('strict')).toEqual([]);
       });
     });
 

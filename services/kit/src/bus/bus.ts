@@ -12,8 +12,13 @@ import type { Logger } from '../logger/logger';
  *
  * Events: at-least-once delivery through a durable stream. `publish` dedupes on the event id
  * (`Nats-Msg-Id`) within the dedup window. A consumer handler that resolves acks; one that throws is
- * redelivered after a back-off; after `maxDeliver` deliveries the message is terminated and logged.
- * Payloads are validated against the contract on both sides.
+ * redelivered after the next step of a back-off, with no delivery limit (JetStream `max_deliver -1`), so
+ * no stop, crash or outage drops an event. Payloads are validated against the contract on both sides. A
+ * message is given up on only into its consumer's dead letters (`DLQ.<durable>`): at once when it breaks
+ * the contract, and when its handler has failed `HANDLER_TRIES_BEFORE_DEAD_LETTER` (10) times for any
+ * reason but an unreachable database, which is redelivered for ever. A dead letter is logged at error
+ * level and counted (`bookwright_bus_dead_letters_total`); `replayDeadLetters` sends it again. Decision
+ * 0049, docs/runbooks/dead-letters.md.
  */
 export interface Bus {
   request<D extends AnyRequestDef>(
@@ -54,6 +59,41 @@ export interface Bus {
    * A consumer the server cannot be asked about right now is left out (unknown is not stalled).
    */
   backlog?(): Promise<ConsumerBacklog[]>;
+
+  /** The dead letters of the consumers named `durable`, oldest first. */
+  deadLetters(durable: string): Promise<DeadLetter[]>;
+
+  /**
+   * Publishes each dead letter of `durable` again on its original subject (every consumer of that event
+   * sees it again: handlers are idempotent) and removes it once the stream has stored it. How many.
+   */
+  replayDeadLetters(durable: string): Promise<number>;
+}
+
+/** A message its consumer gave up on, as kept in `DLQ.<durable>`. */
+export interface DeadLetter {
+  /** Its place in the consumer's dead letters. */
+  seq: number;
+  /** The durable name of the consumer that gave it up (the service, for a service's consumer). */
+  consumer: string;
+  /** The event's subject without the namespace, e.g. `evt.book.planning-requested.v1`. */
+  subject: string;
+  /** The event the consumer expected, `name vN`. */
+  event: string;
+  /** The envelope's id; undefined when the envelope itself was unreadable. */
+  eventId: string | undefined;
+  /** The stored message exactly as published. */
+  payload: string;
+  /** The stored message's headers (`Nats-Msg-Id`, …). */
+  headers: Record<string, string>;
+  /** `invalid`: it broke the contract (dead-lettered on its first delivery); `handler-failed`: 10 failed tries. */
+  reason: 'invalid' | 'handler-failed';
+  error: string;
+  /** Deliveries it had, the last included. */
+  tries: number;
+  /** Its sequence in the event stream, which makes a replay's dedup id. */
+  streamSeq: number;
+  deadAt: string;
 }
 
 export interface ConsumerBacklog {
@@ -84,12 +124,16 @@ export interface PublishOptions {
 }
 
 export interface ConsumeOptions {
-  /** Deliveries before a message is terminated as poison. Default 5. */
-  maxDeliver?: number;
-  /** How long a delivery may stay un-acked before it is redelivered. Default 30 000 ms. */
+  /**
+   * How long a first delivery may stay un-acked before it is redelivered; a redelivery waits this plus
+   * its back-off step. Default 30 000 ms.
+   */
   ackWaitMs?: number;
-  /** Delay before a failed (thrown) delivery is redelivered. Default 1 000 ms. */
-  retryDelayMs?: number;
+  /**
+   * Pause before each redelivery of a failed delivery, the last step repeated for ever. Default the bus's
+   * (`BUS_REDELIVERY_BACKOFF_MS`, 1 s, 5 s, 15 s, 30 s, 60 s).
+   */
+  backoffMs?: readonly number[];
 }
 
 export interface EventMeta {

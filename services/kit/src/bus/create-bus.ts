@@ -1,3 +1,4 @@
+import type { BaseConfig } from '../config/config';
 import type { Logger } from '../logger/logger';
 import type { Bus } from './bus';
 import { createInProcessBus } from './in-process/in-process-bus';
@@ -12,8 +13,14 @@ export async function createBus(options: {
   namespace: string;
   logger: Logger;
   name: string;
+  /** Every consumer's default redelivery back-off (`BUS_REDELIVERY_BACKOFF_MS`); default 1 s … 60 s. */
+  redeliveryBackoffMs?: readonly number[];
 }): Promise<Bus> {
-  if (!options.natsUrl) return observeBus(createInProcessBus({ logger: options.logger, namespace: options.namespace }));
+  const { redeliveryBackoffMs } = options;
+  if (!options.natsUrl)
+    return observeBus(
+      createInProcessBus({ logger: options.logger, namespace: options.namespace, redeliveryBackoffMs }),
+    );
   const { connectNatsBus } = await import('./nats/nats-bus');
   return observeBus(
     await connectNatsBus({
@@ -21,6 +28,16 @@ export async function createBus(options: {
       namespace: options.namespace,
       logger: options.logger,
       name: options.name,
+      redeliveryBackoffMs,
     }),
   );
 }
+
+/** What a process's configuration says about its bus. */
+export const busOptionsFrom = (
+  config: Pick<BaseConfig, 'NATS_URL' | 'BUS_NAMESPACE' | 'BUS_REDELIVERY_BACKOFF_MS'>,
+) => ({
+  natsUrl: config.NATS_URL,
+  namespace: config.BUS_NAMESPACE,
+  redeliveryBackoffMs: config.BUS_REDELIVERY_BACKOFF_MS,
+});

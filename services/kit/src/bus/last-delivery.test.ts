@@ -8,6 +8,7 @@ import { on, type Bus } from './bus';
 import { createInProcessBus } from './in-process/in-process-bus';
 import { connectNatsBus } from './nats/nats-bus';
 import { giveUpOnLastDelivery } from './last-delivery';
+import { HANDLER_TRIES_BEFORE_DEAD_LETTER as lastTry } from './redelivery';
 import { testEventMeta } from './testing';
 
 const natsUrl = process.env.NATS_URL;
@@ -40,13 +41,14 @@ afterEach(async () => {
 });
 
 describe(`giving up on the last delivery (${natsUrl ? 'NATS' : 'in-process'} bus)`, () => {
-  it('redelivers until the last delivery, then gives up once with the last error and stops', async () => {
+  const tries = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  it('redelivers until the last try, then gives up once with the last error and stops', async () => {
     const bus = await open();
     buses.push(bus);
     const deliveries: number[] = [];
     const givenUp: { n: number; error: string; delivery: number }[] = [];
     const handle = giveUpOnLastDelivery<{ n: number }>(
-      3,
       async (_data, meta) => {
         deliveries.push(meta.deliveryCount);
         throw new Error(`failure ${meta.deliveryCount}`);
@@ -55,16 +57,17 @@ describe(`giving up on the last delivery (${natsUrl ? 'NATS' : 'in-process'} bus
         givenUp.push({ n: data.n, error: (error as Error).message, delivery: meta.deliveryCount });
       },
     );
-    await bus.consume('worker', [on(job, handle)], { maxDeliver: 3, retryDelayMs: 20 });
+    await bus.consume('worker', [on(job, handle)], { backoffMs: [5] });
     await bus.publish(job, { n: 7 });
 
     await until('the give-up', () => givenUp.length === 1);
-    expect(deliveries).toEqual([1, 2, 3]);
-    expect(givenUp).toEqual([{ n: 7, error: 'failure 3', delivery: 3 }]);
-    // Acknowledged after giving up: never delivered again.
+    expect(deliveries).toEqual(tries(1, lastTry));
+    expect(givenUp).toEqual([{ n: 7, error: `failure ${lastTry}`, delivery: lastTry }]);
+    // Acknowledged after giving up: never delivered again, never dead-lettered.
     await bus.publish(job, { n: 8 });
     await until('the next job', () => givenUp.length === 2);
-    expect(deliveries).toEqual([1, 2, 3, 1, 2, 3]);
+    expect(deliveries).toEqual([...tries(1, lastTry), ...tries(1, lastTry)]);
+    expect(await bus.deadLetters('worker')).toEqual([]);
   });
 
   it('does not give up when a redelivery succeeds', async () => {
@@ -73,7 +76,6 @@ describe(`giving up on the last delivery (${natsUrl ? 'NATS' : 'in-process'} bus
     const done: number[] = [];
     let givenUp = 0;
     const handle = giveUpOnLastDelivery<{ n: number }>(
-      3,
       async (data, meta) => {
         if (meta.deliveryCount < 3) throw new Error('not yet');
         done.push(data.n);
@@ -82,19 +84,18 @@ describe(`giving up on the last delivery (${natsUrl ? 'NATS' : 'in-process'} bus
         givenUp += 1;
       },
     );
-    await bus.consume('worker', [on(job, handle)], { maxDeliver: 3, retryDelayMs: 20 });
+    await bus.consume('worker', [on(job, handle)], { backoffMs: [5] });
     await bus.publish(job, { n: 1 });
     await until('the success', () => done.length === 1);
     expect(givenUp).toBe(0);
   });
 
-  it('lets the bus terminate the message when giving up fails too', async () => {
+  it('lets the bus dead-letter the message when giving up fails too', async () => {
     const bus = await open();
     buses.push(bus);
     const attempts: number[] = [];
     let giveUps = 0;
     const handle = giveUpOnLastDelivery<{ n: number }>(
-      2,
       async (_data, meta) => {
         attempts.push(meta.deliveryCount);
         throw new Error('down');
@@ -104,19 +105,21 @@ describe(`giving up on the last delivery (${natsUrl ? 'NATS' : 'in-process'} bus
         throw new Error('still down');
       },
     );
-    await bus.consume('worker', [on(job, handle)], { maxDeliver: 2, retryDelayMs: 20 });
+    await bus.consume('worker', [on(job, handle)], { backoffMs: [5] });
     await bus.publish(job, { n: 1 });
     await until('the give-up', () => giveUps === 1);
     await bus.publish(job, { n: 2 });
     await until('the second give-up', () => giveUps === 2);
-    // The first message was terminated after its second delivery, not redelivered a third time.
-    expect(attempts).toEqual([1, 2, 1, 2]);
+    // The first message was dead-lettered after its last try, not redelivered once more.
+    expect(attempts).toEqual([...tries(1, lastTry), ...tries(1, lastTry)]);
+    await expect
+      .poll(async () => (await bus.deadLetters('worker')).map((letter) => letter.error))
+      .toEqual(['still down', 'still down']);
   });
 
   it('never gives up on an unreachable database: that failure goes on to the bus, which waits it out', async () => {
     let givenUp = 0;
     const handle = giveUpOnLastDelivery<{ n: number }>(
-      2,
       async () => {
         throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
       },
@@ -124,7 +127,7 @@ describe(`giving up on the last delivery (${natsUrl ? 'NATS' : 'in-process'} bus
         givenUp += 1;
       },
     );
-    await expect(handle({ n: 1 }, testEventMeta(job, { deliveryCount: 2 }))).rejects.toThrow(/ECONNREFUSED/);
+    await expect(handle({ n: 1 }, testEventMeta(job, { deliveryCount: lastTry }))).rejects.toThrow(/ECONNREFUSED/);
     expect(givenUp).toBe(0);
   });
 });

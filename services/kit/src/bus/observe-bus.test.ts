@@ -7,6 +7,7 @@ import { processRegistry } from '../metrics/registry';
 import { on, type Bus } from './bus';
 import { createInProcessBus } from './in-process/in-process-bus';
 import { observeBus } from './observe-bus';
+import { HANDLER_TRIES_BEFORE_DEAD_LETTER as lastTry } from './redelivery';
 
 const whoAsks = defineRequest({
   name: 'test.observe.who-asks',
@@ -57,7 +58,7 @@ describe('the observed bus', () => {
           seen.push({ meta: meta.correlationId, current: currentCorrelationId(), n: data.n });
         }),
       ],
-      { retryDelayMs: 10 },
+      { backoffMs: [10] },
     );
     const labels = { consumer: 'observer', event: 'test.observe.noted' };
     const before = {
@@ -98,20 +99,20 @@ describe('the observed bus', () => {
             handled += 1;
           }),
         ],
-        { maxDeliver: 2, retryDelayMs: 10 },
+        { backoffMs: [10] },
       );
       await bus.publish(noted, { n: 1 });
-      // Beyond the bus's two deliveries: the last one is being run again.
-      await until('attempts beyond the last delivery', () => attempts.length >= 4);
+      // Beyond the bus's ten tries: the last one is being run again, its count frozen.
+      await until('attempts beyond the last try', () => attempts.length >= lastTry + 2);
       down = false;
       await until('the event handled', () => handled === 1);
-      expect(attempts.slice(0, 2)).toEqual([1, 2]);
-      expect(new Set(attempts.slice(2))).toEqual(new Set([2]));
+      expect(attempts.slice(0, lastTry)).toEqual(Array.from({ length: lastTry }, (_, i) => i + 1));
+      expect(new Set(attempts.slice(lastTry))).toEqual(new Set([lastTry]));
       await new Promise((r) => setTimeout(r, 300));
       expect(handled).toBe(1);
     });
 
-    it('is not waited out for any other error: the bus terminates the event after its last delivery', async () => {
+    it('is not waited out for any other error: the bus dead-letters the event after its last try', async () => {
       bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'observe_d' }));
       const attempts: number[] = [];
       await bus.consume(
@@ -122,33 +123,41 @@ describe('the observed bus', () => {
             throw new Error('a bug, not an outage');
           }),
         ],
-        { maxDeliver: 2, retryDelayMs: 10 },
+        { backoffMs: [10] },
       );
       await bus.publish(noted, { n: 1 });
-      await until('both deliveries', () => attempts.length === 2);
-      await new Promise((r) => setTimeout(r, 600));
-      expect(attempts).toEqual([1, 2]);
+      await until('the dead letter', () => attempts.length === lastTry);
+      await expect.poll(() => bus?.deadLetters('impatient').then((letters) => letters.length)).toBe(1);
+      expect(attempts).toEqual(Array.from({ length: lastTry }, (_, i) => i + 1));
+      expect(
+        await counter('bookwright_bus_dead_letters_total', {
+          consumer: 'impatient',
+          event: 'test.observe.noted v1',
+          reason: 'handler-failed',
+        }),
+      ).toBe(1);
     });
 
-    it('stops being waited out when the consumer stops, so the stop does not hang', async () => {
+    it('stops being waited out when the consumer stops, so the stop does not hang, and hands the event back', async () => {
       bus = observeBus(createInProcessBus({ logger: silentLogger(), namespace: 'observe_e' }));
       let attempts = 0;
-      const subscription = await bus.consume(
-        'stopping',
-        [
-          on(noted, async () => {
-            attempts += 1;
-            throw refused();
-          }),
-        ],
-        { maxDeliver: 1 },
-      );
+      let down = true;
+      const handledBy: string[] = [];
+      const consumer = (name: string) =>
+        on(noted, async (_data, meta) => {
+          attempts += 1;
+          if (down) throw refused();
+          handledBy.push(`${name}@${meta.deliveryCount}`);
+        });
+      const subscription = await bus.consume('stopping', [consumer('first')], { backoffMs: [10] });
       await bus.publish(noted, { n: 1 });
-      await until('the wait', () => attempts >= 3);
+      await until('the wait on the last try', () => attempts >= lastTry + 2);
       await subscription.stop();
-      const stoppedAt = attempts;
-      await new Promise((r) => setTimeout(r, 600));
-      expect(attempts).toBe(stoppedAt);
+      // Not dropped: the next consumer of the durable gets it once the database is back.
+      down = false;
+      await bus.consume('stopping', [consumer('second')], { backoffMs: [10] });
+      await until('the event handled', () => handledBy.length === 1);
+      expect(handledBy).toEqual([`second@${lastTry + 1}`]);
     });
   });
 });

@@ -2,7 +2,6 @@ import { Counter, Histogram } from 'prom-client';
 import { AppError } from '@bookwright/contracts';
 import type { Bus, EventHandler } from './bus';
 import { waitOutDatabaseOnLastDelivery } from './last-delivery';
-import { resolveConsumeOptions } from './wire';
 import { processRegistry } from '../metrics/registry';
 import { currentCorrelationId, withCorrelation } from '../correlation/correlation';
 
@@ -15,7 +14,7 @@ const handled = new Counter({
 });
 const failed = new Counter({
   name: 'bookwright_bus_messages_failed_total',
-  help: 'Event deliveries whose handler threw (redelivered later, or terminated after maxDeliver).',
+  help: 'Event deliveries whose handler threw (redelivered later, or dead-lettered after 10 tries).',
   labelNames: ['consumer', 'event'] as const,
   registers,
 });
@@ -36,8 +35,8 @@ const requestDuration = new Histogram({
 /**
  * What every bus does whichever adapter was chosen, in one decorator so neither adapter has to know:
  * traffic is counted, the correlation id flows — requests and events sent while handling something
- * carry its id, and handlers run with the id of what they handle — and no consumer drops an event on its
- * last delivery because PostgreSQL is away (`waitOutDatabaseOnLastDelivery`).
+ * carry its id, and handlers run with the id of what they handle — and no message reaches its last try
+ * (a dead letter) because PostgreSQL is away (`waitOutDatabaseOnLastDelivery`).
  */
 export function observeBus(bus: Bus): Bus {
   // Aborted when their consumer stops or the bus closes, so no handler waiting out an outage holds either.
@@ -53,6 +52,8 @@ export function observeBus(bus: Bus): Bus {
     request: (def, payload, options) => bus.request(def, payload, correlated(options, 'requestId')),
     publish: (def, data, options) => bus.publish(def, data, correlated(options, 'correlationId')),
     tail: (handlers) => bus.tail(handlers),
+    deadLetters: (durable) => bus.deadLetters(durable),
+    replayDeadLetters: (durable) => bus.replayDeadLetters(durable),
     ...(bus.backlog ? { backlog: () => bus.backlog!() } : {}),
     close: () => {
       for (const stopper of stoppers) stopper.abort();
@@ -75,11 +76,10 @@ export function observeBus(bus: Bus): Bus {
         options,
       ),
     consume: async (durable, handlers, options) => {
-      const { maxDeliver } = resolveConsumeOptions(options);
       const stopper = new AbortController();
       const observed = handlers.map((handler): EventHandler => {
         const labels = { consumer: durable, event: handler.def.name };
-        const patient = waitOutDatabaseOnLastDelivery(handler.handle, { maxDeliver, signal: stopper.signal });
+        const patient = waitOutDatabaseOnLastDelivery(handler.handle, { signal: stopper.signal });
         return {
           def: handler.def,
           handle: async (data, meta) => {

@@ -12,7 +12,7 @@ import {
 } from '@bookwright/contracts';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Logger } from '../logger/logger';
-import type { ConsumeOptions, EventHandler, EventMeta, PublishOptions, RequestContext } from './bus';
+import type { EventHandler, EventMeta, PublishOptions, RequestContext } from './bus';
 
 /*
  * The encoding and error rules both adapters share, so the in-process bus cannot drift from NATS: every
@@ -21,9 +21,6 @@ import type { ConsumeOptions, EventHandler, EventMeta, PublishOptions, RequestCo
  */
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_DELIVER = 5;
-export const DEFAULT_ACK_WAIT_MS = 30_000;
-export const DEFAULT_RETRY_DELAY_MS = 1_000;
 /** JetStream's default `Nats-Msg-Id` window; the in-process log uses the same. */
 export const DEDUP_WINDOW_MS = 2 * 60_000;
 /** How long the event stream keeps events, so a consumer created later can still catch up. */
@@ -37,25 +34,6 @@ export const MAX_ACK_PENDING = 64;
 
 /** A durable name ends up in JetStream consumer names, which forbid dots, wildcards and spaces. */
 const durablePattern = /^[A-Za-z0-9_-]+$/;
-
-export interface ResolvedConsumeOptions {
-  maxDeliver: number;
-  ackWaitMs: number;
-  retryDelayMs: number;
-}
-
-export function resolveConsumeOptions(options: ConsumeOptions | undefined): ResolvedConsumeOptions {
-  const resolved = {
-    maxDeliver: options?.maxDeliver ?? DEFAULT_MAX_DELIVER,
-    ackWaitMs: options?.ackWaitMs ?? DEFAULT_ACK_WAIT_MS,
-    retryDelayMs: options?.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
-  };
-  if (!Number.isInteger(resolved.maxDeliver) || resolved.maxDeliver < 1)
-    throw new Error('maxDeliver must be an integer >= 1');
-  if (!(resolved.ackWaitMs > 0)) throw new Error('ackWaitMs must be > 0');
-  if (!(resolved.retryDelayMs >= 0)) throw new Error('retryDelayMs must be >= 0');
-  return resolved;
-}
 
 export function assertConsumeArguments(durable: string, handlers: EventHandler[]): void {
   if (handlers.length === 0) throw new Error(`durable "${durable}" has no handlers`);

@@ -31,6 +31,12 @@ export const envBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** `1000,5000,60000`: whole milliseconds, comma-separated, at least one. */
+export const envMillisecondsList = z
+  .string()
+  .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'comma-separated whole milliseconds, e.g. 1000,5000,60000')
+  .transform((list) => list.split(',').map((ms) => Number(ms.trim())));
+
 /** The variables every process reads. Services extend this with their own. */
 export const BaseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,6 +56,11 @@ export const BaseConfigSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits and _ only')
     .default('bw'),
+  /**
+   * Pause before each redelivery of an event whose handler failed, the last step repeated for ever
+   * (decision 0049). Unset: the bus's default, 1 s, 5 s, 15 s, 30 s, 60 s.
+   */
+  BUS_REDELIVERY_BACKOFF_MS: envMillisecondsList.optional(),
   /** Prepended to every service's schema name; lets test runs share one PostgreSQL database safely. */
   DATABASE_SCHEMA_PREFIX: z
     .string()

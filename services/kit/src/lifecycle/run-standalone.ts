@@ -1,6 +1,6 @@
 import { createLogger } from '../logger/logger';
 import { ConfigError, parseConfig, type BaseConfig } from '../config/config';
-import { createBus } from '../bus/create-bus';
+import { busOptionsFrom, createBus } from '../bus/create-bus';
 import { createBlobStore } from '../blobs';
 import { openServiceDatabase } from '../db';
 import type { RunningService, ServiceDefinition } from './service';
@@ -32,12 +32,7 @@ export async function runStandalone<Config extends BaseConfig>(definition: Servi
     ...(config.LOG_PRETTY === undefined ? {} : { pretty: config.LOG_PRETTY }),
   });
 
-  const bus = await createBus({
-    natsUrl: config.NATS_URL,
-    namespace: config.BUS_NAMESPACE,
-    logger,
-    name: definition.name,
-  });
+  const bus = await createBus({ ...busOptionsFrom(config), logger, name: definition.name });
   const blobs = await createBlobStore({
     natsUrl: config.NATS_URL,
     namespace: config.BUS_NAMESPACE,

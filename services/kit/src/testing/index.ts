@@ -1,11 +1,12 @@
 // Test-only helpers; production code imports '@bookwright/kit', never this entry.
 export { createTestDatabase } from '../db/testing';
-export { testEventMeta } from '../bus/testing';
+export { dropBusNamespace, testEventMeta } from '../bus/testing';
 export { TableOutage } from '../db/table-outage';
 export { FakeBookService } from './fake-book-service';
 export {
   createServiceTestWorld,
   ServiceTestWorldBase,
+  testRedeliveryBackoffMs,
   type BusFake,
   type ServiceTestWorld,
   type ServiceTestWorldOptions,

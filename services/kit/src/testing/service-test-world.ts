@@ -77,6 +77,9 @@ export interface ServiceTestWorld<DB> {
   stop(): Promise<void>;
 }
 
+/** Ten tries in well under a second: a test waits for the bus's verdict, not for production's minutes. */
+export const testRedeliveryBackoffMs: readonly number[] = [10, 20, 40];
+
 export async function createServiceTestWorld<DB>(options: ServiceTestWorldOptions): Promise<ServiceTestWorld<DB>> {
   const { service, fakes = [], outage } = options;
   // Tests are the one place outside start-up that reads the environment: CI chooses the bus and the database.
@@ -90,7 +93,13 @@ export async function createServiceTestWorld<DB>(options: ServiceTestWorldOption
   const openBus = async () => {
     const namespace = newNamespace();
     namespaces.push(namespace);
-    const bus = await createBus({ natsUrl, namespace, logger, name: `${service}-test` });
+    const bus = await createBus({
+      natsUrl,
+      namespace,
+      logger,
+      name: `${service}-test`,
+      redeliveryBackoffMs: testRedeliveryBackoffMs,
+    });
     for (const fake of fakes) await fake.serve(bus);
     return bus;
   };

@@ -5,6 +5,4 @@ export interface PlannerHandlerDeps {
   bus: Bus;
   llm: LlmProvider;
   logger: Logger;
-  /** Deliveries of a planning request before the book is marked failed. */
-  maxDeliver: number;
 }

@@ -53,7 +53,7 @@ export function onBookPlanningRequested(deps: PlannerHandlerDeps) {
     );
     meta.logger.info({ bookId, attempt }, 'plan built');
   };
-  return giveUpOnLastDelivery(deps.maxDeliver, plan, async (data, error, meta) => {
+  return giveUpOnLastDelivery(plan, async (data, error, meta) => {
     await publishFailure(deps, data, planFailureReason(error), meta);
   });
 }

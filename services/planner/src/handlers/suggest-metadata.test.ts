@@ -54,7 +54,7 @@ async function withServer(
   }
 }
 
-const deps = (bus: Bus, llm: LlmProvider) => ({ bus, llm, logger: silentLogger(), maxDeliver: 1 });
+const deps = (bus: Bus, llm: LlmProvider) => ({ bus, llm, logger: silentLogger() });
 
 describe('suggesting metadata with a model', () => {
   it('grounds the prompt in the plan and the manuscript, and keeps only known subjects and short keywords', async () => {

@@ -28,7 +28,7 @@ async function withServer(
 }
 
 const suggest = (llm: LlmProvider, bus = busWith()) =>
-  suggestTranslationTitle({ bus, llm, logger: silentLogger(), maxDeliver: 1 })({
+  suggestTranslationTitle({ bus, llm, logger: silentLogger() })({
     userId: 'u',
     bookId: 'b',
     language: 'english',
@@ -87,7 +87,7 @@ describe('suggesting a translation title', () => {
 
   it("refuses the book's own language with the translate dialog's text", async () => {
     await expect(
-      suggestTranslationTitle({ bus: busWith(), llm: createOfflineProvider(), logger: silentLogger(), maxDeliver: 1 })({
+      suggestTranslationTitle({ bus: busWith(), llm: createOfflineProvider(), logger: silentLogger() })({
         userId: 'u',
         bookId: 'b',
         language: 'german',

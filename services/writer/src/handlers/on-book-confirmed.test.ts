@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events } from '@bookwright/contracts';
+import { HANDLER_TRIES_BEFORE_DEAD_LETTER } from '@bookwright/kit';
 import { testEventMeta } from '@bookwright/kit/testing';
 import { failureReasons } from '../domain/failure-reasons';
 import { buildBrief } from '../testing/books';
 import { WriterTestWorld } from '../testing/harness';
-import { bookConfirmedMaxDeliver, onBookConfirmed } from './on-book-confirmed';
+import { onBookConfirmed } from './on-book-confirmed';
 
 // A confirmation the writer cannot act on must not leave the book waiting in writing: the last delivery
 // fails the book, earlier ones are thrown back for the bus to redeliver.
@@ -32,10 +33,10 @@ describe('a confirmation that keeps failing', () => {
     });
     const event = { bookId: book._id, userId: book.userId, attempt: 1 };
 
-    await expect(handle(event, meta(bookConfirmedMaxDeliver - 1))).rejects.toThrow('runner broken');
+    await expect(handle(event, meta(HANDLER_TRIES_BEFORE_DEAD_LETTER - 1))).rejects.toThrow('runner broken');
     expect(world.books.failures).toEqual([]);
 
-    await handle(event, meta(bookConfirmedMaxDeliver));
+    await handle(event, meta(HANDLER_TRIES_BEFORE_DEAD_LETTER));
     expect(world.books.failures).toEqual([{ bookId: book._id, step: 'writing', reason: failureReasons.notStarted }]);
   });
 });

@@ -18,8 +18,9 @@ type BookConfirmed = z.output<(typeof events.bookConfirmed)['schema']>;
  * safely in the database, and the database — not the bus — is what a restarted writer resumes from.
  */
 export function onBookConfirmed(deps: WriterHandlerDeps) {
-  // The last delivery must not leave the book waiting in writing: it fails it, and the author can retry.
-  return giveUpOnLastDelivery(bookConfirmedMaxDeliver, startWriting(deps), async (event) => {
+  // The last try must not leave the book waiting in writing: it fails it, and the author can retry. The
+  // bus's ten tries with back-off span minutes, so a book service away for a deploy is waited out first.
+  return giveUpOnLastDelivery(startWriting(deps), async (event) => {
     await deps.bus.request(requests.book.recordFailure, {
       bookId: event.bookId,
       step: 'writing',
@@ -27,9 +28,6 @@ export function onBookConfirmed(deps: WriterHandlerDeps) {
     });
   });
 }
-
-/** Generous redelivery: a confirmation must survive the book service being away for a deploy. */
-export const bookConfirmedMaxDeliver = 30;
 
 function startWriting(deps: WriterHandlerDeps) {
   return async (event: BookConfirmed, meta: EventMeta): Promise<void> => {

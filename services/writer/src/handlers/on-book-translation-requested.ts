@@ -7,7 +7,7 @@ import { failureReasons } from '../domain/failure-reasons';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { TranslationSource } from '../translating/translation-job';
 import { jobBriefOf } from '../writing/job';
-import { bookConfirmedMaxDeliver, runAttempt } from './on-book-confirmed';
+import { runAttempt } from './on-book-confirmed';
 import type { WriterHandlerDeps } from './deps';
 
 type TranslationRequested = z.output<(typeof events.bookTranslationRequested)['schema']>;
@@ -20,7 +20,7 @@ type TranslationRequested = z.output<(typeof events.bookTranslationRequested)['s
  * resumes from.
  */
 export function onTranslationRequested(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'get'> }) {
-  return giveUpOnLastDelivery(bookConfirmedMaxDeliver, startTranslating(deps), async (event) => {
+  return giveUpOnLastDelivery(startTranslating(deps), async (event) => {
     await deps.bus.request(requests.book.recordFailure, {
       bookId: event.bookId,
       step: 'translating',

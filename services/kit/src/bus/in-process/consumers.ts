@@ -1,5 +1,6 @@
 import type { ConsumerBacklog, EventHandler } from '../bus';
-import { InFlight, type ResolvedConsumeOptions } from '../wire';
+import type { ResolvedConsumeOptions } from '../redelivery';
+import { InFlight } from '../wire';
 import { type ConsumerWorld, DurableConsumer, type Worker } from './durable-consumer';
 
 /** The durable consumers of one bus, one per (durable, subject), created on first use. */

@@ -1,6 +1,9 @@
 import type { Logger } from '../../logger/logger';
-import type { EventHandler } from '../bus';
-import { decodeEvent, eventMeta, type InFlight, MAX_ACK_PENDING, type ResolvedConsumeOptions } from '../wire';
+import type { DeadLetter, EventHandler } from '../bus';
+import { announceDeadLetter, describeError, invalidEventError } from '../dead-letters';
+import { ackWaitMs, afterFailure, type ResolvedConsumeOptions } from '../redelivery';
+import { decodeEvent, eventMeta, type InFlight, MAX_ACK_PENDING } from '../wire';
+import type { DeadLetterStore } from './dead-letter-store';
 import type { EventLog, StoredEvent } from './event-log';
 import type { BusTimers } from './timers';
 
@@ -18,6 +21,7 @@ interface PendingDelivery {
 /** What every consumer of one bus shares. */
 export interface ConsumerWorld {
   log: EventLog;
+  deadLetters: DeadLetterStore;
   timers: BusTimers;
   logger: Logger;
   /** The bus is closing: no new deliveries. */
@@ -119,38 +123,65 @@ export class DurableConsumer {
     this.lastStartedAt = Date.now();
     const delivery = state.deliveries;
     this.world.timers.clear(state.timer);
-    state.timer = this.world.timers.set(() => this.onAckWait(event.seq, delivery), this.config.ackWaitMs);
+    state.timer = this.world.timers.set(() => this.onAckWait(event.seq, delivery), ackWaitMs(this.config, delivery));
+    void worker.inFlight.track(this.run(worker, event, delivery).finally(() => this.schedule()));
+  }
 
-    const run = async () => {
-      const decoded = decodeEvent(worker.handler.def, event.body);
-      const eventLogger = this.world.logger.child({
-        eventId: decoded.envelope?.id,
-        event: worker.handler.def.name,
-        durable: this.durable,
-        deliveryCount: delivery,
-      });
-      if (!decoded.ok) {
-        eventLogger.error({ err: decoded.error, reason: decoded.reason }, 'poison event terminated');
-        this.finish(event.seq);
-        return;
-      }
-      // A handler's stray `working()` after it has settled must not turn a retry timer into an ack wait.
-      let settled = false;
-      const working = () => {
-        if (!settled) this.restartAckWait(event.seq, delivery);
-      };
-      try {
-        await worker.handler.handle(decoded.data, eventMeta(decoded.envelope, delivery, eventLogger, working));
-      } catch (error) {
-        settled = true;
-        this.onFailure(event.seq, delivery, error, eventLogger);
-        return;
-      }
-      settled = true;
-      // Any delivery's ack settles the message, as with JetStream, even one that arrives after a redelivery.
+  private async run(worker: Worker, event: StoredEvent, delivery: number): Promise<void> {
+    const decoded = decodeEvent(worker.handler.def, event.body);
+    const eventLogger = this.world.logger.child({
+      eventId: decoded.envelope?.id,
+      event: worker.handler.def.name,
+      durable: this.durable,
+      deliveryCount: delivery,
+    });
+    if (!decoded.ok) {
+      this.deadLetter(
+        event,
+        worker,
+        { reason: 'invalid', error: invalidEventError(decoded), tries: delivery },
+        eventLogger,
+      );
       this.finish(event.seq);
+      return;
+    }
+    // A handler's stray `working()` after it has settled must not turn a retry timer into an ack wait.
+    let settled = false;
+    const working = () => {
+      if (!settled) this.restartAckWait(event.seq, delivery);
     };
-    void worker.inFlight.track(run().finally(() => this.schedule()));
+    try {
+      await worker.handler.handle(decoded.data, eventMeta(decoded.envelope, delivery, eventLogger, working));
+    } catch (error) {
+      settled = true;
+      this.onFailure(worker, event, delivery, error, eventLogger);
+      return;
+    }
+    settled = true;
+    // Any delivery's ack settles the message, as with JetStream, even one that arrives after a redelivery.
+    this.finish(event.seq);
+  }
+
+  private deadLetter(
+    event: StoredEvent,
+    worker: Worker,
+    outcome: Pick<DeadLetter, 'reason' | 'error' | 'tries'>,
+    eventLogger: Logger,
+  ): void {
+    const def = worker.handler.def;
+    const letter = {
+      ...outcome,
+      consumer: this.durable,
+      subject: event.subject,
+      event: `${def.name} v${def.version}`,
+      eventId: decodeEvent(def, event.body).envelope?.id,
+      payload: event.body,
+      headers: { 'Nats-Msg-Id': event.id },
+      streamSeq: event.seq,
+      deadAt: new Date().toISOString(),
+    };
+    this.world.deadLetters.add(letter);
+    announceDeadLetter(eventLogger, letter);
   }
 
   private restartAckWait(seq: number, delivery: number): void {
@@ -158,7 +189,7 @@ export class DurableConsumer {
     // Only the current delivery may: one that was superseded or timed out has no ack wait left.
     if (!state || state.deliveries !== delivery || state.timer === undefined) return;
     this.world.timers.clear(state.timer);
-    state.timer = this.world.timers.set(() => this.onAckWait(seq, delivery), this.config.ackWaitMs);
+    state.timer = this.world.timers.set(() => this.onAckWait(seq, delivery), ackWaitMs(this.config, delivery));
   }
 
   private finish(seq: number): void {
@@ -168,39 +199,33 @@ export class DurableConsumer {
     this.pending.delete(seq);
   }
 
-  private onFailure(seq: number, delivery: number, error: unknown, eventLogger: Logger): void {
-    const state = this.pending.get(seq);
+  private onFailure(worker: Worker, event: StoredEvent, delivery: number, error: unknown, eventLogger: Logger): void {
+    const state = this.pending.get(event.seq);
     // A failure from a delivery that has already been superseded by a redelivery changes nothing.
     if (!state || state.deliveries !== delivery) return;
     this.world.timers.clear(state.timer);
-    if (delivery >= this.config.maxDeliver) {
-      eventLogger.error(
-        { err: error, maxDeliver: this.config.maxDeliver },
-        'event handler failed on its last delivery: terminated',
+    const outcome = afterFailure(this.config, delivery, error);
+    if (outcome === 'dead-letter') {
+      this.deadLetter(
+        event,
+        worker,
+        { reason: 'handler-failed', error: describeError(error), tries: delivery },
+        eventLogger,
       );
-      this.pending.delete(seq);
+      this.pending.delete(event.seq);
       return;
     }
-    eventLogger.warn({ err: error, retryInMs: this.config.retryDelayMs }, 'event handler failed: will redeliver');
-    state.timer = this.world.timers.set(() => this.requeue(seq), this.config.retryDelayMs);
+    eventLogger.warn({ err: error, retryInMs: outcome.retryInMs }, 'event handler failed: will redeliver');
+    state.timer = this.world.timers.set(() => this.requeue(event.seq), outcome.retryInMs);
   }
 
+  /** No delivery limit, as on JetStream with `max_deliver -1`: a delivery nobody answered comes again. */
   private onAckWait(seq: number, delivery: number): void {
     const state = this.pending.get(seq);
     if (!state || state.deliveries !== delivery) return;
     state.timer = undefined;
-    if (delivery >= this.config.maxDeliver) {
-      // JetStream stops redelivering here too; the message is never acked.
-      this.world.logger.error(
-        { durable: this.durable, subject: this.subject, seq, maxDeliver: this.config.maxDeliver },
-        'event not acked within ack wait on its last delivery: given up',
-      );
-      this.pending.delete(seq);
-      this.schedule();
-      return;
-    }
     this.world.logger.warn(
-      { durable: this.durable, subject: this.subject, seq, ackWaitMs: this.config.ackWaitMs },
+      { durable: this.durable, subject: this.subject, seq, ackWaitMs: ackWaitMs(this.config, delivery) },
       'event not acked within ack wait: will redeliver',
     );
     this.requeue(seq);

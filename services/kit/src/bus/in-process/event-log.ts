@@ -2,6 +2,8 @@ import { DEDUP_WINDOW_MS, EVENT_RETENTION_MS } from '../wire';
 
 export interface StoredEvent {
   seq: number;
+  /** Its dedup id, the `Nats-Msg-Id` it would carry on NATS. */
+  id: string;
   subject: string;
   body: string;
   storedAt: number;
@@ -32,7 +34,7 @@ export class EventLog {
     if (this.#seenIds.has(id)) return false;
     this.#seenIds.set(id, now);
     this.#lastSeq += 1;
-    this.#events.set(this.#lastSeq, { seq: this.#lastSeq, subject, body, storedAt: now });
+    this.#events.set(this.#lastSeq, { seq: this.#lastSeq, id, subject, body, storedAt: now });
     return true;
   }
 

@@ -1,7 +1,9 @@
 import type { Logger } from '../../logger/logger';
 import type { Bus, Subscription } from '../bus';
-import { assertConsumeArguments, encodeEvent, resolveConsumeOptions, unavailable } from '../wire';
+import { resolveConsumeOptions } from '../redelivery';
+import { assertConsumeArguments, encodeEvent, unavailable } from '../wire';
 import { Consumers } from './consumers';
+import { deadLetterAccess, DeadLetterStore } from './dead-letter-store';
 import { EventLog } from './event-log';
 import { RequestRouter } from './requests';
 import { Tails } from './tails';
@@ -15,7 +17,14 @@ import { trackedSubscription } from '../tracked-subscription';
  * set, ack-wait and redelivery timers — the JetStream model, so a test that passes here holds on NATS.
  */
 
-export function createInProcessBus(options: { logger: Logger; namespace?: string }): Bus {
+export interface InProcessBusOptions {
+  logger: Logger;
+  namespace?: string;
+  /** Every consumer's default redelivery back-off (`BUS_REDELIVERY_BACKOFF_MS`). */
+  redeliveryBackoffMs?: readonly number[];
+}
+
+export function createInProcessBus(options: InProcessBusOptions): Bus {
   const logger = options.logger.child({
     bus: 'in-process',
     ...(options.namespace ? { namespace: options.namespace } : {}),
@@ -28,7 +37,8 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
   const timers = new BusTimers();
   const router = new RequestRouter(logger, timers);
   const log = new EventLog();
-  const consumers = new Consumers({ log, timers, logger, closing: () => closing });
+  const deadLetters = new DeadLetterStore();
+  const consumers = new Consumers({ log, deadLetters, timers, logger, closing: () => closing });
   const tails = new Tails(logger, timers);
   const subscriptions = new Set<Subscription>();
   const subscribe = (detach: () => void, settled: () => Promise<unknown>) =>
@@ -36,6 +46,7 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
   const refuseWhenClosing = () => {
     if (closing) throw new Error('bus is closed');
   };
+  const store = storeEvent(log, consumers, tails);
 
   return {
     request: (async (def, payload, requestOptions) => {
@@ -56,10 +67,10 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
     async publish(def, data, publishOptions) {
       if (closed) throw new Error('bus is closed');
       const { id, body } = encodeEvent(def, data, publishOptions);
-      if (!log.append(id, def.subject, body, Date.now())) return;
-      consumers.wake(def.subject);
-      tails.publish(def.subject, body);
+      store(id, def.subject, body);
     },
+
+    ...deadLetterAccess(deadLetters, store, () => closed),
 
     async tail(handlers) {
       refuseWhenClosing();
@@ -73,7 +84,7 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
     async consume(durable, handlers, consumeOptions) {
       refuseWhenClosing();
       assertConsumeArguments(durable, handlers);
-      const config = resolveConsumeOptions(consumeOptions);
+      const config = resolveConsumeOptions(consumeOptions, options.redeliveryBackoffMs);
       const attached = handlers.map((handler) => consumers.attach(durable, handler, config));
       return subscribe(
         () => {
@@ -98,5 +109,14 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
       })();
       return closePromise;
     },
+  };
+}
+
+/** Appends an event to the log unless its id is a duplicate, and wakes its consumers and tails. */
+function storeEvent(log: EventLog, consumers: Consumers, tails: Tails) {
+  return (id: string, subject: string, body: string): void => {
+    if (!log.append(id, subject, body, Date.now())) return;
+    consumers.wake(subject);
+    tails.publish(subject, body);
   };
 }

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { nanos } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
 import type { ConsumerBacklog, EventHandler, Subscription } from '../bus';
-import { InFlight, MAX_ACK_PENDING, type ResolvedConsumeOptions } from '../wire';
+import { ackWaitsMs, type ResolvedConsumeOptions } from '../redelivery';
+import { InFlight, MAX_ACK_PENDING } from '../wire';
 import type { NatsBusContext } from './context';
 import { handleEvent } from './handle-event';
 import { ensureConsumer } from './jetstream-setup';
@@ -29,18 +30,9 @@ export async function startConsumer(
   handler: EventHandler,
   config: ResolvedConsumeOptions,
 ): Promise<Subscription> {
-  const { js, jsm, streamName, subject, logger } = context;
+  const { js, streamName, logger, deadLetters } = context;
   const name = consumerName(durable, handler.def);
-  await ensureConsumer(jsm, streamName, {
-    durable_name: name,
-    filter_subject: subject(handler.def.subject),
-    ack_policy: AckPolicy.Explicit,
-    // Created at first consume, a durable still sees events published before it existed.
-    deliver_policy: DeliverPolicy.All,
-    ack_wait: nanos(config.ackWaitMs),
-    max_deliver: config.maxDeliver,
-    max_ack_pending: MAX_ACK_PENDING,
-  });
+  await ensureEventConsumer(context, name, handler, config);
   const consumer = await js.consumers.get(streamName, name);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: MAX_ACK_PENDING });
   const inFlight = new InFlight();
@@ -59,7 +51,7 @@ export async function startConsumer(
       }
       // Started at once: the server's max_ack_pending bounds how many run, so none waits un-acked here.
       activity.lastStartedAt = Date.now();
-      void inFlight.track(handleEvent(msg, handler, config, consumerLogger));
+      void inFlight.track(handleEvent(msg, { durable, handler, config, deadLetters, logger: consumerLogger }));
     }
   })().catch((error: unknown) => consumerLogger.error({ err: error }, 'consumer stopped unexpectedly'));
 
@@ -74,6 +66,44 @@ export async function startConsumer(
       await inFlight.settled();
     },
   };
+}
+
+/** Whether this process has said once that its NATS server is too old for an unlimited back-off. */
+let toldBackoffUnsupported = false;
+
+/**
+ * The durable JetStream consumer of one event, with no delivery limit: a message leaves only acked or
+ * dead-lettered (decision 0049). The back-off list applies to ack timeouts (a killed or hung consumer);
+ * failed handlers nak with their own delay. NATS before 2.10.13 refuses `backoff` beside `max_deliver
+ * -1` (nats-server#5242); there the consumer keeps the plain ack wait for every delivery.
+ */
+async function ensureEventConsumer(
+  context: NatsBusContext,
+  name: string,
+  handler: EventHandler,
+  config: ResolvedConsumeOptions,
+): Promise<void> {
+  const { jsm, streamName, subject, logger } = context;
+  const settings = {
+    durable_name: name,
+    filter_subject: subject(handler.def.subject),
+    ack_policy: AckPolicy.Explicit,
+    // Created at first consume, a durable still sees events published before it existed.
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: nanos(config.ackWaitMs),
+    max_deliver: -1,
+    max_ack_pending: MAX_ACK_PENDING,
+  };
+  try {
+    await ensureConsumer(jsm, streamName, { ...settings, backoff: ackWaitsMs(config).map((ms) => nanos(ms)) });
+  } catch (error) {
+    if (!(error instanceof Error && /max deliver is required to be > length of backoff/i.test(error.message)))
+      throw error;
+    if (!toldBackoffUnsupported)
+      logger.warn('this NATS server refuses an ack-timeout back-off without a delivery limit');
+    toldBackoffUnsupported = true;
+    await ensureConsumer(jsm, streamName, settings);
+  }
 }
 
 /**

@@ -41,6 +41,7 @@ export async function ensureConsumer(
       .update(stream, config.durable_name, {
         ack_wait: config.ack_wait,
         max_deliver: config.max_deliver,
+        backoff: config.backoff,
         max_ack_pending: config.max_ack_pending,
       })
       .catch(() => {

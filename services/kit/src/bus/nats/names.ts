@@ -12,3 +12,10 @@ export const eventStreamName = (namespace: string): string => `${namespace.toUpp
  */
 export const consumerName = (durable: string, def: AnyEventDef): string =>
   `${durable}__${def.name.replace(/[^A-Za-z0-9_-]/g, '_')}_v${def.version}`;
+
+/** The stream of one consumer's dead letters (`DLQ.<durable>` in the namespace): stream names allow no dots. */
+export const deadLetterStreamName = (namespace: string, durable: string): string =>
+  `${namespace.toUpperCase()}_DLQ_${durable}`;
+
+/** The one subject of that stream. */
+export const deadLetterSubject = (namespace: string, durable: string): string => `${namespace}.DLQ.${durable}`;

@@ -10,15 +10,11 @@ import {
 } from '@nats-io/jetstream';
 import type { Logger } from '../../logger/logger';
 import type { Bus, RequestContext, Subscription } from '../bus';
-import {
-  assertConsumeArguments,
-  DEDUP_WINDOW_MS,
-  encodeEvent,
-  EVENT_RETENTION_MS,
-  resolveConsumeOptions,
-} from '../wire';
+import { resolveConsumeOptions } from '../redelivery';
+import { assertConsumeArguments, DEDUP_WINDOW_MS, encodeEvent, EVENT_RETENTION_MS } from '../wire';
 import { type ConsumerActivity, consumerBacklog, startConsumers } from './consumer';
 import type { NatsBusContext } from './context';
+import { NatsDeadLetters } from './dead-letters';
 import { ensureStream } from './jetstream-setup';
 import { LargeBodies } from './large-bodies';
 import { eventStreamName, namespacePattern } from './names';
@@ -38,6 +34,8 @@ export async function connectNatsBus(options: {
   namespace: string;
   logger: Logger;
   name: string;
+  /** Every consumer's default redelivery back-off (`BUS_REDELIVERY_BACKOFF_MS`). */
+  redeliveryBackoffMs?: readonly number[];
 }): Promise<Bus> {
   const { namespace } = options;
   if (!namespacePattern.test(namespace))
@@ -56,16 +54,20 @@ export async function connectNatsBus(options: {
   const streamName = eventStreamName(namespace);
   const jsm = await openStream(nc, namespace, streamName);
   logger.debug({ server: nc.getServer(), stream: streamName }, 'bus connected');
+  const js = jetstream(nc);
+  const subject = (bare: string) => `${namespace}.${bare}`;
   const context: NatsBusContext = {
     nc,
-    js: jetstream(nc),
+    js,
     jsm,
     logger,
     bodies: new LargeBodies(nc, namespace, logger),
     streamName,
-    subject: (bare) => `${namespace}.${bare}`,
+    namespace,
+    deadLetters: new NatsDeadLetters({ js, jsm, subject, namespace }),
+    subject,
   };
-  return natsBus(context);
+  return natsBus(context, options.redeliveryBackoffMs);
 }
 
 /** The namespace's event stream, created or brought up to date; the connection is closed if that fails. */
@@ -89,7 +91,7 @@ async function openStream(nc: NatsConnection, namespace: string, streamName: str
 }
 
 /** The port over a connected context; closing stops every subscription, then drains the connection. */
-function natsBus(context: NatsBusContext): Bus {
+function natsBus(context: NatsBusContext, redeliveryBackoffMs: readonly number[] | undefined): Bus {
   const { nc, js, logger, subject } = context;
   const subscriptions = new Set<Subscription>();
   /** This process's running consumers, for `backlog()`. */
@@ -130,6 +132,9 @@ function natsBus(context: NatsBusContext): Bus {
       await js.publish(subject(def.subject), body, { msgID: id });
     },
 
+    deadLetters: (durable) => context.deadLetters.list(durable),
+    replayDeadLetters: (durable) => context.deadLetters.replay(durable),
+
     async tail(handlers) {
       refuseWhenClosing();
       return track(await natsTail(context, handlers));
@@ -138,7 +143,7 @@ function natsBus(context: NatsBusContext): Bus {
     async consume(durable, handlers, consumeOptions) {
       refuseWhenClosing();
       assertConsumeArguments(durable, handlers);
-      const config = resolveConsumeOptions(consumeOptions);
+      const config = resolveConsumeOptions(consumeOptions, redeliveryBackoffMs);
       return track(await startConsumers(context, activeConsumers, durable, handlers, config));
     },
 
