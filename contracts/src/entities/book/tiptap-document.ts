@@ -69,7 +69,9 @@ const CommentMarkSchema = z.object({
 });
 
 const MarkSchema = z.union([
-  z.object({ type: z.enum(['bold', 'italic', 'underline', 'strike', 'code', 'subscript', 'superscript', 'smallCaps']) }),
+  z.object({
+    type: z.enum(['bold', 'italic', 'underline', 'strike', 'code', 'subscript', 'superscript', 'smallCaps']),
+  }),
   LinkMarkSchema,
   SuggestionMarkSchema,
   CommentMarkSchema,

@@ -1,10 +1,4 @@
-import {
-  AlignmentType,
-  LevelFormat,
-  type INumberingOptions,
-  type IPropertiesOptions,
-  type IStylesOptions,
-} from 'docx';
+import { AlignmentType, LevelFormat, type INumberingOptions, type IPropertiesOptions, type IStylesOptions } from 'docx';
 import { fontData, fontFamilies } from '../fonts';
 import type { Typography } from '../pdf/typography';
 import { numberingReferences, type BodyLayout } from './document-body';

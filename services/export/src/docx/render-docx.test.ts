@@ -214,7 +214,9 @@ describe('manuscript format details', () => {
 
   it('embeds the print interior’s face, Literata, in the book layout only (ECMA-376 §17.8.1 obfuscation)', async () => {
     const table = await part('book', 'word/fontTable.xml');
-    const key = /<w:font w:name="Literata">[\s\S]*?<w:embedRegular r:id="(\w+)" w:fontKey="\{([0-9a-f-]+)\}"/i.exec(table);
+    const key = /<w:font w:name="Literata">[\s\S]*?<w:embedRegular r:id="(\w+)" w:fontKey="\{([0-9a-f-]+)\}"/i.exec(
+      table,
+    );
     expect(key).not.toBeNull();
     const rels = await part('book', 'word/_rels/fontTable.xml.rels');
     const target = new RegExp(`Id="${key![1]}"[^>]*Target="([^"]+)"`).exec(rels)?.[1];

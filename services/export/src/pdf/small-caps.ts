@@ -15,7 +15,9 @@ export function smallCapitals(inline: PrintInline, fontSize: number): PrintInlin
   if (inline.font === undefined || inline.font === fontFamilies.body) return [{ ...inline, fontFeatures: ['smcp'] }];
   const text = typeof inline.text === 'string' ? inline.text : '';
   return caseRuns(text).map(({ text: part, lower }) =>
-    lower ? { ...inline, text: part.toUpperCase(), fontSize: fontSize * emulatedSmallCapScale } : { ...inline, text: part },
+    lower
+      ? { ...inline, text: part.toUpperCase(), fontSize: fontSize * emulatedSmallCapScale }
+      : { ...inline, text: part },
   );
 }
 

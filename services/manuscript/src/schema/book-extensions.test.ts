@@ -131,7 +131,8 @@ describe("the book's schema", () => {
     ]);
     for (const rule of rules.filter((r) => 'style' in r)) {
       const attrs = (value: string) => (rule.getAttrs as (value: string) => unknown)(value);
-      for (const value of ['small-caps', 'all-small-caps', 'small-caps oldstyle-nums']) expect(attrs(value)).not.toBe(false);
+      for (const value of ['small-caps', 'all-small-caps', 'small-caps oldstyle-nums'])
+        expect(attrs(value)).not.toBe(false);
       for (const value of ['normal', 'petite-caps', 'oldstyle-nums']) expect(attrs(value)).toBe(false);
     }
     expect(schema.marks.code!.excludes(smallCaps)).toBe(true);

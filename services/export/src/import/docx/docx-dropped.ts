@@ -51,8 +51,9 @@ function complexFields(xml: string): string {
     run('<w:fldChar w:fldCharType="end"/>');
   return xml
     .replace(/<w:fldSimple\b[^>]*?\bw:instr="([^"]*)"[^>]*?\/>/g, (_, instr: string) => field(instr, ''))
-    .replace(/<w:fldSimple\b[^>]*?\bw:instr="([^"]*)"[^>]*>([\s\S]*?)<\/w:fldSimple>/g, (_, instr: string, value: string) =>
-      field(instr, value),
+    .replace(
+      /<w:fldSimple\b[^>]*?\bw:instr="([^"]*)"[^>]*>([\s\S]*?)<\/w:fldSimple>/g,
+      (_, instr: string, value: string) => field(instr, value),
     );
 }
 

@@ -107,7 +107,9 @@ describe('a Word file with comments, tracked changes, a field, a text box, a hea
         { kind: 'small-caps', count: 1 },
       ]),
     );
-    expect(JSON.stringify(one!.blocks[0])).toContain('{"type":"text","text":" Anno Domini","marks":[{"type":"smallCaps"}]}');
+    expect(JSON.stringify(one!.blocks[0])).toContain(
+      '{"type":"text","text":" Anno Domini","marks":[{"type":"smallCaps"}]}',
+    );
   });
 });
 
@@ -131,7 +133,11 @@ describe('a Word file with fields', () => {
               new Paragraph({ text: 'Chapter One', heading: HeadingLevel.HEADING_1 }),
               new Paragraph({ children: [new TextRun('As told in [REF], on page [PAGE].')] }),
               new Paragraph({
-                children: [new TextRun('Written on '), new SimpleField('DATE \\@ "d MMMM"', '1 November'), new TextRun('.')],
+                children: [
+                  new TextRun('Written on '),
+                  new SimpleField('DATE \\@ "d MMMM"', '1 November'),
+                  new TextRun('.'),
+                ],
               }),
               new Paragraph({ children: [new TextRun('See [LINK].')] }),
             ],
@@ -141,7 +147,10 @@ describe('a Word file with fields', () => {
     );
     const zip = await JSZip.loadAsync(written);
     const xml = (await zip.file('word/document.xml')!.async('string'))
-      .replace('[REF]', `</w:t></w:r>${complexField([' REF _Ref1', '23 \\h '], 'Chapter Two')}<w:r><w:t xml:space="preserve">`)
+      .replace(
+        '[REF]',
+        `</w:t></w:r>${complexField([' REF _Ref1', '23 \\h '], 'Chapter Two')}<w:r><w:t xml:space="preserve">`,
+      )
       .replace('[PAGE]', `</w:t></w:r>${complexField([' PAGE '], '7')}<w:r><w:t xml:space="preserve">`)
       .replace(
         '[LINK]',
