@@ -105,23 +105,7 @@ function toolGroups(state: ReturnType<typeof useFormattingState>, chain: () => C
         run: () => chain().setParagraph().run(),
       },
     ],
-    [
-      { id: 'bold', label: 'Bold', icon: <BoldIcon />, active: state.bold, run: () => chain().toggleBold().run() },
-      {
-        id: 'italic',
-        label: 'Italic',
-        icon: <ItalicIcon />,
-        active: state.italic,
-        run: () => chain().toggleItalic().run(),
-      },
-      {
-        id: 'small-caps',
-        label: 'Small caps',
-        icon: <SmallCapsIcon />,
-        active: state.smallCaps,
-        run: () => chain().toggleSmallCaps().run(),
-      },
-    ],
+    emphasisTools(state, chain),
     [
       {
         id: 'left',
@@ -168,6 +152,27 @@ function toolGroups(state: ReturnType<typeof useFormattingState>, chain: () => C
         run: () => chain().toggleOrderedList().run(),
       },
     ],
+  ];
+}
+
+/** The emphasis a run of text may carry; small caps since imported manuscripts keep them (issue 46). */
+function emphasisTools(state: ReturnType<typeof useFormattingState>, chain: () => ChainedCommands): Tool[] {
+  return [
+    { id: 'bold', label: 'Bold', icon: <BoldIcon />, active: state.bold, run: () => chain().toggleBold().run() },
+    {
+      id: 'italic',
+      label: 'Italic',
+      icon: <ItalicIcon />,
+      active: state.italic,
+      run: () => chain().toggleItalic().run(),
+    },
+    {
+      id: 'small-caps',
+      label: 'Small caps',
+      icon: <SmallCapsIcon />,
+      active: state.smallCaps,
+      run: () => chain().toggleSmallCaps().run(),
+    },
   ];
 }
 
