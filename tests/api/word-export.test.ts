@@ -49,7 +49,10 @@ describe('Word export', () => {
           ],
         },
         { type: 'heading', attrs: { level: 1 }, content: [text('Chapter 2: The Harbour')] },
-        { type: 'paragraph', content: [text('Boats rocked in the grey water.')] },
+        {
+          type: 'paragraph',
+          content: [text('Boats rocked in the grey water of '), text('Port Anno', [{ type: 'smallCaps' }]), text('.')],
+        },
       ],
     };
     const saved = await client.patch<Book>(`/api/v1/book/content/${book._id}`, {
@@ -78,6 +81,8 @@ describe('Word export', () => {
       expect(document).toMatch(new RegExp(`<w:ins [^>]*w:author="${name}" w:date="2026-11-20T10:00:00Z"`));
       expect(document).toMatch(/<w:delText[^>]*>that night<\/w:delText>/);
       expect(document).toMatch(/<w:commentRangeStart w:id="0"\/>.*?grey water.*?<w:commentRangeEnd w:id="0"\/>/s);
+      // Small caps (issue 46) are saved and reach Word as its own.
+      expect(document).toMatch(/<w:smallCaps\/><\/w:rPr><w:t[^>]*>Port Anno<\/w:t>/);
       const comments = await zip.file('word/comments.xml')!.async('string');
       expect(comments).toContain('Which grey?');
       expect(comments).toContain(`w:author="${name}"`);

@@ -209,6 +209,33 @@ describe.skipIf(!browserAvailable())('dark mode and phones (mocked API)', () => 
     await page.context().close();
   });
 
+  it('sets small caps from the toolbar at 390 and 1280 px, light and dark, the whole toolbar in reach', async () => {
+    for (const [width, colorScheme] of [
+      [phone.width, 'light'],
+      [1280, 'dark'],
+    ] as const) {
+      const { page } = await open('/app/edit/ready', { colorScheme, width, signedIn: true });
+      await manuscript(page);
+      const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+      const button = toolbar.getByRole('button', { name: 'Small caps' });
+      expect(await button.getAttribute('aria-pressed')).toBe('false');
+      await page.locator('.book-editor p').first().dblclick();
+      await button.click();
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+      const set = page.locator('.book-editor span.small-caps').first();
+      expect(await set.evaluate((span) => getComputedStyle(span).fontVariantCaps)).toBe('small-caps');
+      // Every button of the toolbar is on screen without scrolling it.
+      const overflow = await toolbar.evaluate((bar) => bar.scrollWidth - bar.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const shots = process.env.SHOTS_DIR;
+      for (const scheme of shots ? (['light', 'dark'] as const) : []) {
+        await switchColorScheme(page, scheme);
+        await page.screenshot({ path: `${shots}/toolbar-small-caps-${width}-${scheme}.png` });
+      }
+      await page.context().close();
+    }
+  });
+
   it('keeps the manuscript readable in the dark scheme, and wraps the titles', async () => {
     const { page } = await open('/app/edit/ready', { colorScheme: 'dark', width: 1280, signedIn: true });
     await manuscript(page);

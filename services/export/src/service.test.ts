@@ -471,3 +471,41 @@ describe.skipIf(skipAce)('Ace by DAISY', () => {
     }
   }, 600_000);
 });
+
+describe('export.render: Word', () => {
+  beforeEach(async () => {
+    world = new ExportTestWorld();
+    await world.setUp();
+  });
+
+  it('never keeps a Word file that is not a sound OOXML package: 500 with the catalogue’s message', async () => {
+    world.books.add(owner, buildBook());
+    const damaged: ExportRenderer = {
+      ...createExportRenderer(),
+      docx: async () => ({ data: new TextEncoder().encode('PK not really a zip'), suggestions: 0, comments: 0 }),
+    };
+    const deps = world.handlerDeps(damaged);
+    // The book service's comments and members, as the book service would answer for a book without them.
+    const answers = new Map<unknown, unknown>([
+      [requests.book.listComments, { comments: [] }],
+      [requests.book.listMembers, { members: [] }],
+    ]);
+    const bus = Object.assign(Object.create(deps.bus) as typeof deps.bus, {
+      request: ((definition: unknown, ...rest: unknown[]) =>
+        answers.has(definition)
+          ? Promise.resolve(answers.get(definition))
+          : (deps.bus.request as (...args: unknown[]) => Promise<unknown>)(
+              definition,
+              ...rest,
+            )) as typeof deps.bus.request,
+    });
+    const handler = renderExport({ ...deps, bus });
+    const error = await handler(
+      { userId: owner, bookId: 'book-1', request: { format: 'docx', layout: 'manuscript' } },
+      world.context,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 500, message: exportMessages.docxDamaged });
+    expect(await world.blobs.list('exports/book-1')).toEqual([]);
+  });
+});

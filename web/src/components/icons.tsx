@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import {
+  ALargeSmall,
   AlignCenter,
   AlignJustify,
   AlignLeft,
@@ -86,6 +87,7 @@ export const HeadingIcon = icon(Heading1);
 export const ParagraphIcon = icon(Pilcrow);
 export const BoldIcon = icon(Bold);
 export const ItalicIcon = icon(Italic);
+export const SmallCapsIcon = icon(ALargeSmall);
 export const AlignLeftIcon = icon(AlignLeft);
 export const AlignCenterIcon = icon(AlignCenter);
 export const AlignRightIcon = icon(AlignRight);

@@ -69,14 +69,16 @@ const CommentMarkSchema = z.object({
 });
 
 const MarkSchema = z.union([
-  z.object({ type: z.enum(['bold', 'italic', 'underline', 'strike', 'code', 'subscript', 'superscript']) }),
+  z.object({
+    type: z.enum(['bold', 'italic', 'underline', 'strike', 'code', 'subscript', 'superscript', 'smallCaps']),
+  }),
   LinkMarkSchema,
   SuggestionMarkSchema,
   CommentMarkSchema,
 ]);
 
 /**
- * The marks of one run of text: eight formatting marks and a suggestion at most, and any number of
+ * The marks of one run of text: nine formatting marks and a suggestion at most, and any number of
  * comments overlapping there (a live document holding them must still save), within reason.
  */
 const textMarks = z.array(MarkSchema).max(64).optional();

@@ -103,6 +103,8 @@ export const exportMessages = {
   missingMetadata: 'Missing required metadata',
   coverRequired: 'Cover image required',
   notReady: 'The book is not ready to export yet',
+  /** A Word file that failed the package check (issue 46): a fault of ours, never offered for download. */
+  docxDamaged: 'The Word file could not be made correctly, so it was not saved. Please try again.',
   /**
    * No authoritative case-laminate figures (wrap, hinge, board per trim) are available to build KDP's
    * hardcover wrap from; public guides disagree. The dialog offers hardcover interiors only, with this reason.

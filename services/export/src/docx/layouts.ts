@@ -1,5 +1,5 @@
-import { AlignmentType, LevelFormat, type INumberingOptions, type IStylesOptions } from 'docx';
-import { fontFamilies } from '../fonts';
+import { AlignmentType, LevelFormat, type INumberingOptions, type IPropertiesOptions, type IStylesOptions } from 'docx';
+import { fontData, fontFamilies } from '../fonts';
 import type { Typography } from '../pdf/typography';
 import { numberingReferences, type BodyLayout } from './document-body';
 
@@ -193,6 +193,16 @@ export function bookStyles(typo: Typography): IStylesOptions {
       },
     ],
   };
+}
+
+/**
+ * The book layout's face, embedded, so that Word shows Literata where it is not installed (its licence, the
+ * OFL, allows it). The docx package embeds one file per family, the regular face (`w:embedRegular`):
+ * where Literata is not installed, Word draws bold and italics from it.
+ */
+export function bookFonts(): NonNullable<IPropertiesOptions['fonts']> {
+  const regular = fontData(fontFamilies.body, 'normal');
+  return [{ name: fontFamilies.body, data: Buffer.from(regular.buffer, regular.byteOffset, regular.byteLength) }];
 }
 
 /** Bullets and numbers of the editor's lists, five levels deep, indented half an inch a level. */

@@ -234,6 +234,7 @@ function formatting(rPr: MarkupElement | undefined): { type: string }[] {
   if (on('w:i')) marks.push({ type: 'italic' });
   if (on('w:u')) marks.push({ type: 'underline' });
   if (on('w:strike')) marks.push({ type: 'strike' });
+  if (on('w:smallcaps')) marks.push({ type: 'smallCaps' });
   const vertical = rPr.children.find((c): c is MarkupElement => c.type === 'element' && c.name === 'w:vertalign');
   if (vertical?.attrs['w:val'] === 'superscript') marks.push({ type: 'superscript' });
   if (vertical?.attrs['w:val'] === 'subscript') marks.push({ type: 'subscript' });

@@ -70,6 +70,11 @@ describe('Bookwright → .docx → Bookwright', () => {
       chaptersOf(book.document).map((c) => documentText(c.heading!)),
     );
     expect(marksOn(back.document, 'italic').length).toBeGreaterThan(0);
+    expect(marksOn(back.document, 'smallCaps').map((mark) => mark.text)).toEqual(
+      marksOn(book.document, 'smallCaps').map((mark) => mark.text),
+    );
+    const zip = await JSZip.loadAsync(file.data);
+    expect(await zip.file('word/document.xml')?.async('string')).toContain('<w:smallCaps/>');
   });
 
   it('keeps a book’s open suggestions and comments through the round trip', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CommentThread, TiptapDocument, TiptapNode } from '@bookwright/contracts';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fontData, fontFamilies } from '../fonts';
 import { buildExportBook } from '../pdf/testing/books';
 import { renderDocx, shortTitle, surnameOf, type DocxFile } from './render-docx';
 import { roundedWordCount } from './word-count';
@@ -209,5 +210,23 @@ describe('manuscript format details', () => {
     expect(xml).toContain('<w:type w:val="oddPage"/>');
     const styles = await part('book', 'word/styles.xml');
     expect(styles).toMatch(/w:ascii="Literata"/);
+  });
+
+  it('embeds the print interior’s face, Literata, in the book layout only (ECMA-376 §17.8.1 obfuscation)', async () => {
+    const table = await part('book', 'word/fontTable.xml');
+    const key = /<w:font w:name="Literata">[\s\S]*?<w:embedRegular r:id="(\w+)" w:fontKey="\{([0-9a-f-]+)\}"/i.exec(
+      table,
+    );
+    expect(key).not.toBeNull();
+    const rels = await part('book', 'word/_rels/fontTable.xml.rels');
+    const target = new RegExp(`Id="${key![1]}"[^>]*Target="([^"]+)"`).exec(rels)?.[1];
+    const zip = await JSZip.loadAsync(files.get('book')!.data);
+    const odttf = Buffer.from((await zip.file(`word/${target}`)?.async('uint8array')) ?? []);
+    // The key's bytes, last first, XORed over the first 32 bytes give the font file back.
+    const hex = key![2]!.replace(/-/g, '');
+    const keyBytes = Array.from({ length: 16 }, (_, i) => parseInt(hex.slice(30 - 2 * i, 32 - 2 * i), 16));
+    for (let i = 0; i < 32; i += 1) odttf[i] = (odttf[i] ?? 0) ^ (keyBytes[i % 16] ?? 0);
+    expect(odttf.equals(fontData(fontFamilies.body, 'normal'))).toBe(true);
+    expect(await part('manuscript', 'word/fontTable.xml')).not.toContain('embedRegular');
   });
 });

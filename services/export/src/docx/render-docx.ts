@@ -20,6 +20,7 @@ import { typography, type Typography } from '../pdf/typography';
 import { DocumentBody, type BodyChapter } from './document-body';
 import {
   bookBody,
+  bookFonts,
   bookStyles,
   listNumbering,
   manuscriptBody,
@@ -85,7 +86,7 @@ export async function renderDocx(book: ExportBook, options: DocxOptions): Promis
     numbering: listNumbering(),
     comments: { children: comments },
     // An editor's changes in Word are tracked from the first keystroke, as in any manuscript sent out.
-    ...(manuscript ? { features: { trackRevisions: true } } : { evenAndOddHeaderAndFooters: true }),
+    ...(manuscript ? { features: { trackRevisions: true } } : { evenAndOddHeaderAndFooters: true, fonts: bookFonts() }),
     // A line ended by a line break is not spread across the measure in justified text, as in print.
     compatibility: { doNotExpandShiftReturn: true },
     sections: manuscript ? manuscriptSections(book, chapters, options) : bookSections(book, chapters, typo),

@@ -16,6 +16,7 @@ ul, ol { margin: 0.8em 0; padding-left: 1.5em; }
 ul.task-list { list-style: none; padding-left: 0.5em; }
 .task-box { font-style: normal; }
 code { font-family: monospace; font-size: 0.95em; }
+.small-caps { font-variant: small-caps; font-variant-caps: small-caps; }
 .align-left { text-align: left; }
 .align-center { text-align: center; text-indent: 0; }
 .align-right { text-align: right; text-indent: 0; }

@@ -40,6 +40,7 @@ describe('tiptap to XHTML', () => {
         text('c', [{ type: 'code' }]),
         text('sub', [{ type: 'subscript' }]),
         text('sup', [{ type: 'superscript' }]),
+        text('sc', [{ type: 'smallCaps' }]),
         { type: 'hardBreak' },
         text('both', [{ type: 'italic' }, { type: 'bold' }]),
       ),
@@ -51,7 +52,7 @@ describe('tiptap to XHTML', () => {
     expect(html).toBe(
       [
         '<h1 class="align-center">One &lt;&amp;&gt; "two"</h1>',
-        '<p><strong>b</strong><em>i</em><u>u</u><s>s</s><code>c</code><sub>sub</sub><sup>sup</sup><br /><strong><em>both</em></strong></p>',
+        '<p><strong>b</strong><em>i</em><u>u</u><s>s</s><code>c</code><sub>sub</sub><sup>sup</sup><span class="small-caps">sc</span><br /><strong><em>both</em></strong></p>',
         '<ul>\n<li><p>item</p></li>\n</ul>',
         '<ol>\n<li><p>first</p></li>\n</ol>',
         '<blockquote>\n<p>quoted</p>\n</blockquote>',

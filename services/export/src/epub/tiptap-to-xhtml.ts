@@ -18,7 +18,17 @@ const alignClasses: Record<string, string> = {
 };
 
 /** Marks we render, outermost first, so equal mark sets always nest the same way. */
-const markOrder = ['link', 'bold', 'italic', 'underline', 'strike', 'code', 'subscript', 'superscript'] as const;
+const markOrder = [
+  'link',
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'smallCaps',
+  'code',
+  'subscript',
+  'superscript',
+] as const;
 type MarkType = (typeof markOrder)[number];
 
 const markTags: Record<Exclude<MarkType, 'link'>, string> = {
@@ -29,7 +39,11 @@ const markTags: Record<Exclude<MarkType, 'link'>, string> = {
   code: 'code',
   subscript: 'sub',
   superscript: 'sup',
+  smallCaps: 'span',
 };
+
+/** Marks with no element of their own: a span whose class the stylesheet sets. */
+const markClasses: Partial<Record<MarkType, string>> = { smallCaps: 'small-caps' };
 
 const checkedBox = '\u2611';
 const uncheckedBox = '\u2610';
@@ -140,7 +154,8 @@ function renderInlineNode(node: TiptapNode): string {
       if (href !== null) html = `<a href="${escapeAttribute(href)}">${html}</a>`;
     } else {
       const tag = markTags[type];
-      html = `<${tag}>${html}</${tag}>`;
+      const className = markClasses[type];
+      html = `<${tag}${className ? ` class="${className}"` : ''}>${html}</${tag}>`;
     }
   }
   return html;

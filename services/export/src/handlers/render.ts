@@ -5,11 +5,15 @@ import {
   exportFileName,
   events,
   exportMessages,
+  type Book,
+  type DocxLayout,
   type requests,
 } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
+import type { DocxOptions } from '../docx';
 import { exportTarget } from '../domain/export-target';
+import type { ExportBook } from '../export-book';
 import { metadataIssues, missingMetadata } from '../domain/required-metadata';
 import { manuscriptCharacters, parseManuscript, printedBookContent, toExportBook } from '../domain/to-export-book';
 import { contentTypes, produceEpub, producePrint, type ExportFile } from '../render/produce-export';
@@ -66,19 +70,8 @@ export function renderExport(deps: ExportHandlerDeps) {
     let file: ExportFile;
     const started = performance.now();
     if (target.format === 'docx') {
-      // Word carries the review: the manuscript as stored, its open suggestions as tracked changes and its
-      // comments as Word comments (issue 46). Counts and the page estimate are the printed form's.
-      const { review, contact } = await loadReview(deps, { userId, bookId }, book, context);
-      const stored = { ...exportBook, document: parseManuscript(book.bookContent) };
       const printed = { words: countWords(documentText(document)), characters: checkInput.characters };
-      const docx = await deps.renderSlots(() =>
-        deps.renderer.docx(stored, { layout: target.layout, review, printed, contact }),
-      );
-      file = {
-        data: docx.data,
-        fileName: exportFileName(book.title, 'docx', undefined, target.layout),
-        contentType: contentTypes.docx,
-      };
+      file = await produceDocx(deps, { userId, book, exportBook, printed, layout: target.layout }, context);
     } else if (target.format === 'epub') {
       refuse(checkExport(checkInput).blockers);
       const pagination = await currentPagination(
@@ -136,6 +129,32 @@ export function renderExport(deps: ExportHandlerDeps) {
     };
     await announceExport(deps, { userId, bookId, ...result }, context);
     return result;
+  };
+}
+
+/**
+ * The Word file. Word carries the review: the manuscript as stored, its open suggestions as tracked changes
+ * and its comments as Word comments (issue 46); counts and the page estimate are the printed form's. It is
+ * checked as an OOXML package before it is kept: a file Word could not open is never offered.
+ */
+async function produceDocx(
+  deps: ExportHandlerDeps,
+  input: { userId: string; book: Book; exportBook: ExportBook; printed: DocxOptions['printed']; layout: DocxLayout },
+  context: RequestContext,
+): Promise<ExportFile> {
+  const { book, layout, printed } = input;
+  const { review, contact } = await loadReview(deps, { userId: input.userId, bookId: book._id }, book, context);
+  const stored = { ...input.exportBook, document: parseManuscript(book.bookContent) };
+  const docx = await deps.renderSlots(() => deps.renderer.docx(stored, { layout, review, printed, contact }));
+  // jszip is loaded only for the exports that need it.
+  const { checkDocxPackage } = await import('../docx/package-check');
+  await checkDocxPackage(docx.data).catch((error: unknown) => {
+    throw new AppError(500, exportMessages.docxDamaged, { cause: error });
+  });
+  return {
+    data: docx.data,
+    fileName: exportFileName(book.title, 'docx', undefined, layout),
+    contentType: contentTypes.docx,
   };
 }
 

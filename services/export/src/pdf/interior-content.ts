@@ -10,6 +10,7 @@ import {
   textWidthEm,
 } from '../fonts';
 import type { KeepLinesNode } from './keep-lines';
+import { smallCapitals } from './small-caps';
 import { printRun } from './text-runs';
 import type { Typography } from './typography';
 
@@ -352,6 +353,7 @@ export class InteriorContentBuilder {
       const marks = options.plain ? [] : ((node.marks ?? []) as Mark[]);
       const style: Omit<ContentText, 'text'> = {};
       let code = false;
+      let smallCaps = false;
       let href: string | null = null;
       for (const mark of marks) {
         if (mark.type === 'bold') style.bold = true;
@@ -361,6 +363,7 @@ export class InteriorContentBuilder {
         else if (mark.type === 'superscript') style.sup = true;
         else if (mark.type === 'subscript') style.sub = true;
         else if (mark.type === 'code') code = true;
+        else if (mark.type === 'smallCaps') smallCaps = true;
         else if (mark.type === 'link' && typeof mark.attrs?.href === 'string') href = mark.attrs.href;
       }
       // Code is set as it is typed, left to right: at an even level of its own within the paragraph.
@@ -371,7 +374,8 @@ export class InteriorContentBuilder {
         continue;
       }
       for (const run of splitByCoverage(value, valueLevels)) {
-        out.push(printRun(run, style, this.typo.lineHeight, base));
+        const inline = printRun(run, style, this.typo.lineHeight, base);
+        out.push(...(smallCaps ? smallCapitals(inline, this.typo.bodySize) : [inline]));
       }
       // Print cannot be clicked: show where a link goes when its text does not already say so.
       if (href && !value.includes(href.replace(/^(https?:\/\/|mailto:)/, ''))) {

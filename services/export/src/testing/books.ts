@@ -74,7 +74,7 @@ export function buildDocument(
           text('2', [{ type: 'subscript' }]),
           text('O, x'),
           text('2', [{ type: 'superscript' }]),
-          text(', a '),
+          text(', a ', [{ type: 'smallCaps' }]),
           text('link & more', [{ type: 'link', attrs: { href: 'https://example.com/a?b=1&c="2"' } }]),
           { type: 'hardBreak' },
           text(tricky.line),

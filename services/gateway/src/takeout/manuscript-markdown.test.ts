@@ -28,6 +28,8 @@ describe('the manuscript as Markdown', () => {
             text('struck', [{ type: 'strike' }]),
             text(', '),
             text('underlined', [{ type: 'underline' }]),
+            text(', '),
+            text('small caps', [{ type: 'smallCaps' }]),
             text(' and '),
             text('a link', [{ type: 'link', attrs: { href: 'https://example.com' } }]),
             { type: 'hardBreak' },
@@ -58,7 +60,7 @@ describe('the manuscript as Markdown', () => {
       [
         '# Chapter 1: The Lamp',
         '',
-        'Plain, **bold**, *italic*, ~~struck~~, <u>underlined</u> and [a link](https://example.com)\\',
+        'Plain, **bold**, *italic*, ~~struck~~, <u>underlined</u>, small caps and [a link](https://example.com)\\',
         'H<sub>2</sub>O',
         '',
         '* one',

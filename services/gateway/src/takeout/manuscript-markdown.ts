@@ -47,6 +47,8 @@ const serializer = new MarkdownSerializer(
     underline: { open: '<u>', close: '</u>', mixable: true, expelEnclosingWhitespace: true },
     subscript: { open: '<sub>', close: '</sub>', mixable: true },
     superscript: { open: '<sup>', close: '</sup>', mixable: true },
+    // Nor small capitals; their text is kept as written.
+    smallCaps: { open: '', close: '', mixable: true },
   },
 );
 

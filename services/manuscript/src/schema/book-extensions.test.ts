@@ -53,6 +53,7 @@ describe("the book's schema", () => {
         'italic',
         'link',
         'modification',
+        'smallCaps',
         'strike',
         'subscript',
         'superscript',
@@ -116,6 +117,37 @@ describe("the book's schema", () => {
     });
     expect(() => inserted.check()).not.toThrow();
     expect(() => schema.marks.insertion!.create({})).toThrow(RangeError);
+  });
+
+  it('has small capitals: a span of class small-caps, read from it or from font-variant; saved; not in code', () => {
+    const schema = bookSchema();
+    const smallCaps = schema.marks.smallCaps!;
+    expect(smallCaps.spec.toDOM!(smallCaps.create(), true)).toEqual(['span', { class: 'small-caps' }, 0]);
+    const rules = smallCaps.spec.parseDOM ?? [];
+    expect(rules.map((rule) => ('tag' in rule ? rule.tag : rule.style))).toEqual([
+      'span.small-caps',
+      'font-variant',
+      'font-variant-caps',
+    ]);
+    for (const rule of rules.filter((r) => 'style' in r)) {
+      const attrs = (value: string) => (rule.getAttrs as (value: string) => unknown)(value);
+      for (const value of ['small-caps', 'all-small-caps', 'small-caps oldstyle-nums'])
+        expect(attrs(value)).not.toBe(false);
+      for (const value of ['normal', 'petite-caps', 'oldstyle-nums']) expect(attrs(value)).toBe(false);
+    }
+    expect(schema.marks.code!.excludes(smallCaps)).toBe(true);
+    const document = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          attrs: { textAlign: null },
+          content: [{ type: 'text', text: 'Anno Domini', marks: [{ type: 'smallCaps' }] }],
+        },
+      ],
+    };
+    expect(TiptapDocumentSchema.safeParse(document).success).toBe(true);
+    expect(schema.nodeFromJSON(document).toJSON()).toEqual(document);
   });
 
   it('has a comment mark that overlaps other comments and marks, and renders as an anchor', () => {

@@ -8,6 +8,7 @@ import { StarterKit, type StarterKitOptions } from '@tiptap/starter-kit';
 import type { Schema } from '@tiptap/pm/model';
 import { allowedLinkSchemes } from '@bookwright/contracts';
 import { blockMarks, Comment, Deletion, Insertion, Modification } from './review-marks';
+import { SmallCaps } from './small-caps';
 
 /** A link may carry no scheme (relative) or one of the spec's schemes (§5), as the server checks it. */
 export function isAllowedLink(href: string): boolean {
@@ -28,7 +29,7 @@ const Superscript = Mark.create({
  * `_` (everything), a suggested edit inside code would go in unmarked (accepted unasked) and code could not
  * be commented on.
  */
-const BookCode = Code.extend({ excludes: 'bold italic strike underline link subscript superscript' });
+const BookCode = Code.extend({ excludes: 'bold italic strike underline link subscript superscript smallCaps' });
 
 type LinkOptions = Exclude<StarterKitOptions['link'], false>;
 
@@ -45,7 +46,7 @@ export interface BookEditorBehaviour {
 /**
  * The tiptap extensions that define a book's document: what the server accepts as a manuscript
  * (contracts' TiptapDocumentSchema). No code blocks; headings 1 to 3; left/center/right/justify alignment;
- * task lists (nested); sub- and superscript; links only with the allowed schemes, which open in a new tab
+ * task lists (nested); sub- and superscript; small capitals; links only with the allowed schemes, which open in a new tab
  * with rel="noopener noreferrer nofollow" (their default attributes, so part of every stored link);
  * suggestions (`insertion`, `deletion`, `modification`, on text and on the blocks inside any node holding
  * blocks) and comment anchors (`comment`). The web editor adds only what is UI (a placeholder, the
@@ -84,6 +85,7 @@ export function bookSchemaExtensions(behaviour: BookEditorBehaviour = {}): Exten
     BookCode,
     Subscript,
     Superscript,
+    SmallCaps,
     Insertion,
     Deletion,
     Modification,

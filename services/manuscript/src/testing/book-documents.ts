@@ -34,7 +34,7 @@ const formatting: fc.Arbitrary<unknown[]> = fc.oneof(
     arbitrary: fc
       .record({
         link: fc.option(href, { nil: undefined }),
-        simple: fc.subarray(['bold', 'italic', 'strike', 'underline', 'subscript', 'superscript']),
+        simple: fc.subarray(['bold', 'italic', 'strike', 'underline', 'subscript', 'superscript', 'smallCaps']),
       })
       .map(({ link, simple }) => [
         ...(link === undefined

@@ -9,6 +9,9 @@ import { typeDescription } from '../../test/description';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 
 resetAfterEach();
+// A toolbar button focuses the text and scrolls the selection into view: jsdom lays nothing out.
+Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 const content = {
   type: 'doc',
@@ -124,6 +127,7 @@ describe('the manuscript editor', () => {
       'Paragraph',
       'Bold',
       'Italic',
+      'Small caps',
       'Align left',
       'Align center',
       'Align right',
@@ -150,6 +154,40 @@ describe('the manuscript editor', () => {
     expect(link?.getAttribute('target')).toBe('_blank');
     expect(link?.getAttribute('rel')).toBe('noopener noreferrer nofollow');
     expect(document.querySelector('.book-editor')?.parentElement).toBeTruthy();
+  });
+
+  it('sets small caps from the toolbar and Ctrl+Shift+K, shows them pressed, and reads them from pasted styles', async () => {
+    openEditor();
+    const editor = await editorInstance();
+    const button = screen.getByRole('button', { name: 'Small caps' });
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    const user = userEvent.setup();
+    // "quiet" of "It was a quiet night.", which starts at 12.
+    act(() => {
+      editor.commands.setTextSelection({ from: 21, to: 26 });
+    });
+    await user.click(button);
+    expect(document.querySelector('.book-editor span.small-caps')?.textContent).toBe('quiet');
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+    // The button gave the focus back to the text, as it does in the browser.
+    act(() => {
+      editor.commands.setTextSelection({ from: 27, to: 32 });
+    });
+    await user.keyboard('{Control>}{Shift>}k{/Shift}{/Control}');
+    expect([...document.querySelectorAll('.book-editor span.small-caps')].map((span) => span.textContent)).toEqual([
+      'quiet',
+      'night',
+    ]);
+    act(() => {
+      editor.commands.setContent(
+        '<p><span style="font-variant: small-caps">Anno</span> <span style="font-variant-caps: all-small-caps">Domini</span></p>',
+      );
+    });
+    expect(editor.getJSON().content?.[0]?.content).toEqual([
+      { type: 'text', text: 'Anno', marks: [{ type: 'smallCaps' }] },
+      { type: 'text', text: ' ' },
+      { type: 'text', text: 'Domini', marks: [{ type: 'smallCaps' }] },
+    ]);
   });
 
   it('shows a word count and the page estimate', async () => {

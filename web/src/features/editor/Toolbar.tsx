@@ -11,6 +11,7 @@ import {
   ItalicIcon,
   OrderedListIcon,
   ParagraphIcon,
+  SmallCapsIcon,
 } from '../../components/icons';
 
 type Alignment = 'left' | 'center' | 'right' | 'justify';
@@ -25,7 +26,7 @@ interface Tool {
 
 /**
  * The toolbar of spec §2: Heading 1, paragraph, bold, italic, the four alignments, bullet and numbered
- * lists. It re-renders only when what it shows changes (useEditorState selector), not per keystroke. A
+ * lists; and small caps (issue 46: an imported manuscript keeps them, so an author can set them too). It re-renders only when what it shows changes (useEditorState selector), not per keystroke. A
  * toolbar in the WAI-ARIA sense: one stop in the tab order, arrows move between buttons.
  */
 export function Toolbar({ editor }: { editor: Editor }) {
@@ -76,6 +77,7 @@ function useFormattingState(editor: Editor) {
       paragraph: e.isActive('paragraph'),
       bold: e.isActive('bold'),
       italic: e.isActive('italic'),
+      smallCaps: e.isActive('smallCaps'),
       align:
         (['left', 'center', 'right', 'justify'] as Alignment[]).find((a) => e.isActive({ textAlign: a })) ?? 'left',
       bulletList: e.isActive('bulletList'),
@@ -103,16 +105,7 @@ function toolGroups(state: ReturnType<typeof useFormattingState>, chain: () => C
         run: () => chain().setParagraph().run(),
       },
     ],
-    [
-      { id: 'bold', label: 'Bold', icon: <BoldIcon />, active: state.bold, run: () => chain().toggleBold().run() },
-      {
-        id: 'italic',
-        label: 'Italic',
-        icon: <ItalicIcon />,
-        active: state.italic,
-        run: () => chain().toggleItalic().run(),
-      },
-    ],
+    emphasisTools(state, chain),
     [
       {
         id: 'left',
@@ -159,6 +152,27 @@ function toolGroups(state: ReturnType<typeof useFormattingState>, chain: () => C
         run: () => chain().toggleOrderedList().run(),
       },
     ],
+  ];
+}
+
+/** The emphasis a run of text may carry; small caps since imported manuscripts keep them (issue 46). */
+function emphasisTools(state: ReturnType<typeof useFormattingState>, chain: () => ChainedCommands): Tool[] {
+  return [
+    { id: 'bold', label: 'Bold', icon: <BoldIcon />, active: state.bold, run: () => chain().toggleBold().run() },
+    {
+      id: 'italic',
+      label: 'Italic',
+      icon: <ItalicIcon />,
+      active: state.italic,
+      run: () => chain().toggleItalic().run(),
+    },
+    {
+      id: 'small-caps',
+      label: 'Small caps',
+      icon: <SmallCapsIcon />,
+      active: state.smallCaps,
+      run: () => chain().toggleSmallCaps().run(),
+    },
   ];
 }
 

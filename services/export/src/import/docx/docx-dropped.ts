@@ -5,14 +5,13 @@ import { countDropped } from '../source/source-document';
  * What a new book leaves out of a Word file, counted from its XML: comments, tracked changes, fields
  * (hyperlinks are not fields to an author: they stay links), text boxes, and headers and footers.
  * Text boxes are also taken out of the body here, since mammoth would read their text into the flow.
+ * Of a field only its code goes: the value Word shows (a date, a page number, a cross-reference's text)
+ * stays as plain text.
  */
 export function dropFromDocumentXml(source: string, dropped: DroppedCounts): string {
-  const xml = markRules(source);
+  const xml = complexFields(markRules(source));
   countDropped(dropped, 'tracked-changes', count(xml, /<w:(?:ins|del|moveFrom|moveTo)\b[^>]*\bw:id=/g));
-  const fieldCodes = [
-    ...xml.matchAll(/<w:instrText\b[^>]*>([^<]*)<\/w:instrText>|<w:fldSimple\b[^>]*w:instr="([^"]*)"/g),
-  ];
-  countDropped(dropped, 'fields', fieldCodes.filter((m) => !/^\s*HYPERLINK\b/.test(m[1] ?? m[2] ?? '')).length);
+  countDropped(dropped, 'fields', fieldCodes(xml).filter((code) => !/^\s*HYPERLINK\b/.test(code)).length);
   // A text box is written twice (DrawingML, and VML as the fallback for older readers): count it once.
   const withoutFallbacks = xml.replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
   const textBoxes = count(withoutFallbacks, /<w:txbxContent\b/g);
@@ -36,6 +35,46 @@ const count = (text: string, pattern: RegExp): number => {
   for (const _ of text.matchAll(pattern)) n += 1;
   return n;
 };
+
+/**
+ * Word's simple fields (`w:fldSimple`, the code in an attribute, the shown value inside) written as the
+ * complex fields mammoth reads (begin, code, separate, value, end): it skips a simple field, value and
+ * all, but keeps a complex field's value, and makes a HYPERLINK field's value a link.
+ */
+function complexFields(xml: string): string {
+  const run = (inner: string) => `<w:r>${inner}</w:r>`;
+  const field = (instr: string, value: string) =>
+    run('<w:fldChar w:fldCharType="begin"/>') +
+    run(`<w:instrText xml:space="preserve">${instr}</w:instrText>`) +
+    run('<w:fldChar w:fldCharType="separate"/>') +
+    value +
+    run('<w:fldChar w:fldCharType="end"/>');
+  return xml
+    .replace(/<w:fldSimple\b[^>]*?\bw:instr="([^"]*)"[^>]*?\/>/g, (_, instr: string) => field(instr, ''))
+    .replace(
+      /<w:fldSimple\b[^>]*?\bw:instr="([^"]*)"[^>]*>([\s\S]*?)<\/w:fldSimple>/g,
+      (_, instr: string, value: string) => field(instr, value),
+    );
+}
+
+/**
+ * The code of each complex field, from its begin to its separator: Word splits a long code over several
+ * runs (`w:instrText`), and fields nest (a REF inside an IF).
+ */
+function fieldCodes(xml: string): string[] {
+  const codes: string[] = [];
+  const open: { code: string; reading: boolean }[] = [];
+  for (const m of xml.matchAll(/<w:fldChar\b[^>]*w:fldCharType="(\w+)"|<w:instrText\b[^>]*>([^<]*)<\/w:instrText>/g)) {
+    const current = open[open.length - 1];
+    if (m[1] === 'begin') open.push({ code: '', reading: true });
+    else if (m[1] === 'separate' && current) current.reading = false;
+    else if (m[1] === 'end') {
+      const ended = open.pop();
+      if (ended) codes.push(ended.code);
+    } else if (m[2] !== undefined && current?.reading) current.code += m[2];
+  }
+  return codes;
+}
 
 /**
  * Word's horizontal lines, which mammoth reads as empty paragraphs, written as the `***` a scene break is

@@ -254,6 +254,7 @@ function runMarks(run: MammothElement): InlineMark[] {
   if (run.isItalic) marks.push({ type: 'italic' });
   if (run.isUnderline) marks.push({ type: 'underline' });
   if (run.isStrikethrough) marks.push({ type: 'strike' });
+  if (run.isSmallCaps) marks.push({ type: 'smallCaps' });
   if (run.verticalAlignment === 'superscript') marks.push({ type: 'superscript' });
   if (run.verticalAlignment === 'subscript') marks.push({ type: 'subscript' });
   return marks;

@@ -4,9 +4,10 @@ import { importRefusal } from '../refusal';
 import type { DeclaredMetadata, DroppedCounts, SourceBlock, SourceDocument } from '../source/source-document';
 import { readZip } from '../zip/read-zip';
 import { elementsNamed, firstNamed, parseMarkup, textOf, type MarkupElement } from './markup-tree';
+import { smallCapsClasses } from './small-caps-classes';
 import { documentRole, xhtmlBlocks } from './xhtml-blocks';
 
-const wantedFile = (name: string): boolean => /\.(?:opf|xhtml|html|htm|xml|ncx)$/i.test(name);
+const wantedFile = (name: string): boolean => /\.(?:opf|xhtml|html|htm|xml|ncx|css)$/i.test(name);
 
 /**
  * An EPUB 2 or 3: the package document named by META-INF/container.xml, its spine in reading order
@@ -38,6 +39,7 @@ export async function readEpub(bytes: Buffer): Promise<SourceDocument> {
   const dropped: DroppedCounts = {};
   const notes = new Map<string, TiptapNode[]>();
   const blocks: SourceBlock[] = [];
+  const styled = smallCapsClasses(zip.names.filter((name) => /\.css$/i.test(name)).map((name) => text(name) ?? ''));
   for (const itemref of elementsNamed(opf, 'itemref')) {
     const item = manifest.get(itemref.attrs['idref'] ?? '');
     const source = item ? text(item.href) : undefined;
@@ -46,7 +48,9 @@ export async function readEpub(bytes: Buffer): Promise<SourceDocument> {
     const body = firstNamed(root, 'body');
     if (!body) continue;
     const role = item.properties.split(/\s+/).includes('nav') ? 'table-of-contents' : documentRole(body);
-    const documentBlocks = normaliseHeadings(xhtmlBlocks(body, { notes, dropped, documentId: item.href }));
+    const documentBlocks = normaliseHeadings(
+      xhtmlBlocks(body, { notes, dropped, documentId: item.href, smallCapsClasses: styled }),
+    );
     documentBlocks.forEach((block, index) => {
       if (role && role !== 'chapter') block.role = role;
       if (index === 0) block.startsDocument = true;

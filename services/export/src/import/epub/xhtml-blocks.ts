@@ -15,6 +15,8 @@ export interface XhtmlContext {
   dropped: DroppedCounts;
   /** The document's file name, so note ids of different documents do not collide. */
   documentId: string;
+  /** Classes the book's stylesheets set in small capitals (small-caps-classes.ts). */
+  smallCapsClasses?: ReadonlySet<string>;
 }
 
 const inlineMarks: Record<string, InlineMark> = {
@@ -249,9 +251,8 @@ function inline(node: MarkupNode, marks: InlineMark[], context: XhtmlContext, bu
     collectNotes(node, context);
     return;
   }
-  let inner = marks;
-  const mark = inlineMarks[name];
-  if (mark && !marks.some((m) => m.type === mark.type)) inner = [...marks, mark];
+  let inner = withMark(marks, inlineMarks[name]);
+  if (isSmallCaps(node, context.smallCapsClasses)) inner = withMark(inner, { type: 'smallCaps' });
   if (name === 'a') {
     const href = node.attrs['href'];
     if (href && /^[a-z][a-z0-9+.-]*:/i.test(href) && isAllowedLink(href))
@@ -261,6 +262,20 @@ function inline(node: MarkupNode, marks: InlineMark[], context: XhtmlContext, bu
       ];
   }
   for (const child of node.children) inline(child, inner, context, builder);
+}
+
+function withMark(marks: InlineMark[], mark: InlineMark | undefined): InlineMark[] {
+  return mark && !marks.some((m) => m.type === mark.type) ? [...marks, mark] : marks;
+}
+
+/**
+ * Small capitals, as EPUBs mark them: a `font-variant` (or `font-variant-caps`) style, the class Bookwright
+ * (`small-caps`) or pandoc (`smallcaps`) writes for them, or a class the book's stylesheets set so.
+ */
+function isSmallCaps(element: MarkupElement, styled: ReadonlySet<string> = new Set()): boolean {
+  if (/font-variant(-caps)?\s*:[^;]*\bsmall-caps\b/i.test(element.attrs['style'] ?? '')) return true;
+  const classes = (element.attrs['class'] ?? '').toLowerCase().split(/\s+/);
+  return classes.some((name) => name === 'small-caps' || name === 'smallcaps' || styled.has(name));
 }
 
 /** A notes section: every element with an id holding text is one note, its paragraphs its body. */

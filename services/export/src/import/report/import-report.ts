@@ -49,6 +49,7 @@ export function importReport(input: {
       if (mark.type === 'italic') add('italics');
       if (mark.type === 'bold') add('bold');
       if (mark.type === 'underline') add('underline');
+      if (mark.type === 'smallCaps') add('small-caps');
     }
     for (const child of node.content ?? []) visit(child);
   };

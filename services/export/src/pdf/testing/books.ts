@@ -135,7 +135,7 @@ function richBlocks(): TiptapNode[] {
       text('italic', [{ type: 'italic' }]),
       text(', '),
       text('bold', [{ type: 'bold' }]),
-      text(' and '),
+      text(' and ', [{ type: 'smallCaps' }]),
       text('both', [{ type: 'bold' }, { type: 'italic' }]),
       text(' marks; a French aside: «\u202FBonjour\u202F!\u202F» and a symbol ∮. '),
       text(prose(7, 60)),
