@@ -19,6 +19,7 @@ import { announceNewBook } from '../domain/announce-new-book';
 import { requireMember } from '../workspaces/workspace-access';
 import type { BookHandlerDeps } from './deps';
 import { keepRevision } from './revision-snapshots';
+import { forgetBookImages, storeImportedImages, withBookImages } from './imported-images';
 
 type Def = typeof requests.book.importManuscript;
 
@@ -45,13 +46,20 @@ export function importManuscript(deps: BookHandlerDeps) {
     await requirePlan(deps, userId, requestId);
     const blob = await deps.blobs.get(input.contentBlobKey);
     if (!blob) throw new AppError(400, `No manuscript under ${input.contentBlobKey}`);
-    const document = TiptapDocumentSchema.parse(JSON.parse(blob.data.toString('utf8')));
+    const bookId = deps.newId();
+    // The images first, under the new book's id: the book is stored only once everything it names is.
+    const images = await storeImportedImages(deps, bookId, input.images, deps.logger);
+    const document = TiptapDocumentSchema.parse(
+      withBookImages(TiptapDocumentSchema.parse(JSON.parse(blob.data.toString('utf8'))), bookId, images),
+    );
     const content = JSON.stringify(document);
     const words = wordCountOf(document);
-    const created = await deps.db.transaction().execute(async (trx) => {
+    const created = await deps.db
+      .transaction()
+      .execute(async (trx) => {
       const row = await booksRepository.insert(trx, {
         ...importedBookRow({
-          id: deps.newId(),
+          id: bookId,
           userId,
           idempotencyKey: key,
           title: input.title,
@@ -82,8 +90,13 @@ export function importManuscript(deps: BookHandlerDeps) {
         pages: estimatePages(documentText(document).length),
       });
       return row;
-    });
+    })
+      .catch(async (error: unknown) => {
+        await forgetBookImages(deps, bookId, deps.logger);
+        throw error;
+      });
     if (!created) {
+      await forgetBookImages(deps, bookId, deps.logger);
       // The same request, concurrently: it stored the book.
       const existing = await booksRepository.findByIdempotencyKey(deps.db, userId, key);
       if (!existing) throw new Error('idempotency conflict without a row');

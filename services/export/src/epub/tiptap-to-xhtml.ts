@@ -4,11 +4,22 @@ import { cleanText, directionAttribute, escapeAttribute, escapeText } from './xm
 
 /*
  * The manuscript (tiptap JSON) as XHTML for the EPUB's chapters, from an allow-list: the nodes and marks
- * the book editor can produce become their HTML elements; anything else (an `image` node, an unknown mark,
- * a stray attribute) is dropped, keeping only its text. Nothing here ever emits an <img>, a style, a
- * script or an attribute copied from the input: the cover we supply is the only image of an EPUB, and
- * epub-gen-memory would fetch any image source it found (file:// included).
+ * the book editor can produce become their HTML elements; anything else (an unknown node or mark, a stray
+ * attribute) is dropped, keeping only its text. Nothing here ever emits an <img>, a style, a script or an
+ * attribute copied from the input: epub-gen-memory would fetch any image source it found (file://
+ * included). An `image` node leaves a slot (`imageSlot`) that render-epub.ts fills with the image we
+ * supply once epub-gen-memory is done.
  */
+
+/** An image's place in a chapter, as plain ASCII text that epub-gen-memory passes on unchanged. */
+export const imageSlotPattern = /\[\[bw-image:([a-f0-9]{32}):([A-Za-z0-9_-]*)\]\]/g;
+
+function imageSlot(node: TiptapNode): string {
+  const imageId = /\/images\/([a-f0-9]{32})$/.exec(String(node.attrs?.['src'] ?? ''))?.[1];
+  if (!imageId) return '';
+  const alt = Buffer.from(String(node.attrs?.['alt'] ?? ''), 'utf8').toString('base64url');
+  return `<div class="book-image">[[bw-image:${imageId}:${alt}]]</div>`;
+}
 
 const alignClasses: Record<string, string> = {
   left: 'align-left',
@@ -71,6 +82,8 @@ function renderBlock(node: TiptapNode, inlinePrefix = ''): string {
       return list('ul', { type: 'bulletList', content: [node] }, undefined);
     case 'horizontalRule':
       return '<hr />';
+    case 'image':
+      return imageSlot(node);
     case 'hardBreak':
       return '';
     case 'text': {

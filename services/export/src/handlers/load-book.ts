@@ -1,4 +1,7 @@
 import {
+  bookImageBlobKey,
+  parseBookImageUrl,
+  type TiptapNode,
   coverBlobKey,
   effectiveMetadataLanguage,
   parseCoverImageUrl,
@@ -8,7 +11,7 @@ import {
 import type { RequestContext } from '@bookwright/kit';
 import { loadSharp } from '@bookwright/kit/images';
 import type { DocxReview } from '../docx';
-import type { ExportBook } from '../export-book';
+import type { ExportBook, ExportImage } from '../export-book';
 import type { ExportHandlerDeps } from './deps';
 
 /**
@@ -96,4 +99,44 @@ export async function loadReview(
     review: { people, comments, fallbackDate: book.updatedAt },
     contact: ownerMember ? { name: ownerMember.name, email: ownerMember.email } : null,
   };
+}
+
+/**
+ * The images the manuscript names that are this book's and stored, with their pixel sizes, by src. One that
+ * is missing or unreadable is logged and left out of the export, never a failed export.
+ */
+export async function loadImages(
+  deps: ExportHandlerDeps,
+  bookId: string,
+  document: { content: TiptapNode[] },
+  context: RequestContext,
+): Promise<Record<string, ExportImage>> {
+  const sources = new Set<string>();
+  const visit = (node: TiptapNode) => {
+    if (node.type === 'image' && typeof node.attrs?.['src'] === 'string') sources.add(node.attrs['src']);
+    node.content?.forEach(visit);
+  };
+  document.content.forEach(visit);
+  const images: Record<string, ExportImage> = {};
+  const sharp = await loadSharp();
+  for (const src of sources) {
+    const parsed = parseBookImageUrl(src);
+    if (!parsed || parsed.bookId !== bookId) continue;
+    const blob = await deps.blobs.get(bookImageBlobKey(bookId, parsed.imageId));
+    try {
+      if (!blob) throw new Error('not stored');
+      const { width, height } = await sharp(blob.data).metadata();
+      if (!width || !height) throw new Error('no dimensions');
+      images[src] = {
+        imageId: parsed.imageId,
+        data: new Uint8Array(blob.data),
+        contentType: blob.contentType,
+        widthPx: width,
+        heightPx: height,
+      };
+    } catch (error) {
+      context.logger.warn({ err: error, bookId, imageId: parsed.imageId }, 'an image of the book is left out');
+    }
+  }
+  return images;
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AppError,
   apiMessages,
+  bookImageBlobPrefix,
   coverBlobPrefix,
   requests,
   takeoutFileName,
@@ -17,7 +18,7 @@ const exportUserDataSchema = {
   operationId: 'exportUserData',
   tags: ['user'],
   summary:
-    'Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, comments.json, covers and named versions',
+    'Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, comments.json, covers, the images inside the chapters and named versions',
   produces: ['application/zip'],
 };
 
@@ -55,11 +56,17 @@ export function takeoutRoutes(deps: RouteDeps) {
     ]);
     const books: TakeoutPlanBook[] = await Promise.all(
       library.books.map(async (book) => {
-        const keys = await blobs.list(coverBlobPrefix(book.bookId));
-        const covers = await Promise.all(
-          keys.sort().map(async (key) => ({ key, contentType: (await blobs.stat(key))?.contentType ?? '' })),
-        );
-        return { ...book, covers };
+        const described = async (prefix: string) =>
+          Promise.all(
+            (await blobs.list(prefix))
+              .sort()
+              .map(async (key) => ({ key, contentType: (await blobs.stat(key))?.contentType ?? '' })),
+          );
+        const [covers, images] = await Promise.all([
+          described(coverBlobPrefix(book.bookId)),
+          described(bookImageBlobPrefix(book.bookId)),
+        ]);
+        return { ...book, covers, images };
       }),
     );
     const account = {
