@@ -1,4 +1,4 @@
-import { allowedLinkSchemes, type TiptapNode } from '@bookwright/contracts';
+import { allowedLinkSchemes, parseBookImageUrl, type TiptapNode } from '@bookwright/contracts';
 import { splitByScript, type Script } from '../fonts';
 import { cleanText, directionAttribute, escapeAttribute, escapeText } from './xml';
 
@@ -15,7 +15,7 @@ import { cleanText, directionAttribute, escapeAttribute, escapeText } from './xm
 export const imageSlotPattern = /\[\[bw-image:([a-f0-9]{32}):([A-Za-z0-9_-]*)\]\]/g;
 
 function imageSlot(node: TiptapNode): string {
-  const imageId = /\/images\/([a-f0-9]{32})$/.exec(String(node.attrs?.['src'] ?? ''))?.[1];
+  const imageId = parseBookImageUrl(String(node.attrs?.['src'] ?? ''))?.imageId;
   if (!imageId) return '';
   const alt = Buffer.from(String(node.attrs?.['alt'] ?? ''), 'utf8').toString('base64url');
   return `<div class="book-image">[[bw-image:${imageId}:${alt}]]</div>`;
