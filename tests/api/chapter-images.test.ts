@@ -117,7 +117,9 @@ describe('images inside chapters', () => {
     const download = await client.binary('GET', '/api/v1/user/export');
     expect(download.status).toBe(200);
     const entries = await unzip(download.bytes);
-    const folder = [...entries.keys()].find((name) => name.endsWith(`-${book._id}/book.json`))!.replace('book.json', '');
+    const folder = [...entries.keys()]
+      .find((name) => name.endsWith(`-${book._id}/book.json`))!
+      .replace('book.json', '');
     const markdown = entries.get(`${folder}manuscript.md`)!.toString('utf8');
     for (const node of images) {
       const imageId = parseBookImageUrl(String(node.attrs?.['src']))!.imageId;

@@ -46,7 +46,10 @@ function documentWithImages(): TiptapDocument {
     content: [
       { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Chapter One' }] },
       paragraph('The valley lay under a long afternoon, as the old map showed.'),
-      { type: 'image', attrs: { src: bookImageUrl(bookId, mapId), alt: 'A map of the valley & its river', width: null } },
+      {
+        type: 'image',
+        attrs: { src: bookImageUrl(bookId, mapId), alt: 'A map of the valley & its river', width: null },
+      },
       paragraph('They walked until the light went.'),
       { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Chapter Two' }] },
       paragraph('At the harbour the lighthouse had been lit.'),
@@ -77,9 +80,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the EPUB of a book with images', () => {
   it('lists each image in the manifest and shows it in its chapter with its alt text', async () => {
     const files = await openEpub(epub);
-    expect(files.names).toEqual(
-      expect.arrayContaining([`OEBPS/images/${mapId}.png`, `OEBPS/images/${photoId}.jpg`]),
-    );
+    expect(files.names).toEqual(expect.arrayContaining([`OEBPS/images/${mapId}.png`, `OEBPS/images/${photoId}.jpg`]));
     expect(files.names.some((name) => name.includes('c'.repeat(32)))).toBe(false);
     const opf = await files.text('OEBPS/content.opf');
     expect(opf).toContain(`href="images/${mapId}.png" media-type="image/png"`);

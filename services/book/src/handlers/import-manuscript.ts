@@ -57,40 +57,40 @@ export function importManuscript(deps: BookHandlerDeps) {
     const created = await deps.db
       .transaction()
       .execute(async (trx) => {
-      const row = await booksRepository.insert(trx, {
-        ...importedBookRow({
-          id: bookId,
+        const row = await booksRepository.insert(trx, {
+          ...importedBookRow({
+            id: bookId,
+            userId,
+            idempotencyKey: key,
+            title: input.title,
+            language: input.language,
+            genre: input.genre,
+            author: input.author,
+            rights: input.rights,
+            words,
+            fileName: input.fileName,
+          }),
+          ...(workspace ? { workspace_id: workspace.id, created_by: requester } : {}),
+          book_content: content,
+        });
+        if (!row) return undefined;
+        await keepRevision(trx, deps, row.id, content, 'named', { name: 'As imported', wordCount: words });
+        await announceNewBook(trx, deps, {
+          row,
           userId,
-          idempotencyKey: key,
-          title: input.title,
-          language: input.language,
+          requester,
+          workspace,
           genre: input.genre,
-          author: input.author,
-          rights: input.rights,
+          language: input.language,
+        });
+        await enqueueEvent(trx, events.bookReady, {
+          bookId: row.id,
+          userId,
           words,
-          fileName: input.fileName,
-        }),
-        ...(workspace ? { workspace_id: workspace.id, created_by: requester } : {}),
-        book_content: content,
-      });
-      if (!row) return undefined;
-      await keepRevision(trx, deps, row.id, content, 'named', { name: 'As imported', wordCount: words });
-      await announceNewBook(trx, deps, {
-        row,
-        userId,
-        requester,
-        workspace,
-        genre: input.genre,
-        language: input.language,
-      });
-      await enqueueEvent(trx, events.bookReady, {
-        bookId: row.id,
-        userId,
-        words,
-        pages: estimatePages(documentText(document).length),
-      });
-      return row;
-    })
+          pages: estimatePages(documentText(document).length),
+        });
+        return row;
+      })
       .catch(async (error: unknown) => {
         await forgetBookImages(deps, bookId, deps.logger);
         throw error;

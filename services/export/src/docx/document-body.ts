@@ -1,12 +1,5 @@
 import { chaptersOf, chapterNodes, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
-import {
-  AlignmentType,
-  HeadingLevel,
-  ImageRun,
-  Paragraph,
-  type IParagraphOptions,
-  type ParagraphChild,
-} from 'docx';
+import { AlignmentType, HeadingLevel, ImageRun, Paragraph, type IParagraphOptions, type ParagraphChild } from 'docx';
 import type { ExportImage } from '../export-book';
 import type { ReviewRuns, Revision, RunStyle } from './review-runs';
 

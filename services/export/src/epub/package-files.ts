@@ -78,8 +78,7 @@ export function modifiedTimestamp(date: Date): string {
 
 export function packageDocument(publication: Publication): string {
   const { metadata: m, spine, cover } = publication;
-  const pictures = publication.images ?? [];
-  const visual = cover !== null || pictures.length > 0;
+  const visual = cover !== null || (publication.images ?? []).length > 0;
   const text = (value: string) => escapeText(singleLine(value));
   const isbnType = (identifier: string) => {
     const digits = /^urn:isbn:(\d{9}[\dX]|\d{13})$/i.exec(identifier)?.[1];
@@ -159,24 +158,7 @@ export function packageDocument(publication: Publication): string {
     ...(cover ? [`<meta name="cover" content="${coverImageId}" />`] : []),
   ];
 
-  const manifest: string[] = [
-    ...spine.map((doc) =>
-      doc.role === 'toc'
-        ? `<item id="${doc.id}" href="${escapeAttribute(doc.href)}" media-type="application/xhtml+xml" properties="nav" />`
-        : `<item id="${doc.id}" href="${escapeAttribute(doc.href)}" media-type="application/xhtml+xml" />`,
-    ),
-    `<item id="ncx" href="${ncxHref}" media-type="application/x-dtbncx+xml" />`,
-    `<item id="style" href="${styleHref}" media-type="text/css" />`,
-    ...(cover
-      ? [
-          `<item id="${coverImageId}" href="${escapeAttribute(cover.href)}" media-type="${escapeAttribute(cover.mediaType)}" properties="cover-image" />`,
-        ]
-      : []),
-    ...pictures.map(
-      (image) =>
-        `<item id="${escapeAttribute(image.id)}" href="${escapeAttribute(image.href)}" media-type="${escapeAttribute(image.mediaType)}" />`,
-    ),
-  ];
+  const manifest = manifestItems(publication);
 
   const itemrefs = spine.map((doc) => `<itemref idref="${doc.id}" />`);
   const lang = escapeAttribute(m.languageCode);
@@ -196,6 +178,30 @@ export function packageDocument(publication: Publication): string {
     '</package>',
     '',
   ].join('\n');
+}
+
+/** The package's files: its documents, the NCX, the stylesheet, the cover and the chapters' images. */
+function manifestItems(publication: Publication): string[] {
+  const { spine, cover } = publication;
+  const pictures = publication.images ?? [];
+  return [
+    ...spine.map((doc) =>
+      doc.role === 'toc'
+        ? `<item id="${doc.id}" href="${escapeAttribute(doc.href)}" media-type="application/xhtml+xml" properties="nav" />`
+        : `<item id="${doc.id}" href="${escapeAttribute(doc.href)}" media-type="application/xhtml+xml" />`,
+    ),
+    `<item id="ncx" href="${ncxHref}" media-type="application/x-dtbncx+xml" />`,
+    `<item id="style" href="${styleHref}" media-type="text/css" />`,
+    ...(cover
+      ? [
+          `<item id="${coverImageId}" href="${escapeAttribute(cover.href)}" media-type="${escapeAttribute(cover.mediaType)}" properties="cover-image" />`,
+        ]
+      : []),
+    ...pictures.map(
+      (image) =>
+        `<item id="${escapeAttribute(image.id)}" href="${escapeAttribute(image.href)}" media-type="${escapeAttribute(image.mediaType)}" />`,
+    ),
+  ];
 }
 
 /** toc.xhtml: the table of contents and the landmarks (cover, table of contents, start of the text). */

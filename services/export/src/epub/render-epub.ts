@@ -155,9 +155,7 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
   const oebps = zip.folder('OEBPS');
   if (!oebps) throw new Error('epub-gen-memory produced no OEBPS folder');
   await placeImages(oebps, book, bodyDocuments);
-  oebps.file('content.opf', packageDocument(publication));
-  oebps.file(navHref, navigationDocument(publication, labels));
-  oebps.file(ncxHref, ncxDocument(publication, labels));
+  writePackageFiles(oebps, publication, labels);
   if (cover) {
     oebps.file(coverImageHref, cover.data);
     oebps.file(coverPageHref, coverPage(languageCode, labels, title, nonBlank(book.author)));
@@ -173,6 +171,13 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
   });
 }
 
+/** The package document, the navigation document and the NCX, which we write ourselves. */
+function writePackageFiles(oebps: JSZip, publication: Publication, labels: EpubLabels): void {
+  oebps.file('content.opf', packageDocument(publication));
+  oebps.file(navHref, navigationDocument(publication, labels));
+  oebps.file(ncxHref, ncxDocument(publication, labels));
+}
+
 /** The book's images, each with its file in the EPUB (named by its id, so one file however often it is shown). */
 function chapterImages(book: ExportBook) {
   const byId = new Map(Object.values(book.images ?? {}).map((image) => [image.imageId, image]));
@@ -181,10 +186,10 @@ function chapterImages(book: ExportBook) {
   return [...byId.values()]
     .filter((image) => text.includes(`/images/${image.imageId}"`))
     .map((image) => ({
-    id: `image-${image.imageId}`,
-    href: `images/${image.imageId}.${bookImageExtension(image.contentType)}`,
-    image,
-  }));
+      id: `image-${image.imageId}`,
+      href: `images/${image.imageId}.${bookImageExtension(image.contentType)}`,
+      image,
+    }));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 import type { RequestContext } from '@bookwright/kit';
 import { loadSharp } from '@bookwright/kit/images';
 import type { DocxReview } from '../docx';
+import { parseManuscript } from '../domain/to-export-book';
 import type { ExportBook, ExportImage } from '../export-book';
 import type { ExportHandlerDeps } from './deps';
 
@@ -99,6 +100,19 @@ export async function loadReview(
     review: { people, comments, fallbackDate: book.updatedAt },
     contact: ownerMember ? { name: ownerMember.name, email: ownerMember.email } : null,
   };
+}
+
+/**
+ * The cover and every image the stored manuscript names (all of them: a Word export carries the suggested
+ * ones too).
+ */
+export async function loadPictures(
+  deps: ExportHandlerDeps,
+  book: Pick<Book, '_id' | 'coverImage' | 'bookContent'>,
+  context: RequestContext,
+): Promise<{ cover: ExportBook['cover']; images: Record<string, ExportImage> }> {
+  const cover = await loadCover(deps, book, context);
+  return { cover, images: await loadImages(deps, book._id, parseManuscript(book.bookContent), context) };
 }
 
 /**

@@ -15,7 +15,7 @@ import { manuscriptCharacters, parseManuscript, printedBookContent, toExportBook
 import { contentTypes, produceEpub, producePrint, type ExportFile } from '../render/produce-export';
 import { checkExport, type ExportCheckInput } from '../validation/validate-export';
 import type { ExportHandlerDeps } from './deps';
-import { loadBook, loadCover, loadImages, loadReview, ownCover } from './load-book';
+import { loadBook, loadPictures, loadReview, ownCover } from './load-book';
 import { exportDuration } from '../observability/export-metrics';
 import { currentPagination, storePageMap } from '../page-map/page-map';
 
@@ -51,10 +51,8 @@ export function renderExport(deps: ExportHandlerDeps) {
     if (needsCover && !ownCover(book)) throw new AppError(400, exportMessages.coverRequired);
 
     const { document, openSuggestions } = printedBookContent(book.bookContent);
-    const cover = await loadCover(deps, book, context);
+    const { cover, images } = await loadPictures(deps, book, context);
     if (needsCover && !cover) throw new AppError(400, exportMessages.coverRequired);
-    // Every image the stored manuscript names (a Word export carries the suggested ones too).
-    const images = await loadImages(deps, book._id, parseManuscript(book.bookContent), context);
     const exportBook = { ...toExportBook(book, document, cover), images };
     const checkInput: ExportCheckInput = {
       target,

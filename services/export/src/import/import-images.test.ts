@@ -32,7 +32,9 @@ describe.each(['images-book.docx', 'images-book.epub'])('the pandoc book with th
     const nodes = imagesOf(document.content);
     expect(nodes.map((node) => node.attrs?.['alt'])).toEqual(alts);
     // In the chapter the text puts them in: the map in chapter one, the two photos in chapter two.
-    const chapterTwo = document.content.findIndex((node) => node.type === 'heading' && /Two/.test(JSON.stringify(node)));
+    const chapterTwo = document.content.findIndex(
+      (node) => node.type === 'heading' && /Two/.test(JSON.stringify(node)),
+    );
     expect(imagesOf(document.content.slice(0, chapterTwo))).toHaveLength(1);
     const ids = nodes.map((node) => parseImportedImageSrc(String(node.attrs?.['src'])));
     expect(ids.every((id) => id !== null)).toBe(true);

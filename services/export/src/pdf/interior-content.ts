@@ -232,12 +232,18 @@ export class InteriorContentBuilder {
     const image = this.images[String(node.attrs?.['src'] ?? '')];
     if (!image) return null;
     const { typo } = this;
-    const share = typeof node.attrs?.['width'] === 'number' ? Math.min(1, Math.max(0.01, node.attrs['width'] / 100)) : 1;
+    const share =
+      typeof node.attrs?.['width'] === 'number' ? Math.min(1, Math.max(0.01, node.attrs['width'] / 100)) : 1;
     const box: [number, number] = [widthPt * share, typo.textHeightPt * 0.8];
     const heightPt = image.heightPx * Math.min(box[0] / image.widthPx, box[1] / image.heightPx);
     const data = `data:${image.contentType};base64,${Buffer.from(image.data).toString('base64')}`;
     return {
-      content: { image: data, fit: box, alignment: 'center', margin: [0, typo.leadingPt * 0.5, 0, typo.leadingPt * 0.5] },
+      content: {
+        image: data,
+        fit: box,
+        alignment: 'center',
+        margin: [0, typo.leadingPt * 0.5, 0, typo.leadingPt * 0.5],
+      },
       lines: Math.ceil(heightPt / typo.leadingPt) + 1,
       unbreakable: false,
       kind: 'image',

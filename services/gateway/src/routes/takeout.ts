@@ -55,19 +55,7 @@ export function takeoutRoutes(deps: RouteDeps) {
       ask(request, requests.book.takeoutList, { userId }),
     ]);
     const books: TakeoutPlanBook[] = await Promise.all(
-      library.books.map(async (book) => {
-        const described = async (prefix: string) =>
-          Promise.all(
-            (await blobs.list(prefix))
-              .sort()
-              .map(async (key) => ({ key, contentType: (await blobs.stat(key))?.contentType ?? '' })),
-          );
-        const [covers, images] = await Promise.all([
-          described(coverBlobPrefix(book.bookId)),
-          described(bookImageBlobPrefix(book.bookId)),
-        ]);
-        return { ...book, covers, images };
-      }),
+      library.books.map(async (book) => ({ ...book, ...(await bookFiles(blobs, book.bookId)) })),
     );
     const account = {
       exportedAt: new Date().toISOString(),
@@ -121,4 +109,19 @@ export function takeoutRoutes(deps: RouteDeps) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/user/export', { schema: exportUserDataSchema, ...signedIn }, exportUserData);
   };
+}
+
+/** Blob keys and types of a book's covers and of the images inside its chapters, in key order. */
+async function bookFiles(blobs: RouteDeps['blobs'], bookId: string) {
+  const described = async (prefix: string) =>
+    Promise.all(
+      (await blobs.list(prefix))
+        .sort()
+        .map(async (key) => ({ key, contentType: (await blobs.stat(key))?.contentType ?? '' })),
+    );
+  const [covers, images] = await Promise.all([
+    described(coverBlobPrefix(bookId)),
+    described(bookImageBlobPrefix(bookId)),
+  ]);
+  return { covers, images };
 }

@@ -44,7 +44,12 @@ describe('the manuscript as a Yjs document', () => {
     });
     const document: TiptapDocument = {
       type: 'doc',
-      content: [paragraphOf('Before the map.'), image('The valley & its river', 50), image(null, null), paragraphOf('After.')],
+      content: [
+        paragraphOf('Before the map.'),
+        image('The valley & its river', 50),
+        image(null, null),
+        paragraphOf('After.'),
+      ],
     };
     const copy = new Y.Doc();
     Y.applyUpdate(copy, Y.encodeStateAsUpdate(manuscriptToYDoc(document)));

@@ -20,7 +20,9 @@ import { ImportedImages, type ImageDropReason } from '../images/imported-images'
  * listed, never inflated, and dropped); the rest is listed, never inflated.
  */
 const wantedPart = (name: string, size: number): boolean =>
-  /^(?:\[Content_Types\]\.xml|_rels\/\.rels|docProps\/core\.xml|word\/[^/]+\.xml|word\/_rels\/[^/]+\.rels)$/.test(name) ||
+  /^(?:\[Content_Types\]\.xml|_rels\/\.rels|docProps\/core\.xml|word\/[^/]+\.xml|word\/_rels\/[^/]+\.rels)$/.test(
+    name,
+  ) ||
   (/^word\/media\//.test(name) && size <= bookImageMaxBytes);
 
 /**
@@ -294,7 +296,10 @@ class DocxBlocks {
 }
 
 /** The bytes of a Word image, or why there are none (over the limit, or linked to a file outside). */
-async function imageBytes(element: MammothElement, stored: (name: string) => boolean): Promise<Buffer | ImageDropReason> {
+async function imageBytes(
+  element: MammothElement,
+  stored: (name: string) => boolean,
+): Promise<Buffer | ImageDropReason> {
   if (!element.read) return 'missing';
   try {
     return await element.read();

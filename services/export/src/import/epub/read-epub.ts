@@ -51,7 +51,9 @@ export async function readEpub(bytes: Buffer): Promise<SourceDocument> {
     const body = firstNamed(root, 'body');
     if (!body) continue;
     const role = item.properties.split(/\s+/).includes('nav') ? 'table-of-contents' : documentRole(body);
-    const documentBlocks = normaliseHeadings(xhtmlBlocks(body, { notes, dropped, documentId: item.href, images: waiting }));
+    const documentBlocks = normaliseHeadings(
+      xhtmlBlocks(body, { notes, dropped, documentId: item.href, images: waiting }),
+    );
     documentBlocks.forEach((block, index) => {
       if (role && role !== 'chapter') block.role = role;
       if (index === 0) block.startsDocument = true;
