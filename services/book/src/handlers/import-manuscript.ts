@@ -46,12 +46,10 @@ export function importManuscript(deps: BookHandlerDeps) {
     await requirePlan(deps, userId, requestId);
     const blob = await deps.blobs.get(input.contentBlobKey);
     if (!blob) throw new AppError(400, `No manuscript under ${input.contentBlobKey}`);
+    const converted = TiptapDocumentSchema.parse(JSON.parse(blob.data.toString('utf8')));
     const bookId = deps.newId();
     // The images first, under the new book's id: the book is stored only once everything it names is.
-    const images = await storeImportedImages(deps, bookId, input.images, deps.logger);
-    const document = TiptapDocumentSchema.parse(
-      withBookImages(TiptapDocumentSchema.parse(JSON.parse(blob.data.toString('utf8'))), bookId, images),
-    );
+    const document = withBookImages(converted, bookId, await storeImportedImages(deps, bookId, input.images));
     const content = JSON.stringify(document);
     const words = wordCountOf(document);
     const created = await deps.db
@@ -92,11 +90,11 @@ export function importManuscript(deps: BookHandlerDeps) {
         return row;
       })
       .catch(async (error: unknown) => {
-        await forgetBookImages(deps, bookId, deps.logger);
+        await forgetBookImages(deps, bookId);
         throw error;
       });
     if (!created) {
-      await forgetBookImages(deps, bookId, deps.logger);
+      await forgetBookImages(deps, bookId);
       // The same request, concurrently: it stored the book.
       const existing = await booksRepository.findByIdempotencyKey(deps.db, userId, key);
       if (!existing) throw new Error('idempotency conflict without a row');

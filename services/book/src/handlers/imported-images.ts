@@ -5,10 +5,10 @@ import {
   bookImageUrl,
   parseImportedImageSrc,
   type ImportedImage,
+  type TiptapDocument,
   type TiptapNode,
 } from '@bookwright/contracts';
 import { removeBlobsUnder } from '@bookwright/kit';
-import type { Logger } from 'pino';
 import type { BookHandlerDeps } from './deps';
 
 /** Where the export service leaves a converted manuscript's images (handlers/convert-manuscript.ts there). */
@@ -19,10 +19,9 @@ const importedImageKey = /^imports\/[A-Za-z0-9._-]+\/images\/[a-f0-9]{32}$/;
  * never names an image that is not there. When a copy fails, what was copied goes again.
  */
 export async function storeImportedImages(
-  deps: Pick<BookHandlerDeps, 'blobs'>,
+  deps: Pick<BookHandlerDeps, 'blobs' | 'logger'>,
   bookId: string,
   images: readonly ImportedImage[],
-  logger: Logger,
 ): Promise<Set<string>> {
   const stored = new Set<string>();
   try {
@@ -34,16 +33,16 @@ export async function storeImportedImages(
       stored.add(imageId);
     }
   } catch (error) {
-    await forgetBookImages(deps, bookId, logger);
+    await forgetBookImages(deps, bookId);
     throw error;
   }
   return stored;
 }
 
 /** Removes every image of a book that was never stored (its insert failed, or another request won). */
-export async function forgetBookImages(deps: Pick<BookHandlerDeps, 'blobs'>, bookId: string, logger: Logger) {
-  await removeBlobsUnder(deps.blobs, bookImageBlobPrefix(bookId), logger).catch((error: unknown) => {
-    logger.warn({ err: error, bookId }, 'could not remove the images of a book that was not created');
+export async function forgetBookImages(deps: Pick<BookHandlerDeps, 'blobs' | 'logger'>, bookId: string) {
+  await removeBlobsUnder(deps.blobs, bookImageBlobPrefix(bookId), deps.logger).catch((error: unknown) => {
+    deps.logger.warn({ err: error, bookId }, 'could not remove the images of a book that was not created');
   });
 }
 
@@ -51,12 +50,12 @@ export async function forgetBookImages(deps: Pick<BookHandlerDeps, 'blobs'>, boo
  * The converted document with each imported image named by its URL under the book; an image that was not
  * stored (none should be) is taken out rather than left pointing nowhere.
  */
-export function withBookImages(document: TiptapNode, bookId: string, stored: ReadonlySet<string>): TiptapNode {
+export function withBookImages(document: TiptapDocument, bookId: string, stored: ReadonlySet<string>): TiptapDocument {
   const rewrite = (nodes: TiptapNode[]): TiptapNode[] =>
     nodes.flatMap((node) => {
       const imageId = node.type === 'image' ? parseImportedImageSrc(String(node.attrs?.['src'] ?? '')) : null;
       if (imageId === null) return [node.content ? { ...node, content: rewrite(node.content) } : node];
       return stored.has(imageId) ? [{ ...node, attrs: { ...node.attrs, src: bookImageUrl(bookId, imageId) } }] : [];
     });
-  return { ...document, content: rewrite(document.content ?? []) };
+  return { ...document, content: rewrite(document.content) };
 }
