@@ -99,10 +99,19 @@ describe('images inside chapters', () => {
     expect(await probe.blobs.list('imports')).toEqual([]);
   }, 120_000);
 
-  it('answers 404 to someone who may not read the book, and for an image the book does not have', async () => {
+  it('serves an image to a member who may only read the book; 404 to anyone else, and for an image it lacks', async () => {
     const owner = await author();
     const { book, images } = await importImagesBook(owner);
     const src = String(images[0]!.attrs?.['src']);
+    const viewer = system.client();
+    const account = newAccount();
+    await viewer.post('/api/v1/auth/sign-up', account);
+    expect(
+      (await owner.post(`/api/v1/book/${book._id}/members`, { email: account.email, role: 'viewer' })).status,
+    ).toBe(201);
+    const token = /\/invite\/([A-Za-z0-9_-]+)/.exec((await system.lastMailTo(account.email)).text)![1]!;
+    expect((await viewer.post(`/api/v1/invitations/${token}/accept`)).status).toBe(200);
+    expect((await viewer.binary('GET', src)).status).toBe(200);
     const stranger = await author();
     expect(await stranger.request('GET', src)).toMatchObject({ status: 404, body: { msg: apiMessages.notFound } });
     expect((await system.client().request('GET', src)).status).toBe(401);
