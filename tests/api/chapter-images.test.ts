@@ -120,6 +120,33 @@ describe('images inside chapters', () => {
     expect((await owner.request('GET', `/api/v1/book/${book._id}/images/not-an-id`)).status).toBe(400);
   }, 120_000);
 
+  it('exports the images in the EPUB and in Word', async () => {
+    const client = await author();
+    const { book, images } = await importImagesBook(client);
+    const metadata = await client.patch(`/api/v1/book/metadata/${book._id}`, {
+      title: book.title,
+      author: 'Ada Author',
+      identifier: 'urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e',
+      languageMetadata: 'en',
+    });
+    expect(metadata.status).toBe(200);
+    const ids = images.map((node) => parseBookImageUrl(String(node.attrs?.['src']))!.imageId);
+
+    const epub = await client.binary('POST', `/api/v1/book/export/${book._id}`, { json: { format: 'epub' } });
+    expect(epub.status).toBe(200);
+    const files = await unzip(epub.bytes);
+    for (const imageId of ids) expect(files.has(`OEBPS/images/${imageId}.png`)).toBe(true);
+    const chapters = [...files].filter(([name]) => /chapter-\d+\.xhtml$/.test(name)).map(([, xml]) => xml.toString());
+    expect(chapters.join('\n')).toContain('alt="The lighthouse above the dark sea"');
+
+    const word = await client.binary('POST', `/api/v1/book/export/${book._id}`, {
+      json: { format: 'docx', layout: 'manuscript' },
+    });
+    expect(word.status).toBe(200);
+    const parts = await unzip(word.bytes);
+    expect([...parts.keys()].filter((name) => /^word\/media\/.+/.test(name))).toHaveLength(3);
+  }, 180_000);
+
   it('puts the images in the takeout, named by manuscript.md, and removes them with the book', async () => {
     const client = await author();
     const { book, images } = await importImagesBook(client);
