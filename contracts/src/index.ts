@@ -42,6 +42,7 @@ export * from './http/books/collab';
 export * from './http/export/export';
 export * from './http/cover/cover';
 export * from './http/image/image';
+export * from './http/book-images/book-images';
 export * from './http/events/live-book-events';
 export * from './requests/export';
 export * from './requests/cover';

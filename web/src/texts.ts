@@ -116,6 +116,9 @@ export const validationTexts = {
 
 export const editorTexts = {
   placeholder: 'Start writing your amazing book...',
+  /** The field under a selected image inside a chapter. */
+  imageAltText: 'Image description (alt text)',
+  imageAltTextPlaceholder: 'Describe the image for readers who cannot see it',
   saved: 'Book content updated successfully!',
   saveFailure: 'Book content has not been saved. Please try again',
   save: 'Save',

@@ -30,4 +30,18 @@ export interface ExportBook {
   document: TiptapDocument;
   /** The print master of the cover, decoded dimensions included; null when the book has none. */
   cover: { data: Uint8Array; contentType: string; widthPx: number; heightPx: number } | null;
+  /**
+   * The images inside the chapters, by the src their `image` nodes carry (this book's images only: an
+   * export never fetches a URL nor reads another book's files). An image node with none is left out.
+   */
+  images?: Record<string, ExportImage>;
+}
+
+export interface ExportImage {
+  imageId: string;
+  data: Uint8Array;
+  /** image/png or image/jpeg. */
+  contentType: string;
+  widthPx: number;
+  heightPx: number;
 }

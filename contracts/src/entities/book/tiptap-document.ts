@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseBookImageUrl, parseImportedImageSrc } from '../../http/book-images/book-images';
 
 /**
  * The editor document (tiptap / ProseMirror JSON) as stored in `bookContent`. Only the nodes and marks
@@ -100,6 +101,29 @@ export type TiptapNode = {
   marks?: unknown[] | undefined;
 };
 
+/**
+ * An image inside a chapter: a block naming one of a book's stored images by the URL the gateway serves it
+ * at (never an outside URL, which a reader's app would fetch, and never the bytes themselves); or, in a
+ * converted manuscript on its way to its new book, the image waiting for it (`imported:{imageId}`).
+ */
+const ImageNodeSchema = z.object({
+  type: z.literal('image'),
+  attrs: z
+    .object({
+      src: z
+        .string()
+        .refine(
+          (src) => parseBookImageUrl(src) !== null || parseImportedImageSrc(src) !== null,
+          'An image must be one stored with the book',
+        ),
+      alt: z.string().max(2_000).nullable().optional(),
+      /** The width in the editor and in print, as a share of the text block (1–100 %); null is as wide as fits. */
+      width: z.number().int().min(1).max(100).nullable().optional(),
+    })
+    .loose(),
+  marks: blockMarks,
+});
+
 const blockAttrs = z.object({ textAlign }).loose().optional();
 
 export const TiptapNodeSchema: z.ZodType<TiptapNode> = z.lazy(() =>
@@ -157,6 +181,7 @@ export const TiptapNodeSchema: z.ZodType<TiptapNode> = z.lazy(() =>
       attrs: z.record(z.string(), z.unknown()).optional(),
       marks: blockMarks,
     }),
+    ImageNodeSchema,
   ]),
 );
 

@@ -61,6 +61,15 @@ export type FrontMatterKind = z.infer<typeof FrontMatterKindSchema>;
 
 const countOf = <Kind extends z.ZodType>(kind: Kind) => z.object({ kind, count: z.number().int().positive() }).strict();
 
+/** What was dropped, with the reasons when the kind alone does not say (an image too large, in another format). */
+const droppedCount = z
+  .object({
+    kind: ImportDroppedKindSchema,
+    count: z.number().int().positive(),
+    reasons: z.array(z.string().max(300)).max(10).optional(),
+  })
+  .strict();
+
 export const ImportReportSchema = z
   .object({
     source: z
@@ -75,7 +84,7 @@ export const ImportReportSchema = z
       .object({ title: z.string().optional(), author: z.string().optional(), rights: z.string().optional() })
       .strict(),
     kept: z.array(countOf(ImportKeptKindSchema)),
-    dropped: z.array(countOf(ImportDroppedKindSchema)),
+    dropped: z.array(droppedCount),
   })
   .strict();
 export type ImportReport = z.infer<typeof ImportReportSchema>;

@@ -3,6 +3,7 @@ import { defineRequest } from '../../bus/define';
 import { BookSchema } from '../../entities/book/book';
 import { BookLanguageSchema } from '../../constants/languages';
 import { GenreSchema } from '../../constants/genres';
+import { ImportedImageSchema, importedImagesMax } from '../../http/book-images/book-images';
 
 /**
  * A new book from an imported manuscript (issue 46): ready at once, written by no AI, and so not one of
@@ -18,6 +19,8 @@ export const importManuscriptRequest = defineRequest({
     workspaceId: z.string().optional().describe("A workspace the person belongs to: the book is the workspace's"),
     /** The converted document (export.manuscript.convert), in the blob store. */
     contentBlobKey: z.string().min(1).max(300),
+    /** The converted images the document names; stored under the new book before the book itself. */
+    images: z.array(ImportedImageSchema).max(importedImagesMax).default([]),
     /** The uploaded file's name, which the book's prompt records ("Imported from …"). */
     fileName: z.string().max(300),
     title: z.string().trim().min(1).max(200),

@@ -305,6 +305,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/book/{bookId}/images/{imageId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An image inside a book's chapters (PNG or JPEG), for anyone who may read the book */
+    get: operations['getBookImage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/book/trash': {
     parameters: {
       query?: never;
@@ -1084,7 +1101,7 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, comments.json, covers and named versions */
+    /** Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, comments.json, covers, the images inside the chapters and named versions */
     get: operations['exportUserData'];
     put?: never;
     post?: never;
@@ -3523,6 +3540,93 @@ export interface operations {
       };
       /** @description Nothing failed that could be retried */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests: try again after Retry-After seconds */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service behind the gateway is not answering: try again after Retry-After seconds */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBookImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bookId: string;
+        imageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/png': string;
+          'image/jpeg': string;
+        };
+      };
+      /** @description The request is invalid: the text names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Payment required */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused: a missing or wrong X-XSRF-TOKEN, or an allowance used up */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such resource, or not yours */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -9459,6 +9563,7 @@ export interface operations {
                   | 'images'
                   | 'unsupported-content';
                 count: number;
+                reasons?: string[];
               }[];
             };
           };
@@ -9614,6 +9719,7 @@ export interface operations {
                   | 'images'
                   | 'unsupported-content';
                 count: number;
+                reasons?: string[];
               }[];
             };
           };

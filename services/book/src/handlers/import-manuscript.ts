@@ -19,6 +19,7 @@ import { announceNewBook } from '../domain/announce-new-book';
 import { requireMember } from '../workspaces/workspace-access';
 import type { BookHandlerDeps } from './deps';
 import { keepRevision } from '../domain/revision-snapshots';
+import { forgetBookImages, storeImportedImages, withBookImages } from '../domain/imported-images';
 
 type Def = typeof requests.book.importManuscript;
 
@@ -45,45 +46,55 @@ export function importManuscript(deps: BookHandlerDeps) {
     await requirePlan(deps, userId, requestId);
     const blob = await deps.blobs.get(input.contentBlobKey);
     if (!blob) throw new AppError(400, `No manuscript under ${input.contentBlobKey}`);
-    const document = TiptapDocumentSchema.parse(JSON.parse(blob.data.toString('utf8')));
+    const converted = TiptapDocumentSchema.parse(JSON.parse(blob.data.toString('utf8')));
+    const bookId = deps.newId();
+    // The images first, under the new book's id: the book is stored only once everything it names is.
+    const document = withBookImages(converted, bookId, await storeImportedImages(deps, bookId, input.images));
     const content = JSON.stringify(document);
     const words = wordCountOf(document);
-    const created = await deps.db.transaction().execute(async (trx) => {
-      const row = await booksRepository.insert(trx, {
-        ...importedBookRow({
-          id: deps.newId(),
+    const created = await deps.db
+      .transaction()
+      .execute(async (trx) => {
+        const row = await booksRepository.insert(trx, {
+          ...importedBookRow({
+            id: bookId,
+            userId,
+            idempotencyKey: key,
+            title: input.title,
+            language: input.language,
+            genre: input.genre,
+            author: input.author,
+            rights: input.rights,
+            words,
+            fileName: input.fileName,
+          }),
+          ...(workspace ? { workspace_id: workspace.id, created_by: requester } : {}),
+          book_content: content,
+        });
+        if (!row) return undefined;
+        await keepRevision(trx, deps, row.id, content, 'named', { name: 'As imported', wordCount: words });
+        await announceNewBook(trx, deps, {
+          row,
           userId,
-          idempotencyKey: key,
-          title: input.title,
-          language: input.language,
+          requester,
+          workspace,
           genre: input.genre,
-          author: input.author,
-          rights: input.rights,
+          language: input.language,
+        });
+        await enqueueEvent(trx, events.bookReady, {
+          bookId: row.id,
+          userId,
           words,
-          fileName: input.fileName,
-        }),
-        ...(workspace ? { workspace_id: workspace.id, created_by: requester } : {}),
-        book_content: content,
+          pages: estimatePages(documentText(document).length),
+        });
+        return row;
+      })
+      .catch(async (error: unknown) => {
+        await forgetBookImages(deps, bookId);
+        throw error;
       });
-      if (!row) return undefined;
-      await keepRevision(trx, deps, row.id, content, 'named', { name: 'As imported', wordCount: words });
-      await announceNewBook(trx, deps, {
-        row,
-        userId,
-        requester,
-        workspace,
-        genre: input.genre,
-        language: input.language,
-      });
-      await enqueueEvent(trx, events.bookReady, {
-        bookId: row.id,
-        userId,
-        words,
-        pages: estimatePages(documentText(document).length),
-      });
-      return row;
-    });
     if (!created) {
+      await forgetBookImages(deps, bookId);
       // The same request, concurrently: it stored the book.
       const existing = await booksRepository.findByIdempotencyKey(deps.db, userId, key);
       if (!existing) throw new Error('idempotency conflict without a row');

@@ -1,5 +1,6 @@
 import { chaptersOf, chapterNodes, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
-import { AlignmentType, HeadingLevel, Paragraph, type IParagraphOptions, type ParagraphChild } from 'docx';
+import { AlignmentType, HeadingLevel, ImageRun, Paragraph, type IParagraphOptions, type ParagraphChild } from 'docx';
+import type { ExportImage } from '../export-book';
 import type { ReviewRuns, Revision, RunStyle } from './review-runs';
 
 /*
@@ -59,6 +60,8 @@ export class DocumentBody {
   constructor(
     private readonly layout: BodyLayout,
     private readonly runs: ReviewRuns,
+    /** The book's images, by the src of their nodes (ExportBook.images). */
+    private readonly images: Readonly<Record<string, ExportImage>> = {},
   ) {}
 
   chapters(document: TiptapDocument): BodyChapter[] {
@@ -84,6 +87,34 @@ export class DocumentBody {
         paragraphs: this.paragraphs.map((p) => new Paragraph({ ...p.options, children: p.children })),
       };
     });
+  }
+
+  /**
+   * An image embedded in a centred paragraph of its own, at most 6 by 8 inches (inside the margins of every
+   * layout), its alt text as Word's description; an image that is not stored is left out.
+   */
+  private image(node: TiptapNode): void {
+    const image = this.images[String(node.attrs?.['src'] ?? '')];
+    if (!image) return;
+    const share = typeof node.attrs?.['width'] === 'number' ? Math.min(1, node.attrs['width'] / 100) : 1;
+    // docx measures in pixels at 96 per inch.
+    const scale = Math.min((6 * 96 * share) / image.widthPx, (8 * 96) / image.heightPx, 1);
+    const alt = typeof node.attrs?.['alt'] === 'string' ? node.attrs['alt'] : '';
+    this.paragraphs.push({
+      options: { alignment: AlignmentType.CENTER, keepNext: false },
+      children: [
+        new ImageRun({
+          type: image.contentType === 'image/png' ? 'png' : 'jpg',
+          data: image.data,
+          transformation: {
+            width: Math.max(1, Math.round(image.widthPx * scale)),
+            height: Math.max(1, Math.round(image.heightPx * scale)),
+          },
+          altText: { name: `image-${image.imageId}`, description: alt, title: alt },
+        }),
+      ],
+    });
+    this.indentNext = this.layout.indentAfterBreaks;
   }
 
   private chapterHeading(node: TiptapNode, first: boolean): void {
@@ -128,6 +159,8 @@ export class DocumentBody {
         });
         this.indentNext = this.layout.indentAfterBreaks;
         return;
+      case 'image':
+        return this.image(node);
       case 'text':
       case 'hardBreak':
         return this.paragraph({ type: 'paragraph', content: [node] }, {}, { ...context, revision });

@@ -61,7 +61,9 @@ export async function renderDocx(book: ExportBook, options: DocxOptions): Promis
   const runs = new ReviewRuns(options.review, numbered.byChapter, commentCount + 1);
   const typo = typography({ trimSize: '6x9', bleed: false }, estimatePages(options.printed.characters, '6x9'));
   const manuscript = options.layout === 'manuscript';
-  const chapters = new DocumentBody(manuscript ? manuscriptBody : bookBody(typo), runs).chapters(book.document);
+  const chapters = new DocumentBody(manuscript ? manuscriptBody : bookBody(typo), runs, book.images).chapters(
+    book.document,
+  );
 
   const comments: ICommentOptions[] = numbered.all.flatMap(({ ids, placement }) => {
     const { thread } = placement;

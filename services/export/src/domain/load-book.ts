@@ -1,4 +1,7 @@
 import {
+  bookImageBlobKey,
+  parseBookImageUrl,
+  type TiptapNode,
   coverBlobKey,
   effectiveMetadataLanguage,
   parseCoverImageUrl,
@@ -8,7 +11,8 @@ import {
 import type { RequestContext } from '@bookwright/kit';
 import { loadSharp } from '@bookwright/kit/images';
 import type { DocxReview } from '../docx';
-import type { ExportBook } from '../export-book';
+import { parseManuscript } from './to-export-book';
+import type { ExportBook, ExportImage } from '../export-book';
 import type { ExportHandlerDeps } from '../handlers/deps';
 
 /**
@@ -96,4 +100,57 @@ export async function loadReview(
     review: { people, comments, fallbackDate: book.updatedAt },
     contact: ownerMember ? { name: ownerMember.name, email: ownerMember.email } : null,
   };
+}
+
+/**
+ * The cover and every image the stored manuscript names (all of them: a Word export carries the suggested
+ * ones too).
+ */
+export async function loadPictures(
+  deps: ExportHandlerDeps,
+  book: Pick<Book, '_id' | 'coverImage' | 'bookContent'>,
+  context: RequestContext,
+): Promise<{ cover: ExportBook['cover']; images: Record<string, ExportImage> }> {
+  const cover = await loadCover(deps, book, context);
+  return { cover, images: await loadImages(deps, book._id, parseManuscript(book.bookContent), context) };
+}
+
+/**
+ * The images the manuscript names that are this book's and stored, with their pixel sizes, by src. One that
+ * is missing or unreadable is logged and left out of the export, never a failed export.
+ */
+export async function loadImages(
+  deps: ExportHandlerDeps,
+  bookId: string,
+  document: { content: TiptapNode[] },
+  context: RequestContext,
+): Promise<Record<string, ExportImage>> {
+  const sources = new Set<string>();
+  const visit = (node: TiptapNode) => {
+    if (node.type === 'image' && typeof node.attrs?.['src'] === 'string') sources.add(node.attrs['src']);
+    node.content?.forEach(visit);
+  };
+  document.content.forEach(visit);
+  const images: Record<string, ExportImage> = {};
+  const sharp = await loadSharp();
+  for (const src of sources) {
+    const parsed = parseBookImageUrl(src);
+    if (!parsed || parsed.bookId !== bookId) continue;
+    const blob = await deps.blobs.get(bookImageBlobKey(bookId, parsed.imageId));
+    try {
+      if (!blob) throw new Error('not stored');
+      const { width, height } = await sharp(blob.data).metadata();
+      if (!width || !height) throw new Error('no dimensions');
+      images[src] = {
+        imageId: parsed.imageId,
+        data: new Uint8Array(blob.data),
+        contentType: blob.contentType,
+        widthPx: width,
+        heightPx: height,
+      };
+    } catch (error) {
+      context.logger.warn({ err: error, bookId, imageId: parsed.imageId }, 'an image of the book is left out');
+    }
+  }
+  return images;
 }

@@ -55,6 +55,8 @@ export interface Publication {
   /** In reading order; the navigation document itself is the entry with role 'toc'. */
   spine: SpineDocument[];
   cover: { href: string; mediaType: string } | null;
+  /** The images inside the chapters (each named by a chapter with its alt text). */
+  images?: { id: string; href: string; mediaType: string }[];
   /**
    * The print edition's pages, where their markers stand, in reading order; empty without a print
    * pagination. `front`: a page of the printed front matter (the NCX's pageTarget type).
@@ -76,6 +78,7 @@ export function modifiedTimestamp(date: Date): string {
 
 export function packageDocument(publication: Publication): string {
   const { metadata: m, spine, cover } = publication;
+  const visual = cover !== null || (publication.images ?? []).length > 0;
   const text = (value: string) => escapeText(singleLine(value));
   const isbnType = (identifier: string) => {
     const digits = /^urn:isbn:(\d{9}[\dX]|\d{13})$/i.exec(identifier)?.[1];
@@ -134,12 +137,12 @@ export function packageDocument(publication: Publication): string {
     `<meta property="dcterms:modified">${modifiedTimestamp(m.modified)}</meta>`,
     // Accessibility (schema.org, EPUB Accessibility 1.1): text with a navigable structure.
     '<meta property="schema:accessMode">textual</meta>',
-    ...(cover ? ['<meta property="schema:accessMode">visual</meta>'] : []),
+    ...(visual ? ['<meta property="schema:accessMode">visual</meta>'] : []),
     '<meta property="schema:accessModeSufficient">textual</meta>',
     '<meta property="schema:accessibilityFeature">structuralNavigation</meta>',
     '<meta property="schema:accessibilityFeature">tableOfContents</meta>',
     '<meta property="schema:accessibilityFeature">readingOrder</meta>',
-    ...(cover ? ['<meta property="schema:accessibilityFeature">alternativeText</meta>'] : []),
+    ...(visual ? ['<meta property="schema:accessibilityFeature">alternativeText</meta>'] : []),
     ...(m.printSource && publication.pageList.length > 0
       ? [
           '<meta property="schema:accessibilityFeature">pageBreakMarkers</meta>',
@@ -155,20 +158,7 @@ export function packageDocument(publication: Publication): string {
     ...(cover ? [`<meta name="cover" content="${coverImageId}" />`] : []),
   ];
 
-  const manifest: string[] = [
-    ...spine.map((doc) =>
-      doc.role === 'toc'
-        ? `<item id="${doc.id}" href="${escapeAttribute(doc.href)}" media-type="application/xhtml+xml" properties="nav" />`
-        : `<item id="${doc.id}" href="${escapeAttribute(doc.href)}" media-type="application/xhtml+xml" />`,
-    ),
-    `<item id="ncx" href="${ncxHref}" media-type="application/x-dtbncx+xml" />`,
-    `<item id="style" href="${styleHref}" media-type="text/css" />`,
-    ...(cover
-      ? [
-          `<item id="${coverImageId}" href="${escapeAttribute(cover.href)}" media-type="${escapeAttribute(cover.mediaType)}" properties="cover-image" />`,
-        ]
-      : []),
-  ];
+  const manifest = manifestItems(publication);
 
   const itemrefs = spine.map((doc) => `<itemref idref="${doc.id}" />`);
   const lang = escapeAttribute(m.languageCode);
@@ -188,6 +178,30 @@ export function packageDocument(publication: Publication): string {
     '</package>',
     '',
   ].join('\n');
+}
+
+/** The package's files: its documents, the NCX, the stylesheet, the cover and the chapters' images. */
+function manifestItems(publication: Publication): string[] {
+  const { spine, cover } = publication;
+  const pictures = publication.images ?? [];
+  return [
+    ...spine.map((doc) =>
+      doc.role === 'toc'
+        ? `<item id="${doc.id}" href="${escapeAttribute(doc.href)}" media-type="application/xhtml+xml" properties="nav" />`
+        : `<item id="${doc.id}" href="${escapeAttribute(doc.href)}" media-type="application/xhtml+xml" />`,
+    ),
+    `<item id="ncx" href="${ncxHref}" media-type="application/x-dtbncx+xml" />`,
+    `<item id="style" href="${styleHref}" media-type="text/css" />`,
+    ...(cover
+      ? [
+          `<item id="${coverImageId}" href="${escapeAttribute(cover.href)}" media-type="${escapeAttribute(cover.mediaType)}" properties="cover-image" />`,
+        ]
+      : []),
+    ...pictures.map(
+      (image) =>
+        `<item id="${escapeAttribute(image.id)}" href="${escapeAttribute(image.href)}" media-type="${escapeAttribute(image.mediaType)}" />`,
+    ),
+  ];
 }
 
 /** toc.xhtml: the table of contents and the landmarks (cover, table of contents, start of the text). */

@@ -18,7 +18,9 @@ import { frontMarkers, pageBreakMarker, pageMarkers, type EpubPagination, type F
 import { SealedEPub } from './sealed-epub';
 import { splitSections, type Section } from './sections';
 import { stylesheet } from './stylesheet';
-import { markScripts, renderBlocks } from './tiptap-to-xhtml';
+import { imageSlotPattern, markScripts, renderBlocks } from './tiptap-to-xhtml';
+import type JSZip from 'jszip';
+import { bookImageExtension } from '@bookwright/contracts';
 import { directionAttribute, escapeAttribute, singleLine, xhtmlDocument } from './xml';
 
 export interface EpubRenderOptions {
@@ -121,6 +123,7 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
       ...bodyDocuments,
     ],
     cover: cover ? { href: coverImageHref, mediaType: cover.mediaType } : null,
+    images: chapterImages(book).map(({ id, href, image }) => ({ id, href, mediaType: image.contentType })),
     pageList: printSource ? pageList : [],
     contentsPages: front.contents,
   };
@@ -151,9 +154,8 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
 
   const oebps = zip.folder('OEBPS');
   if (!oebps) throw new Error('epub-gen-memory produced no OEBPS folder');
-  oebps.file('content.opf', packageDocument(publication));
-  oebps.file(navHref, navigationDocument(publication, labels));
-  oebps.file(ncxHref, ncxDocument(publication, labels));
+  await placeImages(oebps, book, bodyDocuments);
+  writePackageFiles(oebps, publication, labels);
   if (cover) {
     oebps.file(coverImageHref, cover.data);
     oebps.file(coverPageHref, coverPage(languageCode, labels, title, nonBlank(book.author)));
@@ -167,6 +169,50 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
     compression: 'DEFLATE',
     compressionOptions: { level: 6 },
   });
+}
+
+/** The package document, the navigation document and the NCX, which we write ourselves. */
+function writePackageFiles(oebps: JSZip, publication: Publication, labels: EpubLabels): void {
+  oebps.file('content.opf', packageDocument(publication));
+  oebps.file(navHref, navigationDocument(publication, labels));
+  oebps.file(ncxHref, ncxDocument(publication, labels));
+}
+
+/** The book's images, each with its file in the EPUB (named by its id, so one file however often it is shown). */
+function chapterImages(book: ExportBook) {
+  const byId = new Map(Object.values(book.images ?? {}).map((image) => [image.imageId, image]));
+  // Only those the printed text shows (an image a suggestion would add is not in it).
+  const text = JSON.stringify(book.document);
+  return [...byId.values()]
+    .filter((image) => text.includes(`/images/${image.imageId}"`))
+    .map((image) => ({
+      id: `image-${image.imageId}`,
+      href: `images/${image.imageId}.${bookImageExtension(image.contentType)}`,
+      image,
+    }));
+}
+
+/**
+ * Fills each chapter's image slots (tiptap-to-xhtml.ts) with its <img>, alt text included, and adds the
+ * image files; a slot whose image is not there is emptied. Done after epub-gen-memory, which would fetch
+ * any <img> it saw.
+ */
+async function placeImages(oebps: JSZip, book: ExportBook, documents: readonly SpineDocument[]): Promise<void> {
+  const images = new Map(chapterImages(book).map((entry) => [entry.image.imageId, entry]));
+  for (const document of documents) {
+    const file = oebps.file(document.href);
+    if (!file) continue;
+    const xhtml = await file.async('string');
+    if (!xhtml.includes('[[bw-image:')) continue;
+    const filled = xhtml.replace(imageSlotPattern, (_slot, imageId: string, alt: string) => {
+      const entry = images.get(imageId);
+      if (!entry) return '';
+      const text = singleLine(Buffer.from(alt, 'base64url').toString('utf8'));
+      return `<img src="${escapeAttribute(entry.href)}" alt="${escapeAttribute(text)}" />`;
+    });
+    oebps.file(document.href, filled);
+  }
+  for (const { href, image } of images.values()) oebps.file(href, image.data);
 }
 
 function nonBlank(value: string | null): string | null {

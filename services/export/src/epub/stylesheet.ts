@@ -30,6 +30,8 @@ code { font-family: monospace; font-size: 0.95em; }
 .title-page .rights { font-size: 0.8em; margin-top: 3em; }
 .cover-page { margin: 0; padding: 0; text-align: center; }
 .cover-page img { max-width: 100%; max-height: 100%; }
+.book-image { margin: 1em 0; text-align: center; text-indent: 0; page-break-inside: avoid; break-inside: avoid; }
+.book-image img { max-width: 100%; max-height: 95vh; }
 nav ol { list-style: none; padding-left: 0; }
 nav li { margin: 0.4em 0; }
 `;

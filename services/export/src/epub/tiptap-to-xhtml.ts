@@ -1,14 +1,25 @@
-import { allowedLinkSchemes, type TiptapNode } from '@bookwright/contracts';
+import { allowedLinkSchemes, parseBookImageUrl, type TiptapNode } from '@bookwright/contracts';
 import { splitByScript, type Script } from '../fonts';
 import { cleanText, directionAttribute, escapeAttribute, escapeText } from './xml';
 
 /*
  * The manuscript (tiptap JSON) as XHTML for the EPUB's chapters, from an allow-list: the nodes and marks
- * the book editor can produce become their HTML elements; anything else (an `image` node, an unknown mark,
- * a stray attribute) is dropped, keeping only its text. Nothing here ever emits an <img>, a style, a
- * script or an attribute copied from the input: the cover we supply is the only image of an EPUB, and
- * epub-gen-memory would fetch any image source it found (file:// included).
+ * the book editor can produce become their HTML elements; anything else (an unknown node or mark, a stray
+ * attribute) is dropped, keeping only its text. Nothing here ever emits an <img>, a style, a script or an
+ * attribute copied from the input: epub-gen-memory would fetch any image source it found (file://
+ * included). An `image` node leaves a slot (`imageSlot`) that render-epub.ts fills with the image we
+ * supply once epub-gen-memory is done.
  */
+
+/** An image's place in a chapter, as plain ASCII text that epub-gen-memory passes on unchanged. */
+export const imageSlotPattern = /\[\[bw-image:([a-f0-9]{32}):([A-Za-z0-9_-]*)\]\]/g;
+
+function imageSlot(node: TiptapNode): string {
+  const imageId = parseBookImageUrl(String(node.attrs?.['src'] ?? ''))?.imageId;
+  if (!imageId) return '';
+  const alt = Buffer.from(String(node.attrs?.['alt'] ?? ''), 'utf8').toString('base64url');
+  return `<div class="book-image">[[bw-image:${imageId}:${alt}]]</div>`;
+}
 
 const alignClasses: Record<string, string> = {
   left: 'align-left',
@@ -85,6 +96,8 @@ function renderBlock(node: TiptapNode, inlinePrefix = ''): string {
       return list('ul', { type: 'bulletList', content: [node] }, undefined);
     case 'horizontalRule':
       return '<hr />';
+    case 'image':
+      return imageSlot(node);
     case 'hardBreak':
       return '';
     case 'text': {

@@ -1,4 +1,5 @@
-import { AppError, manuscriptImportMessages, type requests } from '@bookwright/contracts';
+import { AppError, manuscriptImportMessages, type ImportedImage, type requests } from '@bookwright/contracts';
+import type { ImportedImageFile } from '../import/images/imported-images';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { importManuscript } from '../import';
@@ -8,10 +9,12 @@ type Def = typeof requests.export.convertManuscript;
 
 /** Where a converted manuscript waits for the book service; the gateway removes it once the book is stored. */
 export const importedDocumentKey = (id: string): string => `imports/${id}/document.json`;
+/** Beside it, each of its images. */
+export const importedImageKey = (id: string, imageId: string): string => `imports/${id}/images/${imageId}`;
 
 /**
  * POST /book/import, its conversion: the uploaded file (in the blob store) made into the book's document,
- * left in the blob store, and the report. Refusals are the import's 4xx (import/refusal.ts); the upload is
+ * left in the blob store with its images, and the report. Refusals are the import's 4xx (import/refusal.ts); the upload is
  * the gateway's to remove. Runs in the render slots: a long Word file costs about as much as an export.
  */
 export function convertManuscript(deps: ExportHandlerDeps) {
@@ -22,14 +25,16 @@ export function convertManuscript(deps: ExportHandlerDeps) {
     const upload = await deps.blobs.get(uploadBlobKey);
     if (!upload) throw new AppError(400, manuscriptImportMessages.missingFile);
     const started = performance.now();
-    const { document, report } = await deps.renderSlots(() =>
+    const { document, report, images } = await deps.renderSlots(() =>
       importManuscript(upload.data, { fileName, language }).catch((error: unknown) => {
         if (error instanceof AppError && error.cause !== undefined)
           context.logger.warn({ err: error.cause, fileName }, `manuscript refused: ${error.message}`);
         throw error;
       }),
     );
-    const contentBlobKey = importedDocumentKey(deps.newId());
+    const importId = deps.newId();
+    const stored = await storeImages(deps, importId, images);
+    const contentBlobKey = importedDocumentKey(importId);
     await deps.blobs.put(contentBlobKey, Buffer.from(JSON.stringify(document), 'utf8'), {
       contentType: 'application/json',
     });
@@ -39,10 +44,22 @@ export function convertManuscript(deps: ExportHandlerDeps) {
         bytes: report.source.bytes,
         chapters: report.chapters.length,
         words: report.words,
+        images: stored.length,
         ms: Math.round(performance.now() - started),
       },
       'manuscript converted',
     );
-    return { contentBlobKey, report };
+    return { contentBlobKey, images: stored, report };
   };
+}
+
+/** The converted images, in the blob store for the book service (the bytes are over the bus's message limit). */
+async function storeImages(deps: ExportHandlerDeps, importId: string, images: ImportedImageFile[]) {
+  const stored: ImportedImage[] = [];
+  for (const image of images) {
+    const blobKey = importedImageKey(importId, image.imageId);
+    await deps.blobs.put(blobKey, image.data, { contentType: image.contentType });
+    stored.push({ imageId: image.imageId, blobKey });
+  }
+  return stored;
 }

@@ -19,7 +19,7 @@ import { manuscriptCharacters, parseManuscript, printedBookContent, toExportBook
 import { contentTypes, produceEpub, producePrint, type ExportFile } from '../render/produce-export';
 import { checkExport, type ExportCheckInput } from '../validation/validate-export';
 import type { ExportHandlerDeps } from './deps';
-import { loadBook, loadCover, loadReview, ownCover } from '../domain/load-book';
+import { loadBook, loadPictures, loadReview, ownCover } from '../domain/load-book';
 import { exportDuration } from '../observability/export-metrics';
 import { currentPagination, storePageMap } from '../page-map/page-map';
 
@@ -55,9 +55,9 @@ export function renderExport(deps: ExportHandlerDeps) {
     if (needsCover && !ownCover(book)) throw new AppError(400, exportMessages.coverRequired);
 
     const { document, openSuggestions } = printedBookContent(book.bookContent);
-    const cover = await loadCover(deps, book, context);
+    const { cover, images } = await loadPictures(deps, book, context);
     if (needsCover && !cover) throw new AppError(400, exportMessages.coverRequired);
-    const exportBook = toExportBook(book, document, cover);
+    const exportBook = { ...toExportBook(book, document, cover), images };
     const checkInput: ExportCheckInput = {
       target,
       book,

@@ -13,6 +13,7 @@ import type { KeepLinesNode } from './keep-lines';
 import { smallCapitals } from './small-caps';
 import { printRun } from './text-runs';
 import type { Typography } from './typography';
+import type { ExportImage } from '../export-book';
 
 /**
  * Turns the manuscript (tiptap JSON) into pdfmake content: one section per level-1 heading (a chapter),
@@ -49,7 +50,7 @@ interface Block {
   source?: TiptapNode;
   lines: number;
   unbreakable: boolean;
-  kind: 'paragraph' | 'blank' | 'heading' | 'list' | 'quote' | 'break';
+  kind: 'paragraph' | 'blank' | 'heading' | 'list' | 'quote' | 'break' | 'image';
 }
 
 interface Mark {
@@ -76,7 +77,7 @@ interface RawSection {
 export function splitSections(document: TiptapDocument): RawSection[] {
   const sections: RawSection[] = [];
   const hasContent = (blocks: TiptapNode[]) =>
-    blocks.some((b) => b.type === 'horizontalRule' || plainText(b).trim() !== '');
+    blocks.some((b) => b.type === 'horizontalRule' || b.type === 'image' || plainText(b).trim() !== '');
   let current: RawSection = { title: null, heading: null, blocks: [] };
   const flush = () => {
     if (current.heading || hasContent(current.blocks)) sections.push(current);
@@ -98,6 +99,8 @@ export class InteriorContentBuilder {
   constructor(
     private readonly typo: Typography,
     private readonly oddBreak: PageBreak,
+    /** The images of the book, by the src of their nodes (ExportBook.images). */
+    private readonly images: Readonly<Record<string, ExportImage>> = {},
   ) {}
 
   sections(document: TiptapDocument): InteriorSection[] {
@@ -215,9 +218,37 @@ export class InteriorContentBuilder {
           unbreakable: false,
           kind: 'break',
         };
+      case 'image':
+        return this.image(node, widthPt);
       default:
         return null;
     }
+  }
+
+  /**
+   * An image scaled to the text block (or to its width's share, when the author set one), and never taller
+   * than four fifths of it, so a caption line or the text around it still has room; centred.
+   */
+  private image(node: TiptapNode, widthPt: number): Block | null {
+    const image = this.images[String(node.attrs?.['src'] ?? '')];
+    if (!image) return null;
+    const { typo } = this;
+    const share =
+      typeof node.attrs?.['width'] === 'number' ? Math.min(1, Math.max(0.01, node.attrs['width'] / 100)) : 1;
+    const box: [number, number] = [widthPt * share, typo.textHeightPt * 0.8];
+    const heightPt = image.heightPx * Math.min(box[0] / image.widthPx, box[1] / image.heightPx);
+    const data = `data:${image.contentType};base64,${Buffer.from(image.data).toString('base64')}`;
+    return {
+      content: {
+        image: data,
+        fit: box,
+        alignment: 'center',
+        margin: [0, typo.leadingPt * 0.5, 0, typo.leadingPt * 0.5],
+      },
+      lines: Math.ceil(heightPt / typo.leadingPt) + 1,
+      unbreakable: false,
+      kind: 'image',
+    };
   }
 
   private paragraph(

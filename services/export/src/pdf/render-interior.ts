@@ -66,7 +66,7 @@ async function withSettledGutter(
   for (let attempt = 1; attempt <= maxLayouts; attempt += 1) {
     diagnostics.layouts = attempt;
     const typo = typography(options, pagesForMargins);
-    const sections = new InteriorContentBuilder(typo, oddBreak).sections(book.document);
+    const sections = new InteriorContentBuilder(typo, oddBreak, book.images).sections(book.document);
     const hyphenate = hyphenationPass(createHyphenation(book.language, book.glossary));
     for (const section of sections) hyphenate(section.node);
     try {
@@ -108,7 +108,7 @@ function estimateBand(book: ExportBook, options: PrintOptions, oddBreak: PageBre
   let pages = 24;
   for (let i = 0; i < 3; i += 1) {
     const typo = typography(options, pages);
-    const sections = new InteriorContentBuilder(typo, oddBreak).sections(book.document);
+    const sections = new InteriorContentBuilder(typo, oddBreak, book.images).sections(book.document);
     const estimated = estimatePageCount(sections, typo);
     // Near a threshold, take the wider band: a layout within 4% above the estimate still fits it.
     const next = Math.ceil(estimated * 1.04);

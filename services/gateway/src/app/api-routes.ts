@@ -8,6 +8,7 @@ import { agentRoutes } from '../routes/agent';
 import { authRoutes } from '../routes/auth';
 import { bookAiRoutes } from '../routes/book-ai';
 import { bookRoutes } from '../routes/books';
+import { bookImageRoutes } from '../routes/book-images';
 import { collabRoutes } from '../routes/collab';
 import { coverRoutes } from '../routes/covers';
 import { eventRoutes } from '../routes/events';
@@ -41,6 +42,7 @@ export async function registerApiRoutes(
       await api.register(oidcRoutes(deps));
       await api.register(userRoutes(deps));
       await api.register(bookRoutes(deps));
+      await api.register(bookImageRoutes(deps));
       await api.register(trashRoutes(deps));
       await api.register(memberRoutes(deps));
       await api.register(collabRoutes(deps));

@@ -56,7 +56,8 @@ const importBookSchema = {
 /**
  * POST /book/import: the file goes to the blob store, the export service converts it (its document to the
  * blob store, and the report), and the book service stores the new book from it. Nothing is created when any
- * step refuses; the gateway removes the upload and the converted document whatever happens.
+ * step refuses; the gateway removes the upload, the converted document and its images whatever happens (the
+ * book service keeps its own copies of the images under the new book).
  */
 export function manuscriptImportRoutes(deps: RouteDeps) {
   const { ask, blobs } = deps;
@@ -76,6 +77,7 @@ export function manuscriptImportRoutes(deps: RouteDeps) {
       throw new AppError(402, errorScreens[402].description);
     const uploadBlobKey = `uploads/${randomUUID()}`;
     let contentBlobKey: string | undefined;
+    let imageBlobKeys: string[] = [];
     try {
       await blobs.put(uploadBlobKey, file.bytes, { contentType: 'application/octet-stream' });
       const converted = await ask(
@@ -85,7 +87,8 @@ export function manuscriptImportRoutes(deps: RouteDeps) {
         { timeoutMs: conversionTimeoutMs },
       );
       contentBlobKey = converted.contentBlobKey;
-      const { report } = converted;
+      imageBlobKeys = converted.images.map((image) => image.blobKey);
+      const { report, images } = converted;
       const book = await ask(
         request,
         requests.book.importManuscript,
@@ -94,6 +97,7 @@ export function manuscriptImportRoutes(deps: RouteDeps) {
           requestId: request.id,
           ...(workspaceId ? { workspaceId } : {}),
           contentBlobKey,
+          images,
           fileName: file.name,
           title: fields.title ?? report.metadata.title?.slice(0, 200) ?? titleFromFileName(file.name),
           language,
@@ -107,7 +111,7 @@ export function manuscriptImportRoutes(deps: RouteDeps) {
       return reply.status(201).header('etag', book.etag).send({ book, report });
     } finally {
       await Promise.all(
-        [uploadBlobKey, contentBlobKey]
+        [uploadBlobKey, contentBlobKey, ...imageBlobKeys]
           .filter((key): key is string => key !== undefined)
           .map((key) => blobs.delete(key).catch(() => undefined)),
       );

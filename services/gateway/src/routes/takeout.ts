@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AppError,
   apiMessages,
+  bookImageBlobPrefix,
   coverBlobPrefix,
   requests,
   takeoutFileName,
@@ -17,7 +18,7 @@ const exportUserDataSchema = {
   operationId: 'exportUserData',
   tags: ['user'],
   summary:
-    'Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, comments.json, covers and named versions',
+    'Download all your data: a zip (streamed) with account.json and, per book, book.json, manuscript.md, manuscript.json, comments.json, covers, the images inside the chapters and named versions',
   produces: ['application/zip'],
 };
 
@@ -54,13 +55,7 @@ export function takeoutRoutes(deps: RouteDeps) {
       ask(request, requests.book.takeoutList, { userId }),
     ]);
     const books: TakeoutPlanBook[] = await Promise.all(
-      library.books.map(async (book) => {
-        const keys = await blobs.list(coverBlobPrefix(book.bookId));
-        const covers = await Promise.all(
-          keys.sort().map(async (key) => ({ key, contentType: (await blobs.stat(key))?.contentType ?? '' })),
-        );
-        return { ...book, covers };
-      }),
+      library.books.map(async (book) => ({ ...book, ...(await bookFiles(blobs, book.bookId)) })),
     );
     const account = {
       exportedAt: new Date().toISOString(),
@@ -114,4 +109,19 @@ export function takeoutRoutes(deps: RouteDeps) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/user/export', { schema: exportUserDataSchema, ...signedIn }, exportUserData);
   };
+}
+
+/** Blob keys and types of a book's covers and of the images inside its chapters, in key order. */
+async function bookFiles(blobs: RouteDeps['blobs'], bookId: string) {
+  const described = async (prefix: string) =>
+    Promise.all(
+      (await blobs.list(prefix))
+        .sort()
+        .map(async (key) => ({ key, contentType: (await blobs.stat(key))?.contentType ?? '' })),
+    );
+  const [covers, images] = await Promise.all([
+    described(coverBlobPrefix(bookId)),
+    described(bookImageBlobPrefix(bookId)),
+  ]);
+  return { covers, images };
 }

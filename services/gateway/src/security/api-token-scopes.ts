@@ -49,6 +49,7 @@ export const tokenPolicies: Readonly<Record<string, TokenPolicy>> = {
   'GET /book/:bookId': read,
   'GET /book/:bookId/comments': read,
   'GET /book/:bookId/cover-image/:coverId/:variant': read,
+  'GET /book/:bookId/images/:imageId': read,
   'GET /book/:bookId/members': read,
   'GET /book/:bookId/revisions': read,
   'GET /book/:bookId/revisions/:revisionId': read,

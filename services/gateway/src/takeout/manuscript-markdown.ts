@@ -14,6 +14,9 @@ const schema = bookSchema();
 const nodes = defaultMarkdownSerializer.nodes;
 const marks = defaultMarkdownSerializer.marks;
 
+/** Where the Markdown being written finds an image (set for the length of one synchronous serialize). */
+let imagePath: (src: string) => string | null = (src) => src;
+
 const serializer = new MarkdownSerializer(
   {
     doc: (state, node) => state.renderContent(node),
@@ -36,6 +39,14 @@ const serializer = new MarkdownSerializer(
       state.write(node.attrs.checked ? '[x] ' : '[ ] ');
       state.renderContent(node);
     },
+    image: (state, node) => {
+      const path = imagePath(String(node.attrs.src ?? ''));
+      if (path !== null) {
+        const alt = String(node.attrs.alt ?? '').replace(/\s+/g, ' ');
+        state.write(`![${state.esc(alt)}](${path.replace(/[()\s]/g, (c) => encodeURIComponent(c))})`);
+      }
+      state.closeBlock(node);
+    },
   },
   {
     bold: marks.strong!,
@@ -54,9 +65,18 @@ const serializer = new MarkdownSerializer(
 
 /**
  * The editor document as CommonMark (with inline HTML for underline, sub- and superscript), in its printed
- * form: no comments, no open suggestions.
+ * form: no comments, no open suggestions. An image is written as `![alt](path)`, with the path
+ * `imagePath` gives for its src (the src itself by default; null leaves it out).
  */
-export function manuscriptMarkdown(document: TiptapDocument): string {
+export function manuscriptMarkdown(
+  document: TiptapDocument,
+  options: { imagePath?: (src: string) => string | null } = {},
+): string {
   const doc = ProseMirrorNode.fromJSON(schema, printedManuscript(document));
-  return `${serializer.serialize(doc, { tightLists: true })}\n`;
+  imagePath = options.imagePath ?? ((src) => src);
+  try {
+    return `${serializer.serialize(doc, { tightLists: true })}\n`;
+  } finally {
+    imagePath = (src) => src;
+  }
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import {
+  parseBookImageUrl,
   TiptapDocumentSchema,
   type Book,
   type CommentThread,
@@ -27,6 +28,8 @@ export interface TakeoutPlanBook {
   versions: TakeoutVersion[];
   /** Blob keys and types of its cover images. */
   covers: { key: string; contentType: string }[];
+  /** Blob keys and types of the images inside its chapters (written to images/, named by manuscript.md). */
+  images?: { key: string; contentType: string }[];
 }
 
 /** Where the large bodies come from, one at a time, when the zip reaches them. */
@@ -63,9 +66,23 @@ const extensionOf: Record<string, string> = {
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** A document that does not convert still leaves the author a file that says where the text is. */
-function markdownOf(content: string, onError: (error: unknown) => void): string {
+/** A book's images as the takeout names them (images/<imageId>.png), by image id. */
+function imageFiles(entry: TakeoutPlanBook): Map<string, { key: string; name: string }> {
+  return new Map(
+    (entry.images ?? []).map((image) => {
+      const imageId = image.key.split('/').at(-1) ?? 'image';
+      return [imageId, { key: image.key, name: `images/${imageId}.${extensionOf[image.contentType] ?? 'bin'}` }];
+    }),
+  );
+}
+
+function markdownOf(
+  content: string,
+  onError: (error: unknown) => void,
+  imagePath?: (src: string) => string | null,
+): string {
   try {
-    return manuscriptMarkdown(TiptapDocumentSchema.parse(JSON.parse(content)));
+    return manuscriptMarkdown(TiptapDocumentSchema.parse(JSON.parse(content)), imagePath ? { imagePath } : {});
   } catch (error) {
     onError(error);
     return 'This text could not be converted to Markdown. The whole document is in the .json file beside this one.\n';
@@ -123,6 +140,11 @@ export function takeoutZip(
 
   for (const entry of plan.books) {
     const folder = bookFolder(entry);
+    const images = imageFiles(entry);
+    const imagePath = (prefix: string) => (src: string) => {
+      const file = images.get(parseBookImageUrl(src)?.imageId ?? '');
+      return file ? `${prefix}${file.name}` : null;
+    };
     lazy(`${folder}book.json`, async () => {
       const { bookContent: _manuscript, ...book } = await bookOf(entry.bookId);
       const described: TakeoutBook = { ...book, trashed: entry.deletedAt !== null, deletedAt: entry.deletedAt };
@@ -130,7 +152,11 @@ export function takeoutZip(
     });
     if (entry.hasManuscript) {
       lazy(`${folder}manuscript.md`, async () =>
-        markdownOf((await bookOf(entry.bookId)).bookContent ?? '', (e) => options.onConversionError(e, entry.bookId)),
+        markdownOf(
+          (await bookOf(entry.bookId)).bookContent ?? '',
+          (e) => options.onConversionError(e, entry.bookId),
+          imagePath(''),
+        ),
       );
       lazy(`${folder}manuscript.json`, async () => documentJson((await bookOf(entry.bookId)).bookContent ?? ''));
       // Comments are anchored to the text, so a book without one has none.
@@ -143,11 +169,14 @@ export function takeoutZip(
       const name = variant.includes('.') ? variant : `${variant}.${extensionOf[cover.contentType] ?? 'bin'}`;
       lazy(`${folder}covers/${coverId}-${name}`, () => load.blob(cover.key));
     }
+    for (const file of images.values()) lazy(`${folder}${file.name}`, () => load.blob(file.key));
     for (const version of entry.versions) {
       const stem = `${folder}versions/${version.createdAt.replace(/[:.]/g, '-')}-${slug(version.name, 'version')}`;
       let text: Promise<string> | undefined;
       const content = () => (text ??= load.version(entry.bookId, version.id));
-      lazy(`${stem}.md`, async () => markdownOf(await content(), (e) => options.onConversionError(e, entry.bookId)));
+      lazy(`${stem}.md`, async () =>
+        markdownOf(await content(), (e) => options.onConversionError(e, entry.bookId), imagePath('../')),
+      );
       lazy(`${stem}.json`, async () => {
         const body = documentJson(await content());
         text = undefined; // its last entry: nothing keeps the text once it is written

@@ -35,6 +35,7 @@ describe("the book's schema", () => {
         'hardBreak',
         'heading',
         'horizontalRule',
+        'image',
         'listItem',
         'orderedList',
         'paragraph',

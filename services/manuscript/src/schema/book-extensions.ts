@@ -9,6 +9,7 @@ import type { Schema } from '@tiptap/pm/model';
 import { allowedLinkSchemes } from '@bookwright/contracts';
 import { blockMarks, Comment, Deletion, Insertion, Modification } from './review-marks';
 import { SmallCaps } from './small-caps';
+import { BookImage } from './image-node';
 
 /** A link may carry no scheme (relative) or one of the spec's schemes (§5), as the server checks it. */
 export function isAllowedLink(href: string): boolean {
@@ -49,7 +50,7 @@ export interface BookEditorBehaviour {
  * task lists (nested); sub- and superscript; small capitals; links only with the allowed schemes, which open in a new tab
  * with rel="noopener noreferrer nofollow" (their default attributes, so part of every stored link);
  * suggestions (`insertion`, `deletion`, `modification`, on text and on the blocks inside any node holding
- * blocks) and comment anchors (`comment`). The web editor adds only what is UI (a placeholder, the
+ * blocks), comment anchors (`comment`) and images stored with the book (`image`). The web editor adds only what is UI (a placeholder, the
  * suggestion plugin); the collab, gateway and export services use them as is.
  */
 export function bookSchemaExtensions(behaviour: BookEditorBehaviour = {}): Extensions {
@@ -90,6 +91,7 @@ export function bookSchemaExtensions(behaviour: BookEditorBehaviour = {}): Exten
     Deletion,
     Modification,
     Comment,
+    BookImage,
   ];
 }
 

@@ -37,6 +37,27 @@ describe('the manuscript as a Yjs document', () => {
     );
   });
 
+  it('keeps an image inside a chapter, with its src, alt text and width, through a Yjs update', () => {
+    const image = (alt: string | null, width: number | null) => ({
+      type: 'image',
+      attrs: { src: `/api/v1/book/b1/images/${'ab'.repeat(16)}`, alt, width },
+    });
+    const document: TiptapDocument = {
+      type: 'doc',
+      content: [
+        paragraphOf('Before the map.'),
+        image('The valley & its river', 50),
+        image(null, null),
+        paragraphOf('After.'),
+      ],
+    };
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(manuscriptToYDoc(document)));
+    const back = yDocToManuscript(copy);
+    expect(back).toEqual(document);
+    expect(TiptapDocumentSchema.parse(back)).toEqual(document);
+  });
+
   it('goes through a Yjs update (what is stored and sent) unchanged', () => {
     fc.assert(
       fc.property(bookDocument, (document) => {

@@ -1,8 +1,9 @@
-import type { Extensions } from '@tiptap/core';
+import type { Extensions, Node } from '@tiptap/core';
 import { Placeholder } from '@tiptap/extensions';
 // The schema alone: the Yjs side of the library is the live editor's, loaded with it.
 import { bookSchemaExtensions } from '@bookwright/manuscript/schema';
 import { editorTexts } from '../../texts';
+import { withImageView } from './imageAltText';
 
 /** Spec §9: undo history depth 100, changes within 500 ms grouped into one step. */
 export const undoDepth = 100;
@@ -10,8 +11,8 @@ export const undoGroupDelayMs = 500;
 
 /**
  * The book editor: the book's schema (@bookwright/manuscript, what the server accepts as bookContent) with
- * the editor's own behaviour: undo, links that open on click and are made as you type or paste, and the
- * placeholder of an empty book. A live book's editor (`live`) has no ProseMirror history: the Collaboration
+ * the editor's own behaviour: undo, links that open on click and are made as you type or paste, images
+ * with a field for their alt text (imageAltText.ts), and the placeholder of an empty book. A live book's editor (`live`) has no ProseMirror history: the Collaboration
  * extension brings Yjs's, which undoes the page's own edits across everyone else's.
  */
 export function bookExtensions({ live = false }: { live?: boolean } = {}): Extensions {
@@ -19,7 +20,7 @@ export function bookExtensions({ live = false }: { live?: boolean } = {}): Exten
     ...bookSchemaExtensions({
       undoRedo: live ? false : { depth: undoDepth, newGroupDelay: undoGroupDelayMs },
       link: { openOnClick: true, autolink: true, linkOnPaste: true, defaultProtocol: 'http' },
-    }),
+    }).map((extension) => (extension.name === 'image' ? withImageView(extension as Node) : extension)),
     Placeholder.configure({ placeholder: editorTexts.placeholder }),
   ];
 }

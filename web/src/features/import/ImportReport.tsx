@@ -72,8 +72,11 @@ export function ImportReport({ report }: { report: Report }) {
             <p className="text-sm text-stone-700">{importTexts.nothingDropped}</p>
           ) : (
             <ul className="list-disc space-y-1 pl-5 text-sm text-stone-800 marker:text-amber-700">
-              {report.dropped.map(({ kind, count }) => (
-                <li key={kind}>{droppedText[kind](count)}</li>
+              {report.dropped.map(({ kind, count, reasons }) => (
+                <li key={kind}>
+                  {droppedText[kind](count)}
+                  {reasons && reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}
+                </li>
               ))}
             </ul>
           )}

@@ -98,7 +98,8 @@ export const droppedText: Record<ImportDroppedKind, (n: number) => string> = {
   'text-boxes': notImported('text box', 'text boxes'),
   'headers-and-footers': (n) =>
     n === 1 ? '1 header or footer was not imported' : `${count(n)} headers and footers were not imported`,
-  images: (n) => `${notImported('image', 'images')(n)} (too large, or in a format a book cannot hold)`,
+  // The report names the reasons beside it (too large, another format, …).
+  images: notImported('image', 'images'),
   'unsupported-content': (n) =>
     n === 1
       ? '1 table, equation or other element was not imported'

@@ -1,6 +1,7 @@
 import {
   countWords,
   documentText,
+  parseImportedImageSrc,
   type BookLanguage,
   type ImportReport,
   type TiptapDocument,
@@ -15,10 +16,13 @@ import { markSceneBreaks } from '../scene-breaks/scene-breaks';
 import { inlineText } from '../source/inline-text';
 import type { SourceBlock, SourceDocument } from '../source/source-document';
 import { bookDocument } from './book-document';
+import type { ImportedImageFile } from '../images/imported-images';
 
 export interface ComposedBook {
   document: TiptapDocument;
   report: ImportReport;
+  /** The images the document names (`imported:{imageId}`), to be stored with the new book. */
+  images: ImportedImageFile[];
 }
 
 /**
@@ -70,8 +74,21 @@ export function composeBook(
     metadata: front.metadata,
     notes,
     dropped: source.dropped,
+    droppedReasons: { images: [...(source.images?.reasons ?? [])] },
   });
-  return { document, report };
+  return { document, report, images: namedImages(document, source) };
+}
+
+/** The images the finished document still names (front matter taken out may have held some). */
+function namedImages(document: TiptapDocument, source: SourceDocument): ImportedImageFile[] {
+  const named = new Set<string>();
+  const visit = (node: TiptapNode) => {
+    const id = node.type === 'image' ? parseImportedImageSrc(String(node.attrs?.['src'] ?? '')) : null;
+    if (id) named.add(id);
+    node.content?.forEach(visit);
+  };
+  document.content.forEach(visit);
+  return [...(source.images?.files.values() ?? [])].filter((file) => named.has(file.imageId));
 }
 
 /**

@@ -1,5 +1,5 @@
 import mammoth from 'mammoth';
-import type { TiptapNode } from '@bookwright/contracts';
+import { bookImageMaxBytes, type TiptapNode } from '@bookwright/contracts';
 import { isAllowedLink } from '@bookwright/manuscript';
 import { readZip } from '../zip/read-zip';
 import { importRefusal } from '../refusal';
@@ -13,10 +13,17 @@ import {
 } from '../source/source-document';
 import { countComments, countHeadersAndFooters, dropFromDocumentXml } from './docx-dropped';
 import { coreProperties } from './core-properties';
+import { ImportedImages, type ImageDropReason } from '../images/imported-images';
 
-/** The parts of a Word file the import reads; images and the rest are listed, never inflated. */
-const wantedPart = (name: string): boolean =>
-  /^(?:\[Content_Types\]\.xml|_rels\/\.rels|docProps\/core\.xml|word\/[^/]+\.xml|word\/_rels\/[^/]+\.rels)$/.test(name);
+/**
+ * The parts of a Word file the import reads, and its images within the image limit (a larger one is only
+ * listed, never inflated, and dropped); the rest is listed, never inflated.
+ */
+const wantedPart = (name: string, size: number): boolean =>
+  /^(?:\[Content_Types\]\.xml|_rels\/\.rels|docProps\/core\.xml|word\/[^/]+\.xml|word\/_rels\/[^/]+\.rels)$/.test(
+    name,
+  ) ||
+  (/^word\/media\//.test(name) && size <= bookImageMaxBytes);
 
 /**
  * A Word file (.docx) through mammoth's reading of it (styles, numbering, notes, runs), from our own
@@ -52,11 +59,13 @@ export async function readDocx(bytes: Buffer): Promise<SourceDocument> {
     throw importRefusal('corrupt', error);
   }
   if (!model) throw importRefusal('corrupt');
-  const reader = new DocxBlocks(model, dropped);
-  const blocks = reader.blocks(model.children);
+  const images = new ImportedImages(dropped);
+  const reader = new DocxBlocks(model, dropped, images);
+  const blocks = await reader.withImages(reader.blocks(model.children), (name) => zip.names.includes(name));
   return {
     kind: 'docx',
     blocks,
+    images,
     notes: reader.notes,
     declared: coreProperties(zip.files.get('docProps/core.xml')?.toString('utf8')),
     dropped,
@@ -98,6 +107,8 @@ interface MammothElement {
   noteId?: string;
   checked?: boolean;
   body?: MammothElement[];
+  altText?: string;
+  read?: () => Promise<Buffer>;
 }
 interface MammothDocument extends MammothElement {
   children: MammothElement[];
@@ -118,14 +129,36 @@ const alignments: Record<string, 'left' | 'center' | 'right' | 'justify'> = {
 class DocxBlocks {
   readonly notes = new Map<string, TiptapNode[]>();
   private readonly seenNotes = new Set<string>();
+  /** The images of the paragraph being read, and those waiting for their bytes (withImages). */
+  private paragraphImages: MammothElement[] = [];
+  private readonly waitingImages = new Map<TiptapNode, MammothElement>();
 
   constructor(
     private readonly document: MammothDocument,
     private readonly dropped: DroppedCounts,
+    private readonly images: ImportedImages,
   ) {}
 
+  /**
+   * The blocks with each image read, checked and named (in order, one at a time: a decoded image is
+   * large), and the images dropped taken out. `stored` tells whether the zip holds a part at all.
+   */
+  async withImages(blocks: SourceBlock[], stored: (name: string) => boolean): Promise<SourceBlock[]> {
+    const kept: SourceBlock[] = [];
+    for (const block of blocks) {
+      const element = this.waitingImages.get(block.node);
+      if (!element) {
+        kept.push(block);
+        continue;
+      }
+      const node = await this.images.node(await imageBytes(element, stored), element.altText);
+      if (node) kept.push({ node });
+    }
+    return kept;
+  }
+
   /** Paragraphs in order, consecutive list paragraphs as one list and quote paragraphs as one block quote. */
-  blocks(elements: readonly MammothElement[]): SourceBlock[] {
+  blocks(elements: readonly MammothElement[], inNote = false): SourceBlock[] {
     const blocks: SourceBlock[] = [];
     let list: { ordered: boolean; items: TiptapNode[][] } | undefined;
     let quote: TiptapNode[] | undefined;
@@ -154,6 +187,10 @@ class DocxBlocks {
       if (element.type !== 'paragraph') continue;
       const style = (element.styleName ?? element.styleId ?? '').toLowerCase();
       const paragraph = this.paragraph(element);
+      const images = this.paragraphImages;
+      this.paragraphImages = [];
+      if (inNote || quoteStyles.test(style) || (element.numbering && !/^heading/.test(style)))
+        images.forEach(() => this.images.drop('placement'));
       if (element.numbering && !/^heading/.test(style)) {
         closeQuote();
         if (list && list.ordered !== element.numbering.isOrdered) closeList();
@@ -168,11 +205,21 @@ class DocxBlocks {
         continue;
       }
       closeQuote();
-      blocks.push(style ? { node: paragraph, style } : { node: paragraph });
+      // A picture sits in a paragraph of its own in Word; in the book it is a block of its own.
+      if (images.length === 0 || (paragraph.content ?? []).length > 0)
+        blocks.push(style ? { node: paragraph, style } : { node: paragraph });
+      if (!inNote) blocks.push(...images.map((image) => this.waitingImage(image)));
     }
     closeList();
     closeQuote();
     return blocks;
+  }
+
+  /** A placeholder for an image until withImages has read it. */
+  private waitingImage(element: MammothElement): SourceBlock {
+    const node: TiptapNode = { type: 'image', attrs: {} };
+    this.waitingImages.set(node, element);
+    return { node };
   }
 
   private paragraph(element: MammothElement): TiptapNode {
@@ -218,7 +265,7 @@ class DocxBlocks {
           this.noteReference(element, builder);
           break;
         case 'image':
-          countDropped(this.dropped, 'images');
+          this.paragraphImages.push(element);
           break;
         case 'checkbox':
           builder.text(element.checked ? '☒' : '☐', marks);
@@ -237,7 +284,7 @@ class DocxBlocks {
       this.seenNotes.add(id);
       const note = this.document.notes.resolve({ noteType, noteId });
       if (!note) return;
-      const body = this.blocks(note.body)
+      const body = this.blocks(note.body, true)
         .map((block) => block.node)
         .filter((node) => node.type === 'paragraph' && (node.content ?? []).length > 0)
         .map((node) => ({ ...node, attrs: {} }));
@@ -245,6 +292,21 @@ class DocxBlocks {
       this.notes.set(id, body);
     }
     if (this.notes.has(id)) builder.node(noteReference(id));
+  }
+}
+
+/** The bytes of a Word image, or why there are none (over the limit, or linked to a file outside). */
+async function imageBytes(
+  element: MammothElement,
+  stored: (name: string) => boolean,
+): Promise<Buffer | ImageDropReason> {
+  if (!element.read) return 'missing';
+  try {
+    return await element.read();
+  } catch (error) {
+    // mammoth names the part it could not read: one in the zip was over the limit (never inflated).
+    const part = /no (\S+) in the document/.exec(error instanceof Error ? error.message : '')?.[1];
+    return part && stored(part) ? 'tooLarge' : 'missing';
   }
 }
 

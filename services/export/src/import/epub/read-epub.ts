@@ -1,13 +1,20 @@
 import { posix } from 'node:path';
-import type { TiptapNode } from '@bookwright/contracts';
+import { bookImageMaxBytes, type TiptapNode } from '@bookwright/contracts';
+import { ImportedImages } from '../images/imported-images';
 import { importRefusal } from '../refusal';
 import type { DeclaredMetadata, DroppedCounts, SourceBlock, SourceDocument } from '../source/source-document';
 import { readZip } from '../zip/read-zip';
 import { elementsNamed, firstNamed, parseMarkup, textOf, type MarkupElement } from './markup-tree';
 import { smallCapsClasses } from './small-caps-classes';
-import { documentRole, xhtmlBlocks } from './xhtml-blocks';
+import { documentRole, xhtmlBlocks, type XhtmlContext } from './xhtml-blocks';
 
-const wantedFile = (name: string): boolean => /\.(?:opf|xhtml|html|htm|xml|ncx|css)$/i.test(name);
+/**
+ * The package, its documents and stylesheets, and its pictures within the image limit (a larger one is
+ * dropped, never inflated).
+ */
+const wantedFile = (name: string, size: number): boolean =>
+  /\.(?:opf|xhtml|html|htm|xml|ncx|css)$/i.test(name) ||
+  (/\.(?:png|jpe?g|webp|gif|svg|tiff?|bmp)$/i.test(name) && size <= bookImageMaxBytes);
 
 /**
  * An EPUB 2 or 3: the package document named by META-INF/container.xml, its spine in reading order
@@ -38,6 +45,7 @@ export async function readEpub(bytes: Buffer): Promise<SourceDocument> {
   );
   const dropped: DroppedCounts = {};
   const notes = new Map<string, TiptapNode[]>();
+  const waiting: XhtmlContext['images'] = new Map();
   const blocks: SourceBlock[] = [];
   const styled = smallCapsClasses(zip.names.filter((name) => /\.css$/i.test(name)).map((name) => text(name) ?? ''));
   for (const itemref of elementsNamed(opf, 'itemref')) {
@@ -49,7 +57,7 @@ export async function readEpub(bytes: Buffer): Promise<SourceDocument> {
     if (!body) continue;
     const role = item.properties.split(/\s+/).includes('nav') ? 'table-of-contents' : documentRole(body);
     const documentBlocks = normaliseHeadings(
-      xhtmlBlocks(body, { notes, dropped, documentId: item.href, smallCapsClasses: styled }),
+      xhtmlBlocks(body, { notes, dropped, documentId: item.href, images: waiting, smallCapsClasses: styled }),
     );
     documentBlocks.forEach((block, index) => {
       if (role && role !== 'chapter') block.role = role;
@@ -58,7 +66,45 @@ export async function readEpub(bytes: Buffer): Promise<SourceDocument> {
     });
   }
   if (blocks.length === 0 && manifest.size === 0) throw importRefusal('corrupt');
-  return { kind: 'epub', blocks, notes, declared: packageMetadata(opf), dropped };
+  const images = new ImportedImages(dropped);
+  const withImages = await readImages(blocks, waiting, images, (href) => ({
+    bytes: zip.files.get(href),
+    listed: zip.names.includes(href),
+  }));
+  return { kind: 'epub', blocks: withImages, notes, declared: packageMetadata(opf), dropped, images };
+}
+
+/**
+ * Each placeholder the documents left replaced by its image (read, checked and named, one at a time), or
+ * taken out when the image is dropped. A placeholder no block holds any more (in a note) is dropped too.
+ */
+async function readImages(
+  blocks: SourceBlock[],
+  waiting: XhtmlContext['images'],
+  images: ImportedImages,
+  file: (href: string) => { bytes: Buffer | undefined; listed: boolean },
+): Promise<SourceBlock[]> {
+  const seen = new Set<TiptapNode>();
+  const resolve = async (nodes: TiptapNode[]): Promise<TiptapNode[]> => {
+    const kept: TiptapNode[] = [];
+    for (const node of nodes) {
+      const image = waiting.get(node);
+      if (image) {
+        seen.add(node);
+        const { bytes, listed } = file(image.href);
+        const read = await images.node(bytes ?? (listed ? 'tooLarge' : 'missing'), image.alt);
+        if (read) kept.push(read);
+      } else kept.push(node.content ? { ...node, content: await resolve(node.content) } : node);
+    }
+    return kept;
+  };
+  const kept: SourceBlock[] = [];
+  for (const block of blocks) {
+    const [node] = await resolve([block.node]);
+    if (node) kept.push({ ...block, node });
+  }
+  for (const node of waiting.keys()) if (!seen.has(node)) images.drop('placement');
+  return kept;
 }
 
 function resolve(base: string, href: string): string {

@@ -32,7 +32,7 @@ describe('small capitals in an EPUB', () => {
         '</p></body>',
       ].join(''),
     );
-    const [block] = xhtmlBlocks(body, { notes: new Map(), dropped: {}, documentId: 'c.xhtml' });
+    const [block] = xhtmlBlocks(body, { notes: new Map(), dropped: {}, documentId: 'c.xhtml', images: new Map() });
     expect(runs(block!.node).filter((run) => run.text.trim() !== '')).toEqual([
       { text: 'one', marks: ['smallCaps'] },
       { text: 'two', marks: ['smallCaps'] },

@@ -17,6 +17,30 @@ export interface XhtmlContext {
   documentId: string;
   /** Classes the book's stylesheets set in small capitals (small-caps-classes.ts). */
   smallCapsClasses?: ReadonlySet<string>;
+  /** Each image met, as a placeholder node, with the file it names (resolved) and its alt text. */
+  images: Map<TiptapNode, { href: string; alt: string | undefined }>;
+  /** Images met inside a paragraph's text, which follow that paragraph as blocks of their own. */
+  floating?: TiptapNode[];
+}
+
+/** A placeholder for an `<img>` until read-epub.ts has read its file; an `<svg>` drawing is dropped. */
+function imageOf(element: MarkupElement, context: XhtmlContext): TiptapNode | null {
+  const src = element.attrs['src'];
+  if (element.name !== 'img' || !src || /^[a-z][a-z0-9+.-]*:/i.test(src)) {
+    countDropped(context.dropped, 'images');
+    return null;
+  }
+  const node: TiptapNode = { type: 'image', attrs: {} };
+  const href = posix.normalize(posix.join(posix.dirname(context.documentId), src.split('#')[0] ?? ''));
+  context.images.set(node, { href, alt: element.attrs['alt'] ?? element.attrs['title'] });
+  return node;
+}
+
+/** The images of a paragraph just read, emitted after it. */
+function emitFloating(context: XhtmlContext, emit: Emit): void {
+  const floating = context.floating ?? [];
+  context.floating = [];
+  floating.forEach((node) => emit(node));
 }
 
 const inlineMarks: Record<string, InlineMark> = {
@@ -118,6 +142,7 @@ function flow(children: readonly MarkupNode[], context: XhtmlContext, emit: Emit
   const flush = () => {
     const content = pending.content();
     if (content.length > 0) emit({ type: 'paragraph', content });
+    emitFloating(context, emit);
     pending = new InlineBuilder();
   };
   for (const child of children) {
@@ -155,6 +180,7 @@ function block(element: MarkupElement, context: XhtmlContext, emit: Emit): void 
   if (level !== undefined) {
     const content = inlineContent(element, context);
     emit({ type: 'heading', attrs: { level, textAlign: alignOf(element) }, content }, typesOf(element).join(' '));
+    emitFloating(context, emit);
     return;
   }
   switch (name) {
@@ -162,9 +188,12 @@ function block(element: MarkupElement, context: XhtmlContext, emit: Emit): void 
     case 'pre': {
       const content = inlineContent(element, context);
       const textAlign = alignOf(element);
-      // An empty centred paragraph is a scene break to a typesetter; any other empty one is spacing.
-      if (content.length > 0 || textAlign === 'center')
+      const pictures = context.floating ?? [];
+      // An empty centred paragraph is a scene break to a typesetter (unless it holds a picture); any other
+      // empty one is spacing.
+      if (content.length > 0 || (textAlign === 'center' && pictures.length === 0))
         emit({ type: 'paragraph', attrs: { textAlign }, content }, typesOf(element).join(' '));
+      emitFloating(context, emit);
       return;
     }
     case 'hr':
@@ -193,9 +222,11 @@ function block(element: MarkupElement, context: XhtmlContext, emit: Emit): void 
       flow(element.children, context, emit);
       return;
     case 'img':
-    case 'svg':
-      countDropped(context.dropped, 'images');
+    case 'svg': {
+      const image = imageOf(element, context);
+      if (image) emit(image);
       return;
+    }
     case 'table':
       countDropped(context.dropped, 'unsupported-content');
       return;
@@ -236,7 +267,8 @@ function inline(node: MarkupNode, marks: InlineMark[], context: XhtmlContext, bu
     return;
   }
   if (name === 'img' || name === 'svg') {
-    countDropped(context.dropped, 'images');
+    const image = imageOf(node, context);
+    if (image) (context.floating ??= []).push(image);
     return;
   }
   if (isNoteReference(node)) {

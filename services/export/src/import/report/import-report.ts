@@ -27,6 +27,8 @@ export function importReport(input: {
   metadata: DeclaredMetadata;
   notes: number;
   dropped: DroppedCounts;
+  /** Why things of a kind were dropped, when the kind alone does not say. */
+  droppedReasons?: Partial<Record<ImportDroppedKind, string[]>>;
 }): ImportReport {
   const chapters = chaptersOf(input.document)
     .filter((chapter) => chapter.heading !== null || chapter.blocks.length > 0)
@@ -43,6 +45,7 @@ export function importReport(input: {
     if (node.type === 'blockquote') add('block-quotes');
     if (node.type === 'bulletList' || node.type === 'orderedList') add('lists');
     if (node.type === 'horizontalRule') add('scene-breaks');
+    if (node.type === 'image') add('images');
     const align = node.attrs?.['textAlign'];
     if (typeof align === 'string' && align !== 'left') add('alignment');
     for (const mark of (node.marks ?? []) as { type: string }[]) {
@@ -61,8 +64,10 @@ export function importReport(input: {
     frontMatter: input.frontMatter,
     metadata: input.metadata,
     kept: importKeptKinds.flatMap((kind) => (kept[kind] ? [{ kind, count: kept[kind] }] : [])),
-    dropped: importDroppedKinds.flatMap((kind: ImportDroppedKind) =>
-      input.dropped[kind] ? [{ kind, count: input.dropped[kind] }] : [],
-    ),
+    dropped: importDroppedKinds.flatMap((kind: ImportDroppedKind) => {
+      const count = input.dropped[kind];
+      const reasons = input.droppedReasons?.[kind] ?? [];
+      return count ? [reasons.length > 0 ? { kind, count, reasons } : { kind, count }] : [];
+    }),
   };
 }

@@ -1,3 +1,4 @@
+import type { ImportedImages } from '../images/imported-images';
 import type { FrontMatterKind, ImportDroppedKind, ImportSourceKind, TiptapNode } from '@bookwright/contracts';
 
 /**
@@ -13,6 +14,8 @@ export interface SourceDocument {
   /** What the file says of itself (Word's document properties, the EPUB's package metadata). */
   declared: DeclaredMetadata;
   dropped: DroppedCounts;
+  /** The images the blocks name (`image` nodes), and why others were dropped; absent when none can be. */
+  images?: ImportedImages;
 }
 
 export interface DeclaredMetadata {

@@ -22,10 +22,13 @@ export interface ZipContents {
 
 /**
  * Reads a zip from memory with the limits above. `wanted` picks the entries to inflate (the others are only
- * listed). Refuses (4xx) a file that is not a zip or is damaged, one with encrypted entries, and one over
+ * listed; it is told each entry's declared size). Refuses (4xx) a file that is not a zip or is damaged, one with encrypted entries, and one over
  * the limits; never throws anything else.
  */
-export async function readZip(bytes: Buffer, wanted: (name: string) => boolean): Promise<ZipContents> {
+export async function readZip(
+  bytes: Buffer,
+  wanted: (name: string, uncompressedSize: number) => boolean,
+): Promise<ZipContents> {
   const zip = await open(bytes);
   // An error yauzl emits after we stopped listening (a later entry's) must not go unhandled.
   zip.on('error', () => undefined);
@@ -41,7 +44,7 @@ export async function readZip(bytes: Buffer, wanted: (name: string) => boolean):
     if (declared > zipLimits.maxUncompressedBytes) throw importRefusal('tooManyEntries');
     const files = new Map<string, Buffer>();
     for (const entry of entries) {
-      if (entry.fileName.endsWith('/') || !wanted(entry.fileName)) continue;
+      if (entry.fileName.endsWith('/') || !wanted(entry.fileName, entry.uncompressedSize)) continue;
       files.set(entry.fileName, await inflate(zip, entry));
     }
     return { names: entries.map((entry) => entry.fileName), files };

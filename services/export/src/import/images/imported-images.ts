@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import {
+  bookImageMaxBytes,
+  imageMaxInputPixelsDefault,
+  imageMessages,
+  importedImageSrc,
+  importedImagesMax,
+  isAppError,
+  type BookImageContentType,
+  type TiptapNode,
+} from '@bookwright/contracts';
+import { decodeImage } from '@bookwright/kit/images';
+import { countDropped, type DroppedCounts } from '../source/source-document';
+
+/** An image the import keeps: checked by the one image gate and re-encoded, waiting for its book. */
+export interface ImportedImageFile {
+  imageId: string;
+  data: Buffer;
+  contentType: BookImageContentType;
+}
+
+/** Why an image was left out, as the report names it. */
+export const imageDropReasons = {
+  tooLarge: 'an image larger than 10 MB',
+  pixels: 'an image of more than 50 million pixels',
+  format: 'an image in a format other than PNG, JPEG or WebP, or damaged',
+  missing: 'an image linked to a file outside the document',
+  tooMany: `more than ${importedImagesMax} images`,
+  placement: 'an image inside a list, a quote or a note',
+} as const;
+export type ImageDropReason = keyof typeof imageDropReasons;
+
+/**
+ * The images of one import. A reader hands each image's bytes here (or why it has none), and gets the
+ * `image` node that names it, or null when it is dropped — counted, with its reason, in the report.
+ * Identical images are stored once.
+ */
+export class ImportedImages {
+  readonly files = new Map<string, ImportedImageFile>();
+  readonly reasons = new Set<string>();
+
+  constructor(private readonly dropped: DroppedCounts) {}
+
+  drop(reason: ImageDropReason): null {
+    countDropped(this.dropped, 'images');
+    this.reasons.add(imageDropReasons[reason]);
+    return null;
+  }
+
+  async node(bytes: Buffer | ImageDropReason, alt: string | undefined): Promise<TiptapNode | null> {
+    if (typeof bytes === 'string') return this.drop(bytes);
+    if (bytes.length > bookImageMaxBytes) return this.drop('tooLarge');
+    const file = await encode(bytes);
+    if (typeof file === 'string') return this.drop(file);
+    if (!this.files.has(file.imageId) && this.files.size >= importedImagesMax) return this.drop('tooMany');
+    this.files.set(file.imageId, file);
+    const text = alt?.replace(/\s+/g, ' ').trim().slice(0, 2_000);
+    return { type: 'image', attrs: { src: importedImageSrc(file.imageId), alt: text || null, width: null } };
+  }
+}
+
+/**
+ * Through the gate every uploaded image takes (signature, pixel limit, full decode, upright sRGB, no
+ * metadata kept), then PNG stays PNG and the rest becomes JPEG: what every EPUB reader, pdfmake and Word show.
+ */
+async function encode(bytes: Buffer): Promise<ImportedImageFile | ImageDropReason> {
+  let decoded;
+  try {
+    decoded = await decodeImage(bytes, { maxBytes: bookImageMaxBytes, maxPixels: imageMaxInputPixelsDefault });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (error.message === imageMessages.tooLarge) return 'tooLarge';
+    return error.message === imageMessages.tooManyPixels ? 'pixels' : 'format';
+  }
+  const png = decoded.format === 'png';
+  const data = png
+    ? await decoded.pixels().png({ compressionLevel: 7 }).toBuffer()
+    : await decoded.pixels().jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  const imageId = createHash('sha256').update(data).digest('hex').slice(0, 32);
+  return { imageId, data, contentType: png ? 'image/png' : 'image/jpeg' };
+}

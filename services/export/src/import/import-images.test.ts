@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import { AlignmentType, Document, ImageRun, Packer, Paragraph, HeadingLevel } from 'docx';
+import { describe, expect, it } from 'vitest';
+import { bookImageMaxBytes, parseImportedImageSrc, type TiptapNode } from '@bookwright/contracts';
+import { sniffFormat } from '@bookwright/kit/images';
+import { importManuscript } from '.';
+import { imageDropReasons } from './images/imported-images';
+
+/*
+ * Images inside chapters (issue 46): a .docx and an EPUB made by pandoc from images-book.md (a map and two
+ * "photos", each with its alt text; fixtures/make-fixtures.sh), and Word files made here with an image
+ * over the limit and one that is no image at all.
+ */
+
+const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url));
+
+const imagesOf = (nodes: readonly TiptapNode[]): TiptapNode[] =>
+  nodes.flatMap((node) => (node.type === 'image' ? [node] : imagesOf(node.content ?? [])));
+
+const alts = [
+  'A hand-drawn map of the valley, the river winding from west to east',
+  'The evening sky with a low sun',
+  'The lighthouse above the dark sea',
+];
+
+describe.each(['images-book.docx', 'images-book.epub'])('the pandoc book with three images as %s', (name) => {
+  it('keeps each image in its chapter, in order, with its alt text, and the image files themselves', async () => {
+    const { document, report, images } = await importManuscript(await fixture(name), {
+      fileName: name,
+      language: 'english',
+    });
+    const nodes = imagesOf(document.content);
+    expect(nodes.map((node) => node.attrs?.['alt'])).toEqual(alts);
+    // In the chapter the text puts them in: the map in chapter one, the two photos in chapter two.
+    const chapterTwo = document.content.findIndex(
+      (node) => node.type === 'heading' && /Two/.test(JSON.stringify(node)),
+    );
+    expect(imagesOf(document.content.slice(0, chapterTwo))).toHaveLength(1);
+    const ids = nodes.map((node) => parseImportedImageSrc(String(node.attrs?.['src'])));
+    expect(ids.every((id) => id !== null)).toBe(true);
+    expect(images.map((image) => image.imageId).sort()).toEqual([...new Set(ids)].sort());
+    for (const image of images) {
+      expect(image.contentType).toBe('image/png');
+      expect(sniffFormat(image.data)).toBe('png');
+    }
+    expect(report.kept).toContainEqual({ kind: 'images', count: 3 });
+    expect(report.dropped.find((entry) => entry.kind === 'images')).toBeUndefined();
+  });
+});
+
+/** A Word file (written by the docx package) with a chapter, a paragraph and the given pictures. */
+async function wordWithPictures(pictures: Buffer[]): Promise<Buffer> {
+  const document = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Chapter One' }),
+          new Paragraph({ text: 'The text goes on, whatever the pictures are.' }),
+          ...pictures.map(
+            (data) =>
+              new Paragraph({
+                alignment: AlignmentType.CENTER,
+                children: [new ImageRun({ type: 'png', data, transformation: { width: 10, height: 10 } })],
+              }),
+          ),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}
+
+describe('images an import cannot keep', () => {
+  it('drops an image over the 10 MB limit without inflating it, says why, and still imports the book', async () => {
+    const png = await fixture('images-map.png');
+    // A PNG signature and then zeros: tiny in the zip, over the limit unpacked.
+    const oversize = Buffer.concat([png.subarray(0, 8), Buffer.alloc(bookImageMaxBytes + 1)]);
+    const { document, report, images } = await importManuscript(await wordWithPictures([oversize, png]), {
+      fileName: 'pictures.docx',
+      language: 'english',
+    });
+    expect(imagesOf(document.content)).toHaveLength(1);
+    expect(images).toHaveLength(1);
+    expect(report.chapters.map((chapter) => chapter.title)).toEqual(['Chapter One']);
+    expect(report.dropped).toContainEqual({ kind: 'images', count: 1, reasons: [imageDropReasons.tooLarge] });
+    expect(report.kept).toContainEqual({ kind: 'images', count: 1 });
+  });
+
+  it('drops a picture that is not a PNG, JPEG or WebP, with its reason', async () => {
+    const notAnImage = Buffer.from('GIF89a, or rather not even that', 'latin1');
+    const { document, report } = await importManuscript(await wordWithPictures([notAnImage]), {
+      fileName: 'pictures.docx',
+      language: 'english',
+    });
+    expect(imagesOf(document.content)).toHaveLength(0);
+    expect(report.dropped).toContainEqual({ kind: 'images', count: 1, reasons: [imageDropReasons.format] });
+  });
+});
