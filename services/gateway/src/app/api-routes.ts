@@ -25,6 +25,7 @@ import type { RouteDeps } from '../routes/route-deps';
 import { takeoutRoutes } from '../routes/takeout';
 import { tokenRoutes } from '../routes/tokens';
 import { trashRoutes } from '../routes/trash';
+import { bookSearchRoutes } from '../routes/book-search';
 import { userRoutes } from '../routes/user';
 import { webhookRoutes } from '../routes/webhooks';
 
@@ -42,6 +43,7 @@ export async function registerApiRoutes(
       await api.register(userRoutes(deps));
       await api.register(bookRoutes(deps));
       await api.register(trashRoutes(deps));
+      await api.register(bookSearchRoutes(deps));
       await api.register(memberRoutes(deps));
       await api.register(collabRoutes(deps));
       await api.register(workspaceRoutes(deps));
