@@ -13,7 +13,10 @@ function foldUnit(unit: string): string {
   return folded;
 }
 
-const asciiOnly = /^[\x00-\x7f]*$/;
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 127) return false;
+  return true;
+}
 
 /**
  * Text as the book search compares it: lower case and without accents ("Zoë" and "ZOE" are both "zoe"),
@@ -23,7 +26,7 @@ const asciiOnly = /^[\x00-\x7f]*$/;
  * the book service folds each chapter's text with it when the chapter is saved, and every query with it.
  */
 export function foldForSearch(text: string): string {
-  if (asciiOnly.test(text)) return text.toLowerCase();
+  if (isAscii(text)) return text.toLowerCase();
   let folded = '';
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);

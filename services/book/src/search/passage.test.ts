@@ -6,9 +6,9 @@ import { passageAround } from './passage';
 describe('passageAround', () => {
   it('keeps a short text whole, on one line', () => {
     expect(passageAround('Zoë ran.\n\nShe stopped.', 'stopped')).toEqual({
-      passage: 'Zoë ran.  She stopped.',
-      start: 14,
-      end: 21,
+      passage: 'Zoë ran. She stopped.',
+      start: 13,
+      end: 20,
     });
   });
 
@@ -37,7 +37,7 @@ describe('passageAround', () => {
         const found = passageAround(text, folded);
         expect(found).toBeDefined();
         const marked = found!.passage.slice(found!.start, found!.end);
-        expect(foldForSearch(marked)).toBe(folded.replace(/\s/g, ' '));
+        expect(foldForSearch(marked)).toBe(folded.replace(/\s+/g, ' '));
       }),
     );
   });

@@ -38,7 +38,9 @@ export const searchRepository = {
       .selectFrom('book_chapters')
       .select(['book_id', 'position', 'nodes'])
       .where((eb) =>
-        eb.or(places.map(({ bookId, position }) => eb.and([eb('book_id', '=', bookId), eb('position', '=', position)]))),
+        eb.or(
+          places.map(({ bookId, position }) => eb.and([eb('book_id', '=', bookId), eb('position', '=', position)])),
+        ),
       )
       .execute();
   },

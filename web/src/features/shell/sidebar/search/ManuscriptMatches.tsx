@@ -69,7 +69,9 @@ function ResultEntry({ result, onNavigate }: { result: BookSearchResult; onNavig
       {result.matches.map((match) => (
         <Passage key={match.chapter} match={match} />
       ))}
-      {more && <span className="mt-1 block text-xs text-ink-300">{searchTexts.moreChapters(result.chapterMatches)}</span>}
+      {more && (
+        <span className="mt-1 block text-xs text-ink-300">{searchTexts.moreChapters(result.chapterMatches)}</span>
+      )}
     </>
   );
   const base = 'block rounded-lg px-3 py-2';
@@ -95,7 +97,7 @@ function Passage({ match }: { match: ManuscriptMatch }) {
       </span>
       <span className="line-clamp-3 text-ink-200">
         {passage.slice(0, start)}
-        <mark className="rounded-sm bg-amber-300/25 px-0.5 text-white">{passage.slice(start, end)}</mark>
+        <mark className="rounded-sm bg-amber-300/25 text-white">{passage.slice(start, end)}</mark>
         {passage.slice(end)}
       </span>
     </span>

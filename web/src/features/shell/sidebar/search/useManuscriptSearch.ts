@@ -4,10 +4,7 @@ import { searchDebounceMs } from './searchTexts';
 import { useSearchBooksQuery } from './bookSearchApi';
 
 export type ManuscriptSearch =
-  | { state: 'idle' }
-  | { state: 'searching' }
-  | { state: 'failed' }
-  | { state: 'done'; answer: BookSearchAnswer };
+  { state: 'idle' } | { state: 'searching' } | { state: 'failed' } | { state: 'done'; answer: BookSearchAnswer };
 
 /**
  * The book service's search of the manuscripts for what the field holds, asked once the author pauses
