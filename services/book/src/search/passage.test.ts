@@ -23,6 +23,14 @@ describe('passageAround', () => {
     expect(found.passage.length).toBeLessThanOrEqual(2 * bookSearchLimits.passageContext + 'Mira'.length + 2);
   });
 
+  it('never cuts a character in two in a text without spaces', () => {
+    const text = `${'😀'.repeat(80)}の名前が${'😀'.repeat(80)}`;
+    const found = passageAround(text, '名前')!;
+    expect(found.passage.slice(found.start, found.end)).toBe('名前');
+    // No lone surrogate: a high one not followed by a low one, or a low one not after a high one.
+    expect(found.passage).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+  });
+
   it('is undefined when the text does not hold the query', () => {
     expect(passageAround('Nothing here', 'mira')).toBeUndefined();
   });

@@ -11,12 +11,17 @@ import { chapterText } from '../domain/stored-manuscript';
 const ellipsis = '…';
 const spaces = /\s+/g;
 
-/** Moves `at` to the nearest word boundary toward `limit`, unless none is within the context's reach. */
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/**
+ * Moves `at` to the nearest word boundary toward `limit`; in a text without spaces within the context's
+ * reach (Japanese, say), keeps `at`, moved off the middle of a surrogate pair.
+ */
 function snapToWord(text: string, at: number, step: 1 | -1, limit: number): number {
   for (let i = at; step === 1 ? i < limit : i > limit; i += step) {
     if (/\s/.test(text[step === 1 ? i : i - 1] ?? '')) return i;
   }
-  return at;
+  return isLowSurrogate(text.charCodeAt(at)) ? at + step : at;
 }
 
 /**
