@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiMessages,
   FictionBookStateSchema,
+  type BookSearchAnswer,
   trashMessages,
   trashRetentionMs,
   type Book,
@@ -74,8 +75,18 @@ describe('the trash', () => {
 
   it('moves a book to the trash, lists it with its purge date, and restores it whole', async () => {
     const { client, book: written } = await readyBook(system);
-    await client.patch(`/api/v1/book/content/${written._id}`, { bookContent: written.bookContent });
+    // A name the author adds, for the book search (issue 47), which looks only in the library.
+    const withName = JSON.parse(written.bookContent!) as { content: unknown[] };
+    withName.content.push({ type: 'paragraph', content: [{ type: 'text', text: 'Then Zoë opened the gate.' }] });
+    await client.patch(`/api/v1/book/content/${written._id}`, { bookContent: JSON.stringify(withName) });
     const book = await withCover(client, written);
+    // The book and the words its passage marks.
+    const found = async () =>
+      (await client.get<BookSearchAnswer>('/api/v1/book/search?q=zoe')).body.results.map(({ bookId, matches }) => [
+        bookId,
+        matches.map(({ passage, start, end }) => `${passage.slice(start, end)}${passage.slice(end)}`),
+      ]);
+    expect(await found()).toEqual([[book._id, ['Zoë opened the gate.']]]);
     // The library is read (and held by the gateway) before the move: the move must drop that copy.
     expect((await library(client)).map((b) => b._id)).toEqual([book._id]);
     // Another tab of the author's hears of the move and the restore on its live stream.
@@ -84,6 +95,7 @@ describe('the trash', () => {
     const moved = await client.request('DELETE', `/api/v1/book/${book._id}`);
     expect(moved).toMatchObject({ status: 200, body: { msg: trashMessages.trashed } });
     expect(await library(client)).toEqual([]);
+    expect(await found()).toEqual([]);
     // A book in the trash is not there to read or edit.
     expect(await client.get(`/api/v1/book/${book._id}`)).toMatchObject({
       status: 404,
@@ -106,6 +118,7 @@ describe('the trash', () => {
     expect(restored).toMatchObject({ status: 200, body: { msg: trashMessages.restored } });
     expect(await trash(client)).toEqual([]);
     expect((await library(client)).map((b) => b._id)).toEqual([book._id]);
+    expect(await found()).toEqual([[book._id, ['Zoë opened the gate.']]]);
     const moves = await stream.waitFor((events) => events.some((e) => e.event === 'book.restored'));
     stream.close();
     expect(

@@ -36,6 +36,7 @@ import { trashBook } from './handlers/trash';
 import { restoreBook } from './handlers/restore';
 import { deleteBookForever } from './handlers/delete-forever';
 import { listTrash } from './handlers/list-trash';
+import { searchBooks } from './handlers/search';
 import { purgeExpiredTrash } from './jobs/purge-trash';
 import { trackBooksByStatus } from './observability/books-by-status';
 import { listRevisions } from './handlers/list-revisions';
@@ -184,6 +185,7 @@ function serveBookRequests(deps: BookHandlerDeps): Promise<Subscription>[] {
     bus.serve(requests.book.restore, restoreBook(deps)),
     bus.serve(requests.book.deleteForever, deleteBookForever(deps)),
     bus.serve(requests.book.listTrash, listTrash(deps)),
+    bus.serve(requests.book.search, searchBooks(deps)),
   ];
 }
 

@@ -25,6 +25,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   GENERATION_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   /** Editor rewrites (POST /book/{id}/rewrite) per signed-in user per window. */
   REWRITE_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(120),
+  /** Book searches (GET /book/search) per signed-in user per window: each scans the text of the whole library. */
+  SEARCH_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(600),
   /** Downloads of all one's data (GET /user/export) per signed-in user per window: each reads every book. */
   TAKEOUT_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(5),
   /** Requests one API token may make per window (issue 45): each token counts apart, in the shared store. */

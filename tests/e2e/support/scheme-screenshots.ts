@@ -85,6 +85,67 @@ const revisions = [
   { id: 'r1', createdAt: '2026-11-20T08:00:00.000Z', wordCount: 25_000, name: 'As written' },
 ];
 
+/** GET /book/search for "keeper" in the sample library: a title that matches, and two manuscripts that do. */
+const sidebarSearchAnswer = {
+  results: [
+    {
+      bookId: 'validation',
+      title: 'The Keeper of Letters',
+      status: 'validation',
+      titleMatch: { start: 4, end: 10 },
+      chapterMatches: 0,
+      matches: [],
+    },
+    {
+      bookId: 'ready',
+      title: 'Salt and Lantern',
+      status: 'ready',
+      titleMatch: null,
+      chapterMatches: 9,
+      matches: [
+        {
+          chapter: 1,
+          chapterTitle: 'The Lighthouse',
+          passage: '…the old keeper climbed the stairs each night, counting the steps aloud as Zoë…',
+          start: 9,
+          end: 15,
+        },
+        {
+          chapter: 3,
+          chapterTitle: 'Letters from the Sea',
+          passage: '…“No keeper stays forever,” she said, and folded the letter twice…',
+          start: 5,
+          end: 11,
+        },
+        {
+          chapter: 6,
+          chapterTitle: 'Storm Warning',
+          passage: 'When the Keeper’s lamp failed, the harbour went dark for the first time in a century…',
+          start: 9,
+          end: 15,
+        },
+      ],
+    },
+    {
+      bookId: 'writing',
+      title: 'The Clockmaker of Riga',
+      status: 'writing',
+      titleMatch: null,
+      chapterMatches: 1,
+      matches: [
+        {
+          chapter: 2,
+          chapterTitle: 'Winter Market',
+          passage: '…the time keeper of the guild hall wound every clock on the square before dawn…',
+          start: 10,
+          end: 16,
+        },
+      ],
+    },
+  ],
+  truncated: false,
+};
+
 const manuscriptReady = (p: Page) => p.getByRole('textbox', { name: 'Manuscript' }).waitFor();
 
 const shots: Shot[] = [
@@ -259,6 +320,18 @@ const shots: Shot[] = [
     routes: (p) =>
       mockTrash(p, sampleLibrary().slice(2), [...languageLibrary().slice(0, 1), ...sampleLibrary().slice(0, 2)]),
     ready: (p) => p.getByTestId('trashed-book').first().waitFor(),
+  },
+  {
+    name: 'sidebar-search',
+    path: '/app',
+    signedIn: true,
+    routes: (p) => p.route(/\/api\/v1\/book\/search\?/, (route) => route.fulfill(json(sidebarSearchAnswer))),
+    ready: async (p, device) => {
+      await p.getByTestId('library-book').first().waitFor();
+      if (device === 'phone') await p.getByRole('button', { name: 'Open menu' }).click();
+      await p.getByRole('searchbox', { name: 'Search books' }).fill('keeper');
+      await p.locator('mark').first().waitFor();
+    },
   },
   {
     name: 'toast',

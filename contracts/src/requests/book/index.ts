@@ -22,6 +22,7 @@ import { bookCommentRequests } from './comments';
 import { BookActionSchema } from '../../entities/book/access';
 import { BookStateInputSchema } from '../../entities/book/document-depth';
 import { importManuscriptRequest } from './import-manuscript';
+import { searchBooksRequest } from './search';
 
 const owned = { userId: z.string(), bookId: z.string() };
 
@@ -57,6 +58,7 @@ export const bookRequests = {
   ...bookCollabRequests,
   ...bookCommentRequests,
   importManuscript: importManuscriptRequest,
+  search: searchBooksRequest,
   create: defineRequest({
     name: 'book.create',
     version: 1,

@@ -373,6 +373,26 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/book/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find words in the titles and manuscripts of the books in your library
+     * @description Case and accents do not count ("Zoe" finds "Zoë"). Looks in the books GET /book lists (none in the trash); per book the title's match and a passage from each of the first 3 chapters that mention it, at most 20 books. 400 for an empty query or one over 100 characters.
+     */
+    get: operations['searchBooks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/book/{bookId}/members': {
     parameters: {
       query?: never;
@@ -3880,6 +3900,112 @@ export interface operations {
       };
       /** @description The book is not in the trash */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests: try again after Retry-After seconds */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service behind the gateway is not answering: try again after Retry-After seconds */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchBooks: {
+    parameters: {
+      query: {
+        /** @description The words to find, 1–100 characters; case and accents do not count */
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Books whose title matches first, then by how many chapters mention the query, then newest first */
+            results: {
+              bookId: string;
+              title: string;
+              /** @enum {string} */
+              status: 'planning' | 'validation' | 'writing' | 'translating' | 'ready' | 'failed';
+              workspaceId?: string;
+              /** @description Where the title matches; null when only the manuscript does */
+              titleMatch: {
+                start: number;
+                end: number;
+              } | null;
+              /** @description How many chapters mention the query */
+              chapterMatches: number;
+              /** @description The first 3 chapters that mention it, one passage each */
+              matches: {
+                start: number;
+                end: number;
+                /** @description The chapter, from 0 in reading order (as a partial save names it) */
+                chapter: number;
+                /** @description The chapter's heading; null for the text before the first one */
+                chapterTitle: string | null;
+                /** @description The text around the match; start and end are offsets in it */
+                passage: string;
+              }[];
+            }[];
+            /** @description More than 20 books matched */
+            truncated: boolean;
+          };
+        };
+      };
+      /** @description The request is invalid: the text names the field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Payment required */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused: a missing or wrong X-XSRF-TOKEN, or an allowance used up */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -88,6 +88,8 @@ export interface BookChaptersTable {
   hash: string;
   /** The words of its text (contracts' `countWords`): a manuscript's count is the sum of its chapters'. */
   word_count: number;
+  /** Its text folded for the search (contracts' `foldForSearch`), written with its nodes (decision 0051). */
+  search_text: string;
 }
 
 /** Someone a book is shared with (access/): never its owner, who is the book's user_id. */

@@ -3,6 +3,7 @@ import {
   chaptersOf,
   countWords,
   documentText,
+  foldForSearch,
   type TiptapDocument,
   type TiptapNode,
 } from '@bookwright/contracts';
@@ -24,6 +25,8 @@ export interface StoredChapter {
    * sent but writes, and so counts, only those whose hash changed.
    */
   readonly wordCount: number;
+  /** Its text folded for the search (`chapterText` through contracts' `foldForSearch`), made when first read. */
+  readonly searchText: string;
 }
 
 export interface StoredManuscript {
@@ -43,11 +46,15 @@ export function storedChapter(nodes: readonly TiptapNode[]): StoredChapter {
   // The array's text without its brackets: the nodes' texts joined by commas, in one pass.
   const text = JSON.stringify(nodes).slice(1, -1);
   let words: number | undefined;
+  let folded: string | undefined;
   return {
     nodes: text,
     hash: contentHash(text),
     get wordCount() {
       return (words ??= chapterWordCount(nodes));
+    },
+    get searchText() {
+      return (folded ??= foldForSearch(chapterText(nodes)));
     },
   };
 }
@@ -63,6 +70,18 @@ export function chapterWordCount(nodes: readonly TiptapNode[]): number {
     words += countWords(documentText(node));
   }
   return words;
+}
+
+/**
+ * A chapter's text as it prints (like `chapterWordCount`), its blocks separated by blank lines, in NFC so
+ * that a letter typed with a separate accent folds like the composed one. The book search finds matches in
+ * this text folded (`StoredChapter.searchText`) and cuts its passages from it: the two are of one length.
+ */
+export function chapterText(nodes: readonly TiptapNode[]): string {
+  return printedManuscript({ type: 'doc', content: [...nodes] })
+    .content.map(documentText)
+    .join('\n\n')
+    .normalize('NFC');
 }
 
 /** A checked document cut into its stored chapters. */

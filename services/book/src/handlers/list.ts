@@ -1,38 +1,22 @@
-import { bookRoleInWorkspace, requests, type BookRole, type BookSummary } from '@bookwright/contracts';
+import { requests, type BookSummary } from '@bookwright/contracts';
 import type { z } from 'zod';
-import { booksRepository, type BookSummaryRow } from '../repositories/books.repository';
 import { presentSummary } from '../domain/present-book';
+import { libraryOf } from '../domain/library';
 import type { BookHandlerDeps } from './deps';
 
 /**
- * The library: the person's own books, then the books of their workspaces, then the books shared with them
- * (each with their role and its owner's name), each part newest first. A workspace's book is listed once,
- * with the role the access module gives (a share narrows a member's co-author role).
+ * The library (domain/library.ts): the person's own books, then the books of their workspaces, then the
+ * books shared with them, each with their role and, on a book that is not theirs, its owner's name.
  */
 export function listBooks(deps: BookHandlerDeps) {
   return async ({ userId }: z.output<(typeof requests.book.list)['request']>) => {
-    const own = await booksRepository.listSummaries(deps.db, userId);
-    const inWorkspaces = await booksRepository.listWorkspaceSummaries(deps.db, userId);
-    const shared = await booksRepository.listSharedSummaries(deps.db, userId);
-    const books: BookSummary[] = own.map((row) => presentSummary(row, 'owner'));
-    if (inWorkspaces.length === 0 && shared.length === 0) return { books };
-
-    const seen = new Set(own.map((row) => row.id));
-    const shareOf = new Map(shared.map((row) => [row.id, row.role]));
-    const others: { row: BookSummaryRow; role: BookRole }[] = [];
-    for (const { workspace_role, ...row } of inWorkspaces) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
-      const role = bookRoleInWorkspace[workspace_role];
-      others.push({ row, role: role === 'owner' ? role : (shareOf.get(row.id) ?? role) });
-    }
-    for (const { role, ...row } of shared) if (!seen.has(row.id)) others.push({ row, role });
-
-    const names = await ownerNames(deps, [...new Set(others.map(({ row }) => row.user_id))]);
-    for (const { row, role } of others) {
-      const ownerName = names.get(row.user_id);
-      books.push({ ...presentSummary(row, role), ...(ownerName === undefined ? {} : { ownerName }) });
-    }
+    const library = await libraryOf(deps.db, userId);
+    const owners = new Set(library.flatMap(({ row }) => (row.user_id === userId ? [] : [row.user_id])));
+    const names = await ownerNames(deps, [...owners]);
+    const books: BookSummary[] = library.map(({ row, role }) => {
+      const ownerName = row.user_id === userId ? undefined : names.get(row.user_id);
+      return { ...presentSummary(row, role), ...(ownerName === undefined ? {} : { ownerName }) };
+    });
     return { books };
   };
 }

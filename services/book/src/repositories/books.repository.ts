@@ -128,16 +128,17 @@ function guardedChange(change: GuardedChange) {
     chapters.length === 0
       ? sql``
       : sql`written as (
-        insert into book_chapters (book_id, position, nodes, hash, word_count)
-        select saved.id, sent.position, sent.nodes, sent.hash, sent.word_count
+        insert into book_chapters (book_id, position, nodes, hash, word_count, search_text)
+        select saved.id, sent.position, sent.nodes, sent.hash, sent.word_count, sent.search_text
         from saved cross join (values ${sql.join(
           chapters.map(
-            ({ position, nodes, hash, wordCount }) =>
-              sql`(${position}::integer, ${nodes}::text, ${hash}::text, ${wordCount}::integer)`,
+            ({ position, nodes, hash, wordCount, searchText }) =>
+              sql`(${position}::integer, ${nodes}::text, ${hash}::text, ${wordCount}::integer, ${searchText}::text)`,
           ),
-        )}) as sent(position, nodes, hash, word_count)
+        )}) as sent(position, nodes, hash, word_count, search_text)
         on conflict (book_id, position) do update
-          set nodes = excluded.nodes, hash = excluded.hash, word_count = excluded.word_count
+          set nodes = excluded.nodes, hash = excluded.hash, word_count = excluded.word_count,
+            search_text = excluded.search_text
         where book_chapters.hash <> excluded.hash
       ),`;
   if ('chapters' in change) {
@@ -388,12 +389,13 @@ export const booksRepository = {
       ) as unknown as typeof statement;
     }
     if (chapters.length > 0) {
-      const rows = chapters.map(({ position, nodes, hash, wordCount }) => ({
+      const rows = chapters.map(({ position, nodes, hash, wordCount, searchText }) => ({
         book_id: book.id,
         position,
         nodes,
         hash,
         word_count: wordCount,
+        search_text: searchText,
       }));
       statement = statement.with('written', (cte) =>
         cte
@@ -404,6 +406,7 @@ export const booksRepository = {
               nodes: eb.ref('excluded.nodes'),
               hash: eb.ref('excluded.hash'),
               word_count: eb.ref('excluded.word_count'),
+              search_text: eb.ref('excluded.search_text'),
             })),
           ),
       ) as unknown as typeof statement;

@@ -26,6 +26,7 @@ import type { RouteDeps } from '../routes/route-deps';
 import { takeoutRoutes } from '../routes/takeout';
 import { tokenRoutes } from '../routes/tokens';
 import { trashRoutes } from '../routes/trash';
+import { bookSearchRoutes } from '../routes/book-search';
 import { userRoutes } from '../routes/user';
 import { webhookRoutes } from '../routes/webhooks';
 
@@ -44,6 +45,7 @@ export async function registerApiRoutes(
       await api.register(bookRoutes(deps));
       await api.register(bookImageRoutes(deps));
       await api.register(trashRoutes(deps));
+      await api.register(bookSearchRoutes(deps));
       await api.register(memberRoutes(deps));
       await api.register(collabRoutes(deps));
       await api.register(workspaceRoutes(deps));

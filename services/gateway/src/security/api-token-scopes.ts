@@ -46,6 +46,7 @@ export const tokenPolicies: Readonly<Record<string, TokenPolicy>> = {
   'GET /user/:id/avatar/:avatarId': read,
   'GET /book': read,
   'GET /book/trash': read,
+  'GET /book/search': read,
   'GET /book/:bookId': read,
   'GET /book/:bookId/comments': read,
   'GET /book/:bookId/cover-image/:coverId/:variant': read,

@@ -2,7 +2,11 @@ import type { GatewayConfig } from '../config';
 
 type LimitSettings = Pick<
   GatewayConfig,
-  'RATE_LIMIT_WINDOW_MS' | 'AUTH_RATE_LIMIT_PER_IP' | 'GENERATION_RATE_LIMIT_PER_USER' | 'REWRITE_RATE_LIMIT_PER_USER'
+  | 'RATE_LIMIT_WINDOW_MS'
+  | 'AUTH_RATE_LIMIT_PER_IP'
+  | 'GENERATION_RATE_LIMIT_PER_USER'
+  | 'REWRITE_RATE_LIMIT_PER_USER'
+  | 'SEARCH_RATE_LIMIT_PER_USER'
 >;
 
 /**
@@ -27,6 +31,8 @@ export function rateLimitPresets(settings: LimitSettings) {
     rewrite: perUser(settings.REWRITE_RATE_LIMIT_PER_USER, settings),
     /** Exports: rendering, no AI, so four times the generation limit. */
     export: perUser(settings.GENERATION_RATE_LIMIT_PER_USER * 4, settings),
+    /** The book search: a scan of every chapter the person may read, asked as they type (debounced). */
+    search: perUser(settings.SEARCH_RATE_LIMIT_PER_USER, settings),
   };
 }
 

@@ -31,6 +31,8 @@ export function routePresets({
     rewriteLimit: { config: limits.rewrite },
     /** Rendering an export. */
     exportLimit: { config: limits.export },
+    /** The book search, which reads the text of every book in the library. */
+    searchLimit: { config: limits.search },
     /** Routes that take an author's text with its surroundings (a rewrite, a comment, the metadata). */
     textBody: { bodyLimit: bodyLimits.text },
     /** The whole structure of a book (PATCH /book/{id}). */

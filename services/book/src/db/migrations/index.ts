@@ -14,6 +14,7 @@ import { collabStatesMigration } from './0012_collab_states';
 import { commentsMigration } from './0013_comments';
 import { collabStateBuiltMigration } from './0014_collab_state_built';
 import { auditApiTokensMigration } from './0015_audit_api_tokens';
+import { chapterSearchTextMigration } from './0016_chapter_search_text';
 
 /** Forward-only, in order. Never edit a migration that has shipped: add a new one. */
 export const migrations: Migration[] = [
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   commentsMigration,
   collabStateBuiltMigration,
   auditApiTokensMigration,
+  chapterSearchTextMigration,
 ];

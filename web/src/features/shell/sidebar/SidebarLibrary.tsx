@@ -5,8 +5,14 @@ import { shellTexts } from '../../../texts';
 import { BookCover } from '../../books/BookCover';
 import { bookPath, statusLabel, statusStyle } from '../../books/status';
 import { useLibrary } from '../../books/useLibrary';
+import { ManuscriptMatches, manuscriptResults } from './search/ManuscriptMatches';
+import { searchTexts } from './search/searchTexts';
+import { useManuscriptSearch, type ManuscriptSearch } from './search/useManuscriptSearch';
 
-/** 'YOUR LIBRARY' (spec §2): every book with its status, filtered by the search as the author types. */
+/**
+ * 'YOUR LIBRARY' (spec §2): every book with its status, filtered by the search as the author types; under
+ * it, once the author pauses, the books whose manuscripts mention what they typed (the book service's search).
+ */
 export function SidebarLibrary({
   query,
   wideOnly,
@@ -20,31 +26,49 @@ export function SidebarLibrary({
   const { data: books, isLoading } = useLibrary();
   const term = query.trim().toLowerCase();
   const shown = term ? (books ?? []).filter((b) => b.title.toLowerCase().includes(term)) : (books ?? []);
+  const search = useManuscriptSearch(query);
 
   return (
-    // A group, not a second "Your library" landmark beside the home page's (axe landmark-unique).
-    <div role="group" aria-labelledby={headingId} className={`mt-5 flex min-h-0 flex-1 flex-col ${wideOnly}`}>
+    <div className={`mt-5 flex min-h-0 flex-1 flex-col ${wideOnly}`}>
       <h2 id={headingId} className="px-6 pb-2 text-[11px] font-semibold tracking-[0.14em] text-ink-300">
         {shellTexts.yourLibrary}
       </h2>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
-        {isLoading ? (
-          <p className="px-3 py-2 text-sm text-ink-300">Loading…</p>
-        ) : shown.length === 0 ? (
-          <p className="px-3 py-2 text-sm text-ink-300">
-            {term ? `No books match “${query.trim()}”.` : 'No books yet. Your first one starts with an idea.'}
-          </p>
-        ) : (
-          <ul className="space-y-0.5">
-            {shown.map((book) => (
-              <li key={book._id}>
-                <LibraryEntry book={book} onNavigate={onNavigate} />
-              </li>
-            ))}
-          </ul>
-        )}
+        {/* A group, not a second "Your library" landmark beside the home page's (axe landmark-unique). */}
+        <div role="group" aria-labelledby={headingId}>
+          {isLoading ? (
+            <p className="px-3 py-2 text-sm text-ink-300">Loading…</p>
+          ) : shown.length === 0 ? (
+            <EmptyLibrary query={query} search={search} />
+          ) : (
+            <ul className="space-y-0.5">
+              {shown.map((book) => (
+                <li key={book._id}>
+                  <LibraryEntry book={book} onNavigate={onNavigate} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <ManuscriptMatches search={search} query={query} titlesFound={shown.length > 0} onNavigate={onNavigate} />
       </div>
     </div>
+  );
+}
+
+/** No title matches: no books at all, none that match anywhere, or (the manuscripts aside) no titles. */
+function EmptyLibrary({ query, search }: { query: string; search: ManuscriptSearch }) {
+  const term = query.trim();
+  if (term && search.state === 'searching') return null;
+  const inText = manuscriptResults(search).length > 0 || search.state === 'failed';
+  return (
+    <p className="px-3 py-2 text-sm text-ink-300">
+      {!term
+        ? 'No books yet. Your first one starts with an idea.'
+        : inText
+          ? searchTexts.noTitles(term)
+          : searchTexts.noBooks(term)}
+    </p>
   );
 }
 
