@@ -28,6 +28,13 @@ export interface TakeoutLoaders {
   blob(key: string): Promise<Uint8Array>;
   /** The book's comment threads: kept beside the manuscript, never in it. */
   comments(bookId: string): Promise<CommentThread[]>;
+  /** A manuscript's or version's Markdown and printed JSON (export renders them). */
+  renderings(bookId: string, content: string): Promise<TakeoutRenderings>;
+}
+
+export interface TakeoutRenderings {
+  markdown: string;
+  json: string;
 }
 
 /** `The Keeper of Letters!` → `the-keeper-of-letters`: readable, portable folder and file names. */
@@ -64,7 +71,6 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 export function takeoutZip(
   plan: TakeoutPlan,
   load: TakeoutLoaders,
-  options: { onConversionError: (error: unknown, bookId: string) => void },
 ): { stream: NodeJS.ReadableStream; zip: yazl.ZipFile } {
   const zip = new yazl.ZipFile();
   const lazy = (name: string, produce: () => Promise<string | Uint8Array>) =>
@@ -77,25 +83,28 @@ export function takeoutZip(
 
   zip.addBuffer(Buffer.from(json(plan.account), 'utf8'), 'account.json');
 
-  // The book being written: its entries follow each other, so one load serves them all.
-  let held: { bookId: string; book: Promise<Book> } | undefined;
+  // The book being written: its entries follow each other, so one load (and one rendering) serves them all.
+  let held: { bookId: string; book: Promise<Book>; renderings?: Promise<TakeoutRenderings> } | undefined;
   const bookOf = (bookId: string) => {
     if (held?.bookId !== bookId) held = { bookId, book: load.book(bookId) };
-    return held.book;
+    return held;
+  };
+  const manuscriptOf = (bookId: string) => {
+    const book = bookOf(bookId);
+    book.renderings ??= book.book.then(({ bookContent }) => load.renderings(bookId, bookContent ?? ''));
+    return book.renderings;
   };
 
   for (const entry of plan.books) {
     const folder = bookFolder(entry);
     lazy(`${folder}book.json`, async () => {
-      const { bookContent: _manuscript, ...book } = await bookOf(entry.bookId);
+      const { bookContent: _manuscript, ...book } = await bookOf(entry.bookId).book;
       const described: TakeoutBook = { ...book, trashed: entry.deletedAt !== null, deletedAt: entry.deletedAt };
       return json(described);
     });
     if (entry.hasManuscript) {
-      lazy(`${folder}manuscript.md`, async () =>
-        markdownOf((await bookOf(entry.bookId)).bookContent ?? '', (e) => options.onConversionError(e, entry.bookId)),
-      );
-      lazy(`${folder}manuscript.json`, async () => documentJson((await bookOf(entry.bookId)).bookContent ?? ''));
+      lazy(`${folder}manuscript.md`, async () => (await manuscriptOf(entry.bookId)).markdown);
+      lazy(`${folder}manuscript.json`, async () => (await manuscriptOf(entry.bookId)).json);
       // Comments are anchored to the text, so a book without one has none.
       lazy(`${folder}comments.json`, async () => json(await load.comments(entry.bookId)));
     }
@@ -108,12 +117,13 @@ export function takeoutZip(
     }
     for (const version of entry.versions) {
       const stem = `${folder}versions/${version.createdAt.replace(/[:.]/g, '-')}-${slug(version.name, 'version')}`;
-      let text: Promise<string> | undefined;
-      const content = () => (text ??= load.version(entry.bookId, version.id));
-      lazy(`${stem}.md`, async () => markdownOf(await content(), (e) => options.onConversionError(e, entry.bookId)));
+      let rendered: Promise<TakeoutRenderings> | undefined;
+      const renderings = () =>
+        (rendered ??= load.version(entry.bookId, version.id).then((text) => load.renderings(entry.bookId, text)));
+      lazy(`${stem}.md`, async () => (await renderings()).markdown);
       lazy(`${stem}.json`, async () => {
-        const body = documentJson(await content());
-        text = undefined; // its last entry: nothing keeps the text once it is written
+        const { json: body } = await renderings();
+        rendered = undefined; // its last entry: nothing keeps the text once it is written
         return body;
       });
     }

@@ -4,6 +4,8 @@ import { assertConsumeArguments, encodeEvent, resolveConsumeOptions, unavailable
 import { Consumers } from './consumers';
 import { EventLog } from './event-log';
 import { RequestRouter } from './requests';
+import { StreamRouter } from './streams';
+import type { StreamHandler } from '../streams';
 import { Tails } from './tails';
 import { BusTimers } from './timers';
 import { trackedSubscription } from '../tracked-subscription';
@@ -27,6 +29,7 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
 
   const timers = new BusTimers();
   const router = new RequestRouter(logger, timers);
+  const streams = new StreamRouter(logger);
   const log = new EventLog();
   const consumers = new Consumers({ log, timers, logger, closing: () => closing });
   const tails = new Tails(logger, timers);
@@ -49,6 +52,20 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
       const responder = router.add(def, handler as Parameters<RequestRouter['add']>[1], queue);
       return subscribe(
         () => router.remove(responder, queue),
+        () => responder.inFlight.settled(),
+      );
+    },
+
+    stream: ((def, payload, streamOptions) => {
+      if (closed) throw unavailable();
+      return streams.stream(def, payload, streamOptions);
+    }) as Bus['stream'],
+
+    async serveStream(def, handler) {
+      refuseWhenClosing();
+      const responder = streams.add(def, handler as StreamHandler);
+      return subscribe(
+        () => streams.remove(responder),
         () => responder.inFlight.settled(),
       );
     },

@@ -24,6 +24,8 @@ import { LargeBodies } from './large-bodies';
 import { eventStreamName, namespacePattern } from './names';
 import { natsRequest, natsServe } from './requests';
 import { natsTail } from './tail';
+import { natsServeStream, natsStream } from './streams';
+import { DEFAULT_STREAM_PACING, type StreamHandler, type StreamPacing } from '../streams';
 import { trackedSubscription } from '../tracked-subscription';
 import { watchConnection } from './watch';
 
@@ -38,6 +40,8 @@ export async function connectNatsBus(options: {
   namespace: string;
   logger: Logger;
   name: string;
+  /** How streams beat and when they give up on a silent side; tests shorten it. */
+  streamPacing?: StreamPacing;
 }): Promise<Bus> {
   const { namespace } = options;
   if (!namespacePattern.test(namespace))
@@ -65,7 +69,7 @@ export async function connectNatsBus(options: {
     streamName,
     subject: (bare) => `${namespace}.${bare}`,
   };
-  return natsBus(context);
+  return natsBus(context, options.streamPacing ?? DEFAULT_STREAM_PACING);
 }
 
 /** The namespace's event stream, created or brought up to date; the connection is closed if that fails. */
@@ -89,7 +93,7 @@ async function openStream(nc: NatsConnection, namespace: string, streamName: str
 }
 
 /** The port over a connected context; closing stops every subscription, then drains the connection. */
-function natsBus(context: NatsBusContext): Bus {
+function natsBus(context: NatsBusContext, streamPacing: StreamPacing): Bus {
   const { nc, js, logger, subject } = context;
   const subscriptions = new Set<Subscription>();
   /** This process's running consumers, for `backlog()`. */
@@ -122,6 +126,15 @@ function natsBus(context: NatsBusContext): Bus {
         handler as (payload: unknown, context: RequestContext) => Promise<unknown>,
         serveOptions?.queue,
       );
+      return track(await serving);
+    },
+
+    stream: ((def, payload, streamOptions) =>
+      natsStream(context, streamPacing, def, payload, streamOptions)) as Bus['stream'],
+
+    async serveStream(def, handler, serveOptions) {
+      refuseWhenClosing();
+      const serving = natsServeStream(context, streamPacing, def, handler as StreamHandler, serveOptions?.queue);
       return track(await serving);
     },
 

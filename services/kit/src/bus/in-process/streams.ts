@@ -1,0 +1,87 @@
+import type { AnyStreamDef } from '@bookwright/contracts';
+import type { Logger } from '../../logger/logger';
+import { answerStream, DEFAULT_STREAM_PACING, StreamReader, type StreamHandler, type StreamOptions } from '../streams';
+import { encodeRequest, InFlight, unavailable } from '../wire';
+
+/** One `serveStream` in this process. */
+interface StreamResponder {
+  def: AnyStreamDef;
+  handler: StreamHandler;
+  inFlight: InFlight;
+}
+
+/**
+ * Streams in one process, with the NATS contract: one responder takes each request (in turn), every
+ * frame travels as JSON text on a later tick, in order, and cancelling aborts the responder's signal.
+ */
+export class StreamRouter {
+  readonly #responders = new Map<string, StreamResponder[]>();
+  readonly #next = new Map<string, number>();
+
+  constructor(private readonly logger: Logger) {}
+
+  add(def: AnyStreamDef, handler: StreamHandler): StreamResponder {
+    const responder: StreamResponder = { def, handler, inFlight: new InFlight() };
+    this.#responders.set(def.subject, [...(this.#responders.get(def.subject) ?? []), responder]);
+    return responder;
+  }
+
+  remove(responder: StreamResponder): void {
+    const left = (this.#responders.get(responder.def.subject) ?? []).filter((r) => r !== responder);
+    this.#responders.set(responder.def.subject, left);
+  }
+
+  stream<T>(def: AnyStreamDef, payload: unknown, options: StreamOptions | undefined): StreamReader<T> {
+    const controller = new AbortController();
+    const reader = new StreamReader<T>(def, {
+      logger: this.logger,
+      pacing: DEFAULT_STREAM_PACING,
+      timeoutMs: options?.timeoutMs,
+      signal: options?.signal,
+      close: (reason) => {
+        if (reason === 'cancel') controller.abort(new Error('stream cancelled'));
+      },
+    });
+    let body: string;
+    try {
+      body = encodeRequest({ ...def, kind: 'request', response: def.delta }, payload);
+    } catch (error) {
+      reader.fail(error);
+      return reader;
+    }
+    const responder = this.#pick(def.subject);
+    if (!responder) {
+      reader.fail(unavailable());
+      return reader;
+    }
+    setImmediate(() => this.#answer(responder, body, options?.requestId, controller, reader));
+    return reader;
+  }
+
+  #answer(
+    responder: StreamResponder,
+    body: string,
+    requestId: string | undefined,
+    controller: AbortController,
+    reader: StreamReader<unknown>,
+  ) {
+    const emit = (frame: string) => setImmediate(() => reader.push(frame));
+    void responder.inFlight.track(
+      answerStream(
+        responder.def,
+        responder.handler,
+        { body, requestId, signal: controller.signal },
+        emit,
+        this.logger,
+      ),
+    );
+  }
+
+  #pick(subject: string): StreamResponder | undefined {
+    const members = this.#responders.get(subject) ?? [];
+    if (members.length === 0) return undefined;
+    const index = (this.#next.get(subject) ?? 0) % members.length;
+    this.#next.set(subject, index + 1);
+    return members[index];
+  }
+}
