@@ -1,14 +1,7 @@
 import { hostname } from 'node:os';
 import { events, requests, streams } from '@bookwright/contracts';
 import { createLlmProvider, resolveLlmProviderName, type LlmProvider } from '@bookwright/ai';
-import {
-  defineService,
-  OutboxRelay,
-  on,
-  type Logger,
-  type Subscription,
-  pingDatabase,
-} from '@bookwright/kit';
+import { defineService, OutboxRelay, on, type Logger, type Subscription, pingDatabase } from '@bookwright/kit';
 import { WriterConfigSchema, type WriterConfig } from './config';
 import { migrations } from './db/migrations';
 import type { WriterDatabase } from './db/schema';

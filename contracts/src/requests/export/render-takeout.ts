@@ -21,5 +21,5 @@ export const renderTakeoutRequest = defineRequest({
     json: z.string(),
   }),
   description:
-    "Renders a manuscript or named version for the takeout: its Markdown and its printed JSON (open suggestions rejected, comment anchors out). Never fails on what a document holds: one that does not convert is logged and said so in the Markdown.",
+    'Renders a manuscript or named version for the takeout: its Markdown and its printed JSON (open suggestions rejected, comment anchors out). Never fails on what a document holds: one that does not convert is logged and said so in the Markdown.',
 });

@@ -12,7 +12,8 @@ export const writerRequests = {
     version: 1,
     request: z.object({}),
     response: z.object({ status: z.literal('ok'), llm: LlmNameSchema }),
-    description: 'Answers when the writer service is up and its database reachable, and who writes: a model or the offline demo writer.',
+    description:
+      'Answers when the writer service is up and its database reachable, and who writes: a model or the offline demo writer.',
   }),
 } as const;
 

@@ -682,6 +682,13 @@ for (const adapter of adapters) {
         expect((await collect(bus.stream(count, { to: 1 }))).error?.status).toBe(503);
       });
 
+      it('answers 503 to a stream asked for once the bus is closed', async () => {
+        const { bus } = await open();
+        await serveCount(bus);
+        await bus.close();
+        expect((await collect(bus.stream(count, { to: 1 }))).error?.status).toBe(503);
+      });
+
       it("stops the responder's work when the requester breaks out of the loop", async () => {
         const { bus } = await open();
         const { cancelled } = await serveCount(bus);

@@ -54,7 +54,11 @@ export function observeBus(bus: Bus): Bus {
     publish: (def, data, options) => bus.publish(def, data, correlated(options, 'correlationId')),
     stream: (def, payload, options) => bus.stream(def, payload, correlated(options, 'requestId')),
     serveStream: (def, handler, options) =>
-      bus.serveStream(def, (payload, context) => withCorrelation(context.requestId, () => handler(payload, context)), options),
+      bus.serveStream(
+        def,
+        (payload, context) => withCorrelation(context.requestId, () => handler(payload, context)),
+        options,
+      ),
     tail: (handlers) => bus.tail(handlers),
     ...(bus.backlog ? { backlog: () => bus.backlog!() } : {}),
     close: () => {

@@ -10,7 +10,7 @@ import {
 } from '@bookwright/contracts';
 import type { Logger } from '../logger/logger';
 import type { RequestContext } from './bus';
-import { answerRequest, DEFAULT_REQUEST_TIMEOUT_MS, unavailable } from './wire';
+import { answerRequest, DEFAULT_REQUEST_TIMEOUT_MS, encodeRequest, unavailable } from './wire';
 
 /*
  * Streams, the part both adapters share (see Bus.stream): the frames, how a responder's handler turns into
@@ -48,6 +48,10 @@ export interface StreamPacing {
 export const DEFAULT_STREAM_PACING: StreamPacing = { beatMs: 5_000, idleMs: 20_000 };
 
 export const encodeFrame = (frame: StreamFrame): string => JSON.stringify(frame);
+
+/** Checks the requester's payload before it leaves, with the 400 a request would get. */
+export const encodeStreamRequest = (def: AnyStreamDef, payload: unknown): string =>
+  encodeRequest({ ...def, kind: 'request', response: def.delta }, payload);
 
 /** The handler's end, as a request's reply would have said it: error mapping stays in one place (wire.ts). */
 const ended = z.null();

@@ -4,8 +4,7 @@ import { assertConsumeArguments, encodeEvent, resolveConsumeOptions, unavailable
 import { Consumers } from './consumers';
 import { EventLog } from './event-log';
 import { RequestRouter } from './requests';
-import { StreamRouter } from './streams';
-import type { StreamHandler } from '../streams';
+import { StreamRouter, streamMembers } from './streams';
 import { Tails } from './tails';
 import { BusTimers } from './timers';
 import { trackedSubscription } from '../tracked-subscription';
@@ -56,19 +55,7 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
       );
     },
 
-    stream: ((def, payload, streamOptions) => {
-      if (closed) throw unavailable();
-      return streams.stream(def, payload, streamOptions);
-    }) as Bus['stream'],
-
-    async serveStream(def, handler) {
-      refuseWhenClosing();
-      const responder = streams.add(def, handler as StreamHandler);
-      return subscribe(
-        () => streams.remove(responder),
-        () => responder.inFlight.settled(),
-      );
-    },
+    ...streamMembers(streams, { refuseWhenClosing, subscribe }),
 
     async publish(def, data, publishOptions) {
       if (closed) throw new Error('bus is closed');
@@ -109,6 +96,7 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
         closing = true;
         await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
         closed = true;
+        streams.close();
         router.cancelPending();
         timers.clearAll();
         logger.debug('bus closed');

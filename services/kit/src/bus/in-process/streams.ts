@@ -1,7 +1,15 @@
 import type { AnyStreamDef } from '@bookwright/contracts';
 import type { Logger } from '../../logger/logger';
-import { answerStream, DEFAULT_STREAM_PACING, StreamReader, type StreamHandler, type StreamOptions } from '../streams';
-import { encodeRequest, InFlight, unavailable } from '../wire';
+import type { Bus, Subscription } from '../bus';
+import {
+  answerStream,
+  DEFAULT_STREAM_PACING,
+  encodeStreamRequest,
+  StreamReader,
+  type StreamHandler,
+  type StreamOptions,
+} from '../streams';
+import { InFlight, unavailable } from '../wire';
 
 /** One `serveStream` in this process. */
 interface StreamResponder {
@@ -17,6 +25,7 @@ interface StreamResponder {
 export class StreamRouter {
   readonly #responders = new Map<string, StreamResponder[]>();
   readonly #next = new Map<string, number>();
+  #closed = false;
 
   constructor(private readonly logger: Logger) {}
 
@@ -29,6 +38,11 @@ export class StreamRouter {
   remove(responder: StreamResponder): void {
     const left = (this.#responders.get(responder.def.subject) ?? []).filter((r) => r !== responder);
     this.#responders.set(responder.def.subject, left);
+  }
+
+  /** The bus is closed: a stream asked for from now on ends with 503, as on a closed NATS connection. */
+  close(): void {
+    this.#closed = true;
   }
 
   stream<T>(def: AnyStreamDef, payload: unknown, options: StreamOptions | undefined): StreamReader<T> {
@@ -44,12 +58,12 @@ export class StreamRouter {
     });
     let body: string;
     try {
-      body = encodeRequest({ ...def, kind: 'request', response: def.delta }, payload);
+      body = encodeStreamRequest(def, payload);
     } catch (error) {
       reader.fail(error);
       return reader;
     }
-    const responder = this.#pick(def.subject);
+    const responder = this.#closed ? undefined : this.#pick(def.subject);
     if (!responder) {
       reader.fail(unavailable());
       return reader;
@@ -67,13 +81,7 @@ export class StreamRouter {
   ) {
     const emit = (frame: string) => setImmediate(() => reader.push(frame));
     void responder.inFlight.track(
-      answerStream(
-        responder.def,
-        responder.handler,
-        { body, requestId, signal: controller.signal },
-        emit,
-        this.logger,
-      ),
+      answerStream(responder.def, responder.handler, { body, requestId, signal: controller.signal }, emit, this.logger),
     );
   }
 
@@ -84,4 +92,25 @@ export class StreamRouter {
     this.#next.set(subject, index + 1);
     return members[index];
   }
+}
+
+/** The bus's stream members over a router, refused once the bus is closing, tracked like its other subscriptions. */
+export function streamMembers(
+  router: StreamRouter,
+  bus: {
+    refuseWhenClosing: () => void;
+    subscribe: (detach: () => void, settled: () => Promise<unknown>) => Subscription;
+  },
+): Pick<Bus, 'stream' | 'serveStream'> {
+  return {
+    stream: ((def, payload, options) => router.stream(def, payload, options)) as Bus['stream'],
+    async serveStream(def, handler) {
+      bus.refuseWhenClosing();
+      const responder = router.add(def, handler as StreamHandler);
+      return bus.subscribe(
+        () => router.remove(responder),
+        () => responder.inFlight.settled(),
+      );
+    },
+  };
 }

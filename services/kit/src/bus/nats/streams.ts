@@ -5,13 +5,14 @@ import type { Subscription } from '../bus';
 import {
   answerStream,
   encodeFrame,
+  encodeStreamRequest,
   StreamReader,
   type StreamHandler,
   type StreamOptions,
   type StreamPacing,
 } from '../streams';
 import { stopOnce } from '../tracked-subscription';
-import { encodeRequest, InFlight, unavailable } from '../wire';
+import { InFlight, unavailable } from '../wire';
 import type { NatsBusContext } from './context';
 
 /*
@@ -40,33 +41,41 @@ export function natsStream<T>(
   const { nc, logger, bodies, subject } = context;
   const inbox = createInbox();
   const control = `${inbox}.ctl`;
-  let sub: NatsSubscription | undefined;
-  let beat: NodeJS.Timeout | undefined;
+  // Set up after the reader, which releases them when the stream ends.
+  const held: { sub?: NatsSubscription; beat?: NodeJS.Timeout } = {};
   const reader = new StreamReader<T>(def, {
     logger,
     pacing,
     timeoutMs: options?.timeoutMs,
     signal: options?.signal,
     close: (reason) => {
-      clearInterval(beat);
-      sub?.unsubscribe();
+      clearInterval(held.beat);
+      held.sub?.unsubscribe();
       if (reason === 'cancel' && !nc.isClosed()) nc.publish(control, CANCEL);
     },
   });
   let body: string;
   try {
-    body = encodeRequest({ ...def, kind: 'request', response: def.delta }, payload);
+    body = encodeStreamRequest(def, payload);
   } catch (error) {
     reader.fail(error);
     return reader;
   }
-  sub = nc.subscribe(inbox, {
-    callback: (error, msg) => {
-      if (error || isNoResponders(msg)) return reader.fail(unavailable(error ?? undefined));
-      reader.push(msg.string());
-    },
-  });
-  beat = setInterval(() => nc.publish(control, BEAT), pacing.beatMs);
+  try {
+    held.sub = nc.subscribe(inbox, {
+      callback: (error, msg) => {
+        if (error || isNoResponders(msg)) return reader.fail(unavailable(error ?? undefined));
+        reader.push(msg.string());
+      },
+    });
+  } catch (error) {
+    // A closed connection: to the caller, "try again later", as for a request.
+    reader.fail(unavailable(error));
+    return reader;
+  }
+  held.beat = setInterval(() => {
+    if (!nc.isClosed()) nc.publish(control, BEAT);
+  }, pacing.beatMs);
   const hdrs = headers();
   if (options?.requestId) hdrs.set(REQUEST_ID_HEADER, options.requestId);
   bodies
