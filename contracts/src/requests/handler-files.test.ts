@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { events } from '../events/registry';
 import { requests } from './registry';
+import { streams } from '../streams/registry';
 
 /**
  * A behaviour's name is its address (docs/adding-a-service.md): the handler of `svc.noun.verb` is
@@ -40,6 +41,14 @@ describe('one handler file per request, named after it', () => {
     it(`finds every request of ${service} in handlers/ under its own name`, () => {
       const missing = Object.values(group)
         .filter((def) => !def.name.endsWith('.health'))
+        .map((def) => `${def.name} → ${handlerFileOf(def.name)}`)
+        .filter((entry) => !existsSync(`${services}${service}/src/handlers/${entry.split(' → ')[1]}`));
+      expect(missing).toEqual([]);
+    });
+
+    it(`finds every stream ${service} answers in handlers/ under its own name`, () => {
+      const group = (streams as Record<string, Record<string, { name: string }>>)[service] ?? {};
+      const missing = Object.values(group)
         .map((def) => `${def.name} → ${handlerFileOf(def.name)}`)
         .filter((entry) => !existsSync(`${services}${service}/src/handlers/${entry.split(' → ')[1]}`));
       expect(missing).toEqual([]);
