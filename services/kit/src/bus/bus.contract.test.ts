@@ -140,7 +140,11 @@ interface Adapter {
 }
 
 const adapters: Adapter[] = [
-  { name: 'in-process', skip: false, open: async (namespace, logger) => createInProcessBus({ logger, namespace }) },
+  {
+    name: 'in-process',
+    skip: false,
+    open: async (namespace, logger) => createInProcessBus({ logger, namespace, streamPacing }),
+  },
   {
     name: 'nats',
     skip: !natsUrl,
@@ -674,6 +678,19 @@ for (const adapter of adapters) {
         const crashed = await collect(bus.stream(count, { to: 1, then: 'crash' }));
         expect(crashed.seen).toEqual([1]);
         expect([crashed.error?.status, crashed.error?.message]).toEqual([500, apiMessages.internal]);
+      });
+
+      it('keeps a stream whose responder is quiet for longer than the idle wait, while it beats', async () => {
+        const { bus } = await open();
+        await bus.serveStream(count, async ({ to }, { send }) => {
+          send({ n: 1 });
+          // A model thinking: nothing to send for twice as long as a silent responder is given.
+          await sleep(streamPacing.idleMs * 2);
+          send({ n: to });
+        });
+        const { seen, error } = await collect(bus.stream(count, { to: 2 }));
+        expect(error).toBeUndefined();
+        expect(seen).toEqual([1, 2]);
       });
 
       it('refuses an invalid request with 400 and answers 503 when nobody serves the stream', async () => {

@@ -5,6 +5,7 @@ import { Consumers } from './consumers';
 import { EventLog } from './event-log';
 import { RequestRouter } from './requests';
 import { StreamRouter, streamMembers } from './streams';
+import type { StreamPacing } from '../streams';
 import { Tails } from './tails';
 import { BusTimers } from './timers';
 import { trackedSubscription } from '../tracked-subscription';
@@ -16,7 +17,7 @@ import { trackedSubscription } from '../tracked-subscription';
  * set, ack-wait and redelivery timers — the JetStream model, so a test that passes here holds on NATS.
  */
 
-export function createInProcessBus(options: { logger: Logger; namespace?: string }): Bus {
+export function createInProcessBus(options: { logger: Logger; namespace?: string; streamPacing?: StreamPacing }): Bus {
   const logger = options.logger.child({
     bus: 'in-process',
     ...(options.namespace ? { namespace: options.namespace } : {}),
@@ -28,7 +29,7 @@ export function createInProcessBus(options: { logger: Logger; namespace?: string
 
   const timers = new BusTimers();
   const router = new RequestRouter(logger, timers);
-  const streams = new StreamRouter(logger);
+  const streams = new StreamRouter(logger, options.streamPacing);
   const log = new EventLog();
   const consumers = new Consumers({ log, timers, logger, closing: () => closing });
   const tails = new Tails(logger, timers);

@@ -4,10 +4,12 @@ import type { Bus, Subscription } from '../bus';
 import {
   answerStream,
   DEFAULT_STREAM_PACING,
+  encodeFrame,
   encodeStreamRequest,
   StreamReader,
   type StreamHandler,
   type StreamOptions,
+  type StreamPacing,
 } from '../streams';
 import { InFlight, unavailable } from '../wire';
 
@@ -27,7 +29,10 @@ export class StreamRouter {
   readonly #next = new Map<string, number>();
   #closed = false;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly pacing: StreamPacing = DEFAULT_STREAM_PACING,
+  ) {}
 
   add(def: AnyStreamDef, handler: StreamHandler): StreamResponder {
     const responder: StreamResponder = { def, handler, inFlight: new InFlight() };
@@ -49,7 +54,7 @@ export class StreamRouter {
     const controller = new AbortController();
     const reader = new StreamReader<T>(def, {
       logger: this.logger,
-      pacing: DEFAULT_STREAM_PACING,
+      pacing: this.pacing,
       timeoutMs: options?.timeoutMs,
       signal: options?.signal,
       close: (reason) => {
@@ -80,8 +85,16 @@ export class StreamRouter {
     reader: StreamReader<unknown>,
   ) {
     const emit = (frame: string) => setImmediate(() => reader.push(frame));
+    // It beats as a NATS responder does, so a model silent for longer than the idle wait is not given up on.
+    const beat = setInterval(() => emit(encodeFrame({ type: 'beat' })), this.pacing.beatMs);
     void responder.inFlight.track(
-      answerStream(responder.def, responder.handler, { body, requestId, signal: controller.signal }, emit, this.logger),
+      answerStream(
+        responder.def,
+        responder.handler,
+        { body, requestId, signal: controller.signal },
+        emit,
+        this.logger,
+      ).finally(() => clearInterval(beat)),
     );
   }
 
