@@ -1,4 +1,5 @@
 export * from './bus/define';
+export * from './bus/define-stream';
 export * from './errors/app-error';
 export * from './errors/catalogue';
 export * from './constants';
@@ -18,6 +19,8 @@ export * from './requests/user/session';
 export * from './events/registry';
 export { PlanningBriefSchema, type PlanningBrief } from './events/book/book-planning-requested.v2';
 export * from './requests/registry';
+export * from './streams/registry';
+export * from './requests/writer';
 export * from './entities/book/book';
 export * from './entities/book/access';
 export * from './http/books/members';

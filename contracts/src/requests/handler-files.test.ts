@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { events } from '../events/registry';
 import { requests } from './registry';
+import { streams } from '../streams/registry';
 
 /**
  * A behaviour's name is its address (docs/adding-a-service.md): the handler of `svc.noun.verb` is
@@ -45,6 +46,14 @@ describe('one handler file per request, named after it', () => {
       expect(missing).toEqual([]);
     });
 
+    it(`finds every stream ${service} answers in handlers/ under its own name`, () => {
+      const group = (streams as Record<string, Record<string, { name: string }>>)[service] ?? {};
+      const missing = Object.values(group)
+        .map((def) => `${def.name} → ${handlerFileOf(def.name)}`)
+        .filter((entry) => !existsSync(`${services}${service}/src/handlers/${entry.split(' → ')[1]}`));
+      expect(missing).toEqual([]);
+    });
+
     it(`finds every event ${service} consumes in handlers/on-<event>.ts`, () => {
       const serviceFile = readFileSync(`${services}${service}/src/service.ts`, 'utf8');
       const consumed = [...serviceFile.matchAll(/\bon\(\s*events\.(\w+)/g)].map(([, key]) => eventNames.get(key!));
@@ -57,10 +66,14 @@ describe('one handler file per request, named after it', () => {
 });
 
 describe('handlers/ holds handlers only', () => {
+  const answered = (service: string) => [
+    ...Object.values((requests as Record<string, Record<string, { name: string }>>)[service] ?? {}),
+    ...Object.values((streams as Record<string, Record<string, { name: string }>>)[service] ?? {}),
+  ];
   const requestFiles = new Map(
-    Object.entries(requests).map(([service, group]) => [
+    Object.keys({ ...requests, ...streams }).map((service) => [
       service,
-      new Set(Object.values(group).map((def) => handlerFileOf(def.name))),
+      new Set(answered(service).map((def) => handlerFileOf(def.name))),
     ]),
   );
   const consumerFiles = new Set(Object.values(events).map((def) => consumerFileOf(def.name)));
@@ -68,14 +81,17 @@ describe('handlers/ holds handlers only', () => {
   const servicesWithHandlers = readdirSync(services).filter((service) =>
     existsSync(`${services}${service}/src/handlers`),
   );
-  it.each(servicesWithHandlers)('%s: every file is a request handler, an event consumer or deps.ts', (service) => {
-    const strangers = readdirSync(`${services}${service}/src/handlers`, { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts'))
-      .filter((file) => file !== 'deps.ts' && !requestFiles.get(service)?.has(file) && !consumerFiles.has(file));
-    // What handlers share (a save's rules, a book's access, messages) lives in domain/ or its concept's
-    // folder, so that handlers/ lists exactly what the service answers and consumes.
-    expect(strangers).toEqual([]);
-  });
+  it.each(servicesWithHandlers)(
+    '%s: every file is a request or stream handler, an event consumer or deps.ts',
+    (service) => {
+      const strangers = readdirSync(`${services}${service}/src/handlers`, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts'))
+        .filter((file) => file !== 'deps.ts' && !requestFiles.get(service)?.has(file) && !consumerFiles.has(file));
+      // What handlers share (a save's rules, a book's access, messages) lives in domain/ or its concept's
+      // folder, so that handlers/ lists exactly what the service answers and consumes.
+      expect(strangers).toEqual([]);
+    },
+  );
 });
 
 /** Every TypeScript file under `folder`, dependencies and builds left out. */

@@ -8,6 +8,7 @@ import { onBookDeleted } from './handlers/on-book-deleted';
 import { validateExport } from './handlers/validate';
 import { reimportManuscript } from './handlers/reimport-manuscript';
 import { convertManuscript } from './handlers/convert-manuscript';
+import { renderTakeout } from './handlers/render-takeout';
 import { closeRenderWorkers, configureRenderWorkers } from './workers';
 import { createExportRenderer } from './render/create-renderer';
 import { createLimit } from './render/limit';
@@ -47,6 +48,7 @@ export function createExportService(options: ExportServiceOptions = {}) {
         bus.serve(requests.export.render, renderExport(deps)),
         bus.serve(requests.export.reimportManuscript, reimportManuscript(deps)),
         bus.serve(requests.export.convertManuscript, convertManuscript(deps)),
+        bus.serve(requests.export.renderTakeout, renderTakeout()),
         bus.consume('export', [on(events.bookDeleted, onBookDeleted(deps))]),
       ]);
       logger.info({ concurrency: config.EXPORT_CONCURRENCY }, 'export service ready');

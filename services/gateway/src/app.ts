@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
 import {
   createMemoryWindowCounters,
   type BlobStore,
@@ -38,8 +37,6 @@ export async function buildGateway(options: {
   logger: Logger;
   bus: Bus;
   blobs: BlobStore;
-  /** The editor's rewrite model; default from the LLM variables. */
-  llm?: LlmProvider;
   /** Where rate limits count; default this process's memory (one gateway). Replicas pass a shared store. */
   counters?: WindowCounters;
   /** Embedded: the collab service of this process, which takes the `/collab` WebSocket upgrades. */
@@ -82,11 +79,7 @@ export async function buildGateway(options: {
       counters,
     }),
   };
-  // Made on first use: a gateway without LLM settings still starts (production refuses the offline
-  // writer), and only rewrites fail until the gateway's Secret carries OPENAI_API_KEY or OPENAI_BASE_URL.
-  let llm = options.llm;
-  const llmOnFirstUse = () => (llm ??= createLlmProvider(config, options.logger));
-  await registerApiRoutes(app, { deps, hub, llm: llmOnFirstUse, prefix: apiPrefix });
+  await registerApiRoutes(app, { deps, hub, prefix: apiPrefix });
   await app.register(apiReferenceRoutes({ apiPrefix }));
 
   startTransitSweep(app, { blobs, logger: options.logger });

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { LlmConfigSchema } from '@bookwright/ai/config';
 import { BaseConfigSchema, envBoolean, publicUrlConfigFields, withPublicUrl } from '@bookwright/kit';
 import { bodyLimits } from './security/body-limits';
 
@@ -88,9 +87,6 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
    * less than this later are not answered from memory.
    */
   MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(0).default(1_000),
-  // Read only to tell the web app whether books are written by a model or by the offline demo writer
-  // (GET /health `llm`); give the gateway the planner's values.
-  ...LlmConfigSchema.pick({ LLM_PROVIDER: true, OPENAI_API_KEY: true, OPENAI_BASE_URL: true }).shape,
   /** Sign-in with an identity provider (OpenID Connect): all four, or none to hide the option. */
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -111,8 +107,6 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
     .string()
     .regex(/^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, 'comma-separated http:// URLs')
     .optional(),
-  // The editor's rewrite streams from the gateway itself (routes/book-ai.ts).
-  ...LlmConfigSchema.shape,
 })
   .superRefine((config, ctx) => {
     const oidcVariables = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;

@@ -5,6 +5,7 @@ import {
   estimatePages,
   events,
   requests,
+  streams,
   TiptapDocumentSchema,
   type BookBrief,
   type TiptapDocument,
@@ -639,8 +640,25 @@ describe('writer service', () => {
     await world.books.waitFor(() => world.books.completions.length === 1);
   });
 
-  it('answers its health request', async () => {
+  it('answers its health request, saying who writes', async () => {
     await world.startWriter({ llm: new FakeLlm() });
-    await expect(world.bus.request(requests.writer.health, {})).resolves.toEqual({ status: 'ok' });
+    await expect(world.bus.request(requests.writer.health, {})).resolves.toEqual({ status: 'ok', llm: 'offline' });
+  });
+
+  it("streams a passage's rewrite over the bus: the deltas, then the whole text", async () => {
+    await world.startWriter({ llm: createOfflineProvider() });
+    const context = { title: 'T', genre: 'mystery', language: 'english', characters: [], chapterOutline: null };
+    const received = [];
+    for await (const delta of world.bus.stream(streams.writer.rewritePassage, {
+      userId: 'u1',
+      bookId: 'b1',
+      text: 'The lamp burned. It was late.',
+      instruction: 'shorter',
+      context: { ...context, before: '', after: '' },
+    }))
+      received.push(delta);
+    expect(received.at(-1)).toEqual({ type: 'done', text: '[Demo rewrite] The lamp burned.' });
+    expect(received.slice(0, -1).every((delta) => delta.type === 'delta')).toBe(true);
+    expect(received.length).toBeGreaterThan(1);
   });
 });

@@ -1,15 +1,7 @@
 import { hostname } from 'node:os';
-import { events, requests } from '@bookwright/contracts';
-import { createLlmProvider, type LlmProvider } from '@bookwright/ai';
-import {
-  defineService,
-  OutboxRelay,
-  on,
-  type Logger,
-  type Subscription,
-  serveHealth,
-  pingDatabase,
-} from '@bookwright/kit';
+import { events, requests, streams } from '@bookwright/contracts';
+import { createLlmProvider, resolveLlmProviderName, type LlmProvider } from '@bookwright/ai';
+import { defineService, OutboxRelay, on, type Logger, type Subscription, pingDatabase } from '@bookwright/kit';
 import { WriterConfigSchema, type WriterConfig } from './config';
 import { migrations } from './db/migrations';
 import type { WriterDatabase } from './db/schema';
@@ -18,6 +10,7 @@ import { onUserDeleted } from './handlers/on-user-deleted';
 import { onBookDeleted } from './handlers/on-book-deleted';
 import { onBookTrashed } from './handlers/on-book-trashed';
 import { onTranslationRequested } from './handlers/on-book-translation-requested';
+import { rewritePassage } from './handlers/rewrite-passage';
 import type { WriterTuning } from './writing/deps';
 import { WritingRunner } from './writing/writing-runner';
 
@@ -30,7 +23,10 @@ export interface WriterServiceOptions {
   instanceId?: string;
 }
 
-/** The writer: turns a confirmed plan into the book's manuscript, chapter by chapter, resuming after a crash. */
+/**
+ * The writer: turns a confirmed plan into the book's manuscript, chapter by chapter, resuming after a crash,
+ * and streams the editor's rewrites of a passage.
+ */
 export function createWriterService(options: WriterServiceOptions = {}) {
   return defineService({
     name: 'writer',
@@ -76,7 +72,15 @@ export function createWriterService(options: WriterServiceOptions = {}) {
       try {
         // Unfinished jobs first: the database, not the bus, is what survives a restart.
         await runner.start();
-        subscriptions.push(await serveHealth(bus, requests.writer.health, () => pingDatabase(database.db)));
+        // Its health also says who writes (GET /health `llm`): the configuration of the model lives here.
+        const llmName = resolveLlmProviderName(config);
+        subscriptions.push(
+          await bus.serve(requests.writer.health, async () => {
+            await pingDatabase(database.db);
+            return { status: 'ok' as const, llm: llmName };
+          }),
+        );
+        subscriptions.push(await bus.serveStream(streams.writer.rewritePassage, rewritePassage({ llm })));
         const handlers = [
           on(events.bookConfirmed, onBookConfirmed({ db: database.db, bus, runner })),
           on(events.bookTranslationRequested, onTranslationRequested({ db: database.db, bus, runner, blobs })),

@@ -15,6 +15,15 @@ export const RewriteRequestSchema = z.object({
 });
 export type RewriteRequest = z.input<typeof RewriteRequestSchema>;
 
+/** What a rewrite knows of the book's plan (book.rewrite.context): names and tone for the model. */
+export const RewritePlanContextSchema = z.object({
+  title: z.string(),
+  genre: z.string(),
+  language: z.string(),
+  characters: z.array(z.object({ name: z.string(), role: z.string() })),
+  chapterOutline: z.string().nullable(),
+});
+
 /** The SSE events of a rewrite: `delta` {text}…, then `done` {text} or `error` {msg}. */
 export const rewriteMessages = {
   failed: 'The rewrite failed. Your text is unchanged.',

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
+/** Who writes the books: a model (`openai`, any OpenAI-compatible server) or the offline demo writer. */
+export const LlmNameSchema = z.enum(['openai', 'offline']);
+
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   mode: z.enum(['embedded', 'distributed']),
   checks: z.record(z.string(), z.enum(['ok', 'down'])),
   /** Who writes the books: a model (`openai`, any OpenAI-compatible server) or the offline demo writer. */
-  llm: z.enum(['openai', 'offline']),
+  llm: LlmNameSchema,
   /** For the operator, only while `llm` is `offline`: that no model writes, and how to configure one. */
   llmSetup: z.string().optional(),
 });

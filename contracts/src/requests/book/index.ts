@@ -13,6 +13,7 @@ import {
 import { RevisionSchema, RevisionSummarySchema, SaveRevisionRequestSchema } from '../../http/books/revisions';
 import { TakeoutVersionSchema } from '../../http/user/takeout';
 import { TranslationTitleSchema } from '../../http/books/translate';
+import { RewritePlanContextSchema } from '../../http/books/rewrite';
 import { defineHealthRequest } from '../health';
 import { bookTrashRequests } from './trash';
 import { bookMemberRequests } from './members';
@@ -289,13 +290,7 @@ export const bookRequests = {
     name: 'book.rewrite.context',
     version: 1,
     request: z.object({ ...owned, chapterTitle: z.string().max(300).optional() }),
-    response: z.object({
-      title: z.string(),
-      genre: z.string(),
-      language: z.string(),
-      characters: z.array(z.object({ name: z.string(), role: z.string() })),
-      chapterOutline: z.string().nullable(),
-    }),
+    response: RewritePlanContextSchema,
     description: 'What a passage rewrite needs to know of the plan: the characters and the chapter’s outline.',
   }),
 } as const;

@@ -4,6 +4,7 @@ import { ExportRequestSchema, ExportValidationSchema, ValidateExportRequestSchem
 import { ManuscriptImportResponseSchema } from '../../http/import/manuscript-import';
 import { defineHealthRequest } from '../health';
 import { convertManuscriptRequest } from './convert-manuscript';
+import { renderTakeoutRequest } from './render-takeout';
 
 const owned = { userId: z.string(), bookId: z.string() };
 
@@ -21,6 +22,7 @@ export type ExportResult = z.infer<typeof ExportResultSchema>;
 export const exportRequests = {
   health: defineHealthRequest('export'),
   convertManuscript: convertManuscriptRequest,
+  renderTakeout: renderTakeoutRequest,
   validate: defineRequest({
     name: 'export.validate',
     version: 1,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { coverUploadMaxBytes, manuscriptImportMaxBytes } from '@bookwright/contracts';
-import type { LlmProvider } from '@bookwright/ai';
 import type { BookEventsHub } from '../live/book-events-hub';
 import { accountRoutes } from '../routes/account';
 import { agentRoutes } from '../routes/agent';
@@ -33,7 +32,7 @@ import { webhookRoutes } from '../routes/webhooks';
 /** Every route plugin of the API, under `prefix`. */
 export async function registerApiRoutes(
   app: FastifyInstance,
-  options: { deps: RouteDeps; hub: BookEventsHub; llm: () => LlmProvider; prefix: string },
+  options: { deps: RouteDeps; hub: BookEventsHub; prefix: string },
 ): Promise<void> {
   const { deps, hub } = options;
   await app.register(
@@ -73,7 +72,7 @@ export async function registerApiRoutes(
         await forms.register(manuscriptReimportRoutes(deps));
       });
       await api.register(revisionRoutes(deps));
-      await api.register(bookAiRoutes({ ...deps, llm: options.llm }));
+      await api.register(bookAiRoutes(deps));
     },
     { prefix: options.prefix },
   );

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { LlmProvider } from '@bookwright/ai';
 import {
   BookParamsSchema,
   MetadataSuggestionSchema,
   requests,
   rewriteMessages,
   RewriteRequestSchema,
+  streams,
   TranslateBookRequestSchema,
   TranslateBookResponseSchema,
   TranslationTitleRequestSchema,
   TranslationTitleSuggestionSchema,
 } from '@bookwright/contracts';
-import { sseEvent, streamRewrite } from '../rewrite/stream-rewrite';
+import { sseEvent } from '../http/server-sent-events';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { openEventStream } from '../http/hijacked-reply';
 import { routePresets } from '../security/route-presets';
@@ -65,13 +65,13 @@ const rewritePassageSchema = {
 };
 
 /**
- * POST /book/{id}/metadata/suggest (the planner writes it), POST /book/{id}/rewrite (streamed here: the
- * bus is request/reply, and only the gateway holds the browser's connection; the book service keeps the
- * manuscript as a revision before it starts), POST /book/{id}/translation-title (the planner suggests the
+ * POST /book/{id}/metadata/suggest (the planner writes it), POST /book/{id}/rewrite (the writer streams it
+ * over the bus and the gateway relays it to the browser; the book service keeps the manuscript as a
+ * revision before it starts), POST /book/{id}/translation-title (the planner suggests the
  * translation's title) and POST /book/{id}/translate (the book service makes the new book; the writer
  * translates it).
  */
-export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
+export function bookAiRoutes(deps: RouteDeps) {
   const { ask, config } = deps;
   const { signedIn, generationLimit, rewriteLimit, textBody } = routePresets(deps);
   const rewritePassage = rewritePassageHandler(deps);
@@ -139,10 +139,11 @@ export function bookAiRoutes(deps: RouteDeps & { llm: () => LlmProvider }) {
 }
 
 /**
- * POST /book/{id}/rewrite: the replacement streams from the model to the browser as Server-Sent Events
- * (delta…, done | error); a browser that goes away stops the model.
+ * POST /book/{id}/rewrite: the writer's replacement streams to the browser as Server-Sent Events
+ * (delta…, done | error), each delta as it crosses the bus; a browser that goes away cancels the stream,
+ * which stops the model.
  */
-function rewritePassageHandler({ ask, llm }: Pick<RouteDeps, 'ask'> & { llm: () => LlmProvider }) {
+function rewritePassageHandler({ ask, bus }: Pick<RouteDeps, 'ask' | 'bus'>) {
   return async function rewritePassage(
     request: RouteRequest<typeof rewritePassageSchema>,
     reply: RouteReply<typeof rewritePassageSchema>,
@@ -157,18 +158,17 @@ function rewritePassageHandler({ ask, llm }: Pick<RouteDeps, 'ask'> & { llm: () 
     });
     // The manuscript the rewrite will change is kept first, so applying it can always be undone.
     await ask(request, requests.book.keepBeforeRewrite, { userId: request.userId, bookId });
-    const model = llm();
     const res = openEventStream(reply);
     const controller = new AbortController();
     const onClose = () => controller.abort(new Error('client went away'));
     res.on('close', onClose);
     try {
-      await streamRewrite(
-        model,
-        { bookId, text, instruction, context: { ...plan, before, after } },
-        (chunk) => res.write(chunk),
-        controller.signal,
+      const rewrite = bus.stream(
+        streams.writer.rewritePassage,
+        { userId: request.userId, bookId, text, instruction, context: { ...plan, before, after } },
+        { requestId: request.id, signal: controller.signal },
       );
+      for await (const { type, text: written } of rewrite) res.write(sseEvent(type, { text: written }));
     } catch (error) {
       if (!controller.signal.aborted) {
         request.log.warn({ err: error, bookId }, 'rewrite failed');

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resolveLlmProviderName } from '@bookwright/ai/config';
-import { HealthSchema, offlineLlmSetup, requests, type AnyRequestDef } from '@bookwright/contracts';
+import { HealthSchema, offlineLlmSetup, requests, type AnyRequestDef, type Health } from '@bookwright/contracts';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 
 /** The services whose health the gateway's readiness includes. */
@@ -34,13 +33,20 @@ const getLivenessSchema = {
   response: { 200: z.object({ status: z.literal('ok') }) },
 };
 
-/** GET /health (readiness: every service answers) and GET /health/live (liveness: this process runs). */
+/**
+ * GET /health (readiness: every service answers) and GET /health/live (liveness: this process runs). Who
+ * writes (`llm`) is the writer's answer, as the model's configuration is the writer's: while the writer
+ * does not answer, the last answer this replica heard, or `offline` before it heard one.
+ */
 export function healthRoutes(deps: RouteDeps) {
+  let llm: Health['llm'] = 'offline';
+
   async function getHealth(request: RouteRequest<typeof getHealthSchema>, reply: RouteReply<typeof getHealthSchema>) {
     const entries = await Promise.all(
       Object.entries(serviceHealthChecks).map(async ([name, def]) => {
         try {
-          await deps.ask(request, def, {}, { timeoutMs: healthTimeoutMs });
+          const answer = await deps.ask(request, def, {}, { timeoutMs: healthTimeoutMs });
+          if (def === requests.writer.health) llm = (answer as { llm: Health['llm'] }).llm;
           return [name, 'ok'] as const;
         } catch {
           return [name, 'down'] as const;
@@ -49,7 +55,6 @@ export function healthRoutes(deps: RouteDeps) {
     );
     const checks = Object.fromEntries(entries);
     const healthy = entries.every(([, state]) => state === 'ok');
-    const llm = resolveLlmProviderName(deps.config);
     return reply.status(healthy ? 200 : 503).send({
       status: healthy ? 'ok' : 'degraded',
       mode: deps.config.NATS_URL ? 'distributed' : 'embedded',

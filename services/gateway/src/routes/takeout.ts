@@ -11,7 +11,7 @@ import {
 } from '@bookwright/contracts';
 import { attachmentDisposition } from '../http/content-disposition';
 import { routePresets } from '../security/route-presets';
-import type { TakeoutPlanBook } from '../takeout/takeout-zip';
+import { takeoutZip, type TakeoutPlanBook } from '../takeout/takeout-zip';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 
 const exportUserDataSchema = {
@@ -25,8 +25,8 @@ const exportUserDataSchema = {
 /**
  * GET /user/export: everything the author holds, as one zip (GDPR art. 20; docs/decisions/0013). The
  * gateway only composes: each owner is asked for its part (user: profile; billing: plan, usage, invoices;
- * book: books, manuscripts, comments, versions) and cover images come from the blob store, as the cover route
- * serves them. Open to an account without a plan: the data is the author's whatever they pay.
+ * book: books, manuscripts, comments, versions; export: the Markdown and printed JSON of each text) and
+ * cover images come from the blob store, as the cover route serves them. Open to an account without a plan: the data is the author's whatever they pay.
  */
 export function takeoutRoutes(deps: RouteDeps) {
   const { ask, blobs, takeouts } = deps;
@@ -72,8 +72,6 @@ export function takeoutRoutes(deps: RouteDeps) {
       invoices: invoices.invoices,
     };
 
-    // Loaded on first use: the editor's schema (tiptap) is not worth every gateway start.
-    const { takeoutZip } = await import('../takeout/takeout-zip');
     const { stream, zip } = takeoutZip(
       { account, books },
       {
@@ -86,10 +84,9 @@ export function takeoutRoutes(deps: RouteDeps) {
           if (!blob) throw new AppError(404, apiMessages.notFound);
           return blob.data;
         },
-      },
-      {
-        onConversionError: (error, bookId) =>
-          request.log.warn({ err: error, bookId }, 'takeout: a document did not convert to Markdown'),
+        // Export renders them, as it renders every other form of a book; the gateway only zips.
+        renderings: (bookId, content, imagePaths) =>
+          ask(request, requests.export.renderTakeout, { userId, bookId, content, imagePaths }),
       },
     );
     // The status line is gone by then: cutting the connection is how the browser learns the zip is broken.

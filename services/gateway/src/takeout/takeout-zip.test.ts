@@ -11,6 +11,9 @@ const manuscript = JSON.stringify({
   content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The lamp burned.' }] }],
 });
 
+/** What export answers, told apart from the stored text. */
+const renderingsOf = async (content: string) => ({ markdown: `markdown of ${content}`, json: `json of ${content}` });
+
 const planBook = (bookId: string): TakeoutPlanBook => ({
   bookId,
   title: `Book ${bookId}`,
@@ -41,8 +44,8 @@ describe('the takeout zip', () => {
         version: (bookId, id) => track(`version ${id}`, manuscript),
         blob: (key) => track(`blob ${key}`, new Uint8Array([137, 80, 78, 71])),
         comments: (bookId) => track(`comments ${bookId}`, []),
+        renderings: async (bookId, content) => track(`renderings ${bookId}`, await renderingsOf(content)),
       },
-      { onConversionError: () => undefined },
     );
     await new Promise((resolve) => setImmediate(resolve));
     expect(log).toEqual([]);
@@ -61,9 +64,11 @@ describe('the takeout zip', () => {
     expect(log).toEqual(
       ['b1', 'b2', 'b3'].flatMap((id) => [
         `book ${id}`,
+        `renderings ${id}`,
         `comments ${id}`,
         `blob covers/${id}/c1/master`,
         `version ${id}-v1`,
+        `renderings ${id}`,
       ]),
     );
     expect(mostInFlight).toBe(1);
@@ -77,15 +82,15 @@ describe('the takeout zip', () => {
         version: async () => manuscript,
         blob: async () => new Uint8Array(1),
         comments: async () => [],
+        renderings: (_bookId, content) => renderingsOf(content),
       },
-      { onConversionError: () => undefined },
     );
     const failed = new Promise<Error>((resolve) => zip.on('error', resolve));
     stream.resume();
     expect((await failed).message).toBe('the book service is gone');
   });
 
-  it("writes a book's comments to comments.json, beside a manuscript that holds none of them", async () => {
+  it("writes a book's comments to comments.json, its manuscript and versions as export renders them", async () => {
     const thread = {
       id: 't1',
       author: { id: 'u2', name: 'Carl Commenter' },
@@ -104,84 +109,23 @@ describe('the takeout zip', () => {
       ],
     };
     const { stream } = takeoutZip(
-      { account: {}, books: [{ ...planBook('b1'), versions: [], covers: [] }] },
-      {
-        book: async (bookId) => buildBook({ _id: bookId, bookContent: manuscript }),
-        version: async () => manuscript,
-        blob: async () => new Uint8Array(1),
-        comments: async () => [thread],
-      },
-      { onConversionError: () => undefined },
-    );
-    const entries = await unzipped(stream);
-    const folder = bookFolder({ bookId: 'b1', title: 'Book b1' });
-    expect(JSON.parse(entries.get(`${folder}comments.json`)!)).toEqual([thread]);
-    for (const name of ['manuscript.md', 'manuscript.json']) {
-      expect(entries.get(`${folder}${name}`)).toContain('The lamp burned.');
-      expect(entries.get(`${folder}${name}`)).not.toContain('marginal');
-      expect(entries.get(`${folder}${name}`)).not.toContain('An answer');
-    }
-  });
-
-  it('prints the manuscript and its versions without open suggestions or comment anchors, keeping deleted text', async () => {
-    const reviewed = JSON.stringify({
-      type: 'doc',
-      content: [
-        {
-          type: 'paragraph',
-          content: [
-            { type: 'text', text: 'The lamp ', marks: [{ type: 'comment', attrs: { commentId: 't1' } }] },
-            { type: 'text', text: 'Quillfeather ', marks: [{ type: 'insertion', attrs: { id: 1 } }] },
-            { type: 'text', text: 'burned ' },
-            { type: 'text', text: 'Marrowgate', marks: [{ type: 'deletion', attrs: { id: 2 } }] },
-            { type: 'text', text: '.' },
-          ],
-        },
-        {
-          type: 'paragraph',
-          marks: [{ type: 'insertion', attrs: { id: 3 } }],
-          content: [{ type: 'text', text: 'Inkwellspur.', marks: [{ type: 'insertion', attrs: { id: 3 } }] }],
-        },
-      ],
-    });
-    const thread = {
-      id: 't1',
-      author: { id: 'u2', name: 'Carl Commenter' },
-      body: 'A marginal note',
-      anchor: { chapter: 1, quote: 'The lamp' },
-      createdAt: '2026-11-25T13:00:00.000Z',
-      resolved: false,
-      onDeletedText: false,
-      replies: [],
-    };
-    const { stream } = takeoutZip(
       { account: {}, books: [{ ...planBook('b1'), covers: [] }] },
       {
-        book: async (bookId) => buildBook({ _id: bookId, bookContent: reviewed }),
-        version: async () => reviewed,
+        book: async (bookId) => buildBook({ _id: bookId, bookContent: manuscript }),
+        version: async () => 'the first draft',
         blob: async () => new Uint8Array(1),
         comments: async () => [thread],
+        renderings: (_bookId, content) => renderingsOf(content),
       },
-      { onConversionError: () => undefined },
     );
     const entries = await unzipped(stream);
     const folder = bookFolder({ bookId: 'b1', title: 'Book b1' });
-    const printed = [...entries].filter(([name]) => /(manuscript|versions\/.*)\.(md|json)$/.test(name));
-    expect(printed.map(([name]) => name.replace(folder, '').replace(/versions\/.*\./, 'version.'))).toEqual([
-      'manuscript.md',
-      'manuscript.json',
-      'version.md',
-      'version.json',
-    ]);
-    for (const [, body] of printed) {
-      expect(body).toContain('The lamp');
-      expect(body).toContain('Marrowgate');
-      for (const left of ['Quillfeather', 'Inkwellspur', 'insertion', 'deletion', 'comment', 't1', 'marginal']) {
-        expect(body).not.toContain(left);
-      }
-    }
-    // The comments stay, beside the manuscript.
     expect(JSON.parse(entries.get(`${folder}comments.json`)!)).toEqual([thread]);
+    expect(entries.get(`${folder}manuscript.md`)).toBe(`markdown of ${manuscript}`);
+    expect(entries.get(`${folder}manuscript.json`)).toBe(`json of ${manuscript}`);
+    const version = `${folder}versions/2026-11-25T13-00-00-000Z-first-draft`;
+    expect(entries.get(`${version}.md`)).toBe('markdown of the first draft');
+    expect(entries.get(`${version}.json`)).toBe('json of the first draft');
   });
 
   it('names folders after the title and the id', () => {

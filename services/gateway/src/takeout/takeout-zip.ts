@@ -1,15 +1,6 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import {
-  parseBookImageUrl,
-  TiptapDocumentSchema,
-  type Book,
-  type CommentThread,
-  type TakeoutBook,
-  type TakeoutVersion,
-} from '@bookwright/contracts';
-import { printedManuscript } from '@bookwright/manuscript';
-import { manuscriptMarkdown } from './manuscript-markdown';
+import type { Book, CommentThread, TakeoutBook, TakeoutVersion } from '@bookwright/contracts';
 
 /** What the zip will hold, known before the first byte leaves: small, every large body is loaded later. */
 export interface TakeoutPlan {
@@ -39,6 +30,16 @@ export interface TakeoutLoaders {
   blob(key: string): Promise<Uint8Array>;
   /** The book's comment threads: kept beside the manuscript, never in it. */
   comments(bookId: string): Promise<CommentThread[]>;
+  /**
+   * A manuscript's or version's Markdown and printed JSON (export renders them); the Markdown names each
+   * image by its path in `imagePaths` (image id → path from the Markdown file).
+   */
+  renderings(bookId: string, content: string, imagePaths: Record<string, string>): Promise<TakeoutRenderings>;
+}
+
+export interface TakeoutRenderings {
+  markdown: string;
+  json: string;
 }
 
 /** `The Keeper of Letters!` → `the-keeper-of-letters`: readable, portable folder and file names. */
@@ -65,7 +66,6 @@ const extensionOf: Record<string, string> = {
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** A document that does not convert still leaves the author a file that says where the text is. */
 /** A book's images as the takeout names them (images/<imageId>.png), by image id. */
 function imageFiles(entry: TakeoutPlanBook): Map<string, { key: string; name: string }> {
   return new Map(
@@ -76,36 +76,9 @@ function imageFiles(entry: TakeoutPlanBook): Map<string, { key: string; name: st
   );
 }
 
-function markdownOf(
-  content: string,
-  onError: (error: unknown) => void,
-  imagePath?: (src: string) => string | null,
-): string {
-  try {
-    return manuscriptMarkdown(TiptapDocumentSchema.parse(JSON.parse(content)), imagePath ? { imagePath } : {});
-  } catch (error) {
-    onError(error);
-    return 'This text could not be converted to Markdown. The whole document is in the .json file beside this one.\n';
-  }
-}
-
-/**
- * The stored document in its printed form (open suggestions rejected, comment anchors out: the comments
- * are in comments.json), indented. A document the contract no longer accepts is written as stored, and
- * the text of one that is not JSON stays as it was stored.
- */
-function documentJson(content: string): string {
-  let stored: unknown;
-  try {
-    stored = JSON.parse(content);
-  } catch {
-    return content;
-  }
-  const document = TiptapDocumentSchema.safeParse(stored);
-  if (!document.success) return json(stored);
-  const printed = printedManuscript(document.data);
-  // Nothing under review: the document exactly as stored (not as the contract reads it).
-  return json(printed === document.data ? stored : printed);
+/** Each image's path as seen from a file `prefix` away from the book's folder ('' or '../'). */
+function imagePathsFrom(images: Map<string, { name: string }>, prefix: string): Record<string, string> {
+  return Object.fromEntries([...images].map(([imageId, file]) => [imageId, `${prefix}${file.name}`]));
 }
 
 /**
@@ -118,7 +91,6 @@ function documentJson(content: string): string {
 export function takeoutZip(
   plan: TakeoutPlan,
   load: TakeoutLoaders,
-  options: { onConversionError: (error: unknown, bookId: string) => void },
 ): { stream: NodeJS.ReadableStream; zip: yazl.ZipFile } {
   const zip = new yazl.ZipFile();
   const lazy = (name: string, produce: () => Promise<string | Uint8Array>) =>
@@ -131,34 +103,30 @@ export function takeoutZip(
 
   zip.addBuffer(Buffer.from(json(plan.account), 'utf8'), 'account.json');
 
-  // The book being written: its entries follow each other, so one load serves them all.
-  let held: { bookId: string; book: Promise<Book> } | undefined;
+  // The book being written: its entries follow each other, so one load (and one rendering) serves them all.
+  let held: { bookId: string; book: Promise<Book>; renderings?: Promise<TakeoutRenderings> } | undefined;
   const bookOf = (bookId: string) => {
     if (held?.bookId !== bookId) held = { bookId, book: load.book(bookId) };
-    return held.book;
+    return held;
+  };
+  const manuscriptOf = (bookId: string, imagePaths: Record<string, string>) => {
+    const book = bookOf(bookId);
+    book.renderings ??= book.book.then(({ bookContent }) => load.renderings(bookId, bookContent ?? '', imagePaths));
+    return book.renderings;
   };
 
   for (const entry of plan.books) {
     const folder = bookFolder(entry);
     const images = imageFiles(entry);
-    const imagePath = (prefix: string) => (src: string) => {
-      const file = images.get(parseBookImageUrl(src)?.imageId ?? '');
-      return file ? `${prefix}${file.name}` : null;
-    };
     lazy(`${folder}book.json`, async () => {
-      const { bookContent: _manuscript, ...book } = await bookOf(entry.bookId);
+      const { bookContent: _manuscript, ...book } = await bookOf(entry.bookId).book;
       const described: TakeoutBook = { ...book, trashed: entry.deletedAt !== null, deletedAt: entry.deletedAt };
       return json(described);
     });
     if (entry.hasManuscript) {
-      lazy(`${folder}manuscript.md`, async () =>
-        markdownOf(
-          (await bookOf(entry.bookId)).bookContent ?? '',
-          (e) => options.onConversionError(e, entry.bookId),
-          imagePath(''),
-        ),
-      );
-      lazy(`${folder}manuscript.json`, async () => documentJson((await bookOf(entry.bookId)).bookContent ?? ''));
+      const paths = imagePathsFrom(images, '');
+      lazy(`${folder}manuscript.md`, async () => (await manuscriptOf(entry.bookId, paths)).markdown);
+      lazy(`${folder}manuscript.json`, async () => (await manuscriptOf(entry.bookId, paths)).json);
       // Comments are anchored to the text, so a book without one has none.
       lazy(`${folder}comments.json`, async () => json(await load.comments(entry.bookId)));
     }
@@ -172,14 +140,15 @@ export function takeoutZip(
     for (const file of images.values()) lazy(`${folder}${file.name}`, () => load.blob(file.key));
     for (const version of entry.versions) {
       const stem = `${folder}versions/${version.createdAt.replace(/[:.]/g, '-')}-${slug(version.name, 'version')}`;
-      let text: Promise<string> | undefined;
-      const content = () => (text ??= load.version(entry.bookId, version.id));
-      lazy(`${stem}.md`, async () =>
-        markdownOf(await content(), (e) => options.onConversionError(e, entry.bookId), imagePath('../')),
-      );
+      let rendered: Promise<TakeoutRenderings> | undefined;
+      const renderings = () =>
+        (rendered ??= load
+          .version(entry.bookId, version.id)
+          .then((text) => load.renderings(entry.bookId, text, imagePathsFrom(images, '../'))));
+      lazy(`${stem}.md`, async () => (await renderings()).markdown);
       lazy(`${stem}.json`, async () => {
-        const body = documentJson(await content());
-        text = undefined; // its last entry: nothing keeps the text once it is written
+        const { json: body } = await renderings();
+        rendered = undefined; // its last entry: nothing keeps the text once it is written
         return body;
       });
     }

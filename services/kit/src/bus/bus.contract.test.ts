@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, apiMessages, defineEvent, defineRequest } from '@bookwright/contracts';
+import { connect } from '@nats-io/transport-node';
+import { AppError, apiMessages, defineEvent, defineRequest, defineStream } from '@bookwright/contracts';
 import { createLogger, type Logger } from '../logger/logger';
 import { on, type Bus, type EventMeta } from './bus';
 import { createInProcessBus } from './in-process/in-process-bus';
@@ -67,6 +68,20 @@ const whoami = defineRequest({
   description: 'Says which replica answered.',
 });
 
+const count = defineStream({
+  name: 'test.count',
+  version: 1,
+  request: z.object({
+    to: z.number().int().min(1, 'Count to at least 1'),
+    then: z.enum(['end', 'app-error', 'crash', 'wait']).default('end'),
+  }),
+  delta: z.object({ n: z.number().int() }),
+  description: 'Counts from 1, then ends, fails or waits to be cancelled.',
+});
+
+/** Beats fast enough that a silent side is noticed within a test, slow enough for a loaded machine. */
+const streamPacing = { beatMs: 100, idleMs: 1_500 };
+
 const noted = defineEvent({
   name: 'test.noted',
   version: 1,
@@ -125,12 +140,16 @@ interface Adapter {
 }
 
 const adapters: Adapter[] = [
-  { name: 'in-process', skip: false, open: async (namespace, logger) => createInProcessBus({ logger, namespace }) },
+  {
+    name: 'in-process',
+    skip: false,
+    open: async (namespace, logger) => createInProcessBus({ logger, namespace, streamPacing }),
+  },
   {
     name: 'nats',
     skip: !natsUrl,
     open: (namespace, logger) =>
-      connectNatsBus({ servers: natsUrl ?? '', namespace, logger, name: 'bus-contract-test' }),
+      connectNatsBus({ servers: natsUrl ?? '', namespace, logger, name: 'bus-contract-test', streamPacing }),
   },
 ];
 
@@ -149,11 +168,16 @@ for (const adapter of adapters) {
     });
 
     async function open(): Promise<{ bus: Bus; logs: LogLine[] }> {
+      const { bus, logs } = await openWithNamespace();
+      return { bus, logs };
+    }
+
+    async function openWithNamespace(): Promise<{ bus: Bus; logs: LogLine[]; namespace: string }> {
       const namespace = `t${randomUUID().replace(/-/g, '').slice(0, 12)}`;
       const { logger, lines } = captureLogger();
       const bus = await adapter.open(namespace, logger);
       opened.push({ bus, namespace });
-      return { bus, logs: lines };
+      return { bus, logs: lines, namespace };
     }
 
     describe('requests', () => {
@@ -681,6 +705,131 @@ for (const adapter of adapters) {
         await Promise.all([reply, published]);
         await waitFor('both handlers', () => observed.length === 2);
         expect(observed).toEqual([false, false]);
+      });
+    });
+
+    describe('streams', () => {
+      /** Counts to `to`, then does what the request says; `cancelled` resolves when its signal aborts. */
+      async function serveCount(bus: Bus) {
+        const cancelled = deferred();
+        await bus.serveStream(count, async ({ to, then }, { send, signal }) => {
+          signal.addEventListener('abort', cancelled.resolve, { once: true });
+          for (let n = 1; n <= to; n += 1) send({ n });
+          if (then === 'app-error') throw new AppError(409, 'Counted too far');
+          if (then === 'crash') throw new Error('the counter broke');
+          if (then === 'wait') await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        });
+        return { cancelled: cancelled.promise };
+      }
+
+      async function collect(stream: AsyncIterable<{ n: number }>) {
+        const seen: number[] = [];
+        try {
+          for await (const { n } of stream) seen.push(n);
+          return { seen, error: undefined };
+        } catch (error) {
+          return { seen, error: error as AppError };
+        }
+      }
+
+      it('delivers every delta in order, then ends', async () => {
+        const { bus } = await open();
+        await serveCount(bus);
+        const { seen, error } = await collect(bus.stream(count, { to: 200 }));
+        expect(error).toBeUndefined();
+        expect(seen).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+      });
+
+      it("ends with the handler's error after the deltas it sent: an AppError as thrown, anything else as 500", async () => {
+        const { bus } = await open();
+        await serveCount(bus);
+        const refused = await collect(bus.stream(count, { to: 2, then: 'app-error' }));
+        expect(refused.seen).toEqual([1, 2]);
+        expect(refused.error).toBeInstanceOf(AppError);
+        expect([refused.error?.status, refused.error?.message]).toEqual([409, 'Counted too far']);
+        const crashed = await collect(bus.stream(count, { to: 1, then: 'crash' }));
+        expect(crashed.seen).toEqual([1]);
+        expect([crashed.error?.status, crashed.error?.message]).toEqual([500, apiMessages.internal]);
+      });
+
+      it('keeps a stream whose responder is quiet for longer than the idle wait, while it beats', async () => {
+        const { bus } = await open();
+        await bus.serveStream(count, async ({ to }, { send }) => {
+          send({ n: 1 });
+          // A model thinking: nothing to send for twice as long as a silent responder is given.
+          await sleep(streamPacing.idleMs * 2);
+          send({ n: to });
+        });
+        const { seen, error } = await collect(bus.stream(count, { to: 2 }));
+        expect(error).toBeUndefined();
+        expect(seen).toEqual([1, 2]);
+      });
+
+      it('refuses an invalid request with 400 and answers 503 when nobody serves the stream', async () => {
+        const { bus } = await open();
+        expect((await collect(bus.stream(count, { to: 0 }))).error?.status).toBe(400);
+        expect((await collect(bus.stream(count, { to: 1 }))).error?.status).toBe(503);
+      });
+
+      it('answers 503 to a stream asked for once the bus is closed', async () => {
+        const { bus } = await open();
+        await serveCount(bus);
+        await bus.close();
+        expect((await collect(bus.stream(count, { to: 1 }))).error?.status).toBe(503);
+      });
+
+      it("stops the responder's work when the requester breaks out of the loop", async () => {
+        const { bus } = await open();
+        const { cancelled } = await serveCount(bus);
+        for await (const { n } of bus.stream(count, { to: 3, then: 'wait' })) if (n === 2) break;
+        await cancelled;
+      });
+
+      it("stops the responder's work when the requester aborts, and the iteration throws the reason", async () => {
+        const { bus } = await open();
+        const { cancelled } = await serveCount(bus);
+        const controller = new AbortController();
+        const seen: number[] = [];
+        const reading = (async () => {
+          for await (const { n } of bus.stream(count, { to: 1, then: 'wait' }, { signal: controller.signal })) {
+            seen.push(n);
+            controller.abort(new Error('the browser went away'));
+          }
+        })();
+        await expect(reading).rejects.toThrow('the browser went away');
+        await cancelled;
+        expect(seen).toEqual([1]);
+      });
+
+      it.skipIf(adapter.name !== 'nats')('ends with 503, not a hang, when the responder dies mid-stream', async () => {
+        const { bus, namespace } = await openWithNamespace();
+        // A responder that sends one delta and is never heard from again, as a writer killed mid-rewrite.
+        const doomed = await connect({ servers: natsUrl ?? '' });
+        doomed.subscribe(`${namespace}.${count.subject}`, {
+          callback: (_error, msg) => {
+            doomed.publish(msg.reply!, JSON.stringify({ type: 'start' }));
+            doomed.publish(msg.reply!, JSON.stringify({ type: 'delta', data: { n: 1 } }));
+            void doomed.flush().then(() => doomed.close());
+          },
+        });
+        await doomed.flush();
+        const { seen, error } = await collect(bus.stream(count, { to: 5 }));
+        expect(seen).toEqual([1]);
+        expect(error?.status).toBe(503);
+      });
+
+      it.skipIf(adapter.name !== 'nats')("aborts the responder's work when the requester dies mid-stream", async () => {
+        const { bus, namespace } = await openWithNamespace();
+        const { cancelled } = await serveCount(bus);
+        // A requester that asks and is gone: it never beats nor cancels.
+        const doomed = await connect({ servers: natsUrl ?? '' });
+        const inbox = `_INBOX.${randomUUID()}`;
+        const started = deferred();
+        doomed.subscribe(inbox, { callback: () => started.resolve() });
+        doomed.publish(`${namespace}.${count.subject}`, JSON.stringify({ to: 1, then: 'wait' }), { reply: inbox });
+        await started.promise;
+        await doomed.close();
+        await cancelled;
       });
     });
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { AnyEventDef, AnyRequestDef } from '@bookwright/contracts';
+import type { AnyEventDef, AnyRequestDef, AnyStreamDef } from '@bookwright/contracts';
 import type { Logger } from '../logger/logger';
+import type { StreamHandler, StreamOptions } from './streams';
 
 /**
  * The bus port. Services talk to each other only through this interface; the adapter (NATS or
@@ -31,6 +32,25 @@ export interface Bus {
   serve<D extends AnyRequestDef>(
     def: D,
     handler: (payload: z.output<D['request']>, context: RequestContext) => Promise<z.input<D['response']>>,
+    options?: { queue?: string },
+  ): Promise<Subscription>;
+
+  /**
+   * Streams: one request, answered by deltas in order and then an end; the iteration ends there, or throws
+   * the AppError the responder's handler threw (mapped as for requests). No responder, or none heard from
+   * for a while (it died), throws AppError 503. Breaking out of the loop or aborting `signal` cancels the
+   * stream: the responder's signal aborts, so it stops its work.
+   */
+  stream<D extends AnyStreamDef>(
+    def: D,
+    payload: z.input<D['request']>,
+    options?: StreamOptions,
+  ): AsyncIterable<z.output<D['delta']>>;
+
+  /** Answers streams for `def` as part of a queue group (default: the subject); one member takes each. */
+  serveStream<D extends AnyStreamDef>(
+    def: D,
+    handler: StreamHandler<D>,
     options?: { queue?: string },
   ): Promise<Subscription>;
 

@@ -5,3 +5,4 @@ export { observeBus } from './observe-bus';
 export { giveUpOnLastDelivery } from './last-delivery';
 export { keepWorking } from './keep-working';
 export { HANDLER_TRIES_BEFORE_DEAD_LETTER, DEFAULT_REDELIVERY_BACKOFF_MS } from './redelivery';
+export type { StreamContext, StreamHandler, StreamOptions, StreamPacing } from './streams';

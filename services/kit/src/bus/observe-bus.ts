@@ -51,6 +51,13 @@ export function observeBus(bus: Bus): Bus {
   return {
     request: (def, payload, options) => bus.request(def, payload, correlated(options, 'requestId')),
     publish: (def, data, options) => bus.publish(def, data, correlated(options, 'correlationId')),
+    stream: (def, payload, options) => bus.stream(def, payload, correlated(options, 'requestId')),
+    serveStream: (def, handler, options) =>
+      bus.serveStream(
+        def,
+        (payload, context) => withCorrelation(context.requestId, () => handler(payload, context)),
+        options,
+      ),
     tail: (handlers) => bus.tail(handlers),
     deadLetters: (durable) => bus.deadLetters(durable),
     replayDeadLetters: (durable) => bus.replayDeadLetters(durable),

@@ -6,6 +6,8 @@ import { Consumers } from './consumers';
 import { deadLetterAccess, DeadLetterStore } from './dead-letter-store';
 import { EventLog } from './event-log';
 import { RequestRouter } from './requests';
+import { StreamRouter, streamMembers } from './streams';
+import type { StreamPacing } from '../streams';
 import { Tails } from './tails';
 import { BusTimers } from './timers';
 import { trackedSubscription } from '../tracked-subscription';
@@ -22,6 +24,8 @@ export interface InProcessBusOptions {
   namespace?: string;
   /** Every consumer's default redelivery back-off (`BUS_REDELIVERY_BACKOFF_MS`). */
   redeliveryBackoffMs?: readonly number[];
+  /** How streams beat and when they give up on a silent side; tests shorten it. */
+  streamPacing?: StreamPacing;
 }
 
 export function createInProcessBus(options: InProcessBusOptions): Bus {
@@ -36,6 +40,7 @@ export function createInProcessBus(options: InProcessBusOptions): Bus {
 
   const timers = new BusTimers();
   const router = new RequestRouter(logger, timers);
+  const streams = new StreamRouter(logger, options.streamPacing);
   const log = new EventLog();
   const deadLetters = new DeadLetterStore();
   const consumers = new Consumers({ log, deadLetters, timers, logger, closing: () => closing });
@@ -63,6 +68,8 @@ export function createInProcessBus(options: InProcessBusOptions): Bus {
         () => responder.inFlight.settled(),
       );
     },
+
+    ...streamMembers(streams, { refuseWhenClosing, subscribe }),
 
     async publish(def, data, publishOptions) {
       if (closed) throw new Error('bus is closed');
@@ -103,6 +110,7 @@ export function createInProcessBus(options: InProcessBusOptions): Bus {
         closing = true;
         await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
         closed = true;
+        streams.close();
         router.cancelPending();
         timers.clearAll();
         logger.debug('bus closed');

@@ -20,6 +20,8 @@ import { LargeBodies } from './large-bodies';
 import { eventStreamName, namespacePattern } from './names';
 import { natsRequest, natsServe } from './requests';
 import { natsTail } from './tail';
+import { natsServeStream, natsStream } from './streams';
+import { DEFAULT_STREAM_PACING, type StreamHandler, type StreamPacing } from '../streams';
 import { trackedSubscription } from '../tracked-subscription';
 import { watchConnection } from './watch';
 
@@ -36,6 +38,8 @@ export async function connectNatsBus(options: {
   name: string;
   /** Every consumer's default redelivery back-off (`BUS_REDELIVERY_BACKOFF_MS`). */
   redeliveryBackoffMs?: readonly number[];
+  /** How streams beat and when they give up on a silent side; tests shorten it. */
+  streamPacing?: StreamPacing;
 }): Promise<Bus> {
   const { namespace } = options;
   if (!namespacePattern.test(namespace))
@@ -67,7 +71,10 @@ export async function connectNatsBus(options: {
     deadLetters: new NatsDeadLetters({ js, jsm, subject, namespace }),
     subject,
   };
-  return natsBus(context, options.redeliveryBackoffMs);
+  return natsBus(context, {
+    redeliveryBackoffMs: options.redeliveryBackoffMs,
+    streamPacing: options.streamPacing ?? DEFAULT_STREAM_PACING,
+  });
 }
 
 /** The namespace's event stream, created or brought up to date; the connection is closed if that fails. */
@@ -91,7 +98,11 @@ async function openStream(nc: NatsConnection, namespace: string, streamName: str
 }
 
 /** The port over a connected context; closing stops every subscription, then drains the connection. */
-function natsBus(context: NatsBusContext, redeliveryBackoffMs: readonly number[] | undefined): Bus {
+function natsBus(
+  context: NatsBusContext,
+  pacing: { redeliveryBackoffMs: readonly number[] | undefined; streamPacing: StreamPacing },
+): Bus {
+  const { redeliveryBackoffMs, streamPacing } = pacing;
   const { nc, js, logger, subject } = context;
   const subscriptions = new Set<Subscription>();
   /** This process's running consumers, for `backlog()`. */
@@ -124,6 +135,15 @@ function natsBus(context: NatsBusContext, redeliveryBackoffMs: readonly number[]
         handler as (payload: unknown, context: RequestContext) => Promise<unknown>,
         serveOptions?.queue,
       );
+      return track(await serving);
+    },
+
+    stream: ((def, payload, streamOptions) =>
+      natsStream(context, streamPacing, def, payload, streamOptions)) as Bus['stream'],
+
+    async serveStream(def, handler, serveOptions) {
+      refuseWhenClosing();
+      const serving = natsServeStream(context, streamPacing, def, handler as StreamHandler, serveOptions?.queue);
       return track(await serving);
     },
 

@@ -1,19 +1,16 @@
 import type { LlmProvider } from '@bookwright/ai';
-import { BookLanguageSchema } from '@bookwright/contracts';
+import { BookLanguageSchema, type RewritePassageDelta } from '@bookwright/contracts';
 import { composeRewrite } from './compose-rewrite';
 import { rewritePrompt, type RewriteContext } from './rewrite-prompt';
 
-/** One Server-Sent Event: `event` line and a JSON `data` line. */
-export const sseEvent = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-
 /**
- * Streams the model's replacement as `delta` events and ends with `done` (the whole text). Errors are the
- * caller's: nothing is written after a failure, so the caller can send one `error` event.
+ * Streams the model's replacement as `delta`s and ends with `done` (the whole text). Errors are the
+ * caller's: nothing is sent after a failure, so the requester hears one error.
  */
 export async function streamRewrite(
   llm: LlmProvider,
   request: { bookId: string; text: string; instruction: string; context: RewriteContext },
-  write: (chunk: string) => void,
+  send: (delta: RewritePassageDelta) => void,
   signal: AbortSignal,
 ): Promise<string> {
   const maxTokens = Math.min(4_000, Math.ceil(request.text.length / 2) + 400);
@@ -32,12 +29,12 @@ export async function streamRewrite(
     maxTokens,
     signal,
     onDelta: (text) => {
-      if (text) write(sseEvent('delta', { text }));
+      if (text) send({ type: 'delta', text });
     },
   });
-  // A stream cut by the browser may come back as a partial answer: never report it as done.
+  // A stream cut by the requester may come back as a partial answer: never report it as done.
   if (signal.aborted) throw new Error('The rewrite was cancelled', { cause: signal.reason });
   const text = result.text.trim();
-  write(sseEvent('done', { text }));
+  send({ type: 'done', text });
   return text;
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAiProvider, LlmError } from '@bookwright/ai';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer, type ScriptStep } from '@bookwright/ai/testing';
+import type { RewritePassageDelta } from '@bookwright/contracts';
 import { silentLogger } from '@bookwright/kit';
 import { streamRewrite } from './stream-rewrite';
 import type { RewriteContext } from './rewrite-prompt';
@@ -29,19 +30,12 @@ async function provider(script: ScriptStep[]) {
   return createOpenAiProvider({ baseURL: server.baseURL, model: 'test-model', logger: silentLogger(), maxRetries: 0 });
 }
 
-/** Parses what streamRewrite wrote back into events. */
-const parse = (chunks: string[]) =>
-  chunks.map((chunk) => ({
-    event: /^event: (.*)$/m.exec(chunk)![1],
-    data: JSON.parse(/^data: (.*)$/m.exec(chunk)![1]!) as { text: string },
-  }));
-
 describe('streaming a rewrite from an OpenAI-compatible server', () => {
-  it('relays each streamed chunk as a delta event, in order, then done with the whole text', async () => {
+  it('relays each streamed chunk as a delta, in order, then done with the whole text', async () => {
     const llm = await provider([
       { content: 'Mara read the letter twice.', chunks: ['Mara ', 'read the ', 'letter twice.'] },
     ]);
-    const written: string[] = [];
+    const written: RewritePassageDelta[] = [];
     const text = await streamRewrite(
       llm,
       { bookId: 'b1', text: 'Mara read the letter, and then she read it again.', instruction: 'shorter', context },
@@ -49,11 +43,11 @@ describe('streaming a rewrite from an OpenAI-compatible server', () => {
       new AbortController().signal,
     );
     expect(text).toBe('Mara read the letter twice.');
-    expect(parse(written)).toEqual([
-      { event: 'delta', data: { text: 'Mara ' } },
-      { event: 'delta', data: { text: 'read the ' } },
-      { event: 'delta', data: { text: 'letter twice.' } },
-      { event: 'done', data: { text: 'Mara read the letter twice.' } },
+    expect(written).toEqual([
+      { type: 'delta', text: 'Mara ' },
+      { type: 'delta', text: 'read the ' },
+      { type: 'delta', text: 'letter twice.' },
+      { type: 'done', text: 'Mara read the letter twice.' },
     ]);
     const request = server!.chatRequests()[0]!.body;
     expect(request.stream).toBe(true);
@@ -83,9 +77,9 @@ describe('streaming a rewrite from an OpenAI-compatible server', () => {
     expect(prompt).toContain('Instruction: make it sound hopeful');
   });
 
-  it('throws on a model error without writing done, so the caller can send one error event', async () => {
+  it('throws on a model error without sending done, so the requester hears one error', async () => {
     const llm = await provider([{ status: 400, errorMessage: 'bad request' }]);
-    const written: string[] = [];
+    const written: RewritePassageDelta[] = [];
     await expect(
       streamRewrite(
         llm,
@@ -94,15 +88,15 @@ describe('streaming a rewrite from an OpenAI-compatible server', () => {
         new AbortController().signal,
       ),
     ).rejects.toBeInstanceOf(LlmError);
-    expect(written.filter((c) => c.startsWith('event: done'))).toEqual([]);
+    expect(written.filter((d) => d.type === 'done')).toEqual([]);
   });
 
-  it('stops when the browser goes away mid-stream', async () => {
+  it('stops when the requester cancels mid-stream', async () => {
     const llm = await provider([
       { content: 'one two three four', chunks: ['one ', 'two ', 'three ', 'four'], chunkDelayMs: 200 },
     ]);
     const controller = new AbortController();
-    const written: string[] = [];
+    const written: RewritePassageDelta[] = [];
     const result = streamRewrite(
       llm,
       { bookId: 'b1', text: 'Text.', instruction: 'longer', context },
@@ -113,6 +107,6 @@ describe('streaming a rewrite from an OpenAI-compatible server', () => {
       controller.signal,
     );
     await expect(result).rejects.toThrow(/cancelled/);
-    expect(written.some((c) => c.startsWith('event: done'))).toBe(false);
+    expect(written.some((d) => d.type === 'done')).toBe(false);
   });
 });
