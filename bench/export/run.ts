@@ -21,7 +21,7 @@ import type { Content } from 'pdfmake/interfaces';
 import { fontFamilies } from '../../services/export/src/fonts';
 import { finishPdf, layoutPdf } from '../../services/export/src/pdf/pdfmake';
 import { renderInteriorPdf, type InteriorDiagnostics } from '../../services/export/src/pdf/render-interior';
-import { buildDocument, buildExportBook, germanProse } from '../../services/export/src/pdf/testing/books';
+import { buildDocument, typesetExportBook, germanProse } from '../../services/export/src/pdf/testing/books';
 import { measureTypography } from '../../services/export/src/pdf/testing/typography-measure';
 import { offlineBook } from '../../services/export/src/pdf/testing/offline-book';
 import type { PrintPagination } from '../../services/export/src/pdf/print-pagination';
@@ -41,7 +41,7 @@ const words = positiveInt(values.words, '--words');
 const chapters = positiveInt(values.chapters, '--chapters');
 
 const document = buildDocument({ chapters, wordsPerChapter: Math.ceil(words / chapters) });
-const book = buildExportBook({ document });
+const book = typesetExportBook({ document });
 const print: PrintOptions = {
   platform: 'kdp',
   exportType: 'interior',
@@ -246,7 +246,7 @@ if (ourPagination) {
 
 // Print typography, measured on the PDF (pdftotext -bbox-layout) as the test does: this interior, and the
 // typography test's German book (long compounds), rendered once more, untimed.
-const germanBook = buildExportBook(
+const germanBook = typesetExportBook(
   { language: 'german', languageCode: 'de', title: 'Der Leuchtturm' },
   { chapters: 6, wordsPerChapter: 4000, prose: germanProse, chapterTitle: (c) => `Kapitel ${c}` },
 );

@@ -12,7 +12,7 @@ import type { ExportBook, ExportImage } from './export-book';
 import { renderInteriorPdf } from './pdf/render-interior';
 import { missingTools } from './pdf/testing/poppler';
 import { aceAvailable, aceMissingMessage, aceViolations, describeAceViolations } from './testing/ace';
-import { buildExportBook } from './testing/books';
+import { trickyExportBook } from './testing/books';
 import { openEpub } from './testing/epub-files';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from './testing/epubcheck';
 
@@ -68,7 +68,7 @@ const dir = mkdtempSync(join(tmpdir(), 'chapter-images-'));
 beforeAll(async () => {
   const map = await picture(mapId, 'png', 600, 400);
   const photo = await picture(photoId, 'jpeg', 300, 450);
-  book = buildExportBook({
+  book = trickyExportBook({
     id: bookId,
     document: documentWithImages(),
     images: { [bookImageUrl(bookId, mapId)]: map, [bookImageUrl(bookId, photoId)]: photo },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportFileName, requests, type TiptapNode } from '@bookwright/contracts';
-import { buildBook, buildDocument } from './testing/books';
+import { trickyBook, buildDocument } from './testing/books';
 import { openEpub, visibleText } from './testing/epub-files';
 import { ExportTestWorld } from './testing/harness';
 import { paragraph, text } from './testing/tiptap-nodes';
@@ -63,7 +63,7 @@ describe('an export of a manuscript under review', () => {
   beforeEach(async () => {
     world = new ExportTestWorld();
     await world.setUp();
-    world.books.add(owner, buildBook({ bookContent: JSON.stringify(reviewedDocument()) }));
+    world.books.add(owner, trickyBook({ bookContent: JSON.stringify(reviewedDocument()) }));
   });
 
   afterEach(async () => {
@@ -87,7 +87,7 @@ describe('an export of a manuscript under review', () => {
     'makes a print PDF without the suggested text, keeping the text suggested out',
     async () => {
       const result = await render({ format: 'pdf', exportType: 'interior' });
-      expect(result.fileName).toBe(exportFileName(buildBook().title, 'pdf', 'interior'));
+      expect(result.fileName).toBe(exportFileName(trickyBook().title, 'pdf', 'interior'));
       expect(result.openSuggestions).toBe(3);
       const pdf = new Uint8Array((await world.blobs.get(result.blobKey))!.data);
       expectPrinted(pdfPageTexts(pdf).join('\n').replace(/\s+/g, ' '));
@@ -103,7 +103,7 @@ describe('an export of a manuscript under review', () => {
     });
     expect(validation.openSuggestions).toBe(3);
     // The same manuscript with every suggestion rejected by hand estimates the same pages.
-    world.books.add(owner, buildBook({ _id: 'book-2', bookContent: JSON.stringify(printedByHand()) }));
+    world.books.add(owner, trickyBook({ _id: 'book-2', bookContent: JSON.stringify(printedByHand()) }));
     const plain = await world.bus.request(requests.export.validate, {
       userId: owner,
       bookId: 'book-2',
@@ -114,7 +114,7 @@ describe('an export of a manuscript under review', () => {
     // Had the suggested passage been counted, the estimate would have grown by its pages.
     const accepted = printedByHand();
     accepted.content.push(paragraph(text(insertedPassage)));
-    world.books.add(owner, buildBook({ _id: 'book-3', bookContent: JSON.stringify(accepted) }));
+    world.books.add(owner, trickyBook({ _id: 'book-3', bookContent: JSON.stringify(accepted) }));
     const longer = await world.bus.request(requests.export.validate, {
       userId: owner,
       bookId: 'book-3',

@@ -13,7 +13,7 @@ import type { ExportBook } from './export-book';
 import { renderExport } from './handlers/render';
 import { createExportRenderer } from './render/create-renderer';
 import type { ExportRenderer } from './render/renderer';
-import { buildBook, buildDocument } from './testing/books';
+import { trickyBook, buildDocument } from './testing/books';
 import { openEpub } from './testing/epub-files';
 import { aceAvailable, aceMissingMessage, aceViolations, describeAceViolations } from './testing/ace';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from './testing/epubcheck';
@@ -86,7 +86,7 @@ describe('export.render: EPUB', () => {
   it('renders the EPUB into the blob store under exports/<bookId>/<uuid>/export.epub, named for its title', async () => {
     const book = world.books.add(
       owner,
-      await world.withCover(buildBook({ updatedAt: '2024-07-02T09:08:07.000Z' }, 'it'), 1_200, 1_800),
+      await world.withCover(trickyBook({ updatedAt: '2024-07-02T09:08:07.000Z' }, 'it'), 1_200, 1_800),
     );
     const result = await render({ format: 'epub' });
 
@@ -114,7 +114,7 @@ describe('export.render: EPUB', () => {
   });
 
   it('renders a Spanish book with a cover', async () => {
-    world.books.add(owner, await world.withCover(buildBook({}, 'es')));
+    world.books.add(owner, await world.withCover(trickyBook({}, 'es')));
     const epub = await openEpub(await renderedEpub(await render({ format: 'epub' })));
     expect(await epub.text('OEBPS/content.opf')).toContain('<dc:language>es</dc:language>');
   });
@@ -123,7 +123,7 @@ describe('export.render: EPUB', () => {
     world.books.add(
       owner,
       await world.withCover(
-        buildBook({
+        trickyBook({
           language: 'german',
           languageMetadata: 'de',
           translation: { sourceBookId: 'book-0', sourceTitle: 'The original', sourceLanguage: 'english' },
@@ -143,7 +143,7 @@ describe('export.render: EPUB', () => {
   });
 
   it('refuses an EPUB with missing required metadata: 400 with the issues', async () => {
-    world.books.add(owner, buildBook({ author: null, identifier: '  ', languageMetadata: null }));
+    world.books.add(owner, trickyBook({ author: null, identifier: '  ', languageMetadata: null }));
     await expect(render({ format: 'epub' })).rejects.toMatchObject({
       status: 400,
       message: exportMessages.missingMetadata,
@@ -164,20 +164,20 @@ describe('export.render: EPUB', () => {
   });
 
   it('declares the language a book is written in when no metadata language was chosen (books from before the default)', async () => {
-    world.books.add(owner, buildBook({ language: 'polish', languageMetadata: null }));
+    world.books.add(owner, trickyBook({ language: 'polish', languageMetadata: null }));
     const epub = await openEpub(await renderedEpub(await render({ format: 'epub' })));
     expect(await epub.text('OEBPS/content.opf')).toContain('<dc:language>pl</dc:language>');
   });
 
   it('declares a metadata language beyond the spec’s three', async () => {
-    world.books.add(owner, buildBook({ language: 'english', languageMetadata: 'sv' }));
+    world.books.add(owner, trickyBook({ language: 'english', languageMetadata: 'sv' }));
     const epub = await openEpub(await renderedEpub(await render({ format: 'epub' })));
     expect(await epub.text('OEBPS/content.opf')).toContain('<dc:language>sv</dc:language>');
   });
 
   it('refuses a book that is not ready: 409', async () => {
     for (const status of ['planning', 'validation', 'writing', 'failed'] as const) {
-      world.books.add(owner, buildBook({ _id: `book-${status}`, status }));
+      world.books.add(owner, trickyBook({ _id: `book-${status}`, status }));
       await expect(render({ format: 'epub' }, owner, `book-${status}`)).rejects.toMatchObject({
         status: 409,
         message: exportMessages.notReady,
@@ -186,7 +186,7 @@ describe('export.render: EPUB', () => {
   });
 
   it('answers 404 for another user’s book and for an unknown one', async () => {
-    world.books.add('someone-else', buildBook());
+    world.books.add('someone-else', trickyBook());
     await expect(render({ format: 'epub' })).rejects.toMatchObject({ status: 404 });
     await expect(render({ format: 'epub' }, owner, 'no-such-book')).rejects.toMatchObject({ status: 404 });
   });
@@ -194,7 +194,7 @@ describe('export.render: EPUB', () => {
   it.each(['cover', 'both'] as const)(
     'refuses a %s PDF without a cover: 400 Cover image required',
     async (exportType) => {
-      world.books.add(owner, buildBook());
+      world.books.add(owner, trickyBook());
       await expect(render({ format: 'pdf', exportType })).rejects.toMatchObject({
         status: 400,
         message: exportMessages.coverRequired,
@@ -203,13 +203,13 @@ describe('export.render: EPUB', () => {
   );
 
   it('never uses a cover that is not the book’s own', async () => {
-    const other = await world.withCover(buildBook({ _id: 'book-2' }));
-    world.books.add(owner, buildBook({ coverImage: other.coverImage }));
+    const other = await world.withCover(trickyBook({ _id: 'book-2' }));
+    world.books.add(owner, trickyBook({ coverImage: other.coverImage }));
     await expect(render({ format: 'pdf', exportType: 'cover' })).rejects.toMatchObject({
       status: 400,
       message: exportMessages.coverRequired,
     });
-    world.books.add(owner, buildBook({ _id: 'book-3', coverImage: 'https://example.com/cover.jpg' }));
+    world.books.add(owner, trickyBook({ _id: 'book-3', coverImage: 'https://example.com/cover.jpg' }));
     const files = await openEpub(await renderedEpub(await render({ format: 'epub' }, owner, 'book-3')));
     expect(files.names.some((n) => n.includes('cover'))).toBe(false);
   });
@@ -225,7 +225,10 @@ describe('export.render: KDP PDF', () => {
   });
 
   it('renders the interior with the options, defaults filled in', async () => {
-    const book = world.books.add(owner, buildBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 100 })) }));
+    const book = world.books.add(
+      owner,
+      trickyBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 100 })) }),
+    );
     const result = await render({ format: 'pdf', trimSize: '5.5x8.5', paperColor: 'cream' });
     expect(result.fileName).toBe(exportFileName(book.title, 'pdf', 'interior'));
     expect(result.fileName).toMatch(/_KDP_Interior\.pdf$/);
@@ -245,7 +248,7 @@ describe('export.render: KDP PDF', () => {
   it('zips both PDFs as <name>_KDP_Interior.pdf and <name>_KDP_Cover.pdf, with the server’s page count', async () => {
     const book = world.books.add(
       owner,
-      await world.withCover(buildBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 100 })) })),
+      await world.withCover(trickyBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 100 })) })),
     );
     const result = await render({ format: 'pdf', exportType: 'both', pageCount: 999, spineWidth: 3 });
     expect(result.fileName).toBe(exportFileName(book.title, 'pdf', 'both'));
@@ -264,7 +267,7 @@ describe('export.render: KDP PDF', () => {
   });
 
   it('renders the cover alone from the interior’s page count, without rendering the interior', async () => {
-    const book = world.books.add(owner, await world.withCover(buildBook()));
+    const book = world.books.add(owner, await world.withCover(trickyBook()));
     pdf.pages = 64;
     const result = await render({ format: 'pdf', exportType: 'cover' });
     expect(result.fileName).toBe(exportFileName(book.title, 'pdf', 'cover'));
@@ -273,7 +276,7 @@ describe('export.render: KDP PDF', () => {
   });
 
   it('refuses what KDP cannot print, with the reasons as issues', async () => {
-    world.books.add(owner, buildBook());
+    world.books.add(owner, trickyBook());
     await expect(render({ format: 'pdf', isPaperback: false, trimSize: '5x8' })).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('KDP does not print hardcovers in 5 x 8 in.'),
@@ -283,7 +286,7 @@ describe('export.render: KDP PDF', () => {
 
   it('judges KDP’s page limits by the interior as laid out, not by the estimate', async () => {
     // A short text (estimated under 24 pages) whose interior, with its front matter, has 28 pages.
-    world.books.add(owner, await world.withCover(buildBook()));
+    world.books.add(owner, await world.withCover(trickyBook()));
     pdf.pages = 28;
     const both = await render({ format: 'pdf', exportType: 'both' });
     expect(both.fileName).toMatch(/_KDP_Complete\.zip$/);
@@ -299,7 +302,7 @@ describe('export.render: KDP PDF', () => {
   });
 
   it('validates with the interior’s real page count', async () => {
-    world.books.add(owner, buildBook());
+    world.books.add(owner, trickyBook());
     pdf.pages = 40;
     const result = await world.bus.request(requests.export.validate, {
       userId: owner,
@@ -320,7 +323,7 @@ describe.skipIf(skipPdfTools)('export.render: KDP PDF with this build’s render
     const book = world.books.add(
       owner,
       await world.withCover(
-        buildBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 60 })) }),
+        trickyBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 60 })) }),
         1_838,
         2_775,
       ),
@@ -353,7 +356,7 @@ describe.skipIf(skipPdfTools)('export.render: KDP PDF with this build’s render
   it('keeps the interior’s page map: an EPUB of the same version has the print page list, a later version’s none', async () => {
     const book = world.books.add(
       owner,
-      buildBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 60 })), etag: '"v7"' }),
+      trickyBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 60 })), etag: '"v7"' }),
     );
     expect(book.title).toContain('&'); // escaped in dc:source like everywhere else
     const epubOf = async () => {
@@ -380,7 +383,7 @@ describe.skipIf(skipPdfTools)('export.render: KDP PDF with this build’s render
   }, 300_000);
 
   it('ignores a page map it cannot read', async () => {
-    world.books.add(owner, buildBook({ etag: '"v3"' }));
+    world.books.add(owner, trickyBook({ etag: '"v3"' }));
     await world.blobs.put('exports/book-1/page-maps/6x9.json', new TextEncoder().encode('{"etag":"\\"v3\\""'), {
       contentType: 'application/json',
     });
@@ -397,7 +400,7 @@ describe('export.validate', () => {
   });
 
   it('answers the validation result for the user’s book', async () => {
-    world.books.add(owner, buildBook({ identifier: null }));
+    world.books.add(owner, trickyBook({ identifier: null }));
     const result = await world.bus.request(requests.export.validate, {
       userId: owner,
       bookId: 'book-1',
@@ -413,7 +416,7 @@ describe('export.validate', () => {
   it('checks the cover’s resolution for a print cover', async () => {
     world.books.add(
       owner,
-      await world.withCover(buildBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 400 })) })),
+      await world.withCover(trickyBook({ bookContent: JSON.stringify(buildDocument({ paragraphs: 400 })) })),
     );
     const result = await world.bus.request(requests.export.validate, {
       userId: owner,
@@ -435,7 +438,7 @@ describe('export.validate', () => {
       renderer: { ...renderer, pdf: { ...renderer.pdf, pageCount: () => stuck } },
       env: { EXPORT_PAGE_COUNT_TIMEOUT_MS: '20' },
     });
-    world.books.add(owner, buildBook());
+    world.books.add(owner, trickyBook());
     const result = await world.bus.request(requests.export.validate, {
       userId: owner,
       bookId: 'book-1',
@@ -446,7 +449,7 @@ describe('export.validate', () => {
   });
 
   it('answers 404 for another user’s book', async () => {
-    world.books.add('someone-else', buildBook());
+    world.books.add('someone-else', trickyBook());
     await expect(
       world.bus.request(requests.export.validate, { userId: owner, bookId: 'book-1', request: { format: 'pdf' } }),
     ).rejects.toMatchObject({ status: 404 });
@@ -479,7 +482,7 @@ describe('export.render: Word', () => {
   });
 
   it('never keeps a Word file that is not a sound OOXML package: 500 with the catalogue’s message', async () => {
-    world.books.add(owner, buildBook());
+    world.books.add(owner, trickyBook());
     const damaged: ExportRenderer = {
       ...createExportRenderer(),
       docx: async () => ({ data: new TextEncoder().encode('PK not really a zip'), suggestions: 0, comments: 0 }),

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, allowanceExhaustedMessages, type Book, requests } from '@bookwright/contracts';
-import { buildBook as buildSharedBook } from '@bookwright/contracts/testing';
+import { buildBook } from '@bookwright/contracts/testing';
 import type { Bus, Subscription } from '@bookwright/kit';
 
 /** A ready book of the shared fixture, with an id of its own and an author to typeset. */
-export function buildBook(overrides: Partial<Book> = {}): Book {
+export function coverBook(overrides: Partial<Book> = {}): Book {
   const now = new Date().toISOString();
-  return buildSharedBook({
+  return buildBook({
     _id: randomUUID(),
     status: 'ready',
     targetAudience: 'adult readers',

@@ -6,14 +6,14 @@ import { FakeBookService, ServiceTestWorldBase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { CoverDatabase } from '../db/schema';
 import { createCoverService } from '../service';
-import { buildBook, FakeBillingService } from './fakes';
+import { coverBook, FakeBillingService } from './fakes';
 
 /**
  * One test's world: kit's service test world (a real database and bus, blobs in a temporary directory)
  * with fake book and billing services on the bus, and the cover service started when the test says.
  */
 export class CoverTestWorld extends ServiceTestWorldBase<CoverDatabase> {
-  readonly books = new FakeBookService(buildBook);
+  readonly books = new FakeBookService(coverBook);
   readonly billing = new FakeBillingService();
   database!: ServiceDatabase<CoverDatabase>;
 

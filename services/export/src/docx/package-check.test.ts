@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildExportBook } from '../pdf/testing/books';
+import { typesetExportBook } from '../pdf/testing/books';
 import { checkDocxPackage, DocxPackageError, xmlFault } from './package-check';
 import { renderDocx } from './render-docx';
 
@@ -11,7 +11,7 @@ import { renderDocx } from './render-docx';
 
 const made = new Map<string, Uint8Array>();
 beforeAll(async () => {
-  const book = buildExportBook({}, { chapters: 2, wordsPerChapter: 200, richFirstChapter: true });
+  const book = typesetExportBook({}, { chapters: 2, wordsPerChapter: 200, richFirstChapter: true });
   for (const layout of ['manuscript', 'book'] as const) {
     const file = await renderDocx(book, {
       layout,

@@ -23,7 +23,7 @@ import {
 import fc from 'fast-check';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { buildExportBook } from '../pdf/testing/books';
+import { typesetExportBook } from '../pdf/testing/books';
 import { renderDocx } from './render-docx';
 import { reimportDocx, type ReimportOptions } from './reimport-docx';
 
@@ -53,7 +53,7 @@ function marksOn(document: TiptapDocument, type: string): { text: string; attrs:
 }
 
 describe('Bookwright → .docx → Bookwright', () => {
-  const book = buildExportBook({}, { chapters: 4, wordsPerChapter: 400, richFirstChapter: true });
+  const book = typesetExportBook({}, { chapters: 4, wordsPerChapter: 400, richFirstChapter: true });
 
   it.each(['manuscript', 'book'] as const)('keeps every chapter’s text (%s layout)', async (layout) => {
     const file = await renderDocx(book, {

@@ -6,7 +6,7 @@ import type { CommentThread, TiptapDocument, TiptapNode } from '@bookwright/cont
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fontData, fontFamilies } from '../fonts';
-import { buildExportBook } from '../pdf/testing/books';
+import { typesetExportBook } from '../pdf/testing/books';
 import { renderDocx, shortTitle, surnameOf, type DocxFile } from './render-docx';
 import { roundedWordCount } from './word-count';
 
@@ -88,7 +88,7 @@ const review = {
   fallbackDate: '2026-11-25T00:00:00.000Z',
 };
 
-const book = buildExportBook({ document: reviewed, rights: '© 2026 Ada Example. All rights reserved.' });
+const book = typesetExportBook({ document: reviewed, rights: '© 2026 Ada Example. All rights reserved.' });
 const dir = mkdtempSync(join(tmpdir(), 'docx-export-'));
 const files = new Map<string, DocxFile>();
 

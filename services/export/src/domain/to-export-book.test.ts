@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@bookwright/contracts';
-import { buildBook } from '../testing/books';
+import { trickyBook } from '../testing/books';
 import { isbnIdentifier, publicationIdentifier } from '../epub/identifier';
 import { isbnDigits, isValidIsbn } from './isbn';
 import {
@@ -37,7 +37,7 @@ describe('the export book', () => {
     expect(publicationLanguage({ languageMetadata: 'es', language: 'german' })).toBe('es');
     expect(publicationLanguage({ languageMetadata: null, language: 'german' })).toBe('de');
     expect(publicationLanguage({ languageMetadata: null, language: 'norwegian' })).toBe('no');
-    const book = buildBook({ languageMetadata: null, language: 'italian' });
+    const book = trickyBook({ languageMetadata: null, language: 'italian' });
     expect(toExportBook(book, parseManuscript(book.bookContent), null).languageCode).toBe('it');
   });
 

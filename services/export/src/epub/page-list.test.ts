@@ -3,7 +3,7 @@ import type { PrintOptions } from '@bookwright/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInteriorPdf } from '../pdf/render-interior';
 import type { PrintPagination } from '../pdf/print-pagination';
-import { buildExportBook } from '../pdf/testing/books';
+import { typesetExportBook } from '../pdf/testing/books';
 import { missingTools, pdfPageTexts } from '../pdf/testing/poppler';
 import { aceAvailable, aceMissingMessage, aceViolations, describeAceViolations } from '../testing/ace';
 import { openEpub, type EpubFiles } from '../testing/epub-files';
@@ -112,7 +112,7 @@ const print: PrintOptions = {
 };
 
 describe('an EPUB with and without the print edition’s pages', () => {
-  const book = buildExportBook({}, { chapters: 3, wordsPerChapter: 1500, richFirstChapter: true });
+  const book = typesetExportBook({}, { chapters: 3, wordsPerChapter: 1500, richFirstChapter: true });
   let printed: PrintPagination;
   let pageTexts: string[];
   let paged: Uint8Array;

@@ -12,7 +12,7 @@ import {
   bidiLines,
   buildCover,
   buildDocument,
-  buildExportBook,
+  trickyExportBook,
   trickyTexts,
   type SampleLanguage,
 } from '../testing/books';
@@ -71,7 +71,7 @@ interface Sample {
 
 const languageSample = (language: SampleLanguage, withCover: boolean): Sample => ({
   build: async () => ({
-    book: buildExportBook({ cover: withCover ? await buildCover(1_024, 1_536) : null }, language),
+    book: trickyExportBook({ cover: withCover ? await buildCover(1_024, 1_536) : null }, language),
     modified,
   }),
 });
@@ -81,11 +81,11 @@ const samples = {
   'Italian book without a cover': languageSample('it', false),
   'Spanish book with a cover': languageSample('es', true),
   'English book exported again later': {
-    build: async () => ({ book: buildExportBook({ cover: await buildCover(1_024, 1_536) }, 'en'), modified: later }),
+    build: async () => ({ book: trickyExportBook({ cover: await buildCover(1_024, 1_536) }, 'en'), modified: later }),
   },
   'book with a right-to-left title and an ISBN': {
     build: async () => ({
-      book: buildExportBook({
+      book: trickyExportBook({
         title: `${bidiLines.arabic} & <${bidiLines.hebrew}>`,
         subtitle: null,
         author: 'אנה כהן',
@@ -101,7 +101,7 @@ const samples = {
   },
   'bare book: no text, no optional metadata': {
     build: async () => ({
-      book: buildExportBook({
+      book: trickyExportBook({
         subtitle: null,
         author: null,
         identifier: null,
@@ -116,7 +116,7 @@ const samples = {
     }),
   },
   'book whose manuscript tries to pull in files and URLs': {
-    build: async () => ({ book: buildExportBook({ document: baitDocument() }), modified }),
+    build: async () => ({ book: trickyExportBook({ document: baitDocument() }), modified }),
   },
 } satisfies Record<string, Sample>;
 type SampleName = keyof typeof samples;

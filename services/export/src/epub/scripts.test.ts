@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prose } from '../pdf/testing/books';
 import { mixedScriptDocument, sampleLanguages, scriptSamples, type SampleScript } from '../pdf/testing/scripts';
 import { aceAvailable, aceMissingMessage, aceViolations, describeAceViolations } from '../testing/ace';
-import { buildExportBook } from '../testing/books';
+import { trickyExportBook } from '../testing/books';
 import { decodeXml, openEpub } from '../testing/epub-files';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../testing/epubcheck';
 import { renderEpub } from './render-epub';
@@ -15,7 +15,7 @@ if (skipEpubcheck) console.warn(`\n\n!!! ${epubcheckMissingMessage} !!!\n\n`);
 const skipAce = !aceAvailable();
 if (skipAce) console.warn(`\n\n!!! ${aceMissingMessage} !!!\n\n`);
 
-const book = buildExportBook({
+const book = trickyExportBook({
   title: `${scriptSamples.japanese} · Ἐπίγραμμα`,
   subtitle: `${scriptSamples.hebrew} — ${scriptSamples.arabic}`,
   author: 'Фёдор Ким 김민준',

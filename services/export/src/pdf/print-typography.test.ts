@@ -2,7 +2,7 @@ import type { PrintOptions } from '@bookwright/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHyphenation } from './hyphenate';
 import { renderInteriorPdf } from './render-interior';
-import { buildExportBook, germanProse } from './testing/books';
+import { typesetExportBook, germanProse } from './testing/books';
 import { offlineBook } from './testing/offline-book';
 import { missingTools } from './testing/poppler';
 import { measureTypography, type TypographyFigures } from './testing/typography-measure';
@@ -53,10 +53,10 @@ describe.each([
   // Loose lines: the issue's target is ≤ 0.5%, in both languages. The German book (a 15–25-letter compound
   // in every seventh word) gets there by letting a line that would be loose shrink its spaces further and
   // take a little more tracking (keep-lines.ts); without that it was at 0.9%.
-  { language: 'english', book: buildExportBook({}, { chapters: 6, wordsPerChapter: 4000 }) },
+  { language: 'english', book: typesetExportBook({}, { chapters: 6, wordsPerChapter: 4000 }) },
   {
     language: 'german',
-    book: buildExportBook(
+    book: typesetExportBook(
       { language: 'german', languageCode: 'de', title: 'Der Leuchtturm' },
       { chapters: 6, wordsPerChapter: 4000, prose: germanProse, chapterTitle: (c) => `Kapitel ${c}` },
     ),

@@ -10,7 +10,7 @@ import {
 } from './kdp-rules';
 import { renderCoverPdf } from './render-cover';
 import { CoverImageRequiredError } from './kdp-rules';
-import { buildCoverImage, buildExportBook } from './testing/books';
+import { buildCoverImage, typesetExportBook } from './testing/books';
 import { missingTools, pdfFonts, pdfInfo, pdfPageTexts, pdfWordBoxes, qpdfCheck } from './testing/poppler';
 
 const missing = missingTools();
@@ -35,7 +35,7 @@ const print = (overrides: Partial<PrintOptions> = {}): PrintOptions => ({
 describe('cover PDF', () => {
   let image: Uint8Array;
   const withCover = (widthPx: number, heightPx: number, data: Uint8Array) =>
-    buildExportBook({
+    typesetExportBook({
       cover: { data, contentType: 'image/png', widthPx, heightPx },
       description:
         'A keeper of a coastal lighthouse finds a letter that changes the village.\n\nŽluťoučký kůň, zażółć gęślą jaźń.',
@@ -107,7 +107,7 @@ describe('cover PDF', () => {
     const description =
       '<p><strong>The Lantern Keeper</strong> — a story of <em>letters</em> &amp; tides.</p>' +
       '<ul><li><p>Storms</p></li><li><p>Secrets</p></li></ul><p><strong><em>Unforgettable.</em></strong><br>Read it.</p>';
-    const book = buildExportBook({ cover: { data: image, contentType: 'image/png', widthPx: 1900, heightPx: 2850 } });
+    const book = typesetExportBook({ cover: { data: image, contentType: 'image/png', widthPx: 1900, heightPx: 2850 } });
     const pdf = await renderCoverPdf({ ...book, description }, print(), 200);
     const layout = paperbackCoverLayout('6x9', 200, 'white');
     // In reading order: line by line, top to bottom.
@@ -141,7 +141,7 @@ describe('cover PDF', () => {
   });
 
   it('refuses a book without a cover and hardcover wraps', async () => {
-    await expect(renderCoverPdf(buildExportBook(), print(), 120)).rejects.toBeInstanceOf(CoverImageRequiredError);
+    await expect(renderCoverPdf(typesetExportBook(), print(), 120)).rejects.toBeInstanceOf(CoverImageRequiredError);
     await expect(
       renderCoverPdf(withCover(1900, 2850, image), print({ isPaperback: false }), 120),
     ).rejects.toBeInstanceOf(HardcoverCoverNotSupportedError);

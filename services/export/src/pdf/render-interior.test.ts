@@ -2,7 +2,7 @@ import type { BookLanguage, PrintOptions } from '@bookwright/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gutterInches, interiorPageSize, minimumMarginIn } from './kdp-rules';
 import { renderInteriorPdf, type InteriorDiagnostics, type InteriorPdf } from './render-interior';
-import { buildExportBook, languageSamples } from './testing/books';
+import { typesetExportBook, languageSamples } from './testing/books';
 import { missingTools, pdfFonts, pdfInfo, pdfPageTexts, pdfWordBoxes, qpdfCheck } from './testing/poppler';
 
 const missing = missingTools();
@@ -37,7 +37,7 @@ describe.each([
   { trimSize: '8.5x11', paperColor: 'white', bleed: false },
 ] as const)('interior $trimSize on $paperColor, bleed $bleed', (config) => {
   const options = print(config);
-  const book = buildExportBook(
+  const book = typesetExportBook(
     { keywords: ['lighthouse', 'village'] },
     { chapters: 3, wordsPerChapter: 1500, richFirstChapter: true },
   );
@@ -113,7 +113,7 @@ describe.skipIf(noTools)('interior structure', () => {
     'german',
     'french',
   ];
-  const book = buildExportBook({}, { chapters: 5, wordsPerChapter: 1700, richFirstChapter: true, samples });
+  const book = typesetExportBook({}, { chapters: 5, wordsPerChapter: 1700, richFirstChapter: true, samples });
   let result: InteriorPdf;
   let pages: string[];
   beforeAll(async () => {
@@ -185,14 +185,14 @@ describe.skipIf(noTools)('interior structure', () => {
 
   it('prints the author’s Rights once, instead of the generated notice (issue 46)', async () => {
     const rights = '© 2026 Ada Author. All rights reserved.';
-    const own = buildExportBook({ rights, author: 'Ada Author' }, { chapters: 1, wordsPerChapter: 300 });
+    const own = typesetExportBook({ rights, author: 'Ada Author' }, { chapters: 1, wordsPerChapter: 300 });
     const copyright = lines(pdfPageTexts((await renderInteriorPdf(own, print())).pdf)[3] ?? '');
     expect(copyright.filter((l) => l.includes('©'))).toEqual([rights]);
     expect(copyright.filter((l) => l.includes('All rights reserved'))).toEqual([rights]);
   });
 
   it('prints the book’s own language for contents, rights and date', async () => {
-    const czech = buildExportBook(
+    const czech = typesetExportBook(
       { language: 'czech', languageCode: 'cs' },
       { chapters: 1, wordsPerChapter: 300, samples: ['czech'] },
     );
@@ -208,8 +208,8 @@ describe.skipIf(noTools)('gutter', () => {
     Math.min(...pdfWordBoxes(pdf, { first: page, last: page }).map((w) => w.xMin));
 
   it('grows with the page count, re-laying out when the count crosses a band', { timeout: 120_000 }, async () => {
-    const short = await renderInteriorPdf(buildExportBook({}, { chapters: 10, wordsPerChapter: 2500 }), print());
-    const longBook = buildExportBook({}, { chapters: 30, wordsPerChapter: 3000 });
+    const short = await renderInteriorPdf(typesetExportBook({}, { chapters: 10, wordsPerChapter: 2500 }), print());
+    const longBook = typesetExportBook({}, { chapters: 30, wordsPerChapter: 3000 });
     const diagnostics: InteriorDiagnostics = { firstLayoutPages: 24 };
     const long = await renderInteriorPdf(longBook, print(), diagnostics);
     expect(short.pageCount).toBeLessThanOrEqual(150);
@@ -235,7 +235,7 @@ describe.skipIf(noTools)('interior edge cases', () => {
   });
 
   it('renders front matter alone for an empty manuscript', async () => {
-    const result = await renderInteriorPdf(buildExportBook({ document: { type: 'doc', content: [] } }), print());
+    const result = await renderInteriorPdf(typesetExportBook({ document: { type: 'doc', content: [] } }), print());
     expect(result.pageCount).toBe(4);
     expect(qpdfCheck(result.pdf).ok).toBe(true);
   });
@@ -251,7 +251,7 @@ describe.skipIf(noTools)('interior edge cases', () => {
         paragraph('A chapter without a title.'),
       ],
     };
-    const result = await renderInteriorPdf(buildExportBook({ document }), print());
+    const result = await renderInteriorPdf(typesetExportBook({ document }), print());
     const texts = pdfPageTexts(result.pdf).map(lines);
     const pageOf = (text: string) => texts.findIndex((t) => t.some((l) => l.includes(text))) + 1;
     expect(pageOf('Written offline') % 2).toBe(1);
@@ -262,7 +262,7 @@ describe.skipIf(noTools)('interior edge cases', () => {
 
   it('spreads a long contents over pages and shortens long running heads', async () => {
     const long = 'An Exceptionally Long Chapter Title That Keeps Going Well Beyond the Width of Any Running Head';
-    const book = buildExportBook(
+    const book = typesetExportBook(
       { title: 'Ünïcödé Ωmega Ελληνικά: a Greek subtitle in the title' },
       { chapters: 45, wordsPerChapter: 450, chapterTitle: (n) => (n === 3 ? long : `Part ${n}`) },
     );

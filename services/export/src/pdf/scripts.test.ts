@@ -6,7 +6,7 @@ import { fontData, scriptFamilies } from '../fonts';
 import { printedMissingGlyphs } from './printed-text';
 import { renderCoverPdf } from './render-cover';
 import { renderInteriorPdf } from './render-interior';
-import { buildCoverImage, buildExportBook, prose } from './testing/books';
+import { buildCoverImage, typesetExportBook, prose } from './testing/books';
 import { missingTools, pdfFonts, pdfPageTexts, pdfWordBoxes, renderPagePngs, type WordBox } from './testing/poppler';
 import { mixedScriptDocument, scriptSamples, type SampleScript } from './testing/scripts';
 
@@ -47,7 +47,7 @@ const mixedLine = `The sign read ${'שלום'} 123 ${'עולם'} and ${'مرحب
 
 const title = `${scriptSamples.japanese} · Ἐπίγραμμα`;
 const subtitle = `${scriptSamples.hebrew} — ${scriptSamples.arabic}`;
-const book = buildExportBook({
+const book = typesetExportBook({
   title,
   subtitle,
   author: 'Фёдор Ким 김민준',
@@ -187,7 +187,7 @@ describe('glyph coverage of the print edition', () => {
   });
 
   it('names the characters no embedded font has, wherever they are', () => {
-    const withGaps = buildExportBook({
+    const withGaps = typesetExportBook({
       title: 'Hieroglyphs 𓀀',
       description: 'A private-use \uE000 mark.',
       document: mixedScriptDocument(() => 'Linear B 𐀀 and 𓀀 again.'),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fontFamilies, scriptFamilies } from '../fonts';
 import { renderInteriorPdf } from './render-interior';
 import { caseRuns, emulatedSmallCapScale, smallCapitals } from './small-caps';
-import { buildExportBook } from './testing/books';
+import { typesetExportBook } from './testing/books';
 import { missingTools, pdfPageTexts, pdfWordBoxes } from './testing/poppler';
 
 const noTools = missingTools().length > 0;
@@ -56,7 +56,7 @@ describe('small capitals in print', () => {
         paragraph([{ type: 'smallCaps' }]),
       ],
     };
-    const { pdf } = await renderInteriorPdf(buildExportBook({ document }), {
+    const { pdf } = await renderInteriorPdf(typesetExportBook({ document }), {
       platform: 'kdp',
       exportType: 'interior',
       trimSize: '6x9',

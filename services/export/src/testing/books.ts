@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Book, TiptapDocument, TiptapNode } from '@bookwright/contracts';
-import { buildBook as buildSharedBook } from '@bookwright/contracts/testing';
+import { buildBook } from '@bookwright/contracts/testing';
 
 /** The languages the sample books are written in (the spec's three metadata languages). */
 export type SampleLanguage = 'en' | 'it' | 'es';
@@ -119,9 +119,9 @@ export function buildDocument(
 const baseTime = '2024-06-01T10:00:00.000Z';
 
 /** A ready book with full, tricky metadata in the given metadata language (the shared fixture, filled in). */
-export function buildBook(overrides: Partial<Book> = {}, language: SampleLanguage = 'en'): Book {
+export function trickyBook(overrides: Partial<Book> = {}, language: SampleLanguage = 'en'): Book {
   const writing = { en: 'english', it: 'italian', es: 'spanish' } as const;
-  return buildSharedBook({
+  return buildBook({
     _id: 'book-1',
     title: trickyTexts[language].title,
     subtitle: 'A subtitle with <tags> & "quotes"',
@@ -147,9 +147,9 @@ export function buildBook(overrides: Partial<Book> = {}, language: SampleLanguag
   });
 }
 
-/** The ExportBook the export handlers build for `buildBook({}, language)`, with `overrides`. */
-export function buildExportBook(overrides: Partial<ExportBook> = {}, language: SampleLanguage = 'en'): ExportBook {
-  return { ...toExportBook(buildBook({}, language), buildDocument({ language }), null), ...overrides };
+/** The ExportBook the export handlers build for `trickyBook({}, language)`, with `overrides`. */
+export function trickyExportBook(overrides: Partial<ExportBook> = {}, language: SampleLanguage = 'en'): ExportBook {
+  return { ...toExportBook(trickyBook({}, language), buildDocument({ language }), null), ...overrides };
 }
 
 /** A PNG cover of the given size (a gradient, so it is not trivially compressible). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { charactersPerPage, defaultTrimSize, exportMessages, type ValidateExportRequest } from '@bookwright/contracts';
 import { exportTarget } from '../domain/export-target';
-import { buildBook } from '../testing/books';
+import { trickyBook } from '../testing/books';
 import { checkExport, toValidation, type ExportCheckInput } from './validate-export';
 
 /** Characters that the page estimate turns into `pages` pages at the default trim. */
@@ -11,7 +11,7 @@ function validate(request: ValidateExportRequest, overrides: Partial<Omit<Export
   return toValidation(
     checkExport({
       target: exportTarget(request),
-      book: buildBook({ keywords: ['one'], description: 'A book.' }),
+      book: trickyBook({ keywords: ['one'], description: 'A book.' }),
       characters: pagesOf(100),
       cover: { widthPx: 1_838, heightPx: 2_775 },
       printPageCount: null,
@@ -39,7 +39,7 @@ describe('export validation: EPUB', () => {
   it('lists missing required metadata and is not valid', () => {
     const result = validate(
       { format: 'epub' },
-      { book: buildBook({ author: ' ', identifier: null, languageMetadata: null, keywords: ['k'] }) },
+      { book: trickyBook({ author: ' ', identifier: null, languageMetadata: null, keywords: ['k'] }) },
     );
     expect(result.isValid).toBe(false);
     expect(result.missingMetadata).toEqual(['author', 'identifier', 'languageMetadata']);
@@ -53,7 +53,7 @@ describe('export validation: EPUB', () => {
   it('reports the missing metadata for PDF too, without blocking it', () => {
     const result = validate(
       { format: 'pdf' },
-      { book: buildBook({ identifier: null, author: null, keywords: ['k'] }) },
+      { book: trickyBook({ identifier: null, author: null, keywords: ['k'] }) },
     );
     expect(result.missingMetadata).toEqual(['author', 'identifier']);
     expect(result.isValid).toBe(true);
@@ -61,9 +61,9 @@ describe('export validation: EPUB', () => {
   });
 
   it('blocks a book that is not ready or has no text', () => {
-    expect(validate({ format: 'epub' }, { book: buildBook({ status: 'writing', keywords: ['k'] }) }).warnings).toEqual([
-      exportMessages.notReady,
-    ]);
+    expect(validate({ format: 'epub' }, { book: trickyBook({ status: 'writing', keywords: ['k'] }) }).warnings).toEqual(
+      [exportMessages.notReady],
+    );
     const empty = validate({ format: 'epub' }, { characters: 0 });
     expect(empty.isValid).toBe(false);
     expect(empty.warnings).toEqual(['The book has no text to export yet.']);
@@ -84,19 +84,19 @@ describe('export validation: EPUB', () => {
 
 describe('export validation: ISBN and store metadata', () => {
   it('blocks an ISBN with a wrong check digit and accepts good ISBN-10 and ISBN-13', () => {
-    const bad = validate({ format: 'epub' }, { book: buildBook({ isbn: '978-0-306-40615-8', keywords: ['k'] }) });
+    const bad = validate({ format: 'epub' }, { book: trickyBook({ isbn: '978-0-306-40615-8', keywords: ['k'] }) });
     expect(bad.isValid).toBe(false);
     expect(bad.warnings).toEqual([expect.stringContaining('The ISBN 978-0-306-40615-8 is not valid')]);
     for (const isbn of ['978-0-306-40615-7', '0-306-40615-2', '979-10-90636-07-1', '080442957X']) {
-      expect(validate({ format: 'epub' }, { book: buildBook({ isbn, keywords: ['k'] }) }).isValid).toBe(true);
+      expect(validate({ format: 'epub' }, { book: trickyBook({ isbn, keywords: ['k'] }) }).isValid).toBe(true);
     }
     expect(
-      validate({ format: 'epub' }, { book: buildBook({ isbn: '123-4-567-89012-8', keywords: ['k'] }) }).isValid,
+      validate({ format: 'epub' }, { book: trickyBook({ isbn: '123-4-567-89012-8', keywords: ['k'] }) }).isValid,
     ).toBe(false);
   });
 
   it('warns when the identifier looks like an ISBN but is not one', () => {
-    const result = validate({ format: 'epub' }, { book: buildBook({ identifier: '9780306406158', keywords: ['k'] }) });
+    const result = validate({ format: 'epub' }, { book: trickyBook({ identifier: '9780306406158', keywords: ['k'] }) });
     expect(result.isValid).toBe(true);
     expect(result.warnings).toEqual([expect.stringContaining('looks like an ISBN but its check digit is wrong')]);
   });
@@ -105,7 +105,7 @@ describe('export validation: ISBN and store metadata', () => {
     const result = validate(
       { format: 'epub' },
       {
-        book: buildBook({
+        book: trickyBook({
           description: 'x'.repeat(4_001),
           title: 't'.repeat(150),
           subtitle: 's'.repeat(60),
@@ -123,16 +123,18 @@ describe('export validation: ISBN and store metadata', () => {
 
   it('counts the characters a reader sees of a rich-text description, not its tags', () => {
     const description = `<p><strong>${'x'.repeat(2_000)}</strong></p><p><em>${'y'.repeat(1_999)}</em></p>`;
-    const result = validate({ format: 'epub' }, { book: buildBook({ description }) });
+    const result = validate({ format: 'epub' }, { book: trickyBook({ description }) });
     expect(result.warnings).toEqual([]);
   });
 
   it('suggests a description and keywords, and at most seven keywords', () => {
-    expect(validate({ format: 'epub' }, { book: buildBook({ description: null, keywords: [] }) }).suggestions).toEqual([
-      'Add a description: stores show it on the book’s page.',
-      'Add keywords (up to 7): they help readers find the book.',
-    ]);
-    const many = validate({ format: 'epub' }, { book: buildBook({ keywords: 'abcdefgh'.split('') }) });
+    expect(validate({ format: 'epub' }, { book: trickyBook({ description: null, keywords: [] }) }).suggestions).toEqual(
+      [
+        'Add a description: stores show it on the book’s page.',
+        'Add keywords (up to 7): they help readers find the book.',
+      ],
+    );
+    const many = validate({ format: 'epub' }, { book: trickyBook({ keywords: 'abcdefgh'.split('') }) });
     expect(many.suggestions).toContain('KDP takes 7 keywords; the book has 8, so choose the 7 that matter most.');
   });
 });

@@ -2,10 +2,10 @@
  * Renders a short interior in a worker thread and prints `{"pageCount":…,"bytes":…}`: proves the worker
  * bootstrap outside vitest. Run: node --import tsx services/export/src/workers/worker-smoke.ts
  */
-import { buildExportBook } from '../pdf/testing/books';
+import { typesetExportBook } from '../pdf/testing/books';
 import { closeRenderWorkers, renderInteriorPdfInWorker } from './index';
 
-const book = buildExportBook({}, { chapters: 2, wordsPerChapter: 400 });
+const book = typesetExportBook({}, { chapters: 2, wordsPerChapter: 400 });
 const result = await renderInteriorPdfInWorker(book, {
   platform: 'kdp',
   exportType: 'interior',

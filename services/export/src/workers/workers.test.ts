@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PrintOptions } from '@bookwright/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HardcoverCoverNotSupportedError } from '../pdf/kdp-rules';
-import { buildCoverImage, buildExportBook } from '../pdf/testing/books';
+import { buildCoverImage, typesetExportBook } from '../pdf/testing/books';
 import { RenderWorkerPool } from './pool';
 import {
   closeRenderWorkers,
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe('render workers', () => {
   it('renders an interior in a worker thread and transfers the bytes back', async () => {
-    const book = buildExportBook({}, { chapters: 2, wordsPerChapter: 500 });
+    const book = typesetExportBook({}, { chapters: 2, wordsPerChapter: 500 });
     const result = await renderInteriorPdfInWorker(book, print);
     expect(text(result.pdf, 5)).toBe('%PDF-');
     expect(result.pdf).toBeInstanceOf(Uint8Array);
@@ -41,7 +41,7 @@ describe('render workers', () => {
   });
 
   it('keeps the event loop ticking while a 100,000-word interior renders', { timeout: 180_000 }, async () => {
-    const book = buildExportBook({}, { chapters: 30, wordsPerChapter: 3334 });
+    const book = typesetExportBook({}, { chapters: 30, wordsPerChapter: 3334 });
     let ticks = 0;
     let last = performance.now();
     let longestGap = 0;
@@ -65,7 +65,7 @@ describe('render workers', () => {
 
   it('rebuilds render errors as their own classes', async () => {
     const data = await buildCoverImage(400, 600);
-    const book = buildExportBook({ cover: { data, contentType: 'image/png', widthPx: 400, heightPx: 600 } });
+    const book = typesetExportBook({ cover: { data, contentType: 'image/png', widthPx: 400, heightPx: 600 } });
     await expect(renderCoverPdfInWorker(book, { ...print, isPaperback: false }, 120)).rejects.toBeInstanceOf(
       HardcoverCoverNotSupportedError,
     );
@@ -75,14 +75,14 @@ describe('render workers', () => {
 
   const epubModule = fileURLToPath(new URL('../epub/index.ts', import.meta.url));
   it.skipIf(!existsSync(epubModule))('runs the EPUB builder of services/export/src/epub', async () => {
-    const book = buildExportBook({}, { chapters: 2, wordsPerChapter: 300 });
+    const book = typesetExportBook({}, { chapters: 2, wordsPerChapter: 300 });
     const epub = await renderEpubInWorker(book, { modified: new Date('2025-01-01T00:00:00Z') });
     expect(text(epub, 2)).toBe('PK');
   });
 
   it('runs tasks one per worker, queues the rest, and survives a stopped pool', async () => {
     const pool = new RenderWorkerPool({ size: 1, idleTimeoutMs: 1_000 });
-    const book = buildExportBook({}, { chapters: 1, wordsPerChapter: 200 });
+    const book = typesetExportBook({}, { chapters: 1, wordsPerChapter: 200 });
     const results = await Promise.all([
       pool.run<{ pageCount: number }>({ kind: 'interior', book, options: print }),
       pool.run<{ pageCount: number }>({ kind: 'interior', book, options: { ...print, trimSize: '5x8' } }),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TiptapNode } from '@bookwright/contracts';
 import { importManuscript } from '..';
 import { renderEpub } from '../../epub';
-import { buildExportBook } from '../../testing/books';
+import { trickyExportBook } from '../../testing/books';
 import { parseMarkup } from './markup-tree';
 import { smallCapsClasses } from './small-caps-classes';
 import { xhtmlBlocks } from './xhtml-blocks';
@@ -44,7 +44,7 @@ describe('small capitals in an EPUB', () => {
 
   it('come back from an EPUB Bookwright exported, counted in the report', async () => {
     const paragraph = (...content: TiptapNode[]): TiptapNode => ({ type: 'paragraph', content });
-    const book = buildExportBook({
+    const book = trickyExportBook({
       document: {
         type: 'doc',
         content: [
@@ -77,7 +77,7 @@ describe('small capitals in an EPUB', () => {
   });
 
   it('come back from an EPUB whose stylesheet sets a class of its own in small caps', async () => {
-    const book = buildExportBook({
+    const book = trickyExportBook({
       document: {
         type: 'doc',
         content: [

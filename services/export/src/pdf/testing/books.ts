@@ -174,7 +174,7 @@ function richBlocks(): TiptapNode[] {
 }
 
 /** A book to typeset (the shared book fixture with this suite's metadata) as the export handlers hand it over. */
-export function buildExportBook(overrides: Partial<ExportBook> = {}, shape: BookShape = {}): ExportBook {
+export function typesetExportBook(overrides: Partial<ExportBook> = {}, shape: BookShape = {}): ExportBook {
   const book = buildBook({
     _id: 'book-1',
     title: 'The Lantern Keeper',

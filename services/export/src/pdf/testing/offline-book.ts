@@ -8,7 +8,7 @@ import {
 import { composePlan } from '@bookwright/planner/offline';
 import { composeChapterPart } from '@bookwright/writer/offline';
 import type { ExportBook } from '../../export-book';
-import { buildExportBook } from './books';
+import { typesetExportBook } from './books';
 
 /**
  * The default book of the offline writer (no model configured): its planner's plan for a standard
@@ -68,5 +68,5 @@ export async function offlineBook(): Promise<ExportBook> {
     }
   }
   const document: TiptapDocument = { type: 'doc', content };
-  return buildExportBook({ title: request.title, document });
+  return typesetExportBook({ title: request.title, document });
 }

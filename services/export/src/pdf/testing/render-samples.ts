@@ -13,7 +13,7 @@ import type { PrintOptions } from '@bookwright/contracts';
 import sharp from 'sharp';
 import { renderCoverPdf } from '../render-cover';
 import { renderInteriorPdf } from '../render-interior';
-import { buildCoverImage, buildExportBook } from './books';
+import { buildCoverImage, typesetExportBook } from './books';
 import { pdfPageTexts, renderPagePngs } from './poppler';
 
 const out = process.argv[2] ?? '/tmp/pdfshots';
@@ -28,7 +28,7 @@ const print: PrintOptions = {
   bleed: false,
 };
 const cover = await buildCoverImage(1900, 2850);
-const book = buildExportBook(
+const book = typesetExportBook(
   {
     subtitle: 'A Novel of the Northern Coast',
     cover: { data: cover, contentType: 'image/png', widthPx: 1900, heightPx: 2850 },
