@@ -1,7 +1,7 @@
 import { Button, Spinner } from '../../components/ui';
 import { collabTexts } from '../../texts';
-import { ConflictDialog } from '../editor/ConflictDialog';
-import type { MetadataSaves } from '../editor/useMetadataSaves';
+import { ConflictDialog } from '../editor/saving/ConflictDialog';
+import type { MetadataSaves } from '../editor/metadata/useMetadataSaves';
 import type { CollabState } from './collabSession';
 
 /** Where the manuscript will be while the shared document comes from the server. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveStatusText } from '../editor/SaveStatus';
+import { saveStatusText } from '../editor/saving/SaveStatus';
 import { liveSaveState, type LiveSaveInputs } from './liveSaveState';
 
 const base: LiveSaveInputs = { online: true, connected: true, unsynced: 0, serverSave: 'saved' };

@@ -1,4 +1,4 @@
-import type { SaveState } from '../editor/manuscriptSaver';
+import type { SaveState } from '../editor/saving/manuscriptSaver';
 import type { CollabSaveState } from './collabContract';
 
 /** What the page knows about where the reader's edits are. */

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { booksApi } from '../books/booksApi';
-import type { VersionedBook } from '../editor/conditionalRequests';
-import type { MetadataChain } from '../editor/useMetadataSaves';
+import type { VersionedBook } from '../editor/saving/conditionalRequests';
+import type { MetadataChain } from '../editor/metadata/useMetadataSaves';
 
 /**
  * The version chain a live book's metadata saves build on. The page saves no manuscript (the collab service

@@ -4,7 +4,7 @@ import { BookUnavailable } from '../books/BookUnavailable';
 import { useGetBookQuery } from '../books/booksApi';
 import { useEditingMode } from '../collab/editingMode';
 import { PageSpinner } from '../validation/ValidationPage';
-import { Workspace } from './Workspace';
+import { Workspace } from './workspace/Workspace';
 
 // The live editor (Yjs, Hocuspocus, IndexedDB) is its own chunk: a book nobody shares never loads it.
 const LiveWorkspace = lazy(() => import('../collab/LiveWorkspace'));

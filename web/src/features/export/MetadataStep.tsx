@@ -8,7 +8,7 @@ import {
   type RequiredEpubMetadata,
   type UpdateMetadataRequest,
 } from '@bookwright/contracts';
-import { newIdentifier, startingAuthor, type MetadataDraft } from '../editor/metadataDraft';
+import { newIdentifier, startingAuthor, type MetadataDraft } from '../editor/metadata/metadataDraft';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { focusControl, InputField, SelectField } from '../../components/fields';
 import { Button, ErrorBox } from '../../components/ui';

@@ -17,7 +17,7 @@ import { errorMessage } from '../../api/baseQuery';
 import { toast } from '../../components/toast';
 import { exportTexts } from '../../texts';
 import { useUpdateMetadataMutation } from '../books/booksApi';
-import type { MetadataSaveResult } from '../editor/useMetadataSaves';
+import type { MetadataSaveResult } from '../editor/metadata/useMetadataSaves';
 import { exportApi, useExportBookMutation, useValidateExportQuery } from './exportApi';
 import { exportFailureMessage, type ExportFormat } from './exportErrors';
 import { defaultPrint, successText, type ExportStep } from './exportSteps';

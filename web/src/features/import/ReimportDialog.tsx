@@ -1,7 +1,7 @@
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
-import type { VersionedBook } from '../editor/conditionalRequests';
+import type { VersionedBook } from '../editor/saving/conditionalRequests';
 import { DropZone, UploadProgressView } from './DropZone';
 import { ImportReport } from './ImportReport';
 import { importTexts } from './importTexts';

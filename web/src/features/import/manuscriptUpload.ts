@@ -1,6 +1,6 @@
 import { ManuscriptImportResponseSchema, type ImportReport, type ManuscriptImportFields } from '@bookwright/contracts';
 import { errorMessage } from '../../api/baseQuery';
-import type { VersionedBook } from '../editor/conditionalRequests';
+import type { VersionedBook } from '../editor/saving/conditionalRequests';
 import { importTexts } from './importTexts';
 import { uploadWithProgress, type UploadProgress } from './uploadWithProgress';
 

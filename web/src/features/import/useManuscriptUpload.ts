@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ImportReport } from '@bookwright/contracts';
-import type { VersionedBook } from '../editor/conditionalRequests';
+import type { VersionedBook } from '../editor/saving/conditionalRequests';
 import { manuscriptFileProblem } from './manuscriptFile';
 import type { ImportOutcome } from './manuscriptUpload';
 import type { UploadProgress } from './uploadWithProgress';

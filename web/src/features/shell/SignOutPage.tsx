@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../api/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { authApi, useLogoutMutation } from '../auth/authApi';
-import { clearUserDrafts } from '../editor/draftStore';
+import { clearUserDrafts } from '../editor/saving/draftStore';
 
 /** /logout — spec §4: call logout, then go to /login, whatever logout answered. */
 export function SignOutPage() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Book } from '@bookwright/contracts';
-import { useCurrentUserQuery } from '../auth/authApi';
+import { useCurrentUserQuery } from '../../auth/authApi';
 import { metadataDraftOf, startingAuthor } from './metadataDraft';
 
 /**

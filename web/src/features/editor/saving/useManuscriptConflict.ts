@@ -1,8 +1,8 @@
 import { useRef, useState, type RefObject } from 'react';
-import { toast } from '../../components/toast';
-import { textOf } from '../history/revisionDiff';
-import { useSaveVersionMutation } from '../history/revisionsApi';
-import type { BookEditorHandle } from './BookEditor';
+import { toast } from '../../../components/toast';
+import { textOf } from '../../history/revisionDiff';
+import { useSaveVersionMutation } from '../../history/revisionsApi';
+import type { BookEditorHandle } from '../BookEditor';
 import { conflictPassages, type ConflictPassage } from './conflictPassages';
 import { fetchCurrentBook, type VersionedBook } from './conditionalRequests';
 import type { ManuscriptSaver, ManuscriptSnapshot } from './manuscriptSaver';

@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { descriptionEditor, descriptionField, typeDescription } from '../../test/description';
-import { resetAfterEach } from '../../test/utils';
+import { descriptionEditor, descriptionField, typeDescription } from '../../../test/description';
+import { resetAfterEach } from '../../../test/utils';
 import { DescriptionField } from './DescriptionField';
 
 resetAfterEach();

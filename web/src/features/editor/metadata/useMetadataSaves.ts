@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import type { UpdateMetadataRequest } from '@bookwright/contracts';
-import { api } from '../../api/api';
-import { useAppDispatch } from '../../app/hooks';
-import { newRequestId } from '../../api/baseQuery';
-import { fetchCurrentBook, patchIfMatch, type VersionedBook } from './conditionalRequests';
+import { api } from '../../../api/api';
+import { useAppDispatch } from '../../../app/hooks';
+import { newRequestId } from '../../../api/baseQuery';
+import { fetchCurrentBook, patchIfMatch, type VersionedBook } from '../saving/conditionalRequests';
 import { metadataDraftOf } from './metadataDraft';
-import { conflictTexts } from './saveTexts';
-import type { ManuscriptSaves } from './useManuscriptSaves';
+import { conflictTexts } from '../saving/saveTexts';
+import type { ManuscriptSaves } from '../saving/useManuscriptSaves';
 
 /** How a metadata save ended: stored, or the author chose the details saved elsewhere. */
 export interface MetadataSaveResult {

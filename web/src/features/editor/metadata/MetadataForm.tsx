@@ -6,10 +6,10 @@ import {
   type Book,
   type UpdateMetadataRequest,
 } from '@bookwright/contracts';
-import { focusControl, InputField, SelectField } from '../../components/fields';
-import { toast } from '../../components/toast';
-import { Button } from '../../components/ui';
-import { exportTexts, metadataTexts } from '../../texts';
+import { focusControl, InputField, SelectField } from '../../../components/fields';
+import { toast } from '../../../components/toast';
+import { Button } from '../../../components/ui';
+import { exportTexts, metadataTexts } from '../../../texts';
 import { DatePicker } from './DatePicker';
 import { DescriptionField } from './DescriptionField';
 import { KeywordsInput } from './KeywordsInput';
@@ -21,10 +21,10 @@ import {
   type DraftField,
   type MetadataDraft,
 } from './metadataDraft';
-import { SuggestMetadata, withSuggestion } from '../metadata-suggest/SuggestMetadata';
+import { SuggestMetadata, withSuggestion } from './SuggestMetadata';
 import type { MetadataSaveResult } from './useMetadataSaves';
-import { errorMessage } from '../../api/baseQuery';
-import { useCurrentUserQuery } from '../auth/authApi';
+import { errorMessage } from '../../../api/baseQuery';
+import { useCurrentUserQuery } from '../../auth/authApi';
 
 type TextField = Exclude<DraftField, 'keywords' | 'publicationDate'>;
 

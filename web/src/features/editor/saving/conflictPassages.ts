@@ -1,6 +1,6 @@
 import { diffArrays, diffWords } from 'diff';
 import { chaptersOf, documentText, type TiptapNode } from '@bookwright/contracts';
-import type { DiffPart } from '../history/revisionDiff';
+import type { DiffPart } from '../../history/revisionDiff';
 
 /** One place where two versions of a manuscript differ, with a little of the unchanged text around it. */
 export interface ConflictPassage {

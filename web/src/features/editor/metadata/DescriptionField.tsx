@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, type ReactNode, type RefObject } fro
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { sanitizeDescriptionHtml } from '@bookwright/contracts';
-import { BoldIcon, BulletListIcon, ItalicIcon, OrderedListIcon } from '../../components/icons';
+import { BoldIcon, BulletListIcon, ItalicIcon, OrderedListIcon } from '../../../components/icons';
 import './DescriptionField.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { plansPath } from '../billing/planAccess';
-import type { BookAccess } from '../sharing/bookAccess';
+import { plansPath } from '../../billing/planAccess';
+import type { BookAccess } from '../../sharing/bookAccess';
 import type { EditorDialogs } from './useEditorDialogs';
 import type { Rewrite } from './useRewrite';
 import type { HeaderAction } from './WorkspaceHeader';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Dialog } from '../../components/Dialog';
-import { Button } from '../../components/ui';
-import { DiffMarks } from '../history/DiffMarks';
+import { Dialog } from '../../../components/Dialog';
+import { Button } from '../../../components/ui';
+import { DiffMarks } from '../../history/DiffMarks';
 import type { ConflictPassage } from './conflictPassages';
 import { conflictTexts as texts } from './saveTexts';
 

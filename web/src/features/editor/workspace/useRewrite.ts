@@ -1,9 +1,9 @@
 import { useState, type RefObject } from 'react';
 import type { Editor } from '@tiptap/react';
-import { toast } from '../../components/toast';
-import { readSelection, type RewriteSelection } from '../rewrite/selectionContext';
-import { rewriteTexts } from '../rewrite/texts';
-import type { BookEditorHandle } from './BookEditor';
+import { toast } from '../../../components/toast';
+import { readSelection, type RewriteSelection } from '../../rewrite/selectionContext';
+import { rewriteTexts } from '../../rewrite/texts';
+import type { BookEditorHandle } from '../BookEditor';
 
 /** The rewrite of the editor's selection, if one is open; starting one without a selection says so. */
 export function useRewrite(editor: RefObject<BookEditorHandle | null>) {

@@ -1,6 +1,6 @@
 import { SavedContentSchema, type Book, type SavedContent } from '@bookwright/contracts';
-import { apiFetch } from '../../api/apiFetch';
-import { requestIdHeader, serverMessageOf } from '../../api/baseQuery';
+import { apiFetch } from '../../../api/apiFetch';
+import { requestIdHeader, serverMessageOf } from '../../../api/baseQuery';
 
 /**
  * The book as GET /book/{id} answers it with conflict-safe saves: its `etag` (the ETag header's value,

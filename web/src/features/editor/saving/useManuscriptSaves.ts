@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { newRequestId } from '../../api/baseQuery';
-import { useAppDispatch } from '../../app/hooks';
-import { toast } from '../../components/toast';
-import { editorTexts } from '../../texts';
-import { booksApi } from '../books/booksApi';
-import type { BookEditorHandle } from './BookEditor';
+import { newRequestId } from '../../../api/baseQuery';
+import { useAppDispatch } from '../../../app/hooks';
+import { toast } from '../../../components/toast';
+import { editorTexts } from '../../../texts';
+import { booksApi } from '../../books/booksApi';
+import type { BookEditorHandle } from '../BookEditor';
 import { patchIfMatchMinimal, type SaveOutcome, type VersionedBook } from './conditionalRequests';
 import { createManuscriptSender } from './manuscriptSender';
 import { ManuscriptSaver, type ManuscriptSnapshot, type SaverHooks, type SaveState } from './manuscriptSaver';

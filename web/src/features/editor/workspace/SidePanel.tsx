@@ -7,11 +7,11 @@ import {
   type NonFictionBookState,
   type UpdateMetadataRequest,
 } from '@bookwright/contracts';
-import { TabList, tabPanelProps, type TabItem } from '../../components/Tabs';
-import { editorTexts } from '../../texts';
-import { MetadataForm } from './MetadataForm';
-import type { MetadataDraft } from './metadataDraft';
-import type { MetadataSaveResult } from './useMetadataSaves';
+import { TabList, tabPanelProps, type TabItem } from '../../../components/Tabs';
+import { editorTexts } from '../../../texts';
+import { MetadataForm } from '../metadata/MetadataForm';
+import type { MetadataDraft } from '../metadata/metadataDraft';
+import type { MetadataSaveResult } from '../metadata/useMetadataSaves';
 
 type PanelTab =
   'chapters' | 'comments' | 'concept' | 'characters' | 'world' | 'plot' | 'research' | 'content' | 'metadata';

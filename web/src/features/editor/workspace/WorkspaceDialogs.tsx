@@ -1,19 +1,19 @@
 import { lazy, Suspense, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import { HistoryDialog } from '../history/HistoryDialog';
-import { RewritePanel } from '../rewrite/RewritePanel';
-import { TranslateDialog } from '../translate/TranslateDialog';
-import type { BookEditorHandle } from './BookEditor';
-import { fetchCurrentBook, type VersionedBook } from './conditionalRequests';
-import { metadataDraftOf, type MetadataDraft } from './metadataDraft';
+import { HistoryDialog } from '../../history/HistoryDialog';
+import { RewritePanel } from '../../rewrite/RewritePanel';
+import { TranslateDialog } from '../../translate/TranslateDialog';
+import type { BookEditorHandle } from '../BookEditor';
+import { fetchCurrentBook, type VersionedBook } from '../saving/conditionalRequests';
+import { metadataDraftOf, type MetadataDraft } from '../metadata/metadataDraft';
 import type { EditorDialogs } from './useEditorDialogs';
-import type { ManuscriptSaves } from './useManuscriptSaves';
+import type { ManuscriptSaves } from '../saving/useManuscriptSaves';
 import type { Rewrite } from './useRewrite';
-import type { MetadataSaves } from './useMetadataSaves';
+import type { MetadataSaves } from '../metadata/useMetadataSaves';
 
 // The dialogs are their own chunks: the editor's is big enough with tiptap, and most visits open neither.
-const CoverDialog = lazy(async () => ({ default: (await import('../cover/CoverDialog')).CoverDialog }));
-const ExportDialog = lazy(async () => ({ default: (await import('../export/ExportDialog')).ExportDialog }));
-const ReimportDialog = lazy(async () => ({ default: (await import('../import/ReimportDialog')).ReimportDialog }));
+const CoverDialog = lazy(async () => ({ default: (await import('../../cover/CoverDialog')).CoverDialog }));
+const ExportDialog = lazy(async () => ({ default: (await import('../../export/ExportDialog')).ExportDialog }));
+const ReimportDialog = lazy(async () => ({ default: (await import('../../import/ReimportDialog')).ReimportDialog }));
 
 /**
  * What the header's actions open: the rewrite panel on the selection, and the history, translation, cover and

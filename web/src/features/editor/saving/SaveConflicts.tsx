@@ -1,6 +1,6 @@
 import { ConflictDialog } from './ConflictDialog';
 import type { ManuscriptSaves } from './useManuscriptSaves';
-import type { MetadataSaves } from './useMetadataSaves';
+import type { MetadataSaves } from '../metadata/useMetadataSaves';
 
 /** The manuscript's and the metadata's save conflicts, each settled by the author seeing both versions. */
 export function SaveConflicts({ saves, metadataSaves }: { saves: ManuscriptSaves; metadataSaves: MetadataSaves }) {

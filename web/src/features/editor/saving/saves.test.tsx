@@ -3,12 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { makeBook, starterUser } from '../../test/books';
-import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
+import { makeBook, starterUser } from '../../../test/books';
+import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../../test/utils';
 import { clearDraft, readDraft, writeDraft } from './draftStore';
 import type { VersionedBook } from './conditionalRequests';
-import { booksApi } from '../books/booksApi';
-import { defaultPreferences, savePreferences } from '../settings/preferences';
+import { booksApi } from '../../books/booksApi';
+import { defaultPreferences, savePreferences } from '../../settings/preferences';
 
 resetAfterEach();
 

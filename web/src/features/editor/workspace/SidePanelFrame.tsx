@@ -1,5 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
-import { CloseIcon } from '../../components/icons';
+import { CloseIcon } from '../../../components/icons';
 
 /**
  * Where the book details sit: beside the manuscript a complementary landmark; over it (below 1024 px) a

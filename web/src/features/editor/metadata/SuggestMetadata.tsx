@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { MetadataSuggestion } from '@bookwright/contracts';
-import { DescriptionText } from '../../components/DescriptionText';
-import { toast } from '../../components/toast';
-import { Button } from '../../components/ui';
-import { useSuggestMetadataMutation } from '../history/revisionsApi';
-import { errorMessage } from '../../api/baseQuery';
+import { DescriptionText } from '../../../components/DescriptionText';
+import { toast } from '../../../components/toast';
+import { Button } from '../../../components/ui';
+import { useSuggestMetadataMutation } from '../../history/revisionsApi';
+import { errorMessage } from '../../../api/baseQuery';
 
 export const suggestTexts = {
   suggest: 'Suggest with AI',

@@ -11,22 +11,22 @@ import {
   SaveIcon,
   ShareIcon,
   TrashIcon,
-} from '../../components/icons';
-import { Menu } from '../../components/Menu';
-import { Button, buttonClass } from '../../components/ui';
-import { editorTexts } from '../../texts';
-import { BookCover } from '../books/BookCover';
-import { historyTexts } from '../history/texts';
-import { importTexts } from '../import/importTexts';
-import { MoveToTrashDialog } from '../library/MoveToTrash';
-import { trashTexts } from '../library/trashTexts';
-import { rewriteTexts } from '../rewrite/texts';
-import type { BookAccess } from '../sharing/bookAccess';
-import { ShareDialog } from '../sharing/ShareDialog';
-import { sharingTexts } from '../sharing/texts';
-import { translateTexts } from '../translate/texts';
-import { TranslatedFrom } from '../translate/TranslatedFrom';
-import type { VersionedBook } from './conditionalRequests';
+} from '../../../components/icons';
+import { Menu } from '../../../components/Menu';
+import { Button, buttonClass } from '../../../components/ui';
+import { editorTexts } from '../../../texts';
+import { BookCover } from '../../books/BookCover';
+import { historyTexts } from '../../history/texts';
+import { importTexts } from '../../import/importTexts';
+import { MoveToTrashDialog } from '../../library/MoveToTrash';
+import { trashTexts } from '../../library/trashTexts';
+import { rewriteTexts } from '../../rewrite/texts';
+import type { BookAccess } from '../../sharing/bookAccess';
+import { ShareDialog } from '../../sharing/ShareDialog';
+import { sharingTexts } from '../../sharing/texts';
+import { translateTexts } from '../../translate/texts';
+import { TranslatedFrom } from '../../translate/TranslatedFrom';
+import type { VersionedBook } from '../saving/conditionalRequests';
 import type { EditorDialog } from './useEditorDialogs';
 
 export type HeaderAction = EditorDialog | 'rewrite';

@@ -1,8 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '@bookwright/contracts/testing';
-import { withSuggestion } from '../metadata-suggest/SuggestMetadata';
-import { makeBook } from '../../test/books';
+import { withSuggestion } from './SuggestMetadata';
+import { makeBook } from '../../../test/books';
 import { metadataDraftOf, startingAuthor } from './metadataDraft';
 
 const account = buildUser({ firstName: 'Ada', lastName: 'Lovelace' });

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { resetAfterEach } from '../../test/utils';
+import { resetAfterEach } from '../../../test/utils';
 import { addKeywords, splitAtLastComma } from './keywords';
 import { KeywordsInput } from './KeywordsInput';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { BookEditorHandle } from './BookEditor';
+import type { BookEditorHandle } from '../BookEditor';
 import type { VersionedBook } from './conditionalRequests';
 import { clearDraft, readDraft, writeDraft } from './draftStore';
 import type { ManuscriptSaver, ManuscriptSnapshot } from './manuscriptSaver';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { signOutPath } from '../shell/useSignOut';
+import { signOutPath } from '../../shell/useSignOut';
 import { failingStates } from './manuscriptSaver';
 import type { ManuscriptSaves } from './useManuscriptSaves';
 

@@ -5,8 +5,8 @@ import {
   type UpdateMetadataRequest,
   type User,
 } from '@bookwright/contracts';
-import { randomUuid } from '../../lib/uuid';
-import { fullName } from '../shell/UserBadge';
+import { randomUuid } from '../../../lib/uuid';
+import { fullName } from '../../shell/UserBadge';
 
 /**
  * What the author has typed into the metadata fields and not saved yet. The editor holds one per book, so
