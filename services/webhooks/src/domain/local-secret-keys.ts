@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newSecretKeysValue } from './secret-keys';
 
@@ -20,12 +21,16 @@ export async function localSecretKeys(dataDir: string): Promise<string> {
   }
   await mkdir(dataDir, { recursive: true });
   const value = newSecretKeysValue();
+  // Written aside, then linked into place: two processes starting at once keep the first one's whole key.
+  const draft = `${path}.${randomBytes(6).toString('hex')}`;
+  await writeFile(draft, `${value}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    // wx: two processes starting at once keep the first one's key.
-    await writeFile(path, `${value}\n`, { mode: 0o600, flag: 'wx' });
+    await link(draft, path);
     return value;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return (await readFile(path, 'utf8')).trim();
+  } finally {
+    await rm(draft, { force: true });
   }
 }
