@@ -19,7 +19,7 @@ describe.each(backends)('0002_sealed_secrets on $name', (backend) => {
     const service = uniqueService('webhooks');
     const plain = { current: newWebhookSecret(), previous: newWebhookSecret(), lone: newWebhookSecret() };
     const before = await dbs.open<WebhooksDatabase>(service, [webhooksMigration], { dataDir });
-    const row = { user_id: 'ada', url: 'https://example.com/hook', events: 'book.ready' };
+    const row = { user_id: 'ada', url: 'https://example.com/hook', events: 'book.ready', enabled: true };
     await before.db
       .insertInto('webhooks')
       .values([
