@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { localSecretKeys } from '@bookwright/webhooks/local-secret-keys';
 import { Launcher } from './launcher';
 import { ensureWebBuild } from '../start/builds.mjs';
 // Started with an IPC channel (the tests start it so), it stops everything when its parent is gone.
@@ -41,6 +42,9 @@ const collabTokenSecret = env.COLLAB_TOKEN_SECRET || randomBytes(32).toString('b
 // The user service stores API tokens as HMACs under this key (decision 0045): one for the run, so a user
 // service the launcher restarts still knows the tokens made before.
 const apiTokenHashSecret = env.API_TOKEN_HASH_SECRET || randomBytes(32).toString('base64url');
+// The webhooks service seals endpoints' secrets under this (decision 0052): kept in DATA_DIR, not made per run,
+// because the sealed secrets outlive the run in PostgreSQL.
+const webhookSecretKeys = env.WEBHOOK_SECRET_KEYS || (await localSecretKeys(env.DATA_DIR || join(root, 'data')));
 
 /** A duration from the environment; the default when unset, and a stop when it is not a positive number. */
 function positiveMs(value: string | undefined, fallback: number): number {
@@ -68,6 +72,7 @@ const launcher = new Launcher({
     LOG_PRETTY: env.LOG_PRETTY ?? String(process.stdout.isTTY === true),
     COLLAB_TOKEN_SECRET: collabTokenSecret,
     API_TOKEN_HASH_SECRET: apiTokenHashSecret,
+    WEBHOOK_SECRET_KEYS: webhookSecretKeys,
   },
   port,
   healthPortBase,

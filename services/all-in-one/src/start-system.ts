@@ -8,6 +8,7 @@ import {
   busOptionsFrom,
   createBus,
   createLogger,
+  BaseConfigSchema,
   openServiceDatabase,
   parseConfig,
   startHealthServer,
@@ -19,6 +20,7 @@ import {
   type RunningService,
 } from '@bookwright/kit';
 import { GatewayConfigSchema, startGateway } from '@bookwright/gateway';
+import { localSecretKeys } from '@bookwright/webhooks';
 import type { RunningCollab } from '@bookwright/collab';
 import { backendServices } from './services';
 
@@ -101,6 +103,9 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Run
   env.COLLAB_TOKEN_SECRET ||= randomBytes(32).toString('base64url');
   // The user service's key for stored API tokens (decision 0045), made for this run the same way.
   env.API_TOKEN_HASH_SECRET ||= randomBytes(32).toString('base64url');
+  // The key that seals webhook secrets (decision 0052) is kept in DATA_DIR instead: the sealed secrets are
+  // kept too, and must still open after a restart.
+  env.WEBHOOK_SECRET_KEYS ||= await localSecretKeys(resolve(parseConfig(BaseConfigSchema, env).DATA_DIR));
 
   const { gatewayConfig, serviceConfigs } = readConfigurations(env);
 

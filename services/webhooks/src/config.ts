@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseConfigSchema, publicUrlConfigFields, withPublicUrl } from '@bookwright/kit';
+import { secretKeysSchema } from './domain/secret-keys';
 
 export const WebhooksConfigSchema = BaseConfigSchema.extend({
   /** Where the web app is reachable: the settings link in the mail that says an endpoint was disabled. */
@@ -20,5 +21,20 @@ export const WebhooksConfigSchema = BaseConfigSchema.extend({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
-}).transform(withPublicUrl);
+  /**
+   * The AES-256-GCM keys that seal the signing secrets at rest (decision 0052): `id:base64key,…`, the first
+   * current, the others kept to open what they sealed. Required in production; npm start and npm run
+   * start:distributed keep one in DATA_DIR, and the service alone makes one per start.
+   */
+  WEBHOOK_SECRET_KEYS: secretKeysSchema.optional(),
+})
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && !config.WEBHOOK_SECRET_KEYS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_SECRET_KEYS'],
+        message: 'is required in production: the webhook signing secrets are encrypted under it',
+      });
+  })
+  .transform(withPublicUrl);
 export type WebhooksConfig = z.output<typeof WebhooksConfigSchema>;

@@ -1,1 +1,2 @@
 export { webhooksService } from './service';
+export { localSecretKeys } from './domain/local-secret-keys';

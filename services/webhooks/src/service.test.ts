@@ -13,7 +13,13 @@ import {
 import type { Bus, RunningService, Subscription } from '@bookwright/kit';
 import { buildBook } from '@bookwright/contracts/testing';
 import { createServiceTestWorld, type BusFake, type ServiceTestWorld } from '@bookwright/kit/testing';
+import { sql } from 'kysely';
+import { unsignable } from './domain/dispatcher';
+import { newSecretKeysValue } from './domain/secret-keys';
 import { webhooksService } from './service';
+
+/** The key the service seals secrets under in these tests, so that a restarted service still opens them. */
+const keys = newSecretKeysValue('k1');
 
 /** Billing (ada and bo have Enterprise) and the book service's access rule (bo may read b1 only). */
 class FakeOthers implements BusFake {
@@ -73,7 +79,7 @@ let received: Received[];
 beforeEach(async () => {
   world = await createServiceTestWorld({ service: 'webhooks', fakes: [new FakeOthers()] });
   running = await world.start(webhooksService, {
-    env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', WEBHOOK_RETRY_BASE_MS: '1' },
+    env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', WEBHOOK_RETRY_BASE_MS: '1', WEBHOOK_SECRET_KEYS: keys },
   });
   script = [200];
   received = [];
@@ -115,6 +121,13 @@ const create = (userId: string, extra: Record<string, unknown> = {}) =>
 
 async function deliveriesOf(userId: string, webhookId: string): Promise<WebhookDelivery[]> {
   return (await world.bus.request(requests.webhooks.listDeliveries, { userId, webhookId })).deliveries;
+}
+
+/** The sealed columns as the database holds them. */
+async function storedSecrets(id: string) {
+  const { rows } = await sql<{ secret: string; previous_secret: string | null }>`
+    select secret, previous_secret from webhooks where id = ${id}`.execute(world.db);
+  return rows[0]!;
 }
 
 describe('the webhooks service', () => {
@@ -211,7 +224,7 @@ describe('the webhooks service', () => {
   it('keeps what it owes across a restart: the retry comes from the next process, with the same webhook-id', async () => {
     await world.stopService(running);
     // A schedule slow enough that the first process stops between the first attempt and the retry.
-    const env = { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', WEBHOOK_RETRY_BASE_MS: '500' };
+    const env = { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', WEBHOOK_RETRY_BASE_MS: '500', WEBHOOK_SECRET_KEYS: keys };
     const first = await world.start(webhooksService, { env });
     script = [500, 200];
     const made = await create('ada');
@@ -225,6 +238,45 @@ describe('the webhooks service', () => {
     }, 'the retry after the restart');
     expect(delivery!.attempts.map((a) => a.statusCode)).toEqual([500, 200]);
     expect(received.map((r) => r.headers['webhook-id'])).toEqual([delivery!.id, delivery!.id]);
+  });
+
+  it('keeps secrets sealed in the database, and keeps signing after the key is rotated', async () => {
+    const made = await create('ada');
+    await world.stopService(running);
+    const newKey = newSecretKeysValue('k2');
+    const env = { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', WEBHOOK_RETRY_BASE_MS: '1' };
+    await world.start(webhooksService, { env: { ...env, WEBHOOK_SECRET_KEYS: `${newKey},${keys}` } });
+    const test = await world.bus.request(requests.webhooks.testWebhook, { userId: 'ada', webhookId: made.id });
+    await until(() => received.length === 1 || undefined, 'the test delivery under the old key');
+    expect(
+      new Webhook(made.secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>),
+    ).toBeTruthy();
+
+    const rotated = await world.bus.request(requests.webhooks.rotateSecret, { userId: 'ada', webhookId: made.id });
+    const stored = await storedSecrets(made.id);
+    expect(JSON.stringify(stored)).not.toContain('whsec_');
+    expect(stored.secret).toMatch(/^wsk1:k2:/);
+    expect(stored.previous_secret).toMatch(/^wsk1:k1:/);
+    await world.bus.request(requests.webhooks.redeliver, { userId: 'ada', webhookId: made.id, deliveryId: test.id });
+    await until(() => received.length === 2 || undefined, 'the redelivery');
+    const headers = received[1]!.headers as Record<string, string>;
+    expect(new Webhook(rotated.secret).verify(received[1]!.body, headers)).toBeTruthy();
+    expect(new Webhook(made.secret).verify(received[1]!.body, headers)).toBeTruthy();
+  });
+
+  it('sends nothing when a secret does not decrypt, and says so in the attempt', async () => {
+    const made = await create('ada');
+    await world.stopService(running);
+    const env = { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', WEBHOOK_RETRY_BASE_MS: '1000000' };
+    await world.start(webhooksService, { env: { ...env, WEBHOOK_SECRET_KEYS: newSecretKeysValue('k2') } });
+    await world.bus.request(requests.webhooks.testWebhook, { userId: 'ada', webhookId: made.id });
+    const [delivery] = await until(async () => {
+      const list = await deliveriesOf('ada', made.id);
+      return list[0]?.attempts.length ? list : undefined;
+    }, 'the refused attempt');
+    expect(delivery!.attempts).toEqual([expect.objectContaining({ statusCode: null, error: unsignable })]);
+    expect(delivery!.status).toBe('pending');
+    expect(received).toEqual([]);
   });
 
   it("scopes an endpoint to a workspace its creator belongs to: only that workspace's books", async () => {

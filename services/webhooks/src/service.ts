@@ -1,9 +1,19 @@
 import { events, requests } from '@bookwright/contracts';
-import { createMailer, defineService, on, type Subscription, serveHealth, pingDatabase } from '@bookwright/kit';
+import {
+  createMailer,
+  defineService,
+  on,
+  type Logger,
+  type Subscription,
+  serveHealth,
+  pingDatabase,
+} from '@bookwright/kit';
 import { WebhooksConfigSchema } from './config';
-import { migrations } from './db/migrations';
+import { migrationsFor } from './db/migrations';
 import type { WebhooksDatabase } from './db/schema';
 import { Dispatcher } from './domain/dispatcher';
+import { SecretCipher } from './domain/secret-cipher';
+import { secretKeysSchema, newSecretKeysValue } from './domain/secret-keys';
 import type { WebhooksHandlerDeps } from './handlers/deps';
 import { createWebhook } from './handlers/create-webhook';
 import { listWebhooks } from './handlers/list-webhooks';
@@ -26,14 +36,25 @@ import { onBookMemberAdded } from './handlers/on-book-member-added';
 import { onBookMemberRemoved } from './handlers/on-book-member-removed';
 import { onBookMemberRoleChanged } from './handlers/on-book-member-role-changed';
 
+/**
+ * The service started alone with no WEBHOOK_SECRET_KEYS (never in production, the configuration refuses it):
+ * a key for this start, so secrets made before a restart no longer open. npm start and npm run
+ * start:distributed keep one in DATA_DIR instead (domain/local-secret-keys.ts).
+ */
+function keysForThisStart(logger: Logger) {
+  logger.warn('WEBHOOK_SECRET_KEYS is not set: webhook secrets are sealed under a key made for this start');
+  return secretKeysSchema.parse(newSecretKeysValue());
+}
+
 /** Outgoing webhooks (issue 45, decision 0046): endpoints, the deliveries owed to them, and their sending. */
 export const webhooksService = defineService({
   name: 'webhooks',
   configSchema: WebhooksConfigSchema,
   async start({ config, logger, bus, openDatabase }) {
-    const database = await openDatabase<WebhooksDatabase>(migrations);
+    const cipher = new SecretCipher(config.WEBHOOK_SECRET_KEYS ?? keysForThisStart(logger));
+    const database = await openDatabase<WebhooksDatabase>(migrationsFor(cipher));
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
-    const base = { db: database.db, bus, mailer, config, logger, now: () => new Date() };
+    const base = { db: database.db, bus, mailer, config, logger, cipher, now: () => new Date() };
     const dispatcher = new Dispatcher(base);
     const deps: WebhooksHandlerDeps = { ...base, wake: () => dispatcher.wake() };
 

@@ -1,5 +1,5 @@
 // Test-only helpers; production code imports '@bookwright/kit', never this entry.
-export { createTestDatabase } from '../db/testing';
+export { createTestDatabase, databaseBackends, TestDatabases, uniqueService } from '../db/testing';
 export { dropBusNamespace, testEventMeta } from '../bus/testing';
 export { TableOutage } from '../db/table-outage';
 export { FakeBookService } from './fake-book-service';

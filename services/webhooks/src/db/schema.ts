@@ -10,9 +10,12 @@ export interface WebhooksTable {
   /** Comma-separated event types. */
   events: string;
   description: string | null;
-  /** The signing secret (whsec_…): kept as it is, a signature needs the key itself (decision 0046). */
+  /**
+   * The signing secret (whsec_…) sealed under WEBHOOK_SECRET_KEYS (`wsk1:<key id>:…`, decision 0052): a
+   * signature needs the secret itself, so it is encrypted rather than hashed. Only the repository seals it.
+   */
   secret: string;
-  /** The secret before the last rotation, which keeps signing until previous_secret_until. */
+  /** The secret before the last rotation, sealed too, which keeps signing until previous_secret_until. */
   previous_secret: string | null;
   previous_secret_until: Timestamp | null;
   enabled: boolean;

@@ -6,11 +6,14 @@ import type { WebhooksHandlerDeps } from '../handlers/deps';
 import { webhookDisabledMail } from './disabled-mail';
 import { nextRetryDelayMs } from './retry-schedule';
 import { sendWebhook, type SendResult } from './send-webhook';
+import { SecretCipherError } from './secret-cipher';
 import { signedHeaders } from './signing';
 
 /** The longest the dispatcher sleeps: deliveries another replica owed are found within it. */
 const pollMs = 1_000;
 const batch = 10;
+/** The attempt's error when the endpoint's secret does not decrypt: the operator's key, not the receiver. */
+export const unsignable = 'not sent: the signing secret cannot be decrypted (check WEBHOOK_SECRET_KEYS)';
 
 /**
  * Sends the deliveries that are due (decision 0046): claims them with a lease, signs each body with the
@@ -75,9 +78,16 @@ export class Dispatcher {
       return;
     }
     const now = this.deps.now();
-    const secrets = [webhook.secret];
-    if (webhook.previous_secret && webhook.previous_secret_until && new Date(webhook.previous_secret_until) > now)
-      secrets.push(webhook.previous_secret);
+    const secrets = this.openSecrets(webhook, delivery, now);
+    if (!secrets) {
+      await this.record(webhook, delivery, now, {
+        statusCode: null,
+        durationMs: 0,
+        error: unsignable,
+        responseBody: null,
+      });
+      return;
+    }
     const headers = signedHeaders(secrets, delivery.id, Math.floor(now.getTime() / 1000), delivery.body);
     const result = await sendWebhook({
       url: webhook.url,
@@ -87,6 +97,27 @@ export class Dispatcher {
       ...(this.deps.resolve ? { resolve: this.deps.resolve } : {}),
     });
     await this.record(webhook, delivery, now, result);
+  }
+
+  /**
+   * The endpoint's secrets in plain text, the previous one while it still signs; undefined when one does not
+   * open (a missing or wrong key, a tampered row): then nothing is sent, neither unsigned nor half-signed,
+   * and the attempt says why. The secrets themselves are never logged.
+   */
+  private openSecrets(webhook: WebhookRow, delivery: DeliveryRow, now: Date): string[] | undefined {
+    const sealed = [webhook.secret];
+    if (webhook.previous_secret && webhook.previous_secret_until && new Date(webhook.previous_secret_until) > now)
+      sealed.push(webhook.previous_secret);
+    try {
+      return sealed.map((value) => this.deps.cipher.open(value, webhook.id));
+    } catch (error) {
+      if (!(error instanceof SecretCipherError)) throw error;
+      this.deps.logger.error(
+        { webhookId: webhook.id, deliveryId: delivery.id, reason: error.message },
+        'webhook not sent: its signing secret cannot be decrypted',
+      );
+      return undefined;
+    }
   }
 
   private async record(webhook: WebhookRow, delivery: DeliveryRow, at: Date, result: SendResult): Promise<void> {

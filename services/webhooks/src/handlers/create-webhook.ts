@@ -19,7 +19,7 @@ export function createWebhook(deps: WebhooksHandlerDeps) {
     await checkTargetUrl(input.url, { allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE_TARGETS, resolve: deps.resolve });
     const now = deps.now();
     const secret = newWebhookSecret();
-    const row = await webhooksRepository.insert(deps.db, {
+    const row = await webhooksRepository.insert(deps.db, deps.cipher, {
       id: randomUUID(),
       user_id: input.userId,
       workspace_id: input.workspaceId ?? null,

@@ -17,11 +17,10 @@ export function rotateSecret(deps: WebhooksHandlerDeps) {
     const row = await ownedWebhook(deps.db, input.userId, input.webhookId);
     const now = deps.now();
     const secret = newWebhookSecret();
-    const updated = await webhooksRepository.update(deps.db, row.id, {
+    const updated = await webhooksRepository.rotateSecret(deps.db, deps.cipher, row, {
       secret,
-      previous_secret: row.secret,
-      previous_secret_until: new Date(now.getTime() + previousSecretMs),
-      updated_at: now,
+      previousUntil: new Date(now.getTime() + previousSecretMs),
+      at: now,
     });
     return { ...presentWebhook(updated), secret };
   };

@@ -1,11 +1,22 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { WebhooksDatabase, WebhooksTable } from '../db/schema';
+import type { SecretCipher } from '../domain/secret-cipher';
 
+/** A row as stored: `secret` and `previous_secret` are sealed (decision 0052); open them only to sign. */
 export type WebhookRow = Selectable<WebhooksTable>;
 
 export const webhooksRepository = {
-  insert(db: Kysely<WebhooksDatabase>, row: Omit<WebhookRow, 'previous_secret' | 'previous_secret_until'>) {
-    return db.insertInto('webhooks').values(row).returningAll().executeTakeFirstOrThrow();
+  /** Stores a new endpoint with its plain secret sealed under the cipher's current key. */
+  insert(
+    db: Kysely<WebhooksDatabase>,
+    cipher: SecretCipher,
+    row: Omit<WebhookRow, 'previous_secret' | 'previous_secret_until'>,
+  ) {
+    return db
+      .insertInto('webhooks')
+      .values({ ...row, secret: cipher.seal(row.secret, row.id) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
 
   listByUser(db: Kysely<WebhooksDatabase>, userId: string): Promise<WebhookRow[]> {
@@ -32,8 +43,36 @@ export const webhooksRepository = {
     return rows.filter((row) => row.events.split(',').includes(eventType));
   },
 
-  update(db: Kysely<WebhooksDatabase>, id: string, changes: Updateable<WebhooksTable>) {
+  /** Everything but the secrets, which change only through `rotateSecret`. */
+  update(
+    db: Kysely<WebhooksDatabase>,
+    id: string,
+    changes: Omit<Updateable<WebhooksTable>, 'secret' | 'previous_secret'>,
+  ) {
     return db.updateTable('webhooks').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  },
+
+  /**
+   * Seals the new secret under the current key and keeps the sealed old one beside it until `previousUntil`
+   * (the old ciphertext moves as it is: it opens under its own key id for the day it still signs).
+   */
+  rotateSecret(
+    db: Kysely<WebhooksDatabase>,
+    cipher: SecretCipher,
+    row: Pick<WebhookRow, 'id' | 'secret'>,
+    change: { secret: string; previousUntil: Date; at: Date },
+  ) {
+    return db
+      .updateTable('webhooks')
+      .set({
+        secret: cipher.seal(change.secret, row.id),
+        previous_secret: row.secret,
+        previous_secret_until: change.previousUntil,
+        updated_at: change.at,
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
 
   async deleteOwned(db: Kysely<WebhooksDatabase>, userId: string, id: string): Promise<boolean> {
