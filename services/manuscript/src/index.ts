@@ -18,3 +18,4 @@ export {
   outsideSuggestionId,
   type SuggestionAuthor,
 } from './suggestions/suggestion-authors';
+export { keepAuthorship } from './suggestions/keep-authorship';

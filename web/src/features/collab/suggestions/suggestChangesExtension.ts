@@ -10,7 +10,7 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { presenceColorOf, presenceStyleText } from '../presenceColors';
 import { keepOriginalFormatting } from './blockSuggestions';
-import { keepAuthorship } from './suggestionAuthorship';
+import { keepAuthorship } from '@bookwright/manuscript/keep-authorship';
 import { authorOfSuggestion, newSuggestionId } from './suggestionIds';
 import { suggestionKinds, type SuggestionKind } from './suggestionModel';
 import { suggestionTexts } from './suggestionTexts';
