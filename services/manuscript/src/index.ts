@@ -19,3 +19,4 @@ export {
   type SuggestionAuthor,
 } from './suggestions/suggestion-authors';
 export { keepAuthorship } from './suggestions/keep-authorship';
+export { keepSplitsWhole } from './suggestions/split-markers';

@@ -6,7 +6,13 @@ import {
   suggestChanges,
   transformToSuggestionTransaction,
 } from '@handlewithcare/prosemirror-suggest-changes';
-import { bookSchema, keepAuthorship, manuscriptFragmentName, memberSuggestionId } from '@bookwright/manuscript';
+import {
+  bookSchema,
+  keepAuthorship,
+  keepSplitsWhole,
+  manuscriptFragmentName,
+  memberSuggestionId,
+} from '@bookwright/manuscript';
 
 /**
  * A page editing a Yjs document as the web editor does, without a browser: a ProseMirror state read from
@@ -50,5 +56,6 @@ export function pageOn(ydoc: Y.Doc, userId = 'ed'): TestPage {
 /** `transaction` as the web editor's suggesting page makes it (suggestChangesExtension.ts). */
 function suggested(transaction: Transaction, state: EditorState, userId: string): Transaction {
   const newId = () => memberSuggestionId(userId, Date.now());
-  return keepAuthorship(transformToSuggestionTransaction(transaction, state, newId), state.doc, userId, newId);
+  const tracked = keepSplitsWhole(transformToSuggestionTransaction(transaction, state, newId), state.doc);
+  return keepAuthorship(tracked, state.doc, userId, newId);
 }
