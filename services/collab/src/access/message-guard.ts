@@ -40,7 +40,10 @@ export function messageGuard(codec: ManuscriptCodec, logger: Logger): Extension 
       }
       const malformed = updateProblem(sync.content, codec);
       if (malformed) {
-        logger.warn({ userId: who.userId, bookId: who.bookId, role: who.role, problem: malformed }, 'collab: an update refused');
+        logger.warn(
+          { userId: who.userId, bookId: who.bookId, role: who.role, problem: malformed },
+          'collab: an update refused',
+        );
         throw closeWith('invalid-message');
       }
       const problem = who.role === 'editor' ? suggestionsProblem(document, sync.content, who.userId) : undefined;

@@ -63,8 +63,7 @@ describe('suggestions in the name of someone else', () => {
     const live = withAdasSuggestion();
     const check = suggestionsOnly();
     for (const edit of [
-      (page: ReturnType<typeof pageOn>) =>
-        page.edit((state) => state.tr.insertText('very ', 19), { suggesting: true }),
+      (page: ReturnType<typeof pageOn>) => page.edit((state) => state.tr.insertText('very ', 19), { suggesting: true }),
       (page: ReturnType<typeof pageOn>) => page.edit((state) => state.tr.split(20), { suggesting: true }),
       (page: ReturnType<typeof pageOn>) => page.edit((state) => state.tr.delete(17, 20), { suggesting: true }),
       (page: ReturnType<typeof pageOn>) => page.edit((state) => state.tr.delete(17, 20), { suggesting: false }),
@@ -101,7 +100,7 @@ describe("someone else's comment anchors", () => {
     expect(suggestionsOnly()(live, shortened, 'ed')).toMatch(/anchor/);
   });
 
-  it("lets an editor suggest around and over a comment: its anchor stays on the text", () => {
+  it('lets an editor suggest around and over a comment: its anchor stays on the text', () => {
     const live = withAComment();
     const check = suggestionsOnly();
     const deleted = pageOn(copyOf(live), 'ed').edit((state) => state.tr.delete(14, 20), { suggesting: true });

@@ -23,7 +23,11 @@ const copyOf = (live: Y.Doc): Y.Doc => {
 };
 
 const printedBook = (ydoc: Y.Doc): string =>
-  JSON.stringify(bookSchema().nodeFromJSON(printedManuscript(yDocToManuscript(ydoc))).toJSON());
+  JSON.stringify(
+    bookSchema()
+      .nodeFromJSON(printedManuscript(yDocToManuscript(ydoc)))
+      .toJSON(),
+  );
 
 const book = () =>
   manuscriptToYDoc(bookOf('The lamp is lit.', 'The door is shut and locked.', 'Night falls.', 'The sea is calm.'));
@@ -46,7 +50,8 @@ function transactionOf(state: EditorState, { kind, at, to, text }: Edit): Transa
   const [from, end] = [textPosition(state, Math.min(at, to)), textPosition(state, Math.max(at, to))];
   if (kind === 'insert') return state.tr.insertText(text, from);
   if (kind === 'delete') return end > from ? state.tr.delete(from, end) : undefined;
-  if (kind === 'bold') return end > from ? state.tr.addMark(from, end, bookSchema().marks['bold']!.create()) : undefined;
+  if (kind === 'bold')
+    return end > from ? state.tr.addMark(from, end, bookSchema().marks['bold']!.create()) : undefined;
   return state.doc.resolve(from).parent.isTextblock ? state.tr.split(from) : undefined;
 }
 

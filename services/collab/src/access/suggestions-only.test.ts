@@ -193,7 +193,10 @@ describe("an editor's update, by the printed book", () => {
             // Accepting is a direct edit (the library runs out of memory turning an acceptance over its own
             // nested suggestions into suggestions, 0.1.8).
             const suggesting = step.suggesting && step.kind !== 'accept';
-            update = pageOn(copyOf(live), byOwner ? 'ada' : 'ed').edit((state) => transactionOf(state, step) ?? state.tr, { suggesting });
+            update = pageOn(copyOf(live), byOwner ? 'ada' : 'ed').edit(
+              (state) => transactionOf(state, step) ?? state.tr,
+              { suggesting },
+            );
           } catch {
             continue; // an edit the library or ProseMirror cannot make here
           }

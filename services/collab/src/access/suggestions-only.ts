@@ -9,11 +9,12 @@ import { forgedSuggestion, removedCommentAnchor } from './review-authorship';
  * An editor's changes are always suggestions (issue 44): the server's side of the rule the web editor keeps
  * by suggesting for them. The test is the book's printed form (every open suggestion read as rejected,
  * comments taken out, @bookwright/manuscript's `printedManuscript`): an editor's update may not change it.
- * So an editor may add marked insertions, mark text deleted, add modifications, put comment marks on and
- * take them off, and take back (reject) any open suggestion, theirs or someone else's, since a rejected
- * suggestion is what is printed anyway; the suggestions library itself does that when a suggesting page
- * deletes inside an insertion. An editor may not write the text directly, accept a suggestion, or change a
- * block's formatting: each changes what is printed.
+ * So an editor may add marked insertions, mark text deleted, add modifications, put comment marks on, and
+ * take back (reject) any open suggestion, theirs or someone else's, since a rejected suggestion is what is
+ * printed anyway; the suggestions library itself does that when a suggesting page deletes inside an
+ * insertion. An editor may not write the text directly, accept a suggestion, or change a block's
+ * formatting: each changes what is printed. Nor may an editor suggest in someone else's name or take
+ * someone's comment anchor off: the printed form does not show those (review-authorship.ts).
  *
  * Cheaply: a shadow of the live document (kept equal to it by its own updates) takes the editor's update
  * first, and only the runs of top-level blocks the update touched, each with one block either side (a
@@ -111,7 +112,11 @@ function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array, userI
   const runs = touchedRuns(after, touched);
   const beforeBlocks = runs.length > 0 ? blocksBefore(document, runs) : [];
   for (const [index, run] of runs.entries()) {
-    const problem = runProblem(beforeBlocks[index]!, run.filter((item) => !item.deleted), userId);
+    const problem = runProblem(
+      beforeBlocks[index]!,
+      run.filter((item) => !item.deleted),
+      userId,
+    );
     if (problem) return problem;
   }
   return undefined;
@@ -120,7 +125,8 @@ function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array, userI
 /** Why the blocks of one run may not go from `before` to `after` by this person's update, if they may not. */
 function runProblem(before: Y.Item[], after: Y.Item[], userId: string): string | undefined {
   const [was, is] = [readBlocks(before), readBlocks(after)];
-  if (!isDeepStrictEqual(printedOf(was), printedOf(is))) return 'an editor changed the printed book, not by suggestions';
+  if (!isDeepStrictEqual(printedOf(was), printedOf(is)))
+    return 'an editor changed the printed book, not by suggestions';
   return forgedSuggestion(was, is, userId) ?? removedCommentAnchor(was, is);
 }
 
