@@ -18,3 +18,5 @@ export {
   outsideSuggestionId,
   type SuggestionAuthor,
 } from './suggestions/suggestion-authors';
+export { keepAuthorship } from './suggestions/keep-authorship';
+export { keepSplitsWhole } from './suggestions/split-markers';

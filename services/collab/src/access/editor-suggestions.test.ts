@@ -1,8 +1,10 @@
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
+import { createLogger } from '@bookwright/kit';
 import { applySuggestions } from '@handlewithcare/prosemirror-suggest-changes';
 import type { Transaction } from '@tiptap/pm/state';
-import { manuscriptFragmentName, printedManuscript } from '@bookwright/manuscript';
+import { bookSchema, manuscriptFragmentName, printedManuscript } from '@bookwright/manuscript';
 import { CollabHarness, blockTexts, bookOf } from '../testing/collab-harness';
 import { until, type LiveClient } from '../testing/live-client';
 import { pageOn } from './testing-pages';
@@ -16,9 +18,19 @@ import { pageOn } from './testing-pages';
 let harness: CollabHarness;
 afterEach(async () => harness?.stop());
 
+/** What the collab service logged, line by line. */
+let logged: Array<Record<string, unknown>> = [];
+
 /** Ada (owner), Cy (co-author) and Ed (editor) in one book, all synced. */
 async function aBookWithAnEditor(): Promise<{ ada: LiveClient; cy: LiveClient; ed: LiveClient }> {
-  harness = await new CollabHarness().start();
+  logged = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+      done();
+    },
+  });
+  harness = await new CollabHarness({ logger: createLogger({ service: 'collab-test', destination }) }).start();
   harness.store.add('b1', bookOf('The lamp is lit.', 'Night falls.'), { ada: 'owner', cy: 'coauthor', ed: 'editor' });
   const ada = harness.client('ada', 'b1');
   const cy = harness.client('cy', 'b1', harness.token('cy', 'b1', { role: 'coauthor' }));
@@ -81,7 +93,7 @@ describe("an editor's updates", () => {
 
   it("accepting Ada's suggestion is refused; Ada's suggestion stays open", async () => {
     const { ada, ed } = await aBookWithAnEditor();
-    pageOn(ada.doc).edit((state) => state.tr.insertText('brass ', 5), { suggesting: true });
+    pageOn(ada.doc, 'ada').edit((state) => state.tr.insertText('brass ', 5), { suggesting: true });
     await until(() => ed.text().includes('brass'), "Ada's suggestion reached the editor");
     const adaHad = ada.text();
     pageOn(ed.doc).edit(
@@ -114,5 +126,29 @@ describe("an editor's updates", () => {
     await until(() => harness.store.saves.length > 0, 'the save');
     expect(blockTexts(harness.store.stored('b1'))).toEqual(['Chapter 1', 'Lo, The lamp is lit.', 'And Night falls.']);
     expect([...ada.closes, ...cy.closes, ...ed.closes]).toEqual([]);
+  });
+
+  it("a suggestion in Ada's name is refused and logged at info with its reason; nothing of it is stored", async () => {
+    const { ada, ed } = await aBookWithAnEditor();
+    const adaHad = ada.text();
+    pageOn(ed.doc, 'ada').edit((state) => state.tr.insertText('brass ', 16), { suggesting: true });
+    await refused(ed, ada, adaHad);
+    expect(logged).toContainEqual(
+      expect.objectContaining({ level: 30, userId: 'ed', problem: expect.stringMatching(/someone else/) }),
+    );
+    await storedWithOnlyAdasEdit(ada, ['The lamp is lit.', 'Night falls.']);
+  });
+
+  it("taking Ada's comment anchor off is refused; the anchor stays", async () => {
+    const { ada, ed } = await aBookWithAnEditor();
+    const comment = bookSchema().marks['comment']!;
+    pageOn(ada.doc, 'ada').edit((state) => state.tr.addMark(16, 20, comment.create({ commentId: 'c1' })), {
+      suggesting: false,
+    });
+    await until(() => ed.text().includes('c1'), "Ada's comment reached the editor");
+    const adaHad = ada.text();
+    pageOn(ed.doc).edit((state) => state.tr.removeMark(16, 20, comment), { suggesting: false });
+    await refused(ed, ada, adaHad);
+    expect(logged).toContainEqual(expect.objectContaining({ level: 30, problem: expect.stringMatching(/anchor/) }));
   });
 });

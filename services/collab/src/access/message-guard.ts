@@ -38,11 +38,19 @@ export function messageGuard(codec: ManuscriptCodec, logger: Logger): Extension 
         );
         throw closeWith('read-only');
       }
-      const problem =
-        updateProblem(sync.content, codec) ??
-        (who.role === 'editor' ? suggestionsProblem(document, sync.content) : undefined);
+      const malformed = updateProblem(sync.content, codec);
+      if (malformed) {
+        logger.warn(
+          { userId: who.userId, bookId: who.bookId, role: who.role, problem: malformed },
+          'collab: an update refused',
+        );
+        throw closeWith('invalid-message');
+      }
+      const problem = who.role === 'editor' ? suggestionsProblem(document, sync.content, who.userId) : undefined;
       if (problem) {
-        logger.warn({ userId: who.userId, bookId: who.bookId, role: who.role, problem }, 'collab: an update refused');
+        // What a page of this person may not do (an edit that is not a suggestion, a suggestion in someone
+        // else's name, another's comment unanchored): told by its reason, not a fault of the service.
+        logger.info({ userId: who.userId, bookId: who.bookId, role: who.role, problem }, 'collab: an update refused');
         throw closeWith('invalid-message');
       }
     },

@@ -1,18 +1,20 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as Y from 'yjs';
 import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
 import { bookSchema, manuscriptFragmentName, printedManuscript } from '@bookwright/manuscript';
+import { forgedSuggestion, removedCommentAnchor } from './review-authorship';
 
 /*
  * An editor's changes are always suggestions (issue 44): the server's side of the rule the web editor keeps
  * by suggesting for them. The test is the book's printed form (every open suggestion read as rejected,
  * comments taken out, @bookwright/manuscript's `printedManuscript`): an editor's update may not change it.
- * So an editor may add marked insertions, mark text deleted, add modifications, put comment marks on and
- * take them off, and take back (reject) any open suggestion, theirs or someone else's, since a rejected
- * suggestion is what is printed anyway; the suggestions library itself does that when a suggesting page
- * deletes inside an insertion. An editor may not write the text directly, accept a suggestion, or change a
- * block's formatting: each changes what is printed.
+ * So an editor may add marked insertions, mark text deleted, add modifications, put comment marks on, and
+ * take back (reject) any open suggestion, theirs or someone else's, since a rejected suggestion is what is
+ * printed anyway; the suggestions library itself does that when a suggesting page deletes inside an
+ * insertion. An editor may not write the text directly, accept a suggestion, or change a block's
+ * formatting: each changes what is printed. Nor may an editor suggest in someone else's name or take
+ * someone's comment anchor off: the printed form does not show those (review-authorship.ts).
  *
  * Cheaply: a shadow of the live document (kept equal to it by its own updates) takes the editor's update
  * first, and only the runs of top-level blocks the update touched, each with one block either side (a
@@ -21,8 +23,12 @@ import { bookSchema, manuscriptFragmentName, printedManuscript } from '@bookwrig
  * an element the schema refuses from the document it reads, and the live document must not change here.
  */
 
-/** Why an editor's update may not enter `document`, or undefined when it changes the book by suggestions only. */
-export type SuggestionsOnlyCheck = (document: Y.Doc, update: Uint8Array) => string | undefined;
+/**
+ * Why an editor's update may not enter `document`, or undefined when it changes the book by suggestions only,
+ * attributes no suggestion to anyone but `userId`, and leaves everyone's comment anchors on the text they
+ * stay on (review-authorship.ts).
+ */
+export type SuggestionsOnlyCheck = (document: Y.Doc, update: Uint8Array, userId: string) => string | undefined;
 
 interface Shadow {
   doc: Y.Doc;
@@ -59,11 +65,11 @@ export function suggestionsOnly(): SuggestionsOnlyCheck {
     shadows.delete(document);
   };
 
-  return (document, update) => {
+  return (document, update, userId) => {
     const shadow = shadowOf(document);
     let problem: string | undefined;
     try {
-      problem = checkOnShadow(document, shadow.doc, update);
+      problem = checkOnShadow(document, shadow.doc, update, userId);
     } catch {
       problem = 'the update does not apply';
     }
@@ -72,7 +78,7 @@ export function suggestionsOnly(): SuggestionsOnlyCheck {
   };
 }
 
-function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array): string | undefined {
+function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array, userId: string): string | undefined {
   const fragment = shadow.getXmlFragment(manuscriptFragmentName);
   const before = new Map<Y.Item, boolean>();
   for (const item of topItems(fragment)) before.set(item, item.deleted);
@@ -104,14 +110,24 @@ function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array): stri
   // same before and after, so an update touching the first and the last chapter prints a few blocks, not
   // the book.
   const runs = touchedRuns(after, touched);
-  if (runs.length === 0) return undefined;
-  const beforeBlocks = blocksBefore(document, runs);
+  const beforeBlocks = runs.length > 0 ? blocksBefore(document, runs) : [];
   for (const [index, run] of runs.entries()) {
-    const afterBlocks = run.filter((item) => !item.deleted);
-    if (!isDeepStrictEqual(printedBlocks(beforeBlocks[index]!), printedBlocks(afterBlocks)))
-      return 'an editor changed the printed book, not by suggestions';
+    const problem = runProblem(
+      beforeBlocks[index]!,
+      run.filter((item) => !item.deleted),
+      userId,
+    );
+    if (problem) return problem;
   }
   return undefined;
+}
+
+/** Why the blocks of one run may not go from `before` to `after` by this person's update, if they may not. */
+function runProblem(before: Y.Item[], after: Y.Item[], userId: string): string | undefined {
+  const [was, is] = [readBlocks(before), readBlocks(after)];
+  if (!isDeepStrictEqual(printedOf(was), printedOf(is)))
+    return 'an editor changed the printed book, not by suggestions';
+  return forgedSuggestion(was, is, userId) ?? removedCommentAnchor(was, is);
 }
 
 /** The document's blocks (not deleted) of each run, found by their ids: the same items, before the update. */
@@ -170,11 +186,10 @@ function topItemOf(type: { _item: Y.Item | null }, fragment: Y.XmlFragment): Y.I
 const isElement = (item: Y.Item) => item.content instanceof Y.ContentType && item.content.type instanceof Y.XmlElement;
 
 /**
- * The printed form of `blocks` as a small manuscript of their own, read from copies in a scratch document
- * (so the reader's repairs touch nothing live), adjacent texts joined as the schema joins them (the by-hand
- * rejection leaves the two sides of a rejected insertion apart).
+ * `blocks` as ProseMirror JSON, read from copies in a scratch document (so the reader's repairs touch
+ * nothing live).
  */
-function printedBlocks(blocks: Y.Item[]): unknown {
+function readBlocks(blocks: Y.Item[]): TiptapNode[] {
   const scratch = new Y.Doc();
   const fragment = scratch.getXmlFragment(manuscriptFragmentName);
   // Blocks are elements (checkOnShadow refuses an editor's anything else there; one already in the
@@ -187,7 +202,16 @@ function printedBlocks(blocks: Y.Item[]): unknown {
   const schema = bookSchema();
   const json = yXmlFragmentToProseMirrorRootNode(fragment, schema).toJSON() as TiptapDocument;
   scratch.destroy();
-  const printed = printedManuscript({ type: 'doc', content: json.content ?? [] });
+  return json.content ?? [];
+}
+
+/**
+ * The printed form of `content` as a small manuscript of its own, adjacent texts joined as the schema joins
+ * them (the by-hand rejection leaves the two sides of a rejected insertion apart).
+ */
+function printedOf(content: TiptapNode[]): unknown {
+  const schema = bookSchema();
+  const printed = printedManuscript({ type: 'doc', content });
   try {
     return schema.nodeFromJSON(printed).toJSON();
   } catch {

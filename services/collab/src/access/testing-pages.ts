@@ -6,12 +6,19 @@ import {
   suggestChanges,
   transformToSuggestionTransaction,
 } from '@handlewithcare/prosemirror-suggest-changes';
-import { bookSchema, manuscriptFragmentName } from '@bookwright/manuscript';
+import {
+  bookSchema,
+  keepAuthorship,
+  keepSplitsWhole,
+  manuscriptFragmentName,
+  memberSuggestionId,
+} from '@bookwright/manuscript';
 
 /**
  * A page editing a Yjs document as the web editor does, without a browser: a ProseMirror state read from
  * the manuscript fragment, each edit made on it (while suggesting, turned into suggestions by the library,
- * as the editor's suggestion plugin turns a page's own transactions) and written back by y-tiptap's diff.
+ * as the editor's suggestion plugin turns a page's own transactions, with ids of the page's person `userId`
+ * and its authorship kept as the editor keeps it) and written back by y-tiptap's diff.
  * For the tests of an editor's updates (what the server sees is the Yjs update each edit makes).
  */
 export interface TestPage {
@@ -20,7 +27,7 @@ export interface TestPage {
   edit(edit: (state: EditorState) => Transaction, options: { suggesting: boolean }): Uint8Array;
 }
 
-export function pageOn(ydoc: Y.Doc): TestPage {
+export function pageOn(ydoc: Y.Doc, userId = 'ed'): TestPage {
   const schema = bookSchema();
   const fragment = ydoc.getXmlFragment(manuscriptFragmentName);
   const { doc, meta } = initProseMirrorDoc(fragment, schema);
@@ -32,7 +39,7 @@ export function pageOn(ydoc: Y.Doc): TestPage {
     },
     edit(edit, { suggesting }) {
       const transaction = edit(state);
-      state = state.apply(suggesting ? transformToSuggestionTransaction(transaction, state) : transaction);
+      state = state.apply(suggesting ? suggested(transaction, state, userId) : transaction);
       const updates: Uint8Array[] = [];
       const collect = (update: Uint8Array) => updates.push(update);
       ydoc.on('update', collect);
@@ -44,4 +51,11 @@ export function pageOn(ydoc: Y.Doc): TestPage {
       return Y.mergeUpdates(updates);
     },
   };
+}
+
+/** `transaction` as the web editor's suggesting page makes it (suggestChangesExtension.ts). */
+function suggested(transaction: Transaction, state: EditorState, userId: string): Transaction {
+  const newId = () => memberSuggestionId(userId, Date.now());
+  const tracked = keepSplitsWhole(transformToSuggestionTransaction(transaction, state, newId), state.doc);
+  return keepAuthorship(tracked, state.doc, userId, newId);
 }

@@ -10,7 +10,8 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { presenceColorOf, presenceStyleText } from '../presenceColors';
 import { keepOriginalFormatting } from './blockSuggestions';
-import { keepAuthorship } from './suggestionAuthorship';
+import { keepAuthorship } from '@bookwright/manuscript/keep-authorship';
+import { keepSplitsWhole } from '@bookwright/manuscript/split-markers';
 import { authorOfSuggestion, newSuggestionId } from './suggestionIds';
 import { suggestionKinds, type SuggestionKind } from './suggestionModel';
 import { suggestionTexts } from './suggestionTexts';
@@ -131,7 +132,8 @@ export const Suggestions = Extension.create<SuggestionsOptions, SuggestionsStora
     // Block-level marks (a whole block inserted or deleted, a block's alignment or type changed) are the
     // library's own: y-tiptap carries node marks through Yjs (patches/@tiptap+y-tiptap+3.0.9.patch).
     const tracked = transformToSuggestionTransaction(transaction, state, newId);
-    next(keepAuthorship(keepOriginalFormatting(tracked, state.doc), state.doc, selfUserId, newId));
+    const whole = keepSplitsWhole(keepOriginalFormatting(tracked, state.doc), state.doc);
+    next(keepAuthorship(whole, state.doc, selfUserId, newId));
   },
 });
 

@@ -1,7 +1,7 @@
 import type { MarkType, Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { Transaction } from '@tiptap/pm/state';
 import { AddMarkStep, RemoveMarkStep } from '@tiptap/pm/transform';
-import { suggestionUserId } from './suggestionIds';
+import { suggestionAuthor } from './suggestion-authors';
 
 interface Fix {
   from: number;
@@ -63,7 +63,8 @@ function fixesOf(
 }
 
 /**
- * Keeps every suggestion its own author's. The library joins a new suggestion with one it touches whatever
+ * Keeps every suggestion its own author's (the web editor's suggesting pages; the collab server refuses a
+ * suggestion in someone else's name, services/collab/src/access/review-authorship.ts). The library joins a new suggestion with one it touches whatever
  * its author (it takes the neighbour's id for the new text, or gives the neighbour the new id): fine for
  * one writer, wrong for several. After the library's transformation of this page's edit, the text this
  * edit inserted or newly marked as deleted gets an id of this page's author, and text that carried a
@@ -77,7 +78,10 @@ export function keepAuthorship(
 ): Transaction {
   let fresh: string | undefined;
   const ownId = () => (fresh ??= newId());
-  const isOwn = (id: unknown) => suggestionUserId(id) === selfUserId;
+  const isOwn = (id: unknown) => {
+    const author = suggestionAuthor(id);
+    return author?.kind === 'member' && author.userId === selfUserId;
+  };
   for (const fix of fixesOf(tr, original, ownId, isOwn)) {
     tr.removeMark(fix.from, fix.to, fix.type);
     tr.addMark(fix.from, fix.to, fix.type.create({ id: fix.id }));
