@@ -8,14 +8,14 @@
  */
 import { chapterCharacters, documentText, estimatePages, trimSizes, type PrintOptions } from '@bookwright/contracts';
 import { renderInteriorPdf } from '../../services/export/src/pdf/render-interior';
-import { calibrationLengths } from '../../services/export/src/pdf/testing/page-estimate-books';
+import { benchLengths } from '../../services/export/src/pdf/testing/page-estimate-books';
 import { offlineBook } from '../../services/export/src/pdf/testing/offline-book';
 import { pdfInfo } from '../../services/export/src/pdf/testing/poppler';
 import { printResults } from '../support/results';
 
 process.stdout.write('| length | characters | trim | printed | estimate | off |\n|---|---|---|---|---|---|\n');
 let worst = 0;
-for (const [name, length] of Object.entries(calibrationLengths)) {
+for (const [name, length] of Object.entries(benchLengths)) {
   const book = await offlineBook(length);
   const characters = documentText(book.document).length;
   for (const { value: trimSize } of trimSizes) {
@@ -38,7 +38,7 @@ for (const [name, length] of Object.entries(calibrationLengths)) {
 const worstPercent = Number((worst * 100).toFixed(1));
 printResults('page-estimate', [
   {
-    figure: 'page estimate: largest deviation from the printed interior (3 lengths × 5 trims)',
+    figure: 'page estimate: largest deviation from the printed interior (6 lengths × 5 trims)',
     value: worstPercent,
     unit: '%',
     target: '≤ 5%',

@@ -21,15 +21,15 @@ export const defaultIsPaperback = true;
 /**
  * How the KDP interior holds the manuscript, by trim size: characters of manuscript (documentText's length,
  * as the editor counts them) on a full body page, and the characters a chapter opener's sunk heading costs.
- * Fitted to the real interior PDFs of the offline writer's book at three lengths in every trim
+ * Fitted to the real interior PDFs of the offline writer's book at six lengths in every trim
  * (bench/page-estimate; services/export/src/pdf/page-estimate.test.ts holds each trim to 5%; decision 0053).
  */
 export const printCapacity: Record<TrimSize, { charactersPerPage: number; openerCharacters: number }> = {
-  '5x8': { charactersPerPage: 1_430, openerCharacters: 200 },
-  '5.5x8.5': { charactersPerPage: 1_690, openerCharacters: 300 },
-  '6x9': { charactersPerPage: 1_990, openerCharacters: 400 },
-  '7x10': { charactersPerPage: 2_500, openerCharacters: 600 },
-  '8.5x11': { charactersPerPage: 3_200, openerCharacters: 600 },
+  '5x8': { charactersPerPage: 1_440, openerCharacters: 0 },
+  '5.5x8.5': { charactersPerPage: 1_770, openerCharacters: 500 },
+  '6x9': { charactersPerPage: 1_960, openerCharacters: 100 },
+  '7x10': { charactersPerPage: 2_410, openerCharacters: 100 },
+  '8.5x11': { charactersPerPage: 2_470, openerCharacters: 0 },
 };
 
 /** Half-title, its blank verso, title page, copyright page, contents and its verso. */
