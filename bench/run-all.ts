@@ -12,7 +12,19 @@ import { fileURLToPath } from 'node:url';
 import { parseResults, type BenchFigure } from './support/results';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const all = ['writing', 'memory', 'export', 'import', 'load', 'web', 'revisions', 'search', 'collab', 'api'];
+const all = [
+  'writing',
+  'memory',
+  'export',
+  'import',
+  'load',
+  'web',
+  'revisions',
+  'search',
+  'collab',
+  'api',
+  'page-estimate',
+];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 const unknown = chosen.filter((name) => !all.includes(name));
 if (unknown.length > 0) {

@@ -3,6 +3,7 @@ import {
   allowanceExhaustedMessages,
   apiMessages,
   documentText,
+  chapterCharacters,
   estimatePages,
   metadataMessages,
   planMessages,
@@ -147,7 +148,7 @@ describe('from idea to manuscript', () => {
     const headings = document.content.filter((n) => n.type === 'heading' && (n.attrs as { level: number }).level === 1);
     expect(headings.length).toBe(state.plotOutline.acts.flatMap((a) => a.chapters).length);
     expect(JSON.stringify(headings[0])).toContain('The First Letter');
-    const pages = estimatePages(documentText(document).length);
+    const pages = estimatePages(chapterCharacters(document));
     expect(pages).toBeGreaterThanOrEqual(85);
     expect(pages).toBeLessThanOrEqual(115);
     expect(documentText(document).slice(0, 600).toLowerCase()).toContain('offline');
@@ -258,7 +259,7 @@ describe('from idea to manuscript', () => {
     expect((await client.get('/api/v1/user/current-user')).body.booksLeftThisMonth).toBeNull();
     await client.patch(`/api/v1/agent/write/${created.body._id}`);
     const ready = await waitForStatus(client, created.body._id, 'ready', 180_000);
-    const pages = estimatePages(documentText(TiptapDocumentSchema.parse(JSON.parse(ready.bookContent!))).length);
+    const pages = estimatePages(chapterCharacters(TiptapDocumentSchema.parse(JSON.parse(ready.bookContent!))));
     expect(pages).toBeGreaterThanOrEqual(85);
     expect(pages).toBeLessThanOrEqual(115);
   });

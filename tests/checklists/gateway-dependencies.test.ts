@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // The gateway only speaks HTTP (docs/decisions/0048): text generation is the writer's, every rendering of
 // a book export's. A gateway that lists or imports a model, the offline texts, the editor's schema or a
 // Markdown library again is doing their work, and fails here.
-const gateway = fileURLToPath(new URL('../../services/gateway', import.meta.url));
+const gateway = fileURLToPath(new URL('../../services/gateway/', import.meta.url));
 const forbidden = [
   /^@bookwright\/(ai|offline|manuscript)(\/|$)/,
   /^@tiptap\//,

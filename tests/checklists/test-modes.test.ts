@@ -17,7 +17,7 @@ import {
 // The servers run of CI leaves out the tests that cannot tell the modes apart (vitest.config.ts). These
 // checks hold the classifier to the safe side: whatever reaches a database, a bus or a started process
 // must still run against the real servers.
-const repo = fileURLToPath(new URL('../..', import.meta.url));
+const repo = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = mkdtempSync(join(tmpdir(), 'bookwright-test-modes-'));
 afterAll(() => rmSync(fixtures, { recursive: true, force: true }));
 

@@ -19,33 +19,46 @@ export const defaultBleed = false;
 export const defaultIsPaperback = true;
 
 /**
- * How many characters of manuscript (documentText's length, as the editor counts them) fill a printed
- * interior page, by trim size. Calibrated against the real interior PDFs of the offline books
- * (tests/api/page-estimate.test.ts counts them with pdfinfo): 125 400 characters print to 78 pages at 6x9
- * (chapter openings and front matter included). Spec §9's 250 words of 5 characters a page said 101.
+ * How the KDP interior holds the manuscript, by trim size: characters of manuscript (documentText's length,
+ * as the editor counts them) on a full body page, and the characters a chapter opener's sunk heading costs.
+ * Fitted to the real interior PDFs of the offline writer's book at six lengths in every trim
+ * (bench/page-estimate; services/export/src/pdf/page-estimate.test.ts holds each trim to 5%; decision 0053).
  */
-export const charactersPerPage: Record<TrimSize, number> = {
-  '5x8': 1_230,
-  '5.5x8.5': 1_390,
-  '6x9': 1_610,
-  '7x10': 1_610,
-  '8.5x11': 2_050,
+export const printCapacity: Record<TrimSize, { charactersPerPage: number; openerCharacters: number }> = {
+  '5x8': { charactersPerPage: 1_440, openerCharacters: 0 },
+  '5.5x8.5': { charactersPerPage: 1_770, openerCharacters: 500 },
+  '6x9': { charactersPerPage: 1_960, openerCharacters: 100 },
+  '7x10': { charactersPerPage: 2_410, openerCharacters: 100 },
+  '8.5x11': { charactersPerPage: 2_470, openerCharacters: 0 },
 };
+
+/** Half-title, its blank verso, title page, copyright page, contents and its verso. */
+export const frontMatterPages = 6;
 
 /** KDP's smallest paperback: an estimate never says fewer pages (spec §9). */
 export const minimumEstimatedPages = 24;
 
 /**
  * The one page estimate (the editor's "About N pages", the export's count before the PDF is laid out, the
- * writer's completion notice): the printed page count when it is known is better, this is the fallback.
+ * writer's completion notice, an import's summary): the printed page count when it is known is better, this
+ * is the fallback. It takes each chapter's characters (chapterCharacters of the document) because every
+ * chapter opens on a right-hand page: a chapter fills an even number of pages, so a book's count moves in
+ * steps of two pages a chapter, which no characters-per-page figure for the whole text can follow.
  */
-export function estimatePages(characterCount: number, trimSize: TrimSize = defaultTrimSize): number {
-  return Math.max(minimumEstimatedPages, estimateTextPages(characterCount, trimSize));
+export function estimatePages(chapterCharacters: readonly number[], trimSize: TrimSize = defaultTrimSize): number {
+  return Math.max(minimumEstimatedPages, estimateTextPages(chapterCharacters, trimSize));
 }
 
 /** The estimate without the 24-page floor: what the text alone fills (page limits are checked against it). */
-export function estimateTextPages(characterCount: number, trimSize: TrimSize = defaultTrimSize): number {
-  return Math.ceil(characterCount / charactersPerPage[trimSize]);
+export function estimateTextPages(chapterCharacters: readonly number[], trimSize: TrimSize = defaultTrimSize): number {
+  const { charactersPerPage, openerCharacters } = printCapacity[trimSize];
+  const chapters = chapterCharacters.filter((characters) => characters > 0);
+  if (chapters.length === 0) return 0;
+  const body = chapters.reduce((pages, characters) => {
+    const filled = Math.ceil((characters + openerCharacters) / charactersPerPage);
+    return pages + filled + (filled % 2);
+  }, 0);
+  return frontMatterPages + body;
 }
 
 /** Spine width of spec §9, inches per page by paper; at least 0.06 inch. */

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   documentText,
+  chapterCharacters,
   estimatePages,
   events,
   requests,
@@ -100,7 +101,7 @@ describe('writer service', () => {
     const document = await manuscriptOf(completion?.contentBlobKey ?? '');
     expect(headingsOf(document)).toEqual(fictionTitles(12).map((c) => `Chapter ${c.number}: ${c.title}`));
     const text = documentText(document);
-    expect(completion?.pages).toBe(estimatePages(text.length));
+    expect(completion?.pages).toBe(estimatePages(chapterCharacters(document)));
     expect(completion?.pages).toBeGreaterThanOrEqual(85);
     expect(completion?.pages).toBeLessThanOrEqual(115);
     // The fake's *emphasis* arrives as italic marks, never as asterisks.
@@ -349,7 +350,7 @@ describe('writer service', () => {
 
     for (const completion of world.books.completions) {
       const document = await manuscriptOf(completion.contentBlobKey);
-      const pages = estimatePages(documentText(document).length);
+      const pages = estimatePages(chapterCharacters(document));
       expect(completion.pages).toBe(pages);
       expect(pages).toBeGreaterThanOrEqual(85);
       expect(pages).toBeLessThanOrEqual(115);

@@ -1,4 +1,4 @@
-import type { TiptapDocument, TiptapNode } from './tiptap-document';
+import { documentText, type TiptapDocument, type TiptapNode } from './tiptap-document';
 
 /**
  * One chapter of a manuscript: its level-1 heading and the blocks after it, up to the next level-1
@@ -39,6 +39,10 @@ export function chaptersOf(document: Pick<TiptapDocument, 'content'>): Manuscrip
 /** A chapter's nodes as the document holds them: its heading (if any), then its blocks. */
 export const chapterNodes = (chapter: ManuscriptChapter): TiptapNode[] =>
   chapter.heading ? [chapter.heading, ...chapter.blocks] : chapter.blocks;
+
+/** Each chapter's characters as the editor counts them (documentText): what the page estimate reads. */
+export const chapterCharacters = (document: Pick<TiptapDocument, 'content'>): number[] =>
+  chaptersOf(document).map((chapter) => documentText({ type: 'doc', content: chapterNodes(chapter) }).length);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,6 +1,6 @@
 import {
   AppError,
-  documentText,
+  chapterCharacters,
   estimatePages,
   events,
   TiptapDocumentSchema,
@@ -85,7 +85,7 @@ export function importManuscript(deps: BookHandlerDeps) {
           bookId: row.id,
           userId,
           words,
-          pages: estimatePages(documentText(document).length),
+          pages: estimatePages(chapterCharacters(document)),
         });
         return row;
       })

@@ -1,4 +1,4 @@
-import { descriptionText, estimatePages, type DocxLayout } from '@bookwright/contracts';
+import { chapterCharacters, descriptionText, estimatePages, type DocxLayout } from '@bookwright/contracts';
 import {
   AlignmentType,
   Document,
@@ -40,7 +40,7 @@ import { wordCountLine } from './word-count';
 export interface DocxOptions {
   layout: DocxLayout;
   review: DocxReview;
-  /** Words and characters of the printed form (no suggested text): the title page and the page estimate. */
+  /** Words and characters of the printed form (no suggested text), for the manuscript's title page. */
   printed: { words: number; characters: number };
   /** Who to write to about the manuscript (its owner), for the manuscript's title page. */
   contact: { name: string; email: string } | null;
@@ -59,7 +59,8 @@ export async function renderDocx(book: ExportBook, options: DocxOptions): Promis
   const numbered = numberComments(placements);
   const commentCount = numbered.all.reduce((sum, entry) => sum + entry.ids.length, 0);
   const runs = new ReviewRuns(options.review, numbered.byChapter, commentCount + 1);
-  const typo = typography({ trimSize: '6x9', bleed: false }, estimatePages(options.printed.characters, '6x9'));
+  // The gutter's page band only: the suggested text the stored manuscript still holds barely moves it.
+  const typo = typography({ trimSize: '6x9', bleed: false }, estimatePages(chapterCharacters(book.document), '6x9'));
   const manuscript = options.layout === 'manuscript';
   const chapters = new DocumentBody(manuscript ? manuscriptBody : bookBody(typo), runs, book.images).chapters(
     book.document,

@@ -1,5 +1,6 @@
 import {
   AppError,
+  chapterCharacters,
   countWords,
   documentText,
   exportFileName,
@@ -62,6 +63,7 @@ export function renderExport(deps: ExportHandlerDeps) {
       target,
       book,
       characters: manuscriptCharacters(document),
+      chapterCharacters: chapterCharacters(document),
       cover: cover && { widthPx: cover.widthPx, heightPx: cover.heightPx },
       printPageCount: null,
     };

@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import { chapterCharacters, type requests } from '@bookwright/contracts';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { exportTarget } from '../domain/export-target';
@@ -39,6 +39,7 @@ export function validateExport(deps: ExportHandlerDeps) {
       target,
       book,
       characters,
+      chapterCharacters: chapterCharacters(document),
       cover: cover && { widthPx: cover.widthPx, heightPx: cover.heightPx },
       printPageCount: await counting,
       missingGlyphs,

@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { charactersPerPage, defaultTrimSize, exportMessages, type ValidateExportRequest } from '@bookwright/contracts';
+import {
+  defaultTrimSize,
+  exportMessages,
+  frontMatterPages,
+  printCapacity,
+  type ValidateExportRequest,
+} from '@bookwright/contracts';
 import { exportTarget } from '../domain/export-target';
 import { trickyBook } from '../testing/books';
 import { checkExport, toValidation, type ExportCheckInput } from './validate-export';
 
-/** Characters that the page estimate turns into `pages` pages at the default trim. */
-const pagesOf = (pages: number) => pages * charactersPerPage[defaultTrimSize];
+/** A one-chapter manuscript that the page estimate turns into `pages` (even) pages at the default trim. */
+function pagesOf(pages: number): Pick<ExportCheckInput, 'characters' | 'chapterCharacters'> {
+  const { charactersPerPage, openerCharacters } = printCapacity[defaultTrimSize];
+  const characters = (pages - frontMatterPages) * charactersPerPage - openerCharacters;
+  return { characters, chapterCharacters: [characters] };
+}
 
 function validate(request: ValidateExportRequest, overrides: Partial<Omit<ExportCheckInput, 'target'>> = {}) {
   return toValidation(
     checkExport({
       target: exportTarget(request),
       book: trickyBook({ keywords: ['one'], description: 'A book.' }),
-      characters: pagesOf(100),
+      ...pagesOf(100),
       cover: { widthPx: 1_838, heightPx: 2_775 },
       printPageCount: null,
       ...overrides,
@@ -64,7 +74,7 @@ describe('export validation: EPUB', () => {
     expect(validate({ format: 'epub' }, { book: trickyBook({ status: 'writing', keywords: ['k'] }) }).warnings).toEqual(
       [exportMessages.notReady],
     );
-    const empty = validate({ format: 'epub' }, { characters: 0 });
+    const empty = validate({ format: 'epub' }, { characters: 0, chapterCharacters: [] });
     expect(empty.isValid).toBe(false);
     expect(empty.warnings).toEqual(['The book has no text to export yet.']);
     expect(empty.pageCount).toBe(24);
@@ -153,7 +163,7 @@ describe('export validation: KDP print', () => {
   });
 
   it('uses the real print page count when the PDF renderer gives one', () => {
-    const result = validate({ format: 'pdf', paperColor: 'cream' }, { characters: pagesOf(20), printPageCount: 32 });
+    const result = validate({ format: 'pdf', paperColor: 'cream' }, { ...pagesOf(20), printPageCount: 32 });
     expect(result.isValid).toBe(true);
     expect(result.pageCount).toBe(24);
     expect(result.printPageCount).toBe(32);
@@ -161,7 +171,7 @@ describe('export validation: KDP print', () => {
   });
 
   it('blocks fewer than 24 pages of text (the estimate itself never goes below 24)', () => {
-    const result = validate({ format: 'pdf' }, { characters: pagesOf(10) });
+    const result = validate({ format: 'pdf' }, { ...pagesOf(10) });
     expect(result.pageCount).toBe(24);
     expect(result.isValid).toBe(false);
     expect(result.warnings).toEqual(['A KDP paperback needs at least 24 pages; this book fills about 10.']);
@@ -169,8 +179,8 @@ describe('export validation: KDP print', () => {
   });
 
   it('blocks paperbacks over 828 pages on white paper and 776 on cream', () => {
-    expect(validate({ format: 'pdf', paperColor: 'white' }, { characters: pagesOf(800) }).isValid).toBe(true);
-    const cream = validate({ format: 'pdf', paperColor: 'cream' }, { characters: pagesOf(800) });
+    expect(validate({ format: 'pdf', paperColor: 'white' }, { ...pagesOf(800) }).isValid).toBe(true);
+    const cream = validate({ format: 'pdf', paperColor: 'cream' }, { ...pagesOf(800) });
     expect(cream.warnings).toEqual([
       'A KDP paperback on cream paper has at most 776 pages; this book fills about 800. White paper allows up to 828.',
     ]);
@@ -180,7 +190,8 @@ describe('export validation: KDP print', () => {
   });
 
   it.each(['5x8', '8.5x11'] as const)('says clearly that KDP hardcovers do not come in %s', (trimSize) => {
-    const result = validate({ format: 'pdf', isPaperback: false, trimSize });
+    // Long enough for a hardcover's 75 pages in the largest trim too: only the trim is wrong.
+    const result = validate({ format: 'pdf', isPaperback: false, trimSize }, pagesOf(120));
     expect(result.isValid).toBe(false);
     expect(result.warnings).toEqual([
       `KDP does not print hardcovers in ${trimSize.replace('x', ' x ')} in. Hardcovers come only in ` +
@@ -233,7 +244,7 @@ describe('export validation: KDP print', () => {
   });
 
   it('tells when the spine is too thin for text', () => {
-    expect(validate({ format: 'pdf', exportType: 'cover' }, { characters: pagesOf(60) }).suggestions).toEqual([
+    expect(validate({ format: 'pdf', exportType: 'cover' }, { ...pagesOf(60) }).suggestions).toEqual([
       'KDP allows text on the spine only from 79 pages; at 60 pages the spine stays blank.',
     ]);
   });

@@ -39,6 +39,8 @@ export interface ExportCheckInput {
   book: CheckedBook;
   /** Characters of the manuscript's plain text (documentText), which spec §9's page estimate counts; 0 when blank. */
   characters: number;
+  /** Each chapter's characters (chapterCharacters of the manuscript): what the page estimate reads. */
+  chapterCharacters: number[];
   /** The cover master's pixel size; null when the book has no cover. */
   cover: { widthPx: number; heightPx: number } | null;
   /** Pages of the real print interior when the PDF renderer can count them; null: use spec §9's estimate. */
@@ -85,7 +87,10 @@ export function checkExport(input: ExportCheckInput): ExportCheck {
     pageBlockers: [],
     warnings: [],
     suggestions: [],
-    pageCount: estimatePages(input.characters, input.target.format === 'pdf' ? input.target.print.trimSize : undefined),
+    pageCount: estimatePages(
+      input.chapterCharacters,
+      input.target.format === 'pdf' ? input.target.print.trimSize : undefined,
+    ),
     printPageCount: null,
     spineWidthIn: null,
     missingMetadata: missingMetadata(input.book),
@@ -140,7 +145,7 @@ export function missingGlyphsWarning(characters: string[]): string {
 function checkPrint(input: ExportCheckInput, print: PrintOptions, check: ExportCheck): void {
   const withCover = print.exportType !== 'interior';
   // The estimate never goes below 24 pages; the minimum is checked against the text's own length.
-  const textPages = estimateTextPages(input.characters, print.trimSize);
+  const textPages = estimateTextPages(input.chapterCharacters, print.trimSize);
   const pages = input.printPageCount ?? check.pageCount;
   const pagesForLimits = input.printPageCount ?? textPages;
   const pagesText = input.printPageCount === null ? `about ${pagesForLimits}` : `${pagesForLimits}`;

@@ -5,9 +5,10 @@
 
 /**
  * Characters a finished book should have, sized by the one page estimate of the contracts (estimatePages,
- * calibrated on printed interiors): a short ("Standard") book is spec §9's "about 100 pages" in print at the
- * default 6x9 trim (1,610 characters a page), a long one 150. They were 125,000 and 200,000 when pages were
- * counted as 250 five-character words, which printed as 78 pages: the author was promised 100.
+ * calibrated on printed interiors, decision 0053): a short ("Standard") book is spec §9's "about 100 pages"
+ * in print at the default 6x9 trim (12 chapters of it print on 102), a long one 134 (the spec said 150).
+ * They were 125,000 and 200,000 when pages were counted as 250 five-character words, which printed as 78
+ * pages: the author was promised 100.
  */
 export const targetCharsBySize = { short: 160_000, long: 242_000 } as const satisfies Record<string, number>;
 

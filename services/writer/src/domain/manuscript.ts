@@ -1,6 +1,7 @@
 import {
   countWords,
   documentText,
+  chapterCharacters,
   estimatePages,
   TiptapNodeSchema,
   type BookLanguage,
@@ -108,7 +109,7 @@ export function assembleManuscript(
 /** Words and the spec's page estimate of a document. */
 export function manuscriptStats(document: TiptapDocument): { characters: number; words: number; pages: number } {
   const text = documentText(document);
-  return { characters: text.length, words: countWords(text), pages: estimatePages(text.length) };
+  return { characters: text.length, words: countWords(text), pages: estimatePages(chapterCharacters(document)) };
 }
 
 /** The characters of a chapter's prose as the page estimate will count them in the assembled manuscript. */

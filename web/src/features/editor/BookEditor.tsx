@@ -3,6 +3,7 @@ import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap
 import {
   documentText,
   emptyDocument,
+  chapterCharacters,
   estimatePages,
   type TiptapDocument,
   type TiptapNode,
@@ -213,7 +214,7 @@ const withoutSuggestions = (count: number) =>
 
 function count(editor: Editor): { words: number; pages: number; openSuggestions: number } {
   const document = editor.getJSON() as TiptapDocument;
-  const text = documentText(printedManuscript(document));
-  const words = text.split(/\s+/).filter(Boolean).length;
-  return { words, pages: estimatePages(text.length), openSuggestions: openSuggestionCount(document) };
+  const printed = printedManuscript(document);
+  const words = documentText(printed).split(/\s+/).filter(Boolean).length;
+  return { words, pages: estimatePages(chapterCharacters(printed)), openSuggestions: openSuggestionCount(document) };
 }

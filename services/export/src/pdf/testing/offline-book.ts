@@ -27,13 +27,17 @@ const request: PlanRequest = {
   genre: 'mystery',
   size: 'short',
 };
-const bookChars = 160_000;
+const standardChars = 160_000;
 const charsPerWord = 5.8;
 const wordsPerCall = 1_500;
 
-export async function offlineBook(): Promise<ExportBook> {
+/**
+ * `characters` sizes the book (the page-estimate calibration prints it at several lengths); the text is the
+ * same for the same length, every run: the offline writer is deterministic.
+ */
+export async function offlineBook(characters: number = standardChars): Promise<ExportBook> {
   const chapters = plannedChapters(FictionBookStateSchema.parse(composePlan('fiction', request)));
-  const words = Math.round(bookChars / chapters.length / charsPerWord);
+  const words = Math.round(characters / chapters.length / charsPerWord);
   const parts = Math.ceil(words / wordsPerCall);
   const content: TiptapNode[] = [];
   for (const [index, chapter] of chapters.entries()) {
