@@ -7,7 +7,7 @@ import {
   type ExportValidation,
   type PlanRequest,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { missingTools, pdfInfo } from '../../services/export/src/pdf/testing/poppler';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { keeperOfLetters, readyBook } from '../support/books';

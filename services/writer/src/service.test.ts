@@ -1,15 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  documentText,
-  estimatePages,
-  events,
-  requests,
-  streams,
-  TiptapDocumentSchema,
-  type BookBrief,
-  type TiptapDocument,
-} from '@bookwright/contracts';
+import { documentText, estimatePages, TiptapDocumentSchema, type TiptapDocument } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { requests, streams, type BookBrief } from '@bookwright/contracts/bus';
 import { createOfflineProvider, LlmError } from '@bookwright/ai';
 import { chapterBudgets } from './domain/length';
 import { chapterHeading } from './domain/manuscript';

@@ -1,11 +1,6 @@
-import {
-  AppError,
-  documentText,
-  estimatePages,
-  events,
-  TiptapDocumentSchema,
-  type requests,
-} from '@bookwright/contracts';
+import { AppError, documentText, estimatePages, TiptapDocumentSchema } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { requirePlan } from '../domain/allowance';

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as Y from 'yjs';
 import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { bookSchema, manuscriptFragmentName, printedManuscript } from '@bookwright/manuscript';
 
 /*

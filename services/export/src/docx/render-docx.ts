@@ -1,4 +1,5 @@
-import { descriptionText, estimatePages, type DocxLayout } from '@bookwright/contracts';
+import { descriptionText } from '@bookwright/contracts/text';
+import { estimatePages, type DocxLayout } from '@bookwright/contracts/http';
 import {
   AlignmentType,
   Document,

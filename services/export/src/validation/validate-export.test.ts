@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { charactersPerPage, defaultTrimSize, exportMessages, type ValidateExportRequest } from '@bookwright/contracts';
+import {
+  charactersPerPage,
+  defaultTrimSize,
+  exportMessages,
+  type ValidateExportRequest,
+} from '@bookwright/contracts/http';
 import { exportTarget } from '../domain/export-target';
 import { buildBook } from '../testing/books';
 import { checkExport, toValidation, type ExportCheckInput } from './validate-export';

@@ -1,12 +1,12 @@
+import { countWords } from '@bookwright/contracts/text';
 import {
-  countWords,
   documentText,
   estimatePages,
   TiptapNodeSchema,
   type BookLanguage,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { z } from 'zod';
 import { proseToBlocks } from './prose-to-tiptap';
 
