@@ -29,13 +29,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import {
-  events,
-  noPlanBillingSummary,
-  requests,
-  type CreatedApiToken,
-  type WebhookWithSecret,
-} from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { noPlanBillingSummary, type CreatedApiToken, type WebhookWithSecret } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { silentLogger, type Bus, type Subscription } from '@bookwright/kit';
 import { createServiceTestWorld, type BusFake } from '@bookwright/kit/testing';
 import { webhooksService } from '@bookwright/webhooks';

@@ -25,7 +25,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import * as Y from 'yjs';
 import { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
 import { bookSchema, fillYDoc, manuscriptFragmentName } from '@bookwright/manuscript';
 import { liveClient, until, type LiveClient } from '@bookwright/collab/testing';

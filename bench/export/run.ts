@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PrintOptions, TiptapNode } from '@bookwright/contracts';
+import type { PrintOptions, TiptapNode } from '@bookwright/contracts/http';
 import type { Content } from 'pdfmake/interfaces';
 import { fontFamilies } from '../../services/export/src/fonts';
 import { finishPdf, layoutPdf } from '../../services/export/src/pdf/pdfmake';

@@ -6,7 +6,13 @@
  *
  *   node --import tsx bench/page-estimate/run.ts
  */
-import { chapterCharacters, documentText, estimatePages, trimSizes, type PrintOptions } from '@bookwright/contracts';
+import {
+  chapterCharacters,
+  documentText,
+  estimatePages,
+  trimSizes,
+  type PrintOptions,
+} from '@bookwright/contracts/http';
 import { renderInteriorPdf } from '../../services/export/src/pdf/render-interior';
 import { benchLengths } from '../../services/export/src/pdf/testing/page-estimate-books';
 import { offlineBook } from '../../services/export/src/pdf/testing/offline-book';

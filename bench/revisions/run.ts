@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { createInProcessBus, OutboxRelay, silentLogger } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../../services/book/src/db/migrations';

@@ -16,7 +16,8 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { foldForSearch, type TiptapNode } from '@bookwright/contracts';
+import { foldForSearch } from '@bookwright/contracts/text';
+import { type TiptapNode } from '@bookwright/contracts/http';
 import { createInProcessBus, OutboxRelay, silentLogger } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../../services/book/src/db/migrations';

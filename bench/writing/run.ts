@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import { startScriptedOpenAiServer, type RecordedRequest, type ScriptedReply } from '@bookwright/ai/testing';
 import { createFsBlobStore, createInProcessBus, createLogger, openServiceDatabase, parseConfig } from '@bookwright/kit';
 import { WriterConfigSchema } from '../../services/writer/src/config';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEvent, defineRequest, events, requests } from '@bookwright/contracts';
+import { defineEvent, defineRequest, requests } from '@bookwright/contracts/bus';
+import { events } from '@bookwright/contracts/events';
 import { asyncApiPath, generateAsyncApi, jsonSchema, payloadTitle, renderAsyncApi, titled } from './generate-asyncapi';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -19,14 +19,12 @@ import { z } from 'zod';
 import {
   EventEnvelopeSchema,
   ReplyEnvelopeSchema,
-  WebhookPayloadSchema,
-  events,
-  webhookEventTypes,
-  webhookTestEventType,
   requests,
   type AnyEventDef,
   type AnyRequestDef,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/bus';
+import { WebhookPayloadSchema, webhookEventTypes, webhookTestEventType } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const asyncApiPath = join(root, 'docs', 'events', 'asyncapi.json');

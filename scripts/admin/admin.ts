@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   accountTypes,
   AppError,
-  normalizeEmail,
   SeatCountSchema,
   workspaceMessages,
   type AccountType,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { normalizeEmail } from '@bookwright/contracts/text';
 import { BaseConfigSchema, openServiceDatabase, type Logger } from '@bookwright/kit';
 import { migrations as billingMigrations } from '../../services/billing/src/db/migrations';
 import type { BillingDatabase } from '../../services/billing/src/db/schema';

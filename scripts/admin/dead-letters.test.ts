@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEvent } from '@bookwright/contracts';
+import { defineEvent } from '@bookwright/contracts/bus';
 import { randomBytes } from 'node:crypto';
 import { createBus, on, silentLogger, type Bus } from '@bookwright/kit';
 import { dropBusNamespace } from '@bookwright/kit/testing';

@@ -16,7 +16,8 @@ import type { CoverDesign } from '@bookwright/ai';
 import { renderTypographicCover } from '@bookwright/cover-designer';
 import type { ExportBook } from '@bookwright/export';
 import { renderEpub } from '@bookwright/export/epub';
-import { countWords, type Genre, type TiptapDocument } from '@bookwright/contracts';
+import { countWords } from '@bookwright/contracts/text';
+import { type Genre, type TiptapDocument } from '@bookwright/contracts/http';
 import { parseSampleText, type SampleText } from './sample-text';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CoverColorSchemeSchema, CoverMoodSchema, CoverStyleSchema, GenreSchema } from '@bookwright/contracts';
+import { CoverColorSchemeSchema, CoverMoodSchema, CoverStyleSchema, GenreSchema } from '@bookwright/contracts/http';
 
 const FrontMatterSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]+$/),

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { allowanceExhaustedMessages, billingMessages, type Invoice } from '@bookwright/contracts/bus';
 import {
-  allowanceExhaustedMessages,
   apiMessages,
-  billingMessages,
   errorScreens,
   type Book,
   type BookSummary,
-  type Invoice,
   type TiptapNode,
   type User,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
 import { keeperOfLetters, waitForStatus } from '../support/books';

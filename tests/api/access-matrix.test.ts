@@ -11,7 +11,7 @@ import {
   type BookRole,
   type CreatedInvitation,
   type SharedRole,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';

@@ -9,7 +9,7 @@ import {
   passwordMessages,
   type Book,
   type User,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { elevenMegabytePng, phoneJpeg } from '@bookwright/kit/images/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';

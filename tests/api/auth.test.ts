@@ -6,7 +6,7 @@ import {
   passwordMessages,
   passwordResetMessages,
   signUpMessages,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
 
 let system: TestSystem;

@@ -1,6 +1,6 @@
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages, type Book } from '@bookwright/contracts';
+import { apiMessages, type Book } from '@bookwright/contracts/http';
 import { chapter, documentOf } from '@bookwright/contracts/testing';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowanceExhaustedMessages } from '@bookwright/contracts/bus';
 import {
-  allowanceExhaustedMessages,
   apiMessages,
   documentText,
   chapterCharacters,
@@ -12,7 +12,7 @@ import {
   type BookSummary,
   type FictionBookState,
   type NonFictionBookState,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook, waitForStatus } from '../support/books';
 import { openEventStream } from '../support/event-stream';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages, coverMessages, unsafeTextMessage, type Book } from '@bookwright/contracts';
+import { apiMessages, coverMessages, unsafeTextMessage, type Book } from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingMessages, salesEnquiryAnswer, type PlanSwitchPreview, type User } from '@bookwright/contracts';
+import { billingMessages, salesEnquiryAnswer, type PlanSwitchPreview } from '@bookwright/contracts/bus';
+import { type User } from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';

@@ -8,7 +8,7 @@ import {
   type Book,
   type ManuscriptImportResponse,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { SystemProbe } from '../support/system-probe';
 

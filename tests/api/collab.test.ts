@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collabPath, CollabTokenSchema, type Book } from '@bookwright/contracts';
+import { collabPath, CollabTokenSchema, type Book } from '@bookwright/contracts/http';
 import { liveClient, until, type LiveClient } from '@bookwright/collab/testing';
 import { readyBook } from '../support/books';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';

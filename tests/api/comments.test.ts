@@ -23,7 +23,7 @@ import {
   type TiptapDocument,
   type TiptapNode,
   type User,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';
 import { SystemProbe } from '../support/system-probe';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conditionalSaveMessages, type Book } from '@bookwright/contracts';
+import { conditionalSaveMessages, type Book } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { keeperOfLetters, readyBook, waitForStatus, oneParagraph } from '../support/books';
 

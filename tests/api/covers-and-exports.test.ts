@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { apiMessages, coverMessages, type Book, type ExportValidation } from '@bookwright/contracts';
+import { apiMessages, coverMessages, type Book, type ExportValidation } from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';

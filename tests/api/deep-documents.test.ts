@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentDepthMessages, maxDocumentDepth, type Book } from '@bookwright/contracts';
+import { documentDepthMessages, maxDocumentDepth, type Book } from '@bookwright/contracts/http';
 import { chapter, documentOf } from '@bookwright/contracts/testing';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';

@@ -5,7 +5,7 @@ import {
   NonFictionBookStateSchema,
   TiptapDocumentSchema,
   type Book,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 
 // Prompts that once left a book in `planning` for ever: the offline planner cut the prompt in the middle

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityProviderMessages } from '@bookwright/contracts';
+import { identityProviderMessages } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { mockProviderName, startMockIdentityProvider, type MockIdentityProvider } from '../support/identity-provider';
 

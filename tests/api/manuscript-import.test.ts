@@ -7,7 +7,7 @@ import {
   type Book,
   type ManuscriptImportResponse,
   type User,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BookStatusSchema } from '@bookwright/contracts';
+import { BookStatusSchema } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
 import { freePorts } from '../support/ports';
 

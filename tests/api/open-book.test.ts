@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book, RevisionSummary } from '@bookwright/contracts';
+import type { Book, RevisionSummary } from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook, oneParagraph } from '../support/books';

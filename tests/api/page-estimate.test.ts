@@ -6,7 +6,7 @@ import {
   type Book,
   type ExportValidation,
   type TiptapDocument,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { missingTools, pdfInfo } from '../../services/export/src/pdf/testing/poppler';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { keeperOfLetters, readyBook } from '../support/books';

@@ -11,7 +11,7 @@ import {
   type SavedContent,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook, waitForStatus, keeperOfLetters } from '../support/books';
 import { chapter, documentOf, heading, paragraph } from '@bookwright/contracts/testing';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingMessages, type Invoice, type PlanPrices, type User } from '@bookwright/contracts';
+import { billingMessages, type Invoice, type PlanPrices } from '@bookwright/contracts/bus';
+import { type User } from '@bookwright/contracts/http';
 import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 

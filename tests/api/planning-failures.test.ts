@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FictionBookStateSchema, type Book } from '@bookwright/contracts';
+import { FictionBookStateSchema, type Book } from '@bookwright/contracts/http';
 import { composePlan } from '@bookwright/planner/offline';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';

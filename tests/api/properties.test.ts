@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 
 /*

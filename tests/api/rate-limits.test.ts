@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '@bookwright/contracts';
+import { apiMessages } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
 
 // Each test uses IPs of its own (X-Forwarded-For, trusted here), so the budgets never mix between tests.

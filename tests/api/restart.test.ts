@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSystem } from '@bookwright/all-in-one';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { cleanUp, HttpClient, newAccount } from '../support/test-system';
 
 describe('restarting the embedded system', () => {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiMessages,
-  descriptionAllowedTags,
-  descriptionLength,
   metadataSuggestionLimits,
   revisionMessages,
   revisionPolicy,
@@ -12,7 +10,8 @@ import {
   type MetadataSuggestion,
   type Revision,
   type RevisionSummary,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { descriptionAllowedTags, descriptionLength } from '@bookwright/contracts/text';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
 import { readyBook, oneParagraph } from '../support/books';
 

@@ -13,7 +13,7 @@ import {
   type CreatedInvitation,
   type InvitationView,
   type SharedRole,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook, oneParagraph } from '../support/books';
 import { openEventStream } from '../support/event-stream';

@@ -7,7 +7,7 @@ import {
   type ApiTokenScope,
   type Book,
   type CreatedApiToken,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { keeperOfLetters } from '../support/books';

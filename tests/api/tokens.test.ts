@@ -7,7 +7,7 @@ import {
   type ApiTokenList,
   type ApiTokenScope,
   type CreatedApiToken,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translationMessages, type Book, type TranslationTitleSuggestion } from '@bookwright/contracts';
+import { translationMessages, type Book, type TranslationTitleSuggestion } from '@bookwright/contracts/http';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { keeperOfLetters } from '../support/books';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';

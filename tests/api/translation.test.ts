@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  allowanceExhaustedMessages,
-  translationMessages,
-  type Book,
-  type BookSummary,
-  type User,
-} from '@bookwright/contracts';
+import { allowanceExhaustedMessages } from '@bookwright/contracts/bus';
+import { translationMessages, type Book, type BookSummary, type User } from '@bookwright/contracts/http';
 import { demoTranslationNotice } from '@bookwright/writer/offline';
 import { readyBook, waitForStatus } from '../support/books';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';

@@ -9,7 +9,7 @@ import {
   type BookSummary,
   type PlanRequest,
   type TrashedBook,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { composePlan } from '@bookwright/planner/offline';
 import { startScriptedOpenAiServer, testImage, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';

@@ -11,7 +11,7 @@ import {
   type WebhookDeliveryList,
   type WebhookList,
   type WebhookWithSecret,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { keeperOfLetters, waitForStatus } from '../support/books';

@@ -7,7 +7,7 @@ import {
   type Book,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';
 import { chapter, documentOf, heading, paragraph } from '@bookwright/contracts/testing';

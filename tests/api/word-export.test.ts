@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book, CommentThread, ManuscriptImportResponse, TiptapNode } from '@bookwright/contracts';
+import type { Book, CommentThread, ManuscriptImportResponse, TiptapNode } from '@bookwright/contracts/http';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';
 

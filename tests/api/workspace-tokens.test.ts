@@ -8,7 +8,7 @@ import {
   type BookSummary,
   type CreatedApiToken,
   type Workspace,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { keeperOfLetters } from '../support/books';

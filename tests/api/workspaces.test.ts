@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowanceExhaustedMessages } from '@bookwright/contracts/bus';
 import {
-  allowanceExhaustedMessages,
   seatLimitReached,
   workspaceMessages,
   type AcceptedInvitation,
@@ -10,7 +10,7 @@ import {
   type InvitationView,
   type Workspace,
   type WorkspaceMembers,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';

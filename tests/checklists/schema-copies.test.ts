@@ -3,7 +3,10 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import * as contracts from '@bookwright/contracts';
+import * as bus from '@bookwright/contracts/bus';
+import * as events from '@bookwright/contracts/events';
+import * as http from '@bookwright/contracts/http';
+import * as text from '@bookwright/contracts/text';
 
 /**
  * One copy of every rule (issue 47): a schema the contracts export is imported, never declared again. A
@@ -44,7 +47,9 @@ function topLevelConstants(file: string): string[] {
 }
 
 describe('schemas the contracts export', () => {
-  const exportedSchemas = new Set(Object.keys(contracts).filter((name) => /Schema$/.test(name)));
+  const exportedSchemas = new Set(
+    [http, bus, events, text].flatMap((room) => Object.keys(room)).filter((name) => /Schema$/.test(name)),
+  );
 
   it('are many (the check reads the real barrel)', () => {
     expect(exportedSchemas.size).toBeGreaterThan(50);

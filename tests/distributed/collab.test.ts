@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collabPath, CollabTokenSchema, type Book } from '@bookwright/contracts';
+import { collabPath, CollabTokenSchema, type Book } from '@bookwright/contracts/http';
 import { liveClient, until, type LiveClient } from '@bookwright/collab/testing';
 import { keeperOfLetters, waitForStatus } from '../support/books';
 import { nextClientIp, startDistributed, type DistributedSystem } from '../support/distributed-system';

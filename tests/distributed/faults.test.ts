@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '@bookwright/contracts';
+import type { User } from '@bookwright/contracts/http';
 import { cleanUp, newAccount, type HttpClient } from '../support/test-system';
 import { waitForStatus } from '../support/books';
 import { planProcesses } from '../../scripts/distributed/topology';

@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { keeperOfLetters, waitForStatus } from '../support/books';
 import { planProcesses } from '../../scripts/distributed/topology';
 import { newAccount, type HttpClient } from '../support/test-system';

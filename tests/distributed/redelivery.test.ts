@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import { createBus, on, silentLogger, type Bus } from '@bookwright/kit';
 import { cleanUp } from '../support/test-system';
 

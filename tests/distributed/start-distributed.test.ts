@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book, User } from '@bookwright/contracts';
+import type { Book, User } from '@bookwright/contracts/http';
 import { cleanUp, newAccount, type HttpResponse } from '../support/test-system';
 import { waitForStatus } from '../support/books';
 import { planProcesses } from '../../scripts/distributed/topology';

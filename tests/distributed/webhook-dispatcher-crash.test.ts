@@ -1,7 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, type User, type WebhookWithSecret } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type User, type WebhookWithSecret } from '@bookwright/contracts/http';
 import { createBus, silentLogger, type Bus } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { cleanUp, newAccount } from '../support/test-system';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Webhook as Verifier } from 'standardwebhooks';
-import { apiTokenMessages } from '@bookwright/contracts';
+import { apiTokenMessages } from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { newAccount } from '../support/test-system';

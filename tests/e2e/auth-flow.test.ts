@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginMessages } from '@bookwright/contracts';
+import { loginMessages } from '@bookwright/contracts/http';
 import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
 import { useBrowserWorld } from './support/world';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { metadataMessages, planMessages } from '@bookwright/contracts';
+import { metadataMessages, planMessages } from '@bookwright/contracts/http';
 import { browserAvailable, describeViolations, resize, seriousA11yViolations } from './support/browser';
 import { useBrowserWorld } from './support/world';
 import { signUpWithStarterPlan } from './support/journeys';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ManuscriptImportResponse } from '@bookwright/contracts';
+import type { ManuscriptImportResponse } from '@bookwright/contracts/http';
 import { newAccount } from '../support/test-system';
 import { a11yViolations, browserAvailable, describeViolations } from './support/browser';
 import { signedInContext, useBrowserWorld, useShotsDir } from './support/world';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { coverMessages, exportFileName, metadataMessages } from '@bookwright/contracts';
+import { coverMessages, exportFileName, metadataMessages } from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { readyBook } from '../support/books';
 import { manuscript } from './support/books';

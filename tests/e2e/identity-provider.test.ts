@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { identityProviderErrors } from '@bookwright/contracts';
+import { identityProviderErrors } from '@bookwright/contracts/http';
 import { newAccount } from '../support/test-system';
 import { mockProviderName, startMockIdentityProvider, type MockIdentityProvider } from '../support/identity-provider';
 import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../../services/export/src/testing/epubcheck';
 import { newAccount } from '../support/test-system';
 import { a11yViolations, browserAvailable, describeViolations } from './support/browser';

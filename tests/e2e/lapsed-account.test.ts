@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { StripeServer } from '@bookwright/billing/testing';
-import { exportFileName, type User } from '@bookwright/contracts';
+import { exportFileName, type User } from '@bookwright/contracts/http';
 import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
 import { useStripeBrowserWorld } from './support/stripe-world';
 import { openInEditor, writeReadyBook } from './support/journeys';

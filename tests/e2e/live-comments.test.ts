@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CommentThread } from '@bookwright/contracts';
+import type { CommentThread } from '@bookwright/contracts/http';
 import {
   a11yViolations,
   browserAvailable,

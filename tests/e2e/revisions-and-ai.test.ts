@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { metadataMessages } from '@bookwright/contracts';
+import { metadataMessages } from '@bookwright/contracts/http';
 import { readyBook } from '../support/books';
 import { browserAvailable } from './support/browser';
 import { signedInContext, useBrowserWorld, useShotsDir } from './support/world';

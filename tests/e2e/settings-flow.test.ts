@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginMessages } from '@bookwright/contracts';
+import { loginMessages } from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { newAccount } from '../support/test-system';
 import { browserAvailable, describeViolations, resize, seriousA11yViolations, settled } from './support/browser';

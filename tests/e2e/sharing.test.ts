@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { roleLabels, type Book } from '@bookwright/contracts';
+import { roleLabels, type Book } from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { keeperOfLetters, readyBook } from '../support/books';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@bookwright/contracts';
+import type { User } from '@bookwright/contracts/http';
 import { browserAvailable } from './support/browser';
 import { useStripeBrowserWorld } from './support/stripe-world';
 

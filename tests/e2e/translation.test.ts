@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { suggestedTranslationTitle, translationMessages } from '@bookwright/contracts';
+import { suggestedTranslationTitle, translationMessages } from '@bookwright/contracts/http';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from '../../services/export/src/testing/epubcheck';
 import { decodeXml, openEpub } from '../../services/export/src/testing/epub-files';
 import { readyBook } from '../support/books';

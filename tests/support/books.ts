@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Book, PlanRequest } from '@bookwright/contracts';
+import type { Book, PlanRequest } from '@bookwright/contracts/http';
 import { newAccount, type HttpClient, type TestSystem } from './test-system';
 
 /** A fiction plan request the offline writer turns into a book of about 100 pages. */

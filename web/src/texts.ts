@@ -1,6 +1,6 @@
 /**
  * Texts of the product spec (§2, §4, §5, §8) that only the web shows. Texts the server also uses come from
- * '@bookwright/contracts'; everything here is written exactly as the spec gives it.
+ * '@bookwright/contracts/http'; everything here is written exactly as the spec gives it.
  */
 export const productName = 'Bookwright';
 export const tagline = 'AI-powered book creation platform for modern authors';

@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { CoverColorSchemeSchema, CoverMoodSchema, CoverStyleSchema } from '@bookwright/contracts';
+import { CoverColorSchemeSchema, CoverMoodSchema, CoverStyleSchema } from '@bookwright/contracts/http';
 import type { CoverDesign } from '@bookwright/ai';
 import { renderTypographicCover } from '../src/designer';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bookLanguages, CoverColorSchemeSchema, CoverMoodSchema, CoverStyleSchema } from '@bookwright/contracts';
+import { bookLanguages, CoverColorSchemeSchema, CoverMoodSchema, CoverStyleSchema } from '@bookwright/contracts/http';
 import type { CoverDesign } from '@bookwright/ai';
 import { coverSvg, renderTypographicCover, typesetOverImage, type CoverLayout } from './designer';
 import { font, type FontName } from './fonts';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { bookLanguages } from '@bookwright/contracts';
+import { bookLanguages } from '@bookwright/contracts/http';
 import { hashString, Random } from '@bookwright/offline/random';
 import type { CoverDesign, CoverStyle } from '@bookwright/ai';
 import type { FontName } from './fonts';

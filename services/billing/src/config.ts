@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plans } from '@bookwright/contracts';
+import { plans } from '@bookwright/contracts/http';
 import { BaseConfigSchema, publicUrlConfigFields, withPublicUrl } from '@bookwright/kit';
 
 export const paymentProviderNames = ['local', 'stripe'] as const;

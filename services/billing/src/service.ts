@@ -1,4 +1,5 @@
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { defineService, on, OutboxRelay, type Subscription, serveHealth, pingDatabase } from '@bookwright/kit';
 import { BillingConfigSchema } from './config';
 import { migrations } from './db/migrations';

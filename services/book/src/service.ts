@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { defineService, on, OutboxRelay, type Subscription, serveHealth, pingDatabase } from '@bookwright/kit';
 import { BookConfigSchema, type BookConfig } from './config';
 import { migrations } from './db/migrations';

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collabPath, events, requests } from '@bookwright/contracts';
+import { collabPath } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { createServiceTestWorld, type ServiceTestWorld } from '@bookwright/kit/testing';
 import { collabService, type RunningCollab } from './service';
 import { CollabHarness, blockTexts, bookOf, testTokenSecret } from './testing/collab-harness';

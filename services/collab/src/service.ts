@@ -1,4 +1,5 @@
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { defineService, on, serveHealth, type RunningService, type ServiceContext } from '@bookwright/kit';
 import { busBookAccess } from './access/book-access';
 import { CollabConfigSchema, collabListenHost, type CollabConfig } from './config';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ImagesConfigSchema } from '@bookwright/ai';
 import { BaseConfigSchema } from '@bookwright/kit';
-import { imageMaxInputPixelsDefault } from '@bookwright/contracts';
+import { imageMaxInputPixelsDefault } from '@bookwright/contracts/http';
 
 export const CoverConfigSchema = BaseConfigSchema.extend(ImagesConfigSchema.shape).extend({
   /** Decompression-bomb guard: uploads and generated images with more pixels are refused (default 50 MP). */

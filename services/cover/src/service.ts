@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { createImagesProvider, type ImagesProvider } from '@bookwright/ai';
 import { createOfflineImagesProvider } from '@bookwright/cover-designer';
 import { defineService, on, type Logger, type Subscription, serveHealth } from '@bookwright/kit';

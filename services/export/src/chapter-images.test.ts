@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookImageUrl, type TiptapDocument } from '@bookwright/contracts';
+import { bookImageUrl, type TiptapDocument } from '@bookwright/contracts/http';
 import { loadSharp } from '@bookwright/kit/images';
 import { renderDocx } from './docx';
 import { renderEpub } from './epub/render-epub';

@@ -1,4 +1,4 @@
-import type { BookLanguage, MetadataLanguage, TiptapDocument } from '@bookwright/contracts';
+import type { BookLanguage, MetadataLanguage, TiptapDocument } from '@bookwright/contracts/http';
 
 /**
  * Everything a renderer needs about one book, loaded once by the export handlers (from the book service

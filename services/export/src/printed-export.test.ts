@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportFileName, requests, type TiptapNode } from '@bookwright/contracts';
+import { exportFileName, type TiptapNode } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { trickyBook, buildDocument } from './testing/books';
 import { openEpub, visibleText } from './testing/epub-files';
 import { ExportTestWorld } from './testing/harness';

@@ -5,10 +5,10 @@ import {
   AppError,
   exportFileName,
   exportMessages,
-  requests,
   type ExportRequestSchema,
   type PrintOptions,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { ExportBook } from './export-book';
 import { renderExport } from './handlers/render';
 import { createExportRenderer } from './render/create-renderer';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { defineService, on, type Subscription, serveHealth } from '@bookwright/kit';
 import { ExportConfigSchema } from './config';
 import type { ExportHandlerDeps } from './handlers/deps';

@@ -6,9 +6,9 @@ import {
   apiMessages,
   documentDepthMessages,
   noPlanBillingSummary,
-  requests,
   unsafeTextMessage,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { buildBook, buildUserProfile } from '@bookwright/contracts/testing';
 import { listenHost } from './config';
 import { gatewayOnBus, serveTestSession, signedInHeaders, type GatewayOnBus } from './testing/gateway-on-bus';

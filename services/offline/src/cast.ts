@@ -1,4 +1,4 @@
-import type { BookLanguage, Genre } from '@bookwright/contracts';
+import type { BookLanguage, Genre } from '@bookwright/contracts/http';
 import { bankFor, type LanguageBank } from './banks';
 import { Random, hashString } from './random';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { events, type BookState, type FictionBookState, type PlanningBrief } from '@bookwright/contracts';
+import { events, type PlanningBrief } from '@bookwright/contracts/events';
+import { type BookState, type FictionBookState } from '@bookwright/contracts/http';
 import { LlmError, type LlmCallOptions, type LlmProvider } from '@bookwright/ai';
 import {
   createInProcessBus,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import {
   BaseConfigSchema,
   defineService,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import {
   createMailer,
   defineService,

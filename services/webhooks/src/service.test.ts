@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import {
   AppError,
-  events,
   noPlanBillingSummary,
-  requests,
   type WebhookDelivery,
   type WebhookWithSecret,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import type { Bus, RunningService, Subscription } from '@bookwright/kit';
 import { buildBook } from '@bookwright/contracts/testing';
 import { createServiceTestWorld, type BusFake, type ServiceTestWorld } from '@bookwright/kit/testing';

@@ -4,13 +4,11 @@ import {
   documentText,
   chapterCharacters,
   estimatePages,
-  events,
-  requests,
-  streams,
   TiptapDocumentSchema,
-  type BookBrief,
   type TiptapDocument,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { requests, streams, type BookBrief } from '@bookwright/contracts/bus';
 import { createOfflineProvider, LlmError } from '@bookwright/ai';
 import { chapterBudgets } from './domain/length';
 import { chapterHeading } from './domain/manuscript';

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { events, requests, streams } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests, streams } from '@bookwright/contracts/bus';
 import { createLlmProvider, resolveLlmProviderName, type LlmProvider } from '@bookwright/ai';
 import { defineService, OutboxRelay, on, type Logger, type Subscription, pingDatabase } from '@bookwright/kit';
 import { WriterConfigSchema, type WriterConfig } from './config';

@@ -8,7 +8,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { sampleLibrary, sampleLibrarySharedAs } from './books';
 import { launchBrowser } from './browser';
 import { mockApi } from './mock-api';

@@ -1,5 +1,11 @@
 import { buildBook, summaryOf } from '@bookwright/contracts/testing';
-import type { Book, FictionBookState, NonFictionBookState, TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type {
+  Book,
+  FictionBookState,
+  NonFictionBookState,
+  TiptapDocument,
+  TiptapNode,
+} from '@bookwright/contracts/http';
 
 /** Book fixtures for the mocked API: plans of both shapes and a manuscript of any length. */
 

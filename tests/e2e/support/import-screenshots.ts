@@ -7,7 +7,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { manuscriptImportMessages, type ImportReport } from '@bookwright/contracts';
+import { manuscriptImportMessages, type ImportReport } from '@bookwright/contracts/http';
 import { fakeBook, sampleLibrary } from './books';
 import { a11yViolations, describeViolations, launchBrowser, settled } from './browser';
 import { mockApi } from './mock-api';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { planMessages } from '@bookwright/contracts';
+import { planMessages } from '@bookwright/contracts/http';
 
 /**
  * Signs a new author up through the UI and chooses the Starter plan (the local billing provider activates

@@ -8,7 +8,7 @@ import type {
   TiptapDocument,
   TiptapNode,
   User,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { readyBook } from '../../support/books';
 import { newAccount, type HttpClient } from '../../support/test-system';
 import type { BrowserWorld } from './world';

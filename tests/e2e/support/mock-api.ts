@@ -1,5 +1,5 @@
 import type { Page, Route } from 'playwright-core';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { buildUser } from '@bookwright/contracts/testing';
 import { fakeBook, summaryOf } from './books';
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { summaryOf } from './books';
 
 const day = 24 * 60 * 60 * 1000;

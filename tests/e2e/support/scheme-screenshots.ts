@@ -8,7 +8,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { fakeBook, manuscript, sampleLibrary } from './books';
 import { launchBrowser, openEditorAction } from './browser';
 import { mockApi, type MockApiOptions } from './mock-api';

@@ -1,4 +1,4 @@
-import { apiMessages } from '@bookwright/contracts';
+import { apiMessages } from '@bookwright/contracts/http';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, resetAfterEach } from '../test/utils';

@@ -1,4 +1,4 @@
-import { apiMessages } from '@bookwright/contracts';
+import { apiMessages } from '@bookwright/contracts/http';
 import { apiBaseUrl, readXsrfCookie, refreshXsrfCookie, xsrfHeaderName, xsrfToken } from './xsrf';
 
 const mutatingMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);

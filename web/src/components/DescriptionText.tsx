@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { descriptionBlocks, type DescriptionBlock, type DescriptionInline } from '@bookwright/contracts';
+import { descriptionBlocks, type DescriptionBlock, type DescriptionInline } from '@bookwright/contracts/text';
 
 /**
  * A description shown read-only, formatted: built from the sanitiser's blocks as React elements, so no

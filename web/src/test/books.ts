@@ -1,4 +1,4 @@
-import type { Book, FictionBookState, NonFictionBookState } from '@bookwright/contracts';
+import type { Book, FictionBookState, NonFictionBookState } from '@bookwright/contracts/http';
 import { buildBook, summaryOf } from '@bookwright/contracts/testing';
 import { sampleUser } from './utils';
 

@@ -6,7 +6,7 @@ import type {
   CoverMoodSchema,
   CoverStyleSchema,
   Genre,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 
 export type CoverStyle = z.infer<typeof CoverStyleSchema>;
 export type CoverMood = z.infer<typeof CoverMoodSchema>;

@@ -1,4 +1,4 @@
-import { cutAtGrapheme } from '@bookwright/contracts';
+import { cutAtGrapheme } from '@bookwright/contracts/text';
 import type { default as Replicate, Prediction } from 'replicate';
 import type { Logger } from '@bookwright/kit';
 import { retryAfterMs, sleep } from '../llm/retry';

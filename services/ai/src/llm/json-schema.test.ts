@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FictionBookStateSchema, NonFictionBookStateSchema } from '@bookwright/contracts';
+import { FictionBookStateSchema, NonFictionBookStateSchema } from '@bookwright/contracts/http';
 import { dropNullOptionals, schemaForModel, type JsonSchema } from './json-schema';
 
 /** Every object node of a schema, wherever it sits (properties, items, anyOf, $defs). */

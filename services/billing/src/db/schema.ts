@@ -1,5 +1,6 @@
 import type { ColumnType, Selectable } from 'kysely';
-import type { AccountType, AllowanceKind } from '@bookwright/contracts';
+import type { AccountType } from '@bookwright/contracts/http';
+import type { AllowanceKind } from '@bookwright/contracts/bus';
 import type { OutboxDatabase } from '@bookwright/kit';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import { enqueueEvent } from '@bookwright/kit';
 import type { BillingAccountRow, BillingDatabase } from '../db/schema';
 import { accountsRepository, presentSummary } from '../repositories/accounts.repository';

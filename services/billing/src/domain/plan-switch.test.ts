@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { plans } from '@bookwright/contracts';
+import { plans } from '@bookwright/contracts/http';
 import { allowancesAfterSwitch } from './plan-switch';
 
 const used = (book: number, cover = 0, translation = 0) => ({ book, cover, translation });

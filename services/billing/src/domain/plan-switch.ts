@@ -1,4 +1,5 @@
-import type { AccountType, AllowanceKind } from '@bookwright/contracts';
+import type { AccountType } from '@bookwright/contracts/http';
+import type { AllowanceKind } from '@bookwright/contracts/bus';
 import type { Kysely } from 'kysely';
 import type { BillingDatabase } from '../db/schema';
 import { planAllowance } from '../repositories/allowance-period.sql';

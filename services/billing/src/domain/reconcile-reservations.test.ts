@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, requests, type AllowanceKind } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { requests, type AllowanceKind } from '@bookwright/contracts/bus';
 import { silentLogger, type Subscription } from '@bookwright/kit';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
 import { reconcileReservations } from './reconcile-reservations';

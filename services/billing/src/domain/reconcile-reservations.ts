@@ -1,4 +1,4 @@
-import { requests } from '@bookwright/contracts';
+import { requests } from '@bookwright/contracts/bus';
 import type { Bus, Logger } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { BillingDatabase } from '../db/schema';

@@ -1,4 +1,4 @@
-import { AppError, errorScreens } from '@bookwright/contracts';
+import { AppError, errorScreens } from '@bookwright/contracts/http';
 import type { BillingAccountRow } from '../db/schema';
 
 /** The texts of seat changes that the contracts do not hold (the payer's side of a workspace). */

@@ -1,4 +1,5 @@
-import { events, type AccountType } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type AccountType } from '@bookwright/contracts/http';
 import { enqueueEvent } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { BillingAccountRow, BillingDatabase } from '../db/schema';

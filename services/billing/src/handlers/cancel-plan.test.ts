@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { billingMessages, events, requests } from '@bookwright/contracts';
+import { billingMessages, requests } from '@bookwright/contracts/bus';
+import { events } from '@bookwright/contracts/events';
 import { on, type Subscription } from '@bookwright/kit';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
 import type { StripeServer } from '../testing/stripe-server';

@@ -1,5 +1,6 @@
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { AppError, errorScreens, requests } from '@bookwright/contracts';
+import { AppError, errorScreens } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { setPlanByHand } from '../domain/set-plan-by-hand';
 import { seatMessages } from '../domain/seats';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, allowanceExhaustedMessages, type AllowanceKind, requests } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { allowanceExhaustedMessages, type AllowanceKind, requests } from '@bookwright/contracts/bus';
 import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';
 
 describe('consuming an allowance', () => {

@@ -1,4 +1,5 @@
-import { AppError, allowanceExhaustedMessages, type requests } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { allowanceExhaustedMessages, type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { endDueLocalPlan } from '../domain/plan-cancellation';
 import { accountsRepository } from '../repositories/accounts.repository';

@@ -1,5 +1,5 @@
-import type { PlanPrices, requests } from '@bookwright/contracts';
-import { plans } from '@bookwright/contracts';
+import type { PlanPrices, requests } from '@bookwright/contracts/bus';
+import { plans } from '@bookwright/contracts/http';
 import type { z } from 'zod';
 import type { BillingConfig } from '../config';
 

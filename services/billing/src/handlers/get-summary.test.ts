@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { noPlanBillingSummary, requests } from '@bookwright/contracts';
+import { noPlanBillingSummary } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';
 
 describe('billing summary', () => {

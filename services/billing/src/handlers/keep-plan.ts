@@ -1,4 +1,5 @@
-import { AppError, billingMessages, type requests } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { billingMessages, type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { presentSummary } from '../repositories/accounts.repository';
 import { currentAccount } from '../domain/current-account';

@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { consumptionsRepository } from '../repositories/consumptions.repository';
 import { currentAccount } from '../domain/current-account';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { TableOutage } from '@bookwright/kit/testing';
 import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { silentLogger, type EventMeta } from '@bookwright/kit';
 import { createLocalPaymentProvider } from '../payments/local-payment-provider';
 import type { PaymentProvider } from '../payments/payment-provider';

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { events, noPlanBillingSummary, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { noPlanBillingSummary } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { testEventMeta } from '@bookwright/kit/testing';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
 import { onUserRegistered } from './on-user-registered';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AllowanceKind, requests } from '@bookwright/contracts';
+import { type AllowanceKind, requests } from '@bookwright/contracts/bus';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
 
 describe('refunding an allowance', () => {

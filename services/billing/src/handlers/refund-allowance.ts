@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { accountsRepository } from '../repositories/accounts.repository';
 import { consumptionsRepository } from '../repositories/consumptions.repository';

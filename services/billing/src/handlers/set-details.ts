@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { announceAccountChange } from '../domain/billing-details';
 import { accountsRepository, presentSummary } from '../repositories/accounts.repository';

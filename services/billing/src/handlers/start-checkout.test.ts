@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { on, type Subscription } from '@bookwright/kit';
 import type { z } from 'zod';
 import { newUserId, startBilling, testClock, type RunningBilling } from '../testing/billing-harness';

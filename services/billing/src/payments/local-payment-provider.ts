@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { AppError, billingMessages } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { billingMessages } from '@bookwright/contracts/bus';
 import type { Logger, OutboxRelay } from '@bookwright/kit';
 import type { BillingDatabase } from '../db/schema';
 import { activatePlan } from '../domain/activate-plan';

@@ -1,4 +1,5 @@
-import type { AccountType, Invoice } from '@bookwright/contracts';
+import type { AccountType } from '@bookwright/contracts/http';
+import type { Invoice } from '@bookwright/contracts/bus';
 import type { PaymentProviderName } from '../config';
 import type { PaidAccountType } from '../domain/paid-account-type';
 import type { SeatChange } from '../domain/seats';

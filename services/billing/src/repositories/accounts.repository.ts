@@ -1,5 +1,6 @@
 import { sql, type Kysely, type UpdateObject } from 'kysely';
-import type { AllowanceKind, BillingSummary } from '@bookwright/contracts';
+import type { AllowanceKind } from '@bookwright/contracts/bus';
+import type { BillingSummary } from '@bookwright/contracts/http';
 import type { BillingAccountRow, BillingDatabase } from '../db/schema';
 import type { PaidAccountType } from '../domain/paid-account-type';
 import {

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { plans, type AccountType, type AllowanceKind } from '@bookwright/contracts';
+import { plans, type AccountType } from '@bookwright/contracts/http';
+import { type AllowanceKind } from '@bookwright/contracts/bus';
 
 /*
  * SQL fragments for the monthly allowance period of a `billing_accounts` row. They are spliced into the

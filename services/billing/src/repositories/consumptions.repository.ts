@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AllowanceKind } from '@bookwright/contracts';
+import type { AllowanceKind } from '@bookwright/contracts/bus';
 import type { BillingDatabase } from '../db/schema';
 
 export interface ConsumptionKey {

@@ -8,7 +8,7 @@ import {
   refusalMessage,
   type BookAction,
   type BookRole,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import type { BookDatabase } from '../db/schema';
 import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { membersRepository } from './members.repository';

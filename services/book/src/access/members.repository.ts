@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SharedRole } from '@bookwright/contracts';
+import type { SharedRole } from '@bookwright/contracts/http';
 import type { BookDatabase, BookInvitationsTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 

@@ -1,4 +1,6 @@
-import { events, hasPlan, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { hasPlan } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { on, type Bus, type Subscription } from '@bookwright/kit';
 
 /** Whether the person who pays for a book has a plan in force (billing owns the answer). */

@@ -1,4 +1,5 @@
-import { requests, type BookMember, type SharedRole } from '@bookwright/contracts';
+import { requests } from '@bookwright/contracts/bus';
+import { type BookMember, type SharedRole } from '@bookwright/contracts/http';
 import type { Bus } from '@bookwright/kit';
 
 export type Person = { id: string; name: string; email: string };

@@ -3,7 +3,7 @@ import {
   SharedRoleSchema,
   type InvitableWorkspaceRole,
   type PendingInvitation,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import type { InvitationRow } from './members.repository';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppError, requests } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { createInProcessBus, hashToken, silentLogger, type Bus } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { hashToken, newSecretToken, type Bus, type Logger } from '@bookwright/kit';
-import { invitationLifetimeMs, requests, type InvitableWorkspaceRole, type SharedRole } from '@bookwright/contracts';
+import { invitationLifetimeMs, type InvitableWorkspaceRole, type SharedRole } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { BookDatabase } from '../db/schema';
 import { invitationPath } from './invitation-path';
 import { membersRepository, type InvitationRow, type InvitationTarget } from './members.repository';

@@ -1,4 +1,5 @@
-import { AppError, errorScreens, requests, workspaceMessages, type AccountType } from '@bookwright/contracts';
+import { AppError, errorScreens, workspaceMessages, type AccountType } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { Bus } from '@bookwright/kit';
 
 /** The plans that may share a book (issue 43): Starter and no plan may not. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { comparableText } from '@bookwright/contracts';
+import { comparableText } from '@bookwright/contracts/http';
 import { chapterText, isOnDeletedText, locateQuote } from './anchoring';
 
 const text = 'The lamp burned low. The keeper wrote a letter. The lamp burned low again, and the sea rose.';

@@ -1,4 +1,10 @@
-import { comparableText, documentText, quoteOffset, type CommentAnchor, type TiptapNode } from '@bookwright/contracts';
+import {
+  comparableText,
+  documentText,
+  quoteOffset,
+  type CommentAnchor,
+  type TiptapNode,
+} from '@bookwright/contracts/http';
 
 /*
  * Where a comment sits in the text. Its anchor is a W3C TextQuoteSelector (quote, prefix, suffix) with the

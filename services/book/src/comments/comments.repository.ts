@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { CommentAnchor } from '@bookwright/contracts';
+import type { CommentAnchor } from '@bookwright/contracts/http';
 import type { BookCommentsTable, BookDatabase } from '../db/schema';
 
 export type CommentRow = Selectable<BookCommentsTable>;

@@ -1,4 +1,4 @@
-import { commentMessages, type CommentAuthor, type CommentReply, type CommentThread } from '@bookwright/contracts';
+import { commentMessages, type CommentAuthor, type CommentReply, type CommentThread } from '@bookwright/contracts/http';
 import type { Person } from '../access/people';
 import { isOnDeletedText } from './anchoring';
 import type { CommentRow } from './comments.repository';

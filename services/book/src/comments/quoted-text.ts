@@ -1,4 +1,4 @@
-import { AppError, noSuchChapterMessage, quoteNotFoundMessage, type CommentAnchor } from '@bookwright/contracts';
+import { AppError, noSuchChapterMessage, quoteNotFoundMessage, type CommentAnchor } from '@bookwright/contracts/http';
 import type { Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';
 import { chapterText, locateQuote } from './anchoring';

@@ -1,4 +1,4 @@
-import { AppError, commentMessages, type CommentThread } from '@bookwright/contracts';
+import { AppError, commentMessages, type CommentThread } from '@bookwright/contracts/http';
 import type { Bus } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';

@@ -9,7 +9,7 @@ import type {
   CommentAnchor,
   TranslationLink,
   WorkspaceRole,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import type { RevisionKind } from '../domain/revision-policy';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,4 +1,5 @@
-import type { AllowanceKind, FailedStep } from '@bookwright/contracts';
+import type { AllowanceKind } from '@bookwright/contracts/bus';
+import type { FailedStep } from '@bookwright/contracts/http';
 
 /**
  * The billing keys under which a book's attempts reserve one book (or, for a translation, one

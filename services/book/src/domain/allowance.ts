@@ -1,4 +1,5 @@
-import { AppError, errorScreens, hasPlan, requests, type AllowanceKind } from '@bookwright/contracts';
+import { AppError, errorScreens, hasPlan } from '@bookwright/contracts/http';
+import { requests, type AllowanceKind } from '@bookwright/contracts/bus';
 import type { BookHandlerDeps } from '../handlers/deps';
 
 /**

@@ -1,4 +1,5 @@
-import { events, type BookLanguage, type Genre } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type BookLanguage, type Genre } from '@bookwright/contracts/http';
 import { enqueueEvent } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { BookDatabase, BookRow } from '../db/schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, BookStatusSchema, type BookStatus } from '@bookwright/contracts';
+import { AppError, BookStatusSchema, type BookStatus } from '@bookwright/contracts/http';
 import type { bookEdits } from './book-status';
 import {
   assertEditable,

@@ -1,4 +1,4 @@
-import { AppError, type BookStatus, type FailedStep } from '@bookwright/contracts';
+import { AppError, type BookStatus, type FailedStep } from '@bookwright/contracts/http';
 
 /**
  * Where a book comes from before it has a status: a plan request, the translation of a ready book, or a

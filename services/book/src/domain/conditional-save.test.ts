@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { conditionalSaveMessages, type Book, type UpdateMetadataRequest } from '@bookwright/contracts';
+import { conditionalSaveMessages, type Book, type UpdateMetadataRequest } from '@bookwright/contracts/http';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 import { doc, oneBook } from '../testing/one-book';
 import { booksRepository } from '../repositories/books.repository';

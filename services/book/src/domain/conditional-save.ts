@@ -1,4 +1,4 @@
-import { AppError, bookEtag, conditionalSaveMessages } from '@bookwright/contracts';
+import { AppError, bookEtag, conditionalSaveMessages } from '@bookwright/contracts/http';
 import type { BookRow } from '../db/schema';
 import { savedVersion } from './manuscript-save';
 

@@ -1,4 +1,5 @@
-import { events, type FailedStep } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type FailedStep } from '@bookwright/contracts/http';
 import { enqueueEvent, type Logger } from '@bookwright/kit';
 import type { Transaction } from 'kysely';
 import type { BookDatabase, BookRow } from '../db/schema';

@@ -1,4 +1,4 @@
-import { bookTypeOf, metadataLanguageFor, type BookLanguage, type Genre } from '@bookwright/contracts';
+import { bookTypeOf, metadataLanguageFor, type BookLanguage, type Genre } from '@bookwright/contracts/http';
 import type { Insertable } from 'kysely';
 import type { BooksTable } from '../db/schema';
 import { moveBook } from './book-status';

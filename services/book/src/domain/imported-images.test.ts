@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bookImageBlobPrefix, bookImageUrl, importedImageSrc, type TiptapDocument } from '@bookwright/contracts';
+import { bookImageBlobPrefix, bookImageUrl, importedImageSrc, type TiptapDocument } from '@bookwright/contracts/http';
 import { createFsBlobStore, silentLogger, type BlobStore } from '@bookwright/kit';
 import { storeImportedImages, withBookImages } from './imported-images';
 

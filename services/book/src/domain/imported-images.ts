@@ -7,7 +7,7 @@ import {
   type ImportedImage,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { removeBlobsUnder } from '@bookwright/kit';
 import type { BookHandlerDeps } from '../handlers/deps';
 

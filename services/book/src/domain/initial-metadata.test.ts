@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookLanguages, MetadataLanguageSchema } from '@bookwright/contracts';
+import { bookLanguages, MetadataLanguageSchema } from '@bookwright/contracts/http';
 import { initialMetadataLanguage } from './initial-metadata';
 
 describe('a new book’s metadata language', () => {

@@ -1,4 +1,4 @@
-import { metadataLanguageFor, type BookLanguage, type MetadataLanguage } from '@bookwright/contracts';
+import { metadataLanguageFor, type BookLanguage, type MetadataLanguage } from '@bookwright/contracts/http';
 
 /**
  * The publishing metadata a new book starts with: its metadata language is the language it is written in

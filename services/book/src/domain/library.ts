@@ -1,4 +1,4 @@
-import { bookRoleInWorkspace, type BookRole } from '@bookwright/contracts';
+import { bookRoleInWorkspace, type BookRole } from '@bookwright/contracts/http';
 import type { Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';
 import { booksRepository, type BookSummaryRow } from '../repositories/books.repository';

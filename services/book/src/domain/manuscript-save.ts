@@ -1,12 +1,6 @@
-import {
-  bookEtag,
-  events,
-  type Book,
-  type BookRole,
-  type requests,
-  type SaveAnswer,
-  type SavedContent,
-} from '@bookwright/contracts';
+import { bookEtag, type Book, type BookRole, type SaveAnswer, type SavedContent } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import type { OutboxTable } from '@bookwright/kit';
 import type { Insertable, Transaction } from 'kysely';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { ManuscriptVersion } from '@bookwright/contracts';
+import type { ManuscriptVersion } from '@bookwright/contracts/bus';
 import { contentHash } from './revision-policy';
 
 /**

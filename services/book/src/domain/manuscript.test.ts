@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AppError } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
 import { parseManuscript } from './manuscript';
 
 const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 });

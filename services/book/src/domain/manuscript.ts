@@ -1,4 +1,4 @@
-import { AppError, sentChapterNodes, TiptapDocumentSchema, TiptapNodeSchema } from '@bookwright/contracts';
+import { AppError, sentChapterNodes, TiptapDocumentSchema, TiptapNodeSchema } from '@bookwright/contracts/http';
 import { z } from 'zod';
 import {
   assembleManuscript,

@@ -1,4 +1,5 @@
-import { bookTypeOf, type PlanRequest, type PlanningBrief } from '@bookwright/contracts';
+import { bookTypeOf, type PlanRequest } from '@bookwright/contracts/http';
+import { type PlanningBrief } from '@bookwright/contracts/events';
 import type { Insertable } from 'kysely';
 import type { BooksTable } from '../db/schema';
 import { moveBook } from './book-status';

@@ -1,4 +1,4 @@
-import { metadataLanguageFor, suggestedTranslationTitle, type BookLanguage } from '@bookwright/contracts';
+import { metadataLanguageFor, suggestedTranslationTitle, type BookLanguage } from '@bookwright/contracts/http';
 import type { Insertable } from 'kysely';
 import type { BookRow, BooksTable } from '../db/schema';
 import { moveBook } from './book-status';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { AppError, apiMessages, type BookRole } from '@bookwright/contracts';
+import { AppError, apiMessages, type BookRole } from '@bookwright/contracts/http';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
 import { changesNeedingAPlan, requireAccess, requirePayerPlan, type BookRequester } from '../access/book-access';

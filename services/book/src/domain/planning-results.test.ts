@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { events, requests, type Book } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
+import { type Book } from '@bookwright/contracts/http';
 import { bookFailureReasons } from './failure-reasons';
 import { BookTestWorld, fictionPlan, newUserId, nonFictionPlan } from '../testing/book-harness';
 import { HANDLER_TRIES_BEFORE_DEAD_LETTER } from '@bookwright/kit';

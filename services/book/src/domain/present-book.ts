@@ -1,4 +1,4 @@
-import { bookEtag, type Book, type BookRole, type BookSummary } from '@bookwright/contracts';
+import { bookEtag, type Book, type BookRole, type BookSummary } from '@bookwright/contracts/http';
 import type { BookRow } from '../db/schema';
 import type { BookSummaryRow } from '../repositories/books.repository';
 

@@ -1,4 +1,4 @@
-import type { RevisionSummary } from '@bookwright/contracts';
+import type { RevisionSummary } from '@bookwright/contracts/http';
 
 /** A stored revision as the API lists it, without its text. */
 export type RevisionRow = { id: string; created_at: Date | string; word_count: number; name: string | null };

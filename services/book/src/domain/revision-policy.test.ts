@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentText, type TiptapDocument } from '@bookwright/contracts';
+import { documentText, type TiptapDocument } from '@bookwright/contracts/http';
 import { wordCountOf } from './revision-policy';
 
 const splitCount = (text: string) => (text.trim() ? text.trim().split(/\s+/).length : 0);

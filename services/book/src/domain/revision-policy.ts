@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { countWords, documentText, revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
+import { countWords } from '@bookwright/contracts/text';
+import { documentText, revisionPolicy, type TiptapDocument } from '@bookwright/contracts/http';
 import { printedManuscript } from '@bookwright/manuscript';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { revisionPolicy } from '@bookwright/contracts';
+import { revisionPolicy } from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { doc, oneBook } from '../testing/one-book';
 import { RevisionRetention } from './revision-retention';

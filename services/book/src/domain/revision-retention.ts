@@ -1,4 +1,4 @@
-import { revisionPolicy } from '@bookwright/contracts';
+import { revisionPolicy } from '@bookwright/contracts/http';
 import type { Logger } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { events, revisionMessages, revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { revisionMessages, revisionPolicy, type TiptapDocument } from '@bookwright/contracts/http';
 import { on } from '@bookwright/kit';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 import { doc, oneBook } from '../testing/one-book';

@@ -1,4 +1,4 @@
-import { revisionPolicy, type TiptapDocument } from '@bookwright/contracts';
+import { revisionPolicy, type TiptapDocument } from '@bookwright/contracts/http';
 import type { Kysely } from 'kysely';
 import type { BookDatabase } from '../db/schema';
 import { contentHash, shouldKeep, throttled, wordCountOf, type RevisionKind } from './revision-policy';

@@ -6,7 +6,7 @@ import {
   isChapterHeading,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { assembleManuscript, chapterHashesOf, staysOneChapter, storedManuscript } from './stored-manuscript';
 import { wordCountOf } from './revision-policy';
 

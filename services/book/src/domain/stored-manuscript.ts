@@ -1,12 +1,11 @@
 import {
   chapterNodes,
   chaptersOf,
-  countWords,
   documentText,
-  foldForSearch,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { countWords, foldForSearch } from '@bookwright/contracts/text';
 import { printedManuscript } from '@bookwright/manuscript';
 import { contentHash } from './revision-policy';
 

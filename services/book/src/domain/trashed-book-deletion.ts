@@ -1,4 +1,4 @@
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import { enqueueEvent } from '@bookwright/kit';
 import type { Transaction } from 'kysely';
 import type { BookDatabase } from '../db/schema';

@@ -1,4 +1,4 @@
-import type { events } from '@bookwright/contracts';
+import type { events } from '@bookwright/contracts/events';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import type { BookHandlerDeps } from '../handlers/deps';

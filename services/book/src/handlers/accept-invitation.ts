@@ -1,13 +1,8 @@
 import type { Transaction } from 'kysely';
-import {
-  AppError,
-  events,
-  normalizeEmail,
-  requests,
-  SharedRoleSchema,
-  sharingMessages,
-  wrongInvitee,
-} from '@bookwright/contracts';
+import { AppError, SharedRoleSchema, sharingMessages, wrongInvitee } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { normalizeEmail } from '@bookwright/contracts/text';
+import { requests } from '@bookwright/contracts/bus';
 import { enqueueEvent, hashToken } from '@bookwright/kit';
 import type { z } from 'zod';
 import { membersRepository, type InvitationRow } from '../access/members.repository';

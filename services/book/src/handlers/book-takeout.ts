@@ -1,4 +1,5 @@
-import { AppError, apiMessages, type requests } from '@bookwright/contracts';
+import { AppError, apiMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { presentBook } from '../domain/present-book';
 import { takeoutRepository } from '../repositories/takeout.repository';

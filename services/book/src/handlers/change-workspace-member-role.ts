@@ -1,4 +1,5 @@
-import { AppError, workspaceMessages, type requests } from '@bookwright/contracts';
+import { AppError, workspaceMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { peopleById } from '../access/people';
 import { recordAudit } from '../workspaces/audit.repository';

@@ -1,4 +1,5 @@
-import { AppError, requests, workspaceMessages } from '@bookwright/contracts';
+import { AppError, workspaceMessages } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { presentWorkspace } from '../workspaces/present-workspace';

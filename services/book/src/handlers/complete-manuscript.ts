@@ -1,11 +1,6 @@
-import {
-  AppError,
-  documentText,
-  events,
-  TiptapDocumentSchema,
-  type BookLanguage,
-  type requests,
-} from '@bookwright/contracts';
+import { AppError, documentText, TiptapDocumentSchema, type BookLanguage } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent, removeBlobsUnder } from '@bookwright/kit';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';

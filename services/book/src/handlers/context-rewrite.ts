@@ -1,4 +1,5 @@
-import { isFictionState, type requests } from '@bookwright/contracts';
+import { isFictionState } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { requirePlan } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';

@@ -1,4 +1,6 @@
-import { AppError, commentMessages, events, type requests } from '@bookwright/contracts';
+import { AppError, commentMessages } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { mentionsIn } from '../comments/book-people';

@@ -1,4 +1,5 @@
-import { events, type requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { mentionsIn } from '../comments/book-people';

@@ -1,5 +1,6 @@
 import { hashToken, newSecretToken } from '@bookwright/kit';
-import { AppError, sharingMessages, type requests } from '@bookwright/contracts';
+import { AppError, sharingMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { invitationPath } from '../access/invitation-path';
 import { membersRepository } from '../access/members.repository';

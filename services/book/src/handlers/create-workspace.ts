@@ -1,4 +1,6 @@
-import { AppError, defaultWorkspaceSeats, events, workspaceMessages, type requests } from '@bookwright/contracts';
+import { AppError, defaultWorkspaceSeats, workspaceMessages } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent, type RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { requireWorkspacePlan } from '../access/sharing-plans';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { allowanceExhaustedMessages, apiMessages, requests } from '@bookwright/contracts';
+import { allowanceExhaustedMessages, requests } from '@bookwright/contracts/bus';
+import { apiMessages } from '@bookwright/contracts/http';
 import { BookTestWorld, newUserId, planRequest } from '../testing/book-harness';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 

@@ -1,4 +1,5 @@
-import { AppError, type requests } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { allowanceKeys } from '../domain/allowance-keys';
 import { newBookRow } from '../domain/new-book';

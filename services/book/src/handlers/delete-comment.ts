@@ -1,4 +1,5 @@
-import { AppError, commentMessages, type requests } from '@bookwright/contracts';
+import { AppError, commentMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { commentsRepository } from '../comments/comments.repository';
 import type { BookHandlerDeps } from './deps';

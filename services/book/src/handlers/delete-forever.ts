@@ -1,4 +1,5 @@
-import { AppError, trashMessages, type requests } from '@bookwright/contracts';
+import { AppError, trashMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { auditBookChange } from '../workspaces/audit.repository';
 import { nowOf, type BookHandlerDeps } from './deps';

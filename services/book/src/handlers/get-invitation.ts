@@ -1,5 +1,6 @@
 import { hashToken } from '@bookwright/kit';
-import { AppError, sharingMessages, type requests } from '@bookwright/contracts';
+import { AppError, sharingMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { membersRepository, type InvitationRow } from '../access/members.repository';
 import { workspacesRepository } from '../workspaces/workspaces.repository';

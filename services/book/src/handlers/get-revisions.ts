@@ -1,4 +1,5 @@
-import { AppError, revisionMessages, type requests } from '@bookwright/contracts';
+import { AppError, revisionMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { revisionsRepository } from '../repositories/revisions.repository';
 import type { BookHandlerDeps } from './deps';

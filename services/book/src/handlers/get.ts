@@ -1,4 +1,5 @@
-import { type Book, type requests } from '@bookwright/contracts';
+import { type Book } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { membersRepository } from '../access/members.repository';
 import { peopleById } from '../access/people';

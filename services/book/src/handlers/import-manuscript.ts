@@ -1,11 +1,6 @@
-import {
-  AppError,
-  chapterCharacters,
-  estimatePages,
-  events,
-  TiptapDocumentSchema,
-  type requests,
-} from '@bookwright/contracts';
+import { AppError, chapterCharacters, estimatePages, TiptapDocumentSchema } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { requirePlan } from '../domain/allowance';

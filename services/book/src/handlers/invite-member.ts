@@ -1,4 +1,6 @@
-import { AppError, normalizeEmail, roleLabels, sharingMessages, type requests } from '@bookwright/contracts';
+import { AppError, roleLabels, sharingMessages } from '@bookwright/contracts/http';
+import { normalizeEmail } from '@bookwright/contracts/text';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import type { RequestContext } from '@bookwright/kit';
 import { membersRepository } from '../access/members.repository';

@@ -1,12 +1,7 @@
 import type { RequestContext } from '@bookwright/kit';
-import {
-  AppError,
-  normalizeEmail,
-  seatLimitReached,
-  workspaceMessages,
-  workspaceRoleLabels,
-  type requests,
-} from '@bookwright/contracts';
+import { AppError, seatLimitReached, workspaceMessages, workspaceRoleLabels } from '@bookwright/contracts/http';
+import { normalizeEmail } from '@bookwright/contracts/text';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { peopleById } from '../access/people';
 import { presentWorkspaceInvitation } from '../access/present-invitation';

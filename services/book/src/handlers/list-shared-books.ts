@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { membersRepository } from '../access/members.repository';
 import { booksRepository } from '../repositories/books.repository';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { AppError, errorScreens, noPlanBillingSummary, requests } from '@bookwright/contracts';
+import { AppError, errorScreens, noPlanBillingSummary } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { silentLogger, OutboxRelay, createInProcessBus, type Bus } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';

@@ -1,4 +1,5 @@
-import { purgeAtOf, type requests, type TrashedBook } from '@bookwright/contracts';
+import { purgeAtOf, type TrashedBook } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { presentSummary } from '../domain/present-book';
 import { trashRepository } from '../repositories/trash.repository';

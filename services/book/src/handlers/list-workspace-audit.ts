@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { peopleById } from '../access/people';
 import { auditPage, presentAudit } from '../workspaces/audit.repository';

@@ -1,5 +1,6 @@
 import { membersRepository } from '../access/members.repository';
-import { managesWorkspace, requests, type WorkspaceMember } from '@bookwright/contracts';
+import { managesWorkspace, type WorkspaceMember } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { peopleById } from '../access/people';
 import { presentWorkspaceInvitation } from '../access/present-invitation';

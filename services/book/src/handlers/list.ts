@@ -1,4 +1,5 @@
-import { requests, type BookSummary } from '@bookwright/contracts';
+import { requests } from '@bookwright/contracts/bus';
+import { type BookSummary } from '@bookwright/contracts/http';
 import type { z } from 'zod';
 import { presentSummary } from '../domain/present-book';
 import { libraryOf } from '../domain/library';

@@ -1,12 +1,10 @@
+import { AppError, apiMessages, type TiptapDocument } from '@bookwright/contracts/http';
 import {
-  AppError,
-  apiMessages,
   collabMessages,
   type CollabLoad,
   type CollabLoadRequest,
   type ManuscriptVersion,
-  type TiptapDocument,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/bus';
 import { collabStatesRepository } from '../repositories/collab-states.repository';
 import { manuscriptVersionOf } from '../domain/manuscript-version';
 import { chapterHashesOf } from '../domain/stored-manuscript';

@@ -1,4 +1,5 @@
-import { bookImageBlobPrefix, type events } from '@bookwright/contracts';
+import { bookImageBlobPrefix } from '@bookwright/contracts/http';
+import { type events } from '@bookwright/contracts/events';
 import { removeBlobsUnder, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { translationSourcePrefix } from '../domain/new-translation';

@@ -1,4 +1,6 @@
-import { commentLinkPath, requests, type events } from '@bookwright/contracts';
+import { commentLinkPath } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
+import { type events } from '@bookwright/contracts/events';
 import type { EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { roleOn } from '../access/book-access';

@@ -1,4 +1,5 @@
-import { FictionBookStateSchema, NonFictionBookStateSchema, events, plannedChapters } from '@bookwright/contracts';
+import { FictionBookStateSchema, NonFictionBookStateSchema, plannedChapters } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import { enqueueEvent, giveUpOnLastDelivery, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { moveBook } from '../domain/book-status';

@@ -1,4 +1,5 @@
-import { events, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { enqueueEvent, forgetPublishedEventsOf, removeBlobsUnder, type EventMeta } from '@bookwright/kit';
 import { translationSourcePrefix } from '../domain/new-translation';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { requests } from '@bookwright/contracts';
+import { requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { requireAdmin } from '../workspaces/workspace-access';

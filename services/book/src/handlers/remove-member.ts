@@ -1,4 +1,6 @@
-import { AppError, apiMessages, events, sharingMessages, type requests } from '@bookwright/contracts';
+import { AppError, apiMessages, sharingMessages } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { membersRepository } from '../access/members.repository';

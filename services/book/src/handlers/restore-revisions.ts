@@ -1,4 +1,5 @@
-import { AppError, revisionMessages, type requests, type TiptapDocument } from '@bookwright/contracts';
+import { AppError, revisionMessages, type TiptapDocument } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { presentBook } from '../domain/present-book';
 import { holdsManuscript, storedManuscript } from '../domain/stored-manuscript';

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allowanceExhaustedMessages, errorScreens, events, requests, type Book } from '@bookwright/contracts';
+import { allowanceExhaustedMessages, requests } from '@bookwright/contracts/bus';
+import { errorScreens, type Book } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 

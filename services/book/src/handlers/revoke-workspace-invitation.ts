@@ -1,4 +1,5 @@
-import { AppError, sharingMessages, type requests } from '@bookwright/contracts';
+import { AppError, sharingMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { membersRepository } from '../access/members.repository';
 import { invitationStatus } from '../access/present-invitation';

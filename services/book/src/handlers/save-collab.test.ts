@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import {
-  collabMessages,
-  events,
-  requests,
-  type CollabSave,
-  type TiptapDocument,
-  type UpdateMetadataRequest,
-} from '@bookwright/contracts';
+import { collabMessages, requests, type CollabSave } from '@bookwright/contracts/bus';
+import { events } from '@bookwright/contracts/events';
+import { type TiptapDocument, type UpdateMetadataRequest } from '@bookwright/contracts/http';
 import { appErrorFrom, chapter, documentOf } from '@bookwright/contracts/testing';
 import { oneBook } from '../testing/one-book';
 import { bookRow } from '../testing/book-row';

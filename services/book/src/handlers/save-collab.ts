@@ -1,11 +1,5 @@
-import {
-  AppError,
-  apiMessages,
-  bookEtag,
-  collabMessages,
-  type CollabSave,
-  type CollabSaved,
-} from '@bookwright/contracts';
+import { AppError, apiMessages, bookEtag } from '@bookwright/contracts/http';
+import { collabMessages, type CollabSave, type CollabSaved } from '@bookwright/contracts/bus';
 import { booksRepository } from '../repositories/books.repository';
 import { collabStatesRepository } from '../repositories/collab-states.repository';
 import { checkManuscript } from '../domain/manuscript';

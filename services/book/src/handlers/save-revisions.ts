@@ -1,4 +1,5 @@
-import { AppError, revisionMessages, type Revision, type requests } from '@bookwright/contracts';
+import { AppError, revisionMessages, type Revision } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { parseManuscript } from '../domain/manuscript';
 import { assertEditable } from '../domain/book-status';

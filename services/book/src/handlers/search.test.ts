@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookSearchLimits, type BookSearchResult } from '@bookwright/contracts';
+import { bookSearchLimits, type BookSearchResult } from '@bookwright/contracts/http';
 import { membersRepository } from '../access/members.repository';
 import { booksRepository } from '../repositories/books.repository';
 import { bookRow } from '../testing/book-row';

@@ -1,11 +1,11 @@
 import {
   bookSearchLimits,
-  foldForSearch,
   type BookSearchAnswer,
   type BookSearchResult,
-  type requests,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { foldForSearch } from '@bookwright/contracts/text';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { libraryOf, type LibraryBook } from '../domain/library';
 import { chapterMatch } from '../search/passage';

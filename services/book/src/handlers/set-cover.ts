@@ -1,4 +1,5 @@
-import { AppError, parseCoverImageUrl, type requests } from '@bookwright/contracts';
+import { AppError, parseCoverImageUrl } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';

@@ -1,4 +1,4 @@
-import type { CollabStateStore, CollabStateStored } from '@bookwright/contracts';
+import type { CollabStateStore, CollabStateStored } from '@bookwright/contracts/bus';
 import { collabStatesRepository } from '../repositories/collab-states.repository';
 import { manuscriptVersionOf } from '../domain/manuscript-version';
 import { chapterHashesOf } from '../domain/stored-manuscript';

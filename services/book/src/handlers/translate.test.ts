@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  allowanceExhaustedMessages,
-  errorScreens,
-  events,
-  requests,
-  translationMessages,
-  type Book,
-} from '@bookwright/contracts';
+import { allowanceExhaustedMessages, requests } from '@bookwright/contracts/bus';
+import { errorScreens, translationMessages, type Book } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
 import { translationSourceKey } from '../domain/new-translation';
 import { appErrorFrom } from '@bookwright/contracts/testing';

@@ -1,14 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  apiMessages,
-  events,
-  purgeAtOf,
-  requests,
-  trashMessages,
-  trashRetentionMs,
-  type Book,
-} from '@bookwright/contracts';
+import { apiMessages, purgeAtOf, trashMessages, trashRetentionMs, type Book } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { OutboxRelay, silentLogger, type EventMeta } from '@bookwright/kit';

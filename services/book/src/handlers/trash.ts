@@ -1,4 +1,6 @@
-import { AppError, events, trashMessages, type requests } from '@bookwright/contracts';
+import { AppError, trashMessages } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { trashRepository } from '../repositories/trash.repository';

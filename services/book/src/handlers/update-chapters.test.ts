@@ -6,12 +6,12 @@ import {
   chapterNodes,
   chaptersOf,
   conditionalSaveMessages,
-  events,
   partialSaveMessages,
   type Book,
   type SavedContent,
   type TiptapDocument,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import { appErrorFrom, chapter, documentOf, paragraph } from '@bookwright/contracts/testing';
 import { on } from '@bookwright/kit';
 import { oneBook } from '../testing/one-book';

@@ -10,7 +10,7 @@ import {
   type SavedContent,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import { firstIssue } from '../domain/manuscript';

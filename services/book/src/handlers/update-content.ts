@@ -1,4 +1,4 @@
-import { AppError, bookEtag, bookEtagVersion, type Book, type SavedContent } from '@bookwright/contracts';
+import { AppError, bookEtag, bookEtagVersion, type Book, type SavedContent } from '@bookwright/contracts/http';
 import { booksRepository } from '../repositories/books.repository';
 import { parseManuscript } from '../domain/manuscript';
 import { chapterHashesOf, holdsManuscript, type StoredManuscript } from '../domain/stored-manuscript';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { requests, type UpdateMetadataRequest } from '@bookwright/contracts';
+import { requests } from '@bookwright/contracts/bus';
+import { type UpdateMetadataRequest } from '@bookwright/contracts/http';
 import { oneBook } from '../testing/one-book';
 import { getBook } from './get';
 import { updateMetadata } from './update-metadata';

@@ -1,4 +1,5 @@
-import { type requests, uniqueKeywords } from '@bookwright/contracts';
+import { type requests } from '@bookwright/contracts/bus';
+import { uniqueKeywords } from '@bookwright/contracts/text';
 import type { z } from 'zod';
 import type { BookRow } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';

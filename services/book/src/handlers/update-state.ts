@@ -1,4 +1,5 @@
-import { AppError, FictionBookStateSchema, NonFictionBookStateSchema, type requests } from '@bookwright/contracts';
+import { AppError, FictionBookStateSchema, NonFictionBookStateSchema } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import { presentBook } from '../domain/present-book';

@@ -1,4 +1,4 @@
-import { trashRetentionMs } from '@bookwright/contracts';
+import { trashRetentionMs } from '@bookwright/contracts/http';
 import { trashRepository } from '../repositories/trash.repository';
 import { nowOf, type BookHandlerDeps } from '../handlers/deps';
 import { deleteTrashedBook } from '../domain/trashed-book-deletion';

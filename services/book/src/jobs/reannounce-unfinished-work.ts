@@ -1,4 +1,4 @@
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import { enqueueEvent } from '@bookwright/kit';
 import { booksRepository } from '../repositories/books.repository';
 import { translationRequest } from '../domain/new-translation';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { Gauge } from 'prom-client';
-import { BookStatusSchema } from '@bookwright/contracts';
+import { BookStatusSchema } from '@bookwright/contracts/http';
 import { processRegistry } from '@bookwright/kit';
 import type { BookDatabase } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type QueryCreator, type Selectable, type Updateable } from 'kysely';
-import type { BookStatus, TiptapDocument } from '@bookwright/contracts';
+import type { BookStatus, TiptapDocument } from '@bookwright/contracts/http';
 import { prepared, type OutboxTable } from '@bookwright/kit';
 import type { BookDatabase, BookRow, BooksTable } from '../db/schema';
 import { storedManuscript, type StoredChapter, type StoredManuscript } from '../domain/stored-manuscript';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { mayDo, sharedRoles, type BookRole } from '@bookwright/contracts';
+import { mayDo, sharedRoles, type BookRole } from '@bookwright/contracts/http';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { bookContent } from './books.repository';
 

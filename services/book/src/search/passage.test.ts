@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bookSearchLimits, foldForSearch } from '@bookwright/contracts';
+import { bookSearchLimits } from '@bookwright/contracts/http';
+import { foldForSearch } from '@bookwright/contracts/text';
 import { passageAround } from './passage';
 
 describe('passageAround', () => {

@@ -1,11 +1,11 @@
 import {
   bookSearchLimits,
   documentText,
-  foldForSearch,
   isChapterHeading,
   type ManuscriptMatch,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { foldForSearch } from '@bookwright/contracts/text';
 import { chapterText } from '../domain/stored-manuscript';
 
 const ellipsis = '…';

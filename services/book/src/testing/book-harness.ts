@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   AppError,
-  allowanceExhaustedMessages,
-  events,
   noPlanBillingSummary,
-  requests,
   type AccountType,
-  type AllowanceKind,
-  type AnyEventDef,
   type FictionBookState,
   type NonFictionBookState,
   type PlanRequest,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { allowanceExhaustedMessages, requests, type AllowanceKind, type AnyEventDef } from '@bookwright/contracts/bus';
+import { events } from '@bookwright/contracts/events';
 import { on, type Bus, type Subscription } from '@bookwright/kit';
 import { ServiceTestWorldBase, TableOutage } from '@bookwright/kit/testing';
 import type { BookDatabase } from '../db/schema';

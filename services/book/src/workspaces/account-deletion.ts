@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import { enqueueEvent } from '@bookwright/kit';
 import type { BookDatabase } from '../db/schema';
 import { recordAudit } from './audit.repository';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuditAction, AuditEntry } from '@bookwright/contracts';
+import type { AuditAction, AuditEntry } from '@bookwright/contracts/http';
 import type { BookDatabase } from '../db/schema';
 import type { Person } from '../access/people';
 

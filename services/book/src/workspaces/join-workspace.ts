@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { AppError, events, InvitableWorkspaceRoleSchema, sharingMessages } from '@bookwright/contracts';
+import { AppError, InvitableWorkspaceRoleSchema, sharingMessages } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import { enqueueEvent } from '@bookwright/kit';
 import type { BookDatabase } from '../db/schema';
 import type { InvitationRow } from '../access/members.repository';

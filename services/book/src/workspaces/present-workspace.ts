@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Seats, Workspace, WorkspaceRole } from '@bookwright/contracts';
+import type { Seats, Workspace, WorkspaceRole } from '@bookwright/contracts/http';
 import type { BookDatabase } from '../db/schema';
 import { workspacesRepository, type WorkspaceRow } from './workspaces.repository';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { AppError, workspaceMessages } from '@bookwright/contracts';
+import { AppError, workspaceMessages } from '@bookwright/contracts/http';
 import type { BookDatabase } from '../db/schema';
 import { recordAudit } from './audit.repository';
 import { workspacesRepository, type WorkspaceRow } from './workspaces.repository';

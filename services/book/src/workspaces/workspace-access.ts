@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { AppError, managesWorkspace, workspaceMessages, type WorkspaceRole } from '@bookwright/contracts';
+import { AppError, managesWorkspace, workspaceMessages, type WorkspaceRole } from '@bookwright/contracts/http';
 import type { BookDatabase } from '../db/schema';
 import { workspacesRepository, type WorkspaceRow } from './workspaces.repository';
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { InvitableWorkspaceRole, WorkspaceRole } from '@bookwright/contracts';
+import type { InvitableWorkspaceRole, WorkspaceRole } from '@bookwright/contracts/http';
 import type { BookDatabase, WorkspaceMembersTable, WorkspacesTable } from '../db/schema';
 import { membersRepository } from '../access/members.repository';
 

@@ -1,5 +1,5 @@
 import type { Connection, Extension } from '@hocuspocus/server';
-import { bookIdOfDocument, collabReadOnly, type BookRole, type CollabTokenClaims } from '@bookwright/contracts';
+import { bookIdOfDocument, collabReadOnly, type BookRole, type CollabTokenClaims } from '@bookwright/contracts/http';
 import type { Logger } from '@bookwright/kit';
 import type { BookAccess } from './book-access';
 import { closeWith, type CloseWith } from './close-reasons';

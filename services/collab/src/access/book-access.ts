@@ -1,4 +1,5 @@
-import { isAppError, requests, type BookRole } from '@bookwright/contracts';
+import { isAppError, type BookRole } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { Bus } from '@bookwright/kit';
 
 /** The book service's one access rule, as the collab service asks it: a person's role on a book now. */

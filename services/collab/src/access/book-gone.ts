@@ -1,4 +1,4 @@
-import { collabDocumentName } from '@bookwright/contracts';
+import { collabDocumentName } from '@bookwright/contracts/http';
 import type { CollabHandlerDeps } from '../handlers/deps';
 
 /**

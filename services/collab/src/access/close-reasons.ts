@@ -1,4 +1,4 @@
-import { collabCloseCodes, type CollabCloseReason } from '@bookwright/contracts';
+import { collabCloseCodes, type CollabCloseReason } from '@bookwright/contracts/http';
 
 /**
  * What a hook throws (or a connection is closed with) to end a live connection with a reason the browser

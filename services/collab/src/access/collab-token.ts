@@ -1,4 +1,4 @@
-import { CollabTokenClaimsSchema, type CollabTokenClaims } from '@bookwright/contracts';
+import { CollabTokenClaimsSchema, type CollabTokenClaims } from '@bookwright/contracts/http';
 import { verifyClaims } from '@bookwright/kit';
 
 /** The claims of a collab token the gateway signed with `secret`, unexpired at `now`; undefined otherwise. */

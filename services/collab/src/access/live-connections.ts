@@ -1,5 +1,5 @@
 import type { Connection } from '@hocuspocus/server';
-import type { CollabCloseReason } from '@bookwright/contracts';
+import type { CollabCloseReason } from '@bookwright/contracts/http';
 import { closeWith } from './close-reasons';
 import type { LiveContext } from './live-context';
 

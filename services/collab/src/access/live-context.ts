@@ -1,4 +1,4 @@
-import type { BookRole } from '@bookwright/contracts';
+import type { BookRole } from '@bookwright/contracts/http';
 
 /** What the collab service knows of a live connection, from its token and the access check. */
 export interface LiveContext {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { collabDocumentName } from '@bookwright/contracts';
+import { collabDocumentName } from '@bookwright/contracts/http';
 import { manuscriptFragmentName } from '@bookwright/manuscript';
 import { CollabHarness, blockTexts, bookOf } from '../testing/collab-harness';
 import { until, type LiveClient } from '../testing/live-client';

@@ -1,4 +1,4 @@
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 import { suggestionAuthor } from '@bookwright/manuscript';
 
 /*

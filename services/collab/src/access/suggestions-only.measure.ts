@@ -4,7 +4,7 @@
  *   npx tsx services/collab/src/access/suggestions-only.measure.ts
  */
 import * as Y from 'yjs';
-import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 import { manuscriptFragmentName, manuscriptToYDoc, printedManuscript, yDocToManuscript } from '@bookwright/manuscript';
 import { suggestionsOnly } from './suggestions-only';
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as Y from 'yjs';
 import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
-import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 import { bookSchema, manuscriptFragmentName, printedManuscript } from '@bookwright/manuscript';
 import { forgedSuggestion, removedCommentAnchor } from './review-authorship';
 

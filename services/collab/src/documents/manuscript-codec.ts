@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 
 /**
  * How a book's manuscript lives in a Yjs document: the tiptap JSON the book service stores on one side,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { events } from '@bookwright/contracts';
+import type { events } from '@bookwright/contracts/events';
 import type { Logger } from '@bookwright/kit';
 import type { BookAccess } from '../access/book-access';
 import type { LiveConnections } from '../access/live-connections';

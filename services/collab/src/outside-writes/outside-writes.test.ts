@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { collabDocumentName, type TiptapDocument } from '@bookwright/contracts';
+import { collabDocumentName, type TiptapDocument } from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { CollabHarness, blockTexts, bookOf } from '../testing/collab-harness';
 import { until, type LiveClient } from '../testing/live-client';

@@ -1,4 +1,4 @@
-import { collabDocumentName } from '@bookwright/contracts';
+import { collabDocumentName } from '@bookwright/contracts/http';
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { Logger } from '@bookwright/kit';
 import type { BookPersistence } from '../persistence/book-persistence';

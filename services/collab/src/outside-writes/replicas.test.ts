@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { CollabHarness, blockTexts, bookOf } from '../testing/collab-harness';
 import { FakeBookStore } from '../testing/fake-book-store';

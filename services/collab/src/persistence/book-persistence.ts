@@ -1,12 +1,7 @@
 import * as Y from 'yjs';
 import type { Document, Extension, Hocuspocus, onChangePayload } from '@hocuspocus/server';
-import {
-  bookIdOfDocument,
-  isAppError,
-  type CollabLoad,
-  type ManuscriptVersion,
-  type TiptapDocument,
-} from '@bookwright/contracts';
+import { bookIdOfDocument, isAppError, type TiptapDocument } from '@bookwright/contracts/http';
+import { type CollabLoad, type ManuscriptVersion } from '@bookwright/contracts/bus';
 import type { Logger } from '@bookwright/kit';
 import { closeWith } from '../access/close-reasons';
 import type { LiveContext } from '../access/live-context';

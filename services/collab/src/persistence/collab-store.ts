@@ -5,7 +5,7 @@ import {
   type CollabSaved,
   type CollabStateStore,
   type CollabStateStored,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/bus';
 import type { Bus } from '@bookwright/kit';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 import { mergeOutsideWrite } from './merge-outside-write';
 
 const heading = (text: string): TiptapNode => ({

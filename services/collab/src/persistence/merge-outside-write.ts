@@ -1,4 +1,4 @@
-import { chapterNodes, chaptersOf, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
+import { chapterNodes, chaptersOf, type TiptapDocument, type TiptapNode } from '@bookwright/contracts/http';
 
 export interface MergedManuscript {
   document: TiptapDocument;

@@ -1,5 +1,5 @@
 import type { Connection, Document } from '@hocuspocus/server';
-import type { CollabSaveState, CollabSaveStateMessage } from '@bookwright/contracts';
+import type { CollabSaveState, CollabSaveStateMessage } from '@bookwright/contracts/http';
 
 /**
  * Each document's save state, told to the people connected to it on this replica as a stateless message

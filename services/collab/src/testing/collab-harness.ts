@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BookRole, TiptapDocument } from '@bookwright/contracts';
-import { collabPath, collabTokenTtlMs } from '@bookwright/contracts';
+import type { BookRole, TiptapDocument } from '@bookwright/contracts/http';
+import { collabPath, collabTokenTtlMs } from '@bookwright/contracts/http';
 import { signClaims, silentLogger, type Logger } from '@bookwright/kit';
 import { bookManuscriptCodec } from '../documents/book-manuscript-codec';
 import { createCollabServer, type CollabServer, type CollabServerOptions } from '../server/collab-server';

@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
+import { AppError, type BookRole, type TiptapDocument } from '@bookwright/contracts/http';
 import {
-  AppError,
   collabMessages,
   requests,
-  type BookRole,
   type CollabLoad,
   type CollabSave,
   type CollabSaved,
   type CollabStateStore,
   type CollabStateStored,
   type ManuscriptVersion,
-  type TiptapDocument,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/bus';
 import type { Bus, Subscription } from '@bookwright/kit';
 import type { BusFake } from '@bookwright/kit/testing';
 import type { BookAccess } from '../access/book-access';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import * as Y from 'yjs';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import { collabDocumentName, parseCollabSaveState, type CollabSaveState } from '@bookwright/contracts';
+import { collabDocumentName, parseCollabSaveState, type CollabSaveState } from '@bookwright/contracts/http';
 import { manuscriptFragmentName } from '@bookwright/manuscript';
 
 /** ws's WebSocket, for providers in Node 20 (no global WebSocket); ws ships no types, and none are needed. */

@@ -1,4 +1,5 @@
-import { genres, type Book, type GenerateCoverRequest, truncateText } from '@bookwright/contracts';
+import { genres, type Book, type GenerateCoverRequest } from '@bookwright/contracts/http';
+import { truncateText } from '@bookwright/contracts/text';
 
 /** How each option of spec §9 reads in a prompt for an image model. */
 export const styleWords: Record<GenerateCoverRequest['style'], string> = {

@@ -7,7 +7,7 @@ import {
   CoverMoodSchema,
   CoverStyleSchema,
   GenreSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 
 /**
  * How a cover's title came onto it, which decides whether another title can be set over the same art:

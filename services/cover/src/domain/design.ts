@@ -1,5 +1,5 @@
 import type { CoverDesign } from '@bookwright/ai';
-import { coverDefaults, type Book, type GenerateCoverRequest } from '@bookwright/contracts';
+import { coverDefaults, type Book, type GenerateCoverRequest } from '@bookwright/contracts/http';
 
 /** What the offline designer and the typeset overlay need to know about a book and the chosen options. */
 export function designFor(

@@ -1,5 +1,5 @@
 import type { OutputInfo } from 'sharp';
-import type { CoverVariant } from '@bookwright/contracts';
+import type { CoverVariant } from '@bookwright/contracts/http';
 import { decodeImage, fromRaw, loadSharp, type DecodeOptions } from '@bookwright/kit/images';
 
 export interface EncodedVariant {

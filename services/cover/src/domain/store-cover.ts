@@ -1,4 +1,5 @@
-import { coverBlobKey, coverImageUrl, CoverVariantSchema, type StoredCover } from '@bookwright/contracts';
+import { coverBlobKey, coverImageUrl, CoverVariantSchema } from '@bookwright/contracts/http';
+import { type StoredCover } from '@bookwright/contracts/bus';
 import { coverArtKey, coverSourceKey, type CoverSource } from './cover-source';
 import type { NormalisedCover } from './normalise-image';
 import type { CoverHandlerDeps } from '../handlers/deps';

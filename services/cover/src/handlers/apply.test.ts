@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiMessages, coverImageUrl, coverMessages, requests } from '@bookwright/contracts';
+import { apiMessages, coverImageUrl, coverMessages } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { CoverTestWorld } from '../testing/harness';
 import { photo } from '@bookwright/kit/images/testing';
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { AppError, coverBlobKey, coverMessages, parseCoverImageUrl, requests } from '@bookwright/contracts';
+import { AppError, coverBlobKey, coverMessages, parseCoverImageUrl } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import type { CoverHandlerDeps } from './deps';
 

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  allowanceExhaustedMessages,
-  coverBlobKey,
-  GenerateCoverRequestSchema,
-  type GenerateCoverRequest,
-  requests,
-} from '@bookwright/contracts';
+import { allowanceExhaustedMessages, requests } from '@bookwright/contracts/bus';
+import { coverBlobKey, GenerateCoverRequestSchema, type GenerateCoverRequest } from '@bookwright/contracts/http';
 import {
   startOpenAiImagesServer,
   startReplicateServer,

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { ImagesError, type CoverDesign, type GeneratedImage } from '@bookwright/ai';
 import { renderCoverArt, typesetOverImage } from '@bookwright/cover-designer';
-import { AppError, requests } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import { buildCoverPrompt } from '../domain/cover-prompt';
 import { designFor } from '../domain/design';

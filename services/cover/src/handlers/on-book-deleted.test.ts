@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { coverBlobKey, events } from '@bookwright/contracts';
+import { coverBlobKey } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import { CoverTestWorld } from '../testing/harness';
 
 let world: CoverTestWorld;

@@ -1,4 +1,5 @@
-import { coverBlobPrefix, type events } from '@bookwright/contracts';
+import { coverBlobPrefix } from '@bookwright/contracts/http';
+import { type events } from '@bookwright/contracts/events';
 import { removeBlobsUnder, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { generationsRepository } from '../repositories/generations.repository';

@@ -3,13 +3,13 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   coverBlobKey,
-  events,
   GenerateCoverRequestSchema,
   parseCoverImageUrl,
   type Book,
   type GenerateCoverRequest,
-  requests,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { silentLogger, type EventMeta } from '@bookwright/kit';
 import { photo } from '@bookwright/kit/images/testing';
 import { renderTypographicCover, typesetOverImage } from '@bookwright/cover-designer';

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { AppError, parseCoverImageUrl, type Book, type events, requests } from '@bookwright/contracts';
+import { AppError, parseCoverImageUrl, type Book } from '@bookwright/contracts/http';
+import { type events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import type { EventMeta } from '@bookwright/kit';
 import { renderTypographicCover, typesetOverImage } from '@bookwright/cover-designer';
 import { coverArtKey, coverSourceKey, CoverSourceSchema, type CoverSource } from '../domain/cover-source';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, coverBlobKey, coverMessages, parseCoverImageUrl, requests } from '@bookwright/contracts';
+import { AppError, coverBlobKey, coverMessages, parseCoverImageUrl } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { coverArtKey, coverSourceKey } from '../domain/cover-source';
 import { CoverTestWorld } from '../testing/harness';
 import { elevenMegabytePng, hugePixelPng, phoneJpeg, photo } from '@bookwright/kit/images/testing';

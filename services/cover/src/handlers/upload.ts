@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { typesetOverImage } from '@bookwright/cover-designer';
-import { AppError, coverMessages, coverUploadMaxBytes, requests } from '@bookwright/contracts';
+import { AppError, coverMessages, coverUploadMaxBytes } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import { designFor } from '../domain/design';
 import { normaliseImage } from '../domain/normalise-image';

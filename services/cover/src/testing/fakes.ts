@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, allowanceExhaustedMessages, type Book, requests } from '@bookwright/contracts';
+import { AppError, type Book } from '@bookwright/contracts/http';
+import { allowanceExhaustedMessages, requests } from '@bookwright/contracts/bus';
 import { buildBook } from '@bookwright/contracts/testing';
 import type { Bus, Subscription } from '@bookwright/kit';
 

@@ -1,4 +1,4 @@
-import { chaptersOf, chapterNodes, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
+import { chaptersOf, chapterNodes, type TiptapDocument, type TiptapNode } from '@bookwright/contracts/http';
 import { AlignmentType, HeadingLevel, ImageRun, Paragraph, type IParagraphOptions, type ParagraphChild } from 'docx';
 import type { ExportImage } from '../export-book';
 import type { ReviewRuns, Revision, RunStyle } from './review-runs';

@@ -1,4 +1,4 @@
-import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 import { elementsNamed, firstNamed, parseMarkup, textOf, type MarkupElement } from '../import/epub/markup-tree';
 
 /*

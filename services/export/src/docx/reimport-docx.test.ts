@@ -6,7 +6,7 @@ import {
   type CommentThread,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { printedManuscript, suggestionAuthor } from '@bookwright/manuscript';
 import {
   CommentRangeEnd,

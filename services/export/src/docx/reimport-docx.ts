@@ -2,7 +2,6 @@ import {
   chapterNodes,
   chaptersOf,
   commentLimits,
-  countWords,
   documentText,
   manuscriptImportMaxBytes,
   type BookLanguage,
@@ -11,7 +10,8 @@ import {
   type ImportReport,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { countWords } from '@bookwright/contracts/text';
 import { memberSuggestionId, outsideSuggestionId } from '@bookwright/manuscript';
 import { isLevelOneHeading, markChapters } from '../import/chapters';
 import { bookDocument } from '../import/document/book-document';

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CommentThread, TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { CommentThread, TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fontData, fontFamilies } from '../fonts';

@@ -1,4 +1,5 @@
-import { chapterCharacters, descriptionText, estimatePages, type DocxLayout } from '@bookwright/contracts';
+import { chapterCharacters, estimatePages, type DocxLayout } from '@bookwright/contracts/http';
+import { descriptionText } from '@bookwright/contracts/text';
 import {
   AlignmentType,
   Document,

@@ -7,7 +7,7 @@ import {
   type CommentThread,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { suggestionAuthor } from '@bookwright/manuscript';
 
 /*

@@ -4,7 +4,7 @@ import {
   type ExportRequest,
   type PrintOptions,
   type ValidateExportRequest,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 
 /** What to produce: an EPUB, or KDP print files with every print option resolved to its default. */
 export type ExportTarget =

@@ -6,8 +6,8 @@ import {
   effectiveMetadataLanguage,
   parseCoverImageUrl,
   type Book,
-  requests,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import { loadSharp } from '@bookwright/kit/images';
 import type { DocxReview } from '../docx';

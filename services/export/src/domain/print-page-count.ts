@@ -1,4 +1,4 @@
-import type { PrintOptions } from '@bookwright/contracts';
+import type { PrintOptions } from '@bookwright/contracts/http';
 import type { RequestContext } from '@bookwright/kit';
 import type { ExportBook } from '../export-book';
 import type { ExportHandlerDeps } from '../handlers/deps';

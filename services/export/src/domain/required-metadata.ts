@@ -1,4 +1,9 @@
-import { metadataMessages, requiredEpubMetadata, type Book, type RequiredEpubMetadata } from '@bookwright/contracts';
+import {
+  metadataMessages,
+  requiredEpubMetadata,
+  type Book,
+  type RequiredEpubMetadata,
+} from '@bookwright/contracts/http';
 
 export function missingMetadata(book: Pick<Book, RequiredEpubMetadata>): RequiredEpubMetadata[] {
   return requiredEpubMetadata.filter((field) => {

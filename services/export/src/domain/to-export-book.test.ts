@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
 import { trickyBook } from '../testing/books';
 import { isbnIdentifier, publicationIdentifier } from '../epub/identifier';
 import { isbnDigits, isValidIsbn } from './isbn';

@@ -6,7 +6,7 @@ import {
   type Book,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { openSuggestionCount, printedManuscript } from '@bookwright/manuscript';
 import type { ExportBook } from '../export-book';
 

@@ -1,4 +1,4 @@
-import { descriptionText, uniqueKeywords } from '@bookwright/contracts';
+import { descriptionText, uniqueKeywords } from '@bookwright/contracts/text';
 import type { EpubLabels } from './labels';
 import { pageBreakMarker } from './page-list';
 import {

@@ -1,5 +1,5 @@
 import { fc, test as property } from '@fast-check/vitest';
-import type { PrintOptions } from '@bookwright/contracts';
+import type { PrintOptions } from '@bookwright/contracts/http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInteriorPdf } from '../pdf/render-interior';
 import type { PrintPagination } from '../pdf/print-pagination';

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { descriptionText, type TiptapDocument } from '@bookwright/contracts';
+import { descriptionText } from '@bookwright/contracts/text';
+import { type TiptapDocument } from '@bookwright/contracts/http';
 import type { ExportBook } from '../export-book';
 import {
   bidiLines,

@@ -1,4 +1,4 @@
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 import type { Chapter } from 'epub-gen-memory';
 import type { ExportBook } from '../export-book';
 import { ebookCover } from './cover-image';
@@ -20,7 +20,7 @@ import { splitSections, type Section } from './sections';
 import { stylesheet } from './stylesheet';
 import { imageSlotPattern, markScripts, renderBlocks } from './tiptap-to-xhtml';
 import type JSZip from 'jszip';
-import { bookImageExtension } from '@bookwright/contracts';
+import { bookImageExtension } from '@bookwright/contracts/http';
 import { directionAttribute, escapeAttribute, singleLine, xhtmlDocument } from './xml';
 
 export interface EpubRenderOptions {

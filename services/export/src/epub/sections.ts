@@ -1,4 +1,4 @@
-import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 import type { EpubLabels } from './labels';
 import { plainText } from './tiptap-to-xhtml';
 import { singleLine } from './xml';

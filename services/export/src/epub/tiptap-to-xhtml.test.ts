@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 import { renderBlocks, safeHref } from './tiptap-to-xhtml';
 import { escapeAttribute, escapeText, packageDirectionAttribute } from './xml';
 

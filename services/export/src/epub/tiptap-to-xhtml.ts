@@ -1,4 +1,4 @@
-import { allowedLinkSchemes, parseBookImageUrl, type TiptapNode } from '@bookwright/contracts';
+import { allowedLinkSchemes, parseBookImageUrl, type TiptapNode } from '@bookwright/contracts/http';
 import { splitByScript, type Script } from '../fonts';
 import { cleanText, directionAttribute, escapeAttribute, escapeText } from './xml';
 

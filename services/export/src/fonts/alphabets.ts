@@ -1,4 +1,4 @@
-import type { BookLanguage } from '@bookwright/contracts';
+import type { BookLanguage } from '@bookwright/contracts/http';
 
 /**
  * The letters beyond basic Latin that each of the 23 book languages (spec §9) writes, both cases, plus the

@@ -1,4 +1,4 @@
-import { bookLanguages } from '@bookwright/contracts';
+import { bookLanguages } from '@bookwright/contracts/http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

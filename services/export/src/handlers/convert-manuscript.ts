@@ -1,4 +1,5 @@
-import { AppError, manuscriptImportMessages, type ImportedImage, type requests } from '@bookwright/contracts';
+import { AppError, manuscriptImportMessages, type ImportedImage } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { ImportedImageFile } from '../import/images/imported-images';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';

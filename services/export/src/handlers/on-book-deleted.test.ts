@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import { ExportTestWorld } from '../testing/harness';
 import { exportBlobPrefix } from './render';
 

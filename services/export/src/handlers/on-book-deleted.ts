@@ -1,4 +1,4 @@
-import type { events } from '@bookwright/contracts';
+import type { events } from '@bookwright/contracts/events';
 import { removeBlobsUnder, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import type { ExportHandlerDeps } from './deps';

@@ -1,11 +1,5 @@
-import {
-  AppError,
-  conditionalSaveMessages,
-  exportMessages,
-  isAppError,
-  requests,
-  type Book,
-} from '@bookwright/contracts';
+import { AppError, conditionalSaveMessages, exportMessages, isAppError, type Book } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { reimportDocx } from '../docx/reimport-docx';

@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { documentJson, markdownOf } from '../takeout/takeout-renderings';

@@ -1,15 +1,15 @@
 import {
   AppError,
   chapterCharacters,
-  countWords,
   documentText,
   exportFileName,
-  events,
   exportMessages,
   type Book,
   type DocxLayout,
-  type requests,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { countWords } from '@bookwright/contracts/text';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import type { DocxOptions } from '../docx';

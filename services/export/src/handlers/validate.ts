@@ -1,4 +1,5 @@
-import { chapterCharacters, type requests } from '@bookwright/contracts';
+import { chapterCharacters } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { exportTarget } from '../domain/export-target';

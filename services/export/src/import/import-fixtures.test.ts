@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { chaptersOf, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
+import { chaptersOf, type TiptapDocument, type TiptapNode } from '@bookwright/contracts/http';
 import { importManuscript } from '.';
 
 /*

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import { fc, test as property } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { AppError, manuscriptImportMaxBytes, manuscriptImportMessages } from '@bookwright/contracts';
+import { AppError, manuscriptImportMaxBytes, manuscriptImportMessages } from '@bookwright/contracts/http';
 import { importManuscript, zipLimits } from '.';
 
 /*

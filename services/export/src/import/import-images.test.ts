@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { AlignmentType, Document, ImageRun, Packer, Paragraph, HeadingLevel } from 'docx';
 import { describe, expect, it } from 'vitest';
-import { bookImageMaxBytes, parseImportedImageSrc, type TiptapNode } from '@bookwright/contracts';
+import { bookImageMaxBytes, parseImportedImageSrc, type TiptapNode } from '@bookwright/contracts/http';
 import { sniffFormat } from '@bookwright/kit/images';
 import { importManuscript } from '.';
 import { imageDropReasons } from './images/imported-images';

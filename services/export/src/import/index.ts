@@ -1,4 +1,4 @@
-import { isAppError, manuscriptImportMaxBytes, type BookLanguage } from '@bookwright/contracts';
+import { isAppError, manuscriptImportMaxBytes, type BookLanguage } from '@bookwright/contracts/http';
 import { composeBook, type ComposedBook } from './document/compose-book';
 import { readDocx } from './docx/read-docx';
 import { readEpub } from './epub/read-epub';

@@ -1,4 +1,4 @@
-import { AppError, manuscriptImportMessages } from '@bookwright/contracts';
+import { AppError, manuscriptImportMessages } from '@bookwright/contracts/http';
 
 export type ImportRefusalReason = keyof typeof manuscriptImportMessages;
 

@@ -1,5 +1,5 @@
 import type { BlobStore, Logger } from '@bookwright/kit';
-import { TrimSizeSchema } from '@bookwright/contracts';
+import { TrimSizeSchema } from '@bookwright/contracts/http';
 import { z } from 'zod';
 import type { EpubPagination } from '../epub/page-list';
 import type { PrintPagination } from '../pdf/print-pagination';

@@ -1,4 +1,4 @@
-import { descriptionBlocks, type DescriptionBlock } from '@bookwright/contracts';
+import { descriptionBlocks, type DescriptionBlock } from '@bookwright/contracts/text';
 
 /** One run of the back cover's description: text (a line break is "\n") and its marks. */
 export interface CoverRun {

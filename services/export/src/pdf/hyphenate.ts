@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { BookLanguage } from '@bookwright/contracts';
+import type { BookLanguage } from '@bookwright/contracts/http';
 import type { Content } from 'pdfmake/interfaces';
 
 /**

@@ -1,4 +1,4 @@
-import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 import type { Content, ContentStack, ContentText, ContentTocItem, PageBreak } from 'pdfmake/interfaces';
 import {
   baseLevel,

@@ -5,7 +5,7 @@ import {
   type PaperColor,
   type PrintOptions,
   type TrimSize,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 
 /**
  * Amazon KDP print rules (ARCHITECTURE.md §12, from KDP's help pages) as pure data and functions, so the

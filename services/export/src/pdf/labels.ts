@@ -1,4 +1,4 @@
-import { bookLanguages, type BookLanguage } from '@bookwright/contracts';
+import { bookLanguages, type BookLanguage } from '@bookwright/contracts/http';
 
 /** The few words the interior prints itself, in the book's own language. */
 export const interiorLabels: Record<BookLanguage, { contents: string; allRightsReserved: string }> = {

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chapterCharacters, estimatePages, trimSizes, type PrintOptions, type TrimSize } from '@bookwright/contracts';
+import {
+  chapterCharacters,
+  estimatePages,
+  trimSizes,
+  type PrintOptions,
+  type TrimSize,
+} from '@bookwright/contracts/http';
 import type { ExportBook } from '../export-book';
 import { renderInteriorPdf } from './render-interior';
 import { calibrationLengths } from './testing/page-estimate-books';

@@ -1,4 +1,4 @@
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import type { InteriorSection } from './interior-content';
 
 /**

@@ -1,4 +1,4 @@
-import { documentText, type PrintOptions } from '@bookwright/contracts';
+import { documentText, type PrintOptions } from '@bookwright/contracts/http';
 import type { ExportBook } from '../export-book';
 import { missingGlyphs, normalizeSpaces } from '../fonts';
 

@@ -1,4 +1,4 @@
-import type { PrintOptions } from '@bookwright/contracts';
+import type { PrintOptions } from '@bookwright/contracts/http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   barcodeArea,

@@ -1,4 +1,4 @@
-import type { PrintOptions } from '@bookwright/contracts';
+import type { PrintOptions } from '@bookwright/contracts/http';
 import type { Content, ContentText, TDocumentDefinitions } from 'pdfmake/interfaces';
 import sharp from 'sharp';
 import type { ExportBook } from '../export-book';

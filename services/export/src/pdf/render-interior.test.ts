@@ -1,4 +1,4 @@
-import type { BookLanguage, PrintOptions } from '@bookwright/contracts';
+import type { BookLanguage, PrintOptions } from '@bookwright/contracts/http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gutterInches, interiorPageSize, minimumMarginIn } from './kdp-rules';
 import { renderInteriorPdf, type InteriorDiagnostics, type InteriorPdf } from './render-interior';

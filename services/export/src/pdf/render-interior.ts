@@ -1,5 +1,5 @@
-import { cutAtGrapheme, truncateText } from '@bookwright/contracts';
-import type { PrintOptions } from '@bookwright/contracts';
+import { cutAtGrapheme, truncateText } from '@bookwright/contracts/text';
+import type { PrintOptions } from '@bookwright/contracts/http';
 import type { Content, ContentText, DynamicContent, PageBreak, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { ExportBook } from '../export-book';
 import { copyrightLines } from '../domain/copyright-lines';

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { PrintOptions, TiptapDocument } from '@bookwright/contracts';
+import type { PrintOptions, TiptapDocument } from '@bookwright/contracts/http';
 import { create as createFont, type Font } from 'fontkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fontData, scriptFamilies } from '../fonts';

@@ -1,4 +1,4 @@
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { describe, expect, it } from 'vitest';
 import { fontFamilies, scriptFamilies } from '../fonts';
 import { renderInteriorPdf } from './render-interior';

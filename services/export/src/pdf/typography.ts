@@ -1,4 +1,4 @@
-import type { PrintOptions, TrimSize } from '@bookwright/contracts';
+import type { PrintOptions, TrimSize } from '@bookwright/contracts/http';
 import { fontFamilies, fontMetrics } from '../fonts';
 import { inchesToPoints, interiorMargins, interiorPageSize } from './kdp-rules';
 

@@ -1,4 +1,4 @@
-import { exportFileName, type PrintOptions } from '@bookwright/contracts';
+import { exportFileName, type PrintOptions } from '@bookwright/contracts/http';
 import type { ExportBook } from '../export-book';
 import type { EpubPagination } from '../epub/page-list';
 import type { PrintPagination } from '../pdf/print-pagination';

@@ -1,4 +1,4 @@
-import type { PrintOptions } from '@bookwright/contracts';
+import type { PrintOptions } from '@bookwright/contracts/http';
 import type { EpubPagination } from '../epub/page-list';
 import type { ExportBook } from '../export-book';
 import type { DocxFile, DocxOptions } from '../docx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { manuscriptMarkdown } from './manuscript-markdown';
 
 const text = (value: string, marks?: { type: string; attrs?: Record<string, unknown> }[]) => ({

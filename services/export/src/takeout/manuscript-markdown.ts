@@ -1,6 +1,6 @@
 import { Node as ProseMirrorNode } from 'prosemirror-model';
 import { defaultMarkdownSerializer, MarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { bookSchema, printedManuscript } from '@bookwright/manuscript';
 
 /*

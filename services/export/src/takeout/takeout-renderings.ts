@@ -1,4 +1,4 @@
-import { parseBookImageUrl, TiptapDocumentSchema } from '@bookwright/contracts';
+import { parseBookImageUrl, TiptapDocumentSchema } from '@bookwright/contracts/http';
 import { printedManuscript } from '@bookwright/manuscript';
 import { manuscriptMarkdown } from './manuscript-markdown';
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Book, TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { Book, TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 import { buildBook } from '@bookwright/contracts/testing';
 
 /** The languages the sample books are written in (the spec's three metadata languages). */

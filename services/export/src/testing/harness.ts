@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { coverBlobKey, coverImageUrl, type Book } from '@bookwright/contracts';
+import { coverBlobKey, coverImageUrl, type Book } from '@bookwright/contracts/http';
 import { silentLogger, type RequestContext } from '@bookwright/kit';
 import { FakeBookService, ServiceTestWorldBase } from '@bookwright/kit/testing';
 import type { ExportHandlerDeps } from '../handlers/deps';

@@ -1,4 +1,4 @@
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 
 /* The editor's nodes, for the test manuscripts (both sample books build theirs from these). */
 

@@ -5,7 +5,7 @@ import {
   frontMatterPages,
   printCapacity,
   type ValidateExportRequest,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { exportTarget } from '../domain/export-target';
 import { trickyBook } from '../testing/books';
 import { checkExport, toValidation, type ExportCheckInput } from './validate-export';

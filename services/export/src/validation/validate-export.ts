@@ -1,5 +1,5 @@
+import { descriptionLength } from '@bookwright/contracts/text';
 import {
-  descriptionLength,
   estimatePages,
   exportMessages,
   estimateTextPages,
@@ -9,7 +9,7 @@ import {
   type ExportValidation,
   type PrintOptions,
   type RequiredEpubMetadata,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import {
   coverEffectiveDpi,
   frontPanelIn,

@@ -1,4 +1,4 @@
-import type { PrintOptions } from '@bookwright/contracts';
+import type { PrintOptions } from '@bookwright/contracts/http';
 import type { ExportBook } from '../export-book';
 import type { EpubPagination } from '../epub/page-list';
 import type { InteriorPdf } from '../pdf/render-interior';

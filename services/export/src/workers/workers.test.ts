@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { PrintOptions } from '@bookwright/contracts';
+import type { PrintOptions } from '@bookwright/contracts/http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HardcoverCoverNotSupportedError } from '../pdf/kdp-rules';
 import { buildCoverImage, typesetExportBook } from '../pdf/testing/books';

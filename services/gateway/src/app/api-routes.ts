@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { coverUploadMaxBytes, manuscriptImportMaxBytes } from '@bookwright/contracts';
+import { coverUploadMaxBytes, manuscriptImportMaxBytes } from '@bookwright/contracts/http';
 import type { BookEventsHub } from '../live/book-events-hub';
 import { accountRoutes } from '../routes/account';
 import { agentRoutes } from '../routes/agent';

@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { apiMessages } from '@bookwright/contracts';
+import { apiMessages } from '@bookwright/contracts/http';
 import type { WindowCounters } from '@bookwright/kit';
 import type { GatewayConfig } from '../config';
 import { registerCors } from '../http/cors';

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { collabPath } from '@bookwright/contracts';
+import { collabPath } from '@bookwright/contracts/http';
 import type { Logger } from '@bookwright/kit';
 
 /** Takes over one WebSocket upgrade request and its socket. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, documentDepthMessages, jsonDeeperThan, maxBodyDepth } from '@bookwright/contracts';
+import { AppError, documentDepthMessages, jsonDeeperThan, maxBodyDepth } from '@bookwright/contracts/http';
 
 /**
  * The depth rule for every body, after the route's schema and before its handler. The routes that take a

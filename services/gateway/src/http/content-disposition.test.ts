@@ -1,4 +1,5 @@
-import { exportFileName, isSafeFileName } from '@bookwright/contracts';
+import { exportFileName } from '@bookwright/contracts/http';
+import { isSafeFileName } from '@bookwright/contracts/text';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { asciiFileName, attachmentDisposition } from './content-disposition';

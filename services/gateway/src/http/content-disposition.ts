@@ -1,4 +1,4 @@
-import { safeFileName } from '@bookwright/contracts';
+import { safeFileName } from '@bookwright/contracts/text';
 
 /** RFC 8187 attr-char: what may stand unencoded in `filename*`; encodeURIComponent also leaves ' ( ) * bare. */
 const encodeExtValue = (value: string): string =>

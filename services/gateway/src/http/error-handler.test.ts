@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AppError, apiMessages } from '@bookwright/contracts';
+import { AppError, apiMessages } from '@bookwright/contracts/http';
 import { createLogger } from '@bookwright/kit';
 import { registerErrorHandler } from './error-handler';
 

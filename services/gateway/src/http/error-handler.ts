@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, apiMessages } from '@bookwright/contracts';
+import { AppError, apiMessages } from '@bookwright/contracts/http';
 import { isDatabaseUnavailable } from '@bookwright/kit';
 
 /**

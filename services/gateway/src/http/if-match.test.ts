@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { AppError, bookEtag, conditionalSaveMessages, isBookEtag } from '@bookwright/contracts';
+import { AppError, bookEtag, conditionalSaveMessages, isBookEtag } from '@bookwright/contracts/http';
 import { parseIfMatch } from './if-match';
 
 const malformed = (header: string) => {

@@ -1,4 +1,4 @@
-import { AppError, conditionalSaveMessages, isBookEtag } from '@bookwright/contracts';
+import { AppError, conditionalSaveMessages, isBookEtag } from '@bookwright/contracts/http';
 import { z } from 'zod';
 
 /** The If-Match request header as the OpenAPI document shows it; its form is checked by `parseIfMatch`. */

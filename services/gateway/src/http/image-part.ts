@@ -1,6 +1,6 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
 
 /**
  * A multipart form holding one image (a cover, an avatar), where an image over the size limit is always

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, findUnsafeText, unsafeTextMessage } from '@bookwright/contracts';
+import { AppError, findUnsafeText, unsafeTextMessage } from '@bookwright/contracts/http';
 
 /**
  * The one text check at the edge: before any route schema runs, every string of the params, the query

@@ -1,14 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { events } from '@bookwright/contracts/events';
 import {
-  events,
   LiveBookMoveSchema,
   liveBookEventNames,
   liveBookMoveEventNames,
   LiveBookUpdateSchema,
   LiveCommentChangeSchema,
-  requests,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { createInProcessBus, silentLogger } from '@bookwright/kit';
 import { BookEventsHub } from './book-events-hub';
 

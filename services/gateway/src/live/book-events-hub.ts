@@ -1,11 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import {
-  events,
-  requests,
-  type LiveBookMove,
-  type LiveBookUpdate,
-  type LiveCommentChange,
-} from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
+import { type LiveBookMove, type LiveBookUpdate, type LiveCommentChange } from '@bookwright/contracts/http';
 import { on, type Bus, type EventHandler, type EventMeta, type Logger, type Subscription } from '@bookwright/kit';
 
 const heartbeatMs = 25_000;

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { PaidAccountTypeSchema } from '@bookwright/contracts';
+import { PaidAccountTypeSchema } from '@bookwright/contracts/http';
 
 /**
  * One sign-in attempt (state, nonce, PKCE verifier and the plan the signup page carried), kept in the

@@ -1,5 +1,5 @@
 import type * as Oidc from 'openid-client';
-import type { IdentityClaims, IdentityProviderError, PaidAccountTypeSchema } from '@bookwright/contracts';
+import type { IdentityClaims, IdentityProviderError, PaidAccountTypeSchema } from '@bookwright/contracts/http';
 import type { z } from 'zod';
 import { isLoopback, type OidcSettings } from '../config';
 import { attemptTtlMs, sameValue, type SignInAttempt } from './attempt-cookie';

@@ -11,17 +11,16 @@ import {
   CommentThreadSchema,
   ExportValidationSchema,
   HealthSchema,
-  InvoiceSchema,
   MessageSchema,
   MetadataSuggestionSchema,
-  PlanPricesSchema,
   RevisionSchema,
   RevisionSummarySchema,
   StaleBookSchema,
   TiptapDocumentSchema,
   TrashedBookSchema,
   UserSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { InvoiceSchema, PlanPricesSchema } from '@bookwright/contracts/bus';
 
 type Meta = { id?: string; description?: string } & Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { ApiTokenScope } from '@bookwright/contracts';
+import type { ApiTokenScope } from '@bookwright/contracts/http';
 import { tokenPolicy } from '../security/api-token-scopes';
 import { csrfCookieName, csrfHeaderName, sessionCookieName } from '../security/cookies';
 import { apiSchemas, errorComponent } from './api-schemas';

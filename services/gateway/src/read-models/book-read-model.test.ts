@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BookSchema, events, type Book } from '@bookwright/contracts';
+import { BookSchema, type Book } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import { buildBook } from '@bookwright/contracts/testing';
 import { createInProcessBus, silentLogger, type Bus, type EventHandler } from '@bookwright/kit';
 import { BookReadModel } from './book-read-model';

@@ -1,4 +1,5 @@
-import { BookSchema, events, type Book, type BookRole, type BookStatus } from '@bookwright/contracts';
+import { BookSchema, type Book, type BookRole, type BookStatus } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import { on, type Bus, type Subscription } from '@bookwright/kit';
 import { PerUserCache, type PerUserCacheOptions } from './per-user-cache';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { events, type User } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type User } from '@bookwright/contracts/http';
 import { createInProcessBus, silentLogger } from '@bookwright/kit';
 import { buildUser } from '@bookwright/contracts/testing';
 import type { CacheLookup } from '../observability/cache-metrics';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { events, type BookSummary } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type BookSummary } from '@bookwright/contracts/http';
 import { createInProcessBus, silentLogger } from '@bookwright/kit';
 import { buildBook } from '@bookwright/contracts/testing';
 import { LibraryReadModel } from './library-read-model';

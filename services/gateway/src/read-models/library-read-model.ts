@@ -1,4 +1,5 @@
-import { events, type BookSummary } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type BookSummary } from '@bookwright/contracts/http';
 import { on, type Bus, type Subscription } from '@bookwright/kit';
 import { PerUserCache, type PerUserCacheOptions } from './per-user-cache';
 

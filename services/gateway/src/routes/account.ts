@@ -11,10 +11,10 @@ import {
   imageMessages,
   MailSettingsSchema,
   MessageSchema,
-  requests,
   UpdateAccountRequestSchema,
   UserSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { imageBytes, imageFormParts } from '../http/image-part';
 import { sendOwnedImage } from '../http/owned-image';
 import { routePresets } from '../security/route-presets';

@@ -6,9 +6,9 @@ import {
   AuthSuccessSchema,
   LoginRequestSchema,
   MessageSchema,
-  requests,
   SignUpRequestSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { signedInUser } from './current-user';

@@ -4,15 +4,14 @@ import { z } from 'zod';
 import {
   BookParamsSchema,
   MetadataSuggestionSchema,
-  requests,
   rewriteMessages,
   RewriteRequestSchema,
-  streams,
   TranslateBookRequestSchema,
   TranslateBookResponseSchema,
   TranslationTitleRequestSchema,
   TranslationTitleSuggestionSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests, streams } from '@bookwright/contracts/bus';
 import { sseEvent } from '../http/server-sent-events';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { openEventStream } from '../http/hijacked-reply';

@@ -7,8 +7,8 @@ import {
   BookImageIdSchema,
   BookParamsSchema,
   bookImageBlobKey,
-  requests,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { sendOwnedImage } from '../http/owned-image';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookSearchMessages, noPlanBillingSummary, requests } from '@bookwright/contracts';
+import { bookSearchMessages, noPlanBillingSummary } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { gatewayOnBus, serveTestSession, signedInHeaders, type GatewayOnBus } from '../testing/gateway-on-bus';
 
 /*

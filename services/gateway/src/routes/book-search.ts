@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BookSearchAnswerSchema, BookSearchQuerySchema, bookSearchLimits, requests } from '@bookwright/contracts';
+import { BookSearchAnswerSchema, BookSearchQuerySchema, bookSearchLimits } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import { tokenWorkspaceOf } from '../security/workspace-token-fence';
 import type { RouteDeps, RouteRequest } from './route-deps';

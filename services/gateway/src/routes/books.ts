@@ -15,11 +15,11 @@ import {
   SavedContentSchema,
   findUnsafeText,
   jsonTextIsPlainlySafe,
-  requests,
   StaleBookSchema,
   unsafeTextMessage,
   UpdateMetadataRequestSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import { withinTokenWorkspace } from '../security/workspace-token-fence';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';

@@ -5,9 +5,9 @@ import {
   CollabTokenClaimsSchema,
   CollabTokenSchema,
   noPlanBillingSummary,
-  requests,
   type BookRole,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { verifyClaims } from '@bookwright/kit';
 import {
   gatewayOnBus,

@@ -9,9 +9,9 @@ import {
   collabReadOnly,
   CollabTokenSchema,
   collabTokenTtlMs,
-  requests,
   type CollabTokenClaims,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { signClaims } from '@bookwright/kit';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';

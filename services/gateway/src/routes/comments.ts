@@ -11,8 +11,8 @@ import {
   MessageSchema,
   UpdateCommentRequestSchema,
   commentMessages,
-  requests,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 

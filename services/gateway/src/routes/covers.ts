@@ -11,9 +11,9 @@ import {
   CoverVariantSchema,
   findUnsafeText,
   GenerateCoverRequestSchema,
-  requests,
   unsafeTextMessage,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { imageBytes, imageFormParts } from '../http/image-part';
 import { sendOwnedImage } from '../http/owned-image';
 import { routePresets } from '../security/route-presets';

@@ -1,4 +1,5 @@
-import { AppError, noPlanBillingSummary, requests, type User, type UserProfile } from '@bookwright/contracts';
+import { AppError, noPlanBillingSummary, type User, type UserProfile } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { Bus } from '@bookwright/kit';
 
 /** The User of spec §3 is owned by two services: the profile by user, the plan and allowances by billing. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requests } from '@bookwright/contracts';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import { tokenWorkspaceOf } from '../security/workspace-token-fence';
 import type { RouteDeps } from './route-deps';

@@ -5,9 +5,9 @@ import {
   BookParamsSchema,
   ExportRequestSchema,
   ExportValidationSchema,
-  requests,
   ValidateExportRequestSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { attachmentDisposition } from '../http/content-disposition';
 import { routePresets } from '../security/route-presets';

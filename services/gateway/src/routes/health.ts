@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HealthSchema, offlineLlmSetup, requests, type AnyRequestDef, type Health } from '@bookwright/contracts';
+import { HealthSchema, offlineLlmSetup, type Health } from '@bookwright/contracts/http';
+import { requests, type AnyRequestDef } from '@bookwright/contracts/bus';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 
 /** The services whose health the gateway's readiness includes. */

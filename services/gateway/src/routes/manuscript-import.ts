@@ -13,11 +13,11 @@ import {
   ManuscriptImportResponseSchema,
   manuscriptImportMaxBytes,
   manuscriptImportMessages,
-  requests,
   unsafeTextMessage,
   type BookLanguage,
   type ManuscriptImportFields,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import { creationWorkspace } from '../security/workspace-token-fence';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';

@@ -8,9 +8,9 @@ import {
   ManuscriptImportResponseSchema,
   manuscriptImportMaxBytes,
   manuscriptImportMessages,
-  requests,
   unsafeTextMessage,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { IfMatchHeadersSchema, parseIfMatch } from '../http/if-match';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteRequest } from './route-deps';

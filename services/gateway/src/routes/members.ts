@@ -14,9 +14,9 @@ import {
   InviteMemberRequestSchema,
   MemberParamsSchema,
   MessageSchema,
-  requests,
   sharingMessages,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 

@@ -7,10 +7,10 @@ import {
   identityProviderMessages,
   MessageSchema,
   OidcLoginQuerySchema,
-  requests,
   type IdentityProviderError,
   type UserProfile,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { oidcSettings } from '../config';
 import { cookiesAreSecure } from '../security/cookies';
 import { attemptCookieName, attemptSealer, attemptTtlMs, type SignInAttempt } from '../oidc/attempt-cookie';

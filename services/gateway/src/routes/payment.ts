@@ -3,19 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
-  BillingDetailsRequestSchema,
-  billingMessages,
-  CheckoutRequestSchema,
   InvoicesResponseSchema,
   MessageSchema,
   PaymentUrlResponseSchema,
   PlanPricesResponseSchema,
+  UserSchema,
+} from '@bookwright/contracts/http';
+import {
+  BillingDetailsRequestSchema,
+  billingMessages,
+  CheckoutRequestSchema,
   PlanSwitchPreviewRequestSchema,
   PlanSwitchPreviewSchema,
   requests,
   SalesEnquirySchema,
-  UserSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteRequest } from './route-deps';
 

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import {
   BookParamsSchema,
   BookSchema,
-  requests,
   RevisionSchema,
   RevisionSummarySchema,
   SaveRevisionRequestSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { EncodedDocumentSchema } from './books';

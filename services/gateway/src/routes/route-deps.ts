@@ -11,7 +11,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AnyRequestDef } from '@bookwright/contracts';
+import type { AnyRequestDef } from '@bookwright/contracts/bus';
 import type { BlobStore, Bus } from '@bookwright/kit';
 import type { GatewayConfig } from '../config';
 import type { AuthThrottle } from '../security/auth-throttle';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noPlanBillingSummary, requests, type BillingSummary } from '@bookwright/contracts';
+import { noPlanBillingSummary, type BillingSummary } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { buildUserProfile } from '@bookwright/contracts/testing';
 import { type Bus, type Subscription } from '@bookwright/kit';
 import { gatewayOnBus, type GatewayOnBus } from '../testing/gateway-on-bus';

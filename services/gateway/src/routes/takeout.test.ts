@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noPlanBillingSummary, requests, takeoutMessages } from '@bookwright/contracts';
+import { noPlanBillingSummary, takeoutMessages } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { buildUserProfile } from '@bookwright/contracts/testing';
 import { gatewayOnBus, type GatewayOnBus } from '../testing/gateway-on-bus';
 

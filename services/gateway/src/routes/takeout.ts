@@ -5,10 +5,10 @@ import {
   apiMessages,
   bookImageBlobPrefix,
   coverBlobPrefix,
-  requests,
   takeoutFileName,
   takeoutMessages,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { attachmentDisposition } from '../http/content-disposition';
 import { routePresets } from '../security/route-presets';
 import { takeoutZip, type TakeoutPlanBook } from '../takeout/takeout-zip';

@@ -6,8 +6,8 @@ import {
   CreateApiTokenRequestSchema,
   CreatedApiTokenSchema,
   MessageSchema,
-  requests,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BookParamsSchema, MessageSchema, requests, trashMessages, TrashedBookSchema } from '@bookwright/contracts';
+import { BookParamsSchema, MessageSchema, trashMessages, TrashedBookSchema } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import { withinTokenWorkspace } from '../security/workspace-token-fence';
 import type { RouteDeps, RouteRequest } from './route-deps';

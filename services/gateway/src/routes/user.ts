@@ -6,10 +6,10 @@ import {
   ForgotPasswordRequestSchema,
   MessageSchema,
   passwordResetMessages,
-  requests,
   ResetPasswordRequestSchema,
   UserSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
 import { loadCurrentUser } from './current-user';

@@ -11,8 +11,8 @@ import {
   WebhookParamsSchema,
   WebhookSchema,
   WebhookWithSecretSchema,
-  requests,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import { withinTokenWorkspace } from '../security/workspace-token-fence';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';

@@ -12,7 +12,6 @@ import {
   InviteWorkspaceMemberRequestSchema,
   MessageSchema,
   MoveBookRequestSchema,
-  requests,
   SeatsPreviewQuerySchema,
   SeatsPreviewSchema,
   SetSeatsRequestSchema,
@@ -23,7 +22,8 @@ import {
   WorkspaceMembersSchema,
   WorkspaceParamsSchema,
   WorkspaceSchema,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { routePresets } from '../security/route-presets';
 import { tokenWorkspaceOf } from '../security/workspace-token-fence';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';

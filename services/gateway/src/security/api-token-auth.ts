@@ -3,12 +3,12 @@ import {
   AppError,
   apiMessages,
   apiTokenMessages,
-  events,
   missingScope,
-  requests,
   type ApiTokenScope,
   type ResolvedApiToken,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { on, type Bus, type WindowCounters } from '@bookwright/kit';
 import type { GatewayConfig } from '../config';
 import { tokenPolicy } from './api-token-scopes';

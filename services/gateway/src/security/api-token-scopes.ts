@@ -1,4 +1,4 @@
-import type { ApiTokenScope } from '@bookwright/contracts';
+import type { ApiTokenScope } from '@bookwright/contracts/http';
 
 /**
  * What an API token may do on each route of the API (issue 45, decision 0045), by method and route path

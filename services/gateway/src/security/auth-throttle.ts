@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, apiMessages, normalizeEmail } from '@bookwright/contracts';
+import { AppError, apiMessages } from '@bookwright/contracts/http';
+import { normalizeEmail } from '@bookwright/contracts/text';
 import type { WindowCounters } from '@bookwright/kit';
 
 export interface AuthThrottleOptions {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages, requests, salesEnquiryAnswer } from '@bookwright/contracts';
+import { apiMessages } from '@bookwright/contracts/http';
+import { requests, salesEnquiryAnswer } from '@bookwright/contracts/bus';
 import {
   gatewayOnBus,
   serveTestSession,

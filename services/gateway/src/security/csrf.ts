@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AppError, apiMessages } from '@bookwright/contracts';
+import { AppError, apiMessages } from '@bookwright/contracts/http';
 import { bearerTokenOf } from './api-token-auth';
 import { csrfCookieName, csrfCookieOptions, csrfHeaderName } from './cookies';
 

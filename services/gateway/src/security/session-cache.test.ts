@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedSession } from '@bookwright/contracts';
+import type { ResolvedSession } from '@bookwright/contracts/bus';
 import { SessionCache } from './session-cache';
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { ResolvedSession } from '@bookwright/contracts';
+import type { ResolvedSession } from '@bookwright/contracts/bus';
 
 export interface SessionCacheOptions {
   /** How long a resolved session is trusted without asking the user service again; 0 turns the cache off. */

@@ -1,12 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  AppError,
-  apiMessages,
-  events,
-  requests,
-  type IssuedSession,
-  type ResolvedSession,
-} from '@bookwright/contracts';
+import { AppError, apiMessages } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { requests, type IssuedSession, type ResolvedSession } from '@bookwright/contracts/bus';
 import { on, type Bus, type Subscription } from '@bookwright/kit';
 import { sessionCookieName, sessionCookieOptions } from './cookies';
 import { SessionCache } from './session-cache';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, apiMessages, apiTokenMessages, requests } from '@bookwright/contracts';
+import { AppError, apiMessages, apiTokenMessages } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { Bus } from '@bookwright/kit';
 import type { GatewayConfig } from '../config';
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { Book, CommentThread, TakeoutBook, TakeoutVersion } from '@bookwright/contracts';
+import type { Book, CommentThread, TakeoutBook, TakeoutVersion } from '@bookwright/contracts/http';
 
 /** What the zip will hold, known before the first byte leaves: small, every large body is loaded later. */
 export interface TakeoutPlan {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { apiMessages } from '@bookwright/contracts';
+import { apiMessages } from '@bookwright/contracts/http';
 
 /**
  * The public pages pre-rendered at build time (web/build/prerender.ts): path → file in the build. Their

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AnyEventDef, AnyRequestDef, AnyStreamDef } from '@bookwright/contracts';
+import type { AnyEventDef, AnyRequestDef, AnyStreamDef } from '@bookwright/contracts/bus';
 import type { Logger } from '../logger/logger';
 import type { StreamHandler, StreamOptions } from './streams';
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEvent } from '@bookwright/contracts';
+import { defineEvent } from '@bookwright/contracts/bus';
 import { silentLogger } from '../logger/logger';
 import { on, type Bus } from './bus';
 import { createInProcessBus } from './in-process/in-process-bus';

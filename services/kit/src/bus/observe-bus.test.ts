@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEvent, defineRequest } from '@bookwright/contracts';
+import { defineEvent, defineRequest } from '@bookwright/contracts/bus';
 import { silentLogger } from '../logger/logger';
 import { currentCorrelationId, withCorrelation } from '../correlation/correlation';
 import { processRegistry } from '../metrics/registry';

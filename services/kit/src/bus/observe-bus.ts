@@ -1,5 +1,5 @@
 import { Counter, Histogram } from 'prom-client';
-import { AppError } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
 import type { Bus, EventHandler } from './bus';
 import { waitOutDatabaseOnLastDelivery } from './last-delivery';
 import { processRegistry } from '../metrics/registry';

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { AppError, apiMessages } from '@bookwright/contracts/http';
 import {
-  AppError,
-  apiMessages,
   defineRequest,
   ReplyEnvelopeSchema,
   StreamFrameSchema,
   type AnyStreamDef,
   type StreamFrame,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/bus';
 import type { Logger } from '../logger/logger';
 import type { RequestContext } from './bus';
 import { answerRequest, DEFAULT_REQUEST_TIMEOUT_MS, encodeRequest, unavailable } from './wire';

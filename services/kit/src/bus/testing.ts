@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnyEventDef } from '@bookwright/contracts';
+import type { AnyEventDef } from '@bookwright/contracts/bus';
 import { silentLogger } from '../logger/logger';
 import type { EventMeta } from './bus';
 

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { AppError, apiMessages } from '@bookwright/contracts/http';
 import {
-  AppError,
-  apiMessages,
   EventEnvelopeSchema,
   ReplyEnvelopeSchema,
   type AnyEventDef,
   type AnyRequestDef,
   type EventEnvelope,
   type ReplyEnvelope,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/bus';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Logger } from '../logger/logger';
 import type { EventHandler, EventMeta, PublishOptions, RequestContext } from './bus';

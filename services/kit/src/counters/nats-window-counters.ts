@@ -3,7 +3,7 @@ import { JetStreamApiCodes, JetStreamApiError, StorageType } from '@nats-io/jets
 import { Kvm, type KV, type KvEntry } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
 import { z } from 'zod';
-import { AppError } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
 import type { Logger } from '../logger/logger';
 import type { WindowCount, WindowCounters } from './window-counters';
 

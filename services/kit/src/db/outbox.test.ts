@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineEvent, type AnyEventDef } from '@bookwright/contracts';
+import { defineEvent, type AnyEventDef } from '@bookwright/contracts/bus';
 import type { Bus, PublishOptions } from '../bus/bus';
 import { silentLogger } from '../logger/logger';
 import type { Migration } from './database';

@@ -1,5 +1,5 @@
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
-import { AppError, imageMessages } from '@bookwright/contracts';
+import { AppError, imageMessages } from '@bookwright/contracts/http';
 import { loadSharp } from './load-sharp';
 
 /** Formats we accept, recognised by their signature bytes and then by decoding them. */

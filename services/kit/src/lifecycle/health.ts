@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AnyRequestDef } from '@bookwright/contracts';
+import type { AnyRequestDef } from '@bookwright/contracts/bus';
 import type { Bus, Subscription } from '../bus/bus';
 
 /**

@@ -109,7 +109,7 @@ describe('Liveness: consumers', () => {
 
 describe('the in-process bus backlog', () => {
   it('shows what waits for a consumer of this process, and when it last started one', async () => {
-    const { defineEvent } = await import('@bookwright/contracts');
+    const { defineEvent } = await import('@bookwright/contracts/bus');
     const { z } = await import('zod');
     const { on } = await import('../bus/bus');
     const ping = defineEvent({

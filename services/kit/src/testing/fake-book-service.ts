@@ -1,4 +1,5 @@
-import { AppError, apiMessages, type Book, type BookBrief, requests } from '@bookwright/contracts';
+import { AppError, apiMessages, type Book } from '@bookwright/contracts/http';
+import { type BookBrief, requests } from '@bookwright/contracts/bus';
 import { briefOf, buildBook } from '@bookwright/contracts/testing';
 import type { Bus, Subscription } from '../bus/bus';
 

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { defineRequest } from '@bookwright/contracts';
+import { defineRequest } from '@bookwright/contracts/bus';
 import type { Bus } from '../bus/bus';
 import { BaseConfigSchema } from '../config/config';
 import { outboxMigration, type OutboxDatabase } from '../db/outbox';

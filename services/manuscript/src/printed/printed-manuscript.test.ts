@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { documentText, TiptapDocumentSchema, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
+import { documentText, TiptapDocumentSchema, type TiptapDocument, type TiptapNode } from '@bookwright/contracts/http';
 import { bookDocument, reviewedBookDocument } from '../testing/book-documents';
 import { openSuggestionCount, printedManuscript } from './printed-manuscript';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allowedLinkSchemes, TiptapDocumentSchema } from '@bookwright/contracts';
+import { allowedLinkSchemes, TiptapDocumentSchema } from '@bookwright/contracts/http';
 import { getSchema } from '@tiptap/core';
 import type { MarkSpec, Schema } from '@tiptap/pm/model';
 import { deletion, insertion, modification } from '@handlewithcare/prosemirror-suggest-changes';

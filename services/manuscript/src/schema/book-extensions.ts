@@ -6,7 +6,7 @@ import { BulletList, ListItem, OrderedList, TaskItem, TaskList } from '@tiptap/e
 import { TextAlign } from '@tiptap/extension-text-align';
 import { StarterKit, type StarterKitOptions } from '@tiptap/starter-kit';
 import type { Schema } from '@tiptap/pm/model';
-import { allowedLinkSchemes } from '@bookwright/contracts';
+import { allowedLinkSchemes } from '@bookwright/contracts/http';
 import { blockMarks, Comment, Deletion, Insertion, Modification } from './review-marks';
 import { SmallCaps } from './small-caps';
 import { BookImage } from './image-node';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 
 /*
  * Arbitrary book documents in the form the editor holds them (every attribute present, marks in the

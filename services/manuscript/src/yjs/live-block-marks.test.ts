@@ -9,7 +9,7 @@ import {
   suggestChanges,
   transformToSuggestionTransaction,
 } from '@handlewithcare/prosemirror-suggest-changes';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { bookSchema } from '../schema/book-extensions';
 import { fillYDoc, manuscriptFragmentName, yDocToManuscript } from './manuscript-ydoc';
 

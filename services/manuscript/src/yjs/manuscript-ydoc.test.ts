@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as Y from 'yjs';
-import { TiptapDocumentSchema, type TiptapDocument } from '@bookwright/contracts';
+import { TiptapDocumentSchema, type TiptapDocument } from '@bookwright/contracts/http';
 import type { Mark } from '@tiptap/pm/model';
 import { EditorState, type Transaction } from '@tiptap/pm/state';
 import { initProseMirrorDoc, updateYFragment } from '@tiptap/y-tiptap';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookLanguages } from '@bookwright/contracts';
+import { bookLanguages } from '@bookwright/contracts/http';
 import { bankFor } from '.';
 
 const english = bankFor('english').demo;

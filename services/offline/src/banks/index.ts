@@ -1,4 +1,4 @@
-import type { BookLanguage } from '@bookwright/contracts';
+import type { BookLanguage } from '@bookwright/contracts/http';
 import { cs } from './cs';
 import { da } from './da';
 import { de } from './de';

@@ -1,4 +1,4 @@
-import { isFictionState, type BookState } from '@bookwright/contracts';
+import { isFictionState, type BookState } from '@bookwright/contracts/http';
 
 /**
  * Models number chapters per act, skip numbers or repeat them; the writer and the review screen want

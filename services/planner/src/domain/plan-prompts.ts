@@ -1,4 +1,4 @@
-import { bookLanguages, genres, type BookType, type PlanRequest } from '@bookwright/contracts';
+import { bookLanguages, genres, type BookType, type PlanRequest } from '@bookwright/contracts/http';
 import type { ChatMessage } from '@bookwright/ai';
 
 const languageName = (value: string) => bookLanguages.find((l) => l.value === value)?.label ?? value;

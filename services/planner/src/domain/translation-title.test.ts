@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { TranslationTitleSchema } from '@bookwright/contracts';
+import { TranslationTitleSchema } from '@bookwright/contracts/http';
 import { checkedModelTitle } from './translation-title';
 
 describe("checking a model's translation title", () => {

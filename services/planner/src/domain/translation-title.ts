@@ -1,4 +1,4 @@
-import { TranslationTitleSchema } from '@bookwright/contracts';
+import { TranslationTitleSchema } from '@bookwright/contracts/http';
 
 /** Quote pairs a model wraps a title in ("…", „…“, «…», 「…」, **…**): unwrapped, never kept. */
 const wrappers: [string, string][] = [

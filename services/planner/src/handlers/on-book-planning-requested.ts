@@ -1,10 +1,10 @@
 import {
   bookTypeOf,
-  events,
   FictionBookStateSchema,
   NonFictionBookStateSchema,
   type BookState,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import { giveUpOnLastDelivery, type EventMeta } from '@bookwright/kit';
 import { LlmError } from '@bookwright/ai';
 import type { z } from 'zod';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createOpenAiProvider, type LlmProvider } from '@bookwright/ai';
 import { startScriptedOpenAiServer } from '@bookwright/ai/testing';
-import type { AppError } from '@bookwright/contracts';
-import { errorScreens, metadataSuggestionMessages, subjects } from '@bookwright/contracts';
+import type { AppError } from '@bookwright/contracts/http';
+import { errorScreens, metadataSuggestionMessages, subjects } from '@bookwright/contracts/http';
 import { silentLogger, type Bus } from '@bookwright/kit';
 import { suggestMetadata } from './suggest-metadata';
 

@@ -7,14 +7,13 @@ import {
   metadataSuggestionLimits as limits,
   metadataSuggestionMessages,
   MetadataSuggestionSchema,
-  requests,
   subjects,
   TiptapDocumentSchema,
   bookTypeOf,
-  cutDescription,
-  descriptionAllowedTags,
   type Book,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
+import { cutDescription, descriptionAllowedTags } from '@bookwright/contracts/text';
 import { LlmError } from '@bookwright/ai';
 import { printedManuscript } from '@bookwright/manuscript';
 import { z } from 'zod';

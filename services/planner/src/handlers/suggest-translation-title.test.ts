@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineProvider, createOpenAiProvider, type LlmProvider } from '@bookwright/ai';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
-import { translationMessages } from '@bookwright/contracts';
+import { translationMessages } from '@bookwright/contracts/http';
 import { silentLogger, type Bus } from '@bookwright/kit';
 import { suggestTranslationTitle } from './suggest-translation-title';
 

@@ -3,13 +3,13 @@ import {
   bookLanguages,
   hasPlan,
   nativeLanguageName,
-  requests,
   suggestedTranslationTitle,
   translationMessages,
   translationTitleMaxChars,
   type BookLanguage,
   type TranslationTitleSuggestion,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { LlmError } from '@bookwright/ai';
 import { z } from 'zod';
 import { checkedModelTitle } from '../domain/translation-title';

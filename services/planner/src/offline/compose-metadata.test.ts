@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bookLanguages,
-  descriptionBlocks,
-  MetadataSuggestionSchema,
-  sanitizeDescriptionHtml,
-  type BookLanguage,
-} from '@bookwright/contracts';
+import { bookLanguages, MetadataSuggestionSchema, type BookLanguage } from '@bookwright/contracts/http';
+import { descriptionBlocks, sanitizeDescriptionHtml } from '@bookwright/contracts/text';
 import { bankFor } from '@bookwright/offline';
 import { composeMetadata, type MetadataGrounding } from './compose-metadata';
 

@@ -1,11 +1,11 @@
+import { cutDescription } from '@bookwright/contracts/text';
 import {
-  cutDescription,
   metadataSuggestionLimits,
   subjects,
   type BookLanguage,
   type BookType,
   type Genre,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { bankFor } from '@bookwright/offline';
 
 /** What the metadata suggestion is made from: the plan and the manuscript. */

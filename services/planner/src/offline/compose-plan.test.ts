@@ -10,7 +10,7 @@ import {
   type BookState,
   type Genre,
   type PlanRequest,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { composePlan } from './compose-plan';
 
 function planRequest(genre: Genre, language: BookLanguage, overrides: Partial<PlanRequest> = {}): PlanRequest {

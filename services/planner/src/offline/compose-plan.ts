@@ -7,8 +7,8 @@ import {
   type Genre,
   type NonFictionBookState,
   type PlanRequest,
-  truncateText,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { truncateText } from '@bookwright/contracts/text';
 import { bankFor, castFor, hashString, Random, renderRandom, type LanguageBank } from '@bookwright/offline';
 import { readPrompt, type PromptWords } from './prompt-words';
 

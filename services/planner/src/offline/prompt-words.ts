@@ -1,4 +1,4 @@
-import { truncateText } from '@bookwright/contracts';
+import { truncateText } from '@bookwright/contracts/text';
 
 /**
  * What the offline writer takes from the author's prompt, so that a demo plan is about the author's story:

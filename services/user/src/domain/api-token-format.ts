@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { apiTokenPrefix } from '@bookwright/contracts';
+import { apiTokenPrefix } from '@bookwright/contracts/http';
 
 /**
  * The shape of a personal API token (decision 0045): `bw_pat_`, 30 random base62 characters (about 178

@@ -3,12 +3,12 @@ import {
   apiTokenMessages,
   apiTokenPrefix,
   errorScreens,
-  events,
-  requests,
   type ApiToken,
   type ApiTokenScope,
   type Workspace,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { enqueueEvent, type Bus } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { UserDatabase } from '../db/schema';

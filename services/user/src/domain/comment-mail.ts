@@ -1,4 +1,4 @@
-import { truncateText } from '@bookwright/contracts';
+import { truncateText } from '@bookwright/contracts/text';
 import type { MailMessage } from '@bookwright/kit';
 import { escapeHtml } from './mail-html';
 

@@ -1,7 +1,7 @@
 import { hashToken, newSecretToken } from '@bookwright/kit';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { sessionTtlMs, type IssuedSession } from '@bookwright/contracts';
+import { sessionTtlMs, type IssuedSession } from '@bookwright/contracts/bus';
 import type { UserDatabase } from '../db/schema';
 import { sessionsRepository } from '../repositories/sessions.repository';
 import { revokeSession } from './revoke-session';

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { AppError, passwordMessages } from '@bookwright/contracts';
+import { AppError, passwordMessages } from '@bookwright/contracts/http';
 
 /** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane (~20–25 ms a hash on this hardware). */
 // 2 = Algorithm.Argon2id (a const enum, which isolated modules cannot read).

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import { enqueueEvent, hashToken } from '@bookwright/kit';
 import type { UserDatabase } from '../db/schema';
 import { sessionsRepository } from '../repositories/sessions.repository';

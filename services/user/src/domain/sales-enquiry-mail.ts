@@ -1,4 +1,4 @@
-import type { SalesEnquiry } from '@bookwright/contracts';
+import type { SalesEnquiry } from '@bookwright/contracts/bus';
 import type { MailMessage } from '@bookwright/kit';
 import { escapeHtml } from './mail-html';
 

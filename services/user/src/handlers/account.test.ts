@@ -9,10 +9,10 @@ import {
   accountMessages,
   avatarBlobPrefix,
   changePasswordMessages,
-  events,
   imageMessages,
   passwordMessages,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import {
   createFsBlobStore,
   createInProcessBus,

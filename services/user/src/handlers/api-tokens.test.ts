@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   AppError,
   noPlanBillingSummary,
-  requests,
   type AccountType,
   type Workspace,
   type WorkspaceRole,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { newAccount } from '@bookwright/contracts/testing';
 import {
   createFsBlobStore,

@@ -1,4 +1,6 @@
-import { AppError, apiMessages, changePasswordMessages, events, type requests } from '@bookwright/contracts';
+import { AppError, apiMessages, changePasswordMessages } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { usersRepository } from '../repositories/users.repository';

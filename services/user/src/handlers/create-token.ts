@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type requests } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { apiTokenCreatedMail } from '../domain/api-token-mail';
 import { apiTokenHash, newApiToken } from '../domain/api-token-format';

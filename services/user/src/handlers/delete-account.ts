@@ -1,4 +1,7 @@
-import { AppError, accountMessages, apiMessages, events, sameEmail, type requests } from '@bookwright/contracts';
+import { AppError, accountMessages, apiMessages } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { sameEmail } from '@bookwright/contracts/text';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { usersRepository } from '../repositories/users.repository';

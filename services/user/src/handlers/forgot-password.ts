@@ -1,6 +1,7 @@
 import { hashToken, newSecretToken } from '@bookwright/kit';
 import { randomUUID } from 'node:crypto';
-import { passwordResetTtlMs, type requests } from '@bookwright/contracts';
+import { passwordResetTtlMs } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { usersRepository } from '../repositories/users.repository';
 import { resetTokensRepository } from '../repositories/reset-tokens.repository';

@@ -1,4 +1,5 @@
-import { AppError, apiMessages, type requests } from '@bookwright/contracts';
+import { AppError, apiMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { presentProfile, usersRepository } from '../repositories/users.repository';
 import type { UserHandlerDeps } from './deps';

@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { administeredWorkspaces, presentApiToken } from '../domain/api-tokens';
 import { apiTokensRepository } from '../repositories/api-tokens.repository';

@@ -1,4 +1,5 @@
-import { AppError, loginMessages, type requests } from '@bookwright/contracts';
+import { AppError, loginMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { presentProfile, usersRepository } from '../repositories/users.repository';
 import { decoyPasswordHash, verifyPassword } from '../domain/passwords';

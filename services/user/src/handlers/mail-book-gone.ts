@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { bookGoneMail } from '../domain/book-gone-mail';
 import { usersRepository } from '../repositories/users.repository';

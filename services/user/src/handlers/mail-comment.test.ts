@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { commentMailIntervalMs, events } from '@bookwright/contracts';
+import { commentMailIntervalMs } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
 import {
   createInProcessBus,
   OutboxRelay,

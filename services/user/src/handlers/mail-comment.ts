@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { commentMail } from '../domain/comment-mail';
 import { commentMailsRepository } from '../repositories/comment-mails.repository';

@@ -1,4 +1,4 @@
-import type { events } from '@bookwright/contracts';
+import type { events } from '@bookwright/contracts/events';
 import type { z } from 'zod';
 import { commentMailsRepository } from '../repositories/comment-mails.repository';
 import type { UserHandlerDeps } from './deps';

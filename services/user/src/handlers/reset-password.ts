@@ -1,4 +1,6 @@
-import { AppError, events, passwordResetMessages, type requests } from '@bookwright/contracts';
+import { AppError, passwordResetMessages } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent, hashToken } from '@bookwright/kit';
 import type { z } from 'zod';
 import { usersRepository } from '../repositories/users.repository';

@@ -1,5 +1,6 @@
 import { hashToken } from '@bookwright/kit';
-import { AppError, apiMessages, type requests } from '@bookwright/contracts';
+import { AppError, apiMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { sessionsRepository } from '../repositories/sessions.repository';
 import type { UserHandlerDeps } from './deps';

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { apiTokenHash, isWellFormedApiToken, sameHash } from '../domain/api-token-format';
 import { enqueueTokenActivity, requireApiPlan, scopesOf } from '../domain/api-tokens';
-import { AppError, apiTokenMessages, requests as busRequests } from '@bookwright/contracts';
+import { AppError, apiTokenMessages } from '@bookwright/contracts/http';
+import { requests as busRequests } from '@bookwright/contracts/bus';
 import { apiTokensRepository } from '../repositories/api-tokens.repository';
 import type { ApiTokenHandlerDeps } from './deps';
 

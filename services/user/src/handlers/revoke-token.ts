@@ -1,4 +1,5 @@
-import { AppError, apiTokenMessages, type requests } from '@bookwright/contracts';
+import { AppError, apiTokenMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { administeredWorkspaces, enqueueTokenActivity } from '../domain/api-tokens';
 import { apiTokensRepository } from '../repositories/api-tokens.repository';

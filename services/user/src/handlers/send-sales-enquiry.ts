@@ -1,4 +1,4 @@
-import { salesEnquiryAnswer, type requests } from '@bookwright/contracts';
+import { salesEnquiryAnswer, type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { salesEnquiryMail } from '../domain/sales-enquiry-mail';
 import type { UserHandlerDeps } from './deps';

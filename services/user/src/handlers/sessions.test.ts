@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, apiMessages, loginMessages, signUpMessages } from '@bookwright/contracts';
+import { AppError, apiMessages, loginMessages, signUpMessages } from '@bookwright/contracts/http';
 import { newAccount } from '@bookwright/contracts/testing';
 import {
   createFsBlobStore,

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { events, type IdentityClaims } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type IdentityClaims } from '@bookwright/contracts/http';
 import {
   createFsBlobStore,
   createInProcessBus,

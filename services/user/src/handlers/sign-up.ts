@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, deriveUserName, events, signUpMessages, type requests } from '@bookwright/contracts';
+import { AppError, deriveUserName, signUpMessages } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { presentProfile, usersRepository } from '../repositories/users.repository';

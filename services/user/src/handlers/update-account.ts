@@ -10,9 +10,9 @@ import {
   imageMaxInputPixelsDefault,
   imageMessages,
   imageUploadMaxBytes,
-  sameEmail,
-  type requests,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { sameEmail } from '@bookwright/contracts/text';
+import { type requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import { decodeImage } from '@bookwright/kit/images';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { commentMailIntervalMs } from '@bookwright/contracts';
+import { commentMailIntervalMs } from '@bookwright/contracts/http';
 import type { UserDatabase } from '../db/schema';
 
 /** When each person was last mailed about each book's comments (the 10-minute throttle). */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { normalizeEmail, type UserProfile } from '@bookwright/contracts';
+import { normalizeEmail } from '@bookwright/contracts/text';
+import { type UserProfile } from '@bookwright/contracts/http';
 import type { UserDatabase, UserRow } from '../db/schema';
 
 export interface NewUser {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { requests } from '@bookwright/contracts';
+import { requests } from '@bookwright/contracts/bus';
 import { deliveriesRepository, type DeliveryRow } from '../repositories/deliveries.repository';
 import { webhooksRepository, type WebhookRow } from '../repositories/webhooks.repository';
 import type { WebhooksHandlerDeps } from '../handlers/deps';

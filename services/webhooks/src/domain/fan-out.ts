@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, requests, type WebhookEventType, type WebhookPayload } from '@bookwright/contracts';
+import { AppError, type WebhookEventType, type WebhookPayload } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { EventMeta } from '@bookwright/kit';
 import { deliveriesRepository } from '../repositories/deliveries.repository';
 import { webhooksRepository, type WebhookRow } from '../repositories/webhooks.repository';

@@ -1,4 +1,4 @@
-import { AppError, webhookMessages } from '@bookwright/contracts';
+import { AppError, webhookMessages } from '@bookwright/contracts/http';
 import type { Kysely } from 'kysely';
 import type { WebhooksDatabase } from '../db/schema';
 import { webhooksRepository, type WebhookRow } from '../repositories/webhooks.repository';

@@ -1,4 +1,4 @@
-import type { Webhook, WebhookDelivery, WebhookEventType } from '@bookwright/contracts';
+import type { Webhook, WebhookDelivery, WebhookEventType } from '@bookwright/contracts/http';
 import type { WebhookRow } from '../repositories/webhooks.repository';
 import type { AttemptRow, DeliveryRow } from '../repositories/deliveries.repository';
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { webhookSecretPrefix } from '@bookwright/contracts';
+import { webhookSecretPrefix } from '@bookwright/contracts/http';
 
 /** A new signing secret: whsec_ and 32 random bytes in base64 (Standard Webhooks' format). */
 export function newWebhookSecret(): string {

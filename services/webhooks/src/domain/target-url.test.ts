@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webhookMessages } from '@bookwright/contracts';
+import { webhookMessages } from '@bookwright/contracts/http';
 import { checkTargetUrl, guardedLookup, type ResolveAll } from './target-url';
 
 /** A resolver with names of its own: public.example is public, inside.example private, both.example both. */

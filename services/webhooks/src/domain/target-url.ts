@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { AppError, webhookMessages } from '@bookwright/contracts';
+import { AppError, webhookMessages } from '@bookwright/contracts/http';
 import { isForbiddenAddress } from './target-address';
 
 /** Resolves a host name to every address it has (node's dns.lookup with all: true, by default). */

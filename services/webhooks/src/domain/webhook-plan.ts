@@ -1,4 +1,5 @@
-import { AppError, errorScreens, requests } from '@bookwright/contracts';
+import { AppError, errorScreens } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { Bus } from '@bookwright/kit';
 
 /** Webhooks are part of the Enterprise API (issue 45), as tokens are: 402 with the spec's text otherwise. */

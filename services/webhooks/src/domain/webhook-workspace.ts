@@ -1,4 +1,5 @@
-import { AppError, requests, webhookMessages } from '@bookwright/contracts';
+import { AppError, webhookMessages } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import type { Bus } from '@bookwright/kit';
 
 /** An endpoint scoped to a workspace needs its creator to belong to it: 404 otherwise, as for any workspace. */

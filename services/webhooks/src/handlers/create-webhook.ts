@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { presentWebhook } from '../domain/present';
 import { newWebhookSecret } from '../domain/signing';

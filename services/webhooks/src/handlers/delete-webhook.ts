@@ -1,4 +1,5 @@
-import { AppError, webhookMessages, type requests } from '@bookwright/contracts';
+import { AppError, webhookMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { webhooksRepository } from '../repositories/webhooks.repository';
 import type { WebhooksHandlerDeps } from './deps';

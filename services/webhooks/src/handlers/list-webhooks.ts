@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { presentWebhook } from '../domain/present';
 import { webhooksRepository } from '../repositories/webhooks.repository';

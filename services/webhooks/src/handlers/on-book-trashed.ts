@@ -1,4 +1,4 @@
-import type { events } from '@bookwright/contracts';
+import type { events } from '@bookwright/contracts/events';
 import type { EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { fanOut } from '../domain/fan-out';

@@ -1,4 +1,5 @@
-import { AppError, webhookMessages, type requests } from '@bookwright/contracts';
+import { AppError, webhookMessages } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { ownedWebhook } from '../domain/owned-webhook';
 import { presentDelivery } from '../domain/present';

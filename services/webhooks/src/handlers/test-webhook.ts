@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { webhookTestEventType, type requests, type WebhookPayload } from '@bookwright/contracts';
+import { webhookTestEventType, type WebhookPayload } from '@bookwright/contracts/http';
+import { type requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { ownedWebhook } from '../domain/owned-webhook';
 import { presentDelivery } from '../domain/present';

@@ -1,4 +1,4 @@
-import type { requests } from '@bookwright/contracts';
+import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
 import { ownedWebhook } from '../domain/owned-webhook';
 import { presentWebhook } from '../domain/present';

@@ -1,4 +1,5 @@
-import { isFictionState, type BookState, truncateText } from '@bookwright/contracts';
+import { isFictionState, type BookState } from '@bookwright/contracts/http';
+import { truncateText } from '@bookwright/contracts/text';
 
 /**
  * What keeps a long book consistent when it is written a chapter (or a part) per call: a story bible

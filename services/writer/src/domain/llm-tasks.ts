@@ -1,4 +1,4 @@
-import type { BookLanguage, BookType, Genre } from '@bookwright/contracts';
+import type { BookLanguage, BookType, Genre } from '@bookwright/contracts/http';
 
 /**
  * What the writer asks the model for, in structured form. The prompts are made from the same data; the

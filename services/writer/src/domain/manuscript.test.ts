@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { TiptapDocumentSchema } from '@bookwright/contracts';
+import { TiptapDocumentSchema } from '@bookwright/contracts/http';
 import { assembleManuscript, prepareChapter, type ManuscriptChapter } from './manuscript';
 
 const word = fc.constantFrom('harbour', 'lantern', '*quietly*', '**storm**', 'Ines', 'said,', 'river.', '"Go!"', '—');

@@ -1,5 +1,5 @@
+import { countWords } from '@bookwright/contracts/text';
 import {
-  countWords,
   documentText,
   chapterCharacters,
   estimatePages,
@@ -7,7 +7,7 @@ import {
   type BookLanguage,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { z } from 'zod';
 import { proseToBlocks } from './prose-to-tiptap';
 

@@ -1,4 +1,5 @@
-import { bookLanguages, type BookLanguage, type BookType, type Genre, tailAtGrapheme } from '@bookwright/contracts';
+import { bookLanguages, type BookLanguage, type BookType, type Genre } from '@bookwright/contracts/http';
+import { tailAtGrapheme } from '@bookwright/contracts/text';
 import type { ChatMessage } from '@bookwright/ai';
 import type { ChapterContinuity } from './continuity';
 

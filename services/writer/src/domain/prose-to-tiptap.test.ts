@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TiptapDocumentSchema } from '@bookwright/contracts';
+import { TiptapDocumentSchema } from '@bookwright/contracts/http';
 import { inlineToNodes, proseToBlocks } from './prose-to-tiptap';
 
 const text = (value: string, ...marks: string[]) =>

@@ -1,4 +1,4 @@
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 
 /**
  * Turns the prose a model writes (plain paragraphs separated by blank lines, `*emphasis*`, `**strong**`)

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import { HANDLER_TRIES_BEFORE_DEAD_LETTER } from '@bookwright/kit';
 import { testEventMeta } from '@bookwright/kit/testing';
 import { failureReasons } from '../domain/failure-reasons';

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, plannedChapters, type events, requests } from '@bookwright/contracts';
+import { AppError, plannedChapters } from '@bookwright/contracts/http';
+import { type events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { giveUpOnLastDelivery, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { events, type BookBrief } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type BookBrief } from '@bookwright/contracts/bus';
 import { buildBrief } from '../testing/books';
 import { FakeLlm, hangUntilAborted } from '../testing/fake-llm';
 import { WriterTestWorld } from '../testing/harness';

@@ -1,4 +1,4 @@
-import type { events } from '@bookwright/contracts';
+import type { events } from '@bookwright/contracts/events';
 import { removeBlobsUnder, type BlobStore, type EventMeta } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';

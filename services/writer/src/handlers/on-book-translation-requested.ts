@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, chaptersOf, TiptapDocumentSchema, type events, requests } from '@bookwright/contracts';
+import { AppError, chaptersOf, TiptapDocumentSchema } from '@bookwright/contracts/http';
+import { type events } from '@bookwright/contracts/events';
+import { requests } from '@bookwright/contracts/bus';
 import { printedManuscript } from '@bookwright/manuscript';
 import { giveUpOnLastDelivery, type BlobStore, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { events, type BookBrief } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type BookBrief } from '@bookwright/contracts/bus';
 import type { WriterTask } from '../domain/llm-tasks';
 import { jobsRepository } from '../repositories/jobs.repository';
 import { buildBrief } from '../testing/books';

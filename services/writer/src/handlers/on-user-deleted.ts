@@ -1,4 +1,4 @@
-import type { events } from '@bookwright/contracts';
+import type { events } from '@bookwright/contracts/events';
 import { forgetPublishedEventsOf, removeBlobsUnder, type EventMeta } from '@bookwright/kit';
 import type { BlobStore } from '@bookwright/kit';
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 import type { LlmProvider } from '@bookwright/ai';
-import type { streams } from '@bookwright/contracts';
+import type { streams } from '@bookwright/contracts/bus';
 import type { StreamHandler } from '@bookwright/kit';
 import { streamRewrite } from '../rewriting/stream-rewrite';
 

@@ -1,4 +1,4 @@
-import { truncateText } from '@bookwright/contracts';
+import { truncateText } from '@bookwright/contracts/text';
 import { bankFor, hashString, Random, renderRandom } from '@bookwright/offline';
 import type { ChapterFacts } from '../domain/chapter-facts';
 import type { ChapterFactsTask } from '../domain/llm-tasks';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bookLanguages, type BookLanguage, type BookType } from '@bookwright/contracts';
+import { bookLanguages, type BookLanguage, type BookType } from '@bookwright/contracts/http';
 import { ChapterFactsSchema } from '../domain/chapter-facts';
-import { countWords } from '@bookwright/contracts';
+import { countWords } from '@bookwright/contracts/text';
 import type { ChapterPartTask } from '../domain/llm-tasks';
 import { composeChapterFacts } from './compose-chapter-facts';
 import { composeChapterPart, offlineNotice } from './compose-chapter-part';

@@ -1,4 +1,4 @@
-import type { BookLanguage } from '@bookwright/contracts';
+import type { BookLanguage } from '@bookwright/contracts/http';
 import {
   bankFor,
   castFor,
@@ -10,7 +10,7 @@ import {
   type Slots,
   type Template,
 } from '@bookwright/offline';
-import { countWords } from '@bookwright/contracts';
+import { countWords } from '@bookwright/contracts/text';
 import type { ChapterPartTask } from '../domain/llm-tasks';
 
 /** The notice that opens every offline book, in the book's language. */

@@ -1,4 +1,4 @@
-import { bookLanguages } from '@bookwright/contracts';
+import { bookLanguages } from '@bookwright/contracts/http';
 import type { TranslateTask } from '../domain/llm-tasks';
 
 /**

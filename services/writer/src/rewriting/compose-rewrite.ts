@@ -1,4 +1,4 @@
-import type { BookLanguage } from '@bookwright/contracts';
+import type { BookLanguage } from '@bookwright/contracts/http';
 import { bankFor, type LanguageBank } from '@bookwright/offline';
 
 const presetDemo: Record<string, (text: string, bank: LanguageBank) => string> = {

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@bookwright/ai';
-import type { rewriteInstructions } from '@bookwright/contracts';
+import type { rewriteInstructions } from '@bookwright/contracts/http';
 
 /** What the presets ask of the model; anything else is the author's own instruction, passed as written. */
 const presetWording: Record<(typeof rewriteInstructions)[number], string> = {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAiProvider, LlmError } from '@bookwright/ai';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer, type ScriptStep } from '@bookwright/ai/testing';
-import type { RewritePassageDelta } from '@bookwright/contracts';
+import type { RewritePassageDelta } from '@bookwright/contracts/bus';
 import { silentLogger } from '@bookwright/kit';
 import { streamRewrite } from './stream-rewrite';
 import type { RewriteContext } from './rewrite-prompt';

@@ -1,5 +1,6 @@
 import type { LlmProvider } from '@bookwright/ai';
-import { BookLanguageSchema, type RewritePassageDelta } from '@bookwright/contracts';
+import { BookLanguageSchema } from '@bookwright/contracts/http';
+import { type RewritePassageDelta } from '@bookwright/contracts/bus';
 import { composeRewrite } from './compose-rewrite';
 import { rewritePrompt, type RewriteContext } from './rewrite-prompt';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BookBrief } from '@bookwright/contracts';
+import type { BookBrief } from '@bookwright/contracts/bus';
 import { briefOf, buildBook, buildFictionState, buildNonFictionState } from '@bookwright/contracts/testing';
 
 export { buildFictionState, buildNonFictionState };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import type { LlmProvider } from '@bookwright/ai';
 import { on, type RunningService, type ServiceDatabase, type Subscription } from '@bookwright/kit';
 import { FakeBookService, ServiceTestWorldBase, type BusFake } from '@bookwright/kit/testing';

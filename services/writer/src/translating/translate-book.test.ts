@@ -2,14 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createOfflineProvider, createOpenAiProvider } from '@bookwright/ai';
 import { startScriptedOpenAiServer, type RecordedRequest, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
-import {
-  documentText,
-  events,
-  TiptapDocumentSchema,
-  type BookBrief,
-  type TiptapDocument,
-  type TiptapNode,
-} from '@bookwright/contracts';
+import { documentText, TiptapDocumentSchema, type TiptapDocument, type TiptapNode } from '@bookwright/contracts/http';
+import { events } from '@bookwright/contracts/events';
+import { type BookBrief } from '@bookwright/contracts/bus';
 import { on, silentLogger, type Subscription } from '@bookwright/kit';
 import { demoTranslationNotice } from '../offline/compose-translation';
 import { buildBrief, buildFictionState } from '../testing/books';

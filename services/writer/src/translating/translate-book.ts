@@ -1,4 +1,5 @@
-import { events, TiptapDocumentSchema, type TiptapNode } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { TiptapDocumentSchema, type TiptapNode } from '@bookwright/contracts/http';
 import { LlmError } from '@bookwright/ai';
 import { failureReasons } from '../domain/failure-reasons';
 import { chaptersRepository } from '../repositories/chapters.repository';

@@ -2,10 +2,10 @@ import { LlmError, type LlmProvider } from '@bookwright/ai';
 import { TranslatedSegmentsSchema } from '../domain/translation/translated-segments';
 import type { TranslateTask } from '../domain/llm-tasks';
 import { composeTranslation } from '../offline/compose-translation';
-import { documentText, type ManuscriptChapter, type TiptapNode } from '@bookwright/contracts';
+import { documentText, type ManuscriptChapter, type TiptapNode } from '@bookwright/contracts/http';
 import type { Logger } from '@bookwright/kit';
 import { chapterHeading } from '../domain/manuscript';
-import { countWords } from '@bookwright/contracts';
+import { countWords } from '@bookwright/contracts/text';
 import { translationMessages } from '../domain/translation/prompts';
 import { titleOfHeading } from '../domain/translation/sections';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentText, type TiptapDocument } from '@bookwright/contracts';
+import { documentText, type TiptapDocument } from '@bookwright/contracts/http';
 import type { WritingJobRow } from '../db/schema';
 import { buildBrief } from '../testing/books';
 import { jobBriefOf } from '../writing/job';

@@ -6,7 +6,7 @@ import {
   TiptapDocumentSchema,
   type BookLanguage,
   type ManuscriptChapter,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { printedManuscript } from '@bookwright/manuscript';
 import type { WritingJobRow } from '../db/schema';
 import { glossaryOf, type GlossaryEntry } from '../domain/translation/glossary';

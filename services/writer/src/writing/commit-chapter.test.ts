@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { events } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
 import { OutboxRelay, silentLogger, type ServiceDatabase } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';

@@ -1,11 +1,6 @@
 import type { z } from 'zod';
-import {
-  BookBriefSchema,
-  BookStateSchema,
-  plannedChapters,
-  type BookBrief,
-  type BookState,
-} from '@bookwright/contracts';
+import { BookBriefSchema, type BookBrief } from '@bookwright/contracts/bus';
+import { BookStateSchema, plannedChapters, type BookState } from '@bookwright/contracts/http';
 import type { WritingJobRow } from '../db/schema';
 import { chapterHeading } from '../domain/manuscript';
 import { chapterBudgets, type ChapterBudget } from '../domain/length';

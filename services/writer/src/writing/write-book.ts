@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { events, type TiptapDocument, requests } from '@bookwright/contracts';
+import { events } from '@bookwright/contracts/events';
+import { type TiptapDocument } from '@bookwright/contracts/http';
+import { requests } from '@bookwright/contracts/bus';
 import { LlmError } from '@bookwright/ai';
 import { chapterContinuity, storyBible, type FinishedChapterNotes } from '../domain/continuity';
 import { failureReasons } from '../domain/failure-reasons';

@@ -6,7 +6,7 @@ import { composeChapterPart } from '../offline/compose-chapter-part';
 import type { Logger } from '@bookwright/kit';
 import { clip, type ChapterContinuity } from '../domain/continuity';
 import { extendBelowShare, maxExtensionParts, wordsForNextPart, type ChapterBudget } from '../domain/length';
-import { countWords } from '@bookwright/contracts';
+import { countWords } from '@bookwright/contracts/text';
 import { manuscriptStyle, proseLength } from '../domain/manuscript';
 import {
   chapterFactsMessages,

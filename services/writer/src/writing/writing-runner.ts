@@ -1,4 +1,4 @@
-import { requests } from '@bookwright/contracts';
+import { requests } from '@bookwright/contracts/bus';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { WritingJobRow } from '../db/schema';
 import type { WriterDeps } from './deps';

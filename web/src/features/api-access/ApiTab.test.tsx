@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiTokenMessages, errorScreens } from '@bookwright/contracts';
+import { apiTokenMessages, errorScreens } from '@bookwright/contracts/http';
 import { starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 import { enterpriseUser, guild, press } from '../workspaces/testing';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { errorScreens, type User } from '@bookwright/contracts';
+import { errorScreens, type User } from '@bookwright/contracts/http';
 import { buttonClass } from '../../components/ui';
 import { plansPath } from '../billing/planAccess';
 import { Panel } from '../settings/tabs/Panel';

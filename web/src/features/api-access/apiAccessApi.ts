@@ -11,7 +11,7 @@ import type {
   WebhookDeliveryList,
   WebhookList,
   WebhookWithSecret,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 
 /** An endpoint's deliveries, and when to read them again (ms; 0: not until something changes here). */

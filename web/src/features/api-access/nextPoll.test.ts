@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { WebhookDelivery } from '@bookwright/contracts';
+import type { WebhookDelivery } from '@bookwright/contracts/http';
 import { nextPoll } from './apiAccessApi';
 
 const now = Date.parse('2026-11-29T08:00:00.000Z');

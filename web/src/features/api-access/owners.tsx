@@ -1,4 +1,4 @@
-import { managesWorkspace, type Workspace } from '@bookwright/contracts';
+import { managesWorkspace, type Workspace } from '@bookwright/contracts/http';
 import { SelectField } from '../../components/fields';
 import { useListWorkspacesQuery } from '../workspaces/workspacesApi';
 import { apiAccessTexts as texts } from './texts';

@@ -1,4 +1,4 @@
-import type { ApiToken, CreatedApiToken, Webhook, WebhookDelivery } from '@bookwright/contracts';
+import type { ApiToken, CreatedApiToken, Webhook, WebhookDelivery } from '@bookwright/contracts/http';
 
 /** The fixtures of the API tab's tests: a token never used, one used, an endpoint and its deliveries. */
 export const pipelineToken: ApiToken = {

@@ -1,5 +1,5 @@
-import type { ApiTokenScope, WebhookEventType } from '@bookwright/contracts';
-import { webhookTestEventType } from '@bookwright/contracts';
+import type { ApiTokenScope, WebhookEventType } from '@bookwright/contracts/http';
+import { webhookTestEventType } from '@bookwright/contracts/http';
 
 /** What each scope lets a token do, one line each (decision 0045's route table, in the author's words). */
 export const scopeDescriptions: Record<ApiTokenScope, string> = {

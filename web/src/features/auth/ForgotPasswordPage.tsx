@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { passwordResetMessages } from '@bookwright/contracts';
+import { passwordResetMessages } from '@bookwright/contracts/http';
 import { Button, ErrorBox, SuccessBox, TextField } from '../../components/ui';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../api/baseQuery';

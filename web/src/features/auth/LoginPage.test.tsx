@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { identityProviderErrors } from '@bookwright/contracts';
+import { identityProviderErrors } from '@bookwright/contracts/http';
 import { mockFetch, renderApp, resetAfterEach, sampleUser } from '../../test/utils';
 
 resetAfterEach();

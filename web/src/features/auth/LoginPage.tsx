@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { identityProviderErrorText } from '@bookwright/contracts';
+import { identityProviderErrorText } from '@bookwright/contracts/http';
 import { Button, ErrorBox, TextField } from '../../components/ui';
 import { errorMessage } from '../../api/baseQuery';
 import { authTexts } from '../../texts';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { changePasswordMessages, passwordPolicy } from '@bookwright/contracts';
+import { changePasswordMessages, passwordPolicy } from '@bookwright/contracts/http';
 import { Button, ErrorBox, SuccessBox, TextField } from '../../components/ui';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../api/baseQuery';

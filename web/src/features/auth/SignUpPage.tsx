@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { currency, deriveUserName, passwordPolicy, plans } from '@bookwright/contracts';
+import { currency, deriveUserName, passwordPolicy, plans } from '@bookwright/contracts/http';
 import { Button, ErrorBox, TextField } from '../../components/ui';
 import { errorMessage } from '../../api/baseQuery';
 import { authTexts } from '../../texts';

@@ -8,7 +8,7 @@ import type {
   ResetPasswordRequest,
   SignUpRequest,
   User,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 
 export const authApi = api.injectEndpoints({

@@ -4,7 +4,7 @@ import { booksApi } from '../books/booksApi';
 import { accessTexts } from './accessTexts';
 import { usePaymentPlansQuery } from './billingApi';
 import { KeepPlanButton } from './KeepPlanButton';
-import { hasPlan } from '@bookwright/contracts';
+import { hasPlan } from '@bookwright/contracts/http';
 import { planEndsText, plansPath, type AccountUser } from './planAccess';
 
 /** The configured name of the user's plan (GET /payment/plans), or undefined for contracts' default. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { plans } from '@bookwright/contracts';
+import { plans } from '@bookwright/contracts/http';
 import { Logo } from '../../components/ui';
 import { isPaidPlan, type PaidPlan } from './billingApi';
 import { PlanCards, TrustLine } from './PlanCards';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { User } from '@bookwright/contracts';
+import type { User } from '@bookwright/contracts/http';
 import { pastDueTexts } from '../../texts';
 
 /**

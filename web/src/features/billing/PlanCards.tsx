@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts';
+import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts/http';
 import { Button } from '../../components/ui';
 import { planTexts } from '../../texts';
 import type { PaidPlan } from './billingApi';

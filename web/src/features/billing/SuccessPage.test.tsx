@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@bookwright/contracts';
+import type { User } from '@bookwright/contracts/http';
 import { starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach } from '../../test/utils';
 

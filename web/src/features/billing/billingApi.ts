@@ -1,4 +1,5 @@
-import { type currency, type PlanPrices, type PlanSwitchPreview, type User } from '@bookwright/contracts';
+import { type currency, type User } from '@bookwright/contracts/http';
+import { type PlanPrices, type PlanSwitchPreview } from '@bookwright/contracts/bus';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../api/api';
 import { authApi } from '../auth/authApi';

@@ -1,4 +1,4 @@
-import { hasPlan, plans, type User } from '@bookwright/contracts';
+import { hasPlan, plans, type User } from '@bookwright/contracts/http';
 import { useCurrentUserQuery } from '../auth/authApi';
 
 /**

@@ -1,4 +1,5 @@
-import { plans, type PlanPrices } from '@bookwright/contracts';
+import { plans } from '@bookwright/contracts/http';
+import { type PlanPrices } from '@bookwright/contracts/bus';
 import { usePaymentPlansQuery, type PaidPlan } from './billingApi';
 import { formatAmount } from './euros';
 

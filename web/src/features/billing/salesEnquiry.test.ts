@@ -1,4 +1,4 @@
-import { apiMessages } from '@bookwright/contracts';
+import { apiMessages } from '@bookwright/contracts/http';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, resetAfterEach } from '../../test/utils';
 import { sendSalesEnquiry, type SalesEnquiryForm } from './salesEnquiry';

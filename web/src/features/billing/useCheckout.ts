@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { currency } from '@bookwright/contracts';
+import { currency } from '@bookwright/contracts/http';
 import { isApiError } from '../../api/baseQuery';
 import { toast } from '../../components/toast';
 import { planTexts } from '../../texts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { buttonClass } from '../../components/ui';
 import { StatusBadge } from './StatusBadge';
 

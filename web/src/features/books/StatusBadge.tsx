@@ -1,4 +1,4 @@
-import type { BookStatus } from '@bookwright/contracts';
+import type { BookStatus } from '@bookwright/contracts/http';
 import { isInProgress, statusLabel, statusStyle } from './status';
 
 export function StatusBadge({ status, className = '' }: { status: BookStatus; className?: string }) {

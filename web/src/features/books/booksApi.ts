@@ -1,4 +1,4 @@
-import type { Book, BookState, BookSummary, PlanRequest, UpdateMetadataRequest } from '@bookwright/contracts';
+import type { Book, BookState, BookSummary, PlanRequest, UpdateMetadataRequest } from '@bookwright/contracts/http';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../api/api';
 

@@ -1,4 +1,4 @@
-import { bookStatusColors, type BookStatus } from '@bookwright/contracts';
+import { bookStatusColors, type BookStatus } from '@bookwright/contracts/http';
 import { statusLabels } from '../../texts';
 
 /**

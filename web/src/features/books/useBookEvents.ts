@@ -10,7 +10,7 @@ import {
   type LiveBookMove,
   type LiveBookMoveEventName,
   type LiveBookUpdate,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 import { apiBaseUrl } from '../../api/xsrf';
 import { useAppDispatch } from '../../app/hooks';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { dismissToast } from '../../components/toast';
 import { makeBook, starterUser, summary } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach } from '../../test/utils';

@@ -1,4 +1,4 @@
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { correctToast, showCorrectable, toast } from '../../components/toast';
 import { validationTexts } from '../../texts';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { manuscriptFragmentName, manuscriptToYDoc } from '@bookwright/manuscript';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import type { CollabSession } from './collabSession';
 import { LiveBookEditor } from './LiveBookEditor';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chaptersOf, type TiptapDocument } from '@bookwright/contracts';
+import { chaptersOf, type TiptapDocument } from '@bookwright/contracts/http';
 import { bookSchema } from '@bookwright/manuscript/schema';
 import { chapterAt, chapterOutline, peopleByChapter } from './chapterPresence';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collabCloseCodes, collabCloseReasons } from '@bookwright/contracts';
+import { collabCloseCodes, collabCloseReasons } from '@bookwright/contracts/http';
 import { closeActionOf, collabTokenOf } from './collabContract';
 
 describe('a close of the live connection', () => {

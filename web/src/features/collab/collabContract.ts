@@ -4,7 +4,7 @@ import {
   CollabTokenSchema,
   type CollabCloseReason,
   type CollabToken,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 
 /** What the live editor takes from the collab service's contracts (contracts/src/http/books/collab.ts). */
 export {
@@ -13,7 +13,7 @@ export {
   parseCollabSaveState,
   type CollabSaveState,
   type CollabToken,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 
 /**
  * The answer of the token route, checked at the boundary; undefined for anything else, an expiry that is not

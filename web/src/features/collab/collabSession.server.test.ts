@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
-import type { BookRole, TiptapDocument } from '@bookwright/contracts';
+import type { BookRole, TiptapDocument } from '@bookwright/contracts/http';
 import { manuscriptFragmentName } from '@bookwright/manuscript';
 import type { CollabToken } from './collabContract';
 import { CollabSession } from './collabSession';

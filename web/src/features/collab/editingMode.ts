@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 
 /**
  * How a book is edited (decision 0043): live when anyone beside its owner is on it (a share accepted, or a

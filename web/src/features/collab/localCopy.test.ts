@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { manuscriptFragmentName, manuscriptToYDoc } from '@bookwright/manuscript';
 import { forgetLocalCopy, keepLocally, localCopyName, readLocalCopy, sharesHistory, stateVectorOf } from './localCopy';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Provider } from 'react-redux';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CommentThread } from '@bookwright/contracts';
+import type { CommentThread } from '@bookwright/contracts/http';
 import { makeStore } from '../../app/store';
 import { mockFetch, resetAfterEach } from '../../test/utils';
 import { CommentsPanel, type CommentPermissions } from './CommentsPanel';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { commentMessages, type CommentReply, type CommentThread } from '@bookwright/contracts';
+import { commentMessages, type CommentReply, type CommentThread } from '@bookwright/contracts/http';
 import { Button } from '../../components/ui';
 import { TextAreaField } from '../../components/fields';
 import { errorMessage } from '../../api/baseQuery';

@@ -1,5 +1,11 @@
 import type { Node as PmNode } from '@tiptap/pm/model';
-import { commentLimits, commentMessages, comparableText, quoteOffset, type CommentAnchor } from '@bookwright/contracts';
+import {
+  commentLimits,
+  commentMessages,
+  comparableText,
+  quoteOffset,
+  type CommentAnchor,
+} from '@bookwright/contracts/http';
 import { chapterAt, chapterOutline } from '../collab/chapterPresence';
 
 /*

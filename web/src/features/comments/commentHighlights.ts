@@ -1,7 +1,7 @@
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
-import type { CommentAnchor } from '@bookwright/contracts';
+import type { CommentAnchor } from '@bookwright/contracts/http';
 import { commentMarkRanges, rangeOfAnchor, type TextRange } from './anchorRange';
 
 /** What the highlights need of a thread. */

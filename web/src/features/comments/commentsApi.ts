@@ -4,7 +4,7 @@ import type {
   CreateCommentRequest,
   LiveCommentChange,
   UpdateCommentRequest,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 import type { AppDispatch } from '../../app/store';
 

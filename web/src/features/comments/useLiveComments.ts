@@ -3,7 +3,7 @@ import type { Editor } from '@tiptap/core';
 import type { Transaction } from '@tiptap/pm/state';
 import { suggestChangesKey } from '@handlewithcare/prosemirror-suggest-changes';
 import type { Awareness } from 'y-protocols/awareness';
-import { quoteNotFoundMessage, type CommentAnchor, type CommentThread } from '@bookwright/contracts';
+import { quoteNotFoundMessage, type CommentAnchor, type CommentThread } from '@bookwright/contracts/http';
 import { errorMessage, isApiError } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { randomUuid } from '../../lib/uuid';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { makeBook } from '../../test/books';
 import { resetAfterEach } from '../../test/utils';
 import { file, json, renderWithStore, stubFetch, stubFiles, type RecordedCall } from '../export/testing';

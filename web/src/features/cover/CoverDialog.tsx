@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { coverDefaults, coverMessages, type Book, type GenerateCoverRequest } from '@bookwright/contracts';
+import { coverDefaults, coverMessages, type Book, type GenerateCoverRequest } from '@bookwright/contracts/http';
 import { Dialog } from '../../components/Dialog';
 import { ImageIcon, SparkIcon } from '../../components/icons';
 import { errorMessage, isApiError } from '../../api/baseQuery';

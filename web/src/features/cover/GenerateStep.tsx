@@ -6,7 +6,7 @@ import {
   CoverStyleSchema,
   GenerateCoverRequestSchema,
   type GenerateCoverRequest,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { SelectField, TextAreaField } from '../../components/fields';
 import { Button, Spinner } from '../../components/ui';
 import {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type DragEvent, type ReactNode, type RefObject } from 'react';
-import { coverUploadMaxBytes } from '@bookwright/contracts';
+import { coverUploadMaxBytes } from '@bookwright/contracts/http';
 import { ImageIcon, TrashIcon } from '../../components/icons';
 import { Button } from '../../components/ui';
 import { coverTexts } from '../../texts';

@@ -1,4 +1,4 @@
-import type { Book, GenerateCoverRequest } from '@bookwright/contracts';
+import type { Book, GenerateCoverRequest } from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 import { booksApi } from '../books/booksApi';
 import { postForFile } from '../export/fileRequest';

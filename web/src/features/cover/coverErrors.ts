@@ -1,4 +1,4 @@
-import { coverMessages } from '@bookwright/contracts';
+import { coverMessages } from '@bookwright/contracts/http';
 import { isApiError } from '../../api/baseQuery';
 import { coverTexts } from '../../texts';
 

@@ -7,7 +7,7 @@ import {
   estimatePages,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { openSuggestionCount, printedManuscript } from '@bookwright/manuscript';
 import { bookExtensions } from './extensions';
 import { Toolbar } from './Toolbar';

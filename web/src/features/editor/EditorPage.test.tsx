@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { metadataMessages, type Book } from '@bookwright/contracts';
+import { metadataMessages, type Book } from '@bookwright/contracts/http';
 import { makeBook, nonFictionState, starterUser } from '../../test/books';
 import { typeDescription } from '../../test/description';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';

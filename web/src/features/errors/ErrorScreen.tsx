@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
-import { errorScreenFor } from '@bookwright/contracts';
+import { errorScreenFor } from '@bookwright/contracts/http';
 import { buttonClass, Logo } from '../../components/ui';
 import { errorScreenTexts } from '../../texts';
 

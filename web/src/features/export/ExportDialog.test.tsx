@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { exportMessages, type Book, type ExportValidation } from '@bookwright/contracts';
+import { exportMessages, type Book, type ExportValidation } from '@bookwright/contracts/http';
 import { makeBook } from '../../test/books';
 import { resetAfterEach } from '../../test/utils';
 import { ExportDialog } from './ExportDialog';

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Book, UpdateMetadataRequest } from '@bookwright/contracts';
+import type { Book, UpdateMetadataRequest } from '@bookwright/contracts/http';
 import { Dialog } from '../../components/Dialog';
 import { Button } from '../../components/ui';
 import { exportTexts } from '../../texts';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { makeBook, starterUser } from '../../test/books';
 import { renderApp, resetAfterEach } from '../../test/utils';
 import { file, json, stubFetch, stubFiles } from './testing';

@@ -7,7 +7,7 @@ import {
   type Book,
   type RequiredEpubMetadata,
   type UpdateMetadataRequest,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { newIdentifier, startingAuthor, type MetadataDraft } from '../editor/metadata/metadataDraft';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { focusControl, InputField, SelectField } from '../../components/fields';

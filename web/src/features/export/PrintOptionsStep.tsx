@@ -6,7 +6,7 @@ import {
   type ExportValidation,
   type PaperColor,
   type TrimSize,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { CheckIcon, CloseIcon } from '../../components/icons';
 import { Spinner } from '../../components/ui';
 import { ChoiceCards, type Choice } from './ChoiceCards';

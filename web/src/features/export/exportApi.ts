@@ -1,4 +1,4 @@
-import type { ExportRequest, ExportValidation, ValidateExportRequest } from '@bookwright/contracts';
+import type { ExportRequest, ExportValidation, ValidateExportRequest } from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 import { dispositionFileName, postForFile, type FileRequestError } from './fileRequest';
 

@@ -6,7 +6,7 @@ import {
   type ExportType,
   type PaperColor,
   type TrimSize,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { exportTexts } from '../../texts';
 import type { ExportFormat } from './exportErrors';
 import type { PrintChoice } from './PrintOptionsStep';

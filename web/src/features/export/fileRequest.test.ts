@@ -1,4 +1,4 @@
-import { isSafeFileName } from '@bookwright/contracts';
+import { isSafeFileName } from '@bookwright/contracts/text';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { dispositionFileName } from './fileRequest';

@@ -1,4 +1,4 @@
-import { safeFileName } from '@bookwright/contracts';
+import { safeFileName } from '@bookwright/contracts/text';
 import { apiFetch } from '../../api/apiFetch';
 import { type ApiError, newRequestId, requestIdHeader, serverMessageOf } from '../../api/baseQuery';
 

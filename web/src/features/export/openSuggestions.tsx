@@ -1,4 +1,4 @@
-import { openSuggestionsNotice, TiptapDocumentSchema } from '@bookwright/contracts';
+import { openSuggestionsNotice, TiptapDocumentSchema } from '@bookwright/contracts/http';
 import { openSuggestionCount } from '@bookwright/manuscript';
 
 /**

@@ -11,7 +11,7 @@ import {
   type RequiredEpubMetadata,
   type UpdateMetadataRequest,
   type ValidateExportRequest,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { useAppDispatch } from '../../app/hooks';
 import { errorMessage } from '../../api/baseQuery';
 import { toast } from '../../components/toast';

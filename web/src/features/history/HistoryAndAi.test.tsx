@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { rewriteMessages } from '@bookwright/contracts';
+import { rewriteMessages } from '@bookwright/contracts/http';
 import { makeBook, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach } from '../../test/utils';
 import { revisionDiff } from './revisionDiff';

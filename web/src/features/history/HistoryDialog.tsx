@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { Book, RevisionSummary } from '@bookwright/contracts';
+import type { Book, RevisionSummary } from '@bookwright/contracts/http';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';

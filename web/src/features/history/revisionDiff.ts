@@ -1,5 +1,5 @@
 import { diffLines, diffWords } from 'diff';
-import { documentText, type TiptapNode } from '@bookwright/contracts';
+import { documentText, type TiptapNode } from '@bookwright/contracts/http';
 
 export interface DiffPart {
   kind: 'same' | 'added' | 'removed';

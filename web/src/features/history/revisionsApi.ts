@@ -1,4 +1,4 @@
-import type { Book, MetadataSuggestion, Revision, RevisionSummary } from '@bookwright/contracts';
+import type { Book, MetadataSuggestion, Revision, RevisionSummary } from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 import { booksApi } from '../books/booksApi';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { manuscriptImportMessages } from '@bookwright/contracts';
+import { manuscriptImportMessages } from '@bookwright/contracts/http';
 import { makeStore } from '../../app/store';
 import { Toaster } from '../../components/Toaster';
 import { resetAfterEach } from '../../test/utils';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { bookLanguageOptions, genres, type ManuscriptImportFields } from '@bookwright/contracts';
+import { bookLanguageOptions, genres, type ManuscriptImportFields } from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
 import { Dialog } from '../../components/Dialog';

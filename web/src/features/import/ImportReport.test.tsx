@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { importDroppedKinds, importKeptKinds } from '@bookwright/contracts';
+import { importDroppedKinds, importKeptKinds } from '@bookwright/contracts/http';
 import { resetAfterEach } from '../../test/utils';
 import { ImportReport } from './ImportReport';
 import { droppedText, keptText } from './importTexts';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { ImportReport as Report } from '@bookwright/contracts';
+import type { ImportReport as Report } from '@bookwright/contracts/http';
 import { CheckIcon } from '../../components/icons';
 import { droppedText, frontMatterText, importTexts, keptText } from './importTexts';
 

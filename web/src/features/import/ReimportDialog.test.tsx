@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { manuscriptImportMessages } from '@bookwright/contracts';
+import { manuscriptImportMessages } from '@bookwright/contracts/http';
 import { resetAfterEach } from '../../test/utils';
 import { renderWithStore } from '../export/testing';
 import { ReimportDialog } from './ReimportDialog';

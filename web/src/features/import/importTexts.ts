@@ -1,4 +1,4 @@
-import type { ImportDroppedKind, ImportKeptKind, ImportReport } from '@bookwright/contracts';
+import type { ImportDroppedKind, ImportKeptKind, ImportReport } from '@bookwright/contracts/http';
 
 type FrontMatterKind = ImportReport['frontMatter'][number];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { manuscriptImportMaxBytes, manuscriptImportMessages } from '@bookwright/contracts';
+import { manuscriptImportMaxBytes, manuscriptImportMessages } from '@bookwright/contracts/http';
 import { manuscriptFileProblem } from './manuscriptFile';
 
 describe('the check of a manuscript before it is sent', () => {

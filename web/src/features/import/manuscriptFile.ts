@@ -1,4 +1,4 @@
-import { manuscriptImportMaxBytes, manuscriptImportMessages } from '@bookwright/contracts';
+import { manuscriptImportMaxBytes, manuscriptImportMessages } from '@bookwright/contracts/http';
 
 /** The names a new book can be imported from, as the file picker offers them. */
 export const manuscriptExtensions = ['.docx', '.md', '.epub', '.txt'] as const;

@@ -1,4 +1,8 @@
-import { ManuscriptImportResponseSchema, type ImportReport, type ManuscriptImportFields } from '@bookwright/contracts';
+import {
+  ManuscriptImportResponseSchema,
+  type ImportReport,
+  type ManuscriptImportFields,
+} from '@bookwright/contracts/http';
 import { errorMessage } from '../../api/baseQuery';
 import type { VersionedBook } from '../editor/saving/conditionalRequests';
 import { importTexts } from './importTexts';

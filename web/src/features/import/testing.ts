@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { buildBook } from '@bookwright/contracts/testing';
-import type { Book, ImportReport } from '@bookwright/contracts';
+import type { Book, ImportReport } from '@bookwright/contracts/http';
 
 /**
  * Test helpers of the import dialogs (imported by their tests only): jsdom's XMLHttpRequest sends nothing

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiMessages } from '@bookwright/contracts';
+import { apiMessages } from '@bookwright/contracts/http';
 import { mockFetch, resetAfterEach } from '../../test/utils';
 import { stubUploads } from './testing';
 import { uploadWithProgress } from './uploadWithProgress';

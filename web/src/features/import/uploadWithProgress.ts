@@ -1,4 +1,4 @@
-import { apiMessages } from '@bookwright/contracts';
+import { apiMessages } from '@bookwright/contracts/http';
 import { newRequestId, requestIdHeader, serverMessageOf } from '../../api/baseQuery';
 import { apiBaseUrl, refreshXsrfCookie, xsrfHeaderName, xsrfToken } from '../../api/xsrf';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ImportReport } from '@bookwright/contracts';
+import type { ImportReport } from '@bookwright/contracts/http';
 import type { VersionedBook } from '../editor/saving/conditionalRequests';
 import { manuscriptFileProblem } from './manuscriptFile';
 import type { ImportOutcome } from './manuscriptUpload';

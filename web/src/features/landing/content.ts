@@ -3,7 +3,7 @@
  * marketer can change words without touching components. Nothing here may claim a figure the product
  * does not have: the product has no customers yet, so testimonials are marked as examples.
  */
-import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts';
+import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts/http';
 import { productName, supportEmail, supportReplyHours, supportPromise, tagline } from '../../texts';
 import sampleBooks from './sample-books.json';
 

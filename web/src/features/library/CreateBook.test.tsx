@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { metadataLanguages, planMessages } from '@bookwright/contracts';
+import { metadataLanguages, planMessages } from '@bookwright/contracts/http';
 import { makeBook, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach } from '../../test/utils';
 import { checkPlan, emptyPlanForm } from './planForm';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { bookLanguageOptions, genres, planMessages, type User } from '@bookwright/contracts';
+import { bookLanguageOptions, genres, planMessages, type User } from '@bookwright/contracts/http';
 import { errorMessage, isApiError, newRequestId } from '../../api/baseQuery';
 import { InputField, SelectField } from '../../components/fields';
 import { SparkIcon } from '../../components/icons';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { genres, roleLabels, type BookRole, type BookSummary } from '@bookwright/contracts';
+import { genres, roleLabels, type BookRole, type BookSummary } from '@bookwright/contracts/http';
 import { errorMessage } from '../../api/baseQuery';
 import { MoreIcon, PeopleIcon, RetryIcon, ShareIcon, TrashIcon } from '../../components/icons';
 import { Menu, type MenuItem } from '../../components/Menu';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BookStatus } from '@bookwright/contracts';
+import type { BookStatus } from '@bookwright/contracts/http';
 import { errorMessage } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { toastWithAction } from '../../components/actionToast';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { makeBook, starterUser, summary } from '../../test/books';
 import { FakeEventSource } from '../../test/eventSource';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';

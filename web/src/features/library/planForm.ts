@@ -1,4 +1,4 @@
-import { PlanRequestSchema, type PlanRequest } from '@bookwright/contracts';
+import { PlanRequestSchema, type PlanRequest } from '@bookwright/contracts/http';
 
 export const planFields = ['prompt', 'title', 'language', 'targetAudience', 'genre', 'size'] as const;
 export type PlanField = (typeof planFields)[number];

@@ -1,4 +1,4 @@
-import type { BookSummary, Message } from '@bookwright/contracts';
+import type { BookSummary, Message } from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 
 /** A book in the trash: the library's summary, when it was moved there and when it will be purged. */

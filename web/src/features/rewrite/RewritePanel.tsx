@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Editor, JSONContent } from '@tiptap/react';
-import { rewriteInstructions } from '@bookwright/contracts';
+import { rewriteInstructions } from '@bookwright/contracts/http';
 import { CloseIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';

@@ -1,4 +1,4 @@
-import { apiMessages, rewriteMessages, type RewriteRequest } from '@bookwright/contracts';
+import { apiMessages, rewriteMessages, type RewriteRequest } from '@bookwright/contracts/http';
 import { describe, expect, it, vi } from 'vitest';
 import { resetAfterEach } from '../../test/utils';
 import { RewriteError, streamRewrite } from './rewriteStream';

@@ -1,4 +1,4 @@
-import { rewriteMessages, type RewriteRequest } from '@bookwright/contracts';
+import { rewriteMessages, type RewriteRequest } from '@bookwright/contracts/http';
 import { apiFetch } from '../../api/apiFetch';
 
 export class RewriteError extends Error {}

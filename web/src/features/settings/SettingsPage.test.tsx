@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, resetAfterEach, sampleUser, type FakeCall } from '../../test/utils';
 import { loadPreferences } from './preferences';
-import { plans } from '@bookwright/contracts';
+import { plans } from '@bookwright/contracts/http';
 
 resetAfterEach();
 beforeEach(() => window.localStorage.clear());

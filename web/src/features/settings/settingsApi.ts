@@ -1,4 +1,4 @@
-import type { Message, User } from '@bookwright/contracts';
+import type { Message, User } from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 
 export interface Invoice {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { sharingMessages, wrongInvitee, type InvitationView } from '@bookwright/contracts';
+import { sharingMessages, wrongInvitee, type InvitationView } from '@bookwright/contracts/http';
 import { makeBook, starterUser, summary } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 

@@ -5,7 +5,7 @@ import {
   sharingMessages,
   type InvitableWorkspaceRole,
   type InvitationView,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { errorMessage, isApiError } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
 import { Button, buttonClass, ErrorBox } from '../../components/ui';

@@ -1,4 +1,4 @@
-import { roleLabels } from '@bookwright/contracts';
+import { roleLabels } from '@bookwright/contracts/http';
 import type { BookAccess } from './bookAccess';
 import { sharingTexts as texts } from './texts';
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Book, BookRole } from '@bookwright/contracts';
+import type { Book, BookRole } from '@bookwright/contracts/http';
 import { makeBook, starterUser, summary } from '../../test/books';
 import { FakeEventSource } from '../../test/eventSource';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { roleDescriptions, sharingMessages, type Book, type BookMembers } from '@bookwright/contracts';
+import { roleDescriptions, sharingMessages, type Book, type BookMembers } from '@bookwright/contracts/http';
 import { makeBook, starterUser, summary } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 

@@ -9,7 +9,7 @@ import {
   type BookRole,
   type PendingInvitation,
   type SharedRole,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { errorMessage, isApiError } from '../../api/baseQuery';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ui';

@@ -1,4 +1,4 @@
-import { mayDo, type BookAction, type BookRole } from '@bookwright/contracts';
+import { mayDo, type BookAction, type BookRole } from '@bookwright/contracts/http';
 import { useHasPlan } from '../billing/planAccess';
 
 /**

@@ -7,7 +7,7 @@ import type {
   InviteMemberRequest,
   Message,
   SharedRole,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 
 const membersUrl = (bookId: string) => `/book/${encodeURIComponent(bookId)}/members`;

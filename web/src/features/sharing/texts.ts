@@ -1,4 +1,4 @@
-import { roleLabels, workspaceRoleLabels, type BookRole, type WorkspaceRole } from '@bookwright/contracts';
+import { roleLabels, workspaceRoleLabels, type BookRole, type WorkspaceRole } from '@bookwright/contracts/http';
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 const roleWord = (role: BookRole) => roleLabels[role].toLowerCase();

@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import type { BookSummary } from '@bookwright/contracts';
+import type { BookSummary } from '@bookwright/contracts/http';
 import { TrashIcon } from '../../components/icons';
 import { TabList, tabPanelProps } from '../../components/Tabs';
 import { buttonClass } from '../../components/ui';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { accessTexts } from '../billing/accessTexts';
-import { hasPlan } from '@bookwright/contracts';
+import { hasPlan } from '@bookwright/contracts/http';
 import { plansPath } from '../billing/planAccess';
 import { useLibrary } from '../books/useLibrary';
 import { CreateBook } from '../library/CreateBook';

@@ -1,4 +1,4 @@
-import type { User } from '@bookwright/contracts';
+import type { User } from '@bookwright/contracts/http';
 
 export const fullName = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 

@@ -1,4 +1,4 @@
-import type { Health } from '@bookwright/contracts';
+import type { Health } from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 
 export const systemApi = api.injectEndpoints({

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { allowanceExhaustedMessages, translationMessages, type Book } from '@bookwright/contracts';
+import { allowanceExhaustedMessages } from '@bookwright/contracts/bus';
+import { translationMessages, type Book } from '@bookwright/contracts/http';
 import { makeBook, starterUser, summary } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach } from '../../test/utils';
 

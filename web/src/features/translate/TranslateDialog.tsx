@@ -5,7 +5,7 @@ import {
   translationTargets,
   TranslationTitleSchema,
   type BookLanguage,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { errorMessage } from '../../api/baseQuery';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { Dialog } from '../../components/Dialog';

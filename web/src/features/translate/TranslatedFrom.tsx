@@ -1,4 +1,4 @@
-import { bookLanguageName, type BookLanguage, type TranslationLink } from '@bookwright/contracts';
+import { bookLanguageName, type BookLanguage, type TranslationLink } from '@bookwright/contracts/http';
 import { translateTexts } from './texts';
 
 /**

@@ -3,7 +3,7 @@ import type {
   TranslateBookResponse,
   TranslationTitleRequest,
   TranslationTitleSuggestion,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 
 export const translateApi = api.injectEndpoints({

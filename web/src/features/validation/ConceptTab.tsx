@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { BookState } from '@bookwright/contracts';
-import { isFictionState } from '@bookwright/contracts';
+import type { BookState } from '@bookwright/contracts/http';
+import { isFictionState } from '@bookwright/contracts/http';
 import { EditableList, EditableText } from './fields';
 import type { Edit } from './types';
 

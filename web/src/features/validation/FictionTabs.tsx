@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FictionBookState } from '@bookwright/contracts';
+import type { FictionBookState } from '@bookwright/contracts/http';
 import { Card } from './ConceptTab';
 import { ChapterCard } from './ChapterCard';
 import { AddButton, RemoveButton } from './list-buttons';

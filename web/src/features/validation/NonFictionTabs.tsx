@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { NonFictionBookState } from '@bookwright/contracts';
+import type { NonFictionBookState } from '@bookwright/contracts/http';
 import { Card } from './ConceptTab';
 import { ChapterCard } from './ChapterCard';
 import { EditableList, EditableText } from './fields';

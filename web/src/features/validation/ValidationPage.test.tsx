@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Book, BookState, FictionBookState, NonFictionBookState } from '@bookwright/contracts';
+import type { Book, BookState, FictionBookState, NonFictionBookState } from '@bookwright/contracts/http';
 import { makeBook, nonFictionState, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 

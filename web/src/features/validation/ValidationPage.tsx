@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { genres, isFictionState, type Book, type BookState } from '@bookwright/contracts';
+import { genres, isFictionState, type Book, type BookState } from '@bookwright/contracts/http';
 import { TabList, tabPanelProps, type TabItem } from '../../components/Tabs';
 import { ChevronLeftIcon } from '../../components/icons';
 import { Button, buttonClass, Spinner } from '../../components/ui';

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { hasKeyword } from '@bookwright/contracts';
+import { hasKeyword } from '@bookwright/contracts/text';
 import { controlClass } from '../../components/fields';
 import { CloseIcon, PlusIcon } from '../../components/icons';
 import { editOnly } from './list-buttons';

@@ -4,7 +4,7 @@ import type {
   FictionBookState,
   NonFictionBookState,
   PlotChapter,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 
 /** Chapters are numbered through the whole book (across acts or sections), as the planner numbers them. */
 export function renumberPlot(state: FictionBookState): void {

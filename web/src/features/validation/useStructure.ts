@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { createNextState } from '@reduxjs/toolkit';
-import type { BookState } from '@bookwright/contracts';
+import type { BookState } from '@bookwright/contracts/http';
 import { errorMessage } from '../../api/baseQuery';
 import { toast } from '../../components/toast';
 import { validationTexts } from '../../texts';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { workspaceMessages } from '@bookwright/contracts';
+import { workspaceMessages } from '@bookwright/contracts/http';
 import { errorMessage } from '../../api/baseQuery';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { Workspace } from '@bookwright/contracts';
+import type { Workspace } from '@bookwright/contracts/http';
 import { errorMessage } from '../../api/baseQuery';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useMatch } from 'react-router';
-import type { User } from '@bookwright/contracts';
+import type { User } from '@bookwright/contracts/http';
 import { BookIcon, PeopleIcon, PlusIcon } from '../../components/icons';
 import { CreateWorkspaceDialog } from './CreateWorkspaceDialog';
 import { libraryPath } from './libraryScope';

@@ -1,4 +1,4 @@
-import type { BookSummary } from '@bookwright/contracts';
+import type { BookSummary } from '@bookwright/contracts/http';
 
 /** The address parameter of the library's workspace (`/app?workspace=<id>`); none is the personal library. */
 export const workspaceParam = 'workspace';

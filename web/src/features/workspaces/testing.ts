@@ -1,4 +1,4 @@
-import type { AuditEntry, Workspace, WorkspaceMembers } from '@bookwright/contracts';
+import type { AuditEntry, Workspace, WorkspaceMembers } from '@bookwright/contracts/http';
 import { starterUser } from '../../test/books';
 
 /** The fixtures of the workspace tests: Ada (the signed-in person) owns "Lighthouse Press". */

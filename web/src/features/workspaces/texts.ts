@@ -1,4 +1,4 @@
-import { workspaceRoleLabels, type AuditEntry, type Spent, type WorkspaceRole } from '@bookwright/contracts';
+import { workspaceRoleLabels, type AuditEntry, type Spent, type WorkspaceRole } from '@bookwright/contracts/http';
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 const roleWord = (role: string) => (workspaceRoleLabels[role as WorkspaceRole] ?? role).toLowerCase();

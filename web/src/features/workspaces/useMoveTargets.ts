@@ -1,4 +1,4 @@
-import type { BookSummary, Workspace } from '@bookwright/contracts';
+import type { BookSummary, Workspace } from '@bookwright/contracts/http';
 import { useListWorkspacesQuery } from './workspacesApi';
 
 /**

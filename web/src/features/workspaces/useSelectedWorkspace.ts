@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import type { Workspace } from '@bookwright/contracts';
+import type { Workspace } from '@bookwright/contracts/http';
 import { workspaceParam } from './libraryScope';
 import { useListWorkspacesQuery } from './workspacesApi';
 

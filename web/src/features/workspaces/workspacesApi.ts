@@ -6,7 +6,7 @@ import type {
   Workspace,
   WorkspaceMember,
   WorkspaceMembers,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { api } from '../../api/api';
 
 /** A pending invitation to a workspace, as GET /workspaces/{id}/members lists it. */

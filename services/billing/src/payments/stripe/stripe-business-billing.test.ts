@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { billingMessages, requests } from '@bookwright/contracts';
+import { billingMessages, requests } from '@bookwright/contracts/bus';
 import { newUserId, type RunningBilling, type TestClock } from '../../testing/billing-harness';
 import { stripeTestAccount, type StripeServer } from '../../testing/stripe-server';
 import { useStripeBilling } from '../../testing/stripe-billing-world';

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { AppError, billingMessages, type Invoice } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { billingMessages, type Invoice } from '@bookwright/contracts/bus';
 import { applySubscription } from '../../domain/apply-subscription';
 import { planChangedUrl } from '../local-payment-provider';
 import { liveSubscriptionStatuses } from '../../domain/subscription-status';

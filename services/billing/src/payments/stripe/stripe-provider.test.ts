@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { billingMessages, events, requests } from '@bookwright/contracts';
+import { billingMessages, requests } from '@bookwright/contracts/bus';
+import { events } from '@bookwright/contracts/events';
 import { newUserId, type RunningBilling, type TestClock } from '../../testing/billing-harness';
 import { stripeTestAccount, type StripeServer } from '../../testing/stripe-server';
 import { useStripeBilling, type SubscriptionChanged } from '../../testing/stripe-billing-world';

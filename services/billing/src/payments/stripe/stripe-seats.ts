@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { AppError } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
 import type { Logger } from '@bookwright/kit';
 import type { StripeConfig } from '../../config';
 import { seatMessages } from '../../domain/seats';

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { AppError, billingMessages } from '@bookwright/contracts';
+import { AppError } from '@bookwright/contracts/http';
+import { billingMessages } from '@bookwright/contracts/bus';
 import { applySubscription, type SubscriptionChange } from '../../domain/apply-subscription';
 import { applyBillingDetails, type BillingDetails } from '../../domain/billing-details';
 import { accountsRepository } from '../../repositories/accounts.repository';

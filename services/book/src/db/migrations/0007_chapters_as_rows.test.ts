@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { createTestDatabase } from '@bookwright/kit/testing';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { migrations } from './index';
 import { chaptersAsRowsMigration } from './0007_chapters_as_rows';
 import type { BookDatabase } from '../schema';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from '@bookwright/kit';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { storedManuscript } from '../../domain/stored-manuscript';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase } from '@bookwright/kit/testing';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { migrations } from './index';
 import { manuscriptColumns } from './0008_lz4_manuscripts';
 import type { BookDatabase } from '../schema';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { createTestDatabase } from '@bookwright/kit/testing';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { migrations } from './index';
 import { chapterWordCountsMigration } from './0009_chapter_word_counts';
 import type { BookDatabase } from '../schema';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from '@bookwright/kit';
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 import { chapterWordCount } from '../../domain/stored-manuscript';
 
 /** Chapters counted per statement of the backfill: a few hundred half-megabyte rows at most in memory. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { createTestDatabase } from '@bookwright/kit/testing';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { migrations } from './index';
 import { chapterSearchTextMigration } from './0016_chapter_search_text';
 import type { BookDatabase } from '../schema';

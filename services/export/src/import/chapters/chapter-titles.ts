@@ -1,4 +1,4 @@
-import type { BookLanguage } from '@bookwright/contracts';
+import type { BookLanguage } from '@bookwright/contracts/http';
 import { chapterWords, type ChapterWords } from './chapter-words';
 
 /** A chapter title is a short line: longer paragraphs that start with "Chapter" are prose. */

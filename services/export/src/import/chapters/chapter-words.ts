@@ -1,4 +1,4 @@
-import type { BookLanguage } from '@bookwright/contracts';
+import type { BookLanguage } from '@bookwright/contracts/http';
 
 /**
  * The words that open a chapter's title in each language a book can be written in: the word for "chapter"

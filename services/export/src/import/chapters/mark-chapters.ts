@@ -1,4 +1,4 @@
-import type { BookLanguage, TiptapNode } from '@bookwright/contracts';
+import type { BookLanguage, TiptapNode } from '@bookwright/contracts/http';
 import { inlineText } from '../source/inline-text';
 import { readsAsChapterTitle } from './chapter-titles';
 

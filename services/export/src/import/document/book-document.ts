@@ -1,4 +1,4 @@
-import { TiptapDocumentSchema, type TiptapDocument, type TiptapNode } from '@bookwright/contracts';
+import { TiptapDocumentSchema, type TiptapDocument, type TiptapNode } from '@bookwright/contracts/http';
 import { bookSchema } from '@bookwright/manuscript';
 
 /**

@@ -1,12 +1,12 @@
+import { countWords } from '@bookwright/contracts/text';
 import {
-  countWords,
   documentText,
   parseImportedImageSrc,
   type BookLanguage,
   type ImportReport,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { isLevelOneHeading, markChapters } from '../chapters';
 import { frontMatterHeadingKind, readFrontMatter } from '../front-matter/front-matter';
 import { toEndnotes } from '../notes/endnotes';

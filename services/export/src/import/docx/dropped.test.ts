@@ -17,7 +17,7 @@ import {
 } from 'docx';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { chaptersOf, type TiptapNode } from '@bookwright/contracts';
+import { chaptersOf, type TiptapNode } from '@bookwright/contracts/http';
 import { importManuscript } from '..';
 
 /*

@@ -1,5 +1,5 @@
 import mammoth from 'mammoth';
-import { bookImageMaxBytes, type TiptapNode } from '@bookwright/contracts';
+import { bookImageMaxBytes, type TiptapNode } from '@bookwright/contracts/http';
 import { isAllowedLink } from '@bookwright/manuscript';
 import { readZip } from '../zip/read-zip';
 import { importRefusal } from '../refusal';

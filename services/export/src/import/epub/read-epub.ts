@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { bookImageMaxBytes, type TiptapNode } from '@bookwright/contracts';
+import { bookImageMaxBytes, type TiptapNode } from '@bookwright/contracts/http';
 import { ImportedImages } from '../images/imported-images';
 import { importRefusal } from '../refusal';
 import type { DeclaredMetadata, DroppedCounts, SourceBlock, SourceDocument } from '../source/source-document';

@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 import { importManuscript } from '..';
 import { renderEpub } from '../../epub';
 import { trickyExportBook } from '../../testing/books';

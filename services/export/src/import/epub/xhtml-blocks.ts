@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { FrontMatterKind, TiptapNode } from '@bookwright/contracts';
+import type { FrontMatterKind, TiptapNode } from '@bookwright/contracts/http';
 import { isAllowedLink } from '@bookwright/manuscript';
 import { InlineBuilder, type InlineMark } from '../source/inline-text';
 import { countDropped, noteReference, type DroppedCounts, type SourceBlock } from '../source/source-document';

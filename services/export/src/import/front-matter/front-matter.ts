@@ -1,4 +1,4 @@
-import type { FrontMatterKind, TiptapNode } from '@bookwright/contracts';
+import type { FrontMatterKind, TiptapNode } from '@bookwright/contracts/http';
 import { readsAsChapterTitle } from '../chapters';
 import { inlineText } from '../source/inline-text';
 import type { DeclaredMetadata, SourceBlock } from '../source/source-document';

@@ -8,7 +8,7 @@ import {
   isAppError,
   type BookImageContentType,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { decodeImage } from '@bookwright/kit/images';
 import { countDropped, type DroppedCounts } from '../source/source-document';
 

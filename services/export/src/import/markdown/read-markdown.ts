@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { MarkdownParser } from 'prosemirror-markdown';
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 import { bookSchema } from '@bookwright/manuscript';
 import type Token from 'markdown-it/lib/token.mjs';
 import {

@@ -1,4 +1,4 @@
-import type { BookLanguage, TiptapNode } from '@bookwright/contracts';
+import type { BookLanguage, TiptapNode } from '@bookwright/contracts/http';
 import { noteReferenceType } from '../source/source-document';
 
 /**

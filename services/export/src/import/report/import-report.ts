@@ -1,7 +1,6 @@
 import {
   chapterNodes,
   chaptersOf,
-  countWords,
   documentText,
   importDroppedKinds,
   importKeptKinds,
@@ -12,7 +11,8 @@ import {
   type ImportSourceKind,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
+import { countWords } from '@bookwright/contracts/text';
 import { inlineText } from '../source/inline-text';
 import type { DeclaredMetadata, DroppedCounts } from '../source/source-document';
 

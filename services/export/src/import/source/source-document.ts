@@ -1,5 +1,5 @@
 import type { ImportedImages } from '../images/imported-images';
-import type { FrontMatterKind, ImportDroppedKind, ImportSourceKind, TiptapNode } from '@bookwright/contracts';
+import type { FrontMatterKind, ImportDroppedKind, ImportSourceKind, TiptapNode } from '@bookwright/contracts/http';
 
 /**
  * A manuscript as each format's reader leaves it, before the typesetter's rules (chapters, front matter,

@@ -1,4 +1,4 @@
-import type { ImportSourceKind } from '@bookwright/contracts';
+import type { ImportSourceKind } from '@bookwright/contracts/http';
 import { importRefusal } from '../refusal';
 
 const startsWith = (bytes: Buffer, signature: number[]) => signature.every((byte, index) => bytes[index] === byte);

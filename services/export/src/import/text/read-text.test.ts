@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chaptersOf, type TiptapNode } from '@bookwright/contracts';
+import { chaptersOf, type TiptapNode } from '@bookwright/contracts/http';
 import { importManuscript } from '..';
 
 const textOf = (node: TiptapNode): string =>

@@ -1,4 +1,4 @@
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 import type { SourceDocument } from '../source/source-document';
 import { decodeText } from './decode-text';
 

@@ -1,6 +1,6 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { isAppError } from '@bookwright/contracts';
+import { isAppError } from '@bookwright/contracts/http';
 import { importRefusal } from '../refusal';
 
 /**

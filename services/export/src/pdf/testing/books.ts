@@ -1,4 +1,4 @@
-import type { BookLanguage, TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { BookLanguage, TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 import { buildBook } from '@bookwright/contracts/testing';
 import { toExportBook } from '../../domain/to-export-book';
 import type { ExportBook } from '../../export-book';

@@ -4,7 +4,7 @@ import {
   type PlanRequest,
   type TiptapDocument,
   type TiptapNode,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { composePlan } from '@bookwright/planner/offline';
 import { composeChapterPart } from '@bookwright/writer/offline';
 import type { ExportBook } from '../../export-book';

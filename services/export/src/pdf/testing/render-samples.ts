@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PrintOptions } from '@bookwright/contracts';
+import type { PrintOptions } from '@bookwright/contracts/http';
 import sharp from 'sharp';
 import { renderCoverPdf } from '../render-cover';
 import { renderInteriorPdf } from '../render-interior';

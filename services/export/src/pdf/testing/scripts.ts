@@ -1,4 +1,4 @@
-import type { TiptapDocument, TiptapNode } from '@bookwright/contracts';
+import type { TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 
 /**
  * Samples in the ten scripts a European-language book may quote: what an author types into a title,

@@ -1,4 +1,4 @@
-import type { AnyRequestDef } from '@bookwright/contracts';
+import type { AnyRequestDef } from '@bookwright/contracts/bus';
 import type { Logger } from '../../logger/logger';
 import type { RequestContext } from '../bus';
 import { answerRequest, decodeReply, DEFAULT_REQUEST_TIMEOUT_MS, encodeRequest, InFlight, unavailable } from '../wire';

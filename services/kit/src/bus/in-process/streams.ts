@@ -1,4 +1,4 @@
-import type { AnyStreamDef } from '@bookwright/contracts';
+import type { AnyStreamDef } from '@bookwright/contracts/bus';
 import type { Logger } from '../../logger/logger';
 import type { Bus, Subscription } from '../bus';
 import {

@@ -1,4 +1,4 @@
-import type { AnyEventDef } from '@bookwright/contracts';
+import type { AnyEventDef } from '@bookwright/contracts/bus';
 
 /** What a namespace may be made of: it is part of every subject and of the stream's name. */
 export const namespacePattern = /^[A-Za-z0-9_-]+$/;

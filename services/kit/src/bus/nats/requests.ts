@@ -1,6 +1,6 @@
 import { headers } from '@nats-io/transport-node';
 import type { Subscription as NatsSubscription } from '@nats-io/nats-core';
-import type { AnyRequestDef } from '@bookwright/contracts';
+import type { AnyRequestDef } from '@bookwright/contracts/bus';
 import type { RequestContext, Subscription } from '../bus';
 import { stopOnce } from '../tracked-subscription';
 import { answerRequest, decodeReply, DEFAULT_REQUEST_TIMEOUT_MS, encodeRequest, InFlight, unavailable } from '../wire';

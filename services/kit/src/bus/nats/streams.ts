@@ -1,6 +1,6 @@
 import { createInbox, headers } from '@nats-io/transport-node';
 import type { Msg, Subscription as NatsSubscription } from '@nats-io/nats-core';
-import type { AnyStreamDef } from '@bookwright/contracts';
+import type { AnyStreamDef } from '@bookwright/contracts/bus';
 import type { Subscription } from '../bus';
 import {
   answerStream,

@@ -1,4 +1,4 @@
-import { isFictionState, type BookState } from '@bookwright/contracts';
+import { isFictionState, type BookState } from '@bookwright/contracts/http';
 
 export interface GlossaryEntry {
   term: string;

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@bookwright/ai';
-import type { BookLanguage } from '@bookwright/contracts';
+import type { BookLanguage } from '@bookwright/contracts/http';
 import { languageName } from '../prompts';
 import type { GlossaryEntry } from './glossary';
 

@@ -1,4 +1,4 @@
-import type { BookLanguage } from '@bookwright/contracts';
+import type { BookLanguage } from '@bookwright/contracts/http';
 import { chapterHeading } from '../manuscript';
 
 /**

@@ -1,4 +1,4 @@
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 
 /**
  * A manuscript's text as a model translates it, and back. Each text block (paragraph, heading) is one

@@ -4,7 +4,7 @@ import {
   CreateApiTokenRequestSchema,
   type ApiTokenScope,
   type CreatedApiToken,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { errorMessage } from '../../../api/baseQuery';
 import { Dialog } from '../../../components/Dialog';
 import { InputField, SelectField } from '../../../components/fields';

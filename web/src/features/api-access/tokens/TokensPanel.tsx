@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ApiToken, CreatedApiToken } from '@bookwright/contracts';
+import type { ApiToken, CreatedApiToken } from '@bookwright/contracts/http';
 import { errorMessage } from '../../../api/baseQuery';
 import { PlusIcon } from '../../../components/icons';
 import { toast } from '../../../components/toast';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WebhookAttempt, WebhookDelivery } from '@bookwright/contracts';
+import type { WebhookAttempt, WebhookDelivery } from '@bookwright/contracts/http';
 import { errorMessage } from '../../../api/baseQuery';
 import { RetryIcon } from '../../../components/icons';
 import { toast } from '../../../components/toast';

@@ -6,7 +6,7 @@ import {
   type Webhook,
   type WebhookEventType,
   type WebhookWithSecret,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { errorMessage } from '../../../api/baseQuery';
 import { Dialog } from '../../../components/Dialog';
 import { InputField } from '../../../components/fields';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { webhookEventTypes, webhookMessages, type WebhookDelivery } from '@bookwright/contracts';
+import { webhookEventTypes, webhookMessages, type WebhookDelivery } from '@bookwright/contracts/http';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../../test/utils';
 import { enterpriseUser } from '../../workspaces/testing';
 import { endpoint, failedDelivery } from '../testing';

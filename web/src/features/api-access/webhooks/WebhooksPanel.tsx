@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { Webhook, WebhookWithSecret } from '@bookwright/contracts';
+import type { Webhook, WebhookWithSecret } from '@bookwright/contracts/http';
 import { errorMessage } from '../../../api/baseQuery';
 import { ChevronDownIcon, PlusIcon } from '../../../components/icons';
 import { toast } from '../../../components/toast';

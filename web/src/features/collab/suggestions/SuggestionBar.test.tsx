@@ -3,7 +3,7 @@ import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { manuscriptToYDoc } from '@bookwright/manuscript';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { liveBookExtensions } from '../liveExtensions';
 import { setSuggestionAuthorNames, setSuggestionsForced } from './suggestChangesExtension';
 import { SuggestionBar } from './SuggestionBar';

@@ -3,7 +3,7 @@ import { enableSuggestChanges } from '@handlewithcare/prosemirror-suggest-change
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { manuscriptToYDoc, printedManuscript, yDocToManuscript } from '@bookwright/manuscript';
-import type { TiptapDocument } from '@bookwright/contracts';
+import type { TiptapDocument } from '@bookwright/contracts/http';
 import { liveBookExtensions } from '../liveExtensions';
 import { authorOfSuggestion, newSuggestionId, suggestionUserId } from './suggestionIds';
 import { outsideSuggestionId } from '@bookwright/manuscript/suggestion-authors';

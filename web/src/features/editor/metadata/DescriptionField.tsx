@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
-import { sanitizeDescriptionHtml } from '@bookwright/contracts';
+import { sanitizeDescriptionHtml } from '@bookwright/contracts/text';
 import { BoldIcon, BulletListIcon, ItalicIcon, OrderedListIcon } from '../../../components/icons';
 import './DescriptionField.css';
 

@@ -5,7 +5,7 @@ import {
   metadataMessages,
   type Book,
   type UpdateMetadataRequest,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { focusControl, InputField, SelectField } from '../../../components/fields';
 import { toast } from '../../../components/toast';
 import { Button } from '../../../components/ui';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MetadataSuggestion } from '@bookwright/contracts';
+import type { MetadataSuggestion } from '@bookwright/contracts/http';
 import { DescriptionText } from '../../../components/DescriptionText';
 import { toast } from '../../../components/toast';
 import { Button } from '../../../components/ui';

@@ -1,4 +1,4 @@
-import { uniqueKeywords } from '@bookwright/contracts';
+import { uniqueKeywords } from '@bookwright/contracts/text';
 
 /**
  * Spec §5 keywords: split on commas with blanks dropped, each trimmed, ignored when empty or already

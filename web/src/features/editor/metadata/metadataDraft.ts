@@ -4,7 +4,7 @@ import {
   type Book,
   type UpdateMetadataRequest,
   type User,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { randomUuid } from '../../../lib/uuid';
 import { fullName } from '../../shell/UserBadge';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Book } from '@bookwright/contracts';
+import type { Book } from '@bookwright/contracts/http';
 import { useCurrentUserQuery } from '../../auth/authApi';
 import { metadataDraftOf, startingAuthor } from './metadataDraft';
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { UpdateMetadataRequest } from '@bookwright/contracts';
+import type { UpdateMetadataRequest } from '@bookwright/contracts/http';
 import { api } from '../../../api/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { newRequestId } from '../../../api/baseQuery';

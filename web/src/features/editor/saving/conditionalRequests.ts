@@ -1,4 +1,4 @@
-import { SavedContentSchema, type Book, type SavedContent } from '@bookwright/contracts';
+import { SavedContentSchema, type Book, type SavedContent } from '@bookwright/contracts/http';
 import { apiFetch } from '../../../api/apiFetch';
 import { requestIdHeader, serverMessageOf } from '../../../api/baseQuery';
 

@@ -1,5 +1,5 @@
 import { diffArrays, diffWords } from 'diff';
-import { chaptersOf, documentText, type TiptapNode } from '@bookwright/contracts';
+import { chaptersOf, documentText, type TiptapNode } from '@bookwright/contracts/http';
 import type { DiffPart } from '../../history/revisionDiff';
 
 /** One place where two versions of a manuscript differ, with a little of the unchanged text around it. */

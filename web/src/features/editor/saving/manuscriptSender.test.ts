@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TiptapNode } from '@bookwright/contracts';
+import type { TiptapNode } from '@bookwright/contracts/http';
 import { createManuscriptSender } from './manuscriptSender';
 import type { ConditionalPatch, MinimalSaveOutcome, VersionedBook } from './conditionalRequests';
 

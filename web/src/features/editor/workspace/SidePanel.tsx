@@ -6,7 +6,7 @@ import {
   type FictionBookState,
   type NonFictionBookState,
   type UpdateMetadataRequest,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import { TabList, tabPanelProps, type TabItem } from '../../../components/Tabs';
 import { editorTexts } from '../../../texts';
 import { MetadataForm } from '../metadata/MetadataForm';

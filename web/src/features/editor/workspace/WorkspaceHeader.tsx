@@ -1,6 +1,6 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { genres } from '@bookwright/contracts';
+import { genres } from '@bookwright/contracts/http';
 import {
   CheckIcon,
   DownloadIcon,

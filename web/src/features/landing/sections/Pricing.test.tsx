@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { plans } from '@bookwright/contracts';
+import { plans } from '@bookwright/contracts/http';
 import { formatPlanPrice } from '../../billing/planPrices';
 import { makeStore } from '../../../app/store';
 import { mockFetch, resetAfterEach } from '../../../test/utils';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
-import { plans } from '@bookwright/contracts';
+import { plans } from '@bookwright/contracts/http';
 import { buttonClass } from '../../../components/ui';
 import { pricing, trialSeats } from '../content';
 import { formatPlanPrice, usePlanPrices } from '../../billing/planPrices';

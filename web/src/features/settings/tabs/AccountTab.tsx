@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { sameEmail, type User } from '@bookwright/contracts';
+import { sameEmail } from '@bookwright/contracts/text';
+import { type User } from '@bookwright/contracts/http';
 import { InputField } from '../../../components/fields';
 import { toast } from '../../../components/toast';
 import { Button, ErrorBox } from '../../../components/ui';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { User } from '@bookwright/contracts';
+import type { User } from '@bookwright/contracts/http';
 import { InputField } from '../../../components/fields';
 import { toast } from '../../../components/toast';
 import { Button } from '../../../components/ui';

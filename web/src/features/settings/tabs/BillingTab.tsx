@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { plans } from '@bookwright/contracts';
+import { plans } from '@bookwright/contracts/http';
 import { Dialog } from '../../../components/Dialog';
 import { toast } from '../../../components/toast';
 import { Button, Spinner } from '../../../components/ui';
@@ -8,7 +8,7 @@ import { settingsTexts } from '../../../texts';
 import { accessTexts } from '../../billing/accessTexts';
 import { isPaidPlan, useCancelPlanMutation } from '../../billing/billingApi';
 import { KeepPlanButton } from '../../billing/KeepPlanButton';
-import { hasPlan } from '@bookwright/contracts';
+import { hasPlan } from '@bookwright/contracts/http';
 import { planEndDate, planEndsText, type AccountUser } from '../../billing/planAccess';
 import { formatAmount, formatPlanPrice, usePlanPrices } from '../../billing/planPrices';
 import { useBillingPortalMutation, useInvoicesQuery, type Invoice } from '../settingsApi';

@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import {
-  currency,
-  hasPlan,
-  paidAccountTypes,
-  plans,
-  type AccountType,
-  type PlanSwitchPreview,
-} from '@bookwright/contracts';
+import { currency, hasPlan, paidAccountTypes, plans, type AccountType } from '@bookwright/contracts/http';
+import { type PlanSwitchPreview } from '@bookwright/contracts/bus';
 import { Dialog } from '../../../components/Dialog';
 import { toast } from '../../../components/toast';
 import { Button } from '../../../components/ui';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { sameEmail, type User } from '@bookwright/contracts';
+import { sameEmail } from '@bookwright/contracts/text';
+import { type User } from '@bookwright/contracts/http';
 import { Dialog } from '../../../components/Dialog';
 import { InputField } from '../../../components/fields';
 import { Button, ErrorBox } from '../../../components/ui';

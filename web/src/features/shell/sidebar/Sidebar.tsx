@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useMatch } from 'react-router';
-import type { User } from '@bookwright/contracts';
+import type { User } from '@bookwright/contracts/http';
 import { HomeIcon, TrashIcon } from '../../../components/icons';
 import { shellTexts } from '../../../texts';
 import { trashPath } from '../../library/trashApi';

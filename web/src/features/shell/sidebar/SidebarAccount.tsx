@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import type { User } from '@bookwright/contracts';
+import type { User } from '@bookwright/contracts/http';
 import { Menu } from '../../../components/Menu';
 import { toast } from '../../../components/toast';
 import { BellIcon, HelpIcon, MoreIcon, SettingsIcon, SignOutIcon } from '../../../components/icons';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { bookLanguageName, type BookSummary } from '@bookwright/contracts';
+import { bookLanguageName, type BookSummary } from '@bookwright/contracts/http';
 import { shellTexts } from '../../../texts';
 import { BookCover } from '../../books/BookCover';
 import { bookPath, statusLabel, statusStyle } from '../../books/status';

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@bookwright/contracts';
+import type { AuditEntry } from '@bookwright/contracts/http';
 import { ErrorBox } from '../../../components/ui';
 import { Panel } from '../../settings/tabs/Panel';
 import { auditAction, workspaceTexts as texts } from '../texts';

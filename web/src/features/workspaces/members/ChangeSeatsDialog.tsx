@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { workspaceMessages, type Seats, type SeatsPreview } from '@bookwright/contracts';
+import { workspaceMessages, type Seats, type SeatsPreview } from '@bookwright/contracts/http';
 import { errorMessage } from '../../../api/baseQuery';
 import { Dialog } from '../../../components/Dialog';
 import { toast } from '../../../components/toast';

@@ -1,4 +1,4 @@
-import { seatLimitReached, type Seats } from '@bookwright/contracts';
+import { seatLimitReached, type Seats } from '@bookwright/contracts/http';
 import { errorMessage, isApiError } from '../../../api/baseQuery';
 import { Panel } from '../../settings/tabs/Panel';
 import { InviteForm } from '../../sharing/people/InviteForm';

@@ -1,4 +1,4 @@
-import { workspaceRoleLabels, type WorkspaceMember } from '@bookwright/contracts';
+import { workspaceRoleLabels, type WorkspaceMember } from '@bookwright/contracts/http';
 import { longDate } from '../../settings/tabs/longDate';
 import { Panel } from '../../settings/tabs/Panel';
 import { LeaveButton } from '../../sharing/people/LeaveButton';

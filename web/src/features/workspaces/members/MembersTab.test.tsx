@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { seatLimitReached, workspaceRoleDescriptions, type Workspace } from '@bookwright/contracts';
+import { seatLimitReached, workspaceRoleDescriptions, type Workspace } from '@bookwright/contracts/http';
 import { starterUser } from '../../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../../test/utils';
 import { enterpriseUser, guild, press, pressAudit, pressMembers } from '../testing';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { managesWorkspace, type Workspace } from '@bookwright/contracts';
+import { managesWorkspace, type Workspace } from '@bookwright/contracts/http';
 import { controlClass } from '../../../components/fields';
 import { ErrorBox } from '../../../components/ui';
 import { useCurrentUserQuery } from '../../auth/authApi';

@@ -1,4 +1,4 @@
-import { workspaceRoleLabels } from '@bookwright/contracts';
+import { workspaceRoleLabels } from '@bookwright/contracts/http';
 import { longDate } from '../../settings/tabs/longDate';
 import { Panel } from '../../settings/tabs/Panel';
 import { InvitationRow } from '../../sharing/people/InvitationRow';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Seats } from '@bookwright/contracts';
+import type { Seats } from '@bookwright/contracts/http';
 import { Button } from '../../../components/ui';
 import { Panel } from '../../settings/tabs/Panel';
 import { workspaceTexts as texts } from '../texts';

@@ -3,7 +3,7 @@ import {
   workspaceRoleDescriptions,
   workspaceRoleLabels,
   type InvitableWorkspaceRole,
-} from '@bookwright/contracts';
+} from '@bookwright/contracts/http';
 import type { RoleChoices } from '../../sharing/people/roleChoices';
 
 /** The roles an admin gives in a workspace (admin or member), with the contracts' words for each. */

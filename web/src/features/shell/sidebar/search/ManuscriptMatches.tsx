@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { NavLink } from 'react-router';
-import type { BookSearchResult, ManuscriptMatch } from '@bookwright/contracts';
+import type { BookSearchResult, ManuscriptMatch } from '@bookwright/contracts/http';
 import { bookPath } from '../../../books/status';
 import { searchTexts } from './searchTexts';
 import type { ManuscriptSearch } from './useManuscriptSearch';

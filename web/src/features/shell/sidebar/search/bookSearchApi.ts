@@ -1,4 +1,4 @@
-import type { BookSearchAnswer } from '@bookwright/contracts';
+import type { BookSearchAnswer } from '@bookwright/contracts/http';
 import { api } from '../../../../api/api';
 
 /** GET /book/search: the query in the titles and manuscripts of the library (the book service's search). */

@@ -1,4 +1,4 @@
-import { bookSearchLimits, type BookSearchAnswer } from '@bookwright/contracts';
+import { bookSearchLimits, type BookSearchAnswer } from '@bookwright/contracts/http';
 import { useDebounced } from './useDebounced';
 import { searchDebounceMs } from './searchTexts';
 import { useSearchBooksQuery } from './bookSearchApi';

@@ -1,0 +1,2 @@
+export * from './registry';
+export { PlanningBriefSchema, type PlanningBrief } from './book/book-planning-requested.v2';
