@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
 import {
   apiMessages,
+  bookImageBlobKey,
   mayDo,
   refusalMessage,
   sharedRoles,
@@ -17,6 +18,7 @@ import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook, oneParagraph } from '../support/books';
+import { SystemProbe } from '../support/system-probe';
 
 /*
  * The access table of issue 43, checked over the gateway's own OpenAPI document: every operation about a
@@ -46,6 +48,8 @@ interface Context {
   bookId: string;
   coverId: string;
   revisionId: string;
+  /** An image inside the book's chapters (stored as an import stores one). */
+  imageId: string;
   invitationId: string;
   /** The person every "change a member" operation names: re-invited after a removal. */
   extraId: string;
@@ -111,6 +115,7 @@ const table: Record<string, Row> = {
     body: () => ({ style: 'minimalist', mood: 'peaceful', colorScheme: 'muted', dimensions: '1024x1536' }),
   },
   getCoverImage: { action: 'read' },
+  getBookImage: { action: 'read' },
   listRevisions: { action: 'read' },
   saveRevision: { action: 'edit', body: (ctx) => ({ name: `Version ${ctx.serial}` }) },
   getRevision: { action: 'read' },
@@ -156,6 +161,7 @@ const ctx: Context = {
   bookId: '',
   coverId: '',
   revisionId: '',
+  imageId: '',
   invitationId: '',
   extraId: '',
   workspaceId: '',
@@ -215,6 +221,22 @@ async function ownComment(context: Context, person: Person): Promise<void> {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   context.ownComments.set(person, created.body.id);
+}
+
+/**
+ * An image of the book, put where an import puts one (there is no upload route for chapter images): the
+ * route's answer depends on who asks, not on whether the manuscript still names it.
+ */
+async function storeBookImage(context: Context): Promise<void> {
+  const probe = await SystemProbe.open(system);
+  try {
+    context.imageId = 'a'.repeat(32);
+    await probe.blobs.put(bookImageBlobKey(context.bookId, context.imageId), await testImage(40, 30, 'png'), {
+      contentType: 'image/png',
+    });
+  } finally {
+    await probe.close();
+  }
 }
 
 async function pendingInvitation(context: Context): Promise<void> {
@@ -296,6 +318,7 @@ beforeAll(async () => {
   });
   expect(thread.status, JSON.stringify(thread.body)).toBe(201);
   ctx.threadId = thread.body.id;
+  await storeBookImage(ctx);
   const version = await owner.post<{ id: string }>(`/api/v1/book/${book._id}/revisions`, { name: 'Kept' });
   expect(version.status).toBe(201);
   ctx.revisionId = version.body.id;
@@ -323,6 +346,7 @@ async function send(operation: Operation, person: Person) {
     .replace('{coverId}', ctx.coverId)
     .replace('{variant}', 'master')
     .replace('{revisionId}', ctx.revisionId)
+    .replace('{imageId}', ctx.imageId)
     .replace('{commentId}', row.commentId?.(ctx, person) ?? ctx.threadId);
   ctx.serial += 1;
   const client = clients.get(person)!;
