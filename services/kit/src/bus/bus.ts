@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { AnyEventDef, AnyRequestDef, AnyStreamDef } from '@bookwright/contracts/bus';
 import type { Logger } from '../logger/logger';
-import type { StreamHandler, StreamOptions } from './streams';
 
 /**
  * The bus port. Services talk to each other only through this interface; the adapter (NATS or
@@ -190,3 +189,24 @@ export interface Subscription {
   /** Stops taking new messages and waits for in-flight handlers. */
   stop(): Promise<void>;
 }
+
+export interface StreamOptions {
+  /** Until a responder takes the request; default 10 000 ms. */
+  timeoutMs?: number;
+  /** Propagated to the responder's logs. */
+  requestId?: string;
+  /** Aborting it cancels the stream: the responder's `signal` aborts, and the iteration throws its reason. */
+  signal?: AbortSignal;
+}
+
+export interface StreamContext<Delta = unknown> extends RequestContext {
+  /** Sends one delta; it reaches the requester after those sent before it. */
+  send(delta: Delta): void;
+  /** Aborts when the requester cancels or is gone: stop the work. */
+  signal: AbortSignal;
+}
+
+export type StreamHandler<D extends AnyStreamDef = AnyStreamDef> = (
+  payload: z.output<D['request']>,
+  context: StreamContext<z.input<D['delta']>>,
+) => Promise<void>;

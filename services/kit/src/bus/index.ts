@@ -5,4 +5,5 @@ export { observeBus } from './observe-bus';
 export { giveUpOnLastDelivery } from './last-delivery';
 export { keepWorking } from './keep-working';
 export { HANDLER_TRIES_BEFORE_DEAD_LETTER, DEFAULT_REDELIVERY_BACKOFF_MS } from './redelivery';
-export type { StreamContext, StreamHandler, StreamOptions, StreamPacing } from './streams';
+export type { StreamContext, StreamHandler, StreamOptions } from './bus';
+export type { StreamPacing } from './streams';

@@ -8,7 +8,7 @@ import {
   type StreamFrame,
 } from '@bookwright/contracts/bus';
 import type { Logger } from '../logger/logger';
-import type { RequestContext } from './bus';
+import type { StreamHandler } from './bus';
 import { answerRequest, DEFAULT_REQUEST_TIMEOUT_MS, encodeRequest, unavailable } from './wire';
 
 /*
@@ -16,27 +16,6 @@ import { answerRequest, DEFAULT_REQUEST_TIMEOUT_MS, encodeRequest, unavailable }
  * them, and the requester's side that turns them back into an async iterable. What differs per adapter is
  * only how a frame travels.
  */
-
-export interface StreamOptions {
-  /** Until a responder takes the request; default 10 000 ms. */
-  timeoutMs?: number;
-  /** Propagated to the responder's logs. */
-  requestId?: string;
-  /** Aborting it cancels the stream: the responder's `signal` aborts, and the iteration throws its reason. */
-  signal?: AbortSignal;
-}
-
-export interface StreamContext<Delta = unknown> extends RequestContext {
-  /** Sends one delta; it reaches the requester after those sent before it. */
-  send(delta: Delta): void;
-  /** Aborts when the requester cancels or is gone: stop the work. */
-  signal: AbortSignal;
-}
-
-export type StreamHandler<D extends AnyStreamDef = AnyStreamDef> = (
-  payload: z.output<D['request']>,
-  context: StreamContext<z.input<D['delta']>>,
-) => Promise<void>;
 
 /** How often each side of a stream says it is still there, and how long the other waits before giving up. */
 export interface StreamPacing {

@@ -10,7 +10,7 @@ import {
   type TiptapNode,
 } from '@bookwright/contracts/http';
 import { decodeImage } from '@bookwright/kit/images';
-import { countDropped, type DroppedCounts } from '../source/source-document';
+import { countDropped, type DroppedCounts } from '../source/dropped-counts';
 
 /** An image the import keeps: checked by the one image gate and re-encoded, waiting for its book. */
 export interface ImportedImageFile {

@@ -1,5 +1,6 @@
 import type { ImportedImages } from '../images/imported-images';
-import type { FrontMatterKind, ImportDroppedKind, ImportSourceKind, TiptapNode } from '@bookwright/contracts/http';
+import type { DroppedCounts } from './dropped-counts';
+import type { FrontMatterKind, ImportSourceKind, TiptapNode } from '@bookwright/contracts/http';
 
 /**
  * A manuscript as each format's reader leaves it, before the typesetter's rules (chapters, front matter,
@@ -24,8 +25,6 @@ export interface DeclaredMetadata {
   rights?: string;
 }
 
-export type DroppedCounts = Partial<Record<ImportDroppedKind, number>>;
-
 export interface SourceBlock {
   /** A paragraph, heading, block quote, list or rule, as the book's schema has them. */
   node: TiptapNode;
@@ -42,6 +41,4 @@ export const noteReferenceType = 'noteReference';
 
 export const noteReference = (id: string): TiptapNode => ({ type: noteReferenceType, attrs: { id } });
 
-export function countDropped(dropped: DroppedCounts, kind: ImportDroppedKind, count = 1): void {
-  if (count > 0) dropped[kind] = (dropped[kind] ?? 0) + count;
-}
+export { countDropped, type DroppedCounts } from './dropped-counts';

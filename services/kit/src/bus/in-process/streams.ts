@@ -1,14 +1,12 @@
 import type { AnyStreamDef } from '@bookwright/contracts/bus';
 import type { Logger } from '../../logger/logger';
-import type { Bus, Subscription } from '../bus';
+import type { Bus, StreamHandler, StreamOptions, Subscription } from '../bus';
 import {
   answerStream,
   DEFAULT_STREAM_PACING,
   encodeFrame,
   encodeStreamRequest,
   StreamReader,
-  type StreamHandler,
-  type StreamOptions,
   type StreamPacing,
 } from '../streams';
 import { InFlight, unavailable } from '../wire';

@@ -1,9 +1,14 @@
 import { nanos } from '@nats-io/transport-node';
-import { DiscardPolicy, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  DiscardPolicy,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
 import type { DeadLetter } from '../bus';
 import { replayMessageId, type NewDeadLetter } from '../dead-letters';
 import { DEDUP_WINDOW_MS } from '../wire';
-import type { NatsBusContext } from './context';
 import { ensureStream } from './jetstream-setup';
 import { deadLetterStreamName, deadLetterSubject } from './names';
 
@@ -16,10 +21,19 @@ export const DEAD_LETTER_RETENTION_MS = 30 * 24 * 60 * 60_000;
  * (without its `seq`, which is the stream sequence); its `Nats-Msg-Id` is the consumer and the event's
  * stream sequence, so a message dead-lettered twice (the process died before terminating it) is kept once.
  */
+/** What the dead letters need of their bus: its JetStream handles and its namespace's subjects. */
+export interface DeadLetterContext {
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  namespace: string;
+  /** The namespaced subject of a bare one. */
+  subject: (bare: string) => string;
+}
+
 export class NatsDeadLetters {
   readonly #ready = new Set<string>();
 
-  constructor(private readonly context: Pick<NatsBusContext, 'js' | 'jsm' | 'subject'> & { namespace: string }) {}
+  constructor(private readonly context: DeadLetterContext) {}
 
   async store(letter: NewDeadLetter): Promise<void> {
     await this.#ensure(letter.consumer);

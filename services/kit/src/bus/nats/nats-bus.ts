@@ -21,7 +21,8 @@ import { eventStreamName, namespacePattern } from './names';
 import { natsRequest, natsServe } from './requests';
 import { natsTail } from './tail';
 import { natsServeStream, natsStream } from './streams';
-import { DEFAULT_STREAM_PACING, type StreamHandler, type StreamPacing } from '../streams';
+import type { StreamHandler } from '../bus';
+import { DEFAULT_STREAM_PACING, type StreamPacing } from '../streams';
 import { trackedSubscription } from '../tracked-subscription';
 import { watchConnection } from './watch';
 

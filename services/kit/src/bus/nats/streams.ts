@@ -1,16 +1,8 @@
 import { createInbox, headers } from '@nats-io/transport-node';
 import type { Msg, Subscription as NatsSubscription } from '@nats-io/nats-core';
 import type { AnyStreamDef } from '@bookwright/contracts/bus';
-import type { Subscription } from '../bus';
-import {
-  answerStream,
-  encodeFrame,
-  encodeStreamRequest,
-  StreamReader,
-  type StreamHandler,
-  type StreamOptions,
-  type StreamPacing,
-} from '../streams';
+import type { StreamHandler, StreamOptions, Subscription } from '../bus';
+import { answerStream, encodeFrame, encodeStreamRequest, StreamReader, type StreamPacing } from '../streams';
 import { stopOnce } from '../tracked-subscription';
 import { InFlight, unavailable } from '../wire';
 import type { NatsBusContext } from './context';
