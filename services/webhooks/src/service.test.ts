@@ -130,7 +130,9 @@ async function storedSecrets(id: string) {
   return rows[0]!;
 }
 
-describe('the webhooks service', () => {
+// Each wait below gives up after 30 s and names what it waited for; the tests get longer than that, so a stall
+// reports its wait instead of the bare test timeout (a CI rehearsal's servers run met the timeout once).
+describe('the webhooks service', { timeout: 60_000 }, () => {
   it('answers its health request, and makes endpoints for Enterprise only', async () => {
     await expect(world.bus.request(requests.webhooks.health, {})).resolves.toEqual({ status: 'ok' });
     await expect(create('cy')).rejects.toMatchObject({ status: 402 });
