@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { allowanceExhaustedMessages, billingMessages, type Invoice } from '@bookwright/contracts/bus';
 import {
   apiMessages,
@@ -13,6 +12,7 @@ import { testImage } from '@bookwright/ai/testing';
 import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
 import { keeperOfLetters, waitForStatus } from '../support/books';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { unzip } from '../support/unzip';
 
 /*
  * Issue 19: an author's books stay theirs after the plan ends, a cancellation shows before it takes effect,
@@ -23,32 +23,6 @@ import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '.
 const webhookSecret = 'whsec_access_test';
 const prices = { starter: 'price_access_starter', professional: 'price_access_professional' };
 const takeoutLimit = 3;
-
-/** Every entry of a zip, by name, read back with yauzl. */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('error', reject);
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
-}
 
 /** The chapter headings of a stored manuscript, each with the first sentence that follows it. */
 function chaptersOf(document: { content: TiptapNode[] }): { heading: string; sentence: string }[] {

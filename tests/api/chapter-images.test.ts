@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiMessages,
@@ -11,6 +10,7 @@ import {
 } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { SystemProbe } from '../support/system-probe';
+import { unzip } from '../support/unzip';
 
 /**
  * Images inside chapters (issue 46) over HTTP: a Word file with a map and two photos imported, each image
@@ -48,31 +48,6 @@ async function importImagesBook(client: HttpClient): Promise<{ book: Book; image
   const visit = (node: TiptapNode) => (node.type === 'image' ? images.push(node) : node.content?.forEach(visit));
   visit(JSON.parse(book.bookContent!) as TiptapNode);
   return { book, images };
-}
-
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('error', reject);
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
 }
 
 describe('images inside chapters', () => {

@@ -2,7 +2,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
-import yauzl from 'yauzl';
 import {
   apiMessages,
   chapterNodes,
@@ -27,6 +26,7 @@ import {
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';
 import { SystemProbe } from '../support/system-probe';
+import { unzip } from '../support/unzip';
 
 /*
  * Comments on a book (issue 44) over HTTP, through the gateway to the book service and back: threads on a
@@ -510,29 +510,3 @@ describe('comments and the text', () => {
     await expect.poll(() => probe.count('user', 'comment_mails', 'book_id', [book._id]), { timeout: 10_000 }).toBe(0);
   });
 });
-
-/** Every entry of a zip, by name. */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('error', reject);
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
-}
