@@ -4,6 +4,7 @@ import type { BookEditorHandle } from '../editor/BookEditor';
 import { EditorStats } from '../editor/BookEditor';
 import { Toolbar } from '../editor/Toolbar';
 import '../editor/editor.css';
+import { useOpenAtPassage } from '../editor/opening/useOpenAtPassage';
 import type { CollabSession } from './collabSession';
 import { liveBookExtensions } from './liveExtensions';
 import { LiveSuggestions, type LiveSuggestionsProps } from './suggestions/LiveSuggestions';
@@ -48,6 +49,7 @@ export function LiveBookEditor({
     return () => onEditor(undefined);
   }, [editor, onEditor]);
   useLiveEditorHandle(ref, editor);
+  useOpenAtPassage(editor);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">

@@ -12,6 +12,7 @@ import { openSuggestionCount, printedManuscript } from '@bookwright/manuscript';
 import { bookExtensions } from './extensions';
 import { Toolbar } from './Toolbar';
 import './editor.css';
+import { useOpenAtPassage } from './opening/useOpenAtPassage';
 
 export interface BookEditorHandle {
   /** The document as JSON text (what PATCH /book/content sends) and the edit it reflects. */
@@ -111,6 +112,7 @@ export function BookEditor({
   }, [editor, readOnly]);
 
   useBookEditorHandle(ref, editor, { version, savedVersion, dirty, callbacks });
+  useOpenAtPassage(editor);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">

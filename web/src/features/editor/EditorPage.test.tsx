@@ -23,7 +23,11 @@ const content = {
 
 type Answer = (call: FakeCall) => { status: number; body?: unknown };
 
-function openEditor(answers: { content?: Answer; metadata?: Answer } = {}, overrides: Partial<Book> = {}) {
+function openEditor(
+  answers: { content?: Answer; metadata?: Answer } = {},
+  overrides: Partial<Book> = {},
+  path = '/app/edit/b1',
+) {
   let book = makeBook({ status: 'ready', bookContent: JSON.stringify(content), ...overrides });
   const calls = mockFetch({
     'GET /user/current-user': () => ({ status: 200, body: starterUser }),
@@ -43,7 +47,7 @@ function openEditor(answers: { content?: Answer; metadata?: Answer } = {}, overr
         return { status: 200, body: book };
       }),
   });
-  const view = renderApp('/app/edit/b1');
+  const view = renderApp(path);
   return { calls, ...view };
 }
 
@@ -218,6 +222,17 @@ describe('the manuscript editor', () => {
     // "very" is only suggested; "cold." is still in the book until the deletion is accepted.
     expect(screen.getByTestId('word-count').textContent).toBe('6 words');
     expect(screen.getByTestId('open-suggestions-counted').textContent).toBe('Counted without 2 open suggestions');
+  });
+
+  it("opens at a search result's passage: the words selected in their chapter, and nothing to save", async () => {
+    openEditor({}, {}, '/app/edit/b1?chapter=0&q=QUIET');
+    const editor = await editorInstance();
+    await waitFor(() => {
+      const { from, to } = editor.state.selection;
+      expect(editor.state.doc.textBetween(from, to)).toBe('quiet');
+    });
+    expect(editor.isFocused).toBe(true);
+    expect(saveButton().disabled).toBe(true);
   });
 
   it('saves before leaving for another page of the app, without asking', async () => {

@@ -111,7 +111,9 @@ export function WorkspaceHeader({
     <header className="flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-stone-200 bg-white px-3 py-3 sm:px-5">
       <SidePanelToggle open={panelOpen} onToggle={onTogglePanel} buttonRef={panelToggleRef} />
       <CoverThumbnail book={book} />
-      <div className="min-w-0 flex-1">
+      {/* Room for the title on its line (about 16rem): with every action beside it at 1280 px, the title was
+          squeezed to a word per line; now the actions wrap under it instead. */}
+      <div className="min-w-0 flex-1 sm:basis-64">
         <h1 className="font-display text-xl leading-tight font-semibold text-balance text-ink-950 sm:text-2xl">
           {book.title}
         </h1>

@@ -71,11 +71,15 @@ describe('the sidebar search in the manuscripts', () => {
     const list = await within(group).findByRole('list', { name: 'IN THE MANUSCRIPTS' });
     const [harbour, storm] = within(list).getAllByRole('listitem');
 
-    const link = within(harbour!).getByRole('link');
-    expect(link.getAttribute('href')).toBe('/app/edit/r');
-    expect(link.textContent).toContain('The Letter');
-    expect(link.textContent).toContain('Before the first chapter');
-    expect(link.textContent).toContain('in 7 chapters');
+    // The title opens the book at its first passage; each passage opens the editor at it.
+    const [title, letter, before] = within(harbour!).getAllByRole('link');
+    expect(title!.textContent).toBe('The Harbour');
+    expect(title!.getAttribute('href')).toBe('/app/edit/r?chapter=2&q=zoe');
+    expect(letter!.textContent).toContain('The Letter');
+    expect(letter!.getAttribute('href')).toBe('/app/edit/r?chapter=2&q=zoe');
+    expect(before!.textContent).toContain('Before the first chapter');
+    expect(before!.getAttribute('href')).toBe('/app/edit/r?chapter=4&q=zoe');
+    expect(harbour!.textContent).toContain('in 7 chapters');
     expect([...harbour!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Zoë', 'Zoë']);
     expect(harbour!.textContent).toContain(passage);
     // A book still being written opens nothing, as in the library.

@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { NavLink } from 'react-router';
 import type { BookSearchResult, ManuscriptMatch } from '@bookwright/contracts/http';
 import { bookPath } from '../../../books/status';
+import { openingSearch } from '../../../editor/opening/openingTarget';
 import { searchTexts } from './searchTexts';
 import type { ManuscriptSearch } from './useManuscriptSearch';
 
 /**
  * 'IN THE MANUSCRIPTS': the books whose text mentions the query, each with a passage from the first
- * chapters that do, the match marked. A result opens its book (the editor opens a book at its start: it has
- * no way yet to open at a chapter).
+ * chapters that do, the match marked. A passage opens the editor at it, selected; the title at the first one.
  */
 export function ManuscriptMatches({
   search,
@@ -44,7 +44,7 @@ export function ManuscriptMatches({
         <ul aria-labelledby={headingId} className="space-y-0.5">
           {found.map((result) => (
             <li key={result.bookId}>
-              <ResultEntry result={result} onNavigate={onNavigate} />
+              <ResultEntry result={result} query={query} onNavigate={onNavigate} />
             </li>
           ))}
         </ul>
@@ -60,31 +60,46 @@ export function ManuscriptMatches({
 export const manuscriptResults = (search: ManuscriptSearch): BookSearchResult[] =>
   search.state === 'done' ? search.answer.results.filter((result) => result.matches.length > 0) : [];
 
-function ResultEntry({ result, onNavigate }: { result: BookSearchResult; onNavigate: () => void }) {
+function ResultEntry({
+  result,
+  query,
+  onNavigate,
+}: {
+  result: BookSearchResult;
+  query: string;
+  onNavigate: () => void;
+}) {
   const path = bookPath({ _id: result.bookId, status: result.status });
+  // Only the editor opens at a passage: a book still being reviewed opens its plan.
+  const atPassage = (match: ManuscriptMatch | undefined) =>
+    path && match && result.status === 'ready' ? `${path}${openingSearch({ chapter: match.chapter, query })}` : path;
   const more = result.chapterMatches > result.matches.length;
-  const content = (
-    <>
-      <span className="block truncate text-sm font-medium">{result.title}</span>
-      {result.matches.map((match) => (
-        <Passage key={match.chapter} match={match} />
-      ))}
-      {more && (
-        <span className="mt-1 block text-xs text-ink-300">{searchTexts.moreChapters(result.chapterMatches)}</span>
+  const linkClass = 'block rounded-lg px-3 text-ink-100 transition-colors hover:bg-white/5 hover:text-white';
+  const title = <span className="block truncate text-sm font-medium">{result.title}</span>;
+  return (
+    <div className={path ? 'py-1' : 'px-3 py-2 text-ink-200'}>
+      {path ? (
+        <NavLink to={atPassage(result.matches[0])!} onClick={onNavigate} className={`${linkClass} pt-1`}>
+          {title}
+        </NavLink>
+      ) : (
+        title
       )}
-    </>
-  );
-  const base = 'block rounded-lg px-3 py-2';
-  return path ? (
-    <NavLink
-      to={path}
-      onClick={onNavigate}
-      className={`${base} text-ink-100 transition-colors hover:bg-white/5 hover:text-white`}
-    >
-      {content}
-    </NavLink>
-  ) : (
-    <div className={`${base} text-ink-200`}>{content}</div>
+      {result.matches.map((match) =>
+        path ? (
+          <NavLink key={match.chapter} to={atPassage(match)!} onClick={onNavigate} className={`${linkClass} pb-1`}>
+            <Passage match={match} />
+          </NavLink>
+        ) : (
+          <Passage key={match.chapter} match={match} />
+        ),
+      )}
+      {more && (
+        <span className={`block text-xs text-ink-300 ${path ? 'px-3' : ''} mt-1`}>
+          {searchTexts.moreChapters(result.chapterMatches)}
+        </span>
+      )}
+    </div>
   );
 }
 
