@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book, CommentThread, ManuscriptImportResponse, TiptapNode } from '@bookwright/contracts/http';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';
+import { editAsWordEditor } from '../support/word-editor-edits';
 
 let system: TestSystem;
 beforeAll(async () => {
@@ -117,45 +118,8 @@ describe('Word import into its book', () => {
       json: { format: 'docx', layout: 'manuscript' },
     });
     expect(exported.status).toBe(200);
-    const zip = await JSZip.loadAsync(exported.bytes);
-    const documentXml = await zip.file('word/document.xml')!.async('string');
-    // The editor's work in Word: a comment on the first plain run of the first chapter with a reply to it,
-    // and a tracked insertion after it.
-    const plainRun = /<w:r><w:t xml:space="preserve">([^<]{12,})<\/w:t><\/w:r>/;
-    // After the first chapter's title paragraph.
-    const bodyStart = documentXml.indexOf('</w:p>', documentXml.indexOf('w:val="Heading1"'));
-    let quoted = '';
-    const before = documentXml.slice(0, bodyStart);
-    const after = documentXml.slice(bodyStart).replace(plainRun, (run: string, words: string) => {
-      quoted = words;
-      return (
-        `<w:commentRangeStart w:id="90"/><w:commentRangeStart w:id="92"/>${run}<w:commentRangeEnd w:id="90"/>` +
-        '<w:r><w:commentReference w:id="90"/></w:r><w:commentRangeEnd w:id="92"/>' +
-        '<w:r><w:commentReference w:id="92"/></w:r>' +
-        '<w:ins w:id="91" w:author="Jane Editor" w:date="2026-11-24T15:30:00Z"><w:r><w:t xml:space="preserve"> Quietly inserted.</w:t></w:r></w:ins>'
-      );
-    });
-    expect(quoted).not.toBe('');
-    zip.file('word/document.xml', before + after);
-    const comments = await zip.file('word/comments.xml')!.async('string');
-    const janes =
-      '<w:comment w:id="90" w:author="Jane Editor" w:date="2026-11-24T16:00:00Z"><w:p w14:paraId="0000005A"><w:r><w:t>Too quiet here.</w:t></w:r></w:p></w:comment>' +
-      '<w:comment w:id="92" w:author="Jane Editor" w:date="2026-11-24T16:05:00Z"><w:p w14:paraId="0000005C"><w:r><w:t>And the gulls?</w:t></w:r></w:p></w:comment>';
-    zip.file(
-      'word/comments.xml',
-      comments.includes('</w:comments>')
-        ? comments.replace('</w:comments>', `${janes}</w:comments>`)
-        : comments.replace(/<w:comments([^>]*)\/>/, `<w:comments$1>${janes}</w:comments>`),
-    );
-    // The reply names its parent as Word 2012 does.
-    zip.file(
-      'word/commentsExtended.xml',
-      '<w15:commentsEx xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml">' +
-        '<w15:commentEx w15:paraId="0000005A" w15:done="0"/><w15:commentEx w15:paraId="0000005C" w15:paraIdParent="0000005A"/>' +
-        '</w15:commentsEx>',
-    );
-    // Compressed, as Word writes its files.
-    const edited = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+    // The editor's work in Word: a comment with a reply, and a tracked insertion.
+    const { edited, quoted } = await editAsWordEditor(exported.bytes);
 
     const current = await client.get<Book>(`/api/v1/book/${book._id}`);
     const imported = await client.request<ManuscriptImportResponse>('POST', `/api/v1/book/${book._id}/import`, {

@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readyBook } from '../support/books';
+import { editAsWordEditor, wordEditorEdits } from '../support/word-editor-edits';
+import { manuscript } from './support/books';
+import { browserAvailable } from './support/browser';
+import { openEditorOf } from './support/journeys';
+import { signedInContext, useBrowserWorld, useShotsDir } from './support/world';
+
+/**
+ * Issue 46's way to an editor and back, in a real browser against the whole system: the author exports the
+ * book to Word from the editor, the editor works on the file in Word (a tracked insertion and a comment with
+ * a reply, written into the file as Word writes them), and the author imports the corrected file into the
+ * same book from the editor's menu. The report names what came back, the insertion is a suggestion in the
+ * manuscript, and History keeps the book as it was, "Before import". The server's side of it, in every
+ * detail, is tests/api/word-export.test.ts's.
+ */
+describe.skipIf(!browserAvailable())('a book to Word and back in the browser', () => {
+  const world = useBrowserWorld();
+  const shotsDir = useShotsDir();
+  const shot = async (page: Page, name: string) => {
+    if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png` });
+  };
+
+  it(
+    'exports Word, imports the corrected file, and shows the tracked change as a suggestion',
+    { timeout: 300_000 },
+    async () => {
+      const { client, book } = await readyBook(world.system, { plan: 'starter' });
+      // A short book: the round trip, not the length, is what this journey is about.
+      const shortened = await client.patch(`/api/v1/book/content/${book._id}`, {
+        bookContent: JSON.stringify(manuscript(3_000, 4)),
+      });
+      expect(shortened.status).toBe(200);
+      const context = await signedInContext(world, client, {
+        viewport: { width: 1280, height: 800 },
+        acceptDownloads: true,
+      });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const header = await openEditorOf(page, world.system.url, book);
+      const manuscriptBox = page.getByRole('textbox', { name: 'Manuscript' });
+
+      // Export → Word → the Manuscript layout, downloaded.
+      await header.getByRole('button', { name: 'Export' }).click();
+      const exportDialog = page.getByRole('dialog');
+      await exportDialog.getByRole('button', { name: 'Word' }).click();
+      await exportDialog.getByRole('heading', { name: 'Word Export Options' }).waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 90_000 }),
+        exportDialog.getByRole('button', { name: 'Export Word' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/_Manuscript\.docx$/);
+      await page.getByText('Book exported successfully as DOCX!').waitFor();
+      const exported = await readFile(await download.path());
+      if (await exportDialog.isVisible()) await page.keyboard.press('Escape');
+      await exportDialog.waitFor({ state: 'hidden' });
+
+      // In Word, the editor's work; back in Bookwright, the corrected file into the same book.
+      const { edited, quoted } = await editAsWordEditor(exported);
+      await header.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Import a corrected Word file…' }).click();
+      const reimport = page.getByRole('dialog', { name: 'Import a corrected Word file' });
+      await reimport.waitFor();
+      await shot(page, 'word-round-trip-01-reimport');
+      await reimport.getByLabel('Manuscript file').setInputFiles({
+        name: 'The Keeper of Letters_Manuscript (edited).docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: Buffer.from(edited),
+      });
+      const done = page.getByRole('dialog', { name: 'The corrected file is in the book' });
+      await done.waitFor({ timeout: 90_000 });
+      const report = (await done.textContent()) ?? '';
+      expect(report).toContain('1 tracked change, as suggestions');
+      expect(report).toContain('2 Word comments, as comments');
+      await shot(page, 'word-round-trip-02-report');
+      await done.getByRole('button', { name: 'Done' }).click();
+      await done.waitFor({ state: 'hidden' });
+
+      // The insertion is a suggestion in the manuscript, after the words the comment is on.
+      const insertion = manuscriptBox.locator('ins', { hasText: wordEditorEdits.inserted.trim() });
+      await insertion.waitFor();
+      const paragraph = (await insertion.locator('xpath=ancestor::p[1]').textContent()) ?? '';
+      expect(paragraph).toContain(`${quoted}${wordEditorEdits.inserted}`);
+      await shot(page, 'word-round-trip-03-suggestion');
+
+      // History keeps the book as it was before the import.
+      await header.getByRole('button', { name: 'History' }).click();
+      const history = page.getByRole('dialog', { name: 'Revision history' });
+      await history.getByText('Before import').first().waitFor();
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+});
