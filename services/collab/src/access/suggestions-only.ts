@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
 import { mayDo, type BookRole, type TiptapDocument, type TiptapNode } from '@bookwright/contracts/http';
 import { bookSchema, manuscriptFragmentName, printedManuscript } from '@bookwright/manuscript';
-import { forgedSuggestion, removedCommentAnchor } from './review-authorship';
+import { forgedSuggestion, removedCommentAnchor, type SuggestionHistory } from './review-authorship';
 
 /*
  * An editor's changes are always suggestions (issue 44): the server's side of the rule the web editor keeps
@@ -51,6 +51,13 @@ interface Shadow {
 /** The check with its shadows: one per live document an editor wrote to, gone with the document. */
 export function suggestionsOnly(): SuggestionsOnlyCheck {
   const shadows = new WeakMap<Y.Doc, Shadow>();
+  // Not dropped with a refused update's shadow: it holds what the document held, which a refusal does not undo.
+  const histories = new WeakMap<Y.Doc, SuggestionHistory>();
+  const historyOf = (document: Y.Doc): SuggestionHistory => {
+    const history = histories.get(document) ?? new Map<string, string>();
+    histories.set(document, history);
+    return history;
+  };
 
   const shadowOf = (document: Y.Doc): Shadow => {
     const shadow = shadows.get(document);
@@ -81,7 +88,11 @@ export function suggestionsOnly(): SuggestionsOnlyCheck {
     const shadow = shadowOf(document);
     let problem: string | undefined;
     try {
-      problem = checkOnShadow(document, shadow.doc, update, { userId, direct: mayDo(role, 'edit') });
+      problem = checkOnShadow(document, shadow.doc, update, {
+        userId,
+        direct: mayDo(role, 'edit'),
+        history: historyOf(document),
+      });
     } catch {
       problem = 'the update does not apply';
     }
@@ -90,10 +101,11 @@ export function suggestionsOnly(): SuggestionsOnlyCheck {
   };
 }
 
-/** The writer of an update: who, and whether they may change the printed book directly. */
+/** The writer of an update: who, whether they may change the printed book directly, and the document's suggestions' history. */
 interface Writer {
   userId: string;
   direct: boolean;
+  history: SuggestionHistory;
 }
 
 function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array, writer: Writer): string | undefined {
@@ -141,12 +153,12 @@ function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array, write
 }
 
 /** Why the blocks of one run may not go from `before` to `after` by this person's update, if they may not. */
-function runProblem(before: Y.Item[], after: Y.Item[], { userId, direct }: Writer): string | undefined {
+function runProblem(before: Y.Item[], after: Y.Item[], { userId, direct, history }: Writer): string | undefined {
   const [was, is] = [readBlocks(before), readBlocks(after)];
-  if (direct) return forgedSuggestion(was, is, userId);
+  if (direct) return forgedSuggestion(was, is, userId, history);
   if (!isDeepStrictEqual(printedOf(was), printedOf(is)))
     return 'an editor changed the printed book, not by suggestions';
-  return forgedSuggestion(was, is, userId) ?? removedCommentAnchor(was, is);
+  return forgedSuggestion(was, is, userId, history) ?? removedCommentAnchor(was, is);
 }
 
 /** The document's blocks (not deleted) of each run, found by their ids: the same items, before the update. */
