@@ -83,6 +83,14 @@ for (let i = 0; i < 200; i++) {
   follows.push(time(() => Y.applyUpdate(live, update)));
 }
 
+// Every writer's update is checked now (suggestions in someone else's name): an owner's keystroke too.
+const ownerChecks: number[] = [];
+for (let i = 0; i < 200; i++) {
+  const update = keystroke(1 + ((i * 59) % 3000), false);
+  ownerChecks.push(time(() => check(live, update, 'ada', 'owner')));
+  Y.applyUpdate(live, update);
+}
+
 const refusals: number[] = [];
 for (let i = 0; i < 20; i++) {
   const update = keystroke(1 + ((i * 71) % 3000), false);
@@ -142,6 +150,7 @@ say(`first check on another document, warm: ${ms(warmFirst)}`);
 say(`suggested keystroke, checked: median ${ms(median(checks))}, max ${ms(Math.max(...checks))}`);
 say(`one update in the first and the last chapter, checked: median ${ms(median(farApart))}`);
 say(`owner keystroke with a shadow following: median ${ms(median(follows))}`);
+say(`owner keystroke, checked: median ${ms(median(ownerChecks))}, max ${ms(Math.max(...ownerChecks))}`);
 say(`direct keystroke refused, then the next check: median ${ms(median(refusals))}`);
 say(
   `the whole book copied and printed twice, per update: median ${ms(median(wholeBook))} (unchanged: ${unchanged.every(Boolean)})`,
