@@ -18,5 +18,5 @@ export {
   outsideSuggestionId,
   type SuggestionAuthor,
 } from './suggestions/suggestion-authors';
-export { keepAuthorship } from './suggestions/keep-authorship';
+export { keepAuthorship, keepDirectEditsOwn } from './suggestions/keep-authorship';
 export { keepSplitsWhole } from './suggestions/split-markers';

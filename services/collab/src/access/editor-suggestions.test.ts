@@ -151,4 +151,21 @@ describe("an editor's updates", () => {
     await refused(ed, ada, adaHad);
     expect(logged).toContainEqual(expect.objectContaining({ level: 30, problem: expect.stringMatching(/anchor/) }));
   });
+
+  it("a co-author's suggestion in Ed's name is refused and closes the co-author's connection; their own is not", async () => {
+    const { ada, cy } = await aBookWithAnEditor();
+    pageOn(cy.doc, 'cy').edit((state) => state.tr.insertText('brass ', 5), { suggesting: true });
+    await until(() => ada.text().includes('brass'), "the co-author's own suggestion reached Ada");
+    const adaHad = ada.text();
+    pageOn(cy.doc, 'ed').edit((state) => state.tr.insertText('old ', 24), { suggesting: true });
+    await refused(cy, ada, adaHad);
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        userId: 'cy',
+        role: 'coauthor',
+        problem: expect.stringMatching(/someone else/),
+      }),
+    );
+  });
 });

@@ -10,8 +10,9 @@ import type { LiveContext } from './live-context';
 
 /**
  * Every message of an open connection passes here before Hocuspocus applies it. A message that does not
- * decode, a write from a read-only person, an update the book's schema cannot hold, or an editor's update
- * that changes the book other than by suggestions (suggestions-only.ts) closes that connection (what is
+ * decode, a write from a read-only person, an update the book's schema cannot hold, an editor's update
+ * that changes the book other than by suggestions, or anyone's suggestion in someone else's name
+ * (suggestions-only.ts) closes that connection (what is
  * thrown here closes it, with its reason) and leaves the document as it was: nothing of the message has
  * been applied yet. Hocuspocus alone would drop a read-only write silently and apply anything that decodes.
  */
@@ -46,10 +47,11 @@ export function messageGuard(codec: ManuscriptCodec, logger: Logger): Extension 
         );
         throw closeWith('invalid-message');
       }
-      const problem = who.role === 'editor' ? suggestionsProblem(document, sync.content, who.userId) : undefined;
+      const problem = suggestionsProblem(document, sync.content, who.userId, who.role);
       if (problem) {
-        // What a page of this person may not do (an edit that is not a suggestion, a suggestion in someone
-        // else's name, another's comment unanchored): told by its reason, not a fault of the service.
+        // What a page of this person may not do (an editor's edit that is not a suggestion, anyone's
+        // suggestion in someone else's name, an editor taking another's comment anchor off): told by its
+        // reason, not a fault of the service.
         logger.info({ userId: who.userId, bookId: who.bookId, role: who.role, problem }, 'collab: an update refused');
         throw closeWith('invalid-message');
       }

@@ -1,3 +1,4 @@
+import { diffChars } from 'diff';
 import type { TiptapNode } from '@bookwright/contracts/http';
 import { suggestionAuthor } from '@bookwright/manuscript';
 
@@ -5,14 +6,22 @@ import { suggestionAuthor } from '@bookwright/manuscript';
  * Whose a suggestion or a comment anchor is, kept by the server (issue 44). The printed form
  * (suggestions-only.ts) says nothing of it: a suggestion claiming another person as its author, or a
  * comment's anchor taken off its text, prints as the book did. Both are read here from the same blocks,
- * before and after an editor's update, as ProseMirror JSON.
+ * before and after a writer's update, as ProseMirror JSON.
  *
  * Suggestions: a suggestion's id names its author (@bookwright/manuscript's suggestion-authors.ts). After
  * the update, the text under each suggestion that is not the connection's person's (same mark, same
  * attributes) must be a part of what it covered before, in order: splitting a block, joining two, or
  * taking back (rejecting) part of someone's insertion keeps that; new text, newly marked text, another id
  * or changed attributes under someone else's name do not. The web editor gives its own edits its
- * person's ids (web/src/features/collab/suggestions/suggestionAuthorship.ts), so a page never needs more.
+ * person's ids, suggested or direct (@bookwright/manuscript's keep-authorship.ts), so a page never needs more.
+ * But undo (y-tiptap's, a Yjs UndoManager) puts back exactly what an edit took: text of someone's suggestion
+ * that a page took back (rejected, or deleted inside it while suggesting) returns under its mark, as new
+ * Yjs items that say nothing of what they restore. So each suggestion's text is compared with what it has
+ * held while this check watched it (`SuggestionHistory`: every text seen under it, merged in order), not only
+ * with what it holds now: putting back what someone wrote is theirs; anything else still is not. What a
+ * suggestion gained unseen by this replica's checks (another replica's writers, a write from outside) is
+ * merged in by aligning the texts, which may place it wrongly: an undo after such a change can still be
+ * refused (the page reconnects, and the text it restores is not lost to anyone else).
  *
  * Comment anchors: an editor's page never writes comment marks (only the owner's and co-authors' pages
  * anchor comments; web/src/features/comments/useWorkspaceComments.tsx), so every anchor an editor meets is
@@ -23,17 +32,77 @@ import { suggestionAuthor } from '@bookwright/manuscript';
 
 const suggestionMarks = new Set(['insertion', 'deletion', 'modification']);
 
-/** Why `after` attributes suggestions to someone other than `userId` that `before` did not, if it does. */
-export function forgedSuggestion(before: TiptapNode[], after: TiptapNode[], userId: string): string | undefined {
+/**
+ * For each suggestion (by mark and attributes), every text it was seen holding, merged in order into one
+ * text that each of them is a subsequence of. Kept per live document for as long as it is in memory.
+ */
+export type SuggestionHistory = Map<string, string>;
+
+/**
+ * Why `after` attributes suggestions to someone other than `userId` that `before` did not, if it does: text
+ * under someone else's suggestion that it never held. Keeps `history` up with what `before` holds and, when
+ * the update may go in, with what `after` will.
+ */
+export function forgedSuggestion(
+  before: TiptapNode[],
+  after: TiptapNode[],
+  userId: string,
+  history: SuggestionHistory,
+): string | undefined {
   const had = suggestedPieces(before);
-  for (const [key, { id, text }] of suggestedPieces(after)) {
+  // What changed unseen (on another replica, or written from outside) is merged in as its text aligns.
+  for (const [key, { text }] of had) {
+    const held = history.get(key);
+    history.set(key, held === undefined || isSubsequence(text, held) ? (held ?? text) : mergedInOrder(held, text));
+  }
+  const has = suggestedPieces(after);
+  for (const [key, { id, text }] of has) {
     const author = suggestionAuthor(id);
     if (author?.kind === 'member' && author.userId === userId) continue;
-    const was = had.get(key)?.text;
-    if (was === undefined || !isSubsequence(text, was))
+    const held = history.get(key);
+    if (held === undefined || !isSubsequence(text, held))
       return 'a suggestion attributed to someone else than its writer';
   }
+  for (const [key, { text }] of has) history.set(key, grown(history.get(key), had.get(key)?.text ?? '', text));
   return undefined;
+}
+
+/**
+ * `held` with what the update put under a suggestion (`was` became `is`) written in where the update put
+ * it: after the character of `was` it follows. What was only ever held stays.
+ */
+function grown(held: string | undefined, was: string, is: string): string {
+  if (held === undefined) return is;
+  if (isSubsequence(is, held)) return held;
+  const signs = [...held];
+  // Where each sign of `was` sits in `held` (`was` is a subsequence of it: recorded above), from the left.
+  const at: number[] = [];
+  let from = 0;
+  for (const sign of was) {
+    while (from < signs.length && signs[from] !== sign) from += 1;
+    at.push(from);
+    from += 1;
+  }
+  const out: string[] = [];
+  let copied = 0;
+  let inWas = 0;
+  for (const change of diffChars(was, is)) {
+    const length = [...change.value].length;
+    if (change.added) {
+      const upTo = inWas === 0 ? 0 : at[inWas - 1]! + 1;
+      out.push(...signs.slice(copied, upTo), change.value);
+      copied = Math.max(copied, upTo);
+    } else inWas += length;
+  }
+  out.push(...signs.slice(copied));
+  return out.join('');
+}
+
+/** A text holding both `held` and `text` as subsequences, aligned on their common parts. */
+function mergedInOrder(held: string, text: string): string {
+  return diffChars(held, text)
+    .map((change) => change.value)
+    .join('');
 }
 
 /** Why `after` takes a comment's anchor off text that stays in the book, if it does. */

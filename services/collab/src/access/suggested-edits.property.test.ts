@@ -59,7 +59,7 @@ function transactionOf(state: EditorState, { kind, at, to, text }: Edit): Transa
 function judged(live: Y.Doc, update: Uint8Array, check: ReturnType<typeof suggestionsOnly>) {
   const after = copyOf(live);
   Y.applyUpdate(after, update);
-  return { problem: check(live, update, 'ed'), keepsPrinted: printedBook(live) === printedBook(after) };
+  return { problem: check(live, update, 'ed', 'editor'), keepsPrinted: printedBook(live) === printedBook(after) };
 }
 
 /**

@@ -44,7 +44,7 @@ function copyOf(live: Y.Doc): Y.Doc {
 /** The check as the message guard runs it for Ed, the editor. */
 function editorCheck(): (live: Y.Doc, update: Uint8Array) => string | undefined {
   const check = suggestionsOnly();
-  return (live, update) => check(live, update, 'ed');
+  return (live, update) => check(live, update, 'ed', 'editor');
 }
 
 const book = () => manuscriptToYDoc(bookOf('The lamp is lit.', 'The door is shut and locked.', 'Night falls.'));

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as Y from 'yjs';
 import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
-import type { TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
+import { mayDo, type BookRole, type TiptapDocument, type TiptapNode } from '@bookwright/contracts/http';
 import { bookSchema, manuscriptFragmentName, printedManuscript } from '@bookwright/manuscript';
-import { forgedSuggestion, removedCommentAnchor } from './review-authorship';
+import { forgedSuggestion, removedCommentAnchor, type SuggestionHistory } from './review-authorship';
 
 /*
  * An editor's changes are always suggestions (issue 44): the server's side of the rule the web editor keeps
@@ -16,6 +16,12 @@ import { forgedSuggestion, removedCommentAnchor } from './review-authorship';
  * formatting: each changes what is printed. Nor may an editor suggest in someone else's name or take
  * someone's comment anchor off: the printed form does not show those (review-authorship.ts).
  *
+ * The owner and co-authors (whoever may edit the text directly) write, accept and reject as they like, but
+ * they too may not suggest in someone else's name or put words in someone else's suggestion
+ * (`forgedSuggestion`): accepting or rejecting only takes text out from under a suggestion, and their pages
+ * keep their own typing out of others' suggestions (keepAuthorship, keepDirectEditsOwn). So their updates
+ * are checked here as well, for that alone.
+ *
  * Cheaply: a shadow of the live document (kept equal to it by its own updates) takes the editor's update
  * first, and only the runs of top-level blocks the update touched, each with one block either side (a
  * suggested paragraph break is rejected by joining two blocks), are read and printed, before (from the
@@ -24,11 +30,17 @@ import { forgedSuggestion, removedCommentAnchor } from './review-authorship';
  */
 
 /**
- * Why an editor's update may not enter `document`, or undefined when it changes the book by suggestions only,
- * attributes no suggestion to anyone but `userId`, and leaves everyone's comment anchors on the text they
- * stay on (review-authorship.ts).
+ * Why a writer's update may not enter `document`, or undefined when it may: it attributes no new text of a
+ * suggestion to anyone but `userId`, and, from someone who may not edit directly (`role`: an editor), it
+ * changes the book by suggestions only and leaves everyone's comment anchors on the text they stay on
+ * (review-authorship.ts).
  */
-export type SuggestionsOnlyCheck = (document: Y.Doc, update: Uint8Array, userId: string) => string | undefined;
+export type SuggestionsOnlyCheck = (
+  document: Y.Doc,
+  update: Uint8Array,
+  userId: string,
+  role: BookRole,
+) => string | undefined;
 
 interface Shadow {
   doc: Y.Doc;
@@ -39,6 +51,13 @@ interface Shadow {
 /** The check with its shadows: one per live document an editor wrote to, gone with the document. */
 export function suggestionsOnly(): SuggestionsOnlyCheck {
   const shadows = new WeakMap<Y.Doc, Shadow>();
+  // Not dropped with a refused update's shadow: it holds what the document held, which a refusal does not undo.
+  const histories = new WeakMap<Y.Doc, SuggestionHistory>();
+  const historyOf = (document: Y.Doc): SuggestionHistory => {
+    const history = histories.get(document) ?? new Map<string, string>();
+    histories.set(document, history);
+    return history;
+  };
 
   const shadowOf = (document: Y.Doc): Shadow => {
     const shadow = shadows.get(document);
@@ -65,11 +84,15 @@ export function suggestionsOnly(): SuggestionsOnlyCheck {
     shadows.delete(document);
   };
 
-  return (document, update, userId) => {
+  return (document, update, userId, role) => {
     const shadow = shadowOf(document);
     let problem: string | undefined;
     try {
-      problem = checkOnShadow(document, shadow.doc, update, userId);
+      problem = checkOnShadow(document, shadow.doc, update, {
+        userId,
+        direct: mayDo(role, 'edit'),
+        history: historyOf(document),
+      });
     } catch {
       problem = 'the update does not apply';
     }
@@ -78,7 +101,14 @@ export function suggestionsOnly(): SuggestionsOnlyCheck {
   };
 }
 
-function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array, userId: string): string | undefined {
+/** The writer of an update: who, whether they may change the printed book directly, and the document's suggestions' history. */
+interface Writer {
+  userId: string;
+  direct: boolean;
+  history: SuggestionHistory;
+}
+
+function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array, writer: Writer): string | undefined {
   const fragment = shadow.getXmlFragment(manuscriptFragmentName);
   const before = new Map<Y.Item, boolean>();
   for (const item of topItems(fragment)) before.set(item, item.deleted);
@@ -104,7 +134,7 @@ function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array, userI
     (item) => changedBlocks.has(item) || !before.has(item) || before.get(item) !== item.deleted,
   );
   if (after.some((item, index) => touched[index] && !item.deleted && !isElement(item)))
-    return 'an editor put something other than a block in the manuscript';
+    return 'a page put something other than a block in the manuscript';
 
   // Each run of touched blocks with its neighbours is printed apart: the blocks between two runs are the
   // same before and after, so an update touching the first and the last chapter prints a few blocks, not
@@ -115,7 +145,7 @@ function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array, userI
     const problem = runProblem(
       beforeBlocks[index]!,
       run.filter((item) => !item.deleted),
-      userId,
+      writer,
     );
     if (problem) return problem;
   }
@@ -123,11 +153,12 @@ function checkOnShadow(document: Y.Doc, shadow: Y.Doc, update: Uint8Array, userI
 }
 
 /** Why the blocks of one run may not go from `before` to `after` by this person's update, if they may not. */
-function runProblem(before: Y.Item[], after: Y.Item[], userId: string): string | undefined {
+function runProblem(before: Y.Item[], after: Y.Item[], { userId, direct, history }: Writer): string | undefined {
   const [was, is] = [readBlocks(before), readBlocks(after)];
+  if (direct) return forgedSuggestion(was, is, userId, history);
   if (!isDeepStrictEqual(printedOf(was), printedOf(is)))
     return 'an editor changed the printed book, not by suggestions';
-  return forgedSuggestion(was, is, userId) ?? removedCommentAnchor(was, is);
+  return forgedSuggestion(was, is, userId, history) ?? removedCommentAnchor(was, is);
 }
 
 /** The document's blocks (not deleted) of each run, found by their ids: the same items, before the update. */

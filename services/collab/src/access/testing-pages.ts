@@ -9,6 +9,7 @@ import {
 import {
   bookSchema,
   keepAuthorship,
+  keepDirectEditsOwn,
   keepSplitsWhole,
   manuscriptFragmentName,
   memberSuggestionId,
@@ -18,7 +19,8 @@ import {
  * A page editing a Yjs document as the web editor does, without a browser: a ProseMirror state read from
  * the manuscript fragment, each edit made on it (while suggesting, turned into suggestions by the library,
  * as the editor's suggestion plugin turns a page's own transactions, with ids of the page's person `userId`
- * and its authorship kept as the editor keeps it) and written back by y-tiptap's diff.
+ * and its authorship kept as the editor keeps it; edited directly, others' suggestions kept theirs) and
+ * written back by y-tiptap's diff.
  * For the tests of an editor's updates (what the server sees is the Yjs update each edit makes).
  */
 export interface TestPage {
@@ -39,7 +41,9 @@ export function pageOn(ydoc: Y.Doc, userId = 'ed'): TestPage {
     },
     edit(edit, { suggesting }) {
       const transaction = edit(state);
-      state = state.apply(suggesting ? suggested(transaction, state, userId) : transaction);
+      state = state.apply(
+        suggesting ? suggested(transaction, state, userId) : keepDirectEditsOwn(transaction, state.doc, userId),
+      );
       const updates: Uint8Array[] = [];
       const collect = (update: Uint8Array) => updates.push(update);
       ydoc.on('update', collect);

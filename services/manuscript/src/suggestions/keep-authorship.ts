@@ -7,7 +7,8 @@ interface Fix {
   from: number;
   to: number;
   type: MarkType;
-  id: string | number;
+  /** The id the range's suggestion mark gets; null: the mark comes off (a direct edit's own text). */
+  id: string | number | null;
 }
 
 /** The ranges of the transaction's final document that its steps touched (inserted, or marked). */
@@ -31,7 +32,7 @@ function touchedRanges(tr: Transaction): [number, number][] {
 function fixesOf(
   tr: Transaction,
   original: ProseMirrorNode,
-  ownId: () => string,
+  ownId: (() => string) | null,
   isOwn: (id: unknown) => boolean,
 ): Fix[] {
   const back = tr.mapping.invert();
@@ -52,8 +53,10 @@ function fixesOf(
         const before = back.map(at, 1);
         const existed = back.map(at + 1, -1) > before;
         const was = existed ? original.nodeAt(before)?.marks.find((m) => m.type === mark.type)?.attrs['id'] : undefined;
-        // What this page inserted or newly marked is its author's; what carried a suggestion keeps its id.
-        const id = (was ?? (isOwn(mark.attrs['id']) ? mark.attrs['id'] : ownId())) as string | number;
+        // What this page inserted or newly marked is its author's (or, edited directly, no suggestion at
+        // all); what carried a suggestion keeps its id.
+        const id = (was ?? (isOwn(mark.attrs['id']) ? mark.attrs['id'] : ownId ? ownId() : null)) as
+          string | number | null;
         if (id !== mark.attrs['id']) push({ from: at, to: at + 1, type: mark.type, id });
       }
       return false;
@@ -78,13 +81,28 @@ export function keepAuthorship(
 ): Transaction {
   let fresh: string | undefined;
   const ownId = () => (fresh ??= newId());
-  const isOwn = (id: unknown) => {
-    const author = suggestionAuthor(id);
-    return author?.kind === 'member' && author.userId === selfUserId;
-  };
-  for (const fix of fixesOf(tr, original, ownId, isOwn)) {
+  return applyFixes(tr, fixesOf(tr, original, ownId, isOwnBy(selfUserId)));
+}
+
+/**
+ * The same for a page editing directly (not suggesting): ProseMirror gives text typed or pasted inside a
+ * suggestion that suggestion's mark, so an owner typing in the middle of an editor's insertion would write
+ * in the editor's name (which the collab server refuses). Text this edit inserted or marked under someone
+ * else's suggestion loses that mark: it is the page's own direct text. Its own suggestions stay its own.
+ */
+export function keepDirectEditsOwn(tr: Transaction, original: ProseMirrorNode, selfUserId: string): Transaction {
+  return applyFixes(tr, fixesOf(tr, original, null, isOwnBy(selfUserId)));
+}
+
+const isOwnBy = (selfUserId: string) => (id: unknown) => {
+  const author = suggestionAuthor(id);
+  return author?.kind === 'member' && author.userId === selfUserId;
+};
+
+function applyFixes(tr: Transaction, fixes: Fix[]): Transaction {
+  for (const fix of fixes) {
     tr.removeMark(fix.from, fix.to, fix.type);
-    tr.addMark(fix.from, fix.to, fix.type.create({ id: fix.id }));
+    if (fix.id !== null) tr.addMark(fix.from, fix.to, fix.type.create({ id: fix.id }));
   }
   return tr;
 }

@@ -10,7 +10,7 @@ import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { presenceColorOf, presenceStyleText } from '../presenceColors';
 import { keepOriginalFormatting } from './blockSuggestions';
-import { keepAuthorship } from '@bookwright/manuscript/keep-authorship';
+import { keepAuthorship, keepDirectEditsOwn } from '@bookwright/manuscript/keep-authorship';
 import { keepSplitsWhole } from '@bookwright/manuscript/split-markers';
 import { authorOfSuggestion, newSuggestionId } from './suggestionIds';
 import { suggestionKinds, type SuggestionKind } from './suggestionModel';
@@ -40,6 +40,18 @@ export function isSuggestedEdit(tr: Transaction, state: EditorState, forced: boo
   if (!tr.docChanged) return false;
   if (!forced && !isSuggestChangesEnabled(state)) return false;
   if (tr.getMeta(ySyncPluginKey) !== undefined) return false;
+  const own = tr.getMeta(suggestChangesKey) as { skip?: boolean } | undefined;
+  return !(own && 'skip' in own);
+}
+
+/**
+ * Whether a transaction is this page's own direct edit (not suggested): text it types inside someone else's
+ * suggestion must not come out in their name (keepDirectEditsOwn; the collab server refuses that). Not
+ * y-sync's (others' edits, Yjs undo) nor the library's deciding commands, which put or take back exactly
+ * what a suggestion holds.
+ */
+function isDirectEdit(tr: Transaction): boolean {
+  if (!tr.docChanged || tr.getMeta(ySyncPluginKey) !== undefined) return false;
   const own = tr.getMeta(suggestChangesKey) as { skip?: boolean } | undefined;
   return !(own && 'skip' in own);
 }
@@ -126,8 +138,9 @@ export const Suggestions = Extension.create<SuggestionsOptions, SuggestionsStora
 
   dispatchTransaction({ transaction, next }) {
     const { state } = this.editor.view;
-    if (!isSuggestedEdit(transaction, state, this.storage.forced)) return next(transaction);
     const selfUserId = this.options.selfUserId ?? 'unknown';
+    if (!isSuggestedEdit(transaction, state, this.storage.forced))
+      return next(isDirectEdit(transaction) ? keepDirectEditsOwn(transaction, state.doc, selfUserId) : transaction);
     const newId = () => newSuggestionId(selfUserId);
     // Block-level marks (a whole block inserted or deleted, a block's alignment or type changed) are the
     // library's own: y-tiptap carries node marks through Yjs (patches/@tiptap+y-tiptap+3.0.9.patch).
