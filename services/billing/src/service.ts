@@ -24,7 +24,10 @@ import { listUsage } from './handlers/list-usage';
 import { changeSeats } from './handlers/change-seats';
 import { setBillingDetails } from './handlers/set-details';
 import { onBookFailed } from './handlers/on-book-failed';
-import { onAllowanceHeld } from './handlers/on-allowance-held';
+import { onBookCreated } from './handlers/on-book-created';
+import { onBookPlanningRequested } from './handlers/on-book-planning-requested';
+import { onBookConfirmed } from './handlers/on-book-confirmed';
+import { onBookTranslationRequested } from './handlers/on-book-translation-requested';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
 import { accountsRepository } from './repositories/accounts.repository';
@@ -71,10 +74,10 @@ export function createBillingService(options: BillingServiceOptions = {}) {
           on(events.userRegistered, onUserRegistered(deps)),
           on(events.userDeleted, onUserDeleted(deps)),
           on(events.bookFailed, onBookFailed(deps)),
-          on(events.bookCreated, onAllowanceHeld(deps)),
-          on(events.bookPlanningRequested, onAllowanceHeld(deps)),
-          on(events.bookConfirmed, onAllowanceHeld(deps)),
-          on(events.bookTranslationRequested, onAllowanceHeld(deps)),
+          on(events.bookCreated, onBookCreated(deps)),
+          on(events.bookPlanningRequested, onBookPlanningRequested(deps)),
+          on(events.bookConfirmed, onBookConfirmed(deps)),
+          on(events.bookTranslationRequested, onBookTranslationRequested(deps)),
         ]),
       ]);
       // In every mode (one process or many, each billing replica): conditional updates make runs that

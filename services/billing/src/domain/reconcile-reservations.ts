@@ -23,7 +23,7 @@ export interface ReconciliationResult {
 
 /**
  * Gives back the reservations no book confirmed by their deadline. The book service reserves a unit, then
- * stores the book with an event that names the reservation's key (handlers/on-allowance-held.ts); a
+ * stores the book with an event that names the reservation's key (domain/keep-named-reservation.ts); a
  * process that dies in between leaves a reservation no event will ever name. Billing asks nobody
  * (decision 0054): what is still reserved `confirmWithinMs` after it was made is given back.
  *
