@@ -109,11 +109,13 @@ describe.skipIf(!databaseUrl || !natsUrl)('faults that must not cost an author (
       await blocker.end();
     }
 
-    // The restarted book service tells billing's reconciliation that no book holds the reservation.
-    await launched.waitFor(new RegExp(`started book \\(pid (?!${bookPid}\\))`), 30_000);
+    // No event of a stored book named the reservation by its deadline: billing gives it back by itself,
+    // asking nobody (decision 0054).
     await expect.poll(() => booksLeft(client), { timeout: 60_000, interval: 250 }).toBe(10);
     expect(await reservationState(`plan:${requestId}`)).toBe('released');
-    expect(await library(client)).toEqual([]);
+    await launched.waitFor(new RegExp(`started book \\(pid (?!${bookPid}\\))`), 30_000);
+    // Released before the book service is back (nobody asked it): its library answers once it serves again.
+    await expect.poll(() => library(client), { timeout: 30_000, interval: 250 }).toEqual([]);
 
     // The author's retry of that same action (the same X-Request-Id) creates the book and pays once.
     const retried = await client.post('/api/v1/agent/plan', plan, { headers: { 'x-request-id': requestId } });
@@ -121,7 +123,8 @@ describe.skipIf(!databaseUrl || !natsUrl)('faults that must not cost an author (
     const again = await client.post('/api/v1/agent/plan', plan, { headers: { 'x-request-id': requestId } });
     expect(again.status).toBeLessThan(300);
     expect(await booksLeft(client)).toBe(9);
-    expect(await reservationState(`plan:${requestId}`)).toBe('kept');
+    // Kept once the stored book's events reach billing: the reconciliation gives back only what is reserved.
+    await expect.poll(() => reservationState(`plan:${requestId}`), { timeout: 30_000 }).toBe('kept');
   }, 180_000);
 
   it('restarts a planner stopped with SIGSTOP, which then plans the book that waited for it', async () => {

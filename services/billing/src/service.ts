@@ -8,7 +8,6 @@ import type { BillingHandlerDeps } from './handlers/deps';
 import { getSummary } from './handlers/get-summary';
 import { consumeAllowance } from './handlers/consume-allowance';
 import { refundAllowance } from './handlers/refund-allowance';
-import { confirmAllowance } from './handlers/confirm-allowance';
 import { reconcileReservations } from './domain/reconcile-reservations';
 import { startCheckout } from './handlers/start-checkout';
 import { listInvoices } from './handlers/list-invoices';
@@ -25,6 +24,10 @@ import { listUsage } from './handlers/list-usage';
 import { changeSeats } from './handlers/change-seats';
 import { setBillingDetails } from './handlers/set-details';
 import { onBookFailed } from './handlers/on-book-failed';
+import { onBookCreated } from './handlers/on-book-created';
+import { onBookPlanningRequested } from './handlers/on-book-planning-requested';
+import { onBookConfirmed } from './handlers/on-book-confirmed';
+import { onBookTranslationRequested } from './handlers/on-book-translation-requested';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
 import { accountsRepository } from './repositories/accounts.repository';
@@ -55,7 +58,6 @@ export function createBillingService(options: BillingServiceOptions = {}) {
         bus.serve(requests.billing.getSummary, getSummary(deps)),
         bus.serve(requests.billing.consumeAllowance, consumeAllowance(deps)),
         bus.serve(requests.billing.refundAllowance, refundAllowance(deps)),
-        bus.serve(requests.billing.confirmAllowance, confirmAllowance(deps)),
         bus.serve(requests.billing.startCheckout, startCheckout(deps)),
         bus.serve(requests.billing.listInvoices, listInvoices(deps)),
         bus.serve(requests.billing.openPortal, openPortal(deps)),
@@ -72,13 +74,17 @@ export function createBillingService(options: BillingServiceOptions = {}) {
           on(events.userRegistered, onUserRegistered(deps)),
           on(events.userDeleted, onUserDeleted(deps)),
           on(events.bookFailed, onBookFailed(deps)),
+          on(events.bookCreated, onBookCreated(deps)),
+          on(events.bookPlanningRequested, onBookPlanningRequested(deps)),
+          on(events.bookConfirmed, onBookConfirmed(deps)),
+          on(events.bookTranslationRequested, onBookTranslationRequested(deps)),
         ]),
       ]);
       // In every mode (one process or many, each billing replica): conditional updates make runs that
       // overlap across replicas harmless, and one run at a time per process keeps them from piling up here.
       const reconcile = reconcileReservations(
-        { db: database.db, bus, logger, now },
-        { confirmWithinMs: config.RESERVATION_CONFIRM_WITHIN_MS, askTimeoutMs: 5_000 },
+        { db: database.db, logger, now },
+        { confirmWithinMs: config.RESERVATION_CONFIRM_WITHIN_MS },
       );
       let reconciling: Promise<unknown> | undefined;
       const reconciler = setInterval(() => {

@@ -9,7 +9,6 @@ import type { BookHandlerDeps } from './handlers/deps';
 import { createBook } from './handlers/create';
 import { importManuscript } from './handlers/import-manuscript';
 import { translateBook } from './handlers/translate';
-import { holdsAllowance } from './handlers/held-allowance';
 import { listBooks } from './handlers/list';
 import { getBook } from './handlers/get';
 import { getBrief } from './handlers/get-brief';
@@ -170,7 +169,6 @@ function serveBookRequests(deps: BookHandlerDeps): Promise<Subscription>[] {
     bus.serve(requests.book.retry, retryBook(deps)),
     bus.serve(requests.book.translate, translateBook(deps)),
     bus.serve(requests.book.getBrief, getBrief(deps)),
-    bus.serve(requests.book.holdsAllowance, holdsAllowance(deps)),
     bus.serve(requests.book.recordFailure, recordFailure(deps)),
     bus.serve(requests.book.completeManuscript, completeManuscript(deps)),
     bus.serve(requests.book.listRevisions, listRevisions(deps)),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../../bus/define';
 import { BookLanguageSchema, BookTypeSchema, GenreSchema } from '../../constants';
 import { BookStatusSchema, FailedStepSchema } from '../../entities/book/book';
+import { BookAllowanceKindSchema, heldAllowanceFields } from './held-allowance';
 
 const base = { bookId: z.string(), userId: z.string() };
 
@@ -19,8 +20,10 @@ export const bookCreatedV1 = defineEvent({
     prompt: z.string(),
     workspaceId: z.string().optional().describe("A team workspace's book: userId is the workspace's owner"),
     createdBy: z.string().optional().describe('Who created it, when not userId (a member of the workspace)'),
+    ...heldAllowanceFields,
   }),
-  description: 'A book was created from a plan request and is in status planning.',
+  description:
+    'A book was created from a plan request and is in status planning. Billing keeps the reservation it holds (allowanceKey).',
 });
 
 export const bookPlannedV1 = defineEvent({
@@ -33,9 +36,9 @@ export const bookPlannedV1 = defineEvent({
 export const bookConfirmedV1 = defineEvent({
   name: 'book.confirmed',
   version: 1,
-  schema: z.object({ ...base, attempt: z.number().int().positive() }),
+  schema: z.object({ ...base, attempt: z.number().int().positive(), ...heldAllowanceFields }),
   description:
-    'The author confirmed the structure (or retried failed writing); the writer should write (or resume) the book.',
+    'The author confirmed the structure (or retried failed writing); the writer should write (or resume) the book. Billing keeps the reservation it holds (allowanceKey).',
 });
 
 /** Progress of a book being written or translated: the chapter just saved, and how many of how many are. */
@@ -66,9 +69,10 @@ export const bookTranslationRequestedV1 = defineEvent({
     language: BookLanguageSchema,
     /** The original's manuscript (tiptap JSON) as it was when the translation was asked for, in the blob store. */
     sourceContentKey: z.string(),
+    ...heldAllowanceFields,
   }),
   description:
-    "A new book (status translating) is to be translated from sourceBookId into language; the writer translates it chapter by chapter (or resumes, for a later attempt), and the cover service gives it the original's cover art with its own title.",
+    "A new book (status translating) is to be translated from sourceBookId into language; the writer translates it chapter by chapter (or resumes, for a later attempt), and the cover service gives it the original's cover art with its own title. Billing keeps the reservation it holds (allowanceKey, allowanceKind).",
 });
 
 export const bookChapterTranslatedV1 = defineEvent({
@@ -99,7 +103,7 @@ export const bookFailedV1 = defineEvent({
     /** The allowance reservation of the failed attempt (`billing.allowance.consume` key): billing gives it back. */
     allowanceKey: z.string().optional(),
     /** Which allowance the reservation took from; absent = `book` (events from before translations). */
-    allowanceKind: z.enum(['book', 'translation']).optional(),
+    allowanceKind: BookAllowanceKindSchema.optional(),
   }),
   description:
     'Planning, writing or translating failed for good; the book is in status failed and can be retried. Billing gives back the allowance (allowanceKind, default book) held under allowanceKey.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../../bus/define';
 import { BookLanguageSchema, GenreSchema } from '../../constants';
+import { heldAllowanceFields } from './held-allowance';
 
 /** What the planner plans from: the author's request as the book service stored it. */
 export const PlanningBriefSchema = z.object({
@@ -25,7 +26,8 @@ export const bookPlanningRequestedV2 = defineEvent({
     userId: z.string(),
     attempt: z.number().int().positive(),
     brief: PlanningBriefSchema,
+    ...heldAllowanceFields,
   }),
   description:
-    'The planner should (re)build the plan of this book: after creation, after a retry of failed planning, and again when the book service starts while the book is still planning. The answer is planner.plan-built or planner.plan-failed with the same attempt.',
+    'The planner should (re)build the plan of this book: after creation, after a retry of failed planning, and again when the book service starts while the book is still planning. The answer is planner.plan-built or planner.plan-failed with the same attempt. Billing keeps the reservation it holds (allowanceKey).',
 });

@@ -10,10 +10,10 @@ export const consumeAllowanceRequest = defineRequest({
     kind: AllowanceKindSchema,
     key: z.string().min(1).max(200),
     /**
-     * The unit pays for a book the caller is about to store under this key: it stays reserved until the
-     * caller confirms it (`billing.allowance.confirm`), and a reservation nobody confirmed is given back
-     * after a short while unless the book service says a book holds the key (a caller that died between
-     * reserving and storing). Absent: the unit is taken for good at once.
+     * The unit pays for a book the caller is about to store under this key: it stays reserved until an
+     * event of the stored book names the key (`allowanceKey` on book.created, book.planning-requested,
+     * book.confirmed, book.translation-requested), and a reservation no event named by its deadline is
+     * given back (a caller that died between reserving and storing). Absent: the unit is taken for good at once.
      */
     awaitsConfirmation: z.boolean().optional(),
     spentBy: z

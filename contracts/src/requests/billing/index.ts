@@ -1,7 +1,6 @@
 import { defineHealthRequest } from '../health';
 import { getSummaryRequest } from './get-summary';
 import { consumeAllowanceRequest } from './consume-allowance';
-import { confirmAllowanceRequest } from './confirm-allowance';
 import { refundAllowanceRequest } from './refund-allowance';
 import { startCheckoutRequest } from './start-checkout';
 import { listInvoicesRequest } from './list-invoices';
@@ -22,7 +21,6 @@ export const billingRequests = {
   health: defineHealthRequest('billing'),
   getSummary: getSummaryRequest,
   consumeAllowance: consumeAllowanceRequest,
-  confirmAllowance: confirmAllowanceRequest,
   refundAllowance: refundAllowanceRequest,
   startCheckout: startCheckoutRequest,
   listInvoices: listInvoicesRequest,

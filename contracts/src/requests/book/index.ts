@@ -17,7 +17,6 @@ import { updateMetadataRequest } from './update-metadata';
 import { confirmBookRequest } from './confirm-book';
 import { retryBookRequest } from './retry-book';
 import { translateBookRequest } from './translate-book';
-import { holdsAllowanceRequest } from './holds-allowance';
 import { getBriefRequest } from './get-brief';
 import { recordFailureRequest } from './record-failure';
 import { completeManuscriptRequest } from './complete-manuscript';
@@ -53,7 +52,6 @@ export const bookRequests = {
   confirm: confirmBookRequest,
   retry: retryBookRequest,
   translate: translateBookRequest,
-  holdsAllowance: holdsAllowanceRequest,
   getBrief: getBriefRequest,
   recordFailure: recordFailureRequest,
   completeManuscript: completeManuscriptRequest,

@@ -1,143 +1,203 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '@bookwright/contracts/http';
+import { sql } from 'kysely';
+import { events } from '@bookwright/contracts/events';
 import { requests, type AllowanceKind } from '@bookwright/contracts/bus';
-import { silentLogger, type Subscription } from '@bookwright/kit';
+import { silentLogger } from '@bookwright/kit';
 import { newUserId, startBilling, testClock, type RunningBilling, type TestClock } from '../testing/billing-harness';
+import { confirmReservation } from './confirm-reservation';
 import { reconcileReservations } from './reconcile-reservations';
 
 const confirmWithinMs = 30_000;
 
-/** The book service's side of the question: which keys a book holds, and how often it was asked. */
-class FakeBooks {
-  readonly held = new Set<string>();
-  readonly asked: string[] = [];
-  down = false;
-  #subscription: Subscription | undefined;
-
-  async serve(billing: RunningBilling): Promise<void> {
-    this.#subscription = await billing.bus.serve(requests.book.holdsAllowance, async ({ key }) => {
-      this.asked.push(key);
-      if (this.down) throw new AppError(503, 'the book service is away');
-      return { held: this.held.has(key) };
-    });
-  }
-
-  async stop(): Promise<void> {
-    await this.#subscription?.stop();
-  }
-}
-
+// Billing learns that a book holds a reservation from the book's own events, and gives back what no event
+// named by its deadline; it never asks the book service (decision 0054).
 describe('reconciling reservations no book confirmed', () => {
   let clock: TestClock;
   let billing: RunningBilling;
-  let books: FakeBooks;
   let reconcile: ReturnType<typeof reconcileReservations>;
   beforeEach(async () => {
     clock = testClock('2025-03-10T09:00:00.000Z');
     // The service's own timer stays out of the way: each test runs the reconciliation itself.
     billing = await startBilling({ clock, env: { RESERVATION_CHECK_EVERY_MS: '600000' } });
-    books = new FakeBooks();
-    await books.serve(billing);
-    reconcile = reconcileReservations(
-      { db: billing.db, bus: billing.bus, logger: silentLogger(), now: clock.now },
-      { confirmWithinMs, askTimeoutMs: 5_000 },
-    );
+    reconcile = reconcileReservations({ db: billing.db, logger: silentLogger(), now: clock.now }, { confirmWithinMs });
   });
   afterEach(async () => {
-    await books.stop();
     await billing.stop();
   });
 
   const later = (ms: number) => clock.set(new Date(clock.now().getTime() + ms));
-  const reserve = (userId: string, key: string, kind: AllowanceKind = 'book') =>
-    billing.bus.request(requests.billing.consumeAllowance, { userId, kind, key, awaitsConfirmation: true });
+  const reserve = (userId: string, key: string, kind: AllowanceKind = 'book', spentBy?: string) =>
+    billing.bus.request(requests.billing.consumeAllowance, {
+      userId,
+      kind,
+      key,
+      awaitsConfirmation: true,
+      ...(spentBy ? { spentBy } : {}),
+    });
   const consume = (userId: string, key: string, kind: AllowanceKind = 'book') =>
     billing.bus.request(requests.billing.consumeAllowance, { userId, kind, key });
-  const confirm = (userId: string, key: string, kind: AllowanceKind = 'book') =>
-    billing.bus.request(requests.billing.confirmAllowance, { userId, kind, key });
   const refund = (userId: string, key: string, kind: AllowanceKind = 'book') =>
     billing.bus.request(requests.billing.refundAllowance, { userId, kind, key });
+  /** The confirmation itself, awaited: what the event handler does with an event that names `key`. */
+  const confirm = (userId: string, key: string, kind: 'book' | 'translation' = 'book') =>
+    confirmReservation({ db: billing.db, logger: silentLogger(), now: clock.now }, { userId, kind, key });
   const left = async (userId: string) => {
     const summary = await billing.bus.request(requests.billing.getSummary, { userId });
-    return { books: summary.booksLeftThisMonth, covers: summary.coversLeftThisMonth };
+    return { books: summary.booksLeftThisMonth, translations: summary.translationsLeftThisMonth };
   };
+  const stateOf = async (userId: string, key: string) => {
+    const { rows } = await sql<{ state: string; refunded: boolean; spent_by: string | null }>`
+      select state, refunded_at is not null as refunded, spent_by from allowance_consumptions
+      where user_id = ${userId} and key = ${key}`.execute(billing.db);
+    return rows[0];
+  };
+  async function until(what: string, check: () => Promise<boolean>) {
+    const deadline = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`waited in vain for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
   const starterAccount = async () => {
     const userId = newUserId();
     await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
     return userId;
   };
+  const created = (userId: string, key: string) => ({
+    bookId: `book-${key}`,
+    userId,
+    title: 'T',
+    genre: 'mystery' as const,
+    bookType: 'fiction' as const,
+    language: 'english' as const,
+    targetAudience: 'Adults',
+    size: 'short' as const,
+    prompt: 'p',
+    allowanceKey: key,
+    allowanceKind: 'book' as const,
+  });
 
-  it('gives back a reservation no book holds once it has waited, and only once', async () => {
+  it('gives back a reservation no event named once it has waited, and only once', async () => {
     const userId = await starterAccount();
     await reserve(userId, 'plan:lost');
     expect((await left(userId)).books).toBe(9);
 
     later(confirmWithinMs - 1);
-    expect(await reconcile()).toEqual({ kept: 0, released: 0, undecided: 0 });
-    expect(books.asked).toEqual([]);
-
+    expect(await reconcile()).toEqual({ released: 0 });
     later(1);
-    expect(await reconcile()).toEqual({ kept: 0, released: 1, undecided: 0 });
-    expect(books.asked).toEqual(['plan:lost']);
+    expect(await reconcile()).toEqual({ released: 1 });
     expect((await left(userId)).books).toBe(10);
 
     // Neither a later run nor a late refund gives it back twice.
     later(confirmWithinMs);
-    expect(await reconcile()).toEqual({ kept: 0, released: 0, undecided: 0 });
+    expect(await reconcile()).toEqual({ released: 0 });
     await refund(userId, 'plan:lost');
     expect((await left(userId)).books).toBe(10);
   });
 
-  it('keeps a reservation a book holds (its confirmation was lost), and asks about it once', async () => {
+  it('keeps a reservation once book.created names it, however often the event comes', async () => {
     const userId = await starterAccount();
     await reserve(userId, 'plan:stored');
-    books.held.add('plan:stored');
-    later(confirmWithinMs);
-    expect(await reconcile()).toEqual({ kept: 1, released: 0, undecided: 0 });
-    later(confirmWithinMs);
-    expect(await reconcile()).toEqual({ kept: 0, released: 0, undecided: 0 });
-    expect(books.asked).toEqual(['plan:stored']);
-    expect((await left(userId)).books).toBe(9);
-  });
-
-  it('never asks about a confirmed reservation, nor about a unit taken for good', async () => {
-    const userId = await starterAccount();
-    await reserve(userId, 'plan:confirmed');
-    expect(await confirm(userId, 'plan:confirmed')).toEqual({ kept: true });
-    await consume(userId, 'cover:1', 'cover');
+    await billing.bus.publish(events.bookCreated, created(userId, 'plan:stored'));
+    await until('the reservation kept', async () => (await stateOf(userId, 'plan:stored'))?.state === 'kept');
+    // A redelivery, and the planning request of the same creation, naming the same key: nothing more.
+    await billing.bus.publish(events.bookCreated, created(userId, 'plan:stored'));
+    expect(await confirm(userId, 'plan:stored')).toBe('kept');
     later(10 * confirmWithinMs);
-    expect(await reconcile()).toEqual({ kept: 0, released: 0, undecided: 0 });
-    expect(books.asked).toEqual([]);
-    expect(await left(userId)).toEqual({ books: 9, covers: 9 });
-  });
-
-  it('decides nothing while the book service does not answer, and decides once it does', async () => {
-    const userId = await starterAccount();
-    await reserve(userId, 'plan:unknown');
-    books.down = true;
-    later(confirmWithinMs);
-    expect(await reconcile()).toEqual({ kept: 0, released: 0, undecided: 1 });
+    expect(await reconcile()).toEqual({ released: 0 });
     expect((await left(userId)).books).toBe(9);
-
-    books.down = false;
-    expect(await reconcile()).toEqual({ kept: 0, released: 1, undecided: 0 });
-    expect((await left(userId)).books).toBe(10);
   });
 
-  it('takes the unit again for a book stored after its reservation was given back, once', async () => {
+  it('learns of a retry and a translation from their own events, each under its kind', async () => {
+    const userId = await starterAccount();
+    await reserve(userId, 'book:b1:writing:2');
+    await reserve(userId, 'book:b2:planning:2');
+    await reserve(userId, 'translate:t1', 'translation');
+    await billing.bus.publish(events.bookConfirmed, {
+      bookId: 'b1',
+      userId,
+      attempt: 2,
+      allowanceKey: 'book:b1:writing:2',
+      allowanceKind: 'book',
+    });
+    await billing.bus.publish(events.bookPlanningRequested, {
+      bookId: 'b2',
+      userId,
+      attempt: 2,
+      brief: {
+        prompt: 'p',
+        title: 'T',
+        language: 'english',
+        targetAudience: 'Adults',
+        genre: 'mystery',
+        size: 'short',
+      },
+      allowanceKey: 'book:b2:planning:2',
+    });
+    await billing.bus.publish(events.bookTranslationRequested, {
+      bookId: 't1',
+      userId,
+      attempt: 1,
+      sourceBookId: 'b0',
+      sourceLanguage: 'english',
+      language: 'french',
+      sourceContentKey: 'translation-sources/t1/source.json',
+      allowanceKey: 'translate:t1',
+      allowanceKind: 'translation',
+    });
+    await until('all three kept', async () => {
+      const states = await Promise.all(
+        ['book:b1:writing:2', 'book:b2:planning:2', 'translate:t1'].map((key) => stateOf(userId, key)),
+      );
+      return states.every((s) => s?.state === 'kept');
+    });
+    later(confirmWithinMs);
+    expect(await reconcile()).toEqual({ released: 0 });
+    expect(await left(userId)).toEqual({ books: 8, translations: 4 });
+  });
+
+  it('ignores an event that names no reservation, and never releases a unit taken for good', async () => {
+    const userId = await starterAccount();
+    await reserve(userId, 'plan:unnamed');
+    await consume(userId, 'cover:1', 'cover');
+    const { allowanceKey: _key, allowanceKind: _kind, ...withoutKey } = created(userId, 'plan:unnamed');
+    await billing.bus.publish(events.bookCreated, withoutKey);
+    // A marker after it: once the marker's reservation is kept, the event before it was handled.
+    await reserve(userId, 'plan:marker');
+    await billing.bus.publish(events.bookCreated, created(userId, 'plan:marker'));
+    await until('the marker kept', async () => (await stateOf(userId, 'plan:marker'))?.state === 'kept');
+    expect((await stateOf(userId, 'plan:unnamed'))?.state).toBe('reserved');
+    later(confirmWithinMs);
+    expect(await reconcile()).toEqual({ released: 1 });
+    expect((await stateOf(userId, 'cover:1'))?.state).toBe('kept');
+  });
+
+  it('takes the unit again for a book whose event came after the release, once', async () => {
     const userId = await starterAccount();
     await reserve(userId, 'plan:slow');
     later(confirmWithinMs);
-    await reconcile();
+    expect(await reconcile()).toEqual({ released: 1 });
     expect((await left(userId)).books).toBe(10);
 
-    // The insert was still running: its book is stored now, and confirms.
-    expect(await confirm(userId, 'plan:slow')).toEqual({ kept: true });
-    expect((await left(userId)).books).toBe(9);
-    expect(await confirm(userId, 'plan:slow')).toEqual({ kept: true });
+    // The outbox was held up: the book is stored, and its event comes now, then again.
+    await billing.bus.publish(events.bookCreated, created(userId, 'plan:slow'));
+    await until('taken again', async () => (await left(userId)).books === 9);
+    expect(await confirm(userId, 'plan:slow')).toBe('kept');
     expect((await left(userId)).books).toBe(9);
     later(confirmWithinMs);
-    expect(await reconcile()).toEqual({ kept: 0, released: 0, undecided: 0 });
+    expect(await reconcile()).toEqual({ released: 0 });
+    expect(await stateOf(userId, 'plan:slow')).toMatchObject({ state: 'kept', refunded: false });
+  });
+
+  it("takes a late book's unit from the workspace pool it was reserved in, spent by the same member", async () => {
+    const ownerId = await starterAccount();
+    const memberId = newUserId();
+    await reserve(ownerId, 'plan:member', 'book', memberId);
+    later(confirmWithinMs);
+    await reconcile();
+    expect(await confirm(ownerId, 'plan:member')).toBe('taken-again');
+    expect((await left(ownerId)).books).toBe(9);
+    expect(await stateOf(ownerId, 'plan:member')).toMatchObject({ state: 'kept', spent_by: memberId });
   });
 
   it('keeps such a late book, unpaid, when nothing is left to take', async () => {
@@ -147,7 +207,7 @@ describe('reconciling reservations no book confirmed', () => {
     await reconcile();
     for (let i = 0; i < 10; i += 1) await consume(userId, `plan:other-${i}`);
     expect((await left(userId)).books).toBe(0);
-    expect(await confirm(userId, 'plan:late')).toEqual({ kept: false });
+    expect(await confirm(userId, 'plan:late')).toBe('none-left');
     expect((await left(userId)).books).toBe(0);
   });
 
@@ -155,10 +215,29 @@ describe('reconciling reservations no book confirmed', () => {
     const userId = await starterAccount();
     await reserve(userId, 'plan:failed');
     await refund(userId, 'plan:failed');
-    // The book failed before its confirmation arrived: the confirmation takes nothing again.
-    expect(await confirm(userId, 'plan:failed')).toEqual({ kept: false });
+    // The book failed before its event arrived: the event takes nothing again.
+    expect(await confirm(userId, 'plan:failed')).toBe('given-back');
     later(confirmWithinMs);
-    expect(await reconcile()).toEqual({ kept: 0, released: 0, undecided: 0 });
+    expect(await reconcile()).toEqual({ released: 0 });
+    expect((await left(userId)).books).toBe(10);
+  });
+
+  it('takes nothing again for a book that failed after its reservation was released, whichever event comes first', async () => {
+    const userId = await starterAccount();
+    await reserve(userId, 'plan:released-then-failed');
+    later(confirmWithinMs);
+    expect(await reconcile()).toEqual({ released: 1 });
+    // book.failed reaches billing before the (held up) book.created of the same book.
+    await refund(userId, 'plan:released-then-failed');
+    expect(await confirm(userId, 'plan:released-then-failed')).toBe('given-back');
+    expect((await left(userId)).books).toBe(10);
+
+    // The other order: the late event takes the unit again, and the failure gives it back.
+    await reserve(userId, 'plan:released-then-confirmed');
+    later(confirmWithinMs);
+    expect(await reconcile()).toEqual({ released: 1 });
+    expect(await confirm(userId, 'plan:released-then-confirmed')).toBe('taken-again');
+    await refund(userId, 'plan:released-then-confirmed');
     expect((await left(userId)).books).toBe(10);
   });
 
@@ -168,12 +247,33 @@ describe('reconciling reservations no book confirmed', () => {
     await reserve(userId, 'plan:retried');
     expect((await left(userId)).books).toBe(9);
     later(confirmWithinMs);
-    expect(await reconcile()).toEqual({ kept: 0, released: 1, undecided: 0 });
+    expect(await reconcile()).toEqual({ released: 1 });
     expect((await left(userId)).books).toBe(10);
   });
 
-  it('answers kept: false for a key billing never reserved', async () => {
-    expect(await confirm(await starterAccount(), 'plan:never')).toEqual({ kept: false });
+  it('answers unknown for a key billing never reserved', async () => {
+    expect(await confirm(await starterAccount(), 'plan:never')).toBe('unknown');
+  });
+
+  it('releases once across replicas running at the same time', async () => {
+    const userId = await starterAccount();
+    for (let i = 0; i < 5; i += 1) await reserve(userId, `plan:orphan-${i}`);
+    later(confirmWithinMs);
+    const runs = await Promise.all([reconcile(), reconcile(), reconcile()]);
+    expect(runs.reduce((sum, run) => sum + run.released, 0)).toBe(5);
+    expect((await left(userId)).books).toBe(10);
+  });
+
+  it('ends with the book paid once when its event and the release meet', async () => {
+    const userId = await starterAccount();
+    const keys = Array.from({ length: 6 }, (_, i) => `plan:race-${i}`);
+    for (const key of keys) await reserve(userId, key);
+    later(confirmWithinMs);
+    // Each key's confirmation runs beside the replicas' releases: whichever takes the row first, the
+    // other sees what it did (kept, or released and then taken again).
+    await Promise.all([reconcile(), ...keys.map((key) => confirm(userId, key)), reconcile()]);
+    expect((await left(userId)).books).toBe(10 - keys.length);
+    for (const key of keys) expect(await stateOf(userId, key)).toMatchObject({ state: 'kept', refunded: false });
   });
 });
 
@@ -184,9 +284,7 @@ describe('the billing service', () => {
       clock,
       env: { RESERVATION_CONFIRM_WITHIN_MS: '1000', RESERVATION_CHECK_EVERY_MS: '50' },
     });
-    const books = new FakeBooks();
     try {
-      await books.serve(billing);
       const userId = newUserId();
       await billing.bus.request(requests.billing.startCheckout, { userId, checkout: { accountType: 'starter' } });
       await billing.bus.request(requests.billing.consumeAllowance, {
@@ -202,7 +300,6 @@ describe('the billing service', () => {
         })
         .toBe(10);
     } finally {
-      await books.stop();
       await billing.stop();
     }
   });

@@ -1,5 +1,4 @@
-import { requests } from '@bookwright/contracts/bus';
-import type { Bus, Logger } from '@bookwright/kit';
+import type { Logger } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { BillingDatabase } from '../db/schema';
 import { accountsRepository } from '../repositories/accounts.repository';
@@ -7,63 +6,38 @@ import { reservationsRepository } from '../repositories/reservations.repository'
 
 export interface ReconcileReservationsDeps {
   db: Kysely<BillingDatabase>;
-  bus: Bus;
   logger: Logger;
   now: () => Date;
 }
 
 export interface ReconcileReservationsOptions {
-  /** How long a reservation may wait for its book's confirmation before the book service is asked. */
+  /** How long a reservation may wait for an event of its book before it is given back. */
   confirmWithinMs: number;
-  /** How long to wait for the book service's answer. */
-  askTimeoutMs: number;
   /** Reservations looked at per run; the rest wait for the next run. */
   batch?: number;
 }
 
 export interface ReconciliationResult {
-  kept: number;
   released: number;
-  /** The book service did not answer: asked again at the next run. */
-  undecided: number;
 }
 
 /**
- * Gives back the reservations no book confirmed. The book service reserves a unit, stores the book, then
- * confirms; a process that dies in between (or a confirmation lost on the way) leaves a reservation
- * waiting. Once it has waited `confirmWithinMs`, the book service is asked whether a book holds its key:
- * if one does the unit is kept, otherwise it is given back. While the book service does not answer,
- * nothing is decided: a book may exist.
+ * Gives back the reservations no book confirmed by their deadline. The book service reserves a unit, then
+ * stores the book with an event that names the reservation's key (domain/keep-named-reservation.ts); a
+ * process that dies in between leaves a reservation no event will ever name. Billing asks nobody
+ * (decision 0054): what is still reserved `confirmWithinMs` after it was made is given back.
  *
- * A book whose insert is still running when its reservation is released confirms afterwards, and the
- * confirmation takes the unit again (confirm-allowance.ts), so no book is ever stored for free.
- * Replicas may run this at the same time: each move is a conditional update, applied once.
+ * An event that comes after the deadline (a slow insert, an outbox or bus held up) finds its reservation
+ * given back and takes the unit again (confirm-reservation.ts), so no book is ever stored for free.
+ * Replicas may run this at the same time: each release is a conditional update, applied once, and it
+ * waits on the row lock of a confirmation in progress for the same key.
  */
 export function reconcileReservations(deps: ReconcileReservationsDeps, options: ReconcileReservationsOptions) {
   return async (): Promise<ReconciliationResult> => {
-    const result: ReconciliationResult = { kept: 0, released: 0, undecided: 0 };
+    const result: ReconciliationResult = { released: 0 };
     const madeBefore = new Date(deps.now().getTime() - options.confirmWithinMs);
     const due = await reservationsRepository.due(deps.db, madeBefore, options.batch ?? 100);
     for (const reservation of due) {
-      let held: boolean;
-      try {
-        ({ held } = await deps.bus.request(
-          requests.book.holdsAllowance,
-          { userId: reservation.userId, key: reservation.key },
-          { timeoutMs: options.askTimeoutMs },
-        ));
-      } catch (error) {
-        result.undecided += 1;
-        deps.logger.warn(
-          { err: error, ...reservation },
-          'could not ask whether a book holds a reservation; asking again later',
-        );
-        continue;
-      }
-      if (held) {
-        if (await reservationsRepository.keep(deps.db, reservation)) result.kept += 1;
-        continue;
-      }
       const released = await deps.db.transaction().execute(async (trx) => {
         if (!(await reservationsRepository.release(trx, reservation, deps.now()))) return false;
         await accountsRepository.giveBackOne(trx, reservation, deps.now());

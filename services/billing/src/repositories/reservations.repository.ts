@@ -68,6 +68,23 @@ export const reservationsRepository = {
     return released !== undefined;
   },
 
+  /**
+   * A released reservation whose book failed or was never stored: given back for good, as a refund leaves
+   * a kept unit, so that an event naming it later takes nothing again. False when it was not released.
+   */
+  async settleReleased(db: Kysely<BillingDatabase>, reservation: ConsumptionKey): Promise<boolean> {
+    const settled = await db
+      .updateTable('allowance_consumptions')
+      .set({ state: 'kept' })
+      .where('user_id', '=', reservation.userId)
+      .where('kind', '=', reservation.kind)
+      .where('key', '=', reservation.key)
+      .where('state', '=', 'released')
+      .returning('key')
+      .executeTakeFirst();
+    return settled !== undefined;
+  },
+
   /** A released reservation whose book was stored after all takes its unit again, now. */
   async retake(db: Kysely<BillingDatabase>, reservation: ConsumptionKey, now: Date): Promise<void> {
     await db

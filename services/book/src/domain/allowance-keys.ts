@@ -18,3 +18,15 @@ export const allowanceKeys = {
 /** What a book's reservations take from: a translation's, translations; every other book's, books. */
 export const allowanceKindOf = (book: { translation: unknown }): Extract<AllowanceKind, 'book' | 'translation'> =>
   book.translation ? 'translation' : 'book';
+
+/**
+ * What an event asking for a book's attempt says of the reservation paying for it: billing keeps a
+ * reservation once such an event names it, and gives back one none named by its deadline (decision 0054).
+ * Every such event carries it, repeats included, so a confirmation lost with the in-process bus comes again
+ * when the work is announced again at start.
+ */
+export const heldAllowance = (book: {
+  allowance_key: string | null;
+  translation: unknown;
+}): { allowanceKey?: string; allowanceKind?: Extract<AllowanceKind, 'book' | 'translation'> } =>
+  book.allowance_key ? { allowanceKey: book.allowance_key, allowanceKind: allowanceKindOf(book) } : {};

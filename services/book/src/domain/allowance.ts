@@ -4,8 +4,9 @@ import type { BookHandlerDeps } from '../handlers/deps';
 
 /**
  * One unit of the month's `kind` allowance, under `key` (403 with the spec text when none is left), for a
- * book about to hold it. Billing keeps it reserved until `confirmAllowance`, and gives it back if no book
- * holds `key` a while later (this process died before storing the book).
+ * book about to hold it. Billing keeps it reserved until an event of the stored book names `key`
+ * (`heldAllowance`, written in the transaction that stores the book), and gives it back if none has by
+ * its deadline (this process died before storing the book). Billing never asks back (decision 0054).
  */
 export async function reserveAllowance(
   deps: BookHandlerDeps,
@@ -21,24 +22,6 @@ export async function reserveAllowance(
     { userId, kind, key, awaitsConfirmation: true, ...(spentBy && spentBy !== userId ? { spentBy } : {}) },
     { requestId },
   );
-}
-
-/**
- * Tells billing that a stored book now holds the reservation under `key`. Best effort: when billing does
- * not hear it, its reconciliation asks this service (`book.allowance.held`) and keeps the unit anyway.
- */
-export async function confirmAllowance(
-  deps: BookHandlerDeps,
-  userId: string,
-  kind: AllowanceKind,
-  key: string,
-  requestId?: string,
-) {
-  await deps.bus
-    .request(requests.billing.confirmAllowance, { userId, kind, key }, { requestId })
-    .catch((error: unknown) => {
-      deps.logger.warn({ err: error, userId, kind, key }, 'could not confirm a reservation; billing will ask');
-    });
 }
 
 /** One book of the month's allowance, under `key` (403 with the spec text when none is left). */

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { nowOf, type BookHandlerDeps } from '../handlers/deps';
 import { recordAudit } from '../workspaces/audit.repository';
+import { heldAllowance } from './allowance-keys';
 
 /**
  * What every new book says in the transaction that inserted it, whether planned from an idea or imported
@@ -43,5 +44,6 @@ export async function announceNewBook(
     targetAudience: row.target_audience,
     size: row.size,
     prompt: row.prompt,
+    ...heldAllowance(row),
   });
 }

@@ -2,6 +2,7 @@ import { metadataLanguageFor, suggestedTranslationTitle, type BookLanguage } fro
 import type { Insertable } from 'kysely';
 import type { BookRow, BooksTable } from '../db/schema';
 import { moveBook } from './book-status';
+import { heldAllowance } from './allowance-keys';
 
 /** Where the original's manuscript waits for the writer, as it was when the translation was asked for. */
 export const translationSourcePrefix = (bookId: string): string => `translation-sources/${bookId}`;
@@ -61,7 +62,7 @@ export function newTranslationRow(input: {
 
 /** The writer's order for a translation's current attempt. */
 export function translationRequest(
-  book: Pick<BookRow, 'id' | 'user_id' | 'language' | 'translation' | 'write_attempt'>,
+  book: Pick<BookRow, 'id' | 'user_id' | 'language' | 'translation' | 'write_attempt' | 'allowance_key'>,
 ) {
   if (!book.translation) throw new Error(`book ${book.id} is not a translation`);
   return {
@@ -72,5 +73,6 @@ export function translationRequest(
     sourceLanguage: book.translation.sourceLanguage,
     language: book.language as BookLanguage,
     sourceContentKey: translationSourceKey(book.id),
+    ...heldAllowance(book),
   };
 }

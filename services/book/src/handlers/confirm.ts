@@ -5,6 +5,7 @@ import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
 import { moveBook } from '../domain/book-status';
+import { heldAllowance } from '../domain/allowance-keys';
 import { presentBook } from '../domain/present-book';
 import { requirePlan } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
@@ -32,7 +33,12 @@ export function confirmBook(deps: BookHandlerDeps) {
         { from: book.status, to },
         { write_attempt: attempt, chapters_written: 0, chapters_total: chapters, failure: JSON.stringify(null) },
       );
-      await enqueueEvent(trx, events.bookConfirmed, { bookId: book.id, userId: book.user_id, attempt });
+      await enqueueEvent(trx, events.bookConfirmed, {
+        bookId: book.id,
+        userId: book.user_id,
+        attempt,
+        ...heldAllowance(book),
+      });
       deps.logger.info({ bookId, attempt, chapters }, 'structure confirmed; writing requested');
       return presentBook(updated, role);
     });

@@ -20,17 +20,6 @@ describe('creating a book (the book command behind POST /agent/plan)', () => {
 
     expect(book).toMatchObject({ status: 'planning', title: planRequest.title, failure: null, bookState: null });
     expect(world.billing.consumed).toEqual(['plan:req-1']);
-    // Stored, the book confirms its reservation, so billing's reconciliation keeps it.
-    expect(world.billing.confirmed).toEqual(['plan:req-1']);
-    expect(await world.bus.request(requests.book.holdsAllowance, { userId, key: 'plan:req-1' })).toEqual({
-      held: true,
-    });
-    expect(await world.bus.request(requests.book.holdsAllowance, { userId, key: 'plan:other' })).toEqual({
-      held: false,
-    });
-    expect(await world.bus.request(requests.book.holdsAllowance, { userId: newUserId(), key: 'plan:req-1' })).toEqual({
-      held: false,
-    });
     await world.until('the planning request', () => world.events('book.planning-requested', book._id).length === 1);
     expect(world.events('book.planning-requested', book._id)[0]).toEqual({
       bookId: book._id,
@@ -44,8 +33,15 @@ describe('creating a book (the book command behind POST /agent/plan)', () => {
         genre: 'mystery',
         size: 'short',
       },
+      allowanceKey: 'plan:req-1',
+      allowanceKind: 'book',
     });
+    // Stored with the book, its events name the reservation it holds: billing keeps it (decision 0054).
     expect(world.events('book.created', book._id)).toHaveLength(1);
+    expect(world.events('book.created', book._id)[0]).toMatchObject({
+      allowanceKey: 'plan:req-1',
+      allowanceKind: 'book',
+    });
   });
 
   it('pays once and creates one book for the same request sent twice, also at the same time', async () => {
@@ -84,7 +80,7 @@ describe('creating a book (the book command behind POST /agent/plan)', () => {
     expect(error.status).toBe(500);
     expect(world.billing.consumed).toEqual(['plan:req-broken']);
     expect(world.billing.refunded).toEqual(['plan:req-broken']);
-    expect(world.billing.confirmed).toEqual([]);
+    expect(world.seen.filter((event) => event.data.allowanceKey === 'plan:req-broken')).toEqual([]);
     expect(world.billing.booksLeft).toBe(10);
   });
 

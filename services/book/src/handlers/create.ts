@@ -5,7 +5,7 @@ import { allowanceKeys } from '../domain/allowance-keys';
 import { newBookRow } from '../domain/new-book';
 import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
-import { confirmAllowance, releaseBook, reserveBook } from '../domain/allowance';
+import { releaseBook, reserveBook } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
 import { roleOn } from '../access/book-access';
 import type { BookRow } from '../db/schema';
@@ -69,7 +69,6 @@ export function createBook(deps: BookHandlerDeps) {
       if (!existing) throw new Error('idempotency conflict without a row');
       return present(existing);
     }
-    await confirmAllowance(deps, userId, 'book', key, requestId);
     deps.relay.kick();
     deps.logger.info(
       { bookId: created.id, userId, createdBy: requester, workspaceId },

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { translationRequest } from '../domain/new-translation';
+import { heldAllowance } from '../domain/allowance-keys';
 import { booksRepository } from '../repositories/books.repository';
 import { trashRepository } from '../repositories/trash.repository';
 import { auditBookChange } from '../workspaces/audit.repository';
@@ -53,5 +54,11 @@ async function resumeWork(trx: Transaction<BookDatabase>, book: BookRow): Promis
   const resumed = await booksRepository.update(trx, book.id, { write_attempt: attempt });
   if (book.status === 'translating')
     await enqueueEvent(trx, events.bookTranslationRequested, translationRequest(resumed));
-  else await enqueueEvent(trx, events.bookConfirmed, { bookId: book.id, userId: book.user_id, attempt });
+  else
+    await enqueueEvent(trx, events.bookConfirmed, {
+      bookId: book.id,
+      userId: book.user_id,
+      attempt,
+      ...heldAllowance(book),
+    });
 }

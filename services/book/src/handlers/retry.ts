@@ -4,11 +4,11 @@ import { type requests } from '@bookwright/contracts/bus';
 import { enqueueEvent } from '@bookwright/kit';
 import type { z } from 'zod';
 import { booksRepository } from '../repositories/books.repository';
-import { allowanceKeys, allowanceKindOf } from '../domain/allowance-keys';
+import { allowanceKeys, allowanceKindOf, heldAllowance } from '../domain/allowance-keys';
 import { moveBook, retryMoveFor } from '../domain/book-status';
 import { translationRequest } from '../domain/new-translation';
 import { presentBook } from '../domain/present-book';
-import { confirmAllowance, releaseAllowance, reserveAllowance } from '../domain/allowance';
+import { releaseAllowance, reserveAllowance } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
 import { changeOwnedBook } from '../domain/owned-book';
 import { requestPlanning } from '../domain/request-planning';
@@ -65,7 +65,12 @@ export function retryBook(deps: BookHandlerDeps) {
                 write_attempt: attempt,
               },
             );
-            await enqueueEvent(trx, events.bookConfirmed, { bookId: locked.id, userId: payerId, attempt });
+            await enqueueEvent(trx, events.bookConfirmed, {
+              bookId: locked.id,
+              userId: payerId,
+              attempt,
+              ...heldAllowance(updated),
+            });
             return presentBook(updated, role);
           }
           const updated = await booksRepository.move(
@@ -85,7 +90,6 @@ export function retryBook(deps: BookHandlerDeps) {
       await releaseAllowance(deps, payerId, kind, key);
       throw error;
     }
-    await confirmAllowance(deps, payerId, kind, key);
     return retried;
   };
 }

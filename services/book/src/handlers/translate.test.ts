@@ -64,7 +64,6 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
       translation: { sourceBookId: original._id, sourceTitle: original.title, sourceLanguage: 'english' },
     });
     expect(world.billing.consumed).toEqual(['plan:req-original', 'translate:tr-1']);
-    expect(world.billing.confirmed).toEqual(['plan:req-original', 'translate:tr-1']);
     expect(world.billing.held.get('translate:tr-1')).toBe('translation');
     expect(world.billing.translationsLeft).toBe(4);
 
@@ -77,6 +76,9 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
       sourceLanguage: 'english',
       language: 'french',
       sourceContentKey: translationSourceKey(translation._id),
+      // The reservation the stored translation holds: billing keeps it on this event (decision 0054).
+      allowanceKey: 'translate:tr-1',
+      allowanceKind: 'translation',
     });
     const source = await world.blobs.get(translationSourceKey(translation._id));
     expect(JSON.parse(source!.data.toString('utf8'))).toEqual(manuscript);

@@ -7,7 +7,7 @@ import { allowanceKeys } from '../domain/allowance-keys';
 import { newTranslationRow, translationRequest, translationSourceKey } from '../domain/new-translation';
 import { presentBook } from '../domain/present-book';
 import { booksRepository } from '../repositories/books.repository';
-import { confirmAllowance, releaseAllowance, requirePlan, reserveAllowance } from '../domain/allowance';
+import { releaseAllowance, requirePlan, reserveAllowance } from '../domain/allowance';
 import type { BookHandlerDeps } from './deps';
 import { keepRevision } from '../domain/revision-snapshots';
 import { readOwned } from '../domain/owned-book';
@@ -80,7 +80,6 @@ export function translateBook(deps: BookHandlerDeps) {
       if (!existing) throw new Error('idempotency conflict without a row');
       return presentBook(existing, role);
     }
-    await confirmAllowance(deps, payerId, 'translation', key, requestId);
     deps.relay.kick();
     deps.logger.info({ bookId: created.id, sourceBookId: source.id, userId, language }, 'translation requested');
     return presentBook(created, role);

@@ -213,7 +213,14 @@ describe('the trash', () => {
 
     await restore(book._id);
     await world.until('writing asked again', () => world.events('book.confirmed', book._id).length === 2);
-    expect(world.events('book.confirmed', book._id)[1]).toEqual({ bookId: book._id, userId, attempt: 2 });
+    // Under the reservation the book already holds: billing keeps that one (decision 0054), none is taken anew.
+    expect(world.events('book.confirmed', book._id)[1]).toEqual({
+      bookId: book._id,
+      userId,
+      attempt: 2,
+      allowanceKey: world.events('book.created', book._id)[0]?.allowanceKey,
+      allowanceKind: 'book',
+    });
     expect(await world.status(userId, book._id)).toBe('writing');
   });
 

@@ -19,8 +19,16 @@ function book(
   id: string,
   status: 'planning' | 'validation' | 'writing' | 'ready',
   attempts: { plan: number; write: number },
+  allowanceKey: string | null = null,
 ) {
-  return bookRow({ id, status, title: id, plan_attempt: attempts.plan, write_attempt: attempts.write });
+  return bookRow({
+    id,
+    status,
+    title: id,
+    plan_attempt: attempts.plan,
+    write_attempt: attempts.write,
+    allowance_key: allowanceKey,
+  });
 }
 
 // The in-process bus keeps no log across restarts: on start the book service must ask again for the work
@@ -31,7 +39,7 @@ describe('re-announcing unfinished work on start', () => {
     opened.push(database);
     for (const row of [
       book('planning-book', 'planning', { plan: 2, write: 0 }),
-      book('writing-book', 'writing', { plan: 1, write: 3 }),
+      book('writing-book', 'writing', { plan: 1, write: 3 }, 'plan:writing'),
       book('review-book', 'validation', { plan: 1, write: 0 }),
       book('ready-book', 'ready', { plan: 1, write: 1 }),
     ]) {
@@ -55,11 +63,12 @@ describe('re-announcing unfinished work on start', () => {
     expect(kicks).toBe(1);
     const { rows } = await sql<{
       event_name: string;
-      payload: { bookId: string; attempt: number; brief?: { title: string; prompt: string } };
+      payload: { bookId: string; attempt: number; brief?: { title: string; prompt: string }; allowanceKey?: string };
     }>`select event_name, payload from outbox order by event_name`.execute(database.db);
-    expect(rows.map((r) => [r.event_name, r.payload.bookId, r.payload.attempt])).toEqual([
-      ['book.confirmed', 'writing-book', 3],
-      ['book.planning-requested', 'planning-book', 2],
+    // A book's reservation travels again too: a confirmation the in-process bus lost reaches billing now.
+    expect(rows.map((r) => [r.event_name, r.payload.bookId, r.payload.attempt, r.payload.allowanceKey])).toEqual([
+      ['book.confirmed', 'writing-book', 3, 'plan:writing'],
+      ['book.planning-requested', 'planning-book', 2, undefined],
     ]);
     // The planner plans from the event alone: the brief travels with it.
     expect(rows[1]?.payload.brief).toMatchObject({ title: 'planning-book', prompt: 'p' });

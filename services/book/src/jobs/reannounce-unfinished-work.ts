@@ -4,6 +4,7 @@ import { booksRepository } from '../repositories/books.repository';
 import { translationRequest } from '../domain/new-translation';
 import type { BookHandlerDeps } from '../handlers/deps';
 import { requestPlanning } from '../domain/request-planning';
+import { heldAllowance } from '../domain/allowance-keys';
 
 /**
  * On start, asks again for the work of every book still planning, writing or translating. The planner and writer are
@@ -23,6 +24,7 @@ export async function reannounceUnfinishedWork(deps: BookHandlerDeps): Promise<n
           bookId: book.id,
           userId: book.user_id,
           attempt: Math.max(1, book.write_attempt),
+          ...heldAllowance(book),
         });
     }
     // Asked for again now: the stall watchdog counts from here, not from before the restart.

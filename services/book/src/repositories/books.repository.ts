@@ -208,18 +208,6 @@ export const booksRepository = {
       .executeTakeFirst();
   },
 
-  /** Whether one of the user's books holds the reservation under `key` (its creation's, or its current one). */
-  async holdsAllowanceKey(db: Kysely<BookDatabase>, userId: string, key: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('books')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('idempotency_key', '=', key), eb('allowance_key', '=', key)]))
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
   listSummaries(db: Kysely<BookDatabase>, userId: string): Promise<BookSummaryRow[]> {
     return db
       .selectFrom('books')
@@ -547,6 +535,7 @@ export const booksRepository = {
         'genre',
         'size',
         'translation',
+        'allowance_key',
       ])
       .where('status', 'in', ['planning', 'writing', 'translating'])
       .where('deleted_at', 'is', null)

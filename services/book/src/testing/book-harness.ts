@@ -28,8 +28,6 @@ export class FakeBilling {
   readonly held = new Map<string, AllowanceKind>();
   readonly consumed: string[] = [];
   readonly refunded: string[] = [];
-  /** Keys the book service confirmed a book holds. */
-  readonly confirmed: string[] = [];
   #subscriptions: Subscription[] = [];
 
   #left(kind: AllowanceKind): number {
@@ -57,10 +55,6 @@ export class FakeBilling {
         this.#add(kind, 1);
         this.refunded.push(key);
         return {};
-      }),
-      bus.serve(requests.billing.confirmAllowance, async ({ key }) => {
-        this.confirmed.push(key);
-        return { kept: this.held.has(key) };
       }),
       bus.serve(requests.billing.getSummary, async () => ({
         ...noPlanBillingSummary,
