@@ -1,6 +1,7 @@
 /**
- * Idle memory bench (issue 22): the embedded all-in-one process (`npm start`, PGlite) writes books, then
- * sits idle; after a full garbage collection its resident set size must be at most 300 MB. The process
+ * Idle memory bench (issues 22 and 47): the embedded all-in-one process (`npm start`, PGlite) writes books,
+ * then sits idle; after a full garbage collection its resident set size must be at most 250 MB. The
+ * resident set is printed by part after start and at idle (resident-parts.ts). The process
  * runs with `--inspect` on a local port; the bench asks it over the inspector protocol for the
  * collection and for `process.memoryUsage()`, and can save a heap snapshot of the main thread.
  *
@@ -13,6 +14,7 @@ import { prepareAuthors } from '../load/authors';
 import { startSystemProcess } from '../load/system-process';
 import { Inspector, type MemoryUsage } from '../support/inspector';
 import { printResults } from '../support/results';
+import { residentParts } from './resident-parts';
 
 // Node 20 has a WebSocket client only behind a flag: run again with it.
 if (typeof WebSocket === 'undefined') {
@@ -24,7 +26,7 @@ if (typeof WebSocket === 'undefined') {
   process.exit(again.status ?? 1);
 }
 
-const targetMb = 300;
+const targetMb = 250;
 const { values } = parseArgs({
   options: {
     books: { type: 'string', default: '1' },
@@ -41,6 +43,13 @@ const describe = (m: MemoryUsage) =>
   `RSS ${mb(m.rss).toFixed(0)} MB (main thread: heap ${mb(m.heapUsed).toFixed(0)} of ${mb(m.heapTotal).toFixed(0)} MB, ` +
   `external ${mb(m.external).toFixed(0)} MB, array buffers ${mb(m.arrayBuffers).toFixed(0)} MB)`;
 
+/** The resident set by part (bench/memory/resident-parts.ts), the parts of 1 MB or more. */
+async function printParts(pid: number): Promise<void> {
+  for (const { part, rssKb } of await residentParts(pid)) {
+    if (rssKb >= 1024) console.log(`      ${(rssKb / 1024).toFixed(0).padStart(4)} MB  ${part}`);
+  }
+}
+
 const inspectPort = await freePorts(1);
 process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --inspect=127.0.0.1:${inspectPort}`.trim();
 console.log(`memory bench: embedded, ${books} book(s) written, then ${idleSeconds} s idle and a full GC`);
@@ -50,11 +59,14 @@ try {
   inspector = await Inspector.connect(inspectPort);
   const started = await inspector.memoryAfterGc();
   console.log(`  started:            ${describe(started)}`);
+  const pid = await inspector.evaluate<number>('process.pid');
+  await printParts(pid);
   // Each author signs up, plans and confirms a book and waits until it is ready (the offline writer).
   await prepareAuthors(system.url, books);
   await new Promise((r) => setTimeout(r, idleSeconds * 1000));
   const idle = await inspector.memoryAfterGc();
   console.log(`  after ${books} book(s), idle: ${describe(idle)}`);
+  await printParts(pid);
   if (values.snapshot) {
     await inspector.saveHeapSnapshot(values.snapshot);
     console.log(`  heap snapshot of the main thread: ${values.snapshot}`);

@@ -75,6 +75,12 @@ export class Inspector {
     return JSON.parse(answer.result.value) as MemoryUsage;
   }
 
+  /** An expression's value in the process's main thread (JSON-serialisable). */
+  async evaluate<T>(expression: string): Promise<T> {
+    const answer = await this.send<{ result: { value: T } }>('Runtime.evaluate', { expression, returnByValue: true });
+    return answer.result.value;
+  }
+
   async saveHeapSnapshot(path: string): Promise<void> {
     const file = createWriteStream(path);
     this.on('HeapProfiler.addHeapSnapshotChunk', (params) => file.write(String(params.chunk)));

@@ -108,6 +108,9 @@ describe('the trash', () => {
     const [trashed] = await trash(client);
     expect(trashed).toMatchObject({ _id: book._id, title: book.title, status: 'ready', coverImage: book.coverImage });
     expect(Date.parse(trashed!.purgeAt) - Date.parse(trashed!.deletedAt)).toBe(trashRetentionMs);
+    // The trash view shows the cover, so its owner still gets the image (a trashed book's cover answered 404:
+    // a broken thumbnail wherever the browser had not kept it from the library, issue 47).
+    expect((await client.binary('GET', trashed!.coverImage!)).status).toBe(200);
     expect(trashed!.purgeAt).toBe(new Date(Date.parse(trashed!.deletedAt) + 30 * 24 * 3_600_000).toISOString());
 
     const again = await client.request('DELETE', `/api/v1/book/${book._id}`);
@@ -132,6 +135,13 @@ describe('the trash', () => {
     expect((await client.get<unknown[]>(`/api/v1/book/${book._id}/revisions`)).body.length).toBeGreaterThan(0);
     const cover = await client.binary('GET', book.coverImage!);
     expect(cover.status).toBe(200);
+    // Trashed again after the undo: the same address, still the owner's to see, and back again.
+    expect((await client.request('DELETE', `/api/v1/book/${book._id}`)).status).toBe(200);
+    expect((await trash(client)).map((b) => b.coverImage)).toEqual([book.coverImage]);
+    const coverAgain = await client.binary('GET', book.coverImage!);
+    expect(coverAgain.status).toBe(200);
+    expect(coverAgain.headers.get('etag')).toBe(cover.headers.get('etag'));
+    expect((await client.post(`/api/v1/book/${book._id}/restore`)).status).toBe(200);
 
     const notInTrash = await client.post(`/api/v1/book/${book._id}/restore`);
     expect(notInTrash).toMatchObject({ status: 409, body: { msg: trashMessages.notInTrash } });
@@ -141,7 +151,8 @@ describe('the trash', () => {
   }, 180_000);
 
   it("answers 404 for another user's book on every trash route and leaves it as it was", async () => {
-    const { client: owner, book } = await readyBook(system);
+    const { client: owner, book: written } = await readyBook(system);
+    const book = await withCover(owner, written);
     const stranger = system.client();
     await stranger.post('/api/v1/auth/sign-up', newAccount());
     const notFound = { status: 404, body: { msg: apiMessages.notFound } };
@@ -151,6 +162,9 @@ describe('the trash', () => {
     expect((await owner.request('DELETE', `/api/v1/book/${book._id}`)).status).toBe(200);
     expect(await stranger.post(`/api/v1/book/${book._id}/restore`)).toMatchObject(notFound);
     expect(await stranger.request('DELETE', `/api/v1/book/${book._id}/permanent`)).toMatchObject(notFound);
+    // The cover of a trashed book is its owner's alone, as in the library.
+    expect((await stranger.binary('GET', book.coverImage!)).status).toBe(404);
+    expect((await owner.binary('GET', book.coverImage!)).status).toBe(200);
     expect(await trash(stranger)).toEqual([]);
     expect((await trash(owner)).map((b) => b._id)).toEqual([book._id]);
     // Unknown ids are the same 404; no session is a 401.

@@ -91,7 +91,16 @@ export const bookMemberRequests = {
   access: defineRequest({
     name: 'book.access.check',
     version: 1,
-    request: z.object({ ...owned, action: BookActionSchema }),
+    request: z.object({
+      ...owned,
+      action: BookActionSchema,
+      inTrash: z
+        .boolean()
+        .default(false)
+        .describe(
+          "Also a book in the trash, for a read by its owner: what the trash view shows of it (its cover). Anyone else, and any other action, gets the library's answer (404 for a trashed book)",
+        ),
+    }),
     response: z.object({
       role: BookRoleSchema,
       ownerId: z.string(),

@@ -19,6 +19,17 @@ export const trashRepository = {
     return rows as TrashedBookRow[];
   },
 
+  /** The book when it is in `userId`'s trash (the list above holds it), else undefined. */
+  async findOwnedTrashed(db: Kysely<BookDatabase>, id: string, userId: string) {
+    return db
+      .selectFrom('books')
+      .select(['id', 'user_id', 'workspace_id'])
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+  },
+
   /** Moves the book in or out of the trash; the status and everything else stay as they are. */
   async setDeletedAt(db: Kysely<BookDatabase>, id: string, deletedAt: Date | null): Promise<BookRow> {
     return (

@@ -3,7 +3,6 @@ import { type requests } from '@bookwright/contracts/bus';
 import type { ImportedImageFile } from '../import/images/imported-images';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
-import { importManuscript } from '../import';
 import type { ExportHandlerDeps } from './deps';
 
 type Def = typeof requests.export.convertManuscript;
@@ -26,6 +25,7 @@ export function convertManuscript(deps: ExportHandlerDeps) {
     const upload = await deps.blobs.get(uploadBlobKey);
     if (!upload) throw new AppError(400, manuscriptImportMessages.missingFile);
     const started = performance.now();
+    const { importManuscript } = await loadImport();
     const { document, report, images } = await deps.renderSlots(() =>
       importManuscript(upload.data, { fileName, language }).catch((error: unknown) => {
         if (error instanceof AppError && error.cause !== undefined)
@@ -53,6 +53,10 @@ export function convertManuscript(deps: ExportHandlerDeps) {
     return { contentBlobKey, images: stored, report };
   };
 }
+
+// The readers (mammoth, markdown-it, yauzl, an HTML parser) are loaded on the first import, not at start:
+// an idle process never needs them, and they were about 12 MB of its resident set (bench/README.md, memory).
+const loadImport = () => import('../import');
 
 /** The converted images, in the blob store for the book service (the bytes are over the bus's message limit). */
 async function storeImages(deps: ExportHandlerDeps, importId: string, images: ImportedImageFile[]) {

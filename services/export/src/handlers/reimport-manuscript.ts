@@ -2,13 +2,15 @@ import { AppError, conditionalSaveMessages, exportMessages, isAppError, type Boo
 import { requests } from '@bookwright/contracts/bus';
 import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
-import { reimportDocx } from '../docx/reimport-docx';
 import { parseManuscript } from '../domain/to-export-book';
 import { importRefusal } from '../import/refusal';
 import type { ExportHandlerDeps } from './deps';
 import { loadReview } from '../domain/load-book';
 
 type Def = typeof requests.export.reimportManuscript;
+
+// The Word reader (yauzl and the XML parsing) is loaded on the first re-import, not at start (bench/README.md, memory).
+const loadReimport = () => import('../docx/reimport-docx');
 
 /** The name of the revision kept before an import replaces the manuscript. */
 export const beforeImportRevision = 'Before import';
@@ -32,6 +34,7 @@ export function reimportManuscript(deps: ExportHandlerDeps) {
     const upload = await deps.blobs.get(uploadBlobKey);
     if (!upload) throw importRefusal('missingFile');
     const { review } = await loadReview(deps, { userId, bookId }, book, context);
+    const { reimportDocx } = await loadReimport();
     const imported = await deps.renderSlots(() =>
       reimportDocx(Buffer.from(upload.data), {
         fileName,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BookSchema, type Book } from '@bookwright/contracts/http';
 import { events } from '@bookwright/contracts/events';
 import { buildBook } from '@bookwright/contracts/testing';
@@ -34,6 +34,8 @@ function model(options: { ttlMs?: number; maxBooks?: number } = {}) {
 }
 
 describe('BookReadModel', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('holds the ETag and the body serialised once, per user and book, within the TTL', async () => {
     const { open, reads, store, advance } = model();
     store.set('u1/a', bookOf({ _id: 'a', title: 'Mine', etag: '"v3"' }));
@@ -119,6 +121,18 @@ describe('BookReadModel', () => {
     bounded.store.set('u2/d', bookOf({ _id: 'd' }));
     await bounded.open('u2', 'd');
     expect(bounded.books.size).toBe(1);
+
+    // Nor kept while nothing else comes in: an idle process lets its last books go when their TTL ends.
+    vi.useFakeTimers();
+    const idle = model();
+    idle.store.set('u1/a', bookOf({ _id: 'a' }));
+    await idle.open('u1', 'a');
+    idle.advance(4_999);
+    vi.advanceTimersByTime(4_999);
+    expect(idle.books.size).toBe(1);
+    idle.advance(1);
+    vi.advanceTimersByTime(1);
+    expect(idle.books.size).toBe(0);
 
     const off = model({ ttlMs: 0 });
     off.store.set('u1/a', bookOf({ _id: 'a' }));

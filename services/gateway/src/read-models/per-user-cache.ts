@@ -48,6 +48,8 @@ export class PerUserCache<T> {
   readonly #keep: (value: T) => boolean;
   readonly #entries = new Map<string, Entry<T>>();
   readonly #fills = new Map<string, Fill<T>>();
+  /** The timer that drops the oldest entry when its TTL ends (one at a time, never keeping the process up). */
+  #sweep: ReturnType<typeof setTimeout> | undefined;
 
   /** `keep` says whether a value just read may be held; by default every value is. */
   constructor(options: PerUserCacheOptions, keep: (value: T) => boolean = () => true) {
@@ -126,15 +128,40 @@ export class PerUserCache<T> {
     const held = this.#entries.get(userId);
     if (held && held.readAt > entry.readAt) return;
     this.#entries.delete(userId);
-    // Entries past their TTL are never answered again: drop those at the old end, so what a burst left
-    // behind does not stay in memory until the cache fills (a held book is a whole manuscript).
+    this.#dropExpired();
+    this.#entries.set(userId, entry);
+    // Maps iterate in insertion order: the first key is the least recently stored.
+    while (this.#entries.size > this.#options.maxUsers) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#scheduleSweep();
+  }
+
+  /**
+   * Entries past their TTL are never answered again: drop those at the old end, so what a burst left behind
+   * does not stay in memory until the cache fills (a held book is a whole manuscript).
+   */
+  #dropExpired(): void {
     const now = this.#options.now();
     for (const [key, old] of this.#entries) {
       if (now - old.readAt < this.#options.ttlMs) break;
       this.#entries.delete(key);
     }
-    this.#entries.set(userId, entry);
-    // Maps iterate in insertion order: the first key is the least recently stored.
-    while (this.#entries.size > this.#options.maxUsers) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+
+  /**
+   * Drops the oldest entry when its TTL ends even if nothing is stored after it: otherwise the last books
+   * opened before a quiet spell stayed in memory for as long as the process stayed idle (bench/README.md,
+   * memory).
+   */
+  #scheduleSweep(): void {
+    if (this.#sweep !== undefined) return;
+    const oldest = this.#entries.values().next().value;
+    if (oldest === undefined) return;
+    const delay = Math.max(0, oldest.readAt + this.#options.ttlMs - this.#options.now());
+    this.#sweep = setTimeout(() => {
+      this.#sweep = undefined;
+      this.#dropExpired();
+      this.#scheduleSweep();
+    }, delay);
+    this.#sweep.unref();
   }
 }

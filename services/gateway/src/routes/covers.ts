@@ -117,8 +117,9 @@ export function coverRoutes(deps: RouteDeps) {
     reply: RouteReply<typeof getCoverImageSchema>,
   ) {
     const { bookId, coverId, variant } = request.params;
-    // The access module first: the cover of a book one has no role on is as absent as an unknown one.
-    await ask(request, requests.book.access, { userId: request.userId, bookId, action: 'read' });
+    // The access module first: the cover of a book one has no role on is as absent as an unknown one. A book
+    // in its owner's trash keeps its cover for them: the trash view shows it.
+    await ask(request, requests.book.access, { userId: request.userId, bookId, action: 'read', inTrash: true });
     const image = await blobs.get(coverBlobKey(bookId, coverId, variant));
     if (!image) throw new AppError(404, apiMessages.notFound);
     return sendOwnedImage(request, reply, image);
