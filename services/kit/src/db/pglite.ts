@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import {
@@ -120,18 +119,6 @@ export function openPgliteInstances(): string[] {
  */
 const SHARED_BUFFERS = '16MB';
 
-/**
- * PostgreSQL's WebAssembly (9 MB) compiled by V8's baseline compiler only, never tiered up by TurboFan
- * (decision 0056). TurboFan's compilations of PostgreSQL's large functions ran on V8's helper threads and
- * left 35–55 MB in their glibc arenas, resident for the life of the process, for queries that a probe timed
- * within the noise of the baseline code on this machine (bench/README.md, memory). V8's flags are the
- * process's: PGlite's is the only WebAssembly the services load. Set before the first module is compiled;
- * setting it again changes nothing.
- */
-function compileWebAssemblyWithLiftoffOnly(): void {
-  setFlagsFromString('--liftoff-only');
-}
-
 /** The database thread's young generation (V8's default grows to 16 MB; see WorkerPglite). */
 const WORKER_YOUNG_GENERATION_MB = 4;
 
@@ -238,7 +225,6 @@ class WorkerPglite implements PgliteHandle {
   #exited: Error | undefined;
 
   private constructor(dataDir: string | undefined, template: string | undefined) {
-    compileWebAssemblyWithLiftoffOnly();
     this.#worker = new Worker(workerUrl, {
       workerData: { dataDir, sharedBuffers: SHARED_BUFFERS, template },
       // The thread holds little between calls (a query's rows until they are posted), but V8 grew its young
