@@ -15,6 +15,7 @@ import {
   type SpineDocument,
 } from './package-files';
 import { frontMarkers, pageBreakMarker, pageMarkers, type EpubPagination, type FrontMarkers } from './page-list';
+import { writeOcfZip } from './ocf-zip';
 import { SealedEPub } from './sealed-epub';
 import { splitSections, type Section } from './sections';
 import { stylesheet } from './stylesheet';
@@ -160,15 +161,7 @@ export async function renderEpub(book: ExportBook, options: EpubRenderOptions = 
     oebps.file(coverImageHref, cover.data);
     oebps.file(coverPageHref, coverPage(languageCode, labels, title, nonBlank(book.author)));
   }
-  zip.forEach((_path, entry) => {
-    entry.date = modified;
-  });
-  return zip.generateAsync({
-    type: 'uint8array',
-    mimeType: 'application/epub+zip',
-    compression: 'DEFLATE',
-    compressionOptions: { level: 6 },
-  });
+  return writeOcfZip(zip, modified);
 }
 
 /** The package document, the navigation document and the NCX, which we write ourselves. */
@@ -181,6 +174,8 @@ function writePackageFiles(oebps: JSZip, publication: Publication, labels: EpubL
 /** The book's images, each with its file in the EPUB (named by its id, so one file however often it is shown). */
 function chapterImages(book: ExportBook) {
   const byId = new Map(Object.values(book.images ?? {}).map((image) => [image.imageId, image]));
+  // The check below serialises the whole manuscript: not worth it for a book without images.
+  if (byId.size === 0) return [];
   // Only those the printed text shows (an image a suggestion would add is not in it).
   const text = JSON.stringify(book.document);
   return [...byId.values()]

@@ -20,6 +20,17 @@ export interface TextRun {
 type Class = Script | 'han' | 'neutral' | 'default';
 
 /** The script a code point belongs to, by Unicode block; 'neutral' for spaces, digits, marks, punctuation. */
+/** Whether any character of `text` belongs to one of the scripts (as `classify` says). */
+function hasScriptLetter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    // Below U+0590 every character is Latin, Greek, Cyrillic, punctuation or a mark: none of the scripts.
+    if (text.charCodeAt(i) < 0x0590) continue;
+    const cls = classify(text.codePointAt(i) ?? 0);
+    if (cls !== 'default' && cls !== 'neutral') return true;
+  }
+  return false;
+}
+
 function classify(cp: number): Class {
   if (cp < 0x80) return (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a) ? 'default' : 'neutral';
   if (cp >= 0x0590 && cp <= 0x05ff) return 'hebrew';
@@ -197,6 +208,8 @@ export interface ScriptSegment {
  * in the same text, as in print. Latin, Greek and Cyrillic are null: the book's own fonts set them.
  */
 export function splitByScript(text: string): ScriptSegment[] {
+  // Most text has no letter of these scripts: one null segment, without classifying each character.
+  if (!hasScriptLetter(text)) return text === '' ? [] : [{ text, script: null }];
   const chars = [...text];
   const han = /[\u3040-\u30ff]/.test(text)
     ? 'japanese'

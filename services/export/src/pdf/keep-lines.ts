@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { reorderLine } from './bidi-lines';
 import type { Inline, Line } from './layout-lines';
+import { buildNextLine as firstFitLine, widthOfText } from './next-line';
 
 /**
  * Two things pdfmake 0.3 does not do, added to its line and page breaking (its LayoutBuilder), because
@@ -37,7 +38,7 @@ interface Context {
 }
 
 interface LayoutBuilder {
-  writer: { context(): Context; moveToNextPage(orientation?: unknown): void };
+  writer: { context(): Context & { availableWidth: number }; moveToNextPage(orientation?: unknown): void };
   buildNextLine(node: TextNode): Line | null;
   processLeaf(node: TextNode & { pageOrientation?: unknown }): void;
 }
@@ -60,7 +61,6 @@ export function installKeepLines(): void {
   if (typeof proto.buildNextLine !== 'function' || typeof proto.processLeaf !== 'function') {
     throw new Error('This pdfmake has no buildNextLine/processLeaf: soft hyphens and keep-lines cannot be set up');
   }
-  const buildNextLine = proto.buildNextLine;
   const processLeaf = proto.processLeaf;
   const prepared = new WeakSet<Inline[]>();
 
@@ -78,27 +78,20 @@ export function installKeepLines(): void {
       for (const inline of pending) {
         if (!inline.text.endsWith(softHyphen)) continue;
         inline.text = inline.text.slice(0, -1);
-        inline.width = widthOf(inline.text, inline);
+        inline.width = widthOfText(inline.text, inline);
         inline.softHyphen = true;
       }
     }
-    let line = buildNextLine.call(this, node);
+    let line = firstFitLine(node, this.writer.context().availableWidth, LineClass);
     if (!line || !node._inlines) return line;
     line = shrinkToFit(line, node._inlines, rebuild);
     const run = node._hyphenRun ?? 0;
-    if (endsWithHyphen(line) && run >= maxHyphenRun) {
-      // A third hyphen in a row: the part-word moves to the next line (it then starts there).
-      const kept = [...line.inlines];
-      const moved: Inline[] = [];
-      while (kept.length > 1 && !endsWord(kept.at(-1) as Inline)) moved.unshift(kept.pop() as Inline);
-      if (kept.length > 0 && moved.length > 0) {
-        node._inlines.unshift(...moved);
-        line = rebuild({ ...line, lastLineInParagraph: false } as Line, kept);
-      }
-    }
+    if (endsWithHyphen(line) && run >= maxHyphenRun) line = moveLastPartWord(line, node._inlines, rebuild);
     node._hyphenRun = endsWithHyphen(line) ? run + 1 : 0;
+    const drawn = track(line, joinWordParts(line.inlines));
+    if (drawn !== line.inlines) line = rebuild(line, drawn);
     // Last: the bidi algorithm orders the finished line's words for drawing (bidi-lines.ts).
-    return reorderLine(rebuild(line, track(line, joinWordParts(line.inlines))), rebuild);
+    return reorderLine(line, rebuild);
   };
 
   proto.processLeaf = function processKeepingLines(this: LayoutBuilder, node: TextNode): void {
@@ -209,21 +202,27 @@ function spaceStretch(inlines: Inline[], maxWidth: number): number {
 export function shrinkToFit(line: Line, pending: Inline[], rebuild: (line: Line, inlines: Inline[]) => Line): Line {
   const first = line.inlines[0];
   if (!first || first.alignment !== 'justify' || line.newLineForced) return line;
-  const inlines = [...line.inlines];
-  const widthOfLine = (list: Inline[]) =>
-    list.reduce((sum, i) => sum + i.width, 0) - (list[0]?.leadingCut ?? 0) - (list.at(-1)?.trailingCut ?? 0);
+  const inlines = line.inlines;
+  // Sums over the line taking its candidates, kept as it grows (added in the same order as a fresh sum).
+  let width = 0;
+  let spaces = 0;
+  for (const inline of inlines) {
+    width += inline.width;
+    if ((inline.trailingCut ?? 0) > 0) spaces += inline.trailingCut ?? 0;
+  }
+  const leadingCut = first.leadingCut ?? 0;
   let taken = 0;
   const shrink = spaceStretch(inlines, line.maxWidth) > looseStretch ? maxShrinkOfLooseLine : maxShrink;
   for (;;) {
     const next = pending[taken];
     // The paragraph's last word stays on a line of its own: a last line is not justified, so cannot shrink.
     if (!next || next.lineEnd || taken + 1 >= pending.length) break;
-    const candidate = [...inlines, ...pending.slice(0, taken + 1)];
-    const gaps = candidate.slice(0, -1).filter((i) => (i.trailingCut ?? 0) > 0);
-    const shrinkable = gaps.reduce((sum, i) => sum + (i.trailingCut ?? 0), 0) * shrink;
-    const hyphen = next.softHyphen ? widthOf('-', next) : 0;
-    if (widthOfLine(candidate) + hyphen > line.maxWidth + shrinkable) break;
+    const hyphen = next.softHyphen ? widthOfText('-', next) : 0;
+    const candidateWidth = width + next.width - leadingCut - (next.trailingCut ?? 0);
+    if (candidateWidth + hyphen > line.maxWidth + spaces * shrink) break;
     taken += 1;
+    width += next.width;
+    if ((next.trailingCut ?? 0) > 0) spaces += next.trailingCut ?? 0;
     // Stop at a word's end; a part-word may be followed by its next part if that fits too.
     if (!next.softHyphen) break;
   }
@@ -275,11 +274,14 @@ export function track(line: Line, inlines: Inline[]): Inline[] {
   });
 }
 
-function widthOf(text: string, inline: Inline): number {
-  return (
-    inline.font.widthOfString(text, inline.fontSize, inline.fontFeatures) +
-    (inline.characterSpacing ?? 0) * (text.length - 1)
-  );
+/** A third hyphen in a row: the part-word moves to the next line (it then starts there). */
+function moveLastPartWord(line: Line, pending: Inline[], rebuild: (line: Line, inlines: Inline[]) => Line): Line {
+  const kept = [...line.inlines];
+  const moved: Inline[] = [];
+  while (kept.length > 1 && !endsWord(kept.at(-1) as Inline)) moved.unshift(kept.pop() as Inline);
+  if (kept.length === 0 || moved.length === 0) return line;
+  pending.unshift(...moved);
+  return rebuild({ ...line, lastLineInParagraph: false } as Line, kept);
 }
 
 function endsWord(inline: Inline): boolean {
@@ -294,23 +296,26 @@ function endsWithHyphen(line: Line): boolean {
 
 /**
  * Inside a line, the parts of a soft-hyphenated word become one inline again (so justification does not
- * open a gap in the word); a part that ends the line gets its hyphen.
+ * open a gap in the word); a part that ends the line gets its hyphen. A line without a part-word is
+ * returned as it is, and only joined words are new objects: this runs on every line of the book.
  */
 function joinWordParts(inlines: Inline[]): Inline[] {
+  if (!inlines.some((inline) => inline.softHyphen)) return inlines;
   const out: Inline[] = [];
+  // The joined word being built: a copy, so the parts it was made of are left as they were.
+  let joined: Inline | undefined;
   for (const inline of inlines) {
     const previous = out.at(-1);
     if (previous?.softHyphen && sameStyle(previous, inline)) {
-      out[out.length - 1] = {
-        ...previous,
-        text: previous.text + inline.text,
-        width: previous.width + inline.width,
-        trailingCut: inline.trailingCut ?? 0,
-        lineEnd: inline.lineEnd,
-        softHyphen: inline.softHyphen,
-      };
+      if (previous !== joined) out[out.length - 1] = joined = { ...previous };
+      const word = joined;
+      word.text = previous.text + inline.text;
+      word.width = previous.width + inline.width;
+      word.trailingCut = inline.trailingCut ?? 0;
+      word.lineEnd = inline.lineEnd;
+      word.softHyphen = inline.softHyphen;
     } else {
-      out.push({ ...inline });
+      out.push(inline);
     }
   }
   const last = out.at(-1);
@@ -318,11 +323,14 @@ function joinWordParts(inlines: Inline[]): Inline[] {
     out[out.length - 1] = {
       ...last,
       text: `${last.text}-`,
-      width: last.width + widthOf('-', last) + (last.characterSpacing ?? 0),
+      width: last.width + widthOfText('-', last) + (last.characterSpacing ?? 0),
     };
   }
   // Parts that could not join (a style change inside the word) print without a hyphen.
-  for (const inline of out) if (inline !== out.at(-1)) inline.softHyphen = false;
+  for (let i = 0; i < out.length - 1; i += 1) {
+    const inline = out[i] as Inline;
+    if (inline.softHyphen) inline.softHyphen = false;
+  }
   return out;
 }
 
