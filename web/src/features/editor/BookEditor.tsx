@@ -11,6 +11,8 @@ import {
 import { openSuggestionCount, printedManuscript } from '@bookwright/manuscript';
 import { bookExtensions } from './extensions';
 import { Toolbar } from './Toolbar';
+import { ImageUploadStatusLine } from './images/ImageUploadStatusLine';
+import { useChapterImages } from './images/useChapterImages';
 import './editor.css';
 
 export interface BookEditorHandle {
@@ -47,9 +49,12 @@ export function BookEditor({
   onChange,
   onSaveShortcut,
   readOnly = false,
+  bookId,
   ref,
 }: {
   bookContent: string | null;
+  /** The book images are uploaded to (the toolbar's button, a paste, a drop); none without it. */
+  bookId?: string;
   onDirtyChange: (dirty: boolean) => void;
   /** Every edit (autosave's clock): cheap, nothing is serialised here. */
   onChange?: () => void;
@@ -59,7 +64,8 @@ export function BookEditor({
   ref?: Ref<BookEditorHandle>;
 }) {
   const [initial] = useState(() => parseContent(bookContent));
-  const extensions = useMemo(() => bookExtensions(), []);
+  const images = useChapterImages(bookId);
+  const extensions = useMemo(() => bookExtensions(images.options ? { images: images.options } : {}), [images.options]);
   const version = useRef(0);
   const savedVersion = useRef(0);
   const dirty = useRef(false);
@@ -115,6 +121,7 @@ export function BookEditor({
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {!readOnly && <Toolbar editor={editor} />}
+      <ImageUploadStatusLine status={images.status} />
       <div
         className="min-h-0 flex-1 overflow-y-auto bg-paper-dark/60 px-2 py-4 sm:px-6 sm:py-8"
         data-testid="manuscript-scroll"
