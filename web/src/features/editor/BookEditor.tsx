@@ -38,6 +38,19 @@ function parseContent(bookContent: string | null): TiptapNode {
   }
 }
 
+interface BookEditorProps {
+  bookContent: string | null;
+  /** The book images are uploaded to (the toolbar's button, a paste, a drop); none without it. */
+  bookId?: string;
+  onDirtyChange: (dirty: boolean) => void;
+  /** Every edit (autosave's clock): cheap, nothing is serialised here. */
+  onChange?: () => void;
+  onSaveShortcut: () => void;
+  /** An account without a plan reads its books: nothing to type into, no toolbar. */
+  readOnly?: boolean;
+  ref?: Ref<BookEditorHandle>;
+}
+
 /**
  * The manuscript editor (tiptap). Its document lives in the editor only: not in React state and not in
  * Redux. React re-renders nothing per keystroke (shouldRerenderOnTransaction: false); dirtiness is tracked
@@ -51,18 +64,7 @@ export function BookEditor({
   readOnly = false,
   bookId,
   ref,
-}: {
-  bookContent: string | null;
-  /** The book images are uploaded to (the toolbar's button, a paste, a drop); none without it. */
-  bookId?: string;
-  onDirtyChange: (dirty: boolean) => void;
-  /** Every edit (autosave's clock): cheap, nothing is serialised here. */
-  onChange?: () => void;
-  onSaveShortcut: () => void;
-  /** An account without a plan reads its books: nothing to type into, no toolbar. */
-  readOnly?: boolean;
-  ref?: Ref<BookEditorHandle>;
-}) {
+}: BookEditorProps) {
   const [initial] = useState(() => parseContent(bookContent));
   const images = useChapterImages(bookId);
   const extensions = useMemo(() => bookExtensions(images.options ? { images: images.options } : {}), [images.options]);
