@@ -225,6 +225,11 @@ describe('access after a plan ends, and the takeout (Stripe payments)', () => {
       languageMetadata: 'en',
     });
     expect([metadata.status, metadata.body]).toEqual([402, paymentRequired]);
+    // So does adding an image to a chapter: it is an edit of the text.
+    const picture = new FormData();
+    picture.append('file', new Blob([new Uint8Array(await testImage(60, 40, 'png'))]), 'map.png');
+    const image = await client.request('POST', `/api/v1/book/${ready._id}/images`, { multipart: picture });
+    expect([image.status, image.body]).toEqual([402, paymentRequired]);
     // Someone else's book is still a 404, not a question of plans.
     const stranger = system.client();
     await stranger.post('/api/v1/auth/sign-up', newAccount());

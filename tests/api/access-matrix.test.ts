@@ -70,6 +70,13 @@ const coverForm = async () => {
   return form;
 };
 
+/** A picture for a chapter, for POST /book/{id}/images. */
+const chapterImageForm = async () => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await testImage(60, 40, 'png'))]), 'map.png');
+  return form;
+};
+
 /**
  * A Markdown file for POST /book/{id}/import: who may edit is asked first, then the file is refused (415, a
  * book takes back only Word) — through for the roles that may, and the book's text stays as the test keeps it.
@@ -116,6 +123,7 @@ const table: Record<string, Row> = {
   },
   getCoverImage: { action: 'read' },
   getBookImage: { action: 'read' },
+  uploadBookImage: { action: 'edit', multipart: chapterImageForm },
   listRevisions: { action: 'read' },
   saveRevision: { action: 'edit', body: (ctx) => ({ name: `Version ${ctx.serial}` }) },
   getRevision: { action: 'read' },
@@ -224,8 +232,8 @@ async function ownComment(context: Context, person: Person): Promise<void> {
 }
 
 /**
- * An image of the book, put where an import puts one (there is no upload route for chapter images): the
- * route's answer depends on who asks, not on whether the manuscript still names it.
+ * An image of the book, put where an import puts one (not through the upload route, whose own row may be
+ * refused): the route's answer depends on who asks, not on whether the manuscript still names it.
  */
 async function storeBookImage(context: Context): Promise<void> {
   const probe = await SystemProbe.open(system);

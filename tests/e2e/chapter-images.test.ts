@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ManuscriptImportResponse } from '@bookwright/contracts/http';
+import { imageMessages, type Book, type ManuscriptImportResponse } from '@bookwright/contracts/http';
+import { photo } from '@bookwright/kit/images/testing';
 import { newAccount } from '../support/test-system';
 import { a11yViolations, browserAvailable, describeViolations } from './support/browser';
 import { signedInContext, useBrowserWorld, useShotsDir } from './support/world';
@@ -80,6 +81,86 @@ describe.skipIf(!browserAvailable())('images inside chapters in the editor', () 
           if (width === 1280 && colorScheme === 'dark') await describeTheMap(page, `${colorScheme}-${width}`);
           expect(pageErrors).toEqual([]);
           await context.close();
+        }
+      }
+    },
+  );
+
+  /** Chooses `file` in the file picker the toolbar's "Insert image" button opens. */
+  async function insertImage(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Insert image' }).click();
+    await (await chooser).setFiles(file);
+  }
+
+  it(
+    'inserts an image from the toolbar, asks for its alt text, saves it, and says why a file is refused',
+    { timeout: 300_000 },
+    async () => {
+      const client = world.system.client();
+      await client.post('/api/v1/auth/sign-up', newAccount());
+      await client.post('/api/v1/payment', { accountType: 'starter', currency: 'eur' });
+      const form = new FormData();
+      form.append('file', new Blob(['# Chapter One\n\nThe valley lay quiet under the snow.\n']), 'valley.md');
+      const imported = await client.request<ManuscriptImportResponse>('POST', '/api/v1/book/import', {
+        multipart: form,
+      });
+      expect(imported.status).toBe(201);
+      const bookId = imported.body.book._id;
+
+      const context = await signedInContext(world, client, { viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(`${world.system.url}/app/edit/${bookId}`);
+      const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
+      await manuscript.getByText('The valley lay quiet').click();
+      await page.keyboard.press('End');
+
+      // Not an image: the server's words under the toolbar, nothing inserted.
+      await insertImage(page, { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+      await page.getByRole('alert').filter({ hasText: imageMessages.notAnImage }).waitFor();
+      expect(await manuscript.getByRole('img').count()).toBe(0);
+
+      await insertImage(page, { name: 'valley.png', mimeType: 'image/png', buffer: await photo(480, 320, 'png') });
+      // The new image is selected and its alt text field has the focus: the author is asked to describe it.
+      const field = manuscript.getByRole('textbox', { name: 'Image description (alt text)' });
+      await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      if (shots) await page.screenshot({ path: `${shots}/chapter-images-inserted-alt-text-light-1280.png` });
+      await field.fill('The valley under snow');
+      await field.press('Enter');
+      const inserted = manuscript.getByRole('img', { name: 'The valley under snow' });
+      await inserted.waitFor();
+      await expect
+        .poll(() => inserted.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBe(480);
+      await page.keyboard.press('Control+s');
+      await expect
+        .poll(() => page.getByTestId('save-status').textContent(), { timeout: 30_000 })
+        .toBe('All changes saved');
+      const saved = (await client.get<Book>(`/api/v1/book/${bookId}`)).body;
+      expect(saved.bookContent).toMatch(
+        new RegExp(`"src":"/api/v1/book/${bookId}/images/[a-f0-9]{32}","alt":"The valley under snow"`),
+      );
+      expect(pageErrors).toEqual([]);
+      await context.close();
+
+      // The saved image at both widths, in both schemes, axe clean.
+      for (const width of [390, 1280]) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const shown = await signedInContext(world, client, { viewport: { width, height: 900 }, colorScheme });
+          const view = await shown.newPage();
+          await view.goto(`${world.system.url}/app/edit/${bookId}`);
+          const image = view
+            .getByRole('textbox', { name: 'Manuscript' })
+            .getByRole('img', { name: 'The valley under snow' });
+          await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(480);
+          expect((await image.boundingBox())?.width ?? 0).toBeLessThanOrEqual(width);
+          if (shots) await view.screenshot({ path: `${shots}/chapter-images-inserted-${colorScheme}-${width}.png` });
+          const violations = await a11yViolations(view);
+          expect(violations, describeViolations(violations)).toEqual([]);
+          await shown.close();
         }
       }
     },

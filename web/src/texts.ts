@@ -119,6 +119,10 @@ export const editorTexts = {
   /** The field under a selected image inside a chapter. */
   imageAltText: 'Image description (alt text)',
   imageAltTextPlaceholder: 'Describe the image for readers who cannot see it',
+  /** The toolbar's button that adds a picture (PNG, JPG or WebP) to the chapter. */
+  insertImage: 'Insert image',
+  imageUploading: 'Adding the image…',
+  imageUploadFailure: 'The image could not be added. Please try again',
   saved: 'Book content updated successfully!',
   saveFailure: 'Book content has not been saved. Please try again',
   save: 'Save',

@@ -14,6 +14,7 @@ import { getBook } from './handlers/get';
 import { getBrief } from './handlers/get-brief';
 import { updateBookState } from './handlers/update-state';
 import { setCover } from './handlers/set-cover';
+import { storeImage } from './handlers/store-image';
 import { updateMetadata } from './handlers/update-metadata';
 import { updateContent } from './handlers/update-content';
 import { updateChapters } from './handlers/update-chapters';
@@ -159,6 +160,7 @@ function serveBookRequests(deps: BookHandlerDeps): Promise<Subscription>[] {
     bus.serve(requests.book.get, getBook(deps)),
     bus.serve(requests.book.updateState, updateBookState(deps)),
     bus.serve(requests.book.setCover, setCover(deps)),
+    bus.serve(requests.book.storeImage, storeImage(deps)),
     bus.serve(requests.book.updateContent, updateContent(deps)),
     bus.serve(requests.book.updateChapters, updateChapters(deps)),
     bus.serve(requests.book.loadCollab, loadCollab(deps)),

@@ -29,6 +29,16 @@ export const bookImageBlobPrefix = (bookId: string): string => `book-images/${bo
 export const bookImageBlobKey = (bookId: string, imageId: string): string =>
   `${bookImageBlobPrefix(bookId)}/${imageId}`;
 
+/** What an author's upload of an image for a chapter answers (POST /book/{id}/images): the node's src to insert. */
+export const StoredBookImageSchema = z
+  .object({
+    imageId: BookImageIdSchema,
+    src: z.string().describe("The image's URL, the src of the editor's image node"),
+    contentType: z.enum(bookImageContentTypes),
+  })
+  .strict();
+export type StoredBookImage = z.infer<typeof StoredBookImageSchema>;
+
 const bookImageUrlPattern = /^\/api\/v1\/book\/([\w-]{1,100})\/images\/([a-f0-9]{32})$/;
 
 /** Reads an image node's src back into its parts; null for anything that is not an image of a book of ours. */

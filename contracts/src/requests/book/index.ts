@@ -11,6 +11,7 @@ import { listBooksRequest } from './list-books';
 import { getBookRequest } from './get-book';
 import { updateStateRequest } from './update-state';
 import { setCoverRequest } from './set-cover';
+import { storeImageRequest } from './store-image';
 import { updateContentRequest } from './update-content';
 import { updateChaptersRequest } from './update-chapters';
 import { updateMetadataRequest } from './update-metadata';
@@ -46,6 +47,7 @@ export const bookRequests = {
   get: getBookRequest,
   updateState: updateStateRequest,
   setCover: setCoverRequest,
+  storeImage: storeImageRequest,
   updateContent: updateContentRequest,
   updateChapters: updateChaptersRequest,
   updateMetadata: updateMetadataRequest,

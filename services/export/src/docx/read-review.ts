@@ -1,5 +1,6 @@
 import type { TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 import { elementsNamed, firstNamed, parseMarkup, textOf, type MarkupElement } from '../import/epub/markup-tree';
+import { wordImageSrc } from './reimported-images';
 
 /*
  * An edited Word file read back into a book (issue 46, POST /book/{id}/import): its paragraphs as the
@@ -107,6 +108,12 @@ class ReviewReader {
   private paragraph(p: MarkupElement): TiptapNode {
     const style = styleOf(p);
     const content = this.inlines(p.children, { marks: [] });
+    // A picture in a paragraph of its own (as the export writes them): named by its relationship for now.
+    const blip = elementsNamed(p, 'a:blip')[0]?.attrs['r:embed'];
+    if (blip && content.length === 0) {
+      const alt = elementsNamed(p, 'wp:docpr')[0]?.attrs['descr']?.trim();
+      return { type: 'image', attrs: { src: wordImageSrc(blip), alt: alt || null, width: null } };
+    }
     const align = alignmentOf(p);
     const attrs = align ? { textAlign: align } : {};
     const level = /^heading([1-3])$/.exec(style ?? '')?.[1];

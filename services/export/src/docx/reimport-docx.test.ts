@@ -22,7 +22,10 @@ import {
 } from 'docx';
 import fc from 'fast-check';
 import JSZip from 'jszip';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { bookImageUrl } from '@bookwright/contracts/http';
+import { photo } from '@bookwright/kit/images/testing';
 import { typesetExportBook } from '../pdf/testing/books';
 import { renderDocx } from './render-docx';
 import { reimportDocx, type ReimportOptions } from './reimport-docx';
@@ -75,6 +78,43 @@ describe('Bookwright → .docx → Bookwright', () => {
     );
     const zip = await JSZip.loadAsync(file.data);
     expect(await zip.file('word/document.xml')?.async('string')).toContain('<w:smallCaps/>');
+  });
+
+  it('keeps the book’s images, in their place with their alt text; a picture that is not the book’s is dropped', async () => {
+    const data = await photo(90, 60, 'png');
+    const imageId = createHash('sha256').update(data).digest('hex').slice(0, 32);
+    const src = bookImageUrl('book-1', imageId);
+    const image = { type: 'image', attrs: { src, alt: 'The valley under snow', width: null } };
+    const [first, ...rest] = book.document.content;
+    const withImage = { ...book.document, content: [first!, image, ...rest] };
+    const file = await renderDocx(
+      {
+        ...book,
+        document: withImage,
+        images: { [src]: { imageId, data, contentType: 'image/png', widthPx: 90, heightPx: 60 } },
+      },
+      {
+        layout: 'manuscript',
+        review: { people: {}, comments: [], fallbackDate: '2026-01-01T00:00:00Z' },
+        printed: { words: 1_600, characters: 9_000 },
+        contact: null,
+      },
+    );
+    const images = (document: TiptapDocument) => {
+      const found: TiptapNode[] = [];
+      const visit = (node: TiptapNode) => (node.type === 'image' ? found.push(node) : node.content?.forEach(visit));
+      document.content.forEach(visit);
+      return found;
+    };
+    const back = await reimportDocx(Buffer.from(file.data), options(withImage));
+    expect(images(back.document).map((node) => node.attrs)).toEqual([image.attrs]);
+    expect(back.report.kept).toContainEqual({ kind: 'images', count: 1 });
+
+    // The same file read into a book that does not hold the picture: it is left out and counted.
+    const elsewhere = await reimportDocx(Buffer.from(file.data), options(book.document));
+    expect(images(elsewhere.document)).toEqual([]);
+    expect(elsewhere.report.dropped).toContainEqual(expect.objectContaining({ kind: 'images', count: 1 }));
+    expect(chapterTexts(elsewhere.document)).toEqual(chapterTexts(back.document));
   });
 
   it('keeps a book’s open suggestions and comments through the round trip', async () => {

@@ -20,6 +20,7 @@ import { importReport } from '../import/report/import-report';
 import { sourceKindOf } from '../import/source/source-kind';
 import { readZip } from '../import/zip/read-zip';
 import { readWordReview, type WordComment } from './read-review';
+import { bookImagesOf, wantsImagePart } from './reimported-images';
 
 /*
  * The way back (issue 46): an edited Word file, exported from the book, made into the book's new
@@ -68,7 +69,7 @@ export async function reimportDocx(bytes: Buffer, options: ReimportOptions): Pro
   if (bytes.length > manuscriptImportMaxBytes) throw importRefusal('tooLarge');
   // A password-protected or damaged Word file is refused as a new import would; any other kind of file here.
   if (sourceKindOf(bytes, options.fileName) !== 'zip') throw importRefusal('reimportDocxOnly');
-  const zip = await readZip(bytes, (name) => wantedParts.has(name));
+  const zip = await readZip(bytes, (name, size) => wantedParts.has(name) || wantsImagePart(name, size));
   const documentXml = zip.files.get('word/document.xml');
   if (!documentXml) throw importRefusal('reimportDocxOnly');
   const byName = new Map(Object.entries(options.people).map(([id, name]) => [name.trim().toLowerCase(), id]));
@@ -88,7 +89,8 @@ export async function reimportDocx(bytes: Buffer, options: ReimportOptions): Pro
     },
   );
 
-  const found = markChapters(review.document.content, options.language).nodes;
+  const images = bookImagesOf(review.document.content, zip.files, options.stored);
+  const found = markChapters(images.nodes, options.language).nodes;
   const first = found.findIndex(isLevelOneHeading);
   const imported = first === -1 ? [] : found.slice(first);
   if (countWords(documentText({ type: 'doc', content: imported.filter((n) => !isLevelOneHeading(n)) })) === 0)
@@ -109,7 +111,7 @@ export async function reimportDocx(bytes: Buffer, options: ReimportOptions): Pro
     frontMatter: first > 0 ? ['title-page'] : [],
     metadata: {},
     notes: 0,
-    dropped: {},
+    dropped: images.dropped > 0 ? { images: images.dropped } : {},
   });
   const kept = [
     ...report.kept,

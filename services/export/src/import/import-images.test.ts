@@ -96,3 +96,57 @@ describe('images an import cannot keep', () => {
     expect(report.dropped).toContainEqual({ kind: 'images', count: 1, reasons: [imageDropReasons.format] });
   });
 });
+
+describe('images of a Markdown file', () => {
+  it('keeps the images the file holds as data: URIs, in their place, and names the linked ones it drops', async () => {
+    const map = (await fixture('images-map.png')).toString('base64');
+    // Percent-encoded, every byte.
+    const sky = [...(await fixture('images-sky.png'))].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+    const markdown = [
+      '# Chapter One',
+      '',
+      `The valley lay quiet. ![The old map](data:image/png;base64,${map}) They walked until the light went.`,
+      '',
+      `![The evening sky](data:image/png,${sky})`,
+      '',
+      'From the web: ![A harbour](https://example.com/harbour.png) and from a folder: ![A boat](images/boat.png)',
+      '',
+      'A note holds no picture.[^1]',
+      '',
+      `[^1]: See ![the map again](data:image/png;base64,${map}) there.`,
+      '',
+    ].join('\n');
+    const { document, report, images } = await importManuscript(Buffer.from(markdown), {
+      fileName: 'valley.md',
+      language: 'english',
+    });
+    const nodes = imagesOf(document.content);
+    expect(nodes.map((node) => node.attrs?.['alt'])).toEqual(['The old map', 'The evening sky']);
+    expect(images.map((image) => image.contentType)).toEqual(['image/png', 'image/png']);
+    expect(images.map((image) => image.imageId).sort()).toEqual(
+      nodes.map((node) => parseImportedImageSrc(String(node.attrs?.['src']))).sort(),
+    );
+    // The paragraph is split around its image: the text before, the map, the text after.
+    const texts = JSON.stringify(document.content);
+    expect(texts).toContain('"text":"The valley lay quiet."');
+    expect(texts).toContain('"text":"They walked until the light went."');
+    expect(texts).not.toMatch(/[\uE002\uE003]/);
+    expect(report.kept).toContainEqual({ kind: 'images', count: 2 });
+    const dropped = report.dropped.find((entry) => entry.kind === 'images');
+    expect(dropped?.count).toBe(3);
+    expect(dropped?.reasons?.slice().sort()).toEqual([imageDropReasons.missing, imageDropReasons.placement].sort());
+  });
+
+  it('drops a data: URI that is no image, and one too long to be 10 MB or less before decoding it', async () => {
+    const huge = 'A'.repeat(Math.ceil((bookImageMaxBytes * 4) / 3) + 8);
+    const markdown = `# Chapter One\n\nText. ![Not a picture](data:image/png;base64,${Buffer.from('hello').toString('base64')})\n\n![Huge](data:image/png;base64,${huge})\n`;
+    const { document, report } = await importManuscript(Buffer.from(markdown), {
+      fileName: 'valley.md',
+      language: 'english',
+    });
+    expect(imagesOf(document.content)).toHaveLength(0);
+    const dropped = report.dropped.find((entry) => entry.kind === 'images');
+    expect(dropped?.count).toBe(2);
+    expect(dropped?.reasons?.slice().sort()).toEqual([imageDropReasons.format, imageDropReasons.tooLarge].sort());
+  });
+});

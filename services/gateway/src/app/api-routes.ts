@@ -7,7 +7,7 @@ import { agentRoutes } from '../routes/agent';
 import { authRoutes } from '../routes/auth';
 import { bookAiRoutes } from '../routes/book-ai';
 import { bookRoutes } from '../routes/books';
-import { bookImageRoutes } from '../routes/book-images';
+import { bookImageRoutes, bookImageUploadRoutes } from '../routes/book-images';
 import { collabRoutes } from '../routes/collab';
 import { coverRoutes } from '../routes/covers';
 import { eventRoutes } from '../routes/events';
@@ -56,12 +56,13 @@ export async function registerApiRoutes(
       await api.register(takeoutRoutes(deps));
       await api.register(eventRoutes(deps, hub));
       await api.register(exportRoutes(deps));
-      // Only these two read multipart forms (avatar, cover upload); elsewhere such a body is a 415. Its hooks
+      // Only these read multipart forms (avatar, cover upload, a chapter's image); elsewhere such a body is a 415. Its hooks
       // (a temp-file cleanup per request) stay off every other route.
       await api.register(async (forms) => {
         await forms.register(fastifyMultipart, { limits: { fileSize: coverUploadMaxBytes, files: 1, fields: 20 } });
         await forms.register(accountRoutes(deps));
         await forms.register(coverRoutes(deps));
+        await forms.register(bookImageUploadRoutes(deps));
       });
       // A manuscript (issue 46) is read under its own limit: 50 MB, one file, a few fields.
       await api.register(async (forms) => {

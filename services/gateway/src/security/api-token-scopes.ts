@@ -63,6 +63,7 @@ export const tokenPolicies: Readonly<Record<string, TokenPolicy>> = {
   'POST /agent/plan': write,
   'POST /book/import': write,
   'POST /book/:bookId/import': write,
+  'POST /book/:bookId/images': write,
   'PATCH /agent/write/:bookId': write,
   'PATCH /book/:bookId': write,
   'PATCH /book/content/:bookId': write,

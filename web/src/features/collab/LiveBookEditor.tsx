@@ -3,6 +3,9 @@ import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap
 import type { BookEditorHandle } from '../editor/BookEditor';
 import { EditorStats } from '../editor/BookEditor';
 import { Toolbar } from '../editor/Toolbar';
+import { ImageUploadStatusLine } from '../editor/images/ImageUploadStatusLine';
+import type { ImageUploadsOptions } from '../editor/images/imageUploads';
+import { useChapterImages } from '../editor/images/useChapterImages';
 import '../editor/editor.css';
 import { useOpenAtPassage } from '../editor/opening/useOpenAtPassage';
 import type { CollabSession } from './collabSession';
@@ -31,9 +34,12 @@ export function LiveBookEditor({
   onEditor,
   onSaveShortcut,
   suggestions,
+  bookId,
   ref,
 }: {
   session: CollabSession;
+  /** The book images are uploaded to (the toolbar's button, a paste, a drop); none without it. */
+  bookId?: string;
   selfUserId: string | undefined;
   readOnly: boolean;
   /** Who suggests and who decides (the role's), and the book whose people name the suggestions' authors. */
@@ -43,7 +49,8 @@ export function LiveBookEditor({
   onSaveShortcut: () => void;
   ref?: Ref<BookEditorHandle>;
 }) {
-  const editor = useLiveEditor({ session, selfUserId, readOnly, onSaveShortcut });
+  const images = useChapterImages(bookId);
+  const editor = useLiveEditor({ session, selfUserId, readOnly, onSaveShortcut, images: images.options });
   useEffect(() => {
     onEditor(editor);
     return () => onEditor(undefined);
@@ -54,6 +61,7 @@ export function LiveBookEditor({
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {!readOnly && <Toolbar editor={editor} />}
+      <ImageUploadStatusLine status={images.status} />
       {suggestions && (
         <LiveSuggestions
           editor={editor}
@@ -85,16 +93,24 @@ function useLiveEditor({
   selfUserId,
   readOnly,
   onSaveShortcut,
+  images,
 }: {
   session: CollabSession;
   selfUserId: string | undefined;
   readOnly: boolean;
   onSaveShortcut: () => void;
+  images: ImageUploadsOptions | undefined;
 }): Editor {
   const awareness = session.provider?.awareness ?? null;
   const extensions = useMemo(
-    () => liveBookExtensions({ document: session.doc, awareness, selfUserId }),
-    [session, awareness, selfUserId],
+    () =>
+      liveBookExtensions({
+        document: session.doc,
+        awareness,
+        selfUserId,
+        ...(images ? { images } : {}),
+      }),
+    [session, awareness, selfUserId, images],
   );
   const callbacks = useRef({ onSaveShortcut });
   useEffect(() => {

@@ -156,6 +156,7 @@ function LiveManuscript({
           key={session.doc.guid}
           ref={editorHandle}
           session={session}
+          bookId={book._id}
           selfUserId={userId}
           readOnly={textReadOnly || state.phase === 'refused'}
           onEditor={onEditor}

@@ -3,6 +3,7 @@ import { Collaboration } from '@tiptap/extension-collaboration';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { bookExtensions } from '../editor/extensions';
+import type { ImageUploadsOptions } from '../editor/images/imageUploads';
 import { CollabCaret } from './collabCaret';
 import { Suggestions } from './suggestions/suggestChangesExtension';
 import { manuscriptFragmentName } from '@bookwright/manuscript';
@@ -16,13 +17,16 @@ export function liveBookExtensions({
   document,
   awareness,
   selfUserId,
+  images,
 }: {
   document: Y.Doc;
   awareness: Awareness | null;
   selfUserId: string | undefined;
+  /** Images uploaded to the book: the node holds only their URL, so the shared document carries it. */
+  images?: ImageUploadsOptions;
 }): Extensions {
   return [
-    ...bookExtensions({ live: true }),
+    ...bookExtensions({ live: true, ...(images ? { images } : {}) }),
     Collaboration.configure({ document, field: manuscriptFragmentName }),
     CollabCaret.configure({ awareness, selfUserId }),
     Suggestions.configure({ selfUserId }),

@@ -11,6 +11,8 @@ import {
 import { openSuggestionCount, printedManuscript } from '@bookwright/manuscript';
 import { bookExtensions } from './extensions';
 import { Toolbar } from './Toolbar';
+import { ImageUploadStatusLine } from './images/ImageUploadStatusLine';
+import { useChapterImages } from './images/useChapterImages';
 import './editor.css';
 import { useOpenAtPassage } from './opening/useOpenAtPassage';
 
@@ -37,6 +39,19 @@ function parseContent(bookContent: string | null): TiptapNode {
   }
 }
 
+interface BookEditorProps {
+  bookContent: string | null;
+  /** The book images are uploaded to (the toolbar's button, a paste, a drop); none without it. */
+  bookId?: string;
+  onDirtyChange: (dirty: boolean) => void;
+  /** Every edit (autosave's clock): cheap, nothing is serialised here. */
+  onChange?: () => void;
+  onSaveShortcut: () => void;
+  /** An account without a plan reads its books: nothing to type into, no toolbar. */
+  readOnly?: boolean;
+  ref?: Ref<BookEditorHandle>;
+}
+
 /**
  * The manuscript editor (tiptap). Its document lives in the editor only: not in React state and not in
  * Redux. React re-renders nothing per keystroke (shouldRerenderOnTransaction: false); dirtiness is tracked
@@ -48,19 +63,12 @@ export function BookEditor({
   onChange,
   onSaveShortcut,
   readOnly = false,
+  bookId,
   ref,
-}: {
-  bookContent: string | null;
-  onDirtyChange: (dirty: boolean) => void;
-  /** Every edit (autosave's clock): cheap, nothing is serialised here. */
-  onChange?: () => void;
-  onSaveShortcut: () => void;
-  /** An account without a plan reads its books: nothing to type into, no toolbar. */
-  readOnly?: boolean;
-  ref?: Ref<BookEditorHandle>;
-}) {
+}: BookEditorProps) {
   const [initial] = useState(() => parseContent(bookContent));
-  const extensions = useMemo(() => bookExtensions(), []);
+  const images = useChapterImages(bookId);
+  const extensions = useMemo(() => bookExtensions(images.options ? { images: images.options } : {}), [images.options]);
   const version = useRef(0);
   const savedVersion = useRef(0);
   const dirty = useRef(false);
@@ -117,6 +125,7 @@ export function BookEditor({
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {!readOnly && <Toolbar editor={editor} />}
+      <ImageUploadStatusLine status={images.status} />
       <div
         className="min-h-0 flex-1 overflow-y-auto bg-paper-dark/60 px-2 py-4 sm:px-6 sm:py-8"
         data-testid="manuscript-scroll"

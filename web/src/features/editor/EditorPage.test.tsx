@@ -138,6 +138,7 @@ describe('the manuscript editor', () => {
       'Justify',
       'Bullet list',
       'Numbered list',
+      'Insert image',
     ]);
     expect(editor.extensionManager.extensions.find((e) => e.name === 'heading')?.options.levels).toEqual([1, 2, 3]);
     const undo = editor.extensionManager.extensions.find((e) => e.name === 'undoRedo');

@@ -8,11 +8,14 @@ import {
   BoldIcon,
   BulletListIcon,
   HeadingIcon,
+  ImageIcon,
   ItalicIcon,
   OrderedListIcon,
   ParagraphIcon,
   SmallCapsIcon,
 } from '../../components/icons';
+import { editorTexts } from '../../texts';
+import { chapterImageTypes, insertImageFiles, takesImages } from './images/imageUploads';
 
 type Alignment = 'left' | 'center' | 'right' | 'justify';
 
@@ -26,12 +29,27 @@ interface Tool {
 
 /**
  * The toolbar of spec §2: Heading 1, paragraph, bold, italic, the four alignments, bullet and numbered
- * lists; and small caps (issue 46: an imported manuscript keeps them, so an author can set them too). It re-renders only when what it shows changes (useEditorState selector), not per keystroke. A
- * toolbar in the WAI-ARIA sense: one stop in the tab order, arrows move between buttons.
+ * lists; small caps (issue 46: an imported manuscript keeps them, so an author can set them too); and, in a
+ * book's editor, a picture from a file (images/imageUploads.ts). It re-renders only when what it shows
+ * changes (useEditorState selector), not per keystroke. A toolbar in the WAI-ARIA sense: one stop in the tab
+ * order, arrows move between buttons.
  */
 export function Toolbar({ editor }: { editor: Editor }) {
   const state = useFormattingState(editor);
+  // The hidden file input, held as state (a callback ref): the image button clicks it.
+  const [picker, setPicker] = useState<HTMLInputElement | null>(null);
   const groups = toolGroups(state, () => editor.chain().focus());
+  if (takesImages(editor)) {
+    groups.push([
+      {
+        id: 'image',
+        label: editorTexts.insertImage,
+        icon: <ImageIcon />,
+        active: false,
+        run: () => picker?.click(),
+      },
+    ]);
+  }
   const tools = groups.flatMap((group, g) => group.map((tool, i) => ({ ...tool, separated: g > 0 && i === 0 })));
   const { focusIndex, setFocusIndex, buttons, onKeyDown } = useRovingFocus(tools.length);
 
@@ -64,6 +82,19 @@ export function Toolbar({ editor }: { editor: Editor }) {
           </button>
         </span>
       ))}
+      <input
+        ref={setPicker}
+        type="file"
+        accept={chapterImageTypes.join(',')}
+        hidden
+        tabIndex={-1}
+        data-testid="insert-image-file"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          if (files.length > 0) void insertImageFiles(editor, files);
+        }}
+      />
     </div>
   );
 }

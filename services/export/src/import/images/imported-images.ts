@@ -1,23 +1,16 @@
-import { createHash } from 'node:crypto';
 import {
   bookImageMaxBytes,
-  imageMaxInputPixelsDefault,
   imageMessages,
   importedImageSrc,
   importedImagesMax,
   isAppError,
-  type BookImageContentType,
   type TiptapNode,
 } from '@bookwright/contracts/http';
-import { decodeImage } from '@bookwright/kit/images';
+import { encodeBookImage, type BookImageFile } from '@bookwright/kit/images';
 import { countDropped, type DroppedCounts } from '../source/dropped-counts';
 
 /** An image the import keeps: checked by the one image gate and re-encoded, waiting for its book. */
-export interface ImportedImageFile {
-  imageId: string;
-  data: Buffer;
-  contentType: BookImageContentType;
-}
+export type ImportedImageFile = BookImageFile;
 
 /** Why an image was left out, as the report names it. */
 export const imageDropReasons = {
@@ -59,23 +52,13 @@ export class ImportedImages {
   }
 }
 
-/**
- * Through the gate every uploaded image takes (signature, pixel limit, full decode, upright sRGB, no
- * metadata kept), then PNG stays PNG and the rest becomes JPEG: what every EPUB reader, pdfmake and Word show.
- */
+/** The one encoding of a chapter image (kit's encodeBookImage); its refusals become the report's reasons. */
 async function encode(bytes: Buffer): Promise<ImportedImageFile | ImageDropReason> {
-  let decoded;
   try {
-    decoded = await decodeImage(bytes, { maxBytes: bookImageMaxBytes, maxPixels: imageMaxInputPixelsDefault });
+    return await encodeBookImage(bytes);
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.message === imageMessages.tooLarge) return 'tooLarge';
     return error.message === imageMessages.tooManyPixels ? 'pixels' : 'format';
   }
-  const png = decoded.format === 'png';
-  const data = png
-    ? await decoded.pixels().png({ compressionLevel: 7 }).toBuffer()
-    : await decoded.pixels().jpeg({ quality: 90, mozjpeg: true }).toBuffer();
-  const imageId = createHash('sha256').update(data).digest('hex').slice(0, 32);
-  return { imageId, data, contentType: png ? 'image/png' : 'image/jpeg' };
 }

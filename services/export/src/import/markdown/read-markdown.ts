@@ -4,45 +4,47 @@ import type { TiptapNode } from '@bookwright/contracts/http';
 import { bookSchema } from '@bookwright/manuscript';
 import type Token from 'markdown-it/lib/token.mjs';
 import {
-  countDropped,
   noteReference,
   type DeclaredMetadata,
   type DroppedCounts,
   type SourceDocument,
 } from '../source/source-document';
 import { decodeText } from '../text/decode-text';
+import { ImportedImages } from '../images/imported-images';
+import { MarkdownImages } from './markdown-images';
 
 /**
  * A Markdown manuscript through markdown-it (CommonMark, with strikethrough; quotes and dashes as
  * written: no typographer) and prosemirror-markdown, straight into the editor's schema. Pandoc's
  * footnotes (`[^1]` and `[^1]: …`) become the book's notes, and a YAML or `%` title block its declared
- * title and author.
+ * title and author. Images the file holds itself (`data:` URIs) are kept, others named in the report
+ * (markdown-images.ts).
  */
-export function readMarkdown(bytes: Buffer): SourceDocument {
+export async function readMarkdown(bytes: Buffer): Promise<SourceDocument> {
   const dropped: DroppedCounts = {};
+  const images = new ImportedImages(dropped);
+  const markdownImages = new MarkdownImages(images);
   const { text: withoutMeta, declared } = titleBlock(decodeText(bytes));
   const { text, definitions } = footnotes(withoutMeta);
-  const document = parser(dropped).parse(text).toJSON() as TiptapNode;
+  const document = parser(markdownImages).parse(text).toJSON() as TiptapNode;
   const notes = new Map<string, TiptapNode[]>();
   for (const [id, body] of definitions) {
     const paragraphs =
-      (parser(dropped).parse(body).toJSON() as TiptapNode).content?.filter((node) => node.type === 'paragraph') ?? [];
+      (parser(markdownImages).parse(body).toJSON() as TiptapNode).content
+        ?.filter((node) => node.type === 'paragraph')
+        .map((node) => markdownImages.withoutImages(node)) ?? [];
     if (paragraphs.length > 0) notes.set(id, paragraphs);
   }
-  const blocks = (document.content ?? []).map((node) => ({ node: withNoteReferences(node) }));
-  return { kind: 'markdown', blocks, notes, declared, dropped };
+  const lifted = await markdownImages.resolve((document.content ?? []).flatMap((node) => markdownImages.lift(node)));
+  const blocks = lifted.map((node) => ({ node: withNoteReferences(node) }));
+  return { kind: 'markdown', blocks, notes, declared, dropped, images };
 }
 
 const markdownIt = () => new MarkdownIt('commonmark', { html: false, typographer: false }).enable('strikethrough');
 
-function parser(dropped: DroppedCounts): MarkdownParser {
+function parser(images: MarkdownImages): MarkdownParser {
   const tokenizer = markdownIt();
-  // Images have no place in the book's schema yet: counted in the report, left out.
-  tokenizer.core.ruler.push('count-images', (state) => {
-    for (const token of state.tokens)
-      for (const child of token.children ?? []) if (child.type === 'image') countDropped(dropped, 'images');
-    return true;
-  });
+  images.mark(tokenizer);
   return new MarkdownParser(bookSchema(), tokenizer, {
     blockquote: { block: 'blockquote' },
     paragraph: { block: 'paragraph' },
@@ -59,7 +61,6 @@ function parser(dropped: DroppedCounts): MarkdownParser {
     code_block: { block: 'paragraph', noCloseToken: true },
     fence: { block: 'paragraph', noCloseToken: true },
     hr: { node: 'horizontalRule' },
-    image: { ignore: true, noCloseToken: true },
     hardbreak: { node: 'hardBreak' },
     em: { mark: 'italic' },
     strong: { mark: 'bold' },

@@ -84,6 +84,7 @@ export function Workspace({ book }: { book: VersionedBook }) {
         <section aria-label="Manuscript editor" className="flex min-w-0 flex-1 flex-col">
           <BookEditor
             ref={editor}
+            bookId={book._id}
             bookContent={book.bookContent}
             onDirtyChange={setDirty}
             onChange={saves.changed}
