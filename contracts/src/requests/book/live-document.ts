@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineRequest } from '../../bus/define';
 import { documentDepthMessages, documentTooDeep } from '../../entities/book/document-depth';
 import type { TiptapDocument } from '../../entities/book/tiptap-document';
 
@@ -109,31 +108,3 @@ export const CollabStateStoredSchema = z.object({
     .describe('False when the text moved since that version, a state of it is already kept, or the book is gone'),
 });
 export type CollabStateStored = z.infer<typeof CollabStateStoredSchema>;
-
-/** The live document's side of the manuscript (decision 0043): the collab service loads and saves through these. */
-export const bookCollabRequests = {
-  loadCollab: defineRequest({
-    name: 'book.collab.load',
-    version: 1,
-    request: CollabLoadRequestSchema,
-    response: CollabLoadSchema,
-    description:
-      'Internal (the collab service checked access): the manuscript of a book in the library with its version, and the Yjs state stored beside it when that was taken at the same version (else state null: rebuild the document from the manuscript); with documentWithState false, the manuscript is left out (null) when the state is answered. 404 for an unknown or trashed book, 409 for one with no manuscript yet.',
-  }),
-  saveCollab: defineRequest({
-    name: 'book.collab.save',
-    version: 1,
-    request: CollabSaveSchema,
-    response: CollabSavedSchema,
-    description:
-      "Internal: stores a live document through the manuscript save (only the chapters whose text changed are written; the version and ETag move only when text changed; the revision policy applies; book.updated as for any save) and its Yjs state beside the chapters, in one transaction. 412 (code stale_manuscript, extra: manuscriptVersion) when the manuscript's text moved since ifMatch, unless it already holds this document; nothing is stored then. Metadata, cover and status changes never make it 412. 404 for an unknown or trashed book, 409 unless the book is ready, 400 for an invalid document.",
-  }),
-  storeCollabState: defineRequest({
-    name: 'book.collab.store-state',
-    version: 1,
-    request: CollabStateStoreSchema,
-    response: CollabStateStoredSchema,
-    description:
-      "Internal: keeps the Yjs state of a live document just built from the chapters (nobody edited it), so that the next book.collab.load answers it instead of the collab service building the document again. Stores nothing but the state: no chapter, manuscript version, ETag, revision or book.updated moves. Stored only while the manuscript is still at manuscriptVersion and no state of that version is kept (a live save's wins); otherwise stored false. Never an error for a book gone or trashed (stored false).",
-  }),
-} as const;
