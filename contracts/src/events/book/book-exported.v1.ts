@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { defineEvent } from '../../bus/define';
-import { BookLanguageSchema } from '../../constants';
 import { isoDateTimeSchema } from '../../entities/formats';
 
 /*
  * Outcomes a program waits for (issue 45's webhooks): a file made, a translation finished. Named as the
  * webhook types that carry them.
  */
-
 export const bookExportedV1 = defineEvent({
   name: 'book.exported',
   version: 1,
@@ -24,21 +22,4 @@ export const bookExportedV1 = defineEvent({
   }),
   description:
     'The export service made a file of a book (EPUB, KDP PDF, ZIP of both, or Word) and holds it for download. The file itself is not in the event.',
-});
-
-export const translationReadyV1 = defineEvent({
-  name: 'translation.ready',
-  version: 1,
-  schema: z.object({
-    /** The translation: a book of its own. */
-    bookId: z.string(),
-    /** Its owner (who pays). */
-    userId: z.string(),
-    sourceBookId: z.string(),
-    sourceLanguage: BookLanguageSchema,
-    language: BookLanguageSchema,
-    words: z.number().int().min(0),
-  }),
-  description:
-    'A translation is complete: the book bookId (translated from sourceBookId) is in status ready. Published beside its book.ready.',
 });

@@ -17,15 +17,3 @@ export const commentCreatedV1 = defineEvent({
   description:
     "Someone commented on a book, or replied in a thread. The book service mails the members it mentions and, for a reply, the thread's other writers (at most one mail per person and book every 10 minutes, never to the author, and only to people who asked for comment mail in Settings).",
 });
-
-export const commentResolvedV1 = defineEvent({
-  name: 'comment.resolved',
-  version: 1,
-  schema: z.object({
-    bookId: z.string(),
-    commentId: z.string().describe('The thread resolved'),
-    resolvedBy: z.string().describe('The owner or co-author who resolved it (a user id)'),
-    at: isoDateTimeSchema,
-  }),
-  description: 'The owner or a co-author resolved a comment thread (reopening one publishes nothing).',
-});

@@ -19,12 +19,3 @@ export const bookTrashedV1 = defineEvent({
     'a late plan is ignored); nothing of it is deleted yet. It is deleted for good (book.deleted) 30 days ' +
     'after deletedAt unless restored first.',
 });
-
-export const bookRestoredV1 = defineEvent({
-  name: 'book.restored',
-  version: 1,
-  schema: z.object({ bookId: z.string(), userId: z.string() }),
-  description:
-    'The author took the book out of the trash, as it was. Unfinished work is asked for again through the ' +
-    'usual events (book.planning-requested, book.confirmed, book.translation-requested).',
-});
