@@ -15,7 +15,7 @@ import {
 } from './support/live-books';
 import { useBrowserWorld, useShotsDir } from './support/world';
 
-/** The chapter list's text for a manuscript without chapters (web/src/texts.ts `collabTexts.noChapters`). */
+/** The chapter list's text for a manuscript without chapters (web/src/features/collab/texts.ts `collabTexts.noChapters`). */
 const collabNoChapters = 'The manuscript has no chapters yet.';
 
 /**

@@ -6,6 +6,6 @@ export * from '../streams/registry';
 export * from '../requests/writer';
 export * from '../requests/billing';
 export * from '../requests/book';
-export * from '../requests/book/collab';
+export * from '../requests/book/live-document';
 export * from '../requests/export';
 export * from '../requests/cover';

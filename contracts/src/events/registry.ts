@@ -4,26 +4,32 @@ import { userPasswordChangedV1 } from './user/user-password-changed.v1';
 import { userDeletedV1 } from './user/user-deleted.v1';
 import { userSessionRevokedV1 } from './user/user-session-revoked.v1';
 import { userApiTokenActivityV1 } from './user/user-api-token-activity.v1';
-import {
-  bookChapterWrittenV1,
-  bookConfirmedV1,
-  bookCreatedV1,
-  bookFailedV1,
-  bookPlannedV1,
-  bookReadyV1,
-  bookUpdatedV1,
-  bookDeletedV1,
-  bookTranslationRequestedV1,
-  bookChapterTranslatedV1,
-} from './book/book-events.v1';
-import { bookRestoredV1, bookTrashedV1 } from './book/book-trash-events.v1';
-import { bookExportedV1, translationReadyV1 } from './book/book-outcome-events.v1';
-import { bookMemberAddedV1, bookMemberRemovedV1, bookMemberRoleChangedV1 } from './book/book-member-events.v1';
-import { workspaceMemberAddedV1, workspaceMemberRemovedV1 } from './workspace/workspace-member-events.v1';
-import { commentCreatedV1, commentResolvedV1 } from './comment/comment-events.v1';
+import { bookCreatedV1 } from './book/book-created.v1';
+import { bookPlannedV1 } from './book/book-planned.v1';
+import { bookConfirmedV1 } from './book/book-confirmed.v1';
+import { bookChapterWrittenV1 } from './book/book-chapter-written.v1';
+import { bookTranslationRequestedV1 } from './book/book-translation-requested.v1';
+import { bookChapterTranslatedV1 } from './book/book-chapter-translated.v1';
+import { bookReadyV1 } from './book/book-ready.v1';
+import { bookFailedV1 } from './book/book-failed.v1';
+import { bookUpdatedV1 } from './book/book-updated.v1';
+import { bookDeletedV1 } from './book/book-deleted.v1';
+import { bookTrashedV1 } from './book/book-trashed.v1';
+import { bookRestoredV1 } from './book/book-restored.v1';
+import { bookExportedV1 } from './book/book-exported.v1';
+import { translationReadyV1 } from './book/translation-ready.v1';
+import { bookMemberAddedV1 } from './book/book-member-added.v1';
+import { bookMemberRemovedV1 } from './book/book-member-removed.v1';
+import { bookMemberRoleChangedV1 } from './book/book-member-role-changed.v1';
+import { workspaceMemberAddedV1 } from './workspace/workspace-member-added.v1';
+import { workspaceMemberRemovedV1 } from './workspace/workspace-member-removed.v1';
+import { commentCreatedV1 } from './comment/comment-created.v1';
+import { commentResolvedV1 } from './comment/comment-resolved.v1';
 import { bookPlanningRequestedV2 } from './book/book-planning-requested.v2';
-import { planBuiltV1, planFailedV1 } from './planner/planner-events.v1';
-import { billingPlanChangedV1, billingSubscriptionChangedV1 } from './billing/billing-events.v1';
+import { planBuiltV1 } from './planner/planner-plan-built.v1';
+import { planFailedV1 } from './planner/planner-plan-failed.v1';
+import { billingPlanChangedV1 } from './billing/billing-plan-changed.v1';
+import { billingSubscriptionChangedV1 } from './billing/billing-subscription-changed.v1';
 
 /**
  * Every event of the system, in one list the compiler checks: code refers to `events.userRegistered`,

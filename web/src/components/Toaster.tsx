@@ -1,5 +1,7 @@
 import { Slide, ToastContainer } from 'react-toastify';
-import { toastAutoCloseMs } from '../texts';
+
+/** Toasts close by themselves after this long (spec §8). */
+const toastAutoCloseMs = 5000;
 
 /** Toasts on screen at once; more wait their turn, so they never pile up over the page's buttons. */
 export const maxToasts = 3;

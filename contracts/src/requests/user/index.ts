@@ -1,5 +1,8 @@
 import { defineHealthRequest } from '../health';
-import { apiTokenRequests } from './api-tokens';
+import { createTokenRequest } from './create-token';
+import { listTokensRequest } from './list-tokens';
+import { revokeTokenRequest } from './revoke-token';
+import { resolveTokenRequest } from './resolve-token';
 import { signUpRequest } from './sign-up';
 import { loginRequest } from './login';
 import { logoutRequest } from './logout';
@@ -22,7 +25,11 @@ export * from './session';
 
 export const userRequests = {
   health: defineHealthRequest('user'),
-  ...apiTokenRequests,
+  // Personal API tokens (issue 45): kept by the user service, only as a keyed hash (decision 0045).
+  createToken: createTokenRequest,
+  listTokens: listTokensRequest,
+  revokeToken: revokeTokenRequest,
+  resolveToken: resolveTokenRequest,
   signUp: signUpRequest,
   login: loginRequest,
   logout: logoutRequest,

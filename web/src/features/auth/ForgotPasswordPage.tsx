@@ -4,7 +4,7 @@ import { passwordResetMessages } from '@bookwright/contracts/http';
 import { Button, ErrorBox, SuccessBox, TextField } from '../../components/ui';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../api/baseQuery';
-import { forgotPasswordTexts as texts } from '../../texts';
+import { forgotPasswordTexts as texts } from './texts';
 import { useForgotPasswordMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
 

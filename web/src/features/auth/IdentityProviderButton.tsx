@@ -1,5 +1,5 @@
 import { buttonClass } from '../../components/ui';
-import { authTexts } from '../../texts';
+import { authTexts } from './texts';
 import { useAuthProvidersQuery } from './authApi';
 import { oidcLoginUrl } from './oidc';
 

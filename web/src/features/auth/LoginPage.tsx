@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { identityProviderErrorText } from '@bookwright/contracts/http';
 import { Button, ErrorBox, TextField } from '../../components/ui';
 import { errorMessage } from '../../api/baseQuery';
-import { authTexts } from '../../texts';
+import { authTexts } from './texts';
 import { useLoginMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
 import { IdentityProviderButton } from './IdentityProviderButton';

@@ -4,9 +4,12 @@ import { changePasswordMessages, passwordPolicy } from '@bookwright/contracts/ht
 import { Button, ErrorBox, SuccessBox, TextField } from '../../components/ui';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../api/baseQuery';
-import { resetPasswordTexts as texts } from '../../texts';
+import { resetPasswordTexts as texts } from './texts';
 import { useResetPasswordMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
+
+/** The spec's redirect delay after a successful reset (§9). */
+const redirectDelayMs = 2000;
 
 type Phase = 'idle' | 'submitting' | 'done';
 
@@ -21,7 +24,7 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (phase !== 'done') return;
-    const timer = setTimeout(() => void navigate('/login'), texts.redirectDelayMs);
+    const timer = setTimeout(() => void navigate('/login'), redirectDelayMs);
     return () => clearTimeout(timer);
   }, [phase, navigate]);
 

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { currency, deriveUserName, passwordPolicy, plans } from '@bookwright/contracts/http';
 import { Button, ErrorBox, TextField } from '../../components/ui';
 import { errorMessage } from '../../api/baseQuery';
-import { authTexts } from '../../texts';
+import { authTexts } from './texts';
 import { isPaidPlan, useCreateCheckoutMutation, type PaidPlan } from '../billing/billingApi';
 import { useSignUpMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { User } from '@bookwright/contracts/http';
-import { pastDueTexts } from '../../texts';
+import { pastDueTexts } from './texts';
 
 /**
  * Says so when Stripe could not take the renewal payment: the plan stays in force while Stripe retries,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { moneyBackGuaranteeDays, plans } from '@bookwright/contracts/http';
 import { Button } from '../../components/ui';
-import { planTexts } from '../../texts';
+import { planTexts } from './texts';
 import type { PaidPlan } from './billingApi';
 import { formatPlanPrice, usePlanPrices } from './planPrices';
 import { ContactSalesDialog } from './ContactSalesDialog';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui';
-import { planTexts, successTexts } from '../../texts';
+import { planTexts, successTexts } from './texts';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { usePlanPrices } from './planPrices';
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { currency } from '@bookwright/contracts/http';
 import { isApiError } from '../../api/baseQuery';
 import { toast } from '../../components/toast';
-import { planTexts } from '../../texts';
+import { planTexts } from './texts';
 import { useCreateCheckoutMutation, type PaidPlan } from './billingApi';
 
 /**

@@ -1,5 +1,5 @@
 import { bookStatusColors, type BookStatus } from '@bookwright/contracts/http';
-import { statusLabels } from '../../texts';
+import { statusLabels } from './texts';
 
 /**
  * Tailwind classes for the spec's status colours (contracts' bookStatusColors: blue, amber, orange, green,

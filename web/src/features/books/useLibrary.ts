@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { logError } from '../../lib/log';
-import { libraryRefreshMs } from '../../texts';
 import { booksApi, useListBooksQuery } from './booksApi';
 import { isInProgress } from './status';
+
+/** The library refreshes this often while a book is planning or writing (spec §4); live events come first. */
+const libraryRefreshMs = 30_000;
 
 /**
  * The library list. While any book is planning or writing it is refetched every 30 seconds (spec §4): the

@@ -1,6 +1,6 @@
 import type { Book } from '@bookwright/contracts/http';
 import { correctToast, showCorrectable, toast } from '../../components/toast';
-import { validationTexts } from '../../texts';
+import { validationTexts } from '../validation/texts';
 
 /** The confirmation's toast is named after its book, so the book's own events can find it. */
 const toastIdOf = (bookId: string) => `writing:${bookId}`;

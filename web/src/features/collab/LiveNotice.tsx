@@ -1,5 +1,5 @@
 import { Button, Spinner } from '../../components/ui';
-import { collabTexts } from '../../texts';
+import { collabTexts } from './texts';
 import { ConflictDialog } from '../editor/saving/ConflictDialog';
 import type { MetadataSaves } from '../editor/metadata/useMetadataSaves';
 import type { CollabState } from './collabSession';

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { collabTexts } from '../../texts';
+import { collabTexts } from './texts';
 import type { PresentPerson } from './presence';
 import { presenceVariables } from './presenceColors';
 import './presence.css';

@@ -14,7 +14,7 @@ import {
   type GeneratedCover,
 } from './coverApi';
 import { coverGenerationFailureMessage } from './coverErrors';
-import { coverTexts } from '../../texts';
+import { coverTexts } from './texts';
 import { GenerateStep } from './GenerateStep';
 import { UploadStep, type ChosenImage } from './UploadStep';
 

@@ -9,13 +9,7 @@ import {
 } from '@bookwright/contracts/http';
 import { SelectField, TextAreaField } from '../../components/fields';
 import { Button, Spinner } from '../../components/ui';
-import {
-  coverColorSchemeLabels,
-  coverDimensionLabels,
-  coverMoodLabels,
-  coverStyleLabels,
-  coverTexts,
-} from '../../texts';
+import { coverColorSchemeLabels, coverDimensionLabels, coverMoodLabels, coverStyleLabels, coverTexts } from './texts';
 
 const promptMax = 1_000;
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type DragEvent, type ReactNode, type RefObject
 import { coverUploadMaxBytes } from '@bookwright/contracts/http';
 import { ImageIcon, TrashIcon } from '../../components/icons';
 import { Button } from '../../components/ui';
-import { coverTexts } from '../../texts';
+import { coverTexts } from './texts';
 
 /** The image the author picked, with an object URL for its preview. */
 export interface ChosenImage {

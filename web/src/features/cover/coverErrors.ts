@@ -1,6 +1,6 @@
 import { coverMessages } from '@bookwright/contracts/http';
 import { isApiError } from '../../api/baseQuery';
-import { coverTexts } from '../../texts';
+import { coverTexts } from './texts';
 
 /** The toast of a failed cover generation, by HTTP status (spec §8). */
 export function coverGenerationFailureMessage(error: unknown): string {

@@ -14,7 +14,7 @@ import {
   ParagraphIcon,
   SmallCapsIcon,
 } from '../../components/icons';
-import { editorTexts } from '../../texts';
+import { editorTexts } from './texts';
 import { chapterImageTypes, insertImageFiles, takesImages } from './images/imageUploads';
 
 type Alignment = 'left' | 'center' | 'right' | 'justify';

@@ -2,9 +2,9 @@ import type { Extensions, Node } from '@tiptap/core';
 import { Placeholder } from '@tiptap/extensions';
 // The schema alone: the Yjs side of the library is the live editor's, loaded with it.
 import { bookSchemaExtensions } from '@bookwright/manuscript/schema';
-import { editorTexts } from '../../texts';
 import { withImageView } from './images/imageAltText';
 import { ImageUploads, type ImageUploadsOptions } from './images/imageUploads';
+import { editorTexts } from './texts';
 
 /** Spec §9: undo history depth 100, changes within 500 ms grouped into one step. */
 export const undoDepth = 100;

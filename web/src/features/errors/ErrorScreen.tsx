@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
 import { errorScreenFor } from '@bookwright/contracts/http';
 import { buttonClass, Logo } from '../../components/ui';
-import { errorScreenTexts } from '../../texts';
+import { errorScreenTexts } from './texts';
 
 /** The HTTP status of whatever a route threw: a router error response, a Response, or an API error. */
 export function statusOf(error: unknown): number {

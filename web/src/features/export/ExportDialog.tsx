@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { Book, UpdateMetadataRequest } from '@bookwright/contracts/http';
 import { Dialog } from '../../components/Dialog';
 import { Button } from '../../components/ui';
-import { exportTexts } from '../../texts';
+import { exportTexts } from './texts';
 import { ChoiceCards } from './ChoiceCards';
 import { FormatList } from './FormatList';
 import { loadPreferences } from '../settings/preferences';

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { BookIcon, ChevronRightIcon } from '../../components/icons';
 import { Spinner } from '../../components/ui';
-import { exportTexts } from '../../texts';
+import { exportTexts } from './texts';
 import type { ExportFormat } from './exportErrors';
 
 export function Tag({ children, tone }: { children: ReactNode; tone: 'green' | 'brass' | 'stone' }) {

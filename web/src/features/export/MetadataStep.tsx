@@ -12,7 +12,7 @@ import { newIdentifier, startingAuthor, type MetadataDraft } from '../editor/met
 import { useCurrentUserQuery } from '../auth/authApi';
 import { focusControl, InputField, SelectField } from '../../components/fields';
 import { Button, ErrorBox } from '../../components/ui';
-import { exportTexts } from '../../texts';
+import { exportTexts } from './texts';
 
 type Values = Record<RequiredEpubMetadata, string>;
 

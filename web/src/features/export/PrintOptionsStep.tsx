@@ -10,7 +10,7 @@ import {
 import { CheckIcon, CloseIcon } from '../../components/icons';
 import { Spinner } from '../../components/ui';
 import { ChoiceCards, type Choice } from './ChoiceCards';
-import { exportTexts } from '../../texts';
+import { exportTexts } from './texts';
 
 /** Spec §3's print export options the author chooses (platform is always kdp). */
 export interface PrintChoice {

@@ -1,5 +1,5 @@
 import { isApiError } from '../../api/baseQuery';
-import { exportTexts } from '../../texts';
+import { exportTexts } from './texts';
 import type { FileRequestError } from './fileRequest';
 
 export type ExportFormat = 'epub' | 'pdf' | 'docx';

@@ -7,7 +7,7 @@ import {
   type PaperColor,
   type TrimSize,
 } from '@bookwright/contracts/http';
-import { exportTexts } from '../../texts';
+import { exportTexts } from './texts';
 import type { ExportFormat } from './exportErrors';
 import type { PrintChoice } from './PrintOptionsStep';
 

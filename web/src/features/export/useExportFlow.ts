@@ -15,7 +15,7 @@ import {
 import { useAppDispatch } from '../../app/hooks';
 import { errorMessage } from '../../api/baseQuery';
 import { toast } from '../../components/toast';
-import { exportTexts } from '../../texts';
+import { exportTexts } from './texts';
 import { useUpdateMetadataMutation } from '../books/booksApi';
 import type { MetadataSaveResult } from '../editor/metadata/useMetadataSaves';
 import { exportApi, useExportBookMutation, useValidateExportQuery } from './exportApi';

@@ -5,7 +5,7 @@ import { InputField, SelectField } from '../../components/fields';
 import { SparkIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
-import { createBookTexts } from '../../texts';
+import { createBookTexts } from './texts';
 import { usePlanBookMutation } from '../books/booksApi';
 import { focusControl } from '../../components/fields';
 import { ImportManuscriptButton } from '../import/ImportManuscriptButton';

@@ -1,4 +1,4 @@
-import { settingsTexts } from '../../texts';
+import { settingsTexts } from '../settings/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -6,7 +6,7 @@ import { MoreIcon, PeopleIcon, RetryIcon, ShareIcon, TrashIcon } from '../../com
 import { Menu, type MenuItem } from '../../components/Menu';
 import { toast } from '../../components/toast';
 import { Button, buttonClass } from '../../components/ui';
-import { libraryTexts } from '../../texts';
+import { libraryTexts } from './texts';
 import { accessTexts } from '../billing/accessTexts';
 import { plansPath } from '../billing/planAccess';
 import { BookCover } from '../books/BookCover';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { tabPanelProps, TabList, type TabItem } from '../../components/Tabs';
 import { Spinner } from '../../components/ui';
-import { settingsTexts } from '../../texts';
+import { settingsTexts } from './texts';
 import { useCurrentUserQuery } from '../auth/authApi';
 import { ApiTab } from '../api-access/ApiTab';
 import { apiAccessTexts } from '../api-access/texts';

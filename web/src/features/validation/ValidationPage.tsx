@@ -6,7 +6,7 @@ import { ChevronLeftIcon } from '../../components/icons';
 import { Button, buttonClass, Spinner } from '../../components/ui';
 import { isApiError } from '../../api/baseQuery';
 import { logError } from '../../lib/log';
-import { validationTexts } from '../../texts';
+import { validationTexts } from './texts';
 import { plansPath } from '../billing/planAccess';
 import { useBookAccess } from '../sharing/bookAccess';
 import { RoleBanner } from '../sharing/RoleBanner';

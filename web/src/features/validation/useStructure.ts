@@ -3,7 +3,7 @@ import { createNextState } from '@reduxjs/toolkit';
 import type { BookState } from '@bookwright/contracts/http';
 import { errorMessage } from '../../api/baseQuery';
 import { toast } from '../../components/toast';
-import { validationTexts } from '../../texts';
+import { validationTexts } from './texts';
 import { useUpdateBookStateMutation } from '../books/booksApi';
 
 /**

@@ -1,6 +1,6 @@
 import type { Node as TiptapNodeType, NodeViewRenderer } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { editorTexts } from '../../../texts';
+import { editorTexts } from '../texts';
 
 /**
  * An image inside a chapter as the editor shows it: the picture, and when it is selected a field for its

@@ -1,6 +1,6 @@
 import { Extension, type Editor } from '@tiptap/core';
 import { NodeSelection, Plugin, PluginKey } from '@tiptap/pm/state';
-import { editorTexts } from '../../../texts';
+import { editorTexts } from '../texts';
 import { uploadChapterImage } from './uploadChapterImage';
 
 /** How an upload stands, for the line under the toolbar: busy, refused, or nothing to say. */

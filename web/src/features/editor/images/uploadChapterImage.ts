@@ -1,6 +1,6 @@
 import { StoredBookImageSchema } from '@bookwright/contracts/http';
 import { apiFetch, serverMessageOf } from '../../../api/apiFetch';
-import { editorTexts } from '../../../texts';
+import { editorTexts } from '../texts';
 
 /**
  * POST /book/{id}/images (multipart `file`): the server checks, re-encodes and stores the picture under the

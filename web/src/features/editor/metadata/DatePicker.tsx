@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type * as DateCalendarModule from './DateCalendar';
 import { CalendarIcon } from '../../../components/icons';
 import { controlClass } from '../../../components/fields';
-import { metadataTexts } from '../../../texts';
+import { metadataTexts } from './texts';
 
 /** Full month names and weekdays Sun to Sat (spec §2). */
 export const monthNames = [

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { controlClass } from '../../../components/fields';
 import { CloseIcon, PlusIcon } from '../../../components/icons';
-import { metadataTexts } from '../../../texts';
+import { metadataTexts } from './texts';
 import { addKeywords, splitAtLastComma } from './keywords';
 
 /** Subject/Keywords as chips: added on Enter, comma, leaving the field or the button (spec §5). */

@@ -9,7 +9,8 @@ import {
 import { focusControl, InputField, SelectField } from '../../../components/fields';
 import { toast } from '../../../components/toast';
 import { Button } from '../../../components/ui';
-import { exportTexts, metadataTexts } from '../../../texts';
+import { exportTexts } from '../../export/texts';
+import { metadataTexts } from './texts';
 import { DatePicker } from './DatePicker';
 import { DescriptionField } from './DescriptionField';
 import { KeywordsInput } from './KeywordsInput';

@@ -1,6 +1,6 @@
 import { Dialog } from '../../../components/Dialog';
 import { Button } from '../../../components/ui';
-import { editorTexts } from '../../../texts';
+import { editorTexts } from '../texts';
 import type { LeaveGuard } from './useLeaveGuard';
 
 /** Asks before leaving the editor with changes that could not be saved. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { newRequestId } from '../../../api/baseQuery';
 import { useAppDispatch } from '../../../app/hooks';
 import { toast } from '../../../components/toast';
-import { editorTexts } from '../../../texts';
+import { editorTexts } from '../texts';
 import { booksApi } from '../../books/booksApi';
 import type { BookEditorHandle } from '../BookEditor';
 import { patchIfMatchMinimal, type SaveOutcome, type VersionedBook } from './conditionalRequests';

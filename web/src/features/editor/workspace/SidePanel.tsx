@@ -8,7 +8,7 @@ import {
   type UpdateMetadataRequest,
 } from '@bookwright/contracts/http';
 import { TabList, tabPanelProps, type TabItem } from '../../../components/Tabs';
-import { editorTexts } from '../../../texts';
+import { editorTexts } from '../texts';
 import { MetadataForm } from '../metadata/MetadataForm';
 import type { MetadataDraft } from '../metadata/metadataDraft';
 import type { MetadataSaveResult } from '../metadata/useMetadataSaves';

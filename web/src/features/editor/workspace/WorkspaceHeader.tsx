@@ -14,7 +14,7 @@ import {
 } from '../../../components/icons';
 import { Menu } from '../../../components/Menu';
 import { Button, buttonClass } from '../../../components/ui';
-import { editorTexts } from '../../../texts';
+import { editorTexts } from '../texts';
 import { BookCover } from '../../books/BookCover';
 import { historyTexts } from '../../history/texts';
 import { importTexts } from '../../import/importTexts';

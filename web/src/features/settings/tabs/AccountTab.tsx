@@ -5,7 +5,7 @@ import { InputField } from '../../../components/fields';
 import { toast } from '../../../components/toast';
 import { Button, ErrorBox } from '../../../components/ui';
 import { errorMessage } from '../../../api/baseQuery';
-import { settingsTexts } from '../../../texts';
+import { settingsTexts } from '../texts';
 import { Avatar, fullName } from '../../shell/UserBadge';
 import { useUpdateAccountMutation } from '../settingsApi';
 import { DeleteAccountDialog } from './DeleteAccountDialog';

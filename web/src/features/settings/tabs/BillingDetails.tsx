@@ -4,7 +4,7 @@ import { InputField } from '../../../components/fields';
 import { toast } from '../../../components/toast';
 import { Button } from '../../../components/ui';
 import { errorMessage } from '../../../api/baseQuery';
-import { settingsTexts } from '../../../texts';
+import { settingsTexts } from '../texts';
 import { useSetBillingDetailsMutation } from '../../billing/billingApi';
 import { Panel } from './Panel';
 

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/Dialog';
 import { toast } from '../../../components/toast';
 import { Button, Spinner } from '../../../components/ui';
 import { errorMessage } from '../../../api/baseQuery';
-import { settingsTexts } from '../../../texts';
+import { settingsTexts } from '../texts';
 import { accessTexts } from '../../billing/accessTexts';
 import { isPaidPlan, useCancelPlanMutation } from '../../billing/billingApi';
 import { KeepPlanButton } from '../../billing/KeepPlanButton';

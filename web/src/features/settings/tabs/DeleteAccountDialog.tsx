@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/Dialog';
 import { InputField } from '../../../components/fields';
 import { Button, ErrorBox } from '../../../components/ui';
 import { errorMessage } from '../../../api/baseQuery';
-import { settingsTexts } from '../../../texts';
+import { settingsTexts } from '../texts';
 import { useDeleteAccountMutation } from '../settingsApi';
 
 const texts = settingsTexts.deletion;

@@ -1,6 +1,7 @@
 import { buttonClass } from '../../../components/ui';
 import { mailtoLink } from '../../../lib/mailto';
-import { productName, settingsTexts, supportEmail } from '../../../texts';
+import { productName, supportEmail } from '../../../texts';
+import { settingsTexts } from '../texts';
 import { Panel } from './Panel';
 
 const texts = settingsTexts.help;

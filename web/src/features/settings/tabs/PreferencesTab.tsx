@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SelectField } from '../../../components/fields';
-import { settingsTexts } from '../../../texts';
+import { settingsTexts } from '../texts';
 import { exportFormats, loadPreferences, savePreferences, themes, type Preferences } from '../preferences';
 import { MailSettings } from './MailSettings';
 import { Panel } from './Panel';

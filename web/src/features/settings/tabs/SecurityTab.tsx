@@ -3,7 +3,7 @@ import { InputField } from '../../../components/fields';
 import { toast } from '../../../components/toast';
 import { Button, ErrorBox } from '../../../components/ui';
 import { errorMessage } from '../../../api/baseQuery';
-import { settingsTexts } from '../../../texts';
+import { settingsTexts } from '../texts';
 import { useChangePasswordMutation } from '../../auth/authApi';
 import { Panel } from './Panel';
 

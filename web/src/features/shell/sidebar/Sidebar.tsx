@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useMatch } from 'react-router';
 import type { User } from '@bookwright/contracts/http';
 import { HomeIcon, TrashIcon } from '../../../components/icons';
-import { shellTexts } from '../../../texts';
+import { shellTexts } from '../texts';
 import { trashPath } from '../../library/trashApi';
 import { trashTexts } from '../../library/trashTexts';
 import { useSelectedWorkspace } from '../../workspaces/useSelectedWorkspace';

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { bookLanguageName, type BookSummary } from '@bookwright/contracts/http';
-import { shellTexts } from '../../../texts';
+import { shellTexts } from '../texts';
 import { BookCover } from '../../books/BookCover';
 import { bookPath, statusLabel, statusStyle } from '../../books/status';
 import { useLibrary } from '../../books/useLibrary';

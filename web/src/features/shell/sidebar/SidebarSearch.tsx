@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon } from '../../../components/icons';
-import { shellTexts } from '../../../texts';
+import { shellTexts } from '../texts';
 import type { SidebarLook } from './sidebarLook';
 
 /**

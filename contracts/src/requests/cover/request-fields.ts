@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const owned = { userId: z.string(), bookId: z.string() };
