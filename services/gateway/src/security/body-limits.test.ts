@@ -66,6 +66,7 @@ describe('each route reads the body of what it takes', () => {
       'POST /api/v1/book/:bookId/invitations/:invitationId/link': 'none',
       'POST /api/v1/invitations/:token/accept': 'none',
       'POST /api/v1/book/:bookId/collab-token': 'none',
+      'POST /api/v1/book/:bookId/images': 'upload',
       'POST /api/v1/workspaces': 'form',
       'POST /api/v1/workspaces/:workspaceId/members': 'form',
       'PATCH /api/v1/workspaces/:workspaceId/members/:memberId': 'form',

@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
@@ -41,6 +42,9 @@ function remoteTypes(server: Y.Doc, text: string) {
   (paragraph.get(0) as Y.XmlText).insert(0, text);
 }
 
+/** The editor stands inside the app's router (a link may open it at a passage). */
+const inTheApp = { wrapper: MemoryRouter };
+
 async function openEditor(session: CollabSession, readOnly = false) {
   let editor: Editor | undefined;
   render(
@@ -51,6 +55,7 @@ async function openEditor(session: CollabSession, readOnly = false) {
       onEditor={(made) => (editor = made)}
       onSaveShortcut={vi.fn()}
     />,
+    inTheApp,
   );
   await waitFor(() => expect(editor).toBeDefined());
   return editor!;
@@ -141,6 +146,7 @@ describe('the live editor', () => {
     const { session } = world();
     const view = render(
       <LiveBookEditor session={session} selfUserId="u-me" readOnly onEditor={vi.fn()} onSaveShortcut={vi.fn()} />,
+      inTheApp,
     );
     const manuscript = await screen.findByRole('textbox', { name: 'Manuscript' });
     expect(manuscript.getAttribute('contenteditable')).toBe('false');
