@@ -307,7 +307,7 @@ describe.skipIf(!browserAvailable())('web app in the browser (mocked API)', () =
     await page.keyboard.press('ArrowRight');
     expect(await active()).toBe('Bold');
     await page.keyboard.press('End');
-    expect(await active()).toBe('Numbered list');
+    expect(await active()).toBe('Insert image');
     await page.keyboard.press('Tab');
     expect(await active()).toBe('Manuscript');
     await close(page);

@@ -76,7 +76,8 @@ export function Toolbar({ editor }: { editor: Editor }) {
             onFocus={() => setFocusIndex(position)}
             onMouseDown={(event) => event.preventDefault()}
             onClick={tool.run}
-            className={`flex size-8 shrink-0 items-center justify-center rounded-md sm:size-9 transition-colors ${tool.active ? 'bg-ink-900 text-white' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-950'}`}
+            // 28 px wide on a phone: the twelve tools fit 390 px without scrolling the bar (sm: 36 px squares).
+            className={`flex h-8 w-7 shrink-0 items-center justify-center rounded-md sm:size-9 transition-colors ${tool.active ? 'bg-ink-900 text-white' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-950'}`}
           >
             {tool.icon}
           </button>
