@@ -91,7 +91,9 @@ export async function insertImageFiles(editor: Editor, files: readonly File[], a
 }
 
 function uploadsOf(editor: Editor): ImageUploadsOptions | undefined {
-  const extension = editor.extensionManager.extensions.find((candidate) => candidate.name === 'imageUploads');
+  // A destroyed editor (the page replaced it while React still renders the old toolbar) has no manager.
+  const manager = editor.extensionManager as Editor['extensionManager'] | null | undefined;
+  const extension = manager?.extensions.find((candidate) => candidate.name === 'imageUploads');
   return extension?.options as ImageUploadsOptions | undefined;
 }
 
