@@ -39,16 +39,10 @@ describe.skipIf(!browserAvailable())('images inside chapters in the editor', () 
     'shows the imported images with their alt text, at 390 and 1280 px, light and dark',
     { timeout: 300_000 },
     async () => {
-      const client = world.system.client();
-      await client.post('/api/v1/auth/sign-up', newAccount());
-      await client.post('/api/v1/payment', { accountType: 'starter', currency: 'eur' });
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(await readFile(fixture))]), 'images-book.docx');
-      const imported = await client.request<ManuscriptImportResponse>('POST', '/api/v1/book/import', {
-        multipart: form,
-      });
-      expect(imported.status).toBe(201);
-      const bookId = imported.body.book._id;
+      const { client, bookId } = await importedBook(
+        new Blob([new Uint8Array(await readFile(fixture))]),
+        'images-book.docx',
+      );
 
       for (const width of [390, 1280]) {
         for (const colorScheme of ['light', 'dark'] as const) {
@@ -86,6 +80,20 @@ describe.skipIf(!browserAvailable())('images inside chapters in the editor', () 
     },
   );
 
+  /** A new author on Starter with one book, imported from `file` over the API (ready at once, no AI). */
+  async function importedBook(file: Blob, name: string) {
+    const client = world.system.client();
+    await client.post('/api/v1/auth/sign-up', newAccount());
+    await client.post('/api/v1/payment', { accountType: 'starter', currency: 'eur' });
+    const form = new FormData();
+    form.append('file', file, name);
+    const imported = await client.request<ManuscriptImportResponse>('POST', '/api/v1/book/import', {
+      multipart: form,
+    });
+    expect(imported.status).toBe(201);
+    return { client, bookId: imported.body.book._id };
+  }
+
   /** Chooses `file` in the file picker the toolbar's "Insert image" button opens. */
   async function insertImage(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
     const chooser = page.waitForEvent('filechooser');
@@ -97,16 +105,10 @@ describe.skipIf(!browserAvailable())('images inside chapters in the editor', () 
     'inserts an image from the toolbar, asks for its alt text, saves it, and says why a file is refused',
     { timeout: 300_000 },
     async () => {
-      const client = world.system.client();
-      await client.post('/api/v1/auth/sign-up', newAccount());
-      await client.post('/api/v1/payment', { accountType: 'starter', currency: 'eur' });
-      const form = new FormData();
-      form.append('file', new Blob(['# Chapter One\n\nThe valley lay quiet under the snow.\n']), 'valley.md');
-      const imported = await client.request<ManuscriptImportResponse>('POST', '/api/v1/book/import', {
-        multipart: form,
-      });
-      expect(imported.status).toBe(201);
-      const bookId = imported.body.book._id;
+      const { client, bookId } = await importedBook(
+        new Blob(['# Chapter One\n\nThe valley lay quiet under the snow.\n']),
+        'valley.md',
+      );
 
       const context = await signedInContext(world, client, { viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();

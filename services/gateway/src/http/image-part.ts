@@ -1,6 +1,6 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '@bookwright/contracts/http';
+import { AppError, findUnsafeText, unsafeTextMessage } from '@bookwright/contracts/http';
 
 /**
  * A multipart form holding one image (a cover, an avatar), where an image over the size limit is always
@@ -36,3 +36,33 @@ export async function imageBytes(part: MultipartFile, tooLargeMessage: string): 
 }
 
 const isFileTooLarge = (error: unknown): boolean => (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * The one image of a form whose only file is `field` (a cover's `image`, a chapter image's `file`): its
+ * bytes, or the 400 with `messages.noImage` when the form is not multipart or holds no such file, and with
+ * `messages.tooLarge` over the limit. Every field's name and value, and the file's name, get the body check
+ * of safe-text.ts, which multipart forms skip; other files are drained unread.
+ */
+export async function uploadedImage(
+  request: FastifyRequest,
+  field: string,
+  messages: { noImage: string; tooLarge: string },
+): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError(400, messages.noImage);
+  let bytes: Buffer | undefined;
+  for await (const part of imageFormParts(request, messages.tooLarge)) {
+    const unsafe = findUnsafeText({ [part.fieldname]: part.type === 'file' ? part.filename : part.value }, 'multipart');
+    if (unsafe !== null) {
+      if (part.type === 'file') part.file.resume();
+      throw new AppError(400, unsafeTextMessage(unsafe));
+    }
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== field || bytes) {
+      part.file.resume();
+      continue;
+    }
+    bytes = await imageBytes(part, messages.tooLarge);
+  }
+  if (!bytes || bytes.length === 0) throw new AppError(400, messages.noImage);
+  return bytes;
+}

@@ -8,13 +8,11 @@ import {
   BookImageIdSchema,
   BookParamsSchema,
   bookImageBlobKey,
-  findUnsafeText,
   imageMessages,
   StoredBookImageSchema,
-  unsafeTextMessage,
 } from '@bookwright/contracts/http';
 import { requests } from '@bookwright/contracts/bus';
-import { imageBytes, imageFormParts } from '../http/image-part';
+import { uploadedImage } from '../http/image-part';
 import { sendOwnedImage } from '../http/owned-image';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
@@ -79,26 +77,7 @@ export function bookImageUploadRoutes(deps: RouteDeps) {
     request: RouteRequest<typeof uploadBookImageSchema>,
     reply: RouteReply<typeof uploadBookImageSchema>,
   ) {
-    if (!request.isMultipart()) throw new AppError(400, imageMessages.noImage);
-    let bytes: Buffer | undefined;
-    for await (const part of imageFormParts(request, imageMessages.tooLarge)) {
-      // Multipart fields skip the body check of safe-text.ts; they get the same one here.
-      const unsafe = findUnsafeText(
-        { [part.fieldname]: part.type === 'file' ? part.filename : part.value },
-        'multipart',
-      );
-      if (unsafe !== null) {
-        if (part.type === 'file') part.file.resume();
-        throw new AppError(400, unsafeTextMessage(unsafe));
-      }
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file' || bytes) {
-        part.file.resume();
-        continue;
-      }
-      bytes = await imageBytes(part, imageMessages.tooLarge);
-    }
-    if (!bytes || bytes.length === 0) throw new AppError(400, imageMessages.noImage);
+    const bytes = await uploadedImage(request, 'file', imageMessages);
     const uploadBlobKey = `uploads/${randomUUID()}`;
     try {
       await blobs.put(uploadBlobKey, bytes, { contentType: 'application/octet-stream' });

@@ -9,12 +9,10 @@ import {
   coverBlobKey,
   coverMessages,
   CoverVariantSchema,
-  findUnsafeText,
   GenerateCoverRequestSchema,
-  unsafeTextMessage,
 } from '@bookwright/contracts/http';
 import { requests } from '@bookwright/contracts/bus';
-import { imageBytes, imageFormParts } from '../http/image-part';
+import { uploadedImage } from '../http/image-part';
 import { sendOwnedImage } from '../http/owned-image';
 import { routePresets } from '../security/route-presets';
 import type { RouteDeps, RouteReply, RouteRequest } from './route-deps';
@@ -60,26 +58,7 @@ export function coverRoutes(deps: RouteDeps) {
   const { signedIn } = routePresets(deps);
 
   async function uploadCover(request: RouteRequest<typeof uploadCoverSchema>) {
-    if (!request.isMultipart()) throw new AppError(400, coverMessages.noImage);
-    let bytes: Buffer | undefined;
-    for await (const part of imageFormParts(request, coverMessages.tooLarge)) {
-      // Multipart fields skip the body check of safe-text.ts; they get the same one here.
-      const unsafe = findUnsafeText(
-        { [part.fieldname]: part.type === 'file' ? part.filename : part.value },
-        'multipart',
-      );
-      if (unsafe !== null) {
-        if (part.type === 'file') part.file.resume();
-        throw new AppError(400, unsafeTextMessage(unsafe));
-      }
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'image' || bytes) {
-        part.file.resume();
-        continue;
-      }
-      bytes = await imageBytes(part, coverMessages.tooLarge);
-    }
-    if (!bytes || bytes.length === 0) throw new AppError(400, coverMessages.noImage);
+    const bytes = await uploadedImage(request, 'image', coverMessages);
     // The bytes travel to the cover service through the blob store, never as one bus message.
     const uploadBlobKey = `uploads/${randomUUID()}`;
     await blobs.put(uploadBlobKey, bytes, { contentType: 'application/octet-stream' });
