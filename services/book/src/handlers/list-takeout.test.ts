@@ -8,6 +8,8 @@ import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { BookDatabase } from '../db/schema';
 import { booksRepository } from '../repositories/books.repository';
+import { membersRepository } from '../access/members.repository';
+import { workspacesRepository } from '../workspaces/workspaces.repository';
 import { bookRow } from '../testing/book-row';
 import type { BookHandlerDeps } from './deps';
 import { updateContent } from './update-content';
@@ -108,6 +110,54 @@ describe('the takeout reads of the book service', () => {
     await expect(
       getTakeoutVersion(deps)({ userId: 'u2', bookId: 'b1', revisionId: version!.id }),
     ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("holds the other books a person may export: shares that export and their team workspace's, as shared", async () => {
+    const { database, deps } = await setUp();
+    const db = database.db;
+    const now = new Date();
+    // u2 owns a team workspace; u1 is a member of it (a co-author of its books unless a share narrows it).
+    await workspacesRepository.insert(db, { id: 'w1', name: 'Press', owner_id: 'u2', seat_limit: 5, created_at: now });
+    await workspacesRepository.addMember(db, { workspaceId: 'w1', userId: 'u2', role: 'owner', addedBy: 'u2', now });
+    await workspacesRepository.addMember(db, { workspaceId: 'w1', userId: 'u1', role: 'member', addedBy: 'u2', now });
+    const book = (id: string, workspaceId: string | null = null) =>
+      booksRepository.insert(
+        db,
+        bookRow({ id, user_id: 'u2', status: 'ready', title: `Title ${id}`, workspace_id: workspaceId }),
+      );
+    await book('in-workspace', 'w1');
+    await book('narrowed', 'w1');
+    await book('coauthored');
+    await book('viewed');
+    await book('elsewhere');
+    const share = (bookId: string, role: 'coauthor' | 'viewer') =>
+      membersRepository.addMember(db, { bookId, userId: 'u1', role, addedBy: 'u2' });
+    await share('narrowed', 'viewer');
+    await share('coauthored', 'coauthor');
+    await share('viewed', 'viewer');
+
+    const { books } = await listTakeout(deps)({ userId: 'u1' });
+    const shared = books.filter((b) => b.shared).map((b) => b.bookId);
+    expect(shared.sort()).toEqual(['coauthored', 'in-workspace']);
+    expect(
+      books
+        .filter((b) => !b.shared)
+        .map((b) => b.bookId)
+        .sort(),
+    ).toEqual(['b1', 'b2']);
+    expect(await getTakeoutBook(deps)({ userId: 'u1', bookId: 'in-workspace' })).toMatchObject({
+      book: { _id: 'in-workspace', role: 'coauthor' },
+    });
+    for (const bookId of ['narrowed', 'viewed', 'elsewhere'])
+      await expect(getTakeoutBook(deps)({ userId: 'u1', bookId })).rejects.toMatchObject({ status: 404 });
+    // Out of the workspace, out of the takeout.
+    await workspacesRepository.removeMember(db, 'w1', 'u1');
+    expect((await listTakeout(deps)({ userId: 'u1' })).books.filter((b) => b.shared).map((b) => b.bookId)).toEqual([
+      'coauthored',
+    ]);
+    await expect(getTakeoutBook(deps)({ userId: 'u1', bookId: 'in-workspace' })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 

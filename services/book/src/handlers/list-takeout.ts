@@ -1,14 +1,24 @@
+import { mayDo } from '@bookwright/contracts/http';
 import type { requests } from '@bookwright/contracts/bus';
 import type { z } from 'zod';
+import { libraryOf } from '../domain/library';
 import { takeoutRepository } from '../repositories/takeout.repository';
 import type { BookHandlerDeps } from './deps';
 
 type ListDef = typeof requests.book.takeoutList;
 
-/** What the takeout zip will hold: every book (trashed ones too) with its named versions, no texts. */
+/**
+ * What the takeout zip will hold: every book of the person (trashed ones too), then the other books of
+ * their library (shared with them, or their team workspaces') whose role may export, marked as shared;
+ * each with its named versions, no texts. The roles are the library's, as the access module gives them.
+ */
 export function listTakeout(deps: BookHandlerDeps) {
   return async ({ userId }: z.output<ListDef['request']>): Promise<z.input<ListDef['response']>> => {
-    const books = await takeoutRepository.listBooks(deps.db, userId);
+    const own = await takeoutRepository.listOwnBooks(deps.db, userId);
+    const exportable = (await libraryOf(deps.db, userId))
+      .filter(({ row, role }) => row.user_id !== userId && mayDo(role, 'export'))
+      .map(({ row }) => row.id);
+    const books = [...own, ...(await takeoutRepository.listSharedBooks(deps.db, exportable))];
     const versions = await takeoutRepository.namedVersions(
       deps.db,
       books.map((book) => book.id),

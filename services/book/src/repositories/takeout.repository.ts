@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { mayDo, sharedRoles, type BookRole } from '@bookwright/contracts/http';
+import { mayDo, type BookRole } from '@bookwright/contracts/http';
+import { roleOn } from '../access/book-access';
 import type { BookDatabase, BookRow } from '../db/schema';
 import { bookContent } from './books.repository';
 
@@ -20,8 +21,16 @@ export interface TakeoutBookRow {
   shared: boolean;
 }
 
-/** The shared roles whose books a person's takeout holds: those that may export (contracts' table). */
-const exportingRoles = sharedRoles.filter((role) => mayDo(role, 'export'));
+const presentRow = (
+  row: { id: string; title: string; deleted_at: unknown; has_manuscript: boolean },
+  shared: boolean,
+): TakeoutBookRow => ({
+  id: row.id,
+  title: row.title,
+  deletedAt: isoOrNull(row.deleted_at),
+  hasManuscript: row.has_manuscript,
+  shared,
+});
 
 export interface NamedVersionRow {
   id: string;
@@ -32,11 +41,8 @@ export interface NamedVersionRow {
 }
 
 export const takeoutRepository = {
-  /**
-   * Every book of the user, trashed ones included, newest first, then the books shared with them that
-   * their role may export (not those in their owner's trash), newest first (ids and titles only).
-   */
-  async listBooks(db: Kysely<BookDatabase>, userId: string): Promise<TakeoutBookRow[]> {
+  /** Every book of the user, trashed ones included, newest first (ids and titles only). */
+  async listOwnBooks(db: Kysely<BookDatabase>, userId: string): Promise<TakeoutBookRow[]> {
     const own = await db
       .selectFrom('books')
       .select(['id', 'title', 'deleted_at'])
@@ -45,45 +51,40 @@ export const takeoutRepository = {
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
-    const shared = await db
-      .selectFrom('book_members')
-      .innerJoin('books', 'books.id', 'book_members.book_id')
-      .select(['books.id', 'books.title', 'books.deleted_at'])
-      .select(sql<boolean>`manuscript_chapters is not null`.as('has_manuscript'))
-      .where('book_members.user_id', '=', userId)
-      .where('book_members.role', 'in', exportingRoles)
-      .where('books.deleted_at', 'is', null)
-      .orderBy('books.created_at', 'desc')
-      .orderBy('books.id')
-      .execute();
-    const present = (row: (typeof own)[number], isShared: boolean): TakeoutBookRow => ({
-      id: row.id,
-      title: row.title,
-      deletedAt: isoOrNull(row.deleted_at),
-      hasManuscript: row.has_manuscript,
-      shared: isShared,
-    });
-    return [...own.map((row) => present(row, false)), ...shared.map((row) => present(row, true))];
+    return own.map((row) => presentRow(row, false));
   },
 
-  /** The user's role on a book the takeout may hold: theirs (trashed too), or shared with a role that exports. */
+  /** These books of other people, in the order given, marked as shared (ids and titles only). */
+  async listSharedBooks(db: Kysely<BookDatabase>, bookIds: string[]): Promise<TakeoutBookRow[]> {
+    if (bookIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('books')
+      .select(['id', 'title', 'deleted_at'])
+      .select(sql<boolean>`manuscript_chapters is not null`.as('has_manuscript'))
+      .where('id', 'in', bookIds)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return bookIds.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [presentRow(row, true)] : [];
+    });
+  },
+
+  /**
+   * The user's role on a book the takeout may hold: theirs (trashed too), or, in the library, a role the
+   * access module gives them that may export (a share, or a team workspace's).
+   */
   async takeoutRole(db: Kysely<BookDatabase>, userId: string, bookId: string): Promise<BookRole | undefined> {
     const book = await db
       .selectFrom('books')
-      .select(['user_id', 'deleted_at'])
+      .select(['id', 'user_id', 'deleted_at', 'workspace_id'])
       .where('id', '=', bookId)
       .executeTakeFirst();
     if (!book) return undefined;
     if (book.user_id === userId) return 'owner';
     if (book.deleted_at !== null) return undefined;
-    const share = await db
-      .selectFrom('book_members')
-      .select('role')
-      .where('book_id', '=', bookId)
-      .where('user_id', '=', userId)
-      .where('role', 'in', exportingRoles)
-      .executeTakeFirst();
-    return share?.role;
+    const role = await roleOn(db, userId, book);
+    return role !== undefined && mayDo(role, 'export') ? role : undefined;
   },
 
   /** The named versions of these books, oldest first (no texts). */
