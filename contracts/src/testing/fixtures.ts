@@ -231,3 +231,14 @@ export const chapter = (title: string, ...texts: string[]): TiptapNode[] => [hea
 
 /** A manuscript of these chapters' nodes, one after the other. */
 export const documentOf = (...chapters: TiptapNode[][]): TiptapDocument => ({ type: 'doc', content: chapters.flat() });
+
+export {
+  fictionPlanOf,
+  nonFictionPlanOf,
+  screenshotFictionPlan,
+  screenshotNonFictionPlan,
+  shortFictionPlan,
+  shortNonFictionPlan,
+  type ActPlan,
+  type SectionPlan,
+} from './plans';

@@ -3,7 +3,7 @@ import { exportFileName, type TiptapNode } from '@bookwright/contracts/http';
 import { requests } from '@bookwright/contracts/bus';
 import { trickyBook, buildDocument } from './testing/books';
 import { openEpub, visibleText } from './testing/epub-files';
-import { ExportTestWorld } from './testing/harness';
+import { startExportWorld, type ExportTestWorld } from './testing/harness';
 import { paragraph, text } from './testing/tiptap-nodes';
 import { missingTools, pdfPageTexts } from './pdf/testing/poppler';
 
@@ -62,13 +62,12 @@ function expectPrinted(body: string) {
 
 describe('an export of a manuscript under review', () => {
   beforeEach(async () => {
-    world = new ExportTestWorld();
-    await world.setUp();
+    world = await startExportWorld();
     world.books.add(owner, trickyBook({ bookContent: JSON.stringify(reviewedDocument()) }));
   });
 
   afterEach(async () => {
-    await world.tearDown();
+    await world.stop();
   });
 
   it('makes an EPUB without the suggested text or any comment anchor, keeping the text suggested out', async () => {

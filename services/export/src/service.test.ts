@@ -17,7 +17,7 @@ import { trickyBook, buildDocument } from './testing/books';
 import { openEpub } from './testing/epub-files';
 import { aceAvailable, aceMissingMessage, aceViolations, describeAceViolations } from './testing/ace';
 import { epubcheck, epubcheckAvailable, epubcheckMissingMessage } from './testing/epubcheck';
-import { ExportTestWorld } from './testing/harness';
+import { startExportWorld, type ExportTestWorld } from './testing/harness';
 import { missingTools, pdfFonts, pdfInfo, qpdfCheck } from './pdf/testing/poppler';
 
 // Service tests: the real export service on a real in-process bus and a filesystem blob store, with a
@@ -63,7 +63,7 @@ async function render(request: z.input<typeof ExportRequestSchema>, userId = own
 }
 
 afterEach(async () => {
-  await world.tearDown();
+  await world.stop();
 });
 
 /** Every EPUB this file's tests render, for the epubcheck test at the end. */
@@ -79,8 +79,7 @@ async function renderedEpub(result: { blobKey: string }): Promise<Uint8Array> {
 
 describe('export.render: EPUB', () => {
   beforeEach(async () => {
-    world = new ExportTestWorld();
-    await world.setUp();
+    world = await startExportWorld();
   });
 
   it('renders the EPUB into the blob store under exports/<bookId>/<uuid>/export.epub, named for its title', async () => {
@@ -219,9 +218,8 @@ describe('export.render: KDP PDF', () => {
   let pdf: FakePdfRenderer;
 
   beforeEach(async () => {
-    world = new ExportTestWorld();
     pdf = new FakePdfRenderer();
-    await world.setUp({ renderer: pdf.renderer });
+    world = await startExportWorld({ renderer: pdf.renderer });
   });
 
   it('renders the interior with the options, defaults filled in', async () => {
@@ -315,8 +313,7 @@ describe('export.render: KDP PDF', () => {
 
 describe.skipIf(skipPdfTools)('export.render: KDP PDF with this build’s renderers', () => {
   beforeEach(async () => {
-    world = new ExportTestWorld();
-    await world.setUp();
+    world = await startExportWorld();
   });
 
   it('zips a real interior and cover that pass qpdf --check, with every font embedded', async () => {
@@ -395,8 +392,7 @@ describe.skipIf(skipPdfTools)('export.render: KDP PDF with this build’s render
 
 describe('export.validate', () => {
   beforeEach(async () => {
-    world = new ExportTestWorld();
-    await world.setUp();
+    world = await startExportWorld();
   });
 
   it('answers the validation result for the user’s book', async () => {
@@ -429,12 +425,11 @@ describe('export.validate', () => {
   });
 
   it('answers with the estimate when the real page count does not come before its deadline (a busy service)', async () => {
-    await world.tearDown();
-    world = new ExportTestWorld();
+    await world.stop();
     const renderer = createExportRenderer();
     let release: (pages: number) => void = () => undefined;
     const stuck = new Promise<number>((resolve) => (release = resolve));
-    await world.setUp({
+    world = await startExportWorld({
       renderer: { ...renderer, pdf: { ...renderer.pdf, pageCount: () => stuck } },
       env: { EXPORT_PAGE_COUNT_TIMEOUT_MS: '20' },
     });
@@ -477,8 +472,7 @@ describe.skipIf(skipAce)('Ace by DAISY', () => {
 
 describe('export.render: Word', () => {
   beforeEach(async () => {
-    world = new ExportTestWorld();
-    await world.setUp();
+    world = await startExportWorld();
   });
 
   it('never keeps a Word file that is not a sound OOXML package: 500 with the catalogue’s message', async () => {

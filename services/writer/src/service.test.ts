@@ -16,7 +16,7 @@ import { failureReasons } from './domain/failure-reasons';
 import { buildBrief, buildFictionState, buildNonFictionState } from './testing/books';
 import { FakeLlm, hangUntilAborted, type RecordedCall } from './testing/fake-llm';
 import { findOverusedPhrases } from './domain/overused-phrases';
-import { WriterTestWorld } from './testing/harness';
+import { openWriterWorld, type WriterTestWorld } from './testing/harness';
 
 // Service tests: the real writer on its real database (PGlite, or PostgreSQL when DATABASE_URL is set)
 // and a real in-process bus, with a fake book service on the bus and a fake or offline LLM.
@@ -24,12 +24,11 @@ import { WriterTestWorld } from './testing/harness';
 let world: WriterTestWorld;
 
 beforeEach(async () => {
-  world = new WriterTestWorld();
-  await world.setUp();
+  world = await openWriterWorld();
 });
 
 afterEach(async () => {
-  await world.tearDown();
+  await world.stop();
 });
 
 async function confirm(book: BookBrief, attempt = 1, eventId?: string): Promise<void> {

@@ -1,11 +1,5 @@
-import { buildBook, summaryOf } from '@bookwright/contracts/testing';
-import type {
-  Book,
-  FictionBookState,
-  NonFictionBookState,
-  TiptapDocument,
-  TiptapNode,
-} from '@bookwright/contracts/http';
+import { buildBook, screenshotFictionPlan, screenshotNonFictionPlan, summaryOf } from '@bookwright/contracts/testing';
+import type { Book, TiptapDocument, TiptapNode } from '@bookwright/contracts/http';
 
 /** Book fixtures for the mocked API: plans of both shapes and a manuscript of any length. */
 
@@ -51,106 +45,6 @@ export function manuscript(totalWords = 25_000, chapters = 12): TiptapDocument {
   return { type: 'doc', content };
 }
 
-export function fictionState(): FictionBookState {
-  const names = ['Mara', 'Jonah', 'Clara', 'Samuel', 'Iris', 'Leo'];
-  const roles = ['Protagonist', 'Ally', 'Mentor', 'Antagonist', 'Witness', 'Rival'];
-  let chapter = 0;
-  const act = (actNumber: number, description: string, titles: string[]) => ({
-    actNumber,
-    description,
-    chapters: titles.map((title) => ({
-      chapterNumber: ++chapter,
-      title,
-      purpose: `Raises the stakes for ${names[0]}.`,
-      summary: `${names[chapter % names.length]} finds a letter never sent and cannot forget it.`,
-    })),
-  });
-  return {
-    expandedIdea: {
-      subGenre: 'Literary mystery',
-      emotionalTone: 'Calm and curious',
-      themes: ['Memory', 'Loss', 'Courage'],
-      centralConflict: 'Mara must decide whether to keep the letters secret or let the island learn its past.',
-      worldBuilding: {
-        setting: 'A lighthouse on a windswept Baltic island',
-        timePeriod: 'Late autumn, present day',
-        culturalContext: 'A fishing community that remembers everything and forgives little.',
-        uniqueElements: ['A letter never sent', 'A broken clock', 'An old map'],
-      },
-      narrativeStyle: 'Third person, past tense, close to Mara; short scenes, plain language.',
-    },
-    characters: names.map((name, i) => ({
-      name,
-      role: roles[i]!,
-      arc: 'Doubt → trust',
-      personality: 'Patient, proud',
-      backstory: `${name} grew up far from here and never speaks of it.`,
-    })),
-    plotOutline: {
-      acts: [
-        act(1, 'The everyday world of Mara cracks open.', ['Night Watch', 'The First Letter', 'Old Debts']),
-        act(2, 'Mara is tested, loses ground and makes a hard choice.', [
-          'The Storm',
-          'The Crossing',
-          'The Return',
-          'The Empty House',
-          'What Remains',
-        ]),
-        act(3, 'The truth comes out and the island changes.', ['Low Tide', 'The Keeper', 'Letters Home', 'Morning']),
-      ],
-    },
-  };
-}
-
-export function nonFictionState(): NonFictionBookState {
-  return {
-    expandedIdea: {
-      subGenre: 'Practical guide',
-      emotionalTone: 'Warm and encouraging',
-      themes: ['Patience', 'Craft'],
-      centralConflict: 'Busy people believe sourdough needs hours they do not have.',
-      keyTopics: ['Starters', 'Scheduling', 'Shaping'],
-      learningObjectives: ['Keep a starter alive on ten minutes a day', 'Bake a loaf around a working week'],
-    },
-    researches: {
-      topics: [
-        {
-          title: 'Wild yeast',
-          query: 'sourdough starter microbiology',
-          summary: 'Which microbes make a starter rise and sour.',
-          tags: ['science', 'starter'],
-        },
-        {
-          title: 'Cold fermentation',
-          query: 'retarding dough in the fridge',
-          summary: 'How the fridge turns an afternoon into a schedule.',
-          tags: ['timing'],
-        },
-      ],
-    },
-    contentOutline: {
-      structure: 'Three parts: the starter, the schedule, the bake.',
-      sections: [
-        {
-          sectionNumber: 1,
-          title: 'The starter',
-          objective: 'A healthy starter in a week.',
-          chapters: [
-            { chapterNumber: 1, title: 'Flour and water', summary: 'Day one.', keyPoints: ['Use rye', 'Keep it warm'] },
-            { chapterNumber: 2, title: 'Feeding', summary: 'The daily habit.', keyPoints: ['Ratios'] },
-          ],
-        },
-        {
-          sectionNumber: 2,
-          title: 'The schedule',
-          objective: 'Fit baking around work.',
-          chapters: [{ chapterNumber: 3, title: 'Weeknights', summary: 'Mix at night.', keyPoints: [] }],
-        },
-      ],
-    },
-  };
-}
-
 let created = 0;
 
 /** A book of the mocked library: the shared fixture with this suite's plan and a date of its own. */
@@ -164,7 +58,7 @@ export function fakeBook(overrides: Partial<Book> = {}): Book {
     createdAt: at,
     updatedAt: at,
     prompt: 'A lighthouse keeper finds letters from a sailor who vanished a century ago.',
-    bookState: fictionState(),
+    bookState: screenshotFictionPlan(),
     genreMetadata: overrides.genre ?? 'mystery',
     ...overrides,
   });
@@ -215,12 +109,11 @@ export function sampleLibrary(words = 25_000): Book[] {
       status: 'validation',
       genre: 'cooking',
       bookType: 'non-fiction',
-      bookState: nonFictionState(),
+      bookState: screenshotNonFictionPlan(),
     }),
   ];
 }
 
-/** A company on the Starter plan with its billing details filled by Stripe's webhooks (Settings → Billing). */
 /** The sample library with its book waiting for review ("validation") shared with the reader as `role` (issue 43). */
 export function sampleLibrarySharedAs(role: 'viewer' | 'commenter' | 'editor'): Book[] {
   return sampleLibrary().map((book) =>
@@ -228,6 +121,7 @@ export function sampleLibrarySharedAs(role: 'viewer' | 'commenter' | 'editor'): 
   );
 }
 
+/** A company on the Starter plan with its billing details filled by Stripe's webhooks (Settings → Billing). */
 export const businessUser = {
   accountType: 'starter',
   subscriptionStatus: 'active',

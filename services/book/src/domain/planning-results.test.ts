@@ -3,7 +3,7 @@ import { events } from '@bookwright/contracts/events';
 import { requests } from '@bookwright/contracts/bus';
 import { type Book } from '@bookwright/contracts/http';
 import { bookFailureReasons } from './failure-reasons';
-import { BookTestWorld, fictionPlan, newUserId, nonFictionPlan } from '../testing/book-harness';
+import { startBookWorld, type BookTestWorld, fictionPlan, newUserId, nonFictionPlan } from '../testing/book-harness';
 import { HANDLER_TRIES_BEFORE_DEAD_LETTER } from '@bookwright/kit';
 
 // The planner's answers arrive as events; the book service alone decides what they change.
@@ -12,7 +12,7 @@ describe('the planner’s answers', () => {
   let userId: string;
   let book: Book;
   beforeEach(async () => {
-    world = await new BookTestWorld().start();
+    world = await startBookWorld();
     userId = newUserId();
     book = await world.create(userId, {}, 'req-plan');
   });

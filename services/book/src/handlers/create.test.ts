@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { allowanceExhaustedMessages, requests } from '@bookwright/contracts/bus';
 import { apiMessages } from '@bookwright/contracts/http';
-import { BookTestWorld, newUserId, planRequest } from '../testing/book-harness';
+import { startBookWorld, type BookTestWorld, newUserId, planRequest } from '../testing/book-harness';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 
 describe('creating a book (the book command behind POST /agent/plan)', () => {
   let world: BookTestWorld;
   beforeEach(async () => {
-    world = await new BookTestWorld().start();
+    world = await startBookWorld();
   });
   afterEach(async () => {
     await world.stop();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allowanceExhaustedMessages, requests } from '@bookwright/contracts/bus';
 import { errorScreens, type Book } from '@bookwright/contracts/http';
 import { events } from '@bookwright/contracts/events';
-import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
+import { startBookWorld, type BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 
 describe('a book’s life after planning', () => {
@@ -10,7 +10,7 @@ describe('a book’s life after planning', () => {
   let userId: string;
   let book: Book;
   beforeEach(async () => {
-    world = await new BookTestWorld().start();
+    world = await startBookWorld();
     userId = newUserId();
     book = await world.create(userId, {}, 'req-life');
   });

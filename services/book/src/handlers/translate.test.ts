@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allowanceExhaustedMessages, requests } from '@bookwright/contracts/bus';
 import { errorScreens, translationMessages, type Book } from '@bookwright/contracts/http';
 import { events } from '@bookwright/contracts/events';
-import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
+import { startBookWorld, type BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
 import { translationSourceKey } from '../domain/new-translation';
 import { appErrorFrom } from '@bookwright/contracts/testing';
 
@@ -42,7 +42,7 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
   }
 
   beforeEach(async () => {
-    world = await new BookTestWorld().start();
+    world = await startBookWorld();
     userId = newUserId();
     original = await readyBook();
   });

@@ -8,7 +8,7 @@ import { createTestDatabase } from '@bookwright/kit/testing';
 import { OutboxRelay, silentLogger, type EventMeta } from '@bookwright/kit';
 import { migrations } from '../db/migrations';
 import { translationSourceKey } from '../domain/new-translation';
-import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
+import { startBookWorld, type BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
 import { failStalledBooks } from '../jobs/fail-stalled-books';
 import { purgeExpiredTrash } from '../jobs/purge-trash';
 import { recordPlan } from './on-planner-plan-built';
@@ -32,7 +32,7 @@ describe('the trash', () => {
     await (await createTestDatabase('book', migrations)).close();
   });
   beforeEach(async () => {
-    world = await new BookTestWorld().start();
+    world = await startBookWorld();
     userId = newUserId();
   });
   afterEach(async () => {

@@ -5,7 +5,7 @@ import { requests } from '@bookwright/contracts/bus';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import { bookFailureReasons } from '../domain/failure-reasons';
-import { BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
+import { startBookWorld, type BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
 
 // The last guard: whatever was lost on the way, a book that shows no sign of work for too long fails
 // with a reason, gives its book back, and can be retried.
@@ -20,7 +20,7 @@ describe('books that stall', () => {
   });
 
   it('fails a planning book nobody answers, with its reservation named, and leaves answered books alone', async () => {
-    world = await new BookTestWorld({ BOOK_STALLED_AFTER_MS: '1000' }).start();
+    world = await startBookWorld({ BOOK_STALLED_AFTER_MS: '1000' });
     const userId = newUserId();
     const stuck = await world.create(userId, {}, 'req-stuck');
     const answered = await world.create(userId, {}, 'req-answered');
@@ -41,7 +41,7 @@ describe('books that stall', () => {
   });
 
   it('fails a writing book without progress with the writing reason', async () => {
-    world = await new BookTestWorld({ BOOK_STALLED_AFTER_MS: '1000' }).start();
+    world = await startBookWorld({ BOOK_STALLED_AFTER_MS: '1000' });
     const userId = newUserId();
     const book = await world.create(userId);
     await world.bus.publish(events.planBuilt, { bookId: book._id, userId, attempt: 1, bookState: fictionPlan() });
@@ -55,7 +55,7 @@ describe('books that stall', () => {
   });
 
   it('leaves books alone while they are within the limit', async () => {
-    world = await new BookTestWorld().start();
+    world = await startBookWorld();
     const userId = newUserId();
     const book = await world.create(userId);
     // Two hours by default: an hour-old planning book is still being worked on.

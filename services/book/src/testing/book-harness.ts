@@ -11,7 +11,7 @@ import {
 import { allowanceExhaustedMessages, requests, type AllowanceKind, type AnyEventDef } from '@bookwright/contracts/bus';
 import { events } from '@bookwright/contracts/events';
 import { on, type Bus, type Subscription } from '@bookwright/kit';
-import { ServiceTestWorldBase, TableOutage } from '@bookwright/kit/testing';
+import { createServiceTestWorld, TableOutage } from '@bookwright/kit/testing';
 import type { BookDatabase } from '../db/schema';
 import { bookService } from '../service';
 
@@ -76,75 +76,77 @@ export interface SeenEvent {
 /**
  * The book service as it runs in production, in kit's service test world (a real database and bus), with
  * a fake billing and a record of every book event. `BOOK_TEST_LOG=1` shows the service's errors.
+ * `env` adds variables to the service's config.
  */
-export class BookTestWorld extends ServiceTestWorldBase<BookDatabase> {
-  readonly billing = new FakeBilling();
-  readonly seen: SeenEvent[] = [];
+export async function startBookWorld(env: Record<string, string> = {}) {
+  const billing = new FakeBilling();
+  const seen: SeenEvent[] = [];
   /** Set `outage.down` to make the service's database unreachable (see TableOutage). */
-  readonly outage = new TableOutage('books');
-  #observer: Subscription | undefined;
-  /** How far the service's clock runs ahead of the system's (the trash counts 30 days on it). */
-  clockOffsetMs = 0;
+  const outage = new TableOutage('books');
+  const world = await createServiceTestWorld<BookDatabase>({
+    service: 'book',
+    fakes: [billing],
+    outage,
+    logVariable: 'BOOK_TEST_LOG',
+  });
+  const bus = world.bus;
+  const book = {
+    billing,
+    seen,
+    outage,
+    bus,
+    blobs: world.blobs,
+    /** The database itself, for the test to look at; the service's handle goes through `outage`. */
+    get db(): Kysely<BookDatabase> {
+      return world.db;
+    },
+    /** How far the service's clock runs ahead of the system's (the trash counts 30 days on it). */
+    clockOffsetMs: 0,
 
-  constructor(private readonly env: Record<string, string> = {}) {
-    super();
-  }
+    /** A plan request as the gateway sends it; each call is a new HTTP request unless `requestId` is given. */
+    create(userId: string, plan: Partial<PlanRequest> = {}, requestId: string = randomUUID()) {
+      return bus.request(requests.book.create, { userId, plan: { ...planRequest, ...plan }, requestId });
+    },
 
-  /** The database itself, for the test to look at; the service's handle goes through `outage`. */
-  get db(): Kysely<BookDatabase> {
-    return this.world.db;
-  }
+    events(name: string, bookId: string): SeenEvent['data'][] {
+      return seen.filter((e) => e.name === name && e.data.bookId === bookId).map((e) => e.data);
+    },
 
-  async start(): Promise<this> {
-    const world = await this.open({
-      service: 'book',
-      fakes: [this.billing],
-      outage: this.outage,
-      logVariable: 'BOOK_TEST_LOG',
-    });
-    world.onStop(async () => this.#observer?.stop());
-    this.#observer = await world.bus.consume(
+    /** Resolves once `check` holds, polling the service's own state. */
+    async until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+
+    async status(userId: string, bookId: string) {
+      return (await bus.request(requests.book.get, { userId, bookId })).status;
+    },
+
+    /** Idempotent: a test may stop the world itself to see the service stop. */
+    stop: () => world.stop(),
+  };
+  try {
+    const observer = await bus.consume(
       'book-test-observer',
       observed.map((def) =>
         on(def, async (data) => {
-          this.seen.push({ name: def.name, data: data as SeenEvent['data'] });
+          seen.push({ name: def.name, data: data as SeenEvent['data'] });
         }),
       ),
     );
-    await world.start(bookService, {
-      env: this.env,
-      now: () => new Date(Date.now() + this.clockOffsetMs),
-    });
-    return this;
+    world.onStop(() => observer.stop());
+    await world.start(bookService, { env, now: () => new Date(Date.now() + book.clockOffsetMs) });
+  } catch (error) {
+    await world.stop();
+    throw error;
   }
-
-  /** A plan request as the gateway sends it; each call is a new HTTP request unless `requestId` is given. */
-  create(userId: string, plan: Partial<PlanRequest> = {}, requestId: string = randomUUID()) {
-    return this.bus.request(requests.book.create, { userId, plan: { ...planRequest, ...plan }, requestId });
-  }
-
-  events(name: string, bookId: string): SeenEvent['data'][] {
-    return this.seen.filter((e) => e.name === name && e.data.bookId === bookId).map((e) => e.data);
-  }
-
-  /** Resolves once `check` holds, polling the service's own state. */
-  async until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
-  async status(userId: string, bookId: string) {
-    return (await this.bus.request(requests.book.get, { userId, bookId })).status;
-  }
-
-  /** Idempotent: a test may stop the world itself to see the service stop. */
-  async stop(): Promise<void> {
-    await this.close();
-  }
+  return book;
 }
+
+export type BookTestWorld = Awaited<ReturnType<typeof startBookWorld>>;
 
 /** The book events the world records. */
 const observed: AnyEventDef[] = [

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiMessages, coverImageUrl, coverMessages } from '@bookwright/contracts/http';
 import { requests } from '@bookwright/contracts/bus';
-import { CoverTestWorld } from '../testing/harness';
+import { openCoverWorld, type CoverTestWorld } from '../testing/harness';
 import { photo } from '@bookwright/kit/images/testing';
 
 // Service tests: applying a cover is allowed only for a cover the cover service stored for this book.
@@ -12,13 +12,12 @@ const alice = randomUUID();
 const bob = randomUUID();
 
 beforeEach(async () => {
-  world = new CoverTestWorld();
-  await world.setUp();
+  world = await openCoverWorld();
   await world.start();
 });
 
 afterEach(async () => {
-  await world.tearDown();
+  await world.stop();
 });
 
 async function uploaded(userId: string, bookId: string): Promise<string> {

@@ -12,7 +12,7 @@ import {
   type ReplicateServer,
 } from '@bookwright/ai/testing';
 import { generationMessages } from '../domain/messages';
-import { CoverTestWorld } from '../testing/harness';
+import { openCoverWorld, type CoverTestWorld } from '../testing/harness';
 
 // Service tests: the real cover service on a real in-process bus, its database and a filesystem blob store;
 // fake book and billing services on the bus; the images providers through their real SDKs against local
@@ -22,12 +22,11 @@ let world: CoverTestWorld;
 const userId = randomUUID();
 
 beforeEach(async () => {
-  world = new CoverTestWorld();
-  await world.setUp();
+  world = await openCoverWorld();
 });
 
 afterEach(async () => {
-  await world.tearDown();
+  await world.stop();
 });
 
 // The flat illustrated style renders in milliseconds; tests about rules rather than pictures use it.

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { coverBlobKey } from '@bookwright/contracts/http';
 import { events } from '@bookwright/contracts/events';
-import { CoverTestWorld } from '../testing/harness';
+import { openCoverWorld, type CoverTestWorld } from '../testing/harness';
 
 let world: CoverTestWorld;
 beforeEach(async () => {
-  world = new CoverTestWorld();
-  await world.setUp();
+  world = await openCoverWorld();
   await world.start();
 });
 afterEach(async () => {
-  await world.tearDown();
+  await world.stop();
 });
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

@@ -14,7 +14,7 @@ import { silentLogger, type EventMeta } from '@bookwright/kit';
 import { photo } from '@bookwright/kit/images/testing';
 import { renderTypographicCover, typesetOverImage } from '@bookwright/cover-designer';
 import { coverArtKey, coverSourceKey, CoverSourceSchema } from '../domain/cover-source';
-import { CoverTestWorld } from '../testing/harness';
+import { openCoverWorld, type CoverTestWorld } from '../testing/harness';
 import type { CoverHandlerDeps } from './deps';
 import { onBookTranslationRequested } from './on-book-translation-requested';
 
@@ -25,12 +25,11 @@ let world: CoverTestWorld;
 const userId = randomUUID();
 
 beforeEach(async () => {
-  world = new CoverTestWorld();
-  await world.setUp();
+  world = await openCoverWorld();
   await world.start();
 });
 afterEach(async () => {
-  await world.tearDown();
+  await world.stop();
 });
 
 async function eventually<T>(check: () => T | undefined | null, timeoutMs = 30_000): Promise<T> {

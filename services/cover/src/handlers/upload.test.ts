@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, coverBlobKey, coverMessages, parseCoverImageUrl } from '@bookwright/contracts/http';
 import { requests } from '@bookwright/contracts/bus';
 import { coverArtKey, coverSourceKey } from '../domain/cover-source';
-import { CoverTestWorld } from '../testing/harness';
+import { openCoverWorld, type CoverTestWorld } from '../testing/harness';
 import { elevenMegabytePng, hugePixelPng, phoneJpeg, photo } from '@bookwright/kit/images/testing';
 
 // Service tests: the real cover service on a real in-process bus, its real database and a filesystem blob
@@ -14,13 +14,12 @@ let world: CoverTestWorld;
 const userId = randomUUID();
 
 beforeEach(async () => {
-  world = new CoverTestWorld();
-  await world.setUp();
+  world = await openCoverWorld();
   await world.start();
 });
 
 afterEach(async () => {
-  await world.tearDown();
+  await world.stop();
 });
 
 const upload = async (bookId: string, data: Buffer, extra: { typeset?: boolean; user?: string } = {}) => {

@@ -1,15 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events } from '@bookwright/contracts/events';
-import { ExportTestWorld } from '../testing/harness';
+import { startExportWorld, type ExportTestWorld } from '../testing/harness';
 import { exportBlobPrefix } from './render';
 
 let world: ExportTestWorld;
 beforeEach(async () => {
-  world = new ExportTestWorld();
-  await world.setUp();
+  world = await startExportWorld();
 });
 afterEach(async () => {
-  await world.tearDown();
+  await world.stop();
 });
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

@@ -5,7 +5,6 @@ export { TableOutage } from '../db/table-outage';
 export { FakeBookService } from './fake-book-service';
 export {
   createServiceTestWorld,
-  ServiceTestWorldBase,
   testRedeliveryBackoffMs,
   type BusFake,
   type ServiceTestWorld,

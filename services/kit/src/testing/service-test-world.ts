@@ -180,35 +180,3 @@ export async function createServiceTestWorld<DB>(options: ServiceTestWorldOption
   };
   return world;
 }
-
-/**
- * What a service's own test world builds on when it adds helpers of its own: the kit world once `open`
- * has made it, with its bus, blobs and database at hand, and `close` to stop it.
- */
-export abstract class ServiceTestWorldBase<DB> {
-  #world: ServiceTestWorld<DB> | undefined;
-
-  /** The kit world; an error names the service when a test uses it before its world is open. */
-  get world(): ServiceTestWorld<DB> {
-    if (!this.#world) throw new Error('open the service test world first (its setUp or start)');
-    return this.#world;
-  }
-
-  get bus(): Bus {
-    return this.world.bus;
-  }
-
-  get blobs(): BlobStore {
-    return this.world.blobs;
-  }
-
-  protected async open(options: ServiceTestWorldOptions): Promise<ServiceTestWorld<DB>> {
-    this.#world = await createServiceTestWorld<DB>(options);
-    return this.#world;
-  }
-
-  /** Stops the world if it was opened; idempotent. */
-  protected async close(): Promise<void> {
-    await this.#world?.stop();
-  }
-}

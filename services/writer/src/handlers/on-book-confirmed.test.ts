@@ -4,7 +4,7 @@ import { HANDLER_TRIES_BEFORE_DEAD_LETTER } from '@bookwright/kit';
 import { testEventMeta } from '@bookwright/kit/testing';
 import { failureReasons } from '../domain/failure-reasons';
 import { buildBrief } from '../testing/books';
-import { WriterTestWorld } from '../testing/harness';
+import { openWriterWorld, type WriterTestWorld } from '../testing/harness';
 import { onBookConfirmed } from './on-book-confirmed';
 
 // A confirmation the writer cannot act on must not leave the book waiting in writing: the last delivery
@@ -12,11 +12,10 @@ import { onBookConfirmed } from './on-book-confirmed';
 describe('a confirmation that keeps failing', () => {
   let world: WriterTestWorld;
   beforeEach(async () => {
-    world = new WriterTestWorld();
-    await world.setUp();
+    world = await openWriterWorld();
   });
   afterEach(async () => {
-    await world.tearDown();
+    await world.stop();
   });
 
   const meta = (deliveryCount: number) => testEventMeta(events.bookConfirmed, { deliveryCount });

@@ -3,16 +3,15 @@ import { events } from '@bookwright/contracts/events';
 import { type BookBrief } from '@bookwright/contracts/bus';
 import { buildBrief } from '../testing/books';
 import { FakeLlm, hangUntilAborted } from '../testing/fake-llm';
-import { WriterTestWorld } from '../testing/harness';
+import { openWriterWorld, type WriterTestWorld } from '../testing/harness';
 import { manuscriptPrefix } from '../writing/job';
 
 let world: WriterTestWorld;
 beforeEach(async () => {
-  world = new WriterTestWorld();
-  await world.setUp();
+  world = await openWriterWorld();
 });
 afterEach(async () => {
-  await world.tearDown();
+  await world.stop();
 });
 
 const confirm = (book: BookBrief) =>

@@ -5,18 +5,17 @@ import type { WriterTask } from '../domain/llm-tasks';
 import { jobsRepository } from '../repositories/jobs.repository';
 import { buildBrief } from '../testing/books';
 import { FakeLlm, hangUntilAborted } from '../testing/fake-llm';
-import { WriterTestWorld } from '../testing/harness';
+import { openWriterWorld, type WriterTestWorld } from '../testing/harness';
 
 // A book moved to the trash while the writer works on it: the job stops, its chapter slot is free for
 // other books at once, its chapters stay, and a restore (a new attempt) resumes it.
 
 let world: WriterTestWorld;
 beforeEach(async () => {
-  world = new WriterTestWorld();
-  await world.setUp();
+  world = await openWriterWorld();
 });
 afterEach(async () => {
-  await world.tearDown();
+  await world.stop();
 });
 
 const confirm = (book: BookBrief, attempt = 1) =>

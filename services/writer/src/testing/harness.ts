@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { events } from '@bookwright/contracts/events';
 import type { LlmProvider } from '@bookwright/ai';
 import { on, type RunningService, type ServiceDatabase, type Subscription } from '@bookwright/kit';
-import { FakeBookService, ServiceTestWorldBase, type BusFake } from '@bookwright/kit/testing';
+import { createServiceTestWorld, FakeBookService, type BusFake } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { WriterDatabase } from '../db/schema';
 import { createWriterService } from '../service';
@@ -20,60 +20,67 @@ export interface ChapterWrittenEvent {
  * with a fake book service on the bus and a record of the chapters written. Writer instances started
  * with `startWriter` share the database, as a restarted or redeployed writer does.
  */
-export class WriterTestWorld extends ServiceTestWorldBase<WriterDatabase> {
-  readonly books = new FakeBookService();
-  readonly chapterEvents: ChapterWrittenEvent[] = [];
-  database!: ServiceDatabase<WriterDatabase>;
-  #observer: Subscription | undefined;
+export async function openWriterWorld() {
+  const books = new FakeBookService();
+  const chapterEvents: ChapterWrittenEvent[] = [];
+  let observer: Subscription | undefined;
   /** Records the chapters written; a fake of the world, so it moves with the bus on `restartBus`. */
-  readonly #chapterObserver: BusFake = {
+  const chapterObserver: BusFake = {
     serve: async (bus) => {
-      this.#observer = await bus.consume('writer-test-observer', [
+      observer = await bus.consume('writer-test-observer', [
         on(events.bookChapterWritten, async (data) => {
-          this.chapterEvents.push(data);
+          chapterEvents.push(data);
         }),
       ]);
     },
-    stop: async () => this.#observer?.stop(),
+    stop: async () => observer?.stop(),
   };
-
-  async setUp(): Promise<void> {
-    await this.open({
-      service: 'writer',
-      fakes: [this.books, this.#chapterObserver],
-    });
-    this.database = await this.world.database(migrations);
+  const world = await createServiceTestWorld<WriterDatabase>({ service: 'writer', fakes: [books, chapterObserver] });
+  let database: ServiceDatabase<WriterDatabase>;
+  try {
+    database = await world.database(migrations);
+  } catch (error) {
+    await world.stop();
+    throw error;
   }
+  return {
+    books,
+    chapterEvents,
+    database,
+    /** The bus of the moment: `restartBus` replaces it. */
+    get bus() {
+      return world.bus;
+    },
+    blobs: world.blobs,
 
-  /**
-   * A new bus, as after a process restart: the old one's event log is gone, so nothing will be
-   * redelivered. Stop the writers on the old bus first.
-   */
-  async restartBus(): Promise<void> {
-    await this.world.restartBus();
-  }
+    /**
+     * A new bus, as after a process restart: the old one's event log is gone, so nothing will be
+     * redelivered. Stop the writers on the old bus first.
+     */
+    async restartBus(): Promise<void> {
+      await world.restartBus();
+    },
 
-  /** Starts a writer on the shared database, as `runStandalone` would; stop it with `stopWriter`. */
-  async startWriter(options: {
-    llm: LlmProvider;
-    env?: Record<string, string>;
-    tuning?: Partial<WriterTuning>;
-    instanceId?: string;
-  }): Promise<RunningService> {
-    const service = createWriterService({
-      llm: () => options.llm,
-      tuning: { retryBaseMs: 10, sweepMs: 60_000, ...options.tuning },
-      // A name of its own unless the test says otherwise: instances in one test are different writers.
-      instanceId: options.instanceId ?? `writer-${randomUUID()}`,
-    });
-    return this.world.start(service, { env: options.env });
-  }
+    /** Starts a writer on the shared database, as `runStandalone` would; stop it with `stopWriter`. */
+    startWriter(options: {
+      llm: LlmProvider;
+      env?: Record<string, string>;
+      tuning?: Partial<WriterTuning>;
+      instanceId?: string;
+    }): Promise<RunningService> {
+      const service = createWriterService({
+        llm: () => options.llm,
+        tuning: { retryBaseMs: 10, sweepMs: 60_000, ...options.tuning },
+        // A name of its own unless the test says otherwise: instances in one test are different writers.
+        instanceId: options.instanceId ?? `writer-${randomUUID()}`,
+      });
+      return world.start(service, { env: options.env });
+    },
 
-  async stopWriter(writer: RunningService): Promise<void> {
-    await this.world.stopService(writer);
-  }
+    stopWriter: (writer: RunningService) => world.stopService(writer),
 
-  async tearDown(): Promise<void> {
-    await this.close();
-  }
+    stop: () => world.stop(),
+  };
 }
+
+export type WriterTestWorld = Awaited<ReturnType<typeof openWriterWorld>>;

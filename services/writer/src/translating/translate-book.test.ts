@@ -8,7 +8,7 @@ import { type BookBrief } from '@bookwright/contracts/bus';
 import { on, silentLogger, type Subscription } from '@bookwright/kit';
 import { demoTranslationNotice } from '../offline/compose-translation';
 import { buildBrief, buildFictionState } from '../testing/books';
-import { WriterTestWorld } from '../testing/harness';
+import { openWriterWorld, type WriterTestWorld } from '../testing/harness';
 
 // The writer translating a book against a local OpenAI-compatible server (the real SDK, scripted
 // answers), on its real database and an in-process bus, with a fake book service.
@@ -71,8 +71,7 @@ let progress: { bookId: string; chapterNumber: number; chaptersWritten: number }
 let observer: Subscription | undefined;
 
 beforeEach(async () => {
-  world = new WriterTestWorld();
-  await world.setUp();
+  world = await openWriterWorld();
   servers = [];
   progress = [];
   observer = await observe();
@@ -80,7 +79,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await observer?.stop();
-  await world.tearDown();
+  await world.stop();
   await Promise.all(servers.map((s) => s.close()));
 });
 

@@ -4,7 +4,8 @@ import type { Editor } from '@tiptap/core';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { metadataMessages, type Book } from '@bookwright/contracts/http';
-import { makeBook, nonFictionState, starterUser } from '../../test/books';
+import { shortNonFictionPlan } from '@bookwright/contracts/testing';
+import { makeBook, starterUser } from '../../test/books';
 import { typeDescription } from '../../test/description';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 
@@ -512,7 +513,7 @@ describe('the side panel', () => {
   });
 
   it('shows a non-fiction plan as the validation screen does: Concept, Research and Content', async () => {
-    openEditor({}, { genre: 'cooking', bookType: 'non-fiction', bookState: nonFictionState() });
+    openEditor({}, { genre: 'cooking', bookType: 'non-fiction', bookState: shortNonFictionPlan() });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Show book details' }));
     const tabs = await screen.findAllByRole('tab');

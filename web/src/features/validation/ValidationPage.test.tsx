@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Book, BookState, FictionBookState, NonFictionBookState } from '@bookwright/contracts/http';
-import { makeBook, nonFictionState, starterUser } from '../../test/books';
+import { shortNonFictionPlan } from '@bookwright/contracts/testing';
+import { makeBook, starterUser } from '../../test/books';
 import { mockFetch, renderApp, resetAfterEach, type FakeCall } from '../../test/utils';
 
 resetAfterEach();
@@ -156,7 +157,7 @@ describe('structure review', () => {
 
   it('edits the non-fiction shape: research topics and content outline', async () => {
     const { saves } = openReview(
-      makeBook({ _id: 'nf', genre: 'cooking', bookType: 'non-fiction', bookState: nonFictionState() }),
+      makeBook({ _id: 'nf', genre: 'cooking', bookType: 'non-fiction', bookState: shortNonFictionPlan() }),
     );
     const user = userEvent.setup();
     expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Concept', 'Research', 'Content']);
