@@ -104,7 +104,9 @@ for (let i = 0; i < 100; i++) {
 
 // The same owner keystrokes, every one read on the shadow: the check as it was before the fast path.
 const before = suggestionsOnly({ everyUpdateOnTheShadow: true });
-before(live, keystroke(3, false), 'ada', 'owner');
+const builds = keystroke(3, false);
+before(live, builds, 'ada', 'owner');
+Y.applyUpdate(live, builds);
 const ownerBefore: number[] = [];
 for (let i = 0; i < 200; i++) {
   const update = keystroke(1 + ((i * 59) % 3000), false);
