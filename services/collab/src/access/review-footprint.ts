@@ -44,11 +44,7 @@ export function footprintOf(document: Y.Doc, update: Uint8Array): Footprint {
   const touched = new Set<Y.Item>();
   const places = new Map<Y.Item, Place | undefined>();
   const own = ownLookup(items);
-  const blockOf = (item: Y.Item): Y.Item | undefined => {
-    let at: Y.Item | null = item;
-    while (at !== null && at.parent !== fragment) at = (at.parent as Y.AbstractType<unknown> | null)?._item ?? null;
-    return at ?? undefined;
-  };
+  const blockOf = (item: Y.Item) => blockIn(fragment, item);
   /** Where an item goes that is inside the type of the item `id`. */
   const inside = (id: Y.ID): Place | undefined => {
     const parent = own(id);
@@ -102,28 +98,47 @@ export function footprintOf(document: Y.Doc, update: Uint8Array): Footprint {
     }
   }
 
-  let deletes = false;
-  for (const [client, ranges] of decoded.ds.clients) {
+  const deletes = deletedBlocks(document, fragment, decoded.ds, ends);
+  if (!deletes) return 'review';
+  for (const block of [...touched, ...deletes]) if (blockCarriesMarks(block)) return 'review';
+  return items.length === 0 && deletes.size === 0 && decoded.structs.every((struct) => !isNew(document, struct))
+    ? 'nothing'
+    : 'plain';
+}
+
+/** The top-level block of `fragment` that a held item is in (itself, at the top), or undefined outside it. */
+function blockIn(fragment: Y.XmlFragment, item: Y.Item): Y.Item | undefined {
+  let at: Y.Item | null = item;
+  while (at !== null && at.parent !== fragment) at = (at.parent as Y.AbstractType<unknown> | null)?._item ?? null;
+  return at ?? undefined;
+}
+
+/**
+ * The blocks holding what the update's deletions take out of the document, or undefined when one deletes
+ * what neither the document nor the update holds (Yjs would keep it waiting, unchecked) or is outside.
+ */
+function deletedBlocks(
+  document: Y.Doc,
+  fragment: Y.XmlFragment,
+  ds: ReturnType<typeof Y.decodeUpdate>['ds'],
+  ends: Map<number, number>,
+): Set<Y.Item> | undefined {
+  const blocks = new Set<Y.Item>();
+  for (const [client, ranges] of ds.clients) {
     const held = Y.getState(document.store, client);
     for (const { clock, len } of ranges) {
-      // What neither the document nor the update holds would wait in Yjs, unchecked.
-      if (clock + len > (ends.get(client) ?? held)) return 'review';
+      if (clock + len > (ends.get(client) ?? held)) return undefined;
       let outside = false;
       forEachHeldStruct(document, client, clock, Math.min(clock + len, held), (struct) => {
         if (struct.deleted || !(struct instanceof Y.Item)) return;
-        const block = blockOf(struct);
-        if (block) touched.add(block);
+        const block = blockIn(fragment, struct);
+        if (block) blocks.add(block);
         else outside = true;
-        deletes = true;
       });
-      if (outside) return 'review';
+      if (outside) return undefined;
     }
   }
-
-  for (const block of touched) if (blockCarriesMarks(block)) return 'review';
-  return items.length === 0 && !deletes && decoded.structs.every((struct) => !isNew(document, struct))
-    ? 'nothing'
-    : 'plain';
+  return blocks;
 }
 
 /**
