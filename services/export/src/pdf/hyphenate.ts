@@ -99,9 +99,16 @@ export interface HyphenationPass {
   (content: Content): void;
 }
 
+/** What the pass leaves on a text node: its runs' text as pdfmake reads it, with the soft hyphens. */
+export interface HyphenatedNode {
+  _hyphenated?: string;
+}
+
 /**
- * The hyphenation pass over built pdfmake content: every justified text node gets soft hyphens in its
- * runs in the body font. It changes text only, never structure, so other passes compose with it.
+ * The hyphenation pass over built pdfmake content: every justified text node's runs in the body font are
+ * hyphenated. The text pdfmake measures is left as it was, so each word stays one inline; the hyphenated
+ * text goes beside it (`_hyphenated`, all runs in pdfmake's order), and word-parts.ts splits a word into
+ * its parts only where the line breaker needs them (a word that does not fit at a line's end).
  */
 export function hyphenationPass(hyphenate: (text: string) => string): HyphenationPass {
   const visit = (content: Content, justified: boolean): void => {
@@ -110,23 +117,43 @@ export function hyphenationPass(hyphenate: (text: string) => string): Hyphenatio
       for (const child of content) visit(child as Content, justified);
       return;
     }
-    const node = content as unknown as Record<string, unknown>;
+    const node = content as unknown as Record<string, unknown> & HyphenatedNode;
     const here = node.alignment === undefined ? justified : node.alignment === 'justify';
     for (const key of ['stack', 'ul', 'ol'] as const) {
       if (Array.isArray(node[key])) visit(node[key] as Content, here);
     }
     if (!('text' in node) || !here || node.font !== undefined) return;
-    if (typeof node.text === 'string') node.text = hyphenate(node.text);
+    let plain = '';
+    let hyphenated = '';
+    const add = (text: string, hyphenates: boolean) => {
+      plain += text;
+      hyphenated += hyphenates ? hyphenate(text) : text;
+    };
+    if (typeof node.text === 'string') add(node.text, true);
     else if (Array.isArray(node.text)) {
-      node.text = (node.text as unknown[]).map((run) => {
-        if (typeof run === 'string') return hyphenate(run);
-        const inline = run as Record<string, unknown>;
-        if (typeof inline.text === 'string' && inline.font === undefined && inline.alignment === undefined) {
-          return { ...inline, text: hyphenate(inline.text) };
+      for (const run of node.text as unknown[]) {
+        if (typeof run === 'string') add(run, true);
+        else if (Array.isArray(run)) add(runText(run), false);
+        else {
+          const inline = run as Record<string, unknown>;
+          const whole = typeof inline.text !== 'string' || inline.font !== undefined || inline.alignment !== undefined;
+          add(runText(inline.text), !whole);
         }
-        return run;
-      });
-    }
+      }
+    } else return;
+    if (hyphenated !== plain) node._hyphenated = hyphenated;
   };
   return (content) => visit(content, false);
+}
+
+/** A run's text as pdfmake reads it: nested runs flattened, numbers as strings, nothing for null. */
+function runText(text: unknown): string {
+  if (Array.isArray(text)) {
+    return text
+      .map((run) =>
+        typeof run === 'object' && run !== null ? runText((run as { text?: unknown }).text) : runText(run),
+      )
+      .join('');
+  }
+  return text === undefined || text === null ? '' : String(text);
 }

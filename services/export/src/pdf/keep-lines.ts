@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import { reorderLine } from './bidi-lines';
-import type { Inline, Line } from './layout-lines';
-import { buildNextLine as firstFitLine, widthOfText } from './next-line';
+import { widthOfText, type Inline, type Line } from './layout-lines';
+import { buildNextLine as firstFitLine, splitsWord } from './next-line';
+import type { HyphenatedNode } from './hyphenate';
+import { markWordParts, type PartedInline } from './word-parts';
 
 /**
  * Two things pdfmake 0.3 does not do, added to its line and page breaking (its LayoutBuilder), because
@@ -25,7 +27,7 @@ export interface KeepLinesNode {
   keepLines?: boolean;
 }
 
-interface TextNode extends KeepLinesNode {
+interface TextNode extends KeepLinesNode, HyphenatedNode {
   _inlines?: Inline[];
   _hyphenRun?: number;
 }
@@ -75,6 +77,8 @@ export function installKeepLines(): void {
     const pending = node._inlines;
     if (pending && !prepared.has(pending)) {
       prepared.add(pending);
+      // The hyphenation pass's break points, as whole words with their parts (word-parts.ts).
+      if (!markWordParts(node, pending)) delete node._hyphenated;
       for (const inline of pending) {
         if (!inline.text.endsWith(softHyphen)) continue;
         inline.text = inline.text.slice(0, -1);
@@ -217,6 +221,11 @@ export function shrinkToFit(line: Line, pending: Inline[], rebuild: (line: Line,
     const next = pending[taken];
     // The paragraph's last word stays on a line of its own: a last line is not justified, so cannot shrink.
     if (!next || next.lineEnd || taken + 1 >= pending.length) break;
+    // A whole hyphenated word is taken whole only where each of its parts would have been taken.
+    if (!takesWhole(next, width, leadingCut, line.maxWidth + spaces * shrink)) {
+      splitsWord(pending, taken);
+      continue;
+    }
     const hyphen = next.softHyphen ? widthOfText('-', next) : 0;
     const candidateWidth = width + next.width - leadingCut - (next.trailingCut ?? 0);
     if (candidateWidth + hyphen > line.maxWidth + spaces * shrink) break;
@@ -230,6 +239,23 @@ export function shrinkToFit(line: Line, pending: Inline[], rebuild: (line: Line,
   // A part-word must end the line: taking only part of a word is fine, but never a part that is not.
   const added = pending.splice(0, taken);
   return rebuild({ ...line, lastLineInParagraph: pending.length === 0 } as Line, [...inlines, ...added]);
+}
+
+/**
+ * Whether shrinkToFit, taking the parts of a hyphenated word one by one (each but the last with its
+ * hyphen), would take them all: the same sums in the same order.
+ */
+function takesWhole(next: PartedInline, lineWidth: number, leadingCut: number, limit: number): boolean {
+  const parts = next.hyphenParts;
+  if (!parts) return true;
+  const last = parts.widths.length - 1;
+  let width = lineWidth;
+  for (const [i, part] of parts.widths.entries()) {
+    const hyphen = i < last || next.softHyphen ? widthOfText('-', next) : 0;
+    if (width + part - leadingCut - (i < last ? 0 : (next.trailingCut ?? 0)) + hyphen > limit) return false;
+    width += part;
+  }
+  return true;
 }
 
 /** Word spaces wider than this many spaces are loose: letter-spacing takes the rest. */

@@ -32,3 +32,11 @@ export interface Line {
   addInline(inline: Inline): void;
   getHeight(): number;
 }
+
+/** pdfmake's `TextInlines.widthOfText`. */
+export function widthOfText(text: string, inline: Inline): number {
+  return (
+    inline.font.widthOfString(text, inline.fontSize, inline.fontFeatures) +
+    (inline.characterSpacing || 0) * (text.length - 1)
+  );
+}

@@ -1,4 +1,5 @@
-import type { Inline, Line } from './layout-lines';
+import { widthOfText, type Inline, type Line } from './layout-lines';
+import { expandWord, type PartedInline } from './word-parts';
 
 /**
  * pdfmake 0.3's `LayoutBuilder.buildNextLine` (first fit of a paragraph's pending inlines into one line),
@@ -25,11 +26,14 @@ export function buildNextLine(
   if (!inlines || inlines.length === 0) return null;
   const line = new LineClass(availableWidth) as Line & { newLineForced?: boolean };
   let forceContinue = false;
-  while (inlines.length > 0 && (forceContinue || hasRoomFor(line, inlines))) {
+  while (inlines.length > 0) {
+    const head = inlines[0] as PartedInline;
+    if (head.hyphenParts && !placesWhole(line, head)) splitsWord(inlines, 0);
+    if (!forceContinue && !hasRoomFor(line, inlines)) break;
     let hardWrap = false;
-    const inline = inlines.shift() as BreakableInline;
+    const inline = inlines.shift() as BreakableInline & PartedInline;
     const room = availableWidth - lineWidth(line);
-    if (!inline.noWrap && inline.text.length > 1 && inline.width > room) {
+    if (!inline.hyphenParts && !inline.noWrap && inline.text.length > 1 && inline.width > room) {
       const fit = longestFittingPrefix(inline, room);
       if (fit < inline.text.length) {
         // pdfmake clones with `inline.constructor()` and copies the enumerable keys: the same plain object.
@@ -46,6 +50,30 @@ export function buildNextLine(
   }
   line.lastLineInParagraph = inlines.length === 0;
   return line;
+}
+
+/**
+ * Replaces a whole hyphenated word (word-parts.ts) at `index` by its parts, where the line builder must
+ * look at them one by one; false when there is no such word there.
+ */
+export function splitsWord(pending: Inline[], index: number): boolean {
+  const word = pending[index] as PartedInline | undefined;
+  if (!word?.hyphenParts) return false;
+  pending.splice(index, 1, ...expandWord(word));
+  return true;
+}
+
+/**
+ * Whether pdfmake, given the parts of a hyphenated word, would have placed them all on this line and cut
+ * none of them: the word fits with its trailing space (the last part is cut at the line's width when only
+ * its letters fit), and on an empty line its first part fits too. Otherwise the parts are placed one by one.
+ */
+function placesWhole(line: Line, word: PartedInline): boolean {
+  const fields = line as unknown as { inlineWidths: number; leadingCut: number };
+  const empty = line.inlines.length === 0;
+  const leadingCut = empty ? word.leadingCut || 0 : fields.leadingCut;
+  if (fields.inlineWidths + word.width - leadingCut > line.maxWidth) return false;
+  return !empty || (word.hyphenParts?.widths[0] ?? 0) <= line.maxWidth;
 }
 
 /** pdfmake's `Line.hasEnoughSpaceForInline(pending[0], pending.slice(1))`, reading `pending` in place. */
@@ -88,12 +116,4 @@ function longestFittingPrefix(inline: Inline, maxWidth: number): number {
     }
   }
   return best;
-}
-
-/** pdfmake's `TextInlines.widthOfText`. */
-export function widthOfText(text: string, inline: Inline): number {
-  return (
-    inline.font.widthOfString(text, inline.fontSize, inline.fontFeatures) +
-    (inline.characterSpacing || 0) * (text.length - 1)
-  );
 }
