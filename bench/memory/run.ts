@@ -5,7 +5,9 @@
  * runs with `--inspect` on a local port; the bench asks it over the inspector protocol for the
  * collection and for `process.memoryUsage()`, and can save a heap snapshot of the main thread.
  *
- *   node --import tsx bench/memory/run.ts [--books 1] [--idle-seconds 5] [--snapshot /tmp/after-book.heapsnapshot]
+ *   node --import tsx bench/memory/run.ts [--books 1] [--idle-seconds 5] [--snapshot /tmp/after-book.heapsnapshot] [--packages]
+ *
+ * `--packages` lists the npm packages whose code the idle process holds (loaded-packages.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -14,6 +16,7 @@ import { prepareAuthors } from '../load/authors';
 import { startSystemProcess } from '../load/system-process';
 import { Inspector, type MemoryUsage } from '../support/inspector';
 import { printResults } from '../support/results';
+import { loadedPackages } from './loaded-packages';
 import { residentParts } from './resident-parts';
 
 // Node 20 has a WebSocket client only behind a flag: run again with it.
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     books: { type: 'string', default: '1' },
     'idle-seconds': { type: 'string', default: '5' },
     snapshot: { type: 'string' },
+    packages: { type: 'boolean', default: false },
   },
 });
 const books = Number(values.books);
@@ -67,6 +71,13 @@ try {
   const idle = await inspector.memoryAfterGc();
   console.log(`  after ${books} book(s), idle: ${describe(idle)}`);
   await printParts(pid);
+  if (values.packages) {
+    console.log('  npm packages with code loaded at idle (scripts, source):');
+    for (const { name, scripts, sourceChars } of loadedPackages(await inspector.loadedScripts()))
+      console.log(
+        `      ${(sourceChars / 1024).toFixed(0).padStart(6)} K chars  ${String(scripts).padStart(4)}  ${name}`,
+      );
+  }
   if (values.snapshot) {
     await inspector.saveHeapSnapshot(values.snapshot);
     console.log(`  heap snapshot of the main thread: ${values.snapshot}`);

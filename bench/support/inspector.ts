@@ -81,6 +81,20 @@ export class Inspector {
     return answer.result.value;
   }
 
+  /**
+   * Every script the main thread has compiled and still holds, with its source length: enabling the
+   * debugger reports each one already loaded (`Debugger.scriptParsed`); the command answers after them.
+   */
+  async loadedScripts(): Promise<{ url: string; length: number }[]> {
+    const scripts: { url: string; length: number }[] = [];
+    this.on('Debugger.scriptParsed', (params) =>
+      scripts.push({ url: String(params.url ?? ''), length: Number(params.length ?? 0) }),
+    );
+    await this.send('Debugger.enable');
+    await this.send('Debugger.disable');
+    return scripts;
+  }
+
   async saveHeapSnapshot(path: string): Promise<void> {
     const file = createWriteStream(path);
     this.on('HeapProfiler.addHeapSnapshotChunk', (params) => file.write(String(params.chunk)));
