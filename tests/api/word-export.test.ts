@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book, CommentThread, ManuscriptImportResponse, TiptapNode } from '@bookwright/contracts/http';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { readyBook } from '../support/books';
-import { editAsWordEditor } from '../support/word-editor-edits';
+import { addWordPictures, editAsWordEditor } from '../support/word-editor-edits';
+import { photo } from '@bookwright/kit/images/testing';
 
 let system: TestSystem;
 beforeAll(async () => {
@@ -165,5 +166,42 @@ describe('Word import into its book', () => {
     });
     expect(markdown.status).toBe(415);
     expect(markdown.body.msg).toBe('A book can take back only a Word (.docx) file.');
+  }, 240_000);
+
+  it('stores the pictures the editor added in Word under the book, and names the one it refuses', async () => {
+    const { client, book } = await readyBook(system);
+    const exported = await client.binary('POST', `/api/v1/book/export/${book._id}`, {
+      json: { format: 'docx', layout: 'manuscript' },
+    });
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const edited = await addWordPictures(exported.bytes, [
+      { data: await photo(160, 120, 'png'), extension: 'png', description: 'The harbour at dawn' },
+      { data: gif, extension: 'gif', description: 'A spinning gull' },
+    ]);
+    const imported = await client.request<ManuscriptImportResponse>('POST', `/api/v1/book/${book._id}/import`, {
+      multipart: wordForm(edited),
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const images: TiptapNode[] = [];
+    const visit = (node: TiptapNode) => (node.type === 'image' ? images.push(node) : node.content?.forEach(visit));
+    visit(JSON.parse(imported.body.book.bookContent!) as TiptapNode);
+    expect(images.map((node) => node.attrs?.alt)).toEqual(['The harbour at dawn']);
+    const src = String(images[0]!.attrs?.src);
+    expect(src).toMatch(new RegExp(`^/api/v1/book/${book._id}/images/[a-f0-9]{32}$`));
+    const served = await client.binary('GET', src);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(imported.body.report.kept).toContainEqual({ kind: 'images', count: 1 });
+    const title = (JSON.parse(book.bookContent!) as { content: TiptapNode[] }).content
+      .find((node) => node.type === 'heading' && node.attrs?.level === 1)!
+      .content!.map((t) => t.text)
+      .join('');
+    expect(imported.body.report.dropped).toEqual([
+      {
+        kind: 'images',
+        count: 1,
+        reasons: [`“A spinning gull” in “${title}”: an image in a format other than PNG, JPEG or WebP, or damaged`],
+      },
+    ]);
   }, 240_000);
 });

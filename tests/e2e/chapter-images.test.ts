@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { imageMessages, type Book, type ManuscriptImportResponse } from '@bookwright/contracts/http';
 import { photo } from '@bookwright/kit/images/testing';
@@ -100,6 +100,99 @@ describe.skipIf(!browserAvailable())('images inside chapters in the editor', () 
     await page.getByRole('button', { name: 'Insert image' }).click();
     await (await chooser).setFiles(file);
   }
+
+  /**
+   * Pastes (a ClipboardEvent) or drops (a DragEvent at the middle of `target`) a PNG file into the
+   * manuscript, as the browser hands a copied or dragged picture to the page: a DataTransfer holding the file.
+   */
+  async function transferPng(page: Page, how: 'paste' | 'drop', png: Buffer, name: string, target?: Locator) {
+    const box = target ? await target.boundingBox() : null;
+    const at = box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+    await page.getByRole('textbox', { name: 'Manuscript' }).evaluate(
+      (editor, { how, bytes, name, at }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(
+          new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], name, { type: 'image/png' }),
+        );
+        const init = { bubbles: true, cancelable: true };
+        editor.dispatchEvent(
+          how === 'paste'
+            ? new ClipboardEvent('paste', { ...init, clipboardData: transfer })
+            : new DragEvent('drop', { ...init, dataTransfer: transfer, clientX: at!.x, clientY: at!.y }),
+        );
+      },
+      { how, bytes: png.toString('base64'), name, at },
+    );
+  }
+
+  it(
+    'stores an image pasted into the manuscript and one dropped on it, each described and saved',
+    { timeout: 300_000 },
+    async () => {
+      const { client, bookId } = await importedBook(
+        new Blob(['# Chapter One\n\nThe valley lay quiet under the snow.\n\nThe river ran dark below the pass.\n']),
+        'valley.md',
+      );
+      const context = await signedInContext(world, client, { viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(`${world.system.url}/app/edit/${bookId}`);
+      const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
+      const field = manuscript.getByRole('textbox', { name: 'Image description (alt text)' });
+      await manuscript.getByText('The valley lay quiet').click();
+      await page.keyboard.press('End');
+
+      await transferPng(page, 'paste', await photo(320, 200, 'png'), 'pasted.png');
+      await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+      await field.fill('A pasted sketch of the valley');
+      await field.press('Enter');
+      const pasted = manuscript.getByRole('img', { name: 'A pasted sketch of the valley' });
+      await expect
+        .poll(() => pasted.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBe(320);
+
+      // Dropped on the second paragraph: it lands there, after the pasted one.
+      await transferPng(
+        page,
+        'drop',
+        await photo(240, 240, 'png'),
+        'dropped.png',
+        manuscript.getByText('The river ran dark'),
+      );
+      await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+      await field.fill('A dropped photo of the river');
+      await field.press('Enter');
+      const dropped = manuscript.getByRole('img', { name: 'A dropped photo of the river' });
+      await expect
+        .poll(() => dropped.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBe(240);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      if (shots) await page.screenshot({ path: `${shots}/chapter-images-pasted-and-dropped-light-1280.png` });
+
+      await page.keyboard.press('Control+s');
+      await expect
+        .poll(() => page.getByTestId('save-status').textContent(), { timeout: 30_000 })
+        .toBe('All changes saved');
+      const saved = JSON.parse((await client.get<Book>(`/api/v1/book/${bookId}`)).body.bookContent!) as {
+        content: { type: string; attrs?: { src?: string; alt?: string } }[];
+      };
+      const images = saved.content.filter((node) => node.type === 'image').map((node) => node.attrs!);
+      expect(images.map((image) => image.alt)).toEqual([
+        'A pasted sketch of the valley',
+        'A dropped photo of the river',
+      ]);
+      // Each one stored under the book, served to its author.
+      for (const { src } of images) {
+        expect(src).toMatch(new RegExp(`^/api/v1/book/${bookId}/images/[a-f0-9]{32}$`));
+        const served = await client.binary('GET', src!);
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe('image/png');
+      }
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it(
     'inserts an image from the toolbar, asks for its alt text, saves it, and says why a file is refused',

@@ -52,3 +52,53 @@ export async function editAsWordEditor(exported: Uint8Array): Promise<{ edited: 
   );
   return { edited: await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }), quoted };
 }
+
+/** A picture an editor puts into the manuscript in Word. */
+export interface WordPicture {
+  data: Uint8Array;
+  extension: 'png' | 'jpeg' | 'gif';
+  /** Word's "alt text" (the drawing's description). */
+  description: string;
+}
+
+/**
+ * The same exported file with pictures added in Word after the first chapter's title, each in a paragraph
+ * of its own as Word writes an inline picture (a drawing naming its media part by relationship), the media
+ * under word/media/ and its type declared.
+ */
+export async function addWordPictures(exported: Uint8Array, pictures: readonly WordPicture[]): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(exported);
+  const documentXml = await zip.file('word/document.xml')!.async('string');
+  const relsName = 'word/_rels/document.xml.rels';
+  let rels = await zip.file(relsName)!.async('string');
+  let types = await zip.file('[Content_Types].xml')!.async('string');
+  const emu = 952_500;
+  const paragraphs = pictures.map(({ data, extension, description }, index) => {
+    const id = `rIdEditor${index + 1}`;
+    const media = `editor-picture-${index + 1}.${extension}`;
+    zip.file(`word/media/${media}`, data);
+    rels = rels.replace(
+      '</Relationships>',
+      `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/${media}"/></Relationships>`,
+    );
+    if (!types.includes(`Extension="${extension}"`))
+      types = types.replace(
+        '<Default ',
+        `<Default Extension="${extension}" ContentType="image/${extension}"/><Default `,
+      );
+    return (
+      `<w:p><w:pPr><w:jc w:val="center"/></w:pPr><w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0">` +
+      `<wp:extent cx="${emu}" cy="${emu}"/><wp:docPr id="${900 + index}" name="Picture ${index + 1}" descr="${description}"/>` +
+      '<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">' +
+      `<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="${900 + index}" name="${media}"/><pic:cNvPicPr/></pic:nvPicPr>` +
+      `<pic:blipFill><a:blip r:embed="${id}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
+      `<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${emu}" cy="${emu}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr>` +
+      '</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>'
+    );
+  });
+  const at = documentXml.indexOf('</w:p>', documentXml.indexOf('w:val="Heading1"')) + '</w:p>'.length;
+  zip.file('word/document.xml', documentXml.slice(0, at) + paragraphs.join('') + documentXml.slice(at));
+  zip.file(relsName, rels);
+  zip.file('[Content_Types].xml', types);
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+}

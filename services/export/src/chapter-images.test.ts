@@ -90,7 +90,13 @@ describe('the EPUB of a book with images', () => {
       `<img src="images/${mapId}.png" alt="A map of the valley &amp; its river" />`,
     );
     const chapterTwo = await files.text('OEBPS/chapter-002.xhtml');
-    expect(chapterTwo).toContain(`<img src="images/${photoId}.jpg" alt="The lighthouse at dusk" />`);
+    // The author's width (50% of the text block) is the figure's; the picture fills it, never past the page.
+    expect(chapterTwo).toContain(
+      `<div class="book-image book-image-sized" style="width: 50%"><img src="images/${photoId}.jpg" alt="The lighthouse at dusk" /></div>`,
+    );
+    expect(await files.text('OEBPS/chapter-001.xhtml')).toContain(
+      `<div class="book-image"><img src="images/${mapId}.png"`,
+    );
     expect(chapterTwo).not.toContain('[[bw-image');
     expect(chapterTwo).not.toContain('Not ours');
   });
@@ -133,6 +139,9 @@ describe.skipIf(noPoppler)('the print PDF of a book with images', () => {
       .map((line) => line.trim().split(/\s+/));
     // page num type width height …: the map 600×400 and the photo 300×450, each once.
     expect(listed.map((columns) => `${columns[3]}x${columns[4]}`).sort()).toEqual(['300x450', '600x400']);
+    // Placed widths (pixels over x-ppi): the map spans the text block, the photo the author's 50% of it.
+    const placed = new Map(listed.map((columns) => [columns[3], Number(columns[3]) / Number(columns[12])]));
+    expect(placed.get('300')! / placed.get('600')!).toBeCloseTo(0.5, 1);
   }, 120_000);
 });
 
@@ -149,6 +158,30 @@ describe('the Word export of a book with images', () => {
     const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
     expect(xml).toContain('descr="A map of the valley &amp; its river"');
     expect(xml).toContain('descr="The lighthouse at dusk"');
+    // 914,400 EMU to the inch: the map at the 6-inch block, the photo at the author's 50% of it.
+    expect([...xml.matchAll(/<wp:extent cx="(\d+)"/g)].map((match) => Number(match[1]) / 914_400)).toEqual([6, 3]);
+  });
+
+  it('enlarges a picture to the width the author set, within the page', async () => {
+    const whole = documentWithImages();
+    const photo = whole.content.find((node) => node.attrs?.['src'] === bookImageUrl(bookId, photoId))!;
+    photo.attrs = { ...photo.attrs, width: 100 };
+    const file = await renderDocx(
+      { ...book, document: whole },
+      {
+        layout: 'manuscript',
+        review: { people: {}, comments: [], fallbackDate: '2026-11-01T10:00:00Z' },
+        printed: { words: 40, characters: 200 },
+        contact: null,
+      },
+    );
+    const xml = (await JSZip.loadAsync(file.data)).file('word/document.xml')!.async('string');
+    // 300×450 px asked for the whole 6-inch block would be 9 inches tall: it stops at 8 (96 px to the inch).
+    const extents = [...(await xml).matchAll(/<wp:extent cx="(\d+)" cy="(\d+)"/g)].map((m) => [
+      Math.round((Number(m[1]) / 914_400) * 96),
+      Number(m[2]) / 914_400,
+    ]);
+    expect(extents[1]).toEqual([512, 8]);
     expect(xml).not.toContain('Not ours');
   });
 });

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allowanceExhaustedMessages, requests } from '@bookwright/contracts/bus';
-import { errorScreens, translationMessages, type Book } from '@bookwright/contracts/http';
+import {
+  bookImageBlobKey,
+  bookImageBlobPrefix,
+  bookImageUrl,
+  errorScreens,
+  translationMessages,
+  type Book,
+  type TiptapNode,
+} from '@bookwright/contracts/http';
+import { photo } from '@bookwright/kit/images/testing';
 import { events } from '@bookwright/contracts/events';
 import { startBookWorld, type BookTestWorld, fictionPlan, newUserId } from '../testing/book-harness';
 import { translationSourceKey } from '../domain/new-translation';
@@ -220,6 +229,61 @@ describe('translating a book (the book command behind POST /book/{id}/translate)
       revisionId: revisions[0]!.id,
     });
     expect(kept.bookContent).toBe(edited);
+  });
+
+  it('gives the translation its own copies of the original’s images, which outlive the original', async () => {
+    const png = await photo(40, 30, 'png');
+    await world.blobs.put('uploads/map', png, { contentType: 'image/png' });
+    const stored = await world.bus.request(requests.book.storeImage, {
+      userId,
+      bookId: original._id,
+      uploadBlobKey: 'uploads/map',
+    });
+    const elsewhere = bookImageUrl('someone-elses-book', 'c'.repeat(32));
+    const image = (src: string, alt: string) => ({ type: 'image', attrs: { src, alt, width: 50 } });
+    const withImages = JSON.stringify({
+      ...manuscript,
+      content: [
+        ...manuscript.content,
+        image(stored.src, 'The map'),
+        {
+          type: 'bulletList',
+          content: [{ type: 'listItem', content: [manuscript.content[1], image(stored.src, 'Again')] }],
+        },
+        // Not the original's to give: it keeps its src (and the other book's access rule).
+        image(elsewhere, 'Not ours'),
+      ],
+    });
+    await world.bus.request(requests.book.updateContent, { userId, bookId: original._id, bookContent: withImages });
+
+    const translation = await translate('french');
+    const own = bookImageUrl(translation._id, stored.imageId);
+    const source = await world.blobs.get(translationSourceKey(translation._id));
+    const toTranslate = JSON.parse(source!.data.toString('utf8')) as { content: TiptapNode[] };
+    const srcs: unknown[] = [];
+    const visit = (node: TiptapNode) =>
+      node.type === 'image' ? srcs.push(node.attrs?.['src']) : node.content?.forEach(visit);
+    toTranslate.content.forEach(visit);
+    expect(srcs).toEqual([own, own, elsewhere]);
+    const copy = await world.blobs.get(bookImageBlobKey(translation._id, stored.imageId));
+    expect(copy?.contentType).toBe('image/png');
+    expect(
+      Buffer.from(copy!.data).equals(
+        Buffer.from((await world.blobs.get(bookImageBlobKey(original._id, stored.imageId)))!.data),
+      ),
+    ).toBe(true);
+    expect(await world.blobs.list(bookImageBlobPrefix(translation._id))).toHaveLength(1);
+    // The original keeps its own manuscript.
+    expect((await get(original._id)).bookContent).toBe(withImages);
+
+    // Deleted for good, the original's images go with it (book.deleted); the translation's stay.
+    await world.bus.request(requests.book.trash, { userId, bookId: original._id });
+    await world.bus.request(requests.book.deleteForever, { userId, bookId: original._id });
+    await world.until(
+      'the original’s images removed',
+      async () => (await world.blobs.list(bookImageBlobPrefix(original._id))).length === 0,
+    );
+    expect(await world.blobs.list(bookImageBlobPrefix(translation._id))).toHaveLength(1);
   });
 
   it('removes a deleted account’s translations and their copies of the original', async () => {

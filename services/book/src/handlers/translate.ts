@@ -12,6 +12,8 @@ import type { BookHandlerDeps } from './deps';
 import { keepRevision } from '../domain/revision-snapshots';
 import { readOwned } from '../domain/owned-book';
 import { membersRepository } from '../access/members.repository';
+import { forgetBookImages } from '../domain/imported-images';
+import { withTranslationImages } from '../domain/translation-images';
 
 type Def = typeof requests.book.translate;
 
@@ -49,8 +51,13 @@ export function translateBook(deps: BookHandlerDeps) {
     let created;
     try {
       // Before the row: a stored translation always finds its source (a leftover blob without a row is
-      // removed with the account, under the same prefix).
-      await deps.blobs.put(translationSourceKey(id), Buffer.from(original, 'utf8'), {
+      // removed with the account, under the same prefix), and its own copies of the original's images.
+      const toTranslate = await withTranslationImages(deps, {
+        sourceId: source.id,
+        translationId: id,
+        content: original,
+      });
+      await deps.blobs.put(translationSourceKey(id), Buffer.from(toTranslate, 'utf8'), {
         contentType: 'application/json',
       });
       created = await deps.db.transaction().execute(async (trx) => {
@@ -70,12 +77,14 @@ export function translateBook(deps: BookHandlerDeps) {
       // Nothing was stored: the reservation pays for no book.
       await releaseAllowance(deps, payerId, 'translation', key, requestId);
       await deps.blobs.delete(translationSourceKey(id)).catch(() => undefined);
+      await forgetBookImages(deps, id);
       if (error instanceof AppError) throw error;
       throw new AppError(500, translationMessages.failed, { cause: error });
     }
     if (!created) {
       // The same request, concurrently: it stored the book (and billing charged the key once).
       await deps.blobs.delete(translationSourceKey(id)).catch(() => undefined);
+      await forgetBookImages(deps, id);
       const existing = await booksRepository.findByIdempotencyKey(deps.db, payerId, key);
       if (!existing) throw new Error('idempotency conflict without a row');
       return presentBook(existing, role);

@@ -96,9 +96,15 @@ export class DocumentBody {
   private image(node: TiptapNode): void {
     const image = this.images[String(node.attrs?.['src'] ?? '')];
     if (!image) return;
-    const share = typeof node.attrs?.['width'] === 'number' ? Math.min(1, node.attrs['width'] / 100) : 1;
-    // docx measures in pixels at 96 per inch.
-    const scale = Math.min((6 * 96 * share) / image.widthPx, (8 * 96) / image.heightPx, 1);
+    const width = node.attrs?.['width'];
+    const share = typeof width === 'number' ? Math.min(1, Math.max(0.01, width / 100)) : null;
+    // docx measures in pixels at 96 per inch. The author's width is a share of the 6-inch block, as the EPUB
+    // and the PDF set it (a small picture is enlarged to it); without one, a picture keeps its size up to the block.
+    const scale = Math.min(
+      (6 * 96 * (share ?? 1)) / image.widthPx,
+      (8 * 96) / image.heightPx,
+      share === null ? 1 : Infinity,
+    );
     const alt = typeof node.attrs?.['alt'] === 'string' ? node.attrs['alt'] : '';
     this.paragraphs.push({
       options: { alignment: AlignmentType.CENTER, keepNext: false },

@@ -78,12 +78,13 @@ class ReviewReader {
         continue;
       }
       const block = this.paragraph(child);
+      const pictures = picturesOf(child);
       const numPr = firstNamed(child, 'w:numpr');
       const numId = numPr ? firstNamed(numPr, 'w:numid')?.attrs['w:val'] : undefined;
       const key = styleOf(child) === 'blockquote' ? 'quote' : numId ? `list:${numId}` : null;
       if (key === null) {
         group = null;
-        out.push(block);
+        out.push(...withPictures(block, pictures));
         continue;
       }
       if (group?.key !== key) {
@@ -92,7 +93,12 @@ class ReviewReader {
         group = { key, node: { type, content: [] } };
         out.push(group.node);
       }
-      group.node.content!.push(key === 'quote' ? block : { type: 'listItem', content: [block] });
+      // A list item opens with a paragraph (the schema's rule), even when it holds only a picture.
+      group.node.content!.push(
+        ...(key === 'quote'
+          ? withPictures(block, pictures)
+          : [{ type: 'listItem', content: [block.type === 'paragraph' ? block : paragraphOf(block), ...pictures] }]),
+      );
     }
     return out;
   }
@@ -102,18 +108,12 @@ class ReviewReader {
       this.commentRange(element);
       return;
     }
-    for (const p of elementsNamed(element, 'w:p')) out.push(this.paragraph(p));
+    for (const p of elementsNamed(element, 'w:p')) out.push(...withPictures(this.paragraph(p), picturesOf(p)));
   }
 
   private paragraph(p: MarkupElement): TiptapNode {
     const style = styleOf(p);
     const content = this.inlines(p.children, { marks: [] });
-    // A picture in a paragraph of its own (as the export writes them): named by its relationship for now.
-    const blip = elementsNamed(p, 'a:blip')[0]?.attrs['r:embed'];
-    if (blip && content.length === 0) {
-      const alt = elementsNamed(p, 'wp:docpr')[0]?.attrs['descr']?.trim();
-      return { type: 'image', attrs: { src: wordImageSrc(blip), alt: alt || null, width: null } };
-    }
     const align = alignmentOf(p);
     const attrs = align ? { textAlign: align } : {};
     const level = /^heading([1-3])$/.exec(style ?? '')?.[1];
@@ -213,6 +213,31 @@ class ReviewReader {
     }));
   }
 }
+
+/**
+ * The pictures of a paragraph, each a block of its own after the paragraph's text (the export writes them
+ * in paragraphs of their own; an editor may put one anywhere), named by its relationship for now.
+ */
+function picturesOf(p: MarkupElement): TiptapNode[] {
+  return elementsNamed(p, 'w:drawing').flatMap((drawing) => {
+    const blip = elementsNamed(drawing, 'a:blip')[0]?.attrs['r:embed'];
+    if (!blip) return [];
+    const alt = elementsNamed(drawing, 'wp:docpr')[0]?.attrs['descr']?.trim();
+    return [{ type: 'image', attrs: { src: wordImageSrc(blip), alt: alt || null, width: null } }];
+  });
+}
+
+/** A paragraph's block and its pictures; a paragraph that held only pictures leaves no empty one behind. */
+function withPictures(block: TiptapNode, pictures: TiptapNode[]): TiptapNode[] {
+  const empty = block.type === 'paragraph' && (block.content ?? []).length === 0;
+  return pictures.length > 0 && empty ? pictures : [block, ...pictures];
+}
+
+/** A heading or a scene break inside a list item, as the paragraph the item must open with. */
+const paragraphOf = (block: TiptapNode): TiptapNode => ({
+  type: 'paragraph',
+  ...(block.content ? { content: block.content } : {}),
+});
 
 const styleOf = (p: MarkupElement): string | undefined =>
   firstNamed(p, 'w:ppr') && firstNamed(firstNamed(p, 'w:ppr')!, 'w:pstyle')?.attrs['w:val']?.toLowerCase();

@@ -15,6 +15,7 @@ import {
   DeletedTextRun,
   Document,
   HeadingLevel,
+  ImageRun,
   InsertedTextRun,
   Packer,
   Paragraph,
@@ -25,10 +26,24 @@ import JSZip from 'jszip';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bookImageUrl } from '@bookwright/contracts/http';
+import { encodeBookImage } from '@bookwright/kit/images';
 import { photo } from '@bookwright/kit/images/testing';
+import { imageDropReasonOf, imageDropReasons } from '../import/images/imported-images';
 import { typesetExportBook } from '../pdf/testing/books';
 import { renderDocx } from './render-docx';
 import { reimportDocx, type ReimportOptions } from './reimport-docx';
+import type { StoreAddedImage } from './reimported-images';
+
+/** The book service's book.image.store in small: the one gate and encoding, under book-1. */
+const storeUnderBook: StoreAddedImage = async (bytes) => {
+  try {
+    return { src: bookImageUrl('book-1', (await encodeBookImage(bytes)).imageId) };
+  } catch (error) {
+    const reason = imageDropReasonOf(error);
+    if (reason === null) throw error;
+    return reason;
+  }
+};
 
 const options = (stored: TiptapDocument, extra: Partial<ReimportOptions> = {}): ReimportOptions => ({
   fileName: 'edited.docx',
@@ -37,6 +52,7 @@ const options = (stored: TiptapDocument, extra: Partial<ReimportOptions> = {}): 
   people: { 'user-ada': 'Ada Example' },
   threads: [],
   importer: 'Ada Example',
+  storeImage: storeUnderBook,
   ...extra,
 });
 
@@ -52,6 +68,14 @@ function marksOn(document: TiptapDocument, type: string): { text: string; attrs:
     for (const child of node.content ?? []) visit(child);
   };
   visit(document);
+  return found;
+}
+
+/** The image nodes of a document, in order, wherever they stand. */
+function images(document: TiptapDocument): TiptapNode[] {
+  const found: TiptapNode[] = [];
+  const visit = (node: TiptapNode) => (node.type === 'image' ? found.push(node) : node.content?.forEach(visit));
+  document.content.forEach(visit);
   return found;
 }
 
@@ -80,7 +104,7 @@ describe('Bookwright → .docx → Bookwright', () => {
     expect(await zip.file('word/document.xml')?.async('string')).toContain('<w:smallCaps/>');
   });
 
-  it('keeps the book’s images, in their place with their alt text; a picture that is not the book’s is dropped', async () => {
+  it('keeps the book’s images, in their place with their alt text, without storing them again', async () => {
     const data = await photo(90, 60, 'png');
     const imageId = createHash('sha256').update(data).digest('hex').slice(0, 32);
     const src = bookImageUrl('book-1', imageId);
@@ -100,21 +124,156 @@ describe('Bookwright → .docx → Bookwright', () => {
         contact: null,
       },
     );
-    const images = (document: TiptapDocument) => {
-      const found: TiptapNode[] = [];
-      const visit = (node: TiptapNode) => (node.type === 'image' ? found.push(node) : node.content?.forEach(visit));
-      document.content.forEach(visit);
-      return found;
-    };
-    const back = await reimportDocx(Buffer.from(file.data), options(withImage));
+    const stores: Buffer[] = [];
+    const back = await reimportDocx(
+      Buffer.from(file.data),
+      options(withImage, { storeImage: (bytes) => (stores.push(bytes), storeUnderBook(bytes)) }),
+    );
     expect(images(back.document).map((node) => node.attrs)).toEqual([image.attrs]);
     expect(back.report.kept).toContainEqual({ kind: 'images', count: 1 });
+    expect(stores).toEqual([]);
 
-    // The same file read into a book that does not hold the picture: it is left out and counted.
+    // The same file read into a book that does not hold the picture: it is new to that book, and stored.
     const elsewhere = await reimportDocx(Buffer.from(file.data), options(book.document));
-    expect(images(elsewhere.document)).toEqual([]);
-    expect(elsewhere.report.dropped).toContainEqual(expect.objectContaining({ kind: 'images', count: 1 }));
+    expect(images(elsewhere.document).map((node) => node.attrs)).toEqual([
+      { ...image.attrs, src: bookImageUrl('book-1', (await encodeBookImage(data)).imageId) },
+    ]);
+    expect(elsewhere.report.dropped).toEqual([]);
     expect(chapterTexts(elsewhere.document)).toEqual(chapterTexts(back.document));
+  });
+
+  it('stores the pictures an editor added in Word; names each one refused, with its chapter and reason', async () => {
+    const png = await photo(120, 80, 'png');
+    const jpeg = await photo(90, 90, 'jpeg');
+    // A GIF: the docx package writes it as Word would; the book holds only PNG, JPEG and WebP.
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const picture = (data: Buffer, type: 'png' | 'jpg' | 'gif', description?: string) =>
+      new Paragraph({
+        children: [
+          new ImageRun({
+            type,
+            data,
+            transformation: { width: 120, height: 80 },
+            ...(description ? { altText: { name: 'Picture', description, title: description } } : {}),
+          }),
+        ],
+      });
+    const file = await Packer.toBuffer(
+      new Document({
+        sections: [
+          {
+            children: [
+              new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Chapter 1: The Harbour')] }),
+              new Paragraph({ children: [new TextRun('The boats came in at noon, heavy with the catch.')] }),
+              picture(png, 'png', 'The harbour at noon'),
+              new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Chapter 2: The Storm')] }),
+              new Paragraph({ children: [new TextRun('By evening the wind had turned.')] }),
+              // In a list item, after its text: the item keeps both.
+              new Paragraph({
+                bullet: { level: 0 },
+                children: [
+                  new TextRun('A gull on the mast'),
+                  new ImageRun({ type: 'jpg', data: jpeg, transformation: { width: 30, height: 30 } }),
+                ],
+              }),
+              picture(gif, 'gif', 'A spinning gull'),
+              // The same picture twice is stored once.
+              picture(png, 'png', 'The harbour again'),
+            ],
+          },
+        ],
+      }),
+    );
+    const stores: Buffer[] = [];
+    const back = await reimportDocx(
+      file,
+      options(book.document, { storeImage: (bytes) => (stores.push(bytes), storeUnderBook(bytes)) }),
+    );
+    const kept = images(back.document);
+    const pngSrc = bookImageUrl('book-1', (await encodeBookImage(png)).imageId);
+    expect(kept.map((node) => [node.attrs?.['alt'], node.attrs?.['src']])).toEqual([
+      ['The harbour at noon', pngSrc],
+      [null, bookImageUrl('book-1', (await encodeBookImage(jpeg)).imageId)],
+      ['The harbour again', pngSrc],
+    ]);
+    expect(stores).toEqual([png, jpeg, gif]);
+    expect(back.report.kept).toContainEqual({ kind: 'images', count: 3 });
+    expect(back.document.content.find((node) => node.type === 'bulletList')?.content).toEqual([
+      {
+        type: 'listItem',
+        content: [
+          { type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: 'A gull on the mast' }] },
+          kept[1],
+        ],
+      },
+    ]);
+    expect(back.report.dropped).toEqual([
+      {
+        kind: 'images',
+        count: 1,
+        reasons: [`“A spinning gull” in “Chapter 2: The Storm”: ${imageDropReasons.format}`],
+      },
+    ]);
+  });
+
+  it('names a picture over 10 MB (never inflated) and a linked one', async () => {
+    const exported = await Packer.toBuffer(
+      new Document({
+        sections: [
+          {
+            children: [
+              new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Chapter 1: Big')] }),
+              new Paragraph({ children: [new TextRun('A chapter with a very large picture in it.')] }),
+              new Paragraph({
+                children: [
+                  new ImageRun({
+                    type: 'png',
+                    data: await photo(10, 10, 'png'),
+                    transformation: { width: 10, height: 10 },
+                  }),
+                ],
+              }),
+            ],
+          },
+        ],
+      }),
+    );
+    const zip = await JSZip.loadAsync(exported);
+    const media = Object.keys(zip.files).find((name) => /^word\/media\/.+/.test(name))!;
+    // Over the limit, in the zip as Word would keep it (it compresses to almost nothing).
+    zip.file(media, Buffer.alloc(10 * 1024 * 1024 + 1));
+    const rels = await zip.file('word/_rels/document.xml.rels')!.async('string');
+    const documentXml = await zip.file('word/document.xml')!.async('string');
+    const embed = /r:embed="([^"]+)"/.exec(documentXml)![1]!;
+    const linked = documentXml.replace(
+      /(<w:p>(?:(?!<w:p>).)*?r:embed=")[^"]+("(?:(?!<w:p>).)*?<\/w:p>)/s,
+      (paragraph) => `${paragraph}${paragraph.replace(embed, 'rIdLinked')}`,
+    );
+    zip.file('word/document.xml', linked);
+    zip.file(
+      'word/_rels/document.xml.rels',
+      rels.replace(
+        '</Relationships>',
+        '<Relationship Id="rIdLinked" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="file:///C:/pictures/map.png" TargetMode="External"/></Relationships>',
+      ),
+    );
+    const stores: Buffer[] = [];
+    const back = await reimportDocx(
+      await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }),
+      options(book.document, { storeImage: (bytes) => (stores.push(bytes), storeUnderBook(bytes)) }),
+    );
+    expect(stores).toEqual([]);
+    expect(images(back.document)).toEqual([]);
+    expect(back.report.dropped).toEqual([
+      {
+        kind: 'images',
+        count: 2,
+        reasons: [
+          `${media.slice('word/media/'.length)} in “Chapter 1: Big”: ${imageDropReasons.tooLarge}`,
+          `A picture in “Chapter 1: Big”: ${imageDropReasons.missing}`,
+        ],
+      },
+    ]);
   });
 
   it('keeps a book’s open suggestions and comments through the round trip', async () => {

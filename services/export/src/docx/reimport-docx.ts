@@ -20,7 +20,7 @@ import { importReport } from '../import/report/import-report';
 import { sourceKindOf } from '../import/source/source-kind';
 import { readZip } from '../import/zip/read-zip';
 import { readWordReview, type WordComment } from './read-review';
-import { bookImagesOf, wantsImagePart } from './reimported-images';
+import { bookImagesOf, wantsImagePart, type StoreAddedImage } from './reimported-images';
 
 /*
  * The way back (issue 46): an edited Word file, exported from the book, made into the book's new
@@ -56,6 +56,8 @@ export interface ReimportOptions {
   threads: readonly CommentThread[];
   /** The person importing: comments by anyone else say in their text who wrote them in Word. */
   importer: string;
+  /** Stores a picture added in Word under the book (the export's own pictures are the book's already). */
+  storeImage: StoreAddedImage;
 }
 
 const wantedParts = new Set([
@@ -89,12 +91,14 @@ export async function reimportDocx(bytes: Buffer, options: ReimportOptions): Pro
     },
   );
 
-  const images = bookImagesOf(review.document.content, zip.files, options.stored);
-  const found = markChapters(images.nodes, options.language).nodes;
+  const found = markChapters(review.document.content, options.language).nodes;
   const first = found.findIndex(isLevelOneHeading);
-  const imported = first === -1 ? [] : found.slice(first);
-  if (countWords(documentText({ type: 'doc', content: imported.filter((n) => !isLevelOneHeading(n)) })) === 0)
+  const chapters = first === -1 ? [] : found.slice(first);
+  if (countWords(documentText({ type: 'doc', content: chapters.filter((n) => !isLevelOneHeading(n)) })) === 0)
     throw importRefusal('noText');
+  // Only once the file is known to be worth taking are the pictures added in Word stored.
+  const images = await bookImagesOf(chapters, zip, options.stored, options.storeImage);
+  const imported = images.nodes;
   const storedChapters = chaptersOf(options.stored);
   const before = storedChapters[0]?.heading === null ? chapterNodes(storedChapters[0]) : [];
 
@@ -111,7 +115,8 @@ export async function reimportDocx(bytes: Buffer, options: ReimportOptions): Pro
     frontMatter: first > 0 ? ['title-page'] : [],
     metadata: {},
     notes: 0,
-    dropped: images.dropped > 0 ? { images: images.dropped } : {},
+    dropped: images.refused.length > 0 ? { images: images.refused.length } : {},
+    droppedReasons: { images: namedReasons(images.refused) },
   });
   const kept = [
     ...report.kept,
@@ -119,6 +124,13 @@ export async function reimportDocx(bytes: Buffer, options: ReimportOptions): Pro
     ...(review.suggestions > 0 ? [{ kind: 'tracked-changes' as const, count: review.suggestions }] : []),
   ];
   return { document, comments, report: { ...report, kept } };
+}
+
+/** The report holds ten reasons at most: past nine, the rest are counted in the tenth. */
+function namedReasons(refused: readonly string[]): string[] {
+  const max = 10;
+  if (refused.length <= max) return [...refused];
+  return [...refused.slice(0, max - 1), `and ${refused.length - (max - 1)} more pictures`];
 }
 
 /**

@@ -32,6 +32,8 @@ code { font-family: monospace; font-size: 0.95em; }
 .cover-page img { max-width: 100%; max-height: 100%; }
 .book-image { margin: 1em 0; text-align: center; text-indent: 0; page-break-inside: avoid; break-inside: avoid; }
 .book-image img { max-width: 100%; max-height: 95vh; }
+.book-image-sized { margin-left: auto; margin-right: auto; max-width: 100%; }
+.book-image-sized img { width: 100%; height: auto; object-fit: contain; }
 nav ol { list-style: none; padding-left: 0; }
 nav li { margin: 0.4em 0; }
 `;

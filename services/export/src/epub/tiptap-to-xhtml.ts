@@ -5,10 +5,10 @@ import { cleanText, directionAttribute, escapeAttribute, escapeText } from './xm
 /*
  * The manuscript (tiptap JSON) as XHTML for the EPUB's chapters, from an allow-list: the nodes and marks
  * the book editor can produce become their HTML elements; anything else (an unknown node or mark, a stray
- * attribute) is dropped, keeping only its text. Nothing here ever emits an <img>, a style, a script or an
- * attribute copied from the input: epub-gen-memory would fetch any image source it found (file://
- * included). An `image` node leaves a slot (`imageSlot`) that render-epub.ts fills with the image we
- * supply once epub-gen-memory is done.
+ * attribute) is dropped, keeping only its text. Nothing here ever emits an <img>, a script, or a style or
+ * attribute copied from the input (an image's width is a number computed here): epub-gen-memory would
+ * fetch any image source it found (file:// included). An `image` node leaves a slot (`imageSlot`) that
+ * render-epub.ts fills with the image we supply once epub-gen-memory is done.
  */
 
 /** An image's place in a chapter, as plain ASCII text that epub-gen-memory passes on unchanged. */
@@ -18,7 +18,17 @@ function imageSlot(node: TiptapNode): string {
   const imageId = parseBookImageUrl(String(node.attrs?.['src'] ?? ''))?.imageId;
   if (!imageId) return '';
   const alt = Buffer.from(String(node.attrs?.['alt'] ?? ''), 'utf8').toString('base64url');
-  return `<div class="book-image">[[bw-image:${imageId}:${alt}]]</div>`;
+  const width = imageWidth(node);
+  // The author's width is a share of the text block: the figure takes it, and the picture fills the figure.
+  const attributes =
+    width === null ? 'class="book-image"' : `class="book-image book-image-sized" style="width: ${width}%"`;
+  return `<div ${attributes}>[[bw-image:${imageId}:${alt}]]</div>`;
+}
+
+/** The width the author set, in % of the text block (the schema's 1–100), or null; never text from the input. */
+function imageWidth(node: TiptapNode): number | null {
+  const width = node.attrs?.['width'];
+  return typeof width === 'number' && Number.isFinite(width) ? Math.min(100, Math.max(1, Math.round(width))) : null;
 }
 
 const alignClasses: Record<string, string> = {

@@ -4,6 +4,7 @@ import type { RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import { parseManuscript } from '../domain/to-export-book';
 import { importRefusal } from '../import/refusal';
+import { imageDropReasonOf, type ImageDropReason } from '../import/images/imported-images';
 import type { ExportHandlerDeps } from './deps';
 import { loadReview } from '../domain/load-book';
 
@@ -33,6 +34,13 @@ export function reimportManuscript(deps: ExportHandlerDeps) {
     if (book.status !== 'ready') throw new AppError(409, exportMessages.notReady);
     const upload = await deps.blobs.get(uploadBlobKey);
     if (!upload) throw importRefusal('missingFile');
+    // A stale tag is refused before anything is written (the save checks it again, under its lock).
+    if (ifMatch && !ifMatch.some((tag) => sameTag(tag, book.etag))) {
+      throw new AppError(412, conditionalSaveMessages.stale, {
+        code: 'stale_book',
+        extra: { etag: book.etag, updatedAt: book.updatedAt },
+      });
+    }
     const { review } = await loadReview(deps, { userId, bookId }, book, context);
     const { reimportDocx } = await loadReimport();
     const imported = await deps.renderSlots(() =>
@@ -43,16 +51,9 @@ export function reimportManuscript(deps: ExportHandlerDeps) {
         people: review.people,
         threads: review.comments,
         importer: review.people[userId] ?? '',
+        storeImage: (data) => storeAddedImage(deps, { userId, bookId, data }, options),
       }),
     );
-
-    // A stale tag is refused before the revision is kept (the save checks it again, under its lock).
-    if (ifMatch && !ifMatch.some((tag) => sameTag(tag, book.etag))) {
-      throw new AppError(412, conditionalSaveMessages.stale, {
-        code: 'stale_book',
-        extra: { etag: book.etag, updatedAt: book.updatedAt },
-      });
-    }
     await deps.bus.request(requests.book.saveRevision, { userId, bookId, name: beforeImportRevision }, options);
     let saved = (await deps.bus.request(
       requests.book.updateContent,
@@ -89,6 +90,31 @@ export function reimportManuscript(deps: ExportHandlerDeps) {
     );
     return { book: saved, report: { ...imported.report, kept } };
   };
+}
+
+/**
+ * A picture the editor added in Word, stored under the book as an upload from the editor is (book.image.store:
+ * whoever may edit the text, the one gate and encoding) before the manuscript that names it is saved; the
+ * gate's refusal is the report's reason. An image stored for a save that then fails is not named by the
+ * book, as an upload the author never inserted.
+ */
+async function storeAddedImage(
+  deps: ExportHandlerDeps,
+  { userId, bookId, data }: { userId: string; bookId: string; data: Buffer },
+  options: { timeoutMs: number; requestId: string },
+): Promise<{ src: string } | ImageDropReason> {
+  const uploadBlobKey = `uploads/reimport-${deps.newId()}`;
+  await deps.blobs.put(uploadBlobKey, data, { contentType: 'application/octet-stream' });
+  try {
+    const stored = await deps.bus.request(requests.book.storeImage, { userId, bookId, uploadBlobKey }, options);
+    return { src: stored.src };
+  } catch (error) {
+    const reason = imageDropReasonOf(error);
+    if (reason === null) throw error;
+    return reason;
+  } finally {
+    await deps.blobs.delete(uploadBlobKey).catch(() => undefined);
+  }
 }
 
 /** An If-Match tag and the book's ETag header value (quoted) name the same version. */

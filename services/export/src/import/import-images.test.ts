@@ -1,5 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { AlignmentType, Document, ImageRun, Packer, Paragraph, HeadingLevel } from 'docx';
+import {
+  AlignmentType,
+  Document,
+  FootnoteReferenceRun,
+  HeadingLevel,
+  ImageRun,
+  LevelFormat,
+  Packer,
+  Paragraph,
+  TextRun,
+} from 'docx';
 import { describe, expect, it } from 'vitest';
 import { bookImageMaxBytes, parseImportedImageSrc, type TiptapNode } from '@bookwright/contracts/http';
 import { sniffFormat } from '@bookwright/kit/images';
@@ -148,5 +158,90 @@ describe('images of a Markdown file', () => {
     const dropped = report.dropped.find((entry) => entry.kind === 'images');
     expect(dropped?.count).toBe(2);
     expect(dropped?.reasons?.slice().sort()).toEqual([imageDropReasons.format, imageDropReasons.tooLarge].sort());
+  });
+});
+
+describe('Word images in lists, quotes and notes', () => {
+  it('keeps a picture in a list item after its text, one alone in an item, and one in a footnote', async () => {
+    const map = await fixture('images-map.png');
+    const sky = await fixture('images-sky.png');
+    const picture = (data: Buffer, description: string) =>
+      new ImageRun({
+        type: 'png',
+        data,
+        transformation: { width: 40, height: 30 },
+        altText: { name: description, description, title: description },
+      });
+    const file = await Packer.toBuffer(
+      new Document({
+        numbering: {
+          config: [
+            {
+              reference: 'steps',
+              levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START }],
+            },
+          ],
+        },
+        footnotes: {
+          1: {
+            children: [
+              new Paragraph({ children: [new TextRun('As the old map shows: '), picture(map, 'The map in the note')] }),
+            ],
+          },
+          2: { children: [new Paragraph({ children: [picture(sky, 'The sky alone in a note')] })] },
+        },
+        sections: [
+          {
+            children: [
+              new Paragraph({ heading: HeadingLevel.HEADING_1, text: 'Chapter One' }),
+              new Paragraph({
+                children: [
+                  new TextRun('They set out at dawn.'),
+                  new FootnoteReferenceRun(1),
+                  new TextRun(' The sky cleared.'),
+                  new FootnoteReferenceRun(2),
+                ],
+              }),
+              new Paragraph({
+                numbering: { reference: 'steps', level: 0 },
+                children: [new TextRun('Cross the river at the ford.'), picture(map, 'The ford on the map')],
+              }),
+              new Paragraph({
+                numbering: { reference: 'steps', level: 0 },
+                children: [picture(sky, 'The sky at the ford')],
+              }),
+              new Paragraph({
+                numbering: { reference: 'steps', level: 0 },
+                children: [new TextRun('Climb to the pass.')],
+              }),
+            ],
+          },
+        ],
+      }),
+    );
+    const { document, report } = await importManuscript(file, { fileName: 'steps.docx', language: 'english' });
+    const list = document.content.find((node) => node.type === 'orderedList')!;
+    expect(
+      list.content!.map((item) =>
+        item.content!.map((node) =>
+          node.type === 'image' ? `image:${node.attrs?.['alt']}` : JSON.stringify(node.content ?? []),
+        ),
+      ),
+    ).toEqual([
+      [JSON.stringify([{ type: 'text', text: 'Cross the river at the ford.' }]), 'image:The ford on the map'],
+      ['[]', 'image:The sky at the ford'],
+      [JSON.stringify([{ type: 'text', text: 'Climb to the pass.' }])],
+    ]);
+    // The notes are the book's endnotes: a list in a last chapter, each picture in its note.
+    const notes = document.content.at(-1)!;
+    expect(notes.type).toBe('orderedList');
+    expect(notes.content!.map((item) => imagesOf(item.content!).map((node) => node.attrs?.['alt']))).toEqual([
+      ['The map in the note'],
+      ['The sky alone in a note'],
+    ]);
+    expect(notes.content![1]!.content![0]).toMatchObject({ type: 'paragraph' });
+    expect(report.kept).toContainEqual({ kind: 'images', count: 4 });
+    expect(report.kept).toContainEqual({ kind: 'notes', count: 2 });
+    expect(report.dropped.find((entry) => entry.kind === 'images')).toBeUndefined();
   });
 });

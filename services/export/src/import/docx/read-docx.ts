@@ -140,25 +140,49 @@ class DocxBlocks {
   ) {}
 
   /**
-   * The blocks with each image read, checked and named (in order, one at a time: a decoded image is
-   * large), and the images dropped taken out. `stored` tells whether the zip holds a part at all.
+   * The blocks and the notes with each image read, checked and named (in order, one at a time: a decoded
+   * image is large), and the images dropped taken out. `stored` tells whether the zip holds a part at all.
    */
   async withImages(blocks: SourceBlock[], stored: (name: string) => boolean): Promise<SourceBlock[]> {
     const kept: SourceBlock[] = [];
     for (const block of blocks) {
-      const element = this.waitingImages.get(block.node);
-      if (!element) {
-        kept.push(block);
-        continue;
+      const node = await this.withImage(block.node, stored);
+      if (node) kept.push(node === block.node ? block : { ...block, node });
+    }
+    for (const [id, body] of this.notes) {
+      const nodes: TiptapNode[] = [];
+      for (const node of body) {
+        const read = await this.withImage(node, stored);
+        if (read) nodes.push(read);
       }
-      const node = await this.images.node(await imageBytes(element, stored), element.altText);
-      if (node) kept.push({ node });
+      // A note that was only a picture the import could not keep is no note: its reference goes too.
+      if (nodes.some((node) => node.type === 'image' || (node.content ?? []).length > 0)) this.notes.set(id, nodes);
+      else this.notes.delete(id);
     }
     return kept;
   }
 
+  /** A node with its images read; null for an image dropped, or a list item or quote left with nothing. */
+  private async withImage(node: TiptapNode, stored: (name: string) => boolean): Promise<TiptapNode | null> {
+    const element = this.waitingImages.get(node);
+    if (element) return this.images.node(await imageBytes(element, stored), element.altText);
+    if (!node.content || !node.content.some((child) => this.holdsImage(child))) return node;
+    const content: TiptapNode[] = [];
+    for (const child of node.content) {
+      const read = await this.withImage(child, stored);
+      if (read) content.push(read);
+    }
+    const empty = content.every((child) => child.type === 'paragraph' && (child.content ?? []).length === 0);
+    if (['listItem', 'blockquote', 'bulletList', 'orderedList'].includes(node.type) && empty) return null;
+    return { ...node, content };
+  }
+
+  private holdsImage(node: TiptapNode): boolean {
+    return this.waitingImages.has(node) || (node.content ?? []).some((child) => this.holdsImage(child));
+  }
+
   /** Paragraphs in order, consecutive list paragraphs as one list and quote paragraphs as one block quote. */
-  blocks(elements: readonly MammothElement[], inNote = false): SourceBlock[] {
+  blocks(elements: readonly MammothElement[]): SourceBlock[] {
     const blocks: SourceBlock[] = [];
     let list: { ordered: boolean; items: TiptapNode[][] } | undefined;
     let quote: TiptapNode[] | undefined;
@@ -187,28 +211,28 @@ class DocxBlocks {
       if (element.type !== 'paragraph') continue;
       const style = (element.styleName ?? element.styleId ?? '').toLowerCase();
       const paragraph = this.paragraph(element);
-      const images = this.paragraphImages;
+      // A picture is a block of its own in the book, after its paragraph's text: in a list item (whose
+      // first block is a paragraph, in the schema), in a quote, in a note or in the chapter.
+      const images = this.paragraphImages.map((image) => this.waitingImage(image));
       this.paragraphImages = [];
-      if (inNote || quoteStyles.test(style) || (element.numbering && !/^heading/.test(style)))
-        images.forEach(() => this.images.drop('placement'));
+      const hasText = (paragraph.content ?? []).length > 0;
       if (element.numbering && !/^heading/.test(style)) {
         closeQuote();
         if (list && list.ordered !== element.numbering.isOrdered) closeList();
         list ??= { ordered: element.numbering.isOrdered, items: [] };
-        if ((paragraph.content ?? []).length > 0) list.items.push([{ ...paragraph, type: 'paragraph', attrs: {} }]);
+        if (hasText || images.length > 0) list.items.push([{ ...paragraph, type: 'paragraph', attrs: {} }, ...images]);
         continue;
       }
       closeList();
       if (quoteStyles.test(style)) {
         quote ??= [];
-        if ((paragraph.content ?? []).length > 0) quote.push(paragraph);
+        if (hasText) quote.push(paragraph);
+        quote.push(...images);
         continue;
       }
       closeQuote();
-      // A picture sits in a paragraph of its own in Word; in the book it is a block of its own.
-      if (images.length === 0 || (paragraph.content ?? []).length > 0)
-        blocks.push(style ? { node: paragraph, style } : { node: paragraph });
-      if (!inNote) blocks.push(...images.map((image) => this.waitingImage(image)));
+      if (images.length === 0 || hasText) blocks.push(style ? { node: paragraph, style } : { node: paragraph });
+      blocks.push(...images.map((node) => ({ node })));
     }
     closeList();
     closeQuote();
@@ -216,10 +240,10 @@ class DocxBlocks {
   }
 
   /** A placeholder for an image until withImages has read it. */
-  private waitingImage(element: MammothElement): SourceBlock {
+  private waitingImage(element: MammothElement): TiptapNode {
     const node: TiptapNode = { type: 'image', attrs: {} };
     this.waitingImages.set(node, element);
-    return { node };
+    return node;
   }
 
   private paragraph(element: MammothElement): TiptapNode {
@@ -284,12 +308,15 @@ class DocxBlocks {
       this.seenNotes.add(id);
       const note = this.document.notes.resolve({ noteType, noteId });
       if (!note) return;
-      const body = this.blocks(note.body, true)
+      const body = this.blocks(note.body)
         .map((block) => block.node)
-        .filter((node) => node.type === 'paragraph' && (node.content ?? []).length > 0)
-        .map((node) => ({ ...node, attrs: {} }));
+        .filter(
+          (node) => (node.type === 'paragraph' && (node.content ?? []).length > 0) || this.waitingImages.has(node),
+        )
+        .map((node) => (node.type === 'paragraph' ? { ...node, attrs: {} } : node));
       if (body.length === 0) return;
-      this.notes.set(id, body);
+      // A note becomes an item of the endnotes' list, which opens with a paragraph: a picture alone gets an empty one.
+      this.notes.set(id, body[0]!.type === 'paragraph' ? body : [{ type: 'paragraph' }, ...body]);
     }
     if (this.notes.has(id)) builder.node(noteReference(id));
   }

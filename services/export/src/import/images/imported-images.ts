@@ -57,8 +57,19 @@ async function encode(bytes: Buffer): Promise<ImportedImageFile | ImageDropReaso
   try {
     return await encodeBookImage(bytes);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.message === imageMessages.tooLarge) return 'tooLarge';
-    return error.message === imageMessages.tooManyPixels ? 'pixels' : 'format';
+    const reason = imageDropReasonOf(error);
+    if (reason === null) throw error;
+    return reason;
   }
+}
+
+/**
+ * The report's reason for a refusal of the one image gate (a 400 with one of the image messages, from
+ * encodeBookImage here or from the book service's book.image.store); null for any other error.
+ */
+export function imageDropReasonOf(error: unknown): ImageDropReason | null {
+  if (!isAppError(error) || error.status !== 400) return null;
+  if (error.message === imageMessages.tooLarge) return 'tooLarge';
+  if (error.message === imageMessages.tooManyPixels) return 'pixels';
+  return error.message === imageMessages.notAnImage || error.message === imageMessages.noImage ? 'format' : null;
 }
