@@ -9,6 +9,8 @@ import {
   type TiptapNode,
 } from '@bookwright/contracts/http';
 import { openSuggestionCount, printedManuscript } from '@bookwright/manuscript';
+import { Suggestions } from '../collab/suggestions/suggestChangesExtension';
+import { SuggestionBar } from '../collab/suggestions/SuggestionBar';
 import { bookExtensions } from './extensions';
 import { Toolbar } from './Toolbar';
 import { ImageUploadStatusLine } from './images/ImageUploadStatusLine';
@@ -49,8 +51,15 @@ interface BookEditorProps {
   onSaveShortcut: () => void;
   /** An account without a plan reads its books: nothing to type into, no toolbar. */
   readOnly?: boolean;
+  /** The author: their suggestions are "You"'s, and what they type inside a Word reviewer's stays theirs. */
+  selfUserId?: string | undefined;
+  /** The editor, once made: the comments' highlights and panel read it. */
+  onEditor?: (editor: Editor | undefined) => void;
   ref?: Ref<BookEditorHandle>;
 }
+
+/** The author decides every suggestion in their own book (a Word re-import's, decision 0057); nobody's are forced. */
+const soloPolicy = { forced: false, decides: true } as const;
 
 /**
  * The manuscript editor (tiptap). Its document lives in the editor only: not in React state and not in
@@ -64,11 +73,17 @@ export function BookEditor({
   onSaveShortcut,
   readOnly = false,
   bookId,
+  selfUserId,
+  onEditor,
   ref,
 }: BookEditorProps) {
   const [initial] = useState(() => parseContent(bookContent));
   const images = useChapterImages(bookId);
-  const extensions = useMemo(() => bookExtensions(images.options ? { images: images.options } : {}), [images.options]);
+  // The suggestions' extension draws who suggested what and decides them (the bar); the author edits directly.
+  const extensions = useMemo(
+    () => [...bookExtensions(images.options ? { images: images.options } : {}), Suggestions.configure({ selfUserId })],
+    [images.options, selfUserId],
+  );
   const version = useRef(0);
   const savedVersion = useRef(0);
   const dirty = useRef(false);
@@ -121,11 +136,16 @@ export function BookEditor({
 
   useBookEditorHandle(ref, editor, { version, savedVersion, dirty, callbacks });
   useOpenAtPassage(editor);
+  useEffect(() => {
+    onEditor?.(editor);
+    return () => onEditor?.(undefined);
+  }, [editor, onEditor]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {!readOnly && <Toolbar editor={editor} />}
       <ImageUploadStatusLine status={images.status} />
+      {!readOnly && <SuggestionBar editor={editor} policy={soloPolicy} selfUserId={selfUserId} withSwitch={false} />}
       <div
         className="min-h-0 flex-1 overflow-y-auto bg-paper-dark/60 px-2 py-4 sm:px-6 sm:py-8"
         data-testid="manuscript-scroll"

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import type { Editor } from '@tiptap/react';
 import { useCurrentUserQuery } from '../../auth/authApi';
 import { loadPreferences } from '../../settings/preferences';
 import { useBookAccess } from '../../sharing/bookAccess';
@@ -18,12 +19,14 @@ import { useManuscriptSaves } from '../saving/useManuscriptSaves';
 import { useMetadataSaves } from '../metadata/useMetadataSaves';
 import { useRewrite } from './useRewrite';
 import { useSidePanel } from './useSidePanel';
+import { useSoloComments } from './useSoloComments';
 import { WorkspaceDialogs } from './WorkspaceDialogs';
 import { WorkspaceHeader } from './WorkspaceHeader';
 
 /**
  * The editor of one ready book: the header with its actions, the book details beside (or over) the
- * manuscript, the dialogs those actions open, and the guards that keep unsaved work.
+ * manuscript, the dialogs those actions open, and the guards that keep unsaved work. What a Word re-import
+ * brought back is reviewed here too (decision 0057): the suggestions' bar in the editor, the comments' tab.
  */
 export function Workspace({ book }: { book: VersionedBook }) {
   const editor = useRef<BookEditorHandle>(null);
@@ -47,6 +50,16 @@ export function Workspace({ book }: { book: VersionedBook }) {
   const [metadataDraft, setMetadataDraft] = useMetadataDraft(book);
   const rewrite = useRewrite(editor);
   const leaveGuard = useLeaveGuard({ dirty, autosave, saves });
+  const [tiptap, setTiptap] = useState<Editor>();
+  const onEditor = useCallback((made: Editor | undefined) => setTiptap(made), []);
+  const comments = useSoloComments({
+    bookId: book._id,
+    editor: tiptap,
+    access,
+    selfUserId: user?._id,
+    whenSaved: saves.flush,
+    panel,
+  });
 
   const { run, onNeedPlan } = useHeaderActions(access, dialogs, rewrite);
   const save = () => {
@@ -79,6 +92,8 @@ export function Workspace({ book }: { book: VersionedBook }) {
             saveMetadata={metadataSaves.saveMetadata}
             onNeedPlan={onNeedPlan}
             locked={locked}
+            comments={comments.panel}
+            showComments={comments.showRequests}
           />
         </SidePanelFrame>
         <section aria-label="Manuscript editor" className="flex min-w-0 flex-1 flex-col">
@@ -90,7 +105,10 @@ export function Workspace({ book }: { book: VersionedBook }) {
             onChange={saves.changed}
             onSaveShortcut={save}
             readOnly={readOnly}
+            selfUserId={user?._id}
+            onEditor={onEditor}
           />
+          {comments.bubble}
         </section>
       </div>
 
