@@ -8,10 +8,12 @@ import {
   type TiptapDocument,
   type TiptapNode,
 } from '@bookwright/contracts/http';
+import { suggestChangesKey } from '@handlewithcare/prosemirror-suggest-changes';
 import { openSuggestionCount, printedManuscript } from '@bookwright/manuscript';
 import { Suggestions } from '../collab/suggestions/suggestChangesExtension';
 import { SuggestionBar } from '../collab/suggestions/SuggestionBar';
 import { bookExtensions } from './extensions';
+import type { ImageUploadsOptions } from './images/imageUploads';
 import { Toolbar } from './Toolbar';
 import { ImageUploadStatusLine } from './images/ImageUploadStatusLine';
 import { useChapterImages } from './images/useChapterImages';
@@ -79,11 +81,7 @@ export function BookEditor({
 }: BookEditorProps) {
   const [initial] = useState(() => parseContent(bookContent));
   const images = useChapterImages(bookId);
-  // The suggestions' extension draws who suggested what and decides them (the bar); the author edits directly.
-  const extensions = useMemo(
-    () => [...bookExtensions(images.options ? { images: images.options } : {}), Suggestions.configure({ selfUserId })],
-    [images.options, selfUserId],
-  );
+  const extensions = useSoloExtensions(images.options, selfUserId);
   const version = useRef(0);
   const savedVersion = useRef(0);
   const dirty = useRef(false);
@@ -136,10 +134,7 @@ export function BookEditor({
 
   useBookEditorHandle(ref, editor, { version, savedVersion, dirty, callbacks });
   useOpenAtPassage(editor);
-  useEffect(() => {
-    onEditor?.(editor);
-    return () => onEditor?.(undefined);
-  }, [editor, onEditor]);
+  useReportEditor(editor, onEditor);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -157,6 +152,38 @@ export function BookEditor({
       <EditorStats editor={editor} />
     </div>
   );
+}
+
+/** The book's extensions and the suggestions' (who suggested what, and deciding them; the author edits directly). */
+function useSoloExtensions(images: ImageUploadsOptions | undefined, selfUserId: string | undefined) {
+  return useMemo(
+    () => [...bookExtensions(images ? { images } : {}), Suggestions.configure({ selfUserId })],
+    [images, selfUserId],
+  );
+}
+
+/** Tells the page which editor is there (and that it is gone). */
+function useReportEditor(editor: Editor, onEditor: ((editor: Editor | undefined) => void) | undefined) {
+  useEffect(() => {
+    onEditor?.(editor);
+    return () => onEditor?.(undefined);
+  }, [editor, onEditor]);
+}
+
+/**
+ * Puts a whole manuscript in the editor (a restored revision, a re-import, a draft), undoable, as an update.
+ * Marked for the suggestions' extension to leave alone: it is not the author typing, so a Word reviewer's
+ * suggestions in it stay the reviewer's (keepDirectEditsOwn would make them the author's).
+ */
+function replaceDocument(editor: Editor, content: string): void {
+  editor
+    .chain()
+    .command(({ tr }) => {
+      tr.setMeta(suggestChangesKey, { skip: true });
+      return true;
+    })
+    .setContent(parseContent(content) as JSONContent, { emitUpdate: true })
+    .run();
 }
 
 /** What the editor page may ask of the editor: its snapshot, its saved state, its content replaced. */
@@ -191,14 +218,14 @@ function useBookEditorHandle(
       focus: () => editor.commands.focus(),
       editor: () => editor,
       replaceSaved: (content: string) => {
-        editor.commands.setContent(parseContent(content) as JSONContent, { emitUpdate: true });
+        replaceDocument(editor, content);
         savedVersion.current = version.current;
         dirty.current = false;
         callbacks.current.onDirtyChange(false);
       },
       replaceUnsaved: (content: string) => {
         // emitUpdate: the edit counts as the author's, so it is dirty and autosave sees it.
-        editor.commands.setContent(parseContent(content) as JSONContent, { emitUpdate: true });
+        replaceDocument(editor, content);
       },
     }),
     // The refs are the editor's own, the same object on every render.

@@ -1,5 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
-import type { Editor } from '@tiptap/react';
+import { useRef, useState } from 'react';
 import { useCurrentUserQuery } from '../../auth/authApi';
 import { loadPreferences } from '../../settings/preferences';
 import { useBookAccess } from '../../sharing/bookAccess';
@@ -50,21 +49,10 @@ export function Workspace({ book }: { book: VersionedBook }) {
   const [metadataDraft, setMetadataDraft] = useMetadataDraft(book);
   const rewrite = useRewrite(editor);
   const leaveGuard = useLeaveGuard({ dirty, autosave, saves });
-  const [tiptap, setTiptap] = useState<Editor>();
-  const onEditor = useCallback((made: Editor | undefined) => setTiptap(made), []);
-  const comments = useSoloComments({
-    bookId: book._id,
-    editor: tiptap,
-    access,
-    selfUserId: user?._id,
-    whenSaved: saves.flush,
-    panel,
-  });
+  const comments = useSoloComments({ bookId: book._id, access, selfUserId: user?._id, saves, panel });
 
   const { run, onNeedPlan } = useHeaderActions(access, dialogs, rewrite);
-  const save = () => {
-    if (!readOnly) void saves.save(true);
-  };
+  const save = () => void (readOnly || saves.save(true));
 
   return (
     <div className="flex h-[calc(100dvh-3.3rem)] min-h-[32rem] flex-col lg:h-dvh">
@@ -92,8 +80,7 @@ export function Workspace({ book }: { book: VersionedBook }) {
             saveMetadata={metadataSaves.saveMetadata}
             onNeedPlan={onNeedPlan}
             locked={locked}
-            comments={comments.panel}
-            showComments={comments.showRequests}
+            {...comments.sidePanel}
           />
         </SidePanelFrame>
         <section aria-label="Manuscript editor" className="flex min-w-0 flex-1 flex-col">
@@ -105,8 +92,7 @@ export function Workspace({ book }: { book: VersionedBook }) {
             onChange={saves.changed}
             onSaveShortcut={save}
             readOnly={readOnly}
-            selfUserId={user?._id}
-            onEditor={onEditor}
+            {...comments.editorProps}
           />
           {comments.bubble}
         </section>

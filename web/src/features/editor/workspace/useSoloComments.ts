@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import type { BookAccess } from '../../sharing/bookAccess';
 import { useListCommentsQuery } from '../../comments/commentsApi';
 import { useWorkspaceComments } from '../../comments/useWorkspaceComments';
+import type { ManuscriptSaves } from '../saving/useManuscriptSaves';
 import type { useSidePanel } from './useSidePanel';
 
 /**
@@ -11,23 +12,23 @@ import type { useSidePanel } from './useSidePanel';
  * rest of the visit, so resolving or deleting the last one does not take the tab away under the author.
  * Before that the solo editor is as it was: no tab, no bubble, no highlights (the editor is not given to the
  * comments, so Ctrl+Alt+M does nothing either). A new comment's mark goes into the text, which the solo
- * editor's conditional save then stores.
+ * editor's conditional save then stores. Answers what the side panel and the editor are given.
  */
 export function useSoloComments({
   bookId,
-  editor,
   access,
   selfUserId,
-  whenSaved,
+  saves,
   panel,
 }: {
   bookId: string;
-  editor: Editor | undefined;
   access: BookAccess;
   selfUserId: string | undefined;
-  whenSaved: () => Promise<boolean>;
+  saves: Pick<ManuscriptSaves, 'flush'>;
   panel: ReturnType<typeof useSidePanel>;
 }) {
+  const [editor, setEditor] = useState<Editor>();
+  const onEditor = useCallback((made: Editor | undefined) => setEditor(made), []);
   const threads = useListCommentsQuery(bookId).data;
   const [shown, setShown] = useState(false);
   // Adjusted while rendering, as React advises: the first answer with a thread turns the comments on.
@@ -38,10 +39,14 @@ export function useSoloComments({
     access,
     writesText: !access.readOnly,
     selfUserId,
-    whenSaved,
+    whenSaved: saves.flush,
     // Nobody else has the book open: nothing to tell other pages, nothing to hear from them.
     awareness: null,
     panel,
   });
-  return shown ? comments : { panel: undefined, bubble: null, showRequests: 0 };
+  return {
+    sidePanel: shown ? { comments: comments.panel, showComments: comments.showRequests } : {},
+    bubble: shown ? comments.bubble : null,
+    editorProps: { selfUserId, onEditor },
+  };
 }
