@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { documentText, type TiptapDocument } from '@bookwright/contracts/http';
 import { readyBook } from '../support/books';
 import { editAsWordEditor, wordEditorEdits } from '../support/word-editor-edits';
 import { manuscript } from './support/books';
@@ -13,7 +14,9 @@ import { signedInContext, useBrowserWorld, useShotsDir } from './support/world';
  * book to Word from the editor, the editor works on the file in Word (a tracked insertion and a comment with
  * a reply, written into the file as Word writes them), and the author imports the corrected file into the
  * same book from the editor's menu. The report names what came back, the insertion is a suggestion in the
- * manuscript, and History keeps the book as it was, "Before import". The server's side of it, in every
+ * manuscript, and History keeps the book as it was, "Before import". The author then reviews what came back
+ * in the solo editor (decision 0057): accepts the insertion, reads the comment and resolves it, and the
+ * stored manuscript holds the accepted words with no suggestion left. The server's side of it, in every
  * detail, is tests/api/word-export.test.ts's.
  */
 describe.skipIf(!browserAvailable())('a book to Word and back in the browser', () => {
@@ -85,6 +88,37 @@ describe.skipIf(!browserAvailable())('a book to Word and back in the browser', (
       const paragraph = (await insertion.locator('xpath=ancestor::p[1]').textContent()) ?? '';
       expect(paragraph).toContain(`${quoted}${wordEditorEdits.inserted}`);
       await shot(page, 'word-round-trip-03-suggestion');
+
+      // The author reviews it in the solo editor (decision 0057): the bar takes them to Jane's insertion,
+      // named for her, and they accept it.
+      const bar = page.getByRole('region', { name: 'Suggestions' });
+      expect(await bar.getByTestId('suggestions-in-book').textContent()).toBe('1 suggestion in the book');
+      await bar.getByRole('button', { name: 'Next suggestion' }).click();
+      await bar.getByTestId('current-suggestion').getByText(wordEditorEdits.author).waitFor();
+      await bar.getByRole('button', { name: `Accept ${wordEditorEdits.author}’s suggestion` }).click();
+      await bar.waitFor({ state: 'hidden' });
+      expect(await manuscriptBox.locator('ins').count()).toBe(0);
+
+      // Jane's comment and her reply are a thread in the Comments tab, on the words she commented on.
+      await page.getByRole('tab', { name: 'Comments' }).click();
+      const thread = page.getByTestId('comment-thread');
+      const bodies = await thread.getByTestId('comment-body').allTextContents();
+      const inWord = `${wordEditorEdits.author} (in Word, 2026-11-24)`;
+      expect(bodies).toEqual([`${inWord}: ${wordEditorEdits.comment}`, `${inWord}: ${wordEditorEdits.reply}`]);
+      expect(await manuscriptBox.locator('mark.comment-anchor').first().textContent()).toBe(quoted);
+      await shot(page, 'word-round-trip-04-review');
+      await thread.getByRole('button', { name: `Resolve: ${quoted}` }).click();
+      await page.getByText('Resolved (1)').waitFor();
+
+      // Saved through the solo editor's saves: the accepted words, no suggestion left; the thread resolved.
+      const storedText = async () => {
+        const stored = (await client.get<{ bookContent: string }>(`/api/v1/book/${book._id}`)).body.bookContent;
+        if (/"type":"(insertion|deletion|modification)"/.test(stored)) return 'suggestion marks left';
+        return documentText(JSON.parse(stored) as TiptapDocument);
+      };
+      await expect.poll(storedText, { timeout: 30_000 }).toContain(`${quoted}${wordEditorEdits.inserted}`);
+      const threads = (await client.get<{ resolved: boolean }[]>(`/api/v1/book/${book._id}/comments`)).body;
+      expect(threads.map((t) => t.resolved)).toEqual([true]);
 
       // History keeps the book as it was before the import.
       await header.getByRole('button', { name: 'History' }).click();

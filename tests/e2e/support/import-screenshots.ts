@@ -7,7 +7,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { manuscriptImportMessages, type ImportReport } from '@bookwright/contracts/http';
+import { manuscriptImportMessages, type CommentThread, type ImportReport } from '@bookwright/contracts/http';
+import { outsideSuggestionId } from '@bookwright/manuscript';
 import { fakeBook, sampleLibrary } from './books';
 import { a11yViolations, describeViolations, launchBrowser, settled } from './browser';
 import { mockApi } from './mock-api';
@@ -55,6 +56,59 @@ async function openReimport(page: Page) {
   await page.getByRole('menuitem', { name: 'Import a corrected Word file…' }).click();
   await page.getByRole('dialog', { name: 'Import a corrected Word file' }).waitFor();
 }
+
+/** A book as a Word re-import leaves it (decision 0057): Jane's tracked changes and her comment with a reply. */
+const janes = (n: number) => outsideSuggestionId('Jane Editor', Date.UTC(2026, 10, 24), () => n / 10);
+const text = (words: string, marks?: object[]) => ({ type: 'text', text: words, ...(marks ? { marks } : {}) });
+const paragraph = (...content: object[]) => ({ type: 'paragraph', attrs: { textAlign: null }, content });
+const reviewed = fakeBook({
+  _id: 'reviewed',
+  title: 'The Salt Road',
+  status: 'ready',
+  bookContent: JSON.stringify({
+    type: 'doc',
+    content: [
+      { type: 'heading', attrs: { level: 1, textAlign: null }, content: [text('Chapter 1: The Harbour')] },
+      paragraph(
+        text('The fog came in before the boats did, and the keeper lit the lamp an hour early. '),
+        text('It was a quiet night.', [{ type: 'comment', attrs: { commentId: 'w90' } }]),
+        text(' Quietly inserted.', [{ type: 'insertion', attrs: { id: janes(1) } }]),
+      ),
+      paragraph(
+        text('Morning came '),
+        text('slowly ', [{ type: 'deletion', attrs: { id: janes(2) } }]),
+        text('over the harbour, and with it the first of the letters.'),
+      ),
+    ],
+  }),
+});
+const reviewedThreads: CommentThread[] = [
+  {
+    id: 't1',
+    author: { id: 'u1', name: 'Ada Author' },
+    body: 'Jane Editor (in Word, 2026-11-24): Too quiet here.',
+    anchor: { chapter: 1, quote: 'It was a quiet night.', markId: 'w90' },
+    createdAt: '2026-11-25T10:00:00.000Z',
+    resolved: false,
+    onDeletedText: false,
+    replies: [
+      {
+        id: 'r1',
+        author: { id: 'u1', name: 'Ada Author' },
+        body: 'Jane Editor (in Word, 2026-11-24): And the gulls?',
+        createdAt: '2026-11-25T10:00:01.000Z',
+      },
+    ],
+  },
+];
+const reviewRoutes = async (p: Page) => {
+  await p.route('**/api/v1/book/reviewed', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(reviewed) }),
+  );
+  await p.route('**/api/v1/book/reviewed/comments', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(reviewedThreads) }),
+  );
+};
 
 interface Shot {
   name: string;
@@ -181,6 +235,28 @@ const shots: Shot[] = [
       await openReimport(p);
       await p.getByLabel('Manuscript file').setInputFiles(docx);
       await p.getByRole('alert').waitFor();
+    },
+  },
+  {
+    name: 'review-suggestion',
+    path: '/app/edit/reviewed',
+    routes: reviewRoutes,
+    ready: async (p) => {
+      const bar = p.getByRole('region', { name: 'Suggestions' });
+      await bar.getByRole('button', { name: 'Next suggestion' }).click();
+      await bar.getByRole('button', { name: 'Accept Jane Editor’s suggestion' }).waitFor();
+    },
+  },
+  {
+    name: 'review-comments',
+    path: '/app/edit/reviewed',
+    routes: reviewRoutes,
+    ready: async (p) => {
+      await p.getByRole('textbox', { name: 'Manuscript' }).waitFor();
+      const show = p.getByRole('button', { name: 'Show book details' });
+      if (await show.isVisible()) await show.click();
+      await p.getByRole('tab', { name: 'Comments' }).click();
+      await p.getByTestId('comment-thread').waitFor();
     },
   },
 ];

@@ -1,5 +1,7 @@
 import type { Extensions } from '@tiptap/core';
 import { Collaboration } from '@tiptap/extension-collaboration';
+import type { Transaction } from '@tiptap/pm/state';
+import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { bookExtensions } from '../editor/extensions';
@@ -7,6 +9,9 @@ import type { ImageUploadsOptions } from '../editor/images/imageUploads';
 import { CollabCaret } from './collabCaret';
 import { Suggestions } from './suggestions/suggestChangesExtension';
 import { manuscriptFragmentName } from '@bookwright/manuscript';
+
+/** y-sync's transactions: the others' edits as they arrive, and Yjs's undo and redo of this page's own. */
+const fromYjs = (tr: Transaction): boolean => tr.getMeta(ySyncPluginKey) !== undefined;
 
 /**
  * The live editor's extensions: the solo editor's without ProseMirror's undo history (Collaboration brings
@@ -29,6 +34,6 @@ export function liveBookExtensions({
     ...bookExtensions({ live: true, ...(images ? { images } : {}) }),
     Collaboration.configure({ document, field: manuscriptFragmentName }),
     CollabCaret.configure({ awareness, selfUserId }),
-    Suggestions.configure({ selfUserId }),
+    Suggestions.configure({ selfUserId, isRemote: fromYjs }),
   ];
 }

@@ -8,8 +8,12 @@ import {
   type TiptapDocument,
   type TiptapNode,
 } from '@bookwright/contracts/http';
+import { suggestChangesKey } from '@handlewithcare/prosemirror-suggest-changes';
 import { openSuggestionCount, printedManuscript } from '@bookwright/manuscript';
+import { Suggestions } from '../collab/suggestions/suggestChangesExtension';
+import { SuggestionBar } from '../collab/suggestions/SuggestionBar';
 import { bookExtensions } from './extensions';
+import type { ImageUploadsOptions } from './images/imageUploads';
 import { Toolbar } from './Toolbar';
 import { ImageUploadStatusLine } from './images/ImageUploadStatusLine';
 import { useChapterImages } from './images/useChapterImages';
@@ -49,8 +53,15 @@ interface BookEditorProps {
   onSaveShortcut: () => void;
   /** An account without a plan reads its books: nothing to type into, no toolbar. */
   readOnly?: boolean;
+  /** The author: their suggestions are "You"'s, and what they type inside a Word reviewer's stays theirs. */
+  selfUserId?: string | undefined;
+  /** The editor, once made: the comments' highlights and panel read it. */
+  onEditor?: (editor: Editor | undefined) => void;
   ref?: Ref<BookEditorHandle>;
 }
+
+/** The author decides every suggestion in their own book (a Word re-import's, decision 0057); nobody's are forced. */
+const soloPolicy = { forced: false, decides: true } as const;
 
 /**
  * The manuscript editor (tiptap). Its document lives in the editor only: not in React state and not in
@@ -64,11 +75,13 @@ export function BookEditor({
   onSaveShortcut,
   readOnly = false,
   bookId,
+  selfUserId,
+  onEditor,
   ref,
 }: BookEditorProps) {
   const [initial] = useState(() => parseContent(bookContent));
   const images = useChapterImages(bookId);
-  const extensions = useMemo(() => bookExtensions(images.options ? { images: images.options } : {}), [images.options]);
+  const extensions = useSoloExtensions(images.options, selfUserId);
   const version = useRef(0);
   const savedVersion = useRef(0);
   const dirty = useRef(false);
@@ -121,11 +134,13 @@ export function BookEditor({
 
   useBookEditorHandle(ref, editor, { version, savedVersion, dirty, callbacks });
   useOpenAtPassage(editor);
+  useReportEditor(editor, onEditor);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {!readOnly && <Toolbar editor={editor} />}
       <ImageUploadStatusLine status={images.status} />
+      {!readOnly && <SuggestionBar editor={editor} policy={soloPolicy} selfUserId={selfUserId} withSwitch={false} />}
       <div
         className="min-h-0 flex-1 overflow-y-auto bg-paper-dark/60 px-2 py-4 sm:px-6 sm:py-8"
         data-testid="manuscript-scroll"
@@ -137,6 +152,38 @@ export function BookEditor({
       <EditorStats editor={editor} />
     </div>
   );
+}
+
+/** The book's extensions and the suggestions' (who suggested what, and deciding them; the author edits directly). */
+function useSoloExtensions(images: ImageUploadsOptions | undefined, selfUserId: string | undefined) {
+  return useMemo(
+    () => [...bookExtensions(images ? { images } : {}), Suggestions.configure({ selfUserId })],
+    [images, selfUserId],
+  );
+}
+
+/** Tells the page which editor is there (and that it is gone). */
+function useReportEditor(editor: Editor, onEditor: ((editor: Editor | undefined) => void) | undefined) {
+  useEffect(() => {
+    onEditor?.(editor);
+    return () => onEditor?.(undefined);
+  }, [editor, onEditor]);
+}
+
+/**
+ * Puts a whole manuscript in the editor (a restored revision, a re-import, a draft), undoable, as an update.
+ * Marked for the suggestions' extension to leave alone: it is not the author typing, so a Word reviewer's
+ * suggestions in it stay the reviewer's (keepDirectEditsOwn would make them the author's).
+ */
+function replaceDocument(editor: Editor, content: string): void {
+  editor
+    .chain()
+    .command(({ tr }) => {
+      tr.setMeta(suggestChangesKey, { skip: true });
+      return true;
+    })
+    .setContent(parseContent(content) as JSONContent, { emitUpdate: true })
+    .run();
 }
 
 /** What the editor page may ask of the editor: its snapshot, its saved state, its content replaced. */
@@ -171,14 +218,14 @@ function useBookEditorHandle(
       focus: () => editor.commands.focus(),
       editor: () => editor,
       replaceSaved: (content: string) => {
-        editor.commands.setContent(parseContent(content) as JSONContent, { emitUpdate: true });
+        replaceDocument(editor, content);
         savedVersion.current = version.current;
         dirty.current = false;
         callbacks.current.onDirtyChange(false);
       },
       replaceUnsaved: (content: string) => {
         // emitUpdate: the edit counts as the author's, so it is dirty and autosave sees it.
-        editor.commands.setContent(parseContent(content) as JSONContent, { emitUpdate: true });
+        replaceDocument(editor, content);
       },
     }),
     // The refs are the editor's own, the same object on every render.

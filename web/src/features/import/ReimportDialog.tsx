@@ -1,6 +1,8 @@
+import { useAppDispatch } from '../../app/hooks';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
 import { Button } from '../../components/ui';
+import { commentsApi } from '../comments/commentsApi';
 import type { VersionedBook } from '../editor/saving/conditionalRequests';
 import { DropZone, UploadProgressView } from './DropZone';
 import { ImportReport } from './ImportReport';
@@ -39,6 +41,7 @@ export function ReimportDialog({
   /** The answer was 412: the editor takes the book as it is saved now. */
   onChangedElsewhere: () => Promise<void>;
 }) {
+  const dispatch = useAppDispatch();
   const upload = useManuscriptUpload({
     purpose: 'reimport',
     run: async (file, call) => {
@@ -47,6 +50,8 @@ export function ReimportDialog({
     },
     onImported: (imported) => {
       onImported(imported);
+      // The file's Word comments are the book's threads now: the editor reads them again (decision 0057).
+      dispatch(commentsApi.util.invalidateTags([{ type: 'Comments', id: book._id }]));
       toast.success(texts.imported);
     },
     onConflict: () => {

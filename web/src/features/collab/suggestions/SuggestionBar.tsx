@@ -1,10 +1,18 @@
 import { useId, type CSSProperties } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { isSuggestChangesEnabled, toggleSuggestChanges } from '@handlewithcare/prosemirror-suggest-changes';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { Command } from '@tiptap/pm/state';
 import { presenceColorOf, presenceVariables } from '../presenceColors';
 import { authorOfSuggestion } from './suggestionIds';
-import { chapterRangeAt, decideSuggestion, decideSuggestionsIn, suggestionAt, suggestionsIn } from './suggestionModel';
+import {
+  chapterRangeAt,
+  decideSuggestion,
+  decideSuggestionsIn,
+  selectNextSuggestion,
+  suggestionAt,
+  suggestionsIn,
+} from './suggestionModel';
 import { storageOf, suggestionAuthorName } from './suggestChangesExtension';
 import { suggestionTexts as texts } from './suggestionTexts';
 import './suggestions.css';
@@ -19,6 +27,16 @@ export interface SuggestionPolicy {
   decides: boolean;
 }
 
+/** The book's suggestions counted once per document (the selector also runs when only the caret moves). */
+const countsByDocument = new WeakMap<ProseMirrorNode, number>();
+function suggestionsInBook(doc: ProseMirrorNode): number {
+  const known = countsByDocument.get(doc);
+  if (known !== undefined) return known;
+  const count = suggestionsIn(doc).length;
+  countsByDocument.set(doc, count);
+  return count;
+}
+
 /** What the bar shows, read on each transaction but re-rendering only when it changes. */
 function useSuggestionState(editor: Editor, selfUserId: string | undefined) {
   return useEditorState({
@@ -30,6 +48,7 @@ function useSuggestionState(editor: Editor, selfUserId: string | undefined) {
       const author = current && authorOfSuggestion(current.id);
       return {
         enabled: isSuggestChangesEnabled(state),
+        inBook: suggestionsInBook(state.doc),
         chapter: {
           from: chapter.from,
           to: chapter.to,
@@ -59,18 +78,22 @@ const keepCaret = (event: { preventDefault(): void }) => event.preventDefault();
 
 /**
  * The suggestions' bar under the formatting toolbar: the Suggesting switch (on and locked for an editor,
- * saying why), the suggestion the caret is in with its author in their colour and, for the owner and
- * co-authors, Accept and Reject for it and for every suggestion in the caret's chapter. Between the toolbar
- * and the text in the tab order, so Shift+Tab from the manuscript reaches it.
+ * saying why), how many suggestions the book holds with a way to the next one, the suggestion the caret is
+ * in with its author in their colour and, for the owner and co-authors, Accept and Reject for it and for
+ * every suggestion in the caret's chapter. Between the toolbar and the text in the tab order, so Shift+Tab
+ * from the manuscript reaches it. `withSwitch: false` (the solo editor, decision 0057): nobody to suggest
+ * to, so no switch, and no bar at all once nothing is left to decide.
  */
 export function SuggestionBar({
   editor,
   policy,
   selfUserId,
+  withSwitch = true,
 }: {
   editor: Editor;
   policy: SuggestionPolicy;
   selfUserId: string | undefined;
+  withSwitch?: boolean;
 }) {
   const state = useSuggestionState(editor, selfUserId);
   const run: Run = (command) => {
@@ -78,6 +101,7 @@ export function SuggestionBar({
     editor.commands.focus();
   };
   const { current, chapter } = state;
+  if (!withSwitch && state.inBook === 0) return null;
 
   return (
     <div
@@ -86,7 +110,8 @@ export function SuggestionBar({
       data-testid="suggestion-bar"
       className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-stone-200 bg-white px-3 py-2 text-sm sm:px-4"
     >
-      <SuggestingSwitch on={policy.forced || state.enabled} forced={policy.forced} run={run} />
+      {withSwitch && <SuggestingSwitch on={policy.forced || state.enabled} forced={policy.forced} run={run} />}
+      {state.inBook > 0 && <BookSuggestions count={state.inBook} run={run} />}
       {current && <CurrentSuggestion current={current} decides={policy.decides} run={run} />}
       {policy.decides && chapter.count > 0 && <ChapterDecisions chapter={chapter} run={run} />}
     </div>
@@ -176,6 +201,26 @@ function CurrentSuggestion({
           </button>
         </span>
       )}
+    </div>
+  );
+}
+
+/** How many suggestions the book holds, and the caret taken to the next one (after the last, the first). */
+function BookSuggestions({ count, run }: { count: number; run: Run }) {
+  return (
+    <div className="flex items-center gap-2">
+      <span className="text-stone-700" data-testid="suggestions-in-book">
+        {texts.inBook(count)}
+      </span>
+      <button
+        type="button"
+        className={rejectClass}
+        aria-label={texts.next}
+        onMouseDown={keepCaret}
+        onClick={() => run(selectNextSuggestion)}
+      >
+        {texts.nextShort}
+      </button>
     </div>
   );
 }

@@ -7,7 +7,6 @@ import {
 } from '@handlewithcare/prosemirror-suggest-changes';
 import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
-import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { presenceColorOf, presenceStyleText } from '../presenceColors';
 import { keepOriginalFormatting } from './blockSuggestions';
 import { keepAuthorship, keepDirectEditsOwn } from '@bookwright/manuscript/keep-authorship';
@@ -19,7 +18,16 @@ import { suggestionTexts } from './suggestionTexts';
 export interface SuggestionsOptions {
   /** The reader: the author their suggestions' ids name. */
   selfUserId: string | undefined;
+  /**
+   * Whether a transaction brings others' edits (the live editor's y-sync: another person's typing, Yjs undo
+   * and redo), which are neither made suggestions nor given this page's authorship. The live editor passes
+   * y-sync's test; the solo editor has no others. A function, not y-tiptap's key: this module is the solo
+   * editor's too, and importing the key would bring Yjs into its chunk (decision 0057).
+   */
+  isRemote: (tr: Transaction) => boolean;
 }
+
+const neverRemote = () => false;
 
 export interface SuggestionsStorage {
   /** An editor's page: every edit is a suggestion, whatever the switch says. */
@@ -36,10 +44,15 @@ const authorsKey = new PluginKey<DecorationSet>('suggestionAuthors');
  * y-sync's (another person's live edits, Yjs undo and redo, which put back exactly what was there), and never
  * one the library's commands marked to be left alone (deciding suggestions, the switch itself).
  */
-export function isSuggestedEdit(tr: Transaction, state: EditorState, forced: boolean): boolean {
+export function isSuggestedEdit(
+  tr: Transaction,
+  state: EditorState,
+  forced: boolean,
+  isRemote: (tr: Transaction) => boolean = neverRemote,
+): boolean {
   if (!tr.docChanged) return false;
   if (!forced && !isSuggestChangesEnabled(state)) return false;
-  if (tr.getMeta(ySyncPluginKey) !== undefined) return false;
+  if (isRemote(tr)) return false;
   const own = tr.getMeta(suggestChangesKey) as { skip?: boolean } | undefined;
   return !(own && 'skip' in own);
 }
@@ -50,8 +63,8 @@ export function isSuggestedEdit(tr: Transaction, state: EditorState, forced: boo
  * y-sync's (others' edits, Yjs undo) nor the library's deciding commands, which put or take back exactly
  * what a suggestion holds.
  */
-function isDirectEdit(tr: Transaction): boolean {
-  if (!tr.docChanged || tr.getMeta(ySyncPluginKey) !== undefined) return false;
+function isDirectEdit(tr: Transaction, isRemote: (tr: Transaction) => boolean): boolean {
+  if (!tr.docChanged || isRemote(tr)) return false;
   const own = tr.getMeta(suggestChangesKey) as { skip?: boolean } | undefined;
   return !(own && 'skip' in own);
 }
@@ -116,7 +129,8 @@ function authorsPlugin(storage: SuggestionsStorage, selfUserId: string | undefin
 }
 
 /**
- * Suggestions (track changes) in the live editor, by @handlewithcare/prosemirror-suggest-changes: its plugin
+ * Suggestions (track changes) in both editors (the solo one shows and decides what a Word re-import brought
+ * back, decision 0057), by @handlewithcare/prosemirror-suggest-changes: its plugin
  * (whether this page suggests, the pilcrows of suggested paragraph breaks), its transformation of this page's
  * own transactions while suggesting (tiptap's dispatchTransaction hook, the library's `withSuggestChanges`
  * conditions), ids naming their author, and the authors' colours and names on the text.
@@ -125,7 +139,7 @@ export const Suggestions = Extension.create<SuggestionsOptions, SuggestionsStora
   name: 'suggestions',
 
   addOptions() {
-    return { selfUserId: undefined };
+    return { selfUserId: undefined, isRemote: neverRemote };
   },
 
   addStorage() {
@@ -139,8 +153,11 @@ export const Suggestions = Extension.create<SuggestionsOptions, SuggestionsStora
   dispatchTransaction({ transaction, next }) {
     const { state } = this.editor.view;
     const selfUserId = this.options.selfUserId ?? 'unknown';
-    if (!isSuggestedEdit(transaction, state, this.storage.forced))
-      return next(isDirectEdit(transaction) ? keepDirectEditsOwn(transaction, state.doc, selfUserId) : transaction);
+    const { isRemote } = this.options;
+    if (!isSuggestedEdit(transaction, state, this.storage.forced, isRemote))
+      return next(
+        isDirectEdit(transaction, isRemote) ? keepDirectEditsOwn(transaction, state.doc, selfUserId) : transaction,
+      );
     const newId = () => newSuggestionId(selfUserId);
     // Block-level marks (a whole block inserted or deleted, a block's alignment or type changed) are the
     // library's own: y-tiptap carries node marks through Yjs (patches/@tiptap+y-tiptap+3.0.9.patch).

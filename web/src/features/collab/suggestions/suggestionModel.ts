@@ -1,6 +1,6 @@
 import { applySuggestion, revertSuggestion, suggestChangesKey } from '@handlewithcare/prosemirror-suggest-changes';
 import type { MarkType, Node as ProseMirrorNode } from '@tiptap/pm/model';
-import type { Command, EditorState, Transaction } from '@tiptap/pm/state';
+import { Selection, type Command, type EditorState, type Transaction } from '@tiptap/pm/state';
 
 /** The library's three marks: text inserted, text deleted, a block or mark changed (formatting). */
 export const suggestionKinds = ['insertion', 'deletion', 'modification'] as const;
@@ -117,6 +117,18 @@ export function suggestionAt(state: EditorState, chapter = chapterRangeAt(state.
   const { from, to } = state.selection;
   return suggestionsIn(state.doc, chapter.from, chapter.to).find((s) => s.from <= to && s.to >= from);
 }
+
+/**
+ * Takes the caret to the start of the next suggestion after it (after the last, to the first) and brings it
+ * into view: the way through a book's suggestions, one at a time. False when there are none.
+ */
+export const selectNextSuggestion: Command = (state, dispatch) => {
+  const all = suggestionsIn(state.doc);
+  const next = all.find((s) => s.from > state.selection.from) ?? all[0];
+  if (!next) return false;
+  dispatch?.(state.tr.setSelection(Selection.near(state.doc.resolve(next.from), 1)).scrollIntoView());
+  return true;
+};
 
 /**
  * Runs commands one after another, each on the state the previous one left, as ONE transaction: one step

@@ -63,5 +63,8 @@ export const suggestionTexts = {
   rejectNamed: (name: string) => `Reject ${name === 'You' ? 'your' : `${name}’s`} suggestion`,
   acceptAll: 'Accept all in chapter',
   rejectAll: 'Reject all in chapter',
+  inBook: (count: number) => `${count} ${count === 1 ? 'suggestion' : 'suggestions'} in the book`,
+  next: 'Next suggestion',
+  nextShort: 'Next',
   inChapter: (count: number) => `${count} ${count === 1 ? 'suggestion' : 'suggestions'} in this chapter`,
 };

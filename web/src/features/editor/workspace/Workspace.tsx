@@ -18,12 +18,14 @@ import { useManuscriptSaves } from '../saving/useManuscriptSaves';
 import { useMetadataSaves } from '../metadata/useMetadataSaves';
 import { useRewrite } from './useRewrite';
 import { useSidePanel } from './useSidePanel';
+import { useSoloComments } from './useSoloComments';
 import { WorkspaceDialogs } from './WorkspaceDialogs';
 import { WorkspaceHeader } from './WorkspaceHeader';
 
 /**
  * The editor of one ready book: the header with its actions, the book details beside (or over) the
- * manuscript, the dialogs those actions open, and the guards that keep unsaved work.
+ * manuscript, the dialogs those actions open, and the guards that keep unsaved work. What a Word re-import
+ * brought back is reviewed here too (decision 0057): the suggestions' bar in the editor, the comments' tab.
  */
 export function Workspace({ book }: { book: VersionedBook }) {
   const editor = useRef<BookEditorHandle>(null);
@@ -47,11 +49,10 @@ export function Workspace({ book }: { book: VersionedBook }) {
   const [metadataDraft, setMetadataDraft] = useMetadataDraft(book);
   const rewrite = useRewrite(editor);
   const leaveGuard = useLeaveGuard({ dirty, autosave, saves });
+  const comments = useSoloComments({ bookId: book._id, access, selfUserId: user?._id, saves, panel });
 
   const { run, onNeedPlan } = useHeaderActions(access, dialogs, rewrite);
-  const save = () => {
-    if (!readOnly) void saves.save(true);
-  };
+  const save = () => void (readOnly || saves.save(true));
 
   return (
     <div className="flex h-[calc(100dvh-3.3rem)] min-h-[32rem] flex-col lg:h-dvh">
@@ -79,6 +80,7 @@ export function Workspace({ book }: { book: VersionedBook }) {
             saveMetadata={metadataSaves.saveMetadata}
             onNeedPlan={onNeedPlan}
             locked={locked}
+            {...comments.sidePanel}
           />
         </SidePanelFrame>
         <section aria-label="Manuscript editor" className="flex min-w-0 flex-1 flex-col">
@@ -90,7 +92,9 @@ export function Workspace({ book }: { book: VersionedBook }) {
             onChange={saves.changed}
             onSaveShortcut={save}
             readOnly={readOnly}
+            {...comments.editorProps}
           />
+          {comments.bubble}
         </section>
       </div>
 
