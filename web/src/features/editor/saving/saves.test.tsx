@@ -84,7 +84,9 @@ let store: ReturnType<typeof renderApp>['store'];
 
 async function openEditor() {
   ({ store } = renderApp('/app/edit/b1'));
-  const element = await screen.findByRole('textbox', { name: 'Manuscript' });
+  // A generous wait: the first open of a file loads the app's lazy routes, whose transform alone can take
+  // longer than findBy's default on a busy machine (it measures nothing here).
+  const element = await screen.findByRole('textbox', { name: 'Manuscript' }, { timeout: 60_000 });
   return (element as HTMLElement & { editor: Editor }).editor;
 }
 
