@@ -9,7 +9,7 @@ import {
 } from '@bookwright/contracts/http';
 import { events } from '@bookwright/contracts/events';
 import { requests } from '@bookwright/contracts/bus';
-import { on, type Bus, type WindowCounters } from '@bookwright/kit';
+import { on, type Bus, type WindowCount, type WindowCounters } from '@bookwright/kit';
 import type { GatewayConfig } from '../config';
 import { tokenPolicy } from './api-token-scopes';
 import { SessionCache } from './session-cache';
@@ -85,28 +85,64 @@ export async function registerApiTokenAuth(
       });
   };
 
-  /** Counts the request against the token's own window, then lets it through or refuses it (429, 403). */
-  const admit = (request: FastifyRequest, reply: FastifyReply, policy: ApiTokenScope, resolved: ResolvedApiToken) =>
-    counters.increment(`api-token\n${resolved.tokenId}`, config.RATE_LIMIT_WINDOW_MS).then(({ count, resetAt }) => {
-      const resetSeconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
-      void reply
-        .header('ratelimit-limit', String(config.API_TOKEN_RATE_LIMIT))
-        .header('ratelimit-remaining', String(Math.max(0, config.API_TOKEN_RATE_LIMIT - count)))
-        .header('ratelimit-reset', String(resetSeconds));
-      if (count > config.API_TOKEN_RATE_LIMIT) {
-        void reply.header('retry-after', String(Math.max(1, resetSeconds)));
-        throw new AppError(429, apiMessages.tooManyRequests);
-      }
-      if (!resolved.scopes.includes(policy)) throw new AppError(403, missingScope(policy));
-      request.apiToken = resolved;
-      request.session = {
-        userId: resolved.userId,
-        sessionId: `api-token:${resolved.tokenId}`,
-        expiresAt: resolved.expiresAt ?? neverExpires,
-      };
+  /** Lets the counted request through or refuses it (429, 403); throws the refusal. */
+  const admitCounted = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    policy: ApiTokenScope,
+    resolved: ResolvedApiToken,
+    { count, resetAt }: WindowCount,
+  ): void => {
+    const resetSeconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
+    void reply.headers({
+      'ratelimit-limit': limitHeader,
+      'ratelimit-remaining': String(Math.max(0, config.API_TOKEN_RATE_LIMIT - count)),
+      'ratelimit-reset': String(resetSeconds),
     });
+    if (count > config.API_TOKEN_RATE_LIMIT) {
+      void reply.header('retry-after', String(Math.max(1, resetSeconds)));
+      throw new AppError(429, apiMessages.tooManyRequests);
+    }
+    if (!resolved.scopes.includes(policy)) throw new AppError(403, missingScope(policy));
+    request.apiToken = resolved;
+    request.session = {
+      userId: resolved.userId,
+      sessionId: `api-token:${resolved.tokenId}`,
+      expiresAt: resolved.expiresAt ?? neverExpires,
+    };
+  };
+  const limitHeader = String(config.API_TOKEN_RATE_LIMIT);
 
-  // Callback style, and no promise before the counter's when the token is cached: every API request passes here.
+  /**
+   * Counts the request against the token's own window, then admits or refuses it. Without a promise when the
+   * token is cached and the counts are in this process (embedded): every API request passes here, and each
+   * promise hop would put it behind the microtask queue.
+   */
+  const admit = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    policy: ApiTokenScope,
+    resolved: ResolvedApiToken,
+    done: (error?: Error) => void,
+  ): void => {
+    let counted: WindowCount | Promise<WindowCount>;
+    try {
+      counted = counters.increment(`api-token\n${resolved.tokenId}`, config.RATE_LIMIT_WINDOW_MS);
+    } catch (error) {
+      return done(error as Error);
+    }
+    const decide = (count: WindowCount) => {
+      try {
+        admitCounted(request, reply, policy, resolved, count);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    };
+    if (counted instanceof Promise) counted.then(decide, (error: Error) => done(error));
+    else decide(counted);
+  };
+
   app.addHook('onRequest', (request, reply, done) => {
     const token = bearerTokenOf(request);
     const url = request.routeOptions.url;
@@ -115,14 +151,14 @@ export async function registerApiTokenAuth(
     if (policy === 'public') return done();
     if (policy === 'session') return done(new AppError(403, apiTokenMessages.sessionOnly));
     const found = resolve(token, request.ip, request.id);
-    const admitted =
-      found instanceof Promise
-        ? found.then((resolved) => admit(request, reply, policy, resolved))
-        : admit(request, reply, policy, found);
-    admitted.then(
-      () => done(),
-      (error: Error) => done(error),
-    );
+    if (found instanceof Promise) {
+      found.then(
+        (resolved) => admit(request, reply, policy, resolved, done),
+        (error: Error) => done(error),
+      );
+    } else {
+      admit(request, reply, policy, found, done);
+    }
   });
   return { forget };
 }

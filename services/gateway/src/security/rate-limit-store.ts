@@ -23,7 +23,7 @@ export function rateLimitStore(counters: WindowCounters): FastifyRateLimitStoreC
     ) {}
 
     incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number): void {
-      counters.increment(`rate-limit\n${this.scope}\n${key}`, timeWindow).then(
+      Promise.resolve(counters.increment(`rate-limit\n${this.scope}\n${key}`, timeWindow)).then(
         ({ count, resetAt }) => callback(null, { current: count, ttl: Math.max(0, resetAt - Date.now()) }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );

@@ -19,7 +19,7 @@ export function createMemoryWindowCounters(now: () => number = Date.now): Window
       const entry = open(key);
       return entry ? { ...entry } : { count: 0, resetAt: now() + windowMs };
     },
-    async increment(key, windowMs) {
+    increment(key, windowMs) {
       const entry = open(key);
       const next = { count: (entry?.count ?? 0) + 1, resetAt: entry?.resetAt ?? now() + windowMs };
       entries.set(key, next);

@@ -16,8 +16,12 @@ export interface WindowCount {
 export interface WindowCounters {
   /** The count in the key's open window; 0 (and a window that would start now) when none is open. */
   read(key: string, windowMs: number): Promise<WindowCount>;
-  /** Adds one, opening a window of `windowMs` when none is open; resolves with the count after it. */
-  increment(key: string, windowMs: number): Promise<WindowCount>;
+  /**
+   * Adds one, opening a window of `windowMs` when none is open; the count after it. An adapter that holds the
+   * counts in this process answers at once, without a promise: an API token's request counts on every call,
+   * and a promise there costs the request its synchronous path (bench/api's bearer row).
+   */
+  increment(key: string, windowMs: number): WindowCount | Promise<WindowCount>;
   /** Takes one back (a call that turned out not to count); never below zero, never opens a window. */
   decrement(key: string): Promise<void>;
   /** Forgets the key: its next increment opens a new window. */
