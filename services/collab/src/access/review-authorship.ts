@@ -30,7 +30,8 @@ import { suggestionAuthor } from '@bookwright/manuscript';
  * on removes that text, and the comment is then "on deleted text", as when its text is deleted outright.
  */
 
-const suggestionMarks = new Set(['insertion', 'deletion', 'modification']);
+/** The marks of a suggestion (@handlewithcare/prosemirror-suggest-changes's). */
+export const suggestionMarks = new Set(['insertion', 'deletion', 'modification']);
 
 /**
  * For each suggestion (by mark and attributes), every text it was seen holding, merged in order into one

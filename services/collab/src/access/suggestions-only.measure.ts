@@ -79,7 +79,7 @@ for (let i = 0; i < 200; i++) {
 const follows: number[] = [];
 for (let i = 0; i < 200; i++) {
   const update = keystroke(1 + ((i * 53) % 3000), false);
-  // An owner's keystroke: the live document takes it, the shadow follows.
+  // An owner's keystroke taken by the live document, unchecked: the shadow keeps it for its next check.
   follows.push(time(() => Y.applyUpdate(live, update)));
 }
 
@@ -88,6 +88,29 @@ const ownerChecks: number[] = [];
 for (let i = 0; i < 200; i++) {
   const update = keystroke(1 + ((i * 59) % 3000), false);
   ownerChecks.push(time(() => check(live, update, 'ada', 'owner')));
+  Y.applyUpdate(live, update);
+}
+
+// An owner's keystroke in a block with a suggestion: read on the shadow, which first takes the keystrokes above.
+const suggestedBlocks = Array.from({ length: blocks.length }, (_, index) => index).filter((index) =>
+  blocks.get(index).toString().includes('<insertion'),
+);
+const ownerReviewed: number[] = [];
+for (let i = 0; i < 100; i++) {
+  const update = keystroke(suggestedBlocks[(i * 7) % suggestedBlocks.length]!, false);
+  ownerReviewed.push(time(() => check(live, update, 'ada', 'owner')));
+  Y.applyUpdate(live, update);
+}
+
+// The same owner keystrokes, every one read on the shadow: the check as it was before the fast path.
+const before = suggestionsOnly({ everyUpdateOnTheShadow: true });
+const builds = keystroke(3, false);
+before(live, builds, 'ada', 'owner');
+Y.applyUpdate(live, builds);
+const ownerBefore: number[] = [];
+for (let i = 0; i < 200; i++) {
+  const update = keystroke(1 + ((i * 59) % 3000), false);
+  ownerBefore.push(time(() => before(live, update, 'ada', 'owner')));
   Y.applyUpdate(live, update);
 }
 
@@ -149,8 +172,14 @@ say(`first check (builds the shadow): ${ms(first)}`);
 say(`first check on another document, warm: ${ms(warmFirst)}`);
 say(`suggested keystroke, checked: median ${ms(median(checks))}, max ${ms(Math.max(...checks))}`);
 say(`one update in the first and the last chapter, checked: median ${ms(median(farApart))}`);
-say(`owner keystroke with a shadow following: median ${ms(median(follows))}`);
+say(`owner keystroke taken by the document, the shadow keeping it: median ${ms(median(follows))}`);
 say(`owner keystroke, checked: median ${ms(median(ownerChecks))}, max ${ms(Math.max(...ownerChecks))}`);
+say(
+  `owner keystroke in a block with a suggestion, checked: median ${ms(median(ownerReviewed))}, max ${ms(Math.max(...ownerReviewed))}`,
+);
+say(
+  `owner keystroke, every update read on the shadow (as before the fast path): median ${ms(median(ownerBefore))}, max ${ms(Math.max(...ownerBefore))}`,
+);
 say(`direct keystroke refused, then the next check: median ${ms(median(refusals))}`);
 say(
   `the whole book copied and printed twice, per update: median ${ms(median(wholeBook))} (unchanged: ${unchanged.every(Boolean)})`,

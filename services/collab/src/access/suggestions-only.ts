@@ -3,7 +3,9 @@ import * as Y from 'yjs';
 import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
 import { mayDo, type BookRole, type TiptapDocument, type TiptapNode } from '@bookwright/contracts/http';
 import { bookSchema, manuscriptFragmentName, printedManuscript } from '@bookwright/manuscript';
+import { documentShadows } from './document-shadows';
 import { forgedSuggestion, removedCommentAnchor, type SuggestionHistory } from './review-authorship';
+import { footprintOf } from './review-footprint';
 
 /*
  * An editor's changes are always suggestions (issue 44): the server's side of the rule the web editor keeps
@@ -22,11 +24,14 @@ import { forgedSuggestion, removedCommentAnchor, type SuggestionHistory } from '
  * keep their own typing out of others' suggestions (keepAuthorship, keepDirectEditsOwn). So their updates
  * are checked here as well, for that alone.
  *
- * Cheaply: a shadow of the live document (kept equal to it by its own updates) takes the editor's update
- * first, and only the runs of top-level blocks the update touched, each with one block either side (a
- * suggested paragraph break is rejected by joining two blocks), are read and printed, before (from the
- * document) and after (from the shadow). Both are read from copies of those blocks in a scratch document: y-tiptap's reader deletes
- * an element the schema refuses from the document it reads, and the live document must not change here.
+ * Cheaply. Most updates are the owner's or a co-author's keystrokes in text no suggestion or comment is on:
+ * those are told apart from the update and the blocks it names (review-footprint.ts) and let through with
+ * no more work. Any other update goes first into a shadow of the live document (document-shadows.ts: built
+ * when first needed, brought up to the document's state when needed again), and only the runs of top-level
+ * blocks the update touched, each with one block either side (a suggested paragraph break is rejected by
+ * joining two blocks), are read and printed, before (from the document) and after (from the shadow). Both
+ * are read from copies of those blocks in a scratch document: y-tiptap's reader deletes an element the
+ * schema refuses from the document it reads, and the live document must not change here.
  */
 
 /**
@@ -42,15 +47,19 @@ export type SuggestionsOnlyCheck = (
   role: BookRole,
 ) => string | undefined;
 
-interface Shadow {
-  doc: Y.Doc;
-  follow: (update: Uint8Array) => void;
-  unload: () => void;
+/** Which way the check went: skipped (the update reviews nothing: review-footprint.ts) or read on the shadow. */
+export type CheckPath = 'skipped' | 'on the shadow';
+
+export interface SuggestionsOnlyOptions {
+  /** Told which way each check went (the tests of the fast path). */
+  onCheck?: (path: CheckPath, document: Y.Doc) => void;
+  /** Every update read on the shadow, none skipped: the check as it was before the fast path (measures, tests). */
+  everyUpdateOnTheShadow?: boolean;
 }
 
-/** The check with its shadows: one per live document an editor wrote to, gone with the document. */
-export function suggestionsOnly(): SuggestionsOnlyCheck {
-  const shadows = new WeakMap<Y.Doc, Shadow>();
+/** The check with its shadows (document-shadows.ts), built only for documents whose updates need one. */
+export function suggestionsOnly(options: SuggestionsOnlyOptions = {}): SuggestionsOnlyCheck {
+  const shadows = documentShadows();
   // Not dropped with a refused update's shadow: it holds what the document held, which a refusal does not undo.
   const histories = new WeakMap<Y.Doc, SuggestionHistory>();
   const historyOf = (document: Y.Doc): SuggestionHistory => {
@@ -59,44 +68,30 @@ export function suggestionsOnly(): SuggestionsOnlyCheck {
     return history;
   };
 
-  const shadowOf = (document: Y.Doc): Shadow => {
-    const shadow = shadows.get(document);
-    if (shadow) return shadow;
-    const doc = new Y.Doc({ gc: document.gc });
-    Y.applyUpdate(doc, Y.encodeStateAsUpdate(document));
-    // Every update the document takes (people, replicas, writes from outside) reaches the shadow; the
-    // editor's own, which the shadow took first, again: Yjs applies an update it holds as nothing.
-    const follow = (update: Uint8Array) => Y.applyUpdate(doc, update);
-    // Gone with the document when it leaves memory (the map would let it go anyway; this frees it at once).
-    const unload = () => drop(document, created);
-    const created: Shadow = { doc, follow, unload };
-    document.on('update', follow);
-    document.on('destroy', unload);
-    shadows.set(document, created);
-    return created;
-  };
-
-  /** Also after a refusal: the shadow holds an update the document never will, built again on the next check. */
-  const drop = (document: Y.Doc, shadow: Shadow) => {
-    document.off('update', shadow.follow);
-    document.off('destroy', shadow.unload);
-    shadow.doc.destroy();
-    shadows.delete(document);
-  };
-
   return (document, update, userId, role) => {
-    const shadow = shadowOf(document);
+    const direct = mayDo(role, 'edit');
+    if (!options.everyUpdateOnTheShadow) {
+      // An update that changes nothing, or, from someone who may write directly, one that neither carries
+      // nor touches a suggestion or comment mark, cannot do what this check refuses (review-footprint.ts).
+      const footprint = footprintOf(document, update);
+      if (footprint === 'nothing' || (direct && footprint === 'plain')) {
+        options.onCheck?.('skipped', document);
+        return undefined;
+      }
+    }
+    options.onCheck?.('on the shadow', document);
     let problem: string | undefined;
     try {
-      problem = checkOnShadow(document, shadow.doc, update, {
+      problem = checkOnShadow(document, shadows.upToDate(document), update, {
         userId,
-        direct: mayDo(role, 'edit'),
+        direct,
         history: historyOf(document),
       });
     } catch {
       problem = 'the update does not apply';
     }
-    if (problem) drop(document, shadow);
+    if (problem) shadows.drop(document);
+    else shadows.tookAhead(document, update);
     return problem;
   };
 }

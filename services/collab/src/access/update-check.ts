@@ -1,8 +1,6 @@
 import * as Y from 'yjs';
 import type { ManuscriptCodec } from '../documents/manuscript-codec';
-
-/** y-prosemirror keeps marks that may overlap (comments) as `<mark>--<8 base64 chars>` formatting keys. */
-const hashedMarkName = /^(.*)--[a-zA-Z0-9+/=]{8}$/;
+import { markNameOfKey } from './yjs-mark-keys';
 
 /**
  * Why an update may not enter a book's live document, or undefined when it may: it must decode, stay in
@@ -36,8 +34,7 @@ function contentProblem(content: Y.Item['content'], codec: ManuscriptCodec): str
     return 'a shared type the editor never makes';
   }
   if (content instanceof Y.ContentFormat) {
-    const mark = hashedMarkName.exec(content.key)?.[1] ?? content.key;
-    return codec.markNames.has(mark) ? undefined : `unknown mark ${content.key}`;
+    return codec.markNames.has(markNameOfKey(content.key)) ? undefined : `unknown mark ${content.key}`;
   }
   if (content instanceof Y.ContentDoc || content instanceof Y.ContentBinary || content instanceof Y.ContentEmbed)
     return 'content the editor never makes';
