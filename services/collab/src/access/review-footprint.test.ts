@@ -53,7 +53,7 @@ describe('the fast path of the writers’ check', () => {
     const page = copyOf(live);
     const blocks = page.getXmlFragment(manuscriptFragmentName);
     for (let i = 0; i < 300; i++) {
-      let update = new Uint8Array();
+      let update: Uint8Array = new Uint8Array();
       page.once('update', (made: Uint8Array) => (update = made));
       textOf(blocks, 1 + (i % 4)).insert(3, 'a');
       expect(footprintOf(live, update)).toBe('plain');
