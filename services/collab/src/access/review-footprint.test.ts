@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as Y from 'yjs';
 import { manuscriptFragmentName, memberSuggestionId } from '@bookwright/manuscript';
+import { documentShadows } from './document-shadows';
 import { footprintOf } from './review-footprint';
 import { suggestionsOnly, type CheckPath } from './suggestions-only';
 import { pageOn } from './testing-pages';
@@ -69,6 +70,55 @@ describe('the fast path of the writers’ check', () => {
     // Her own suggestion goes through, read on a shadow built from the document as it is now.
     const own = keystroke(live, 2, 4, { insertion: { id: memberSuggestionId('ada', Date.now()) } });
     expect(check(live, own, 'ada', 'owner')).toBeUndefined();
+  });
+
+  it("lets through a page's next keystrokes checked before Hocuspocus applied the ones before them", () => {
+    // Two messages in one read of the socket: Hocuspocus checks both before it applies the first.
+    for (const who of ['ada', 'ed'] as const) {
+      const live = sharedBook();
+      const { check, paths } = countedCheck();
+      const page = copyOf(live);
+      const blocks = page.getXmlFragment(manuscriptFragmentName);
+      const made: Uint8Array[] = [];
+      page.on('update', (update: Uint8Array) => made.push(update));
+      const suggesting = who === 'ed' ? { insertion: { id: memberSuggestionId('ed', Date.now()) } } : undefined;
+      for (let i = 0; i < 3; i++) textOf(blocks, 2).insert(4 + i, 'abc'[i]!, suggesting);
+      // All three checked first (each builds on the one before), then all applied.
+      for (const update of made) expect(check(live, update, who, people[who])).toBeUndefined();
+      for (const update of made) Y.applyUpdate(live, update);
+      expect(textOf(live.getXmlFragment(manuscriptFragmentName), 2).toString()).toContain('abc');
+      // The owner's first is plain (skipped); the two after it wait for it, read on the shadow with it.
+      expect(paths).toEqual(
+        who === 'ada' ? ['skipped', 'on the shadow', 'on the shadow'] : Array(3).fill('on the shadow'),
+      );
+      // And the next keystroke, after all are in, is checked as usual.
+      const next = keystroke(live, 1, 1, suggesting);
+      expect(check(live, next, who, people[who])).toBeUndefined();
+    }
+  });
+
+  it('forgets an update let through that never reached the document, and the shadow that held it', () => {
+    let now = 0;
+    const shadows = documentShadows(() => now);
+    const live = sharedBook();
+    const lost = keystroke(live, 1, 1);
+    shadows.letThrough(live, lost);
+    const shadow = shadows.upToDate(live);
+    expect(textOf(shadow.getXmlFragment(manuscriptFragmentName), 1).toString()).toMatch(/^.a/);
+    expect(shadows.inFlight(live)).toBe(1);
+    // The document takes another page's keystroke; the lost one never comes.
+    Y.applyUpdate(live, keystroke(live, 2, 0));
+    now = 60_000;
+    expect(shadows.inFlight(live)).toBe(0);
+    expect(shadows.has(live)).toBe(false);
+    const rebuilt = shadows.upToDate(live);
+    expect(Y.encodeStateVector(rebuilt)).toEqual(Y.encodeStateVector(live));
+    // One the document took is let go, and the shadow kept.
+    const taken = keystroke(live, 3, 0);
+    shadows.letThrough(live, taken);
+    Y.applyUpdate(live, taken);
+    expect(shadows.inFlight(live)).toBe(0);
+    expect(shadows.has(live)).toBe(true);
   });
 
   it('reads a plain update on the shadow when it touches a block with a suggestion or a comment', () => {

@@ -76,6 +76,9 @@ export function suggestionsOnly(options: SuggestionsOnlyOptions = {}): Suggestio
       const footprint = footprintOf(document, update);
       if (footprint === 'nothing' || (direct && footprint === 'plain')) {
         options.onCheck?.('skipped', document);
+        // Still on its way to the document: a check of the page's next update, before Hocuspocus applies
+        // this one, reads it from the shadow (document-shadows.ts).
+        if (footprint === 'plain') shadows.letThrough(document, update);
         return undefined;
       }
     }
@@ -91,7 +94,7 @@ export function suggestionsOnly(options: SuggestionsOnlyOptions = {}): Suggestio
       problem = 'the update does not apply';
     }
     if (problem) shadows.drop(document);
-    else shadows.tookAhead(document, update);
+    else shadows.letThrough(document, update);
     return problem;
   };
 }
