@@ -69,8 +69,8 @@ export async function startSystemProcess(mode: Mode, extraEnv: Record<string, st
   if (mode === 'embedded') {
     delete env.DATABASE_URL;
     delete env.NATS_URL;
-    // As `npm start` runs it: the bundled server (rebuilt first if its sources changed).
-    args = ['scripts/start/main.mjs'];
+    // As `npm start` runs it, with its node flags: the bundled server (rebuilt first if its sources changed).
+    args = await npmStartArgs();
   } else {
     if (!env.DATABASE_URL || !env.NATS_URL) throw new Error('the distributed mode needs DATABASE_URL and NATS_URL');
     Object.assign(env, {
@@ -150,4 +150,12 @@ export async function startBareServer(
       await exited;
     },
   };
+}
+
+/** The arguments `npm start` gives node (package.json's start script: its flags, then the script). */
+async function npmStartArgs(): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = manifest.scripts.start.split(' ').filter(Boolean);
+  if (command !== 'node') throw new Error(`npm start runs ${command}, not node: the bench cannot run it as npm does`);
+  return args;
 }
