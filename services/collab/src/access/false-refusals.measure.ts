@@ -11,17 +11,7 @@ import fc from 'fast-check';
 import * as Y from 'yjs';
 import type { BookRole } from '@bookwright/contracts/http';
 import { suggestionsOnly } from './suggestions-only';
-import { pageOn } from './testing-pages';
-import {
-  copyOf,
-  isSuggesting,
-  mayTake,
-  people,
-  printedBook,
-  randomTurn,
-  sharedBook,
-  transactionOf,
-} from './testing-edits';
+import { copyOf, mayTake, people, printedBook, randomTurn, sharedBook, turnUpdate } from './testing-edits';
 
 interface Count {
   updates: number;
@@ -35,14 +25,8 @@ for (const turns of fc.sample(fc.array(randomTurn, { minLength: 1, maxLength: 10
   const check = suggestionsOnly();
   for (const turn of turns.filter(mayTake)) {
     const role = people[turn.who];
-    let update: Uint8Array;
-    try {
-      update = pageOn(copyOf(live), turn.who).edit((state) => transactionOf(state, turn) ?? state.tr, {
-        suggesting: isSuggesting(turn),
-      });
-    } catch {
-      continue; // an edit the library or ProseMirror cannot make here
-    }
+    const update = turnUpdate(live, turn);
+    if (!update) continue; // an edit the library or ProseMirror cannot make here
     const after = copyOf(live);
     Y.applyUpdate(after, update);
     const keepsPrinted = printedBook(live) === printedBook(after);

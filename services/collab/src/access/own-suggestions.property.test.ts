@@ -3,18 +3,7 @@ import fc from 'fast-check';
 import * as Y from 'yjs';
 import { manuscriptFragmentName, memberSuggestionId } from '@bookwright/manuscript';
 import { suggestionsOnly } from './suggestions-only';
-import { pageOn } from './testing-pages';
-import {
-  copyOf,
-  isSuggesting,
-  mayTake,
-  people,
-  printedBook,
-  randomTurn,
-  sharedBook,
-  transactionOf,
-  type Person,
-} from './testing-edits';
+import { copyOf, mayTake, people, printedBook, randomTurn, sharedBook, turnUpdate, type Person } from './testing-edits';
 
 /*
  * Everyone writing in turns (testing-edits.ts), every update checked as the message guard checks it, for
@@ -51,14 +40,8 @@ describe('suggestions in the name of their writer only, for every role that writ
           const check = suggestionsOnly();
           for (const [turn, block, at] of turns) {
             if (!mayTake(turn)) continue;
-            let update: Uint8Array;
-            try {
-              update = pageOn(copyOf(live), turn.who).edit((state) => transactionOf(state, turn) ?? state.tr, {
-                suggesting: isSuggesting(turn),
-              });
-            } catch {
-              continue; // an edit the library or ProseMirror cannot make here
-            }
+            const update = turnUpdate(live, turn);
+            if (!update) continue; // an edit the library or ProseMirror cannot make here
             const role = people[turn.who];
             const after = copyOf(live);
             Y.applyUpdate(after, update);

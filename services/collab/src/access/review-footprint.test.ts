@@ -5,17 +5,7 @@ import { manuscriptFragmentName, memberSuggestionId } from '@bookwright/manuscri
 import { documentShadows } from './document-shadows';
 import { footprintOf } from './review-footprint';
 import { suggestionsOnly, type CheckPath } from './suggestions-only';
-import { pageOn } from './testing-pages';
-import {
-  copyOf,
-  isSuggesting,
-  mayTake,
-  people,
-  randomTurn,
-  sharedBook,
-  transactionOf,
-  type Person,
-} from './testing-edits';
+import { copyOf, mayTake, people, randomTurn, sharedBook, turnUpdate, type Person } from './testing-edits';
 
 /*
  * The fast path of the writers' check: an update from the owner or a co-author that neither carries nor
@@ -201,14 +191,8 @@ describe('the fast path of the writers’ check', () => {
           };
           for (const [turn, block, at, plainForgery] of turns) {
             if (!mayTake(turn)) continue;
-            let update: Uint8Array;
-            try {
-              update = pageOn(copyOf(live), turn.who).edit((state) => transactionOf(state, turn) ?? state.tr, {
-                suggesting: isSuggesting(turn),
-              });
-            } catch {
-              continue; // an edit the library or ProseMirror cannot make here
-            }
+            const update = turnUpdate(live, turn);
+            if (!update) continue; // an edit the library or ProseMirror cannot make here
             if (agree(update, turn.who) === undefined) Y.applyUpdate(live, update);
             // A co-author's forgery: text marked as someone else's, or plain text typed into whatever a
             // block holds (someone's suggestion, when one is there).

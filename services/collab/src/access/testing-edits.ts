@@ -5,6 +5,7 @@ import { applySuggestions, revertSuggestions } from '@handlewithcare/prosemirror
 import type { BookRole } from '@bookwright/contracts/http';
 import { bookSchema, manuscriptToYDoc, printedManuscript, yDocToManuscript } from '@bookwright/manuscript';
 import { bookOf } from '../testing/collab-harness';
+import { pageOn } from './testing-pages';
 
 /**
  * Random turns of the people of one book, for the property tests and the measure of the live check: Ed
@@ -65,4 +66,18 @@ export function transactionOf(state: EditorState, { kind, at, to, text }: Turn):
   let decided: Transaction | undefined;
   (kind === 'accept' ? applySuggestions : revertSuggestions)(state, (transaction) => (decided = transaction));
   return decided;
+}
+
+/**
+ * The update a page of the turn's person makes for it on its copy of `live`, or undefined for an edit the
+ * library or ProseMirror cannot make there.
+ */
+export function turnUpdate(live: Y.Doc, turn: Turn): Uint8Array | undefined {
+  try {
+    return pageOn(copyOf(live), turn.who).edit((state) => transactionOf(state, turn) ?? state.tr, {
+      suggesting: isSuggesting(turn),
+    });
+  } catch {
+    return undefined;
+  }
 }
