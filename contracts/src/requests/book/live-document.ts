@@ -39,6 +39,14 @@ export const CollabStateSchema = z
   .max(64_000_000)
   .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'The state must be base64');
 
+/**
+ * Which stored state a book's row holds: it changes with every state stored (a live save, a built state),
+ * whatever the text did. The collab service keeps a closed document's state with it for a few seconds, and
+ * opens from it again only while the stored state is still that one (a save by another replica, or a
+ * state stored at the same version with other items, would make it another).
+ */
+export const CollabStateStampSchema = z.string().min(1).max(64);
+
 export const collabMessages = {
   /** 412: the manuscript's text moved since the live document loaded or last saved it (an outside write). */
   stale: 'The manuscript was changed outside the live document',
@@ -63,6 +71,15 @@ export const CollabLoadSchema = z.object({
     .describe(
       'The state was built from the chapters (book.collab.store-state), not saved by a live document: an open applies it; a merge after an outside write merges the text instead. False with no state',
     ),
+  stateStamp: CollabStateStampSchema.nullable()
+    .optional()
+    .describe('Which stored state stands (see CollabStateStampSchema); null with no state'),
+  stateHeld: z
+    .boolean()
+    .optional()
+    .describe(
+      "True: the state the request's `held` names is the one stored and it stands; neither it nor the manuscript is sent (state and document null)",
+    ),
 });
 export type CollabLoad = z.infer<typeof CollabLoadSchema>;
 
@@ -73,6 +90,12 @@ export const CollabLoadRequestSchema = z.object({
     .optional()
     .describe(
       'false: leave the manuscript out when the state is answered (the document is filled from the state, and the text is not read, carried and checked for nothing); default true',
+    ),
+  held: z
+    .object({ stateVersion: ManuscriptVersionSchema, stateStamp: CollabStateStampSchema })
+    .optional()
+    .describe(
+      "The state the collab service still holds from the book's last live session: when it is the one stored and it stands, the answer says so (stateHeld) and sends neither the state nor the manuscript",
     ),
 });
 export type CollabLoadRequest = z.infer<typeof CollabLoadRequestSchema>;
@@ -92,6 +115,7 @@ export const CollabSavedSchema = z.object({
   changedChapters: z
     .array(z.number().int().min(0))
     .describe('The places (from 0) of the chapters whose text this save wrote; empty when the text was unchanged'),
+  stateStamp: CollabStateStampSchema.optional().describe('The stamp of the state this save stored'),
 });
 export type CollabSaved = z.infer<typeof CollabSavedSchema>;
 
@@ -106,5 +130,6 @@ export const CollabStateStoredSchema = z.object({
   stored: z
     .boolean()
     .describe('False when the text moved since that version, a state of it is already kept, or the book is gone'),
+  stateStamp: CollabStateStampSchema.optional().describe('The stamp of the state stored, when it was'),
 });
 export type CollabStateStored = z.infer<typeof CollabStateStoredSchema>;

@@ -19,7 +19,24 @@ import type { BookHandlerDeps } from './deps';
  * from the state, and the text of a long book is as large again.
  */
 export function loadCollab(deps: BookHandlerDeps) {
-  return async ({ bookId, documentWithState = true }: CollabLoadRequest): Promise<CollabLoad> => {
+  return async ({ bookId, documentWithState = true, held }: CollabLoadRequest): Promise<CollabLoad> => {
+    if (held) {
+      // The collab service still holds the state of the book's last live session: if it is the one stored
+      // and it stands, nothing large is read or sent (an open of a book just closed, a reload).
+      const row = await collabStatesRepository.readStateStamp(deps.db, bookId).executeTakeFirst();
+      const stands = row && row.deleted_at === null ? standingVersion(row) : null;
+      if (stands && stands === held.stateVersion && row?.state_stamp === held.stateStamp)
+        return {
+          bookId,
+          manuscriptVersion: stands,
+          document: null,
+          state: null,
+          stateVersion: stands,
+          stateBuilt: row.built === true,
+          stateStamp: row.state_stamp,
+          stateHeld: true,
+        };
+    }
     if (!documentWithState) {
       // Most opens of a book opened live before: the state stands, and the text (as large again) is not
       // read, carried over the bus and checked only to be left unused. If it does not stand, the whole read
@@ -41,8 +58,21 @@ export function loadCollab(deps: BookHandlerDeps) {
       state,
       stateVersion: state === null ? null : manuscriptVersion,
       stateBuilt: state !== null && row.built === true,
+      stateStamp: state === null ? null : row.state_stamp,
     };
   };
+}
+
+/** The version the chapters stand at, when the stored state was taken at it. */
+function standingVersion(row: {
+  chapter_hashes: string | null;
+  manuscript_chapters: number | null;
+  manuscript_version: string | null;
+}): ManuscriptVersion | null {
+  const hashes = chapterHashesOf(row.chapter_hashes, row.manuscript_chapters);
+  if (hashes === null) return null;
+  const version = manuscriptVersionOf(hashes);
+  return row.manuscript_version === version ? version : null;
 }
 
 /** The stored state and the version, when the state was taken at the version the chapters stand at. */
@@ -50,15 +80,17 @@ function standingState(row: {
   chapter_hashes: string | null;
   manuscript_chapters: number | null;
   state: string | null;
+  state_stamp: string | null;
   manuscript_version: string | null;
   built: boolean | null;
 }): {
   version: ManuscriptVersion;
-  state: { state: string; stateVersion: ManuscriptVersion; stateBuilt: boolean };
+  state: { state: string; stateVersion: ManuscriptVersion; stateBuilt: boolean; stateStamp: string | null };
 } | null {
-  const hashes = chapterHashesOf(row.chapter_hashes, row.manuscript_chapters);
-  if (hashes === null || row.state === null) return null;
-  const version = manuscriptVersionOf(hashes);
-  if (row.manuscript_version !== version) return null;
-  return { version, state: { state: row.state, stateVersion: version, stateBuilt: row.built === true } };
+  const version = standingVersion(row);
+  if (version === null || row.state === null) return null;
+  return {
+    version,
+    state: { state: row.state, stateVersion: version, stateBuilt: row.built === true, stateStamp: row.state_stamp },
+  };
 }

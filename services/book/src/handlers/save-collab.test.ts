@@ -91,6 +91,7 @@ describe('book.collab.load', () => {
       state: base64(3, 1),
       stateVersion: loaded.manuscriptVersion,
       stateBuilt: true,
+      stateStamp: expect.any(String),
     });
     // The chapters moved without the state: it does not stand, and the text comes.
     const moved = documentOf(chapter('One', 'moved'), chapter('Two', 'second'), chapter('Three', 'third'));
@@ -98,6 +99,40 @@ describe('book.collab.load', () => {
     expect(await loadWithoutText()).toMatchObject({ document: moved, state: null, stateVersion: null });
     await sql`update books set deleted_at = now() where id = 'b1'`.execute(deps.db);
     expect(await appErrorFrom(loadWithoutText())).toMatchObject({ status: 404 });
+  });
+
+  it('says a held state stands, sending neither it nor the text, only while it is the one stored', async () => {
+    const { load, save, storeState, patch, deps } = await setUp();
+    const loaded = await load();
+    const built = await storeState({ manuscriptVersion: loaded.manuscriptVersion, state: base64(3, 1) });
+    expect(built).toEqual({ stored: true, stateStamp: expect.any(String) });
+    const loadHeld = (held: { stateVersion: string; stateStamp: string }) =>
+      deps.bus.request(requests.book.loadCollab, { bookId: 'b1', documentWithState: false, held });
+    const held = { stateVersion: loaded.manuscriptVersion, stateStamp: built.stateStamp! };
+    expect(await loadHeld(held)).toEqual({
+      bookId: 'b1',
+      manuscriptVersion: loaded.manuscriptVersion,
+      document: null,
+      state: null,
+      stateVersion: loaded.manuscriptVersion,
+      stateBuilt: true,
+      stateStamp: built.stateStamp,
+      stateHeld: true,
+    });
+    // A live save stores another state at the same text (another replica's session): that one is sent.
+    const saved = await save({ ifMatch: loaded.manuscriptVersion, document: start, state: base64(4, 2) });
+    expect(saved.stateStamp).toEqual(expect.any(String));
+    expect(saved.stateStamp).not.toBe(built.stateStamp);
+    expect(await loadHeld(held)).toMatchObject({ state: base64(4, 2), stateStamp: saved.stateStamp });
+    expect((await loadHeld(held)).stateHeld).toBeUndefined();
+    const heldNow = { stateVersion: saved.manuscriptVersion, stateStamp: saved.stateStamp! };
+    expect(await loadHeld(heldNow)).toMatchObject({ stateHeld: true, state: null });
+    // The chapters moved without the state (an outside write): the text comes, with no state.
+    const moved = documentOf(chapter('One', 'moved'), chapter('Two', 'second'), chapter('Three', 'third'));
+    await patch(moved);
+    expect(await loadHeld(heldNow)).toMatchObject({ document: moved, state: null, stateVersion: null });
+    await sql`update books set deleted_at = now() where id = 'b1'`.execute(deps.db);
+    expect(await appErrorFrom(loadHeld(heldNow))).toMatchObject({ status: 404 });
   });
 
   it('answers 404 for an unknown or trashed book and 409 for a book with no manuscript yet', async () => {
@@ -136,7 +171,12 @@ describe('book.collab.save', () => {
     const loaded = await load();
     const before = { book: await get(), rows: await chapterRows(), announced: await announced() };
     const saved = await save({ ifMatch: loaded.manuscriptVersion, document: loaded.document, state: base64(9) });
-    expect(saved).toEqual({ manuscriptVersion: loaded.manuscriptVersion, etag: before.book.etag, changedChapters: [] });
+    expect(saved).toEqual({
+      manuscriptVersion: loaded.manuscriptVersion,
+      etag: before.book.etag,
+      changedChapters: [],
+      stateStamp: expect.any(String),
+    });
     expect(await get()).toEqual(before.book);
     expect(await chapterRows()).toEqual(before.rows);
     expect(await announced()).toBe(before.announced);
@@ -199,7 +239,8 @@ describe('book.collab.save', () => {
     const edited = documentOf(chapter('One', 'once'), chapter('Two', 'second'), chapter('Three', 'third'));
     const first = await save({ ifMatch: loaded.manuscriptVersion, document: edited, state: base64(1) });
     const again = await save({ ifMatch: loaded.manuscriptVersion, document: edited, state: base64(2) });
-    expect(again).toEqual({ ...first, changedChapters: [] });
+    expect(again).toEqual({ ...first, changedChapters: [], stateStamp: expect.any(String) });
+    expect(again.stateStamp).not.toBe(first.stateStamp);
     expect(await load()).toMatchObject({ state: base64(2), stateVersion: first.manuscriptVersion });
   });
 
@@ -310,14 +351,14 @@ describe('book.collab.store-state', () => {
       announced: await announced(),
       revisions: await list(),
     };
-    expect(await storeState({ manuscriptVersion: loaded.manuscriptVersion, state: base64(4, 2) })).toEqual({
-      stored: true,
-    });
+    const stored = await storeState({ manuscriptVersion: loaded.manuscriptVersion, state: base64(4, 2) });
+    expect(stored).toEqual({ stored: true, stateStamp: expect.any(String) });
     expect(await load()).toEqual({
       ...loaded,
       state: base64(4, 2),
       stateVersion: loaded.manuscriptVersion,
       stateBuilt: true,
+      stateStamp: stored.stateStamp,
     });
     expect(await get()).toEqual(before.book);
     expect(await chapterRows()).toEqual(before.rows);

@@ -33,8 +33,8 @@ export function saveCollab(deps: BookHandlerDeps) {
       }
       if (unchanged) {
         // A stale ifMatch whose document the book already holds (a retry whose answer was lost) is stored too.
-        await collabStatesRepository.store(trx, bookId, state, current);
-        return { manuscriptVersion: current, etag: bookEtag(book.version), changedChapters: [] };
+        const stateStamp = await collabStatesRepository.store(trx, bookId, state, current);
+        return { manuscriptVersion: current, etag: bookEtag(book.version), changedChapters: [], stateStamp };
       }
       const hashes = manuscript.chapters.map((chapter) => chapter.hash);
       const changedChapters = hashes.flatMap((hash, position) => (storedHashes[position] === hash ? [] : [position]));
@@ -42,8 +42,8 @@ export function saveCollab(deps: BookHandlerDeps) {
         booksRepository.writeManuscript(trx, book, manuscript, { storedHashes, announce }),
       );
       const manuscriptVersion = manuscriptVersionOf(hashes);
-      await collabStatesRepository.store(trx, bookId, state, manuscriptVersion);
-      return { manuscriptVersion, etag: bookEtag(stored.version), changedChapters };
+      const stateStamp = await collabStatesRepository.store(trx, bookId, state, manuscriptVersion);
+      return { manuscriptVersion, etag: bookEtag(stored.version), changedChapters, stateStamp };
     });
     deps.logger.info(
       { bookId, editedBy, changedChapters: saved.changedChapters, stateBytes: Math.floor((state.length * 3) / 4) },

@@ -15,21 +15,20 @@ import type { BookHandlerDeps } from './deps';
  */
 export function storeCollabState(deps: BookHandlerDeps) {
   return async ({ bookId, manuscriptVersion, state }: CollabStateStore): Promise<CollabStateStored> => {
-    const stored = await deps.db.transaction().execute(async (trx) => {
+    const stored: string | null = await deps.db.transaction().execute(async (trx) => {
       const row = await collabStatesRepository.readForStateStore(trx, bookId);
-      if (!row || row.deleted_at !== null) return false;
+      if (!row || row.deleted_at !== null) return null;
       const hashes = chapterHashesOf(row.chapter_hashes, row.manuscript_chapters);
-      if (hashes === null || manuscriptVersionOf(hashes) !== manuscriptVersion) return false;
-      if (row.manuscript_version === manuscriptVersion) return false;
-      await collabStatesRepository.store(trx, bookId, state, manuscriptVersion, true);
-      return true;
+      if (hashes === null || manuscriptVersionOf(hashes) !== manuscriptVersion) return null;
+      if (row.manuscript_version === manuscriptVersion) return null;
+      return collabStatesRepository.store(trx, bookId, state, manuscriptVersion, true);
     });
     deps.logger.debug(
-      { bookId, stored, stateBytes: Math.floor((state.length * 3) / 4) },
-      stored
+      { bookId, stored: stored !== null, stateBytes: Math.floor((state.length * 3) / 4) },
+      stored !== null
         ? 'live document state stored after its build'
         : 'live document state not stored: the text moved, or a state of that version is kept',
     );
-    return { stored };
+    return stored === null ? { stored: false } : { stored: true, stateStamp: stored };
   };
 }

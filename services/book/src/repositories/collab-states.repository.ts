@@ -2,6 +2,12 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BookDatabase } from '../db/schema';
 import { bookContent } from './books.repository';
 
+/**
+ * A stored state's stamp: the transaction that wrote its row (PostgreSQL's xmin), so every state stored,
+ * by a save or a build, has another (CollabStateStampSchema). Null with no state.
+ */
+const stateStamp = sql<string | null>`s.xmin::text`;
+
 /** The Yjs states of live documents (decision 0043), one per book, beside its chapters. */
 export const collabStatesRepository = {
   /**
@@ -16,22 +22,31 @@ export const collabStatesRepository = {
   /** The same without the manuscript's text: for a load that needs it only when the state does not stand. */
   readForLoadWithoutText(db: Kysely<BookDatabase>, bookId: string) {
     return (
-      db
-        .selectFrom('books')
-        .leftJoin('book_collab_states as s', 's.book_id', 'books.id')
-        .select(['books.id', 'books.deleted_at', 'books.manuscript_chapters', 's.manuscript_version', 's.built'])
+      this.readStateStamp(db, bookId)
         // As base64 from PostgreSQL (its encoder breaks lines, which are taken out): on PGlite a bytea read
         // back is parsed from its hex text in JavaScript, two to three times slower for a long book's state.
         .select(sql<string | null>`translate(encode(s.state, 'base64'), E'\n', '')`.as('state'))
-        .select((eb) =>
-          eb
-            .selectFrom('book_chapters')
-            .select(sql<string>`string_agg(hash, ',' order by position)`.as('hashes'))
-            .whereRef('book_chapters.book_id', '=', 'books.id')
-            .as('chapter_hashes'),
-        )
-        .where('books.id', '=', bookId)
     );
+  },
+
+  /**
+   * The book, its chapters' hashes and which state is stored (its version and stamp), without the state:
+   * what tells whether the state the collab service still holds is the stored one.
+   */
+  readStateStamp(db: Kysely<BookDatabase>, bookId: string) {
+    return db
+      .selectFrom('books')
+      .leftJoin('book_collab_states as s', 's.book_id', 'books.id')
+      .select(['books.id', 'books.deleted_at', 'books.manuscript_chapters', 's.manuscript_version', 's.built'])
+      .select(stateStamp.as('state_stamp'))
+      .select((eb) =>
+        eb
+          .selectFrom('book_chapters')
+          .select(sql<string>`string_agg(hash, ',' order by position)`.as('hashes'))
+          .whereRef('book_chapters.book_id', '=', 'books.id')
+          .as('chapter_hashes'),
+      )
+      .where('books.id', '=', bookId);
   },
 
   /**
@@ -58,7 +73,7 @@ export const collabStatesRepository = {
 
   /**
    * The book's state now (base64, as the bus carries it), taken at `manuscriptVersion`, in place of any
-   * before it. PostgreSQL decodes it: a bytea parameter costs PGlite seconds per MB to send (8 s for a long
+   * before it; answers its stamp. PostgreSQL decodes it: a bytea parameter costs PGlite seconds per MB to send (8 s for a long
    * book's 1.5 MB on a busy machine, against half a second as text).
    */
   async store(
@@ -68,10 +83,10 @@ export const collabStatesRepository = {
     manuscriptVersion: string,
     /** Built from the chapters (book.collab.store-state), not saved by a live document. */
     built = false,
-  ): Promise<void> {
+  ): Promise<string> {
     const state = sql<Uint8Array>`decode(${stateBase64}, 'base64')`;
     const updatedAt = new Date();
-    await db
+    const row = await db
       .insertInto('book_collab_states')
       .values({ book_id: bookId, state, manuscript_version: manuscriptVersion, built, updated_at: updatedAt })
       .onConflict((oc) =>
@@ -82,6 +97,9 @@ export const collabStatesRepository = {
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
-      .execute();
+      // The stamp of the row just written (see stateStamp).
+      .returning(sql<string>`xmin::text`.as('state_stamp'))
+      .executeTakeFirstOrThrow();
+    return row.state_stamp;
   },
 };

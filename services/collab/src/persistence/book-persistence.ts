@@ -5,6 +5,7 @@ import { type CollabLoad, type ManuscriptVersion } from '@bookwright/contracts/b
 import type { Logger } from '@bookwright/kit';
 import { closeWith } from '../access/close-reasons';
 import type { LiveContext } from '../access/live-context';
+import type { HeldStates } from '../documents/held-states';
 import type { ManuscriptCodec } from '../documents/manuscript-codec';
 import type { CollabStore } from './collab-store';
 import { mergeOutsideWrite } from './merge-outside-write';
@@ -35,12 +36,21 @@ interface HeldBook {
   retry: { timer: NodeJS.Timeout | undefined; attempt: number };
   /** Trashed or deleted while open: nothing more is saved. */
   gone: boolean;
+  /**
+   * The stamp of the stored state the document equals while nothing is unsaved (from its load, its build's
+   * store or its last save); null when unknown. What a closed document's state is kept with (HeldStates).
+   */
+  stateStamp: string | null;
+  /** Its state as it closes, kept once the document is really unloaded. */
+  closing?: Uint8Array;
 }
 
 export interface BookPersistenceOptions {
   store: CollabStore;
   codec: ManuscriptCodec;
   saveStates: SaveStates;
+  /** The states of documents closed lately, opened from again while they stand. */
+  heldStates: HeldStates;
   logger: Logger;
   /** First back-off after a failed save, doubling up to `retryMaxMs`. */
   retryFirstMs: number;
@@ -71,8 +81,8 @@ export class BookPersistence implements Extension {
     const bookId = bookIdOfDocument(documentName);
     try {
       if (!bookId) throw closeWith('book-gone');
-      const { loaded, base, built } = await this.#fill(document, bookId);
-      this.#held.set(documentName, {
+      const { loaded, base, built, stateStamp } = await this.#fill(document, bookId);
+      const held: HeldBook = {
         bookId,
         version: loaded.manuscriptVersion,
         base,
@@ -82,8 +92,10 @@ export class BookPersistence implements Extension {
         running: Promise.resolve(),
         retry: { timer: undefined, attempt: 0 },
         gone: false,
-      });
-      if (built) this.#storeBuiltState(bookId, loaded.manuscriptVersion, document);
+        stateStamp,
+      };
+      this.#held.set(documentName, held);
+      if (built) this.#storeBuiltState(held, document);
     } catch (error) {
       // Hocuspocus 3.4.4 never destroys a document whose load failed (issue #1156): its Y.Doc and the
       // awareness timer would stay behind for every refused connection.
@@ -115,15 +127,26 @@ export class BookPersistence implements Extension {
   }
 
   /** Keeps a document with unsaved edits in memory (its save is being retried): Hocuspocus would unload it. */
-  async beforeUnloadDocument({ documentName }: { documentName: string }) {
+  async beforeUnloadDocument({ documentName, document }: { documentName: string; document: Document }) {
     const held = this.#held.get(documentName);
     if (held && !held.gone && (held.changes !== held.savedChanges || held.retry.timer)) throw { unsaved: true };
+    // Everything is stored: the document equals the stored state its stamp names.
+    if (held && !held.gone && held.stateStamp !== null) held.closing = Y.encodeStateAsUpdate(document);
   }
 
   async afterUnloadDocument({ documentName }: { documentName: string }) {
-    if (this.#instance?.documents.has(documentName)) return;
     const held = this.#held.get(documentName);
+    if (this.#instance?.documents.has(documentName)) {
+      if (held) held.closing = undefined;
+      return;
+    }
     if (held) clearTimeout(held.retry.timer);
+    if (held?.closing && held.stateStamp !== null && !held.gone)
+      this.options.heldStates.keep(held.bookId, {
+        state: held.closing,
+        stateVersion: held.version,
+        stateStamp: held.stateStamp,
+      });
     this.#held.delete(documentName);
     this.options.saveStates.forget(documentName);
   }
@@ -139,6 +162,7 @@ export class BookPersistence implements Extension {
     const held = this.#held.get(documentName);
     if (!held) return;
     held.gone = true;
+    this.options.heldStates.forget(held.bookId);
     clearTimeout(held.retry.timer);
     held.retry.timer = undefined;
   }
@@ -192,13 +216,21 @@ export class BookPersistence implements Extension {
   async #fill(
     document: Document,
     bookId: string,
-  ): Promise<{ loaded: CollabLoad; base: TiptapDocument | Uint8Array; built: boolean }> {
-    let loaded = await this.options.store.load(bookId, { documentWithState: false });
+  ): Promise<{ loaded: CollabLoad; base: TiptapDocument | Uint8Array; built: boolean; stateStamp: string | null }> {
+    const held = this.options.heldStates.take(bookId);
+    let loaded = await this.options.store.load(bookId, {
+      documentWithState: false,
+      ...(held && { held: { stateVersion: held.stateVersion, stateStamp: held.stateStamp } }),
+    });
+    if (held && loaded.stateHeld) {
+      Y.applyUpdate(document, held.state);
+      return { loaded, base: held.state, built: false, stateStamp: held.stateStamp };
+    }
     if (loaded.state && loaded.stateVersion === loaded.manuscriptVersion) {
       const state = Buffer.from(loaded.state, 'base64');
       try {
         Y.applyUpdate(document, state);
-        return { loaded, base: loaded.document ?? state, built: false };
+        return { loaded, base: loaded.document ?? state, built: false, stateStamp: loaded.stateStamp ?? null };
       } catch (error) {
         this.options.logger.warn({ err: error, bookId }, 'collab: stored state unreadable, rebuilt');
       }
@@ -208,7 +240,7 @@ export class BookPersistence implements Extension {
     // Built on the server only, never by a client, and the same items on every replica that builds it
     // (manuscript's fill: one Yjs client per text), so three people opening a book at once see it once.
     this.options.codec.fill(document, loaded.document);
-    return { loaded, base: loaded.document, built: true };
+    return { loaded, base: loaded.document, built: true, stateStamp: null };
   }
 
   /** The merge base as text: derived once from the state the document was opened from, if it was. */
@@ -232,7 +264,8 @@ export class BookPersistence implements Extension {
    * since the build: a state with an edit in it would stand for a text the chapters do not hold (that one
    * is stored by the save, with the chapters). Lost or refused, it costs the next open a build, nothing else.
    */
-  #storeBuiltState(bookId: string, manuscriptVersion: ManuscriptVersion, document: Document): void {
+  #storeBuiltState(held: HeldBook, document: Document): void {
+    const { bookId, version: manuscriptVersion } = held;
     let changed = false;
     const onUpdate = () => {
       changed = true;
@@ -245,6 +278,10 @@ export class BookPersistence implements Extension {
       const state = Buffer.from(Y.encodeStateAsUpdate(document)).toString('base64');
       this.options.store
         .storeState({ bookId, manuscriptVersion, state })
+        .then(({ stateStamp }) => {
+          // Still the document as built (a save since would have told its own stamp).
+          if (stateStamp && held.changes === 0 && held.stateStamp === null) held.stateStamp = stateStamp;
+        })
         .catch((error: unknown) =>
           this.options.logger.warn({ err: error, bookId }, 'collab: the state of a built document was not stored'),
         );
@@ -270,6 +307,7 @@ export class BookPersistence implements Extension {
       held.version = saved.manuscriptVersion;
       held.base = json;
       held.savedChanges = startedAt;
+      held.stateStamp = saved.stateStamp ?? null;
       held.retry.attempt = 0;
       for (const userId of editors) held.editedBy.delete(userId);
       this.options.saveStates.set(document, held.changes === startedAt ? 'saved' : 'saving');
@@ -362,6 +400,8 @@ export class BookPersistence implements Extension {
     }
     held.version = loaded.manuscriptVersion;
     held.base = loaded.document;
+    // Merged in: the document is no longer the state stored with any stamp it knows, until its next save.
+    held.stateStamp = null;
   }
 
   #unloadIfIdle(document: Document): void {

@@ -1,6 +1,7 @@
 import {
   requests,
   type CollabLoad,
+  type CollabLoadRequest,
   type CollabSave,
   type CollabSaved,
   type CollabStateStore,
@@ -14,8 +15,11 @@ import type { Bus } from '@bookwright/kit';
  * since `ifMatch`.
  */
 export interface CollabStore {
-  /** `documentWithState: false`: the manuscript is left out (null) when a state is answered. */
-  load(bookId: string, options?: { documentWithState?: boolean }): Promise<CollabLoad>;
+  /**
+   * `documentWithState: false`: the manuscript is left out (null) when a state is answered. `held`: the
+   * state of the book's last session this process still holds; `stateHeld` answers that it stands.
+   */
+  load(bookId: string, options?: Omit<CollabLoadRequest, 'bookId'>): Promise<CollabLoad>;
   save(input: CollabSave): Promise<CollabSaved>;
   /**
    * Keeps the state of a document just built from the chapters at `manuscriptVersion`, so that the next

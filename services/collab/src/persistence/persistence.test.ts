@@ -139,6 +139,48 @@ describe('opening a live book again', () => {
     expect(blockTexts(store.stored('b1'))[1]).toBe('Again. The lamp is lit.');
   });
 
+  it('opens again from the state it still holds, only while the stored state is that one', async () => {
+    await withBook('The lamp is lit.');
+    const store = harness!.store;
+    const ada = harness!.client('ada', 'b1');
+    await until(() => ada.provider.isSynced, 'synced');
+    ada.type(1, 0, 'Kept. ');
+    await until(() => ada.provider.unsyncedChanges === 0, 'the edit reached the server');
+    ada.destroy();
+    await until(
+      () => store.saves.length === 1 && harness!.collab.hocuspocus.getDocumentsCount() === 0,
+      'saved, unloaded',
+    );
+
+    // A reload: the state it still holds stands, so neither it nor the text is read again.
+    const again = harness!.client('ada', 'b1');
+    await until(() => again.provider.isSynced, 'open again');
+    expect(store.heldLoads).toBe(1);
+    expect(again.text()).toContain('Kept. The lamp is lit.');
+    again.type(1, 0, 'More. ');
+    await until(() => again.provider.unsyncedChanges === 0, 'the edit reached the server');
+    again.destroy();
+    await until(() => store.saves.length === 2 && harness!.collab.hocuspocus.getDocumentsCount() === 0, 'unloaded');
+    expect(blockTexts(store.stored('b1'))[1]).toBe('More. Kept. The lamp is lit.');
+
+    // Another replica's save since (a state stored with the same text, another stamp): not the held one.
+    await store.save({ ...store.saves.at(-1)!, ifMatch: store.books.get('b1')!.version });
+    const third = harness!.client('bo', 'b1');
+    await until(() => third.provider.isSynced, 'open after a save elsewhere');
+    expect(store.heldLoads).toBe(1);
+    expect(third.text()).toContain('More. Kept. The lamp is lit.');
+    third.destroy();
+    await until(() => harness!.collab.hocuspocus.getDocumentsCount() === 0, 'unloaded');
+
+    // A write from outside since: the text moved, the held state is not used, the outside text opens.
+    store.writeOutside('b1', bookOf('Written outside.'));
+    const fourth = harness!.client('bo', 'b1');
+    await until(() => fourth.provider.isSynced, 'open after an outside write');
+    expect(store.heldLoads).toBe(1);
+    expect(fourth.text()).toContain('Written outside.');
+    expect(fourth.text()).not.toContain('Kept.');
+  });
+
   it('merges an outside write into a document opened from its state, whose text it did not load', async () => {
     harness = await new CollabHarness().start();
     const store = harness.store;

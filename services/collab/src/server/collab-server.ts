@@ -10,6 +10,7 @@ import type { ManuscriptCodec } from '../documents/manuscript-codec';
 import { startUnloadSweep } from '../documents/unload-sweep';
 import { OutsideWrites } from '../outside-writes/outside-writes';
 import { soleReplicaClaims } from '../outside-writes/outside-write-claims';
+import { HeldStates } from '../documents/held-states';
 import { BookPersistence } from '../persistence/book-persistence';
 import type { CollabStore } from '../persistence/collab-store';
 import { SaveStates } from '../persistence/save-states';
@@ -63,10 +64,13 @@ export function createCollabServer(options: CollabServerOptions): CollabServer {
   const now = options.now ?? Date.now;
   const connections = new LiveConnections({ now, refreshLeadMs: options.refreshLeadMs ?? 30_000 });
   const saveStates = new SaveStates();
+  // A reload, or a person back from the library within the minute, opens from what is still here.
+  const heldStates = new HeldStates({ keepMs: 60_000, maxBytes: 32 * 1024 * 1024 });
   const persistence = new BookPersistence({
     store: options.store,
     codec: options.codec,
     saveStates,
+    heldStates,
     logger: options.logger,
     retryFirstMs: options.retryFirstMs ?? 1_000,
     retryMaxMs: options.retryMaxMs ?? 30_000,
@@ -129,6 +133,7 @@ export function createCollabServer(options: CollabServerOptions): CollabServer {
           'collab: stopped with live edits not saved (the book service was away)',
         );
       persistence.clear();
+      heldStates.clear();
       await claims.stop();
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
     },

@@ -4,6 +4,7 @@ import {
   collabMessages,
   requests,
   type CollabLoad,
+  type CollabLoadRequest,
   type CollabSave,
   type CollabSaved,
   type CollabStateStore,
@@ -22,6 +23,8 @@ interface StoredBook {
   state: string | null;
   stateVersion: ManuscriptVersion | null;
   stateBuilt: boolean;
+  /** Moves with every state stored, as the row's xmin does. */
+  stateStamp: string | null;
 }
 
 /** The book service's version of a text: a hash of it (the real one hashes the chapters' hashes). */
@@ -44,9 +47,12 @@ export class FakeBookStore implements CollabStore, BookAccess, BusFake {
   /** The states stored after a build (book.collab.store-state), kept or not, in order. */
   readonly stateStores: (CollabStateStore & CollabStateStored)[] = [];
   loads = 0;
+  /** The loads that found the state the collab service held standing (nothing large sent). */
+  heldLoads = 0;
   failSaves = 0;
   failLoads = 0;
   #subscriptions: Subscription[] = [];
+  #stamps = 0;
 
   add(bookId: string, document: TiptapDocument, roles: Record<string, BookRole>): void {
     const version = versionOf(document);
@@ -57,6 +63,7 @@ export class FakeBookStore implements CollabStore, BookAccess, BusFake {
       state: null,
       stateVersion: null,
       stateBuilt: false,
+      stateStamp: null,
     });
   }
 
@@ -81,7 +88,7 @@ export class FakeBookStore implements CollabStore, BookAccess, BusFake {
     return this.books.get(bookId)?.roles.get(userId);
   }
 
-  async load(bookId: string, options: { documentWithState?: boolean } = {}): Promise<CollabLoad> {
+  async load(bookId: string, options: Omit<CollabLoadRequest, 'bookId'> = {}): Promise<CollabLoad> {
     this.loads += 1;
     if (this.failLoads > 0) {
       this.failLoads -= 1;
@@ -89,7 +96,22 @@ export class FakeBookStore implements CollabStore, BookAccess, BusFake {
     }
     const book = this.#book(bookId);
     const stateIsCurrent = book.stateVersion === book.version;
+    const { held } = options;
+    if (held && stateIsCurrent && held.stateVersion === book.version && held.stateStamp === book.stateStamp) {
+      this.heldLoads += 1;
+      return {
+        bookId,
+        manuscriptVersion: book.version,
+        document: null,
+        state: null,
+        stateVersion: book.version,
+        stateBuilt: book.stateBuilt,
+        stateStamp: book.stateStamp,
+        stateHeld: true,
+      };
+    }
     return {
+      stateStamp: stateIsCurrent ? book.stateStamp : null,
       bookId,
       manuscriptVersion: book.version,
       document: stateIsCurrent && book.state && options.documentWithState === false ? null : book.document,
@@ -117,8 +139,14 @@ export class FakeBookStore implements CollabStore, BookAccess, BusFake {
     book.state = input.state;
     book.stateVersion = book.version;
     book.stateBuilt = false;
+    book.stateStamp = this.#nextStamp();
     this.saves.push(input);
-    return { manuscriptVersion: book.version, etag: `"v${this.saves.length}"`, changedChapters: sameText ? [] : [0] };
+    return {
+      manuscriptVersion: book.version,
+      etag: `"v${this.saves.length}"`,
+      changedChapters: sameText ? [] : [0],
+      stateStamp: book.stateStamp,
+    };
   }
 
   /** As the book service keeps a state built from the chapters: only at the stored version, never over one. */
@@ -129,9 +157,10 @@ export class FakeBookStore implements CollabStore, BookAccess, BusFake {
       book.state = input.state;
       book.stateVersion = input.manuscriptVersion;
       book.stateBuilt = true;
+      book.stateStamp = this.#nextStamp();
     }
     this.stateStores.push({ ...input, stored });
-    return { stored };
+    return stored && book ? { stored, stateStamp: book.stateStamp! } : { stored };
   }
 
   async serve(bus: Bus): Promise<void> {
@@ -149,6 +178,11 @@ export class FakeBookStore implements CollabStore, BookAccess, BusFake {
 
   async stop(): Promise<void> {
     await Promise.all(this.#subscriptions.map((s) => s.stop()));
+  }
+
+  #nextStamp(): string {
+    this.#stamps += 1;
+    return String(this.#stamps);
   }
 
   #book(bookId: string): StoredBook {
