@@ -71,18 +71,27 @@ export async function registerApiTokenAuth(
   app.decorateRequest('apiToken', null);
   const { cache, forget } = await resolvedTokenCache(app, bus, config);
 
+  // Concurrent requests with the same token and address share one resolution: a program's parallel calls
+  // would otherwise each ask the user service (and have it note the use) whenever the cached entry ends.
+  const resolving = new Map<string, Promise<ResolvedApiToken>>();
+
   /** The token as this replica last resolved it, without a promise when it is cached (the common case). */
   const resolve = (token: string, ip: string, requestId: string): ResolvedApiToken | Promise<ResolvedApiToken> => {
     const key = SessionCache.keyOf(`${token}\n${ip}`);
     const cached = cache.get(key);
     if (cached) return cached;
+    const pending = resolving.get(key);
+    if (pending) return pending;
     const generation = cache.generation;
-    return bus
+    const asked = bus
       .request(requests.user.resolveToken, { token, ip }, { requestId, timeoutMs: config.BUS_TIMEOUT_MS })
       .then((resolved) => {
         cache.set(key, resolved, generation);
         return resolved;
-      });
+      })
+      .finally(() => resolving.delete(key));
+    resolving.set(key, asked);
+    return asked;
   };
 
   /** Lets the counted request through or refuses it (429, 403); throws the refusal. */
@@ -105,11 +114,21 @@ export async function registerApiTokenAuth(
     }
     if (!resolved.scopes.includes(policy)) throw new AppError(403, missingScope(policy));
     request.apiToken = resolved;
-    request.session = {
-      userId: resolved.userId,
-      sessionId: `api-token:${resolved.tokenId}`,
-      expiresAt: resolved.expiresAt ?? neverExpires,
-    };
+    request.session = sessionOf(resolved);
+  };
+  // One session object per resolution, shared by its requests as a cookie's cached session is.
+  const sessions = new WeakMap<ResolvedApiToken, NonNullable<FastifyRequest['session']>>();
+  const sessionOf = (resolved: ResolvedApiToken) => {
+    let session = sessions.get(resolved);
+    if (!session) {
+      session = {
+        userId: resolved.userId,
+        sessionId: `api-token:${resolved.tokenId}`,
+        expiresAt: resolved.expiresAt ?? neverExpires,
+      };
+      sessions.set(resolved, session);
+    }
+    return session;
   };
   const limitHeader = String(config.API_TOKEN_RATE_LIMIT);
 

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { requests } from '@bookwright/contracts/bus';
+import type { ResolvedApiToken } from '@bookwright/contracts/http';
+import { createInProcessBus, createMemoryWindowCounters, silentLogger, type Bus } from '@bookwright/kit';
+import { registerApiTokenAuth } from './api-token-auth';
+
+const closers: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+const config = {
+  API_TOKEN_RATE_LIMIT: 1_000,
+  RATE_LIMIT_WINDOW_MS: 60_000,
+  BUS_TIMEOUT_MS: 5_000,
+  API_TOKEN_CACHE_TTL_MS: 15_000,
+  SESSION_CACHE_MAX_ENTRIES: 100,
+};
+
+/** A gateway with the token hook and one token-readable route, and a user service counting resolutions. */
+async function gateway(answerAfterMs: number): Promise<{ app: FastifyInstance; resolutions: () => number }> {
+  const bus: Bus = createInProcessBus({ logger: silentLogger() });
+  let resolutions = 0;
+  const served = await bus.serve(requests.user.resolveToken, async () => {
+    resolutions += 1;
+    await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
+    const resolved: ResolvedApiToken = {
+      userId: 'u1',
+      tokenId: 't1',
+      scopes: ['books:read'],
+      expiresAt: null,
+      workspaceId: null,
+    };
+    return resolved;
+  });
+  const app = Fastify();
+  await registerApiTokenAuth(app, { bus, counters: createMemoryWindowCounters(), config, apiPrefix: '/api/v1' });
+  app.get('/api/v1/book', async (request) => ({ userId: request.session?.userId }));
+  await app.ready();
+  closers.push(
+    () => app.close(),
+    () => served.stop(),
+  );
+  return { app, resolutions: () => resolutions };
+}
+
+describe('API token authentication', () => {
+  it('asks the user service once for a token that many requests bring at once', async () => {
+    const { app, resolutions } = await gateway(50);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app.inject({ method: 'GET', url: '/api/v1/book', headers: { authorization: 'Bearer bw_pat_x' } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers[0]!.json()).toEqual({ userId: 'u1' });
+    expect(answers[0]!.headers['ratelimit-remaining']).toEqual(expect.any(String));
+    expect(resolutions()).toBe(1);
+    // Cached afterwards: answered without a promise's wait, and without asking again.
+    await app.inject({ method: 'GET', url: '/api/v1/book', headers: { authorization: 'Bearer bw_pat_x' } });
+    expect(resolutions()).toBe(1);
+  });
+});
