@@ -71,12 +71,68 @@ export async function registerApiTokenAuth(
   app.decorateRequest('apiToken', null);
   const { cache, forget } = await resolvedTokenCache(app, bus, config);
 
+  const resolve = tokenResolver(bus, cache, config);
+  const admit = tokenAdmission(counters, config);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = bearerTokenOf(request);
+    const url = request.routeOptions.url;
+    if (token === undefined || !url?.startsWith(`${apiPrefix}/`)) return done();
+    const policy = tokenPolicy(request.method, url.slice(apiPrefix.length));
+    if (policy === 'public') return done();
+    if (policy === 'session') return done(new AppError(403, apiTokenMessages.sessionOnly));
+    const found = resolve(token, request.ip, request.id);
+    if (found instanceof Promise) {
+      found.then(
+        (resolved) => admit(request, reply, policy, resolved, done),
+        (error: Error) => done(error),
+      );
+    } else {
+      admit(request, reply, policy, found, done);
+    }
+  });
+  return { forget };
+}
+
+/**
+ * The replica's cache of resolved tokens, kept current by the events that end or narrow a token: a revocation,
+ * an account deleted, a plan changed (the person's tokens, and every workspace's, whose payer is not named).
+ */
+async function resolvedTokenCache(
+  app: FastifyInstance,
+  bus: Bus,
+  config: Pick<GatewayConfig, 'API_TOKEN_CACHE_TTL_MS' | 'SESSION_CACHE_MAX_ENTRIES'>,
+) {
+  const cache = new SessionCache<ResolvedApiToken>({
+    ttlMs: config.API_TOKEN_CACHE_TTL_MS,
+    maxEntries: config.SESSION_CACHE_MAX_ENTRIES,
+  });
+  const forget = (tokenId: string) => cache.forgetWhere((resolved) => resolved.tokenId === tokenId);
+  const tail = await bus.tail([
+    on(events.userApiTokenActivity, async (d) => {
+      if (d.action === 'revoked') forget(d.tokenId);
+    }),
+    on(events.userDeleted, async (d) => cache.forgetWhere((resolved) => resolved.userId === d.userId)),
+    on(events.billingPlanChanged, async (d) =>
+      cache.forgetWhere((resolved) => resolved.userId === d.userId || resolved.workspaceId !== null),
+    ),
+  ]);
+  app.addHook('onClose', async () => tail.stop());
+
+  return { cache, forget };
+}
+
+/** Resolves a token through the user service, or from the replica's cache without a promise (the common case). */
+function tokenResolver(
+  bus: Bus,
+  cache: SessionCache<ResolvedApiToken>,
+  config: Pick<GatewayConfig, 'BUS_TIMEOUT_MS'>,
+): (token: string, ip: string, requestId: string) => ResolvedApiToken | Promise<ResolvedApiToken> {
   // Concurrent requests with the same token and address share one resolution: a program's parallel calls
   // would otherwise each ask the user service (and have it note the use) whenever the cached entry ends.
   const resolving = new Map<string, Promise<ResolvedApiToken>>();
 
-  /** The token as this replica last resolved it, without a promise when it is cached (the common case). */
-  const resolve = (token: string, ip: string, requestId: string): ResolvedApiToken | Promise<ResolvedApiToken> => {
+  return (token: string, ip: string, requestId: string): ResolvedApiToken | Promise<ResolvedApiToken> => {
     const key = SessionCache.keyOf(`${token}\n${ip}`);
     const cached = cache.get(key);
     if (cached) return cached;
@@ -93,7 +149,13 @@ export async function registerApiTokenAuth(
     resolving.set(key, asked);
     return asked;
   };
+}
 
+/** Counts a resolved token's request in its window and admits or refuses it (429, 403). */
+function tokenAdmission(
+  counters: WindowCounters,
+  config: Pick<GatewayConfig, 'API_TOKEN_RATE_LIMIT' | 'RATE_LIMIT_WINDOW_MS'>,
+) {
   /** Lets the counted request through or refuses it (429, 403); throws the refusal. */
   const admitCounted = (
     request: FastifyRequest,
@@ -161,51 +223,5 @@ export async function registerApiTokenAuth(
     if (counted instanceof Promise) counted.then(decide, (error: Error) => done(error));
     else decide(counted);
   };
-
-  app.addHook('onRequest', (request, reply, done) => {
-    const token = bearerTokenOf(request);
-    const url = request.routeOptions.url;
-    if (token === undefined || !url?.startsWith(`${apiPrefix}/`)) return done();
-    const policy = tokenPolicy(request.method, url.slice(apiPrefix.length));
-    if (policy === 'public') return done();
-    if (policy === 'session') return done(new AppError(403, apiTokenMessages.sessionOnly));
-    const found = resolve(token, request.ip, request.id);
-    if (found instanceof Promise) {
-      found.then(
-        (resolved) => admit(request, reply, policy, resolved, done),
-        (error: Error) => done(error),
-      );
-    } else {
-      admit(request, reply, policy, found, done);
-    }
-  });
-  return { forget };
-}
-
-/**
- * The replica's cache of resolved tokens, kept current by the events that end or narrow a token: a revocation,
- * an account deleted, a plan changed (the person's tokens, and every workspace's, whose payer is not named).
- */
-async function resolvedTokenCache(
-  app: FastifyInstance,
-  bus: Bus,
-  config: Pick<GatewayConfig, 'API_TOKEN_CACHE_TTL_MS' | 'SESSION_CACHE_MAX_ENTRIES'>,
-) {
-  const cache = new SessionCache<ResolvedApiToken>({
-    ttlMs: config.API_TOKEN_CACHE_TTL_MS,
-    maxEntries: config.SESSION_CACHE_MAX_ENTRIES,
-  });
-  const forget = (tokenId: string) => cache.forgetWhere((resolved) => resolved.tokenId === tokenId);
-  const tail = await bus.tail([
-    on(events.userApiTokenActivity, async (d) => {
-      if (d.action === 'revoked') forget(d.tokenId);
-    }),
-    on(events.userDeleted, async (d) => cache.forgetWhere((resolved) => resolved.userId === d.userId)),
-    on(events.billingPlanChanged, async (d) =>
-      cache.forgetWhere((resolved) => resolved.userId === d.userId || resolved.workspaceId !== null),
-    ),
-  ]);
-  app.addHook('onClose', async () => tail.stop());
-
-  return { cache, forget };
+  return admit;
 }
