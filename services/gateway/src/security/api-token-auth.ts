@@ -128,26 +128,16 @@ function tokenResolver(
   cache: SessionCache<ResolvedApiToken>,
   config: Pick<GatewayConfig, 'BUS_TIMEOUT_MS'>,
 ): (token: string, ip: string, requestId: string) => ResolvedApiToken | Promise<ResolvedApiToken> {
-  // Concurrent requests with the same token and address share one resolution: a program's parallel calls
-  // would otherwise each ask the user service (and have it note the use) whenever the cached entry ends.
-  const resolving = new Map<string, Promise<ResolvedApiToken>>();
-
-  return (token: string, ip: string, requestId: string): ResolvedApiToken | Promise<ResolvedApiToken> => {
+  return (token, ip, requestId) => {
     const key = SessionCache.keyOf(`${token}\n${ip}`);
-    const cached = cache.get(key);
-    if (cached) return cached;
-    const pending = resolving.get(key);
-    if (pending) return pending;
-    const generation = cache.generation;
-    const asked = bus
-      .request(requests.user.resolveToken, { token, ip }, { requestId, timeoutMs: config.BUS_TIMEOUT_MS })
-      .then((resolved) => {
-        cache.set(key, resolved, generation);
-        return resolved;
-      })
-      .finally(() => resolving.delete(key));
-    resolving.set(key, asked);
-    return asked;
+    // Concurrent requests with one token and address share one resolution: a program's parallel calls would
+    // otherwise each ask the user service (and have it note the use) whenever the cached entry ends.
+    return (
+      cache.get(key) ??
+      cache.resolveOnce(key, () =>
+        bus.request(requests.user.resolveToken, { token, ip }, { requestId, timeoutMs: config.BUS_TIMEOUT_MS }),
+      )
+    );
   };
 }
 

@@ -35,6 +35,8 @@ export class SessionCache<T extends Resolved = ResolvedSession> {
   readonly #maxEntries: number;
   readonly #now: () => number;
   readonly #byKey = new Map<string, Entry<T>>();
+  /** Resolutions under way: concurrent requests with one key share one (`resolveOnce`). */
+  readonly #resolving = new Map<string, Promise<T>>();
   /** Bumped by every invalidation: a resolution that started before one must not be stored after it. */
   #generation = 0;
 
@@ -47,6 +49,31 @@ export class SessionCache<T extends Resolved = ResolvedSession> {
   /** The cache key of a token (a SHA-256 digest; the one-shot `hash` costs a third of a `createHash`). */
   static keyOf(token: string): string {
     return hash('sha256', token, 'base64url');
+  }
+
+  /**
+   * Asks once for a key that concurrent requests bring together (the entry just ended, or was never there):
+   * they share the answer, which is stored unless an invalidation came while asking. A synchronous throw
+   * of `ask` reaches the callers as a rejection.
+   */
+  resolveOnce(key: string, ask: () => Promise<T>): Promise<T> {
+    const pending = this.#resolving.get(key);
+    if (pending) return pending;
+    const generation = this.#generation;
+    let asked: Promise<T>;
+    try {
+      asked = ask();
+    } catch (error) {
+      asked = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const resolved = asked
+      .then((session) => {
+        this.set(key, session, generation);
+        return session;
+      })
+      .finally(() => this.#resolving.delete(key));
+    this.#resolving.set(key, resolved);
+    return resolved;
   }
 
   get generation(): number {

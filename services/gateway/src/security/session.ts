@@ -46,27 +46,14 @@ export interface SessionSupportOptions {
 
 export function sessionSupport(bus: Bus, options: SessionSupportOptions): SessionSupport {
   const cache = new SessionCache({ ttlMs: options.cacheTtlMs, maxEntries: options.cacheMaxEntries });
-  // Concurrent requests with the same cookie share one resolution instead of each asking.
-  const resolving = new Map<string, Promise<ResolvedSession>>();
   const clear = (reply: FastifyReply) =>
     reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookies });
 
-  // async: even a synchronous throw while asking reaches the caller as a rejection.
-  const resolve = async (key: string, token: string, requestId: string): Promise<ResolvedSession> => {
-    let pending = resolving.get(key);
-    if (!pending) {
-      const generation = cache.generation;
-      pending = bus
-        .request(requests.user.resolveSession, { token }, { timeoutMs: options.timeoutMs, requestId })
-        .then((session) => {
-          cache.set(key, session, generation);
-          return session;
-        })
-        .finally(() => resolving.delete(key));
-      resolving.set(key, pending);
-    }
-    return pending;
-  };
+  // Concurrent requests with the same cookie share one resolution instead of each asking.
+  const resolve = (key: string, token: string, requestId: string): Promise<ResolvedSession> =>
+    cache.resolveOnce(key, () =>
+      bus.request(requests.user.resolveSession, { token }, { timeoutMs: options.timeoutMs, requestId }),
+    );
 
   return {
     requireSession(request, reply, done) {
