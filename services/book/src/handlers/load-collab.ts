@@ -20,30 +20,37 @@ import type { BookHandlerDeps } from './deps';
  */
 export function loadCollab(deps: BookHandlerDeps) {
   return async ({ bookId, documentWithState = true, held }: CollabLoadRequest): Promise<CollabLoad> => {
-    if (held) {
-      // The collab service still holds the state of the book's last live session: if it is the one stored
-      // and it stands, nothing large is read or sent (an open of a book just closed, a reload).
-      const row = await collabStatesRepository.readStateStamp(deps.db, bookId).executeTakeFirst();
-      const stands = row && row.deleted_at === null ? standingVersion(row) : null;
-      if (stands && stands === held.stateVersion && row?.state_stamp === held.stateStamp)
+    if (!documentWithState || held) {
+      // Most opens of a book opened live before: the state stands, and the text (as large again) is not
+      // read, carried over the bus and checked only to be left unused. When the collab service still holds
+      // the state of the book's last session and it is the one stored, not even the state is read (a reload,
+      // an open of a book just closed). If nothing stands, the whole read again, in one statement as below,
+      // so that the version and the text are of one moment.
+      const row = await collabStatesRepository
+        .readForLoadWithoutText(deps.db, bookId, held?.stateStamp)
+        .executeTakeFirst();
+      const version = row && row.deleted_at === null ? standingVersion(row) : null;
+      if (row && version !== null && held?.stateVersion === version && row.state_stamp === held.stateStamp)
         return {
           bookId,
-          manuscriptVersion: stands,
+          manuscriptVersion: version,
           document: null,
           state: null,
-          stateVersion: stands,
+          stateVersion: version,
           stateBuilt: row.built === true,
           stateStamp: row.state_stamp,
           stateHeld: true,
         };
-    }
-    if (!documentWithState) {
-      // Most opens of a book opened live before: the state stands, and the text (as large again) is not
-      // read, carried over the bus and checked only to be left unused. If it does not stand, the whole read
-      // again, in one statement as below, so that the version and the text are of one moment.
-      const row = await collabStatesRepository.readForLoadWithoutText(deps.db, bookId).executeTakeFirst();
-      const stands = row && row.deleted_at === null ? standingState(row) : null;
-      if (stands) return { bookId, manuscriptVersion: stands.version, document: null, ...stands.state };
+      if (row && version !== null && row.state !== null && !documentWithState)
+        return {
+          bookId,
+          manuscriptVersion: version,
+          document: null,
+          state: row.state,
+          stateVersion: version,
+          stateBuilt: row.built === true,
+          stateStamp: row.state_stamp,
+        };
     }
     const row = await collabStatesRepository.readForLoad(deps.db, bookId);
     if (!row || row.deleted_at !== null) throw new AppError(404, apiMessages.notFound);
@@ -73,24 +80,4 @@ function standingVersion(row: {
   if (hashes === null) return null;
   const version = manuscriptVersionOf(hashes);
   return row.manuscript_version === version ? version : null;
-}
-
-/** The stored state and the version, when the state was taken at the version the chapters stand at. */
-function standingState(row: {
-  chapter_hashes: string | null;
-  manuscript_chapters: number | null;
-  state: string | null;
-  state_stamp: string | null;
-  manuscript_version: string | null;
-  built: boolean | null;
-}): {
-  version: ManuscriptVersion;
-  state: { state: string; stateVersion: ManuscriptVersion; stateBuilt: boolean; stateStamp: string | null };
-} | null {
-  const version = standingVersion(row);
-  if (version === null || row.state === null) return null;
-  return {
-    version,
-    state: { state: row.state, stateVersion: version, stateBuilt: row.built === true, stateStamp: row.state_stamp },
-  };
 }

@@ -19,26 +19,26 @@ export const collabStatesRepository = {
     return this.readForLoadWithoutText(db, bookId).select(bookContent).executeTakeFirst();
   },
 
-  /** The same without the manuscript's text: for a load that needs it only when the state does not stand. */
-  readForLoadWithoutText(db: Kysely<BookDatabase>, bookId: string) {
-    return (
-      this.readStateStamp(db, bookId)
-        // As base64 from PostgreSQL (its encoder breaks lines, which are taken out): on PGlite a bytea read
-        // back is parsed from its hex text in JavaScript, two to three times slower for a long book's state.
-        .select(sql<string | null>`translate(encode(s.state, 'base64'), E'\n', '')`.as('state'))
-    );
-  },
-
   /**
-   * The book, its chapters' hashes and which state is stored (its version and stamp), without the state:
-   * what tells whether the state the collab service still holds is the stored one.
+   * The same without the manuscript's text: for a load that needs it only when the state does not stand.
+   * With `unlessStamp`, the state is left out (null) when the stored one has that stamp: the collab service
+   * holds it already.
    */
-  readStateStamp(db: Kysely<BookDatabase>, bookId: string) {
+  readForLoadWithoutText(db: Kysely<BookDatabase>, bookId: string, unlessStamp?: string) {
+    // As base64 from PostgreSQL (its encoder breaks lines, which are taken out): on PGlite a bytea read back
+    // is parsed from its hex text in JavaScript, two to three times slower for a long book's state.
+    const state = sql<string | null>`translate(encode(s.state, 'base64'), E'\n', '')`;
     return db
       .selectFrom('books')
       .leftJoin('book_collab_states as s', 's.book_id', 'books.id')
       .select(['books.id', 'books.deleted_at', 'books.manuscript_chapters', 's.manuscript_version', 's.built'])
       .select(stateStamp.as('state_stamp'))
+      .select(
+        (unlessStamp === undefined
+          ? state
+          : sql<string | null>`case when ${stateStamp} = ${unlessStamp} then null else ${state} end`
+        ).as('state'),
+      )
       .select((eb) =>
         eb
           .selectFrom('book_chapters')
