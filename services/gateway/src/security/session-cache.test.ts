@@ -60,6 +60,25 @@ describe('SessionCache', () => {
     expect(cache.get('k1')).toBeUndefined();
   });
 
+  it('shares one resolution among concurrent asks, but not with an ask after an invalidation', async () => {
+    const { cache } = cacheAt();
+    const answers: ((value: ResolvedSession) => void)[] = [];
+    const ask = () => new Promise<ResolvedSession>((resolve) => answers.push(resolve));
+    const first = cache.resolveOnce('k1', ask);
+    const second = cache.resolveOnce('k1', ask);
+    expect(answers).toHaveLength(1);
+    // A revocation while asking: the next request asks anew rather than take the answer from before it.
+    cache.forgetWhere((session) => session.sessionId === 's1');
+    const third = cache.resolveOnce('k1', ask);
+    expect(answers).toHaveLength(2);
+    answers[0]!(session('u1', 's1'));
+    answers[1]!(session('u1', 's2'));
+    expect([(await first).sessionId, (await second).sessionId, (await third).sessionId]).toEqual(['s1', 's1', 's2']);
+    expect(cache.get('k1')?.sessionId).toBe('s2');
+    await expect(cache.resolveOnce('k2', () => Promise.reject(new Error('away')))).rejects.toThrow('away');
+    expect(cache.get('k2')).toBeUndefined();
+  });
+
   it('keeps at most maxEntries, dropping the oldest first', () => {
     const { cache } = cacheAt({ maxEntries: 2 });
     for (const key of ['a', 'b', 'c']) cache.set(key, session('u1', key), cache.generation);

@@ -35,8 +35,8 @@ export class SessionCache<T extends Resolved = ResolvedSession> {
   readonly #maxEntries: number;
   readonly #now: () => number;
   readonly #byKey = new Map<string, Entry<T>>();
-  /** Resolutions under way: concurrent requests with one key share one (`resolveOnce`). */
-  readonly #resolving = new Map<string, Promise<T>>();
+  /** Resolutions under way, with the generation each began in: concurrent requests share one (`resolveOnce`). */
+  readonly #resolving = new Map<string, { answer: Promise<T>; generation: number }>();
   /** Bumped by every invalidation: a resolution that started before one must not be stored after it. */
   #generation = 0;
 
@@ -53,27 +53,30 @@ export class SessionCache<T extends Resolved = ResolvedSession> {
 
   /**
    * Asks once for a key that concurrent requests bring together (the entry just ended, or was never there):
-   * they share the answer, which is stored unless an invalidation came while asking. A synchronous throw
-   * of `ask` reaches the callers as a rejection.
+   * they share the answer, which is stored unless an invalidation came while asking; a request after an
+   * invalidation asks anew. A synchronous throw of `ask` reaches the callers as a rejection.
    */
   resolveOnce(key: string, ask: () => Promise<T>): Promise<T> {
-    const pending = this.#resolving.get(key);
-    if (pending) return pending;
     const generation = this.#generation;
+    // One begun before an invalidation may answer for a revoked session or token: not joined, asked again.
+    const pending = this.#resolving.get(key);
+    if (pending?.generation === generation) return pending.answer;
     let asked: Promise<T>;
     try {
       asked = ask();
     } catch (error) {
       asked = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    const resolved = asked
+    const answer = asked
       .then((session) => {
         this.set(key, session, generation);
         return session;
       })
-      .finally(() => this.#resolving.delete(key));
-    this.#resolving.set(key, resolved);
-    return resolved;
+      .finally(() => {
+        if (this.#resolving.get(key)?.answer === answer) this.#resolving.delete(key);
+      });
+    this.#resolving.set(key, { answer, generation });
+    return answer;
   }
 
   get generation(): number {
