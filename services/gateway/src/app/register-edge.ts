@@ -40,7 +40,7 @@ export async function registerEdge(
   registerSafeTextCheck(app);
   registerBodyDepthCheck(app);
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app, { secureCookies });
+  registerSecurityHeaders(app, { secureCookies, apiPrefix });
   // Answers made at request time (API JSON, docs); the web app's files are precompressed at build time.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { requests } from '@bookwright/contracts/bus';
-import type { ResolvedApiToken } from '@bookwright/contracts/http';
+import { apiTokenMessages, type ResolvedApiToken } from '@bookwright/contracts/http';
 import { createInProcessBus, createMemoryWindowCounters, silentLogger, type Bus } from '@bookwright/kit';
 import { registerApiTokenAuth } from './api-token-auth';
 
@@ -37,6 +37,15 @@ async function gateway(answerAfterMs: number): Promise<{ app: FastifyInstance; r
   const app = Fastify();
   await registerApiTokenAuth(app, { bus, counters: createMemoryWindowCounters(), config, apiPrefix: '/api/v1' });
   app.get('/api/v1/book', async (request) => ({ userId: request.session?.userId }));
+  app.get('/api/v1/health', async () => ({ status: 'ok' }));
+  app.post('/api/v1/tokens', async () => ({ made: true }));
+  // A route of a plugin with the prefix, as the API's routes are added.
+  await app.register(
+    async (api) => {
+      api.get('/book/:bookId', async (request) => ({ userId: request.session?.userId }));
+    },
+    { prefix: '/api/v1' },
+  );
   await app.ready();
   closers.push(
     () => app.close(),
@@ -60,5 +69,57 @@ describe('API token authentication', () => {
     // Cached afterwards: answered without a promise's wait, and without asking again.
     await app.inject({ method: 'GET', url: '/api/v1/book', headers: { authorization: 'Bearer bw_pat_x' } });
     expect(resolutions()).toBe(1);
+  });
+
+  it("checks the token on the routes a plugin adds, and only the token's scopes decide", async () => {
+    const { app, resolutions } = await gateway(0);
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/v1/book/b1',
+      headers: { authorization: 'Bearer bw_pat_x' },
+    });
+    expect(answer.json()).toEqual({ userId: 'u1' });
+    expect(answer.headers['ratelimit-limit']).toBe('1000');
+    expect(resolutions()).toBe(1);
+  });
+
+  it('refuses a token on a route only a browser may use, without asking who it is', async () => {
+    const { app, resolutions } = await gateway(0);
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      headers: { authorization: 'Bearer bw_pat_x' },
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toMatchObject({ message: apiTokenMessages.sessionOnly });
+    expect(resolutions()).toBe(0);
+    // Without a token the route is the browser's, as before.
+    expect((await app.inject({ method: 'POST', url: '/api/v1/tokens' })).statusCode).toBe(200);
+  });
+
+  it('does not look at a token on a public route', async () => {
+    const { app, resolutions } = await gateway(0);
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { authorization: 'Bearer bw_pat_x' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['ratelimit-limit']).toBeUndefined();
+    expect(resolutions()).toBe(0);
+  });
+
+  it('refuses, as it is added, a route whose methods need different scopes', async () => {
+    const app = Fastify();
+    closers.push(() => app.close());
+    await registerApiTokenAuth(app, {
+      bus: createInProcessBus({ logger: silentLogger() }),
+      counters: createMemoryWindowCounters(),
+      config,
+      apiPrefix: '/api/v1',
+    });
+    expect(() =>
+      app.route({ method: ['GET', 'PATCH'], url: '/api/v1/book/:bookId', handler: async () => ({}) }),
+    ).toThrow(/one token policy per route/);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import {
   AppError,
   apiMessages,
@@ -11,7 +11,7 @@ import { events } from '@bookwright/contracts/events';
 import { requests } from '@bookwright/contracts/bus';
 import { on, type Bus, type WindowCount, type WindowCounters } from '@bookwright/kit';
 import type { GatewayConfig } from '../config';
-import { tokenPolicy } from './api-token-scopes';
+import { tokenPolicy, type TokenPolicy } from './api-token-scopes';
 import { SessionCache } from './session-cache';
 
 declare module 'fastify' {
@@ -74,22 +74,40 @@ export async function registerApiTokenAuth(
   const resolve = tokenResolver(bus, cache, config);
   const admit = tokenAdmission(counters, config);
 
-  app.addHook('onRequest', (request, reply, done) => {
-    const token = bearerTokenOf(request);
-    const url = request.routeOptions.url;
-    if (token === undefined || !url?.startsWith(`${apiPrefix}/`)) return done();
-    const policy = tokenPolicy(request.method, url.slice(apiPrefix.length));
-    if (policy === 'public') return done();
-    if (policy === 'session') return done(new AppError(403, apiTokenMessages.sessionOnly));
-    const found = resolve(token, request.ip, request.id);
-    if (found instanceof Promise) {
-      found.then(
-        (resolved) => admit(request, reply, policy, resolved, done),
-        (error: Error) => done(error),
-      );
-    } else {
-      admit(request, reply, policy, found, done);
-    }
+  // Each route's policy is looked up once, as the route is added, and its hook is the route's own: a request
+  // pays neither the lookup nor, on a route that takes no token (public, or outside the API), a hook at all.
+  // Routes added before this (the edge's plugins) take no token.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${apiPrefix}/`)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const path = route.url.slice(apiPrefix.length);
+    const policies = methods.map((method) => tokenPolicy(method, path));
+    const policy: TokenPolicy = policies[0] ?? 'session';
+    // One route object may carry several methods; their policies are one in every route we add.
+    if (policies.some((other) => other !== policy))
+      throw new Error(`${methods.join(',')} ${route.url}: one token policy per route`);
+    if (policy === 'public') return;
+    const hook: onRequestHookHandler =
+      policy === 'session'
+        ? (request, _reply, done) =>
+            bearerTokenOf(request) === undefined ? done() : done(new AppError(403, apiTokenMessages.sessionOnly))
+        : (request, reply, done) => {
+            const token = bearerTokenOf(request);
+            if (token === undefined) return done();
+            const found = resolve(token, request.ip, request.id);
+            if (found instanceof Promise) {
+              found.then(
+                (resolved) => admit(request, reply, policy, resolved, done),
+                (error: Error) => done(error),
+              );
+            } else {
+              admit(request, reply, policy, found, done);
+            }
+          };
+    // First among the route's own hooks, as a global hook would be (the route's rate limit keys by the person).
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [hook, ...own];
   });
   return { forget };
 }
@@ -166,21 +184,27 @@ function tokenAdmission(
     }
     if (!resolved.scopes.includes(policy)) throw new AppError(403, missingScope(policy));
     request.apiToken = resolved;
-    request.session = sessionOf(resolved);
+    request.session = ofResolution(resolved).session;
   };
-  // One session object per resolution, shared by its requests as a cookie's cached session is.
-  const sessions = new WeakMap<ResolvedApiToken, NonNullable<FastifyRequest['session']>>();
-  const sessionOf = (resolved: ResolvedApiToken) => {
-    let session = sessions.get(resolved);
-    if (!session) {
-      session = {
-        userId: resolved.userId,
-        sessionId: `api-token:${resolved.tokenId}`,
-        expiresAt: resolved.expiresAt ?? neverExpires,
+  // One session object and counter key per resolution, shared by its requests as a cookie's cached session is.
+  const perResolution = new WeakMap<
+    ResolvedApiToken,
+    { session: NonNullable<FastifyRequest['session']>; counterKey: string }
+  >();
+  const ofResolution = (resolved: ResolvedApiToken) => {
+    let shared = perResolution.get(resolved);
+    if (!shared) {
+      shared = {
+        session: {
+          userId: resolved.userId,
+          sessionId: `api-token:${resolved.tokenId}`,
+          expiresAt: resolved.expiresAt ?? neverExpires,
+        },
+        counterKey: `api-token\n${resolved.tokenId}`,
       };
-      sessions.set(resolved, session);
+      perResolution.set(resolved, shared);
     }
-    return session;
+    return shared;
   };
   const limitHeader = String(config.API_TOKEN_RATE_LIMIT);
 
@@ -198,7 +222,7 @@ function tokenAdmission(
   ): void => {
     let counted: WindowCount | Promise<WindowCount>;
     try {
-      counted = counters.increment(`api-token\n${resolved.tokenId}`, config.RATE_LIMIT_WINDOW_MS);
+      counted = counters.increment(ofResolution(resolved).counterKey, config.RATE_LIMIT_WINDOW_MS);
     } catch (error) {
       return done(error as Error);
     }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { bearerTokenOf } from './api-token-auth';
 
 /**
  * helmet's security headers (CSP, HSTS, frame and sniffing rules, …) on every answer.
@@ -11,15 +12,34 @@ import helmet from 'helmet';
  * `res.setHeader`) cost about 4% of the gateway's CPU on its busiest route; @fastify/helmet, which also
  * parsed the CSP again per request, about 8%.
  *
+ * An API request with a bearer token is a program's, and its answer is never a page: no navigation, frame
+ * or embed can carry an Authorization header. It gets the headers that still mean something to what reads
+ * it (HSTS, nosniff, no referrer) and a CSP that allows nothing (decision 0055), not the dozen that rule how
+ * a browser shows a document, which were half of every answer's header bytes.
+ *
  * Routes that hijack the reply and write the raw response themselves (event streams) pass
  * `reply.getHeaders()` to `writeHead`, so they carry these headers too.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { secureCookies: boolean }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { secureCookies: boolean; apiPrefix: string },
+): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const programHeaders = programSecurityHeaders(headers);
+  const apiPath = `${options.apiPrefix}/`;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(bearerTokenOf(request) !== undefined && request.url.startsWith(apiPath) ? programHeaders : headers);
     done();
   });
+}
+
+/** What an answer to a program keeps of `headers`, with a CSP that allows nothing (GitHub's API sends the same). */
+export function programSecurityHeaders(headers: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of ['strict-transport-security', 'x-content-type-options', 'referrer-policy'])
+    if (headers[name] !== undefined) kept[name] = headers[name];
+  kept['content-security-policy'] = "default-src 'none'; frame-ancestors 'none'";
+  return kept;
 }
 
 /** The headers helmet sets with our configuration, as a plain object. */

@@ -21,10 +21,15 @@ export function createMemoryWindowCounters(now: () => number = Date.now): Window
     },
     increment(key, windowMs) {
       const entry = open(key);
-      const next = { count: (entry?.count ?? 0) + 1, resetAt: entry?.resetAt ?? now() + windowMs };
-      entries.set(key, next);
+      // Counted in place while the window is open: every API token request passes here.
+      if (entry) {
+        entry.count += 1;
+        return { count: entry.count, resetAt: entry.resetAt };
+      }
+      const opened = { count: 1, resetAt: now() + windowMs };
+      entries.set(key, opened);
       if (entries.size > sweepAbove) sweep();
-      return { ...next };
+      return { ...opened };
     },
     async decrement(key) {
       const entry = open(key);
