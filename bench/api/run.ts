@@ -6,7 +6,7 @@
  *   turn, against a bare Fastify route answering the same bytes (bare-server.ts, a process of its own); the
  *   same with the authors' cookie sessions. Both ratios are printed; target: the bearer ratio ≥ the cookie
  *   session's and ≥ 0.30×. The system is `npm start`'s all-in-one process (embedded), each author's book
- *   written before anything is measured. The windows run in turns: bare, then `--rounds` (3) of cookie,
+ *   written before anything is measured. The windows run in turns: bare, then `--rounds` (4) of cookie,
  *   bearer, bearer, cookie, then bare; each figure is the mean of its windows. On this 2-core virtual
  *   machine the same path's CPU per request moved by a third from window to window (76–138 µs), in spells
  *   longer than a window: paired turns, several of them, are what lets a few percent between the two
@@ -26,7 +26,7 @@
  * The events name the endpoint's owner as the book's owner, so the fan-out asks the book service nothing
  * (a shared book's event would add one access request per endpoint).
  *
- *   node --import tsx bench/api/run.ts [--seconds 10] [--rounds 3] [--connections 20] [--authors 10] [--events 5000] [--rate 100] [--only gateway|webhooks]
+ *   node --import tsx bench/api/run.ts [--seconds 10] [--rounds 4] [--connections 20] [--authors 10] [--events 5000] [--rate 100] [--only gateway|webhooks]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -48,7 +48,7 @@ import { printResults, type BenchFigure } from '../support/results';
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '4' },
     connections: { type: 'string', default: '20' },
     authors: { type: 'string', default: '10' },
     events: { type: 'string', default: '5000' },
@@ -151,14 +151,24 @@ async function gatewayFigures(): Promise<BenchFigure[]> {
         `  ${people.length} Enterprise accounts, each with a token and a written book (${library.length} B lists)`,
       );
       const runs: Record<'bare' | 'cookie' | 'bearer', Result[]> = { bare: [], cookie: [], bearer: [] };
+      // The system's CPU per request, beside each rate: what a path costs the server, apart from the load
+      // generator that shares its two cores.
+      const cpuPerRequest: Record<'cookie' | 'bearer', number[]> = { cookie: [], bearer: [] };
       const window = async (name: keyof typeof runs) => {
+        const cpuBefore = await system.cpuMs();
         const result =
           name === 'bare'
             ? await measure({ url: `${bare.url}/api/v1/book` })
             : await measure({ url: system.url, requests: name === 'cookie' ? asCookie : asBearer });
         runs[name].push(result);
+        let cpu = '';
+        if (name !== 'bare') {
+          const perRequest = ((await system.cpuMs()) - cpuBefore) / result.requests.total;
+          cpuPerRequest[name].push(perRequest);
+          cpu = `  system CPU ${(perRequest * 1000).toFixed(0)} µs a request`;
+        }
         console.log(
-          `  ${name.padEnd(6)} ${rps(result).toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms  errors ${errorsOf(result)}  (load ${load()})`,
+          `  ${name.padEnd(6)} ${rps(result).toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms  errors ${errorsOf(result)}${cpu}  (load ${load()})`,
         );
       };
       // Both paths warm before anything is measured: setting up signed in (cookie) but sent one bearer request,
@@ -177,6 +187,11 @@ async function gatewayFigures(): Promise<BenchFigure[]> {
       console.log(
         `  GET /api/v1/book: bearer ${bearerRatio.toFixed(3)}× (p99 ${p99('bearer')} ms, errors ${errors('bearer')}), ` +
           `cookie session ${cookieRatio.toFixed(3)}× (p99 ${p99('cookie')} ms, errors ${errors('cookie')}) of the bare route's ${anchor.toFixed(0)} req/s`,
+      );
+      const meanCpu = (name: 'cookie' | 'bearer') =>
+        (1000 * cpuPerRequest[name].reduce((sum, ms) => sum + ms, 0)) / cpuPerRequest[name].length;
+      console.log(
+        `  the system's CPU a request (mean of the windows): bearer ${meanCpu('bearer').toFixed(0)} µs, cookie ${meanCpu('cookie').toFixed(0)} µs`,
       );
       return [
         {
