@@ -42,7 +42,7 @@ import { webhooksService } from '@bookwright/webhooks';
 import { runAdmin } from '../../scripts/admin/admin';
 import { HttpClient, newAccount } from '../../tests/support/test-system';
 import { writeBook } from '../load/authors';
-import { startBareServer, startSystemProcess } from '../load/system-process';
+import { startBareServer, startSystemProcess, type SystemProcess } from '../load/system-process';
 import { printResults, type BenchFigure } from '../support/results';
 
 const { values } = parseArgs({
@@ -125,6 +125,48 @@ async function signInEveryone(url: string, people: Person[]): Promise<void> {
   }
 }
 
+type Path = 'bare' | 'cookie' | 'bearer';
+
+/**
+ * The gateway windows in turns (bare, `rounds` of cookie, bearer, bearer, cookie, bare), after both paths warmed,
+ * with the system's CPU per request beside each path's rate: what a path costs the server, apart from the load
+ * generator that shares its two cores.
+ */
+async function measureInTurns(
+  system: SystemProcess,
+  bareUrl: string,
+  asCookie: autocannon.Request[],
+  asBearer: autocannon.Request[],
+): Promise<{ runs: Record<Path, Result[]>; cpuPerRequest: Record<'cookie' | 'bearer', number[]> }> {
+  const runs: Record<Path, Result[]> = { bare: [], cookie: [], bearer: [] };
+  const cpuPerRequest: Record<'cookie' | 'bearer', number[]> = { cookie: [], bearer: [] };
+  const window = async (name: Path) => {
+    const cpuBefore = await system.cpuMs();
+    const result =
+      name === 'bare'
+        ? await measure({ url: `${bareUrl}/api/v1/book` })
+        : await measure({ url: system.url, requests: name === 'cookie' ? asCookie : asBearer });
+    runs[name].push(result);
+    let cpu = '';
+    if (name !== 'bare') {
+      const perRequest = ((await system.cpuMs()) - cpuBefore) / result.requests.total;
+      cpuPerRequest[name].push(perRequest);
+      cpu = `  system CPU ${(perRequest * 1000).toFixed(0)} µs a request`;
+    }
+    console.log(
+      `  ${name.padEnd(6)} ${rps(result).toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms  errors ${errorsOf(result)}${cpu}  (load ${load()})`,
+    );
+  };
+  // Both paths warm before anything is measured: setting up signed in (cookie) but sent one bearer request,
+  // so the first bearer window carried the JIT's and the token cache's first moments and the cookie's none.
+  for (const requests of [asCookie, asBearer])
+    await autocannon({ url: system.url, requests, connections, duration: warmUpSeconds });
+  const turns = ['cookie', 'bearer', 'bearer', 'cookie'] as const;
+  for (const name of ['bare', ...Array.from({ length: rounds }, () => turns).flat(), 'bare'] as const)
+    await window(name);
+  return { runs, cpuPerRequest };
+}
+
 async function gatewayFigures(): Promise<BenchFigure[]> {
   const { people, dataDir } = await preparePeople();
   const system = await startSystemProcess('embedded', { DATA_DIR: dataDir, API_TOKEN_RATE_LIMIT: '1000000000' });
@@ -150,37 +192,10 @@ async function gatewayFigures(): Promise<BenchFigure[]> {
       console.log(
         `  ${people.length} Enterprise accounts, each with a token and a written book (${library.length} B lists)`,
       );
-      const runs: Record<'bare' | 'cookie' | 'bearer', Result[]> = { bare: [], cookie: [], bearer: [] };
-      // The system's CPU per request, beside each rate: what a path costs the server, apart from the load
-      // generator that shares its two cores.
-      const cpuPerRequest: Record<'cookie' | 'bearer', number[]> = { cookie: [], bearer: [] };
-      const window = async (name: keyof typeof runs) => {
-        const cpuBefore = await system.cpuMs();
-        const result =
-          name === 'bare'
-            ? await measure({ url: `${bare.url}/api/v1/book` })
-            : await measure({ url: system.url, requests: name === 'cookie' ? asCookie : asBearer });
-        runs[name].push(result);
-        let cpu = '';
-        if (name !== 'bare') {
-          const perRequest = ((await system.cpuMs()) - cpuBefore) / result.requests.total;
-          cpuPerRequest[name].push(perRequest);
-          cpu = `  system CPU ${(perRequest * 1000).toFixed(0)} µs a request`;
-        }
-        console.log(
-          `  ${name.padEnd(6)} ${rps(result).toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms  errors ${errorsOf(result)}${cpu}  (load ${load()})`,
-        );
-      };
-      // Both paths warm before anything is measured: setting up signed in (cookie) but sent one bearer request,
-      // so the first bearer window carried the JIT's and the token cache's first moments and the cookie's none.
-      for (const requests of [asCookie, asBearer])
-        await autocannon({ url: system.url, requests, connections, duration: warmUpSeconds });
-      const turns = ['cookie', 'bearer', 'bearer', 'cookie'] as const;
-      for (const name of ['bare', ...Array.from({ length: rounds }, () => turns).flat(), 'bare'] as const)
-        await window(name);
-      const mean = (name: keyof typeof runs) => runs[name].reduce((sum, r) => sum + rps(r), 0) / runs[name].length;
-      const p99 = (name: keyof typeof runs) => Math.max(...runs[name].map((r) => r.latency.p99));
-      const errors = (name: keyof typeof runs) => runs[name].reduce((sum, r) => sum + errorsOf(r), 0);
+      const { runs, cpuPerRequest } = await measureInTurns(system, bare.url, asCookie, asBearer);
+      const mean = (name: Path) => runs[name].reduce((sum, r) => sum + rps(r), 0) / runs[name].length;
+      const p99 = (name: Path) => Math.max(...runs[name].map((r) => r.latency.p99));
+      const errors = (name: Path) => runs[name].reduce((sum, r) => sum + errorsOf(r), 0);
       const anchor = mean('bare');
       const cookieRatio = mean('cookie') / anchor;
       const bearerRatio = mean('bearer') / anchor;
