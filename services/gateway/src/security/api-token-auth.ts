@@ -170,6 +170,7 @@ function tokenAdmission(
     reply: FastifyReply,
     policy: ApiTokenScope,
     resolved: ResolvedApiToken,
+    session: NonNullable<FastifyRequest['session']>,
     { count, resetAt }: WindowCount,
   ): void => {
     const resetSeconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
@@ -184,7 +185,7 @@ function tokenAdmission(
     }
     if (!resolved.scopes.includes(policy)) throw new AppError(403, missingScope(policy));
     request.apiToken = resolved;
-    request.session = ofResolution(resolved).session;
+    request.session = session;
   };
   // One session object and counter key per resolution, shared by its requests as a cookie's cached session is.
   const perResolution = new WeakMap<
@@ -220,15 +221,16 @@ function tokenAdmission(
     resolved: ResolvedApiToken,
     done: (error?: Error) => void,
   ): void => {
+    const { session, counterKey } = ofResolution(resolved);
     let counted: WindowCount | Promise<WindowCount>;
     try {
-      counted = counters.increment(ofResolution(resolved).counterKey, config.RATE_LIMIT_WINDOW_MS);
+      counted = counters.increment(counterKey, config.RATE_LIMIT_WINDOW_MS);
     } catch (error) {
       return done(error as Error);
     }
     const decide = (count: WindowCount) => {
       try {
-        admitCounted(request, reply, policy, resolved, count);
+        admitCounted(request, reply, policy, resolved, session, count);
       } catch (error) {
         return done(error as Error);
       }
