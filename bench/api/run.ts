@@ -6,11 +6,12 @@
  *   turn, against a bare Fastify route answering the same bytes (bare-server.ts, a process of its own); the
  *   same with the authors' cookie sessions. Both ratios are printed; target: the bearer ratio ≥ the cookie
  *   session's and ≥ 0.30×. The system is `npm start`'s all-in-one process (embedded), each author's book
- *   written before anything is measured. The windows run in turns: bare, then `--rounds` (4) of cookie,
- *   bearer, bearer, cookie, then bare; each figure is the mean of its windows. On this 2-core virtual
- *   machine the same path's CPU per request moved by a third from window to window (76–138 µs), in spells
- *   longer than a window: paired turns, several of them, are what lets a few percent between the two
- *   paths show through (bench/README).
+ *   written before anything is measured. The windows run in turns, short and many: `--rounds` (16) of bare,
+ *   cookie, bearer, bearer, cookie, each `--seconds` (2) long, then bare; each figure is the mean of its
+ *   windows. On this 2-core virtual machine the same path's CPU per request moved by a third from window to
+ *   window (76–138 µs), in spells longer than a 10-second window: with two-second windows in mirrored pairs a
+ *   spell falls on both paths of its round, and a few percent between them shows through (bench/README). The
+ *   rounds in which the bearer path served at least the cookie's are counted beside the means.
  * - Webhook dispatch: `--events` (5,000) `book.ready` events published on the bus at `--rate` (100/s) to one
  *   endpoint, its receiver healthy (receiver.ts, a process of its own): all must arrive, p99 from the event
  *   (its `createdAt`, the time it was published) to its arrival ≤ 2 s.
@@ -26,7 +27,7 @@
  * The events name the endpoint's owner as the book's owner, so the fan-out asks the book service nothing
  * (a shared book's event would add one access request per endpoint).
  *
- *   node --import tsx bench/api/run.ts [--seconds 10] [--rounds 4] [--connections 20] [--authors 10] [--events 5000] [--rate 100] [--only gateway|webhooks]
+ *   node --import tsx bench/api/run.ts [--seconds 2] [--rounds 16] [--connections 20] [--authors 10] [--events 5000] [--rate 100] [--only gateway|webhooks]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -47,8 +48,8 @@ import { printResults, type BenchFigure } from '../support/results';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '16' },
     connections: { type: 'string', default: '20' },
     authors: { type: 'string', default: '10' },
     events: { type: 'string', default: '5000' },
@@ -127,10 +128,14 @@ async function signInEveryone(url: string, people: Person[]): Promise<void> {
 
 type Path = 'bare' | 'cookie' | 'bearer';
 
+/** One round's windows: the anchor, then the two paths in mirrored order (cookie, bearer, bearer, cookie). */
+const roundTurns = ['bare', 'cookie', 'bearer', 'bearer', 'cookie'] as const;
+
 /**
- * The gateway windows in turns (bare, `rounds` of cookie, bearer, bearer, cookie, bare), after both paths warmed,
- * with the system's CPU per request beside each path's rate: what a path costs the server, apart from the load
- * generator that shares its two cores.
+ * The gateway windows in turns: `rounds` rounds of bare, cookie, bearer, bearer, cookie, then bare once more,
+ * after both paths warmed, with the system's CPU per request beside each path's rate: what a path costs the
+ * server, apart from the load generator that shares its two cores. Short windows, many of them: the
+ * machine's slow spells last longer than a window, so each falls on both paths of its round alike.
  */
 async function measureInTurns(
   system: SystemProcess,
@@ -140,30 +145,30 @@ async function measureInTurns(
 ): Promise<{ runs: Record<Path, Result[]>; cpuPerRequest: Record<'cookie' | 'bearer', number[]> }> {
   const runs: Record<Path, Result[]> = { bare: [], cookie: [], bearer: [] };
   const cpuPerRequest: Record<'cookie' | 'bearer', number[]> = { cookie: [], bearer: [] };
-  const window = async (name: Path) => {
+  const window = async (name: Path): Promise<string> => {
     const cpuBefore = await system.cpuMs();
     const result =
       name === 'bare'
         ? await measure({ url: `${bareUrl}/api/v1/book` })
         : await measure({ url: system.url, requests: name === 'cookie' ? asCookie : asBearer });
     runs[name].push(result);
-    let cpu = '';
-    if (name !== 'bare') {
-      const perRequest = ((await system.cpuMs()) - cpuBefore) / result.requests.total;
-      cpuPerRequest[name].push(perRequest);
-      cpu = `  system CPU ${(perRequest * 1000).toFixed(0)} µs a request`;
-    }
-    console.log(
-      `  ${name.padEnd(6)} ${rps(result).toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms  errors ${errorsOf(result)}${cpu}  (load ${load()})`,
-    );
+    const errors = errorsOf(result) > 0 ? ` (${errorsOf(result)} errors)` : '';
+    if (name === 'bare') return `bare ${rps(result).toFixed(0)}${errors}`;
+    const perRequest = ((await system.cpuMs()) - cpuBefore) / result.requests.total;
+    cpuPerRequest[name].push(perRequest);
+    return `${name} ${rps(result).toFixed(0)}/${(perRequest * 1000).toFixed(0)} µs${errors}`;
   };
   // Both paths warm before anything is measured: setting up signed in (cookie) but sent one bearer request,
   // so the first bearer window carried the JIT's and the token cache's first moments and the cookie's none.
   for (const requests of [asCookie, asBearer])
     await autocannon({ url: system.url, requests, connections, duration: warmUpSeconds });
-  const turns = ['cookie', 'bearer', 'bearer', 'cookie'] as const;
-  for (const name of ['bare', ...Array.from({ length: rounds }, () => turns).flat(), 'bare'] as const)
-    await window(name);
+  console.log('  each round: req/s and the system CPU a request, window by window');
+  for (let round = 1; round <= rounds; round += 1) {
+    const line: string[] = [];
+    for (const name of roundTurns) line.push(await window(name));
+    console.log(`  round ${String(round).padStart(2)}: ${line.join(', ')}  (load ${load()})`);
+  }
+  console.log(`  closing: ${await window('bare')}`);
   return { runs, cpuPerRequest };
 }
 
@@ -203,6 +208,13 @@ async function gatewayFigures(): Promise<BenchFigure[]> {
         `  GET /api/v1/book: bearer ${bearerRatio.toFixed(3)}× (p99 ${p99('bearer')} ms, errors ${errors('bearer')}), ` +
           `cookie session ${cookieRatio.toFixed(3)}× (p99 ${p99('cookie')} ms, errors ${errors('cookie')}) of the bare route's ${anchor.toFixed(0)} req/s`,
       );
+      // Each round holds two windows of each path: the comparison within a round has the machine's spell in common.
+      const roundsAhead = Array.from({ length: rounds }, (_, r) => r).filter(
+        (r) =>
+          rps(runs.bearer[2 * r]!) + rps(runs.bearer[2 * r + 1]!) >=
+          rps(runs.cookie[2 * r]!) + rps(runs.cookie[2 * r + 1]!),
+      ).length;
+      console.log(`  rounds in which the bearer path served at least the cookie's: ${roundsAhead} of ${rounds}`);
       const meanCpu = (name: 'cookie' | 'bearer') =>
         (1000 * cpuPerRequest[name].reduce((sum, ms) => sum + ms, 0)) / cpuPerRequest[name].length;
       console.log(
