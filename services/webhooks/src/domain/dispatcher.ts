@@ -126,9 +126,9 @@ export class Dispatcher {
     const delay =
       ok || gone ? undefined : nextRetryDelayMs(delivery.attempt_count + 1, this.deps.config.WEBHOOK_RETRY_BASE_MS);
     const status = ok ? 'succeeded' : delay === undefined ? 'failed' : 'pending';
-    await deliveriesRepository.recordAttempt(
+    const decided = await deliveriesRepository.recordAttempt(
       this.deps.db,
-      delivery.id,
+      delivery,
       {
         id: randomUUID(),
         delivery_id: delivery.id,
@@ -140,6 +140,8 @@ export class Dispatcher {
       },
       { status, nextAttemptAt: delay === undefined ? null : new Date(this.deps.now().getTime() + delay) },
     );
+    // Requeued while the call was out: the next call decides, the endpoint's fate included.
+    if (!decided) return;
     if (gone) await this.disable(webhook, 'gone');
     else if (status === 'failed') await this.disable(webhook, 'failing');
   }

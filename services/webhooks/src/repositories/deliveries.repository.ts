@@ -62,16 +62,25 @@ export const deliveriesRepository = {
     });
   },
 
-  /** One attempt's outcome, and what comes next, in one transaction. */
+  /**
+   * One attempt's outcome, and what comes next, in one transaction. The attempt is always kept; the outcome
+   * decides the delivery only while the dispatcher still holds the lease it claimed the row with. A
+   * redelivery asked for while the call was out (`requeue`), or another dispatcher's claim after the lease
+   * ran out, has changed the lease: the row is left as it is then, to be called again, and this answers
+   * false. Without the fence, the earlier call's 200 marked a requeued delivery succeeded, and the
+   * redelivery was lost.
+   */
   async recordAttempt(
     db: Kysely<WebhooksDatabase>,
-    deliveryId: string,
+    delivery: Pick<DeliveryRow, 'id' | 'locked_until'>,
     attempt: AttemptRow,
     next: { status: DeliveryRow['status']; nextAttemptAt: Date | null },
-  ): Promise<void> {
-    await db.transaction().execute(async (trx) => {
+  ): Promise<boolean> {
+    const lease = delivery.locked_until;
+    if (lease === null) throw new Error(`delivery ${delivery.id} was not claimed`);
+    return db.transaction().execute(async (trx) => {
       await trx.insertInto('webhook_attempts').values(attempt).execute();
-      await trx
+      const decided = await trx
         .updateTable('webhook_deliveries')
         .set((eb) => ({
           attempt_count: eb('attempt_count', '+', 1),
@@ -79,8 +88,10 @@ export const deliveriesRepository = {
           next_attempt_at: next.nextAttemptAt,
           locked_until: null,
         }))
-        .where('id', '=', deliveryId)
-        .execute();
+        .where('id', '=', delivery.id)
+        .where('locked_until', '=', lease)
+        .executeTakeFirst();
+      return decided.numUpdatedRows > 0n;
     });
   },
 
