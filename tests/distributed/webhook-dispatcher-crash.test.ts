@@ -57,7 +57,8 @@ describe.skipIf(!databaseUrl || !natsUrl)('webhook delivery survives kill -9 of 
     launched = await startDistributed({
       databaseUrl: databaseUrl!,
       natsUrl: natsUrl!,
-      env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', WEBHOOK_RETRY_BASE_MS: '200' },
+      // The shortest lease: the calls the killed process made go out again 15 s after it made them, not 60.
+      env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', WEBHOOK_RETRY_BASE_MS: '200', WEBHOOK_LEASE_MS: '15000' },
     });
     bus = await createBus({
       natsUrl,
@@ -108,7 +109,7 @@ describe.skipIf(!databaseUrl || !natsUrl)('webhook delivery survives kill -9 of 
     await launched.waitFor(new RegExp(`started webhooks \\(pid (?!${pid}\\))`), 60_000);
 
     // Every event is answered 200 in the end; the calls the dead process made are sent again once their
-    // lease (60 s) runs out.
+    // lease (15 s here) runs out.
     const answered = () => new Set(calls.filter((c) => c.answered).map((c) => c.eventId));
     await expect.poll(() => answered().size, { timeout: 150_000, interval: 250 }).toBe(eventCount);
     expect(answered()).toEqual(new Set(published));

@@ -16,6 +16,13 @@ export const WebhooksConfigSchema = BaseConfigSchema.extend({
    * ±10 %; 45 s gives about 3 days over 8 attempts). Tests set it to a few ms.
    */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(45_000),
+  /**
+   * How long a dispatcher holds a delivery it is calling. A dispatcher that dies mid-call (kill -9, a lost
+   * machine) leaves its calls to be sent again by any replica once their lease runs out; a shorter lease sends
+   * them sooner. It must outlast a call (10 s) and the recording after it, or a slow call would be sent
+   * twice at once; the restart test sets it short.
+   */
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(15_000).default(60_000),
   /** 1: endpoints may be http and reach private, loopback and link-local addresses (development and tests). */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: z
     .enum(['0', '1', 'true', 'false'])

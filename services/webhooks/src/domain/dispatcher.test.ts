@@ -50,7 +50,12 @@ async function dispatching(options: { url: string; openWith: string; log?: Writa
     db: database.db as Kysely<WebhooksDatabase>,
     bus: {} as Bus,
     mailer: {} as Mailer,
-    config: { PUBLIC_URL: 'http://x.test', WEBHOOK_RETRY_BASE_MS: 1_000_000, WEBHOOK_ALLOW_PRIVATE_TARGETS: true },
+    config: {
+      PUBLIC_URL: 'http://x.test',
+      WEBHOOK_RETRY_BASE_MS: 1_000_000,
+      WEBHOOK_LEASE_MS: 60_000,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
+    },
     logger: createLogger({
       service: 'webhooks',
       level: 'info',

@@ -64,7 +64,12 @@ export class Dispatcher {
 
   /** One round; answers how long to sleep before the next. */
   private async tick(): Promise<number> {
-    const due = await deliveriesRepository.claimDue(this.deps.db, this.deps.now(), batch);
+    const due = await deliveriesRepository.claimDue(
+      this.deps.db,
+      this.deps.now(),
+      batch,
+      this.deps.config.WEBHOOK_LEASE_MS,
+    );
     await Promise.all(due.map((delivery) => this.attempt(delivery)));
     if (due.length === batch) return 0;
     const next = await deliveriesRepository.nextDueAt(this.deps.db, this.deps.now());

@@ -10,7 +10,10 @@ export interface WebhooksHandlerDeps {
   db: Kysely<WebhooksDatabase>;
   bus: Bus;
   mailer: Mailer;
-  config: Pick<WebhooksConfig, 'PUBLIC_URL' | 'WEBHOOK_RETRY_BASE_MS' | 'WEBHOOK_ALLOW_PRIVATE_TARGETS'>;
+  config: Pick<
+    WebhooksConfig,
+    'PUBLIC_URL' | 'WEBHOOK_RETRY_BASE_MS' | 'WEBHOOK_LEASE_MS' | 'WEBHOOK_ALLOW_PRIVATE_TARGETS'
+  >;
   logger: Logger;
   /** Seals the signing secrets at rest and opens them to sign (decision 0052). */
   cipher: SecretCipher;

@@ -4,9 +4,6 @@ import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksDatabase } f
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AttemptRow = Selectable<WebhookAttemptsTable>;
 
-/** How long a dispatcher holds a delivery it is calling: longer than a call may take (10 s). */
-const leaseMs = 60_000;
-
 export const deliveriesRepository = {
   /** Owes an event to an endpoint once: a second insert of the same (event, endpoint) does nothing. */
   async insertOnce(
@@ -33,9 +30,9 @@ export const deliveriesRepository = {
   /**
    * Takes the due deliveries for this dispatcher: each row is leased (locked_until) in the same statement
    * that finds it, so two dispatchers (replicas) never call one delivery at once; a crash frees it after
-   * the lease.
+   * the lease (WEBHOOK_LEASE_MS, longer than a call may take).
    */
-  async claimDue(db: Kysely<WebhooksDatabase>, now: Date, limit: number): Promise<DeliveryRow[]> {
+  async claimDue(db: Kysely<WebhooksDatabase>, now: Date, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
     return db.transaction().execute(async (trx) => {
       const due = await trx
         .selectFrom('webhook_deliveries')
