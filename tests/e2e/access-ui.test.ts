@@ -34,7 +34,9 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
     path: string,
     user: Record<string, unknown>,
     ready: (page: Page) => Promise<unknown>,
-    books = sampleLibrary(),
+    // A short manuscript, as themes-and-phones.test.ts's sweeps have: axe reads every paragraph of the
+    // read-only editor, and a 100-page book took most of this suite's time and checked nothing more.
+    books = sampleLibrary(2_000),
   ) {
     const problems: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -144,7 +146,7 @@ describe.skipIf(!browserAvailable())('trash and access without a plan (mocked AP
     // The role's banner, every field disabled, nothing that only changes the plan, no Confirm.
     const starter = { accountType: 'starter', booksLeftThisMonth: 7 };
     const ready = (page: Page) => page.getByTestId('role-banner').waitFor();
-    const problems = await check('/app/validation', starter, ready, sampleLibrarySharedAs('viewer'));
+    const problems = await check('/app/validation', starter, ready, sampleLibrarySharedAs('viewer', 2_000));
     expect(problems.join('\n\n')).toBe('');
     // One screen loaded and checked by axe in both schemes: the seven screens' budget for one.
   }, 60_000);

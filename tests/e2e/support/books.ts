@@ -115,8 +115,8 @@ export function sampleLibrary(words = 25_000): Book[] {
 }
 
 /** The sample library with its book waiting for review ("validation") shared with the reader as `role` (issue 43). */
-export function sampleLibrarySharedAs(role: 'viewer' | 'commenter' | 'editor'): Book[] {
-  return sampleLibrary().map((book) =>
+export function sampleLibrarySharedAs(role: 'viewer' | 'commenter' | 'editor', words?: number): Book[] {
+  return sampleLibrary(words).map((book) =>
     book._id === 'validation' ? { ...book, role, ownerName: 'Grace Hopper' } : book,
   );
 }
