@@ -11,7 +11,8 @@
  *   windows. On this 2-core virtual machine the same path's CPU per request moved by a third from window to
  *   window (76–138 µs), in spells longer than a 10-second window: with two-second windows in mirrored pairs a
  *   spell falls on both paths of its round, and a few percent between them shows through (bench/README). The
- *   rounds in which the bearer path served at least the cookie's are counted beside the means.
+ *   rounds in which the bearer path served at least the cookie's, and the mean of the rounds' ratios with its
+ *   interval, are printed beside the means.
  * - Webhook dispatch: `--events` (5,000) `book.ready` events published on the bus at `--rate` (100/s) to one
  *   endpoint, its receiver healthy (receiver.ts, a process of its own): all must arrive, p99 from the event
  *   (its `createdAt`, the time it was published) to its arrival ≤ 2 s.
@@ -172,6 +173,26 @@ async function measureInTurns(
   return { runs, cpuPerRequest };
 }
 
+/**
+ * The two paths round by round: each round holds two windows of each, so the comparison within a round has the
+ * machine's spell in common. How many rounds the bearer path led, and the mean of the rounds' bearer/cookie
+ * ratios with its 95% interval (± 2 standard errors): an interval across 1 says the run cannot tell the two apart.
+ */
+function pairedComparison(runs: Record<Path, Result[]>): string {
+  const ratios = Array.from({ length: rounds }, (_, r) => {
+    const served = (name: 'cookie' | 'bearer') => rps(runs[name][2 * r]!) + rps(runs[name][2 * r + 1]!);
+    return served('bearer') / served('cookie');
+  });
+  const mean = ratios.reduce((sum, x) => sum + x, 0) / ratios.length;
+  const variance = ratios.reduce((sum, x) => sum + (x - mean) ** 2, 0) / Math.max(1, ratios.length - 1);
+  const margin = 2 * Math.sqrt(variance / ratios.length);
+  const led = ratios.filter((x) => x >= 1).length;
+  return (
+    `bearer/cookie round by round: led in ${led} of ${rounds} rounds; mean ${mean.toFixed(3)} ` +
+    `(95% interval ${(mean - margin).toFixed(3)}–${(mean + margin).toFixed(3)})`
+  );
+}
+
 async function gatewayFigures(): Promise<BenchFigure[]> {
   const { people, dataDir } = await preparePeople();
   const system = await startSystemProcess('embedded', { DATA_DIR: dataDir, API_TOKEN_RATE_LIMIT: '1000000000' });
@@ -208,13 +229,7 @@ async function gatewayFigures(): Promise<BenchFigure[]> {
         `  GET /api/v1/book: bearer ${bearerRatio.toFixed(3)}× (p99 ${p99('bearer')} ms, errors ${errors('bearer')}), ` +
           `cookie session ${cookieRatio.toFixed(3)}× (p99 ${p99('cookie')} ms, errors ${errors('cookie')}) of the bare route's ${anchor.toFixed(0)} req/s`,
       );
-      // Each round holds two windows of each path: the comparison within a round has the machine's spell in common.
-      const roundsAhead = Array.from({ length: rounds }, (_, r) => r).filter(
-        (r) =>
-          rps(runs.bearer[2 * r]!) + rps(runs.bearer[2 * r + 1]!) >=
-          rps(runs.cookie[2 * r]!) + rps(runs.cookie[2 * r + 1]!),
-      ).length;
-      console.log(`  rounds in which the bearer path served at least the cookie's: ${roundsAhead} of ${rounds}`);
+      console.log(`  ${pairedComparison(runs)}`);
       const meanCpu = (name: 'cookie' | 'bearer') =>
         (1000 * cpuPerRequest[name].reduce((sum, ms) => sum + ms, 0)) / cpuPerRequest[name].length;
       console.log(
