@@ -4,6 +4,11 @@ import type { Plugin } from 'vite';
 
 const suffix = '?html';
 
+/** A Markdown document as the HTML the build makes of it (GitHub's flavour: tables, autolinks). */
+export function markdownToHtml(markdown: string): string {
+  return marked.parse(markdown, { gfm: true, async: false });
+}
+
 /** `import html from './doc.md?html'`: the Markdown file as an HTML string, converted at build time. */
 export function markdownHtml(): Plugin {
   return {
@@ -12,7 +17,7 @@ export function markdownHtml(): Plugin {
       if (!id.endsWith(`.md${suffix}`)) return null;
       const file = id.slice(0, -suffix.length);
       this.addWatchFile(file);
-      const html = await marked.parse(await readFile(file, 'utf8'), { gfm: true });
+      const html = markdownToHtml(await readFile(file, 'utf8'));
       return `export default ${JSON.stringify(html)};`;
     },
   };

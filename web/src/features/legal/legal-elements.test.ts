@@ -1,16 +1,12 @@
-import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import cookiesPolicy from './documents/cookies-policy.md?raw';
 import privacyPolicy from './documents/privacy-policy.md?raw';
 import termsOfService from './documents/terms-of-service.md?raw';
+import { markdownToHtml } from '../../../build/markdown-html';
 
-/** The element names a legal document's HTML uses, as the build makes it (build/markdown-html.ts). */
+/** The element names a legal document's HTML uses, as the build makes it. */
 const elementsOf = (markdown: string): Set<string> =>
-  new Set(
-    [...(marked.parse(markdown, { gfm: true, async: false }) as string).matchAll(/<([a-z][a-z0-9]*)/g)].map(
-      (m) => m[1]!,
-    ),
-  );
+  new Set([...markdownToHtml(markdown).matchAll(/<([a-z][a-z0-9]*)/g)].map((m) => m[1]!));
 
 describe('the legal documents', () => {
   // The browser's accessibility sweep in both schemes (tests/e2e/themes-and-phones.test.ts) opens the cookies
