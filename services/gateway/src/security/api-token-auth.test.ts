@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { requests } from '@bookwright/contracts/bus';
 import { apiTokenMessages, type ResolvedApiToken } from '@bookwright/contracts/http';
 import { createInProcessBus, createMemoryWindowCounters, silentLogger, type Bus } from '@bookwright/kit';
-import { registerApiTokenAuth } from './api-token-auth';
+import { bearerTokenOf, parseBearer, registerApiTokenAuth } from './api-token-auth';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -121,5 +122,26 @@ describe('API token authentication', () => {
     expect(() =>
       app.route({ method: ['GET', 'PATCH'], url: '/api/v1/book/:bookId', handler: async () => ({}) }),
     ).toThrow(/one token policy per route/);
+  });
+
+  it('reads each request\'s own token, whatever headers came before it', () => {
+    const header = fc.oneof(
+      fc.constantFrom('Bearer bw_pat_a', 'bearer   bw_pat_a ', 'Bearer bw_pat_b', 'Bearer', 'Bearer a b', 'Basic x'),
+      fc.string().map((rest) => `Bearer ${rest}`),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.option(header, { nil: undefined }), { maxLength: 20 }), (headers) => {
+        for (const authorization of headers) {
+          // The same string asked twice, as a request's hooks ask it, and then the next request's.
+          const request = { headers: { authorization } };
+          const expected = authorization === undefined ? undefined : parseBearer(authorization);
+          expect(bearerTokenOf(request)).toBe(expected);
+          expect(bearerTokenOf(request)).toBe(expected);
+        }
+      }),
+    );
+    expect(parseBearer('Bearer bw_pat_a')).toBe('bw_pat_a');
+    expect(parseBearer('Bearer a b')).toBeUndefined();
   });
 });
