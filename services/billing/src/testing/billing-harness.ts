@@ -45,12 +45,7 @@ export async function startBilling(options: {
     logVariable: 'BILLING_TEST_LOG',
     ...(options.outage ? { outage: options.outage } : {}),
   });
-  try {
-    await world.start(createBillingService({ now: options.clock.now }), { env: options.env });
-  } catch (error) {
-    await world.stop();
-    throw error;
-  }
+  await world.settingUp(() => world.start(createBillingService({ now: options.clock.now }), { env: options.env }));
   return { bus: world.bus, db: world.db, stop: () => world.stop() };
 }
 

@@ -128,7 +128,7 @@ export async function startBookWorld(env: Record<string, string> = {}) {
     /** Idempotent: a test may stop the world itself to see the service stop. */
     stop: () => world.stop(),
   };
-  try {
+  await world.settingUp(async () => {
     const observer = await bus.consume(
       'book-test-observer',
       observed.map((def) =>
@@ -139,10 +139,7 @@ export async function startBookWorld(env: Record<string, string> = {}) {
     );
     world.onStop(() => observer.stop());
     await world.start(bookService, { env, now: () => new Date(Date.now() + book.clockOffsetMs) });
-  } catch (error) {
-    await world.stop();
-    throw error;
-  }
+  });
   return book;
 }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { ImagesProvider } from '@bookwright/ai';
-import type { ServiceDatabase } from '@bookwright/kit';
 import { createServiceTestWorld, FakeBookService } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { CoverDatabase } from '../db/schema';
@@ -17,13 +16,7 @@ export async function openCoverWorld() {
   const billing = new FakeBillingService();
   const world = await createServiceTestWorld<CoverDatabase>({ service: 'cover', fakes: [books, billing] });
   const { bus, blobs } = world;
-  let database: ServiceDatabase<CoverDatabase>;
-  try {
-    database = await world.database(migrations);
-  } catch (error) {
-    await world.stop();
-    throw error;
-  }
+  const database = await world.settingUp(() => world.database(migrations));
   return {
     books,
     billing,

@@ -18,13 +18,8 @@ export async function startExportWorld(options: { renderer?: ExportRenderer; env
   const books = new FakeBookService((book) => book as Book);
   const world = await createServiceTestWorld<never>({ service: 'export', fakes: [books] });
   const { bus, blobs } = world;
-  try {
-    const service = createExportService(options.renderer ? { renderer: () => options.renderer! } : {});
-    await world.start(service, { env: options.env });
-  } catch (error) {
-    await world.stop();
-    throw error;
-  }
+  const service = createExportService(options.renderer ? { renderer: () => options.renderer! } : {});
+  await world.settingUp(() => world.start(service, { env: options.env }));
   return {
     books,
     bus,

@@ -95,4 +95,13 @@ describe(`createServiceTestWorld (${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
       await world.stop();
     }
   });
+
+  it('stops itself when a set-up step fails, and hands back what a step that succeeds makes', async () => {
+    const world = await createServiceTestWorld<OutboxDatabase>({ service: 'echo' });
+    const { schema } = await world.settingUp(() => world.database([outboxMigration]));
+    expect(await schemaExists(schema)).toBe(true);
+    // No fake answers the ping: the service's start-up fails, and the world stops with it.
+    await expect(world.settingUp(() => world.start(echoService, { env: {} }))).rejects.toThrow();
+    expect(await schemaExists(schema)).toBe(false);
+  });
 });

@@ -73,6 +73,11 @@ export interface ServiceTestWorld<DB> {
   restartBus(): Promise<Bus>;
   /** Runs `cleanUp` when the world stops, before the bus closes. */
   onStop(cleanUp: () => Promise<void>): void;
+  /**
+   * A harness's set-up step (open the database, start the service): when it fails, the world stops before the
+   * failure reaches the test, which never got a harness to stop and would leave the bus and database open.
+   */
+  settingUp<T>(step: () => Promise<T>): Promise<T>;
   /** Idempotent: a test may stop the world itself to see the service stop. */
   stop(): Promise<void>;
 }
@@ -166,6 +171,14 @@ export async function createServiceTestWorld<DB>(options: ServiceTestWorldOption
     },
     onStop(cleanUp) {
       cleanUps.push(cleanUp);
+    },
+    async settingUp(step) {
+      try {
+        return await step();
+      } catch (error) {
+        await world.stop();
+        throw error;
+      }
     },
     stop: () =>
       (stopped ??= (async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { events } from '@bookwright/contracts/events';
 import type { LlmProvider } from '@bookwright/ai';
-import { on, type RunningService, type ServiceDatabase, type Subscription } from '@bookwright/kit';
+import { on, type RunningService, type Subscription } from '@bookwright/kit';
 import { createServiceTestWorld, FakeBookService, type BusFake } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { WriterDatabase } from '../db/schema';
@@ -36,13 +36,7 @@ export async function openWriterWorld() {
     stop: async () => observer?.stop(),
   };
   const world = await createServiceTestWorld<WriterDatabase>({ service: 'writer', fakes: [books, chapterObserver] });
-  let database: ServiceDatabase<WriterDatabase>;
-  try {
-    database = await world.database(migrations);
-  } catch (error) {
-    await world.stop();
-    throw error;
-  }
+  const database = await world.settingUp(() => world.database(migrations));
   return {
     books,
     chapterEvents,
