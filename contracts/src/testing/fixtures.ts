@@ -5,6 +5,7 @@ import { noPlanBillingSummary, type User, type UserProfile } from '../entities/u
 import type { SignUpRequest } from '../http/auth/sign-up';
 import type { BookBrief } from '../requests/book';
 import type { TiptapDocument, TiptapNode } from '../entities/book/tiptap-document';
+import { fictionPlanOf, nonFictionPlanOf } from './plans';
 
 /*
  * The one set of test fixtures for users and books, shaped by the contracts they build: service tests,
@@ -52,8 +53,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
 /** A fiction plan: `chapters` chapters spread over three acts, with a cast and a world. */
 export function buildFictionState(chapters = 12): FictionBookState {
   const perAct = Math.ceil(chapters / 3);
-  return {
-    expandedIdea: {
+  return fictionPlanOf(
+    {
       subGenre: 'coastal mystery',
       emotionalTone: 'tense, warm underneath',
       themes: ['memory', 'belonging'],
@@ -66,7 +67,7 @@ export function buildFictionState(chapters = 12): FictionBookState {
       },
       narrativeStyle: 'Close third person, past tense',
     },
-    characters: [
+    [
       {
         name: 'Ines Varga',
         role: 'protagonist',
@@ -82,27 +83,25 @@ export function buildFictionState(chapters = 12): FictionBookState {
         backstory: 'The lighthouse keeper’s son',
       },
     ],
-    plotOutline: {
-      acts: [1, 2, 3].map((actNumber) => ({
-        actNumber,
-        description: ['Setup', 'Confrontation', 'Resolution'][actNumber - 1] ?? 'Act',
-        chapters: Array.from({ length: perAct }, (_, i) => (actNumber - 1) * perAct + i + 1)
-          .filter((n) => n <= chapters)
-          .map((n) => ({
-            chapterNumber: n,
-            title: `The Tide Turns ${n}`,
-            purpose: `Move the investigation forward (step ${n}).`,
-            summary: `Ines follows clue number ${n} along the harbour.`,
-          })),
-      })),
-    },
-  };
+    // Full acts first: the last act takes what is left, and an act past the last chapter stays empty.
+    ['Setup', 'Confrontation', 'Resolution'].map((description, act) => ({
+      description,
+      chapters: Array.from({ length: Math.max(0, Math.min(perAct, chapters - act * perAct)) }, (_, i) => {
+        const n = act * perAct + i + 1;
+        return {
+          title: `The Tide Turns ${n}`,
+          purpose: `Move the investigation forward (step ${n}).`,
+          summary: `Ines follows clue number ${n} along the harbour.`,
+        };
+      }),
+    })),
+  );
 }
 
 /** A non-fiction plan: three sections of three chapters with key points. */
 export function buildNonFictionState(): NonFictionBookState {
-  return {
-    expandedIdea: {
+  return nonFictionPlanOf(
+    {
       subGenre: 'practical guide',
       emotionalTone: 'encouraging',
       themes: ['habits', 'focus'],
@@ -110,7 +109,7 @@ export function buildNonFictionState(): NonFictionBookState {
       keyTopics: ['deep work', 'planning', 'rest'],
       learningObjectives: ['Plan a focused week', 'Protect time for deep work'],
     },
-    researches: {
+    {
       topics: [
         {
           title: 'Attention residue',
@@ -120,21 +119,20 @@ export function buildNonFictionState(): NonFictionBookState {
         },
       ],
     },
-    contentOutline: {
-      structure: 'Three sections from diagnosis to practice',
-      sections: [1, 2, 3].map((sectionNumber) => ({
-        sectionNumber,
-        title: `Section ${sectionNumber}`,
-        objective: `Objective of section ${sectionNumber}`,
-        chapters: [1, 2, 3].map((i) => ({
-          chapterNumber: (sectionNumber - 1) * 3 + i,
-          title: `Practice ${(sectionNumber - 1) * 3 + i}`,
-          summary: `How to apply practice ${(sectionNumber - 1) * 3 + i}.`,
+    'Three sections from diagnosis to practice',
+    [1, 2, 3].map((section) => ({
+      title: `Section ${section}`,
+      objective: `Objective of section ${section}`,
+      chapters: [1, 2, 3].map((i) => {
+        const n = (section - 1) * 3 + i;
+        return {
+          title: `Practice ${n}`,
+          summary: `How to apply practice ${n}.`,
           keyPoints: ['Start small', 'Measure progress'],
-        })),
-      })),
-    },
-  };
+        };
+      }),
+    })),
+  );
 }
 
 /** A book as the API returns it: a fiction plan awaiting review unless overridden. */
