@@ -80,6 +80,45 @@ describe.skipIf(!browserAvailable())('images inside chapters in the editor', () 
     },
   );
 
+  /**
+   * A new author's book imported from Markdown, open in the editor at 1280 px with the caret at the end of its
+   * paragraph "The valley lay quiet…"; the page's script errors are collected.
+   */
+  async function editingImported(markdown: string) {
+    const { client, bookId } = await importedBook(new Blob([markdown]), 'valley.md');
+    const context = await signedInContext(world, client, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${world.system.url}/app/edit/${bookId}`);
+    const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
+    await manuscript.getByText('The valley lay quiet').click();
+    await page.keyboard.press('End');
+    return { client, bookId, context, page, pageErrors, manuscript };
+  }
+
+  /**
+   * A new image's alt text field has the focus (the author is asked to describe it); `alt` is typed there, and
+   * the image then shows, loaded at its `width` px. `whileAsked` runs while the field waits.
+   */
+  async function describeNewImage(manuscript: Locator, alt: string, width: number, whileAsked?: () => Promise<void>) {
+    const field = manuscript.getByRole('textbox', { name: 'Image description (alt text)' });
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+    await whileAsked?.();
+    await field.fill(alt);
+    await field.press('Enter');
+    const image = manuscript.getByRole('img', { name: alt });
+    await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(width);
+  }
+
+  /** Saves at once (Ctrl+S) and waits for the editor to say so. */
+  async function saveNow(page: Page) {
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(() => page.getByTestId('save-status').textContent(), { timeout: 30_000 })
+      .toBe('All changes saved');
+  }
+
   /** A new author on Starter with one book, imported from `file` over the API (ready at once, no AI). */
   async function importedBook(file: Blob, name: string) {
     const client = world.system.client();
@@ -129,28 +168,12 @@ describe.skipIf(!browserAvailable())('images inside chapters in the editor', () 
     'stores an image pasted into the manuscript and one dropped on it, each described and saved',
     { timeout: 300_000 },
     async () => {
-      const { client, bookId } = await importedBook(
-        new Blob(['# Chapter One\n\nThe valley lay quiet under the snow.\n\nThe river ran dark below the pass.\n']),
-        'valley.md',
+      const { client, bookId, context, page, pageErrors, manuscript } = await editingImported(
+        '# Chapter One\n\nThe valley lay quiet under the snow.\n\nThe river ran dark below the pass.\n',
       );
-      const context = await signedInContext(world, client, { viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      const pageErrors: string[] = [];
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      await page.goto(`${world.system.url}/app/edit/${bookId}`);
-      const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
-      const field = manuscript.getByRole('textbox', { name: 'Image description (alt text)' });
-      await manuscript.getByText('The valley lay quiet').click();
-      await page.keyboard.press('End');
 
       await transferPng(page, 'paste', await photo(320, 200, 'png'), 'pasted.png');
-      await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
-      await field.fill('A pasted sketch of the valley');
-      await field.press('Enter');
-      const pasted = manuscript.getByRole('img', { name: 'A pasted sketch of the valley' });
-      await expect
-        .poll(() => pasted.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-        .toBe(320);
+      await describeNewImage(manuscript, 'A pasted sketch of the valley', 320);
 
       // Dropped on the second paragraph: it lands there, after the pasted one.
       await transferPng(
@@ -160,20 +183,11 @@ describe.skipIf(!browserAvailable())('images inside chapters in the editor', () 
         'dropped.png',
         manuscript.getByText('The river ran dark'),
       );
-      await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
-      await field.fill('A dropped photo of the river');
-      await field.press('Enter');
-      const dropped = manuscript.getByRole('img', { name: 'A dropped photo of the river' });
-      await expect
-        .poll(() => dropped.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-        .toBe(240);
+      await describeNewImage(manuscript, 'A dropped photo of the river', 240);
       expect(await page.getByRole('alert').count()).toBe(0);
       if (shots) await page.screenshot({ path: `${shots}/chapter-images-pasted-and-dropped-light-1280.png` });
 
-      await page.keyboard.press('Control+s');
-      await expect
-        .poll(() => page.getByTestId('save-status').textContent(), { timeout: 30_000 })
-        .toBe('All changes saved');
+      await saveNow(page);
       const saved = JSON.parse((await client.get<Book>(`/api/v1/book/${bookId}`)).body.bookContent!) as {
         content: { type: string; attrs?: { src?: string; alt?: string } }[];
       };
@@ -198,19 +212,9 @@ describe.skipIf(!browserAvailable())('images inside chapters in the editor', () 
     'inserts an image from the toolbar, asks for its alt text, saves it, and says why a file is refused',
     { timeout: 300_000 },
     async () => {
-      const { client, bookId } = await importedBook(
-        new Blob(['# Chapter One\n\nThe valley lay quiet under the snow.\n']),
-        'valley.md',
+      const { client, bookId, context, page, pageErrors, manuscript } = await editingImported(
+        '# Chapter One\n\nThe valley lay quiet under the snow.\n',
       );
-
-      const context = await signedInContext(world, client, { viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      const pageErrors: string[] = [];
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      await page.goto(`${world.system.url}/app/edit/${bookId}`);
-      const manuscript = page.getByRole('textbox', { name: 'Manuscript' });
-      await manuscript.getByText('The valley lay quiet').click();
-      await page.keyboard.press('End');
 
       // Not an image: the server's words under the toolbar, nothing inserted.
       await insertImage(page, { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
@@ -219,21 +223,11 @@ describe.skipIf(!browserAvailable())('images inside chapters in the editor', () 
 
       await insertImage(page, { name: 'valley.png', mimeType: 'image/png', buffer: await photo(480, 320, 'png') });
       // The new image is selected and its alt text field has the focus: the author is asked to describe it.
-      const field = manuscript.getByRole('textbox', { name: 'Image description (alt text)' });
-      await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
-      expect(await page.getByRole('alert').count()).toBe(0);
-      if (shots) await page.screenshot({ path: `${shots}/chapter-images-inserted-alt-text-light-1280.png` });
-      await field.fill('The valley under snow');
-      await field.press('Enter');
-      const inserted = manuscript.getByRole('img', { name: 'The valley under snow' });
-      await inserted.waitFor();
-      await expect
-        .poll(() => inserted.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-        .toBe(480);
-      await page.keyboard.press('Control+s');
-      await expect
-        .poll(() => page.getByTestId('save-status').textContent(), { timeout: 30_000 })
-        .toBe('All changes saved');
+      await describeNewImage(manuscript, 'The valley under snow', 480, async () => {
+        expect(await page.getByRole('alert').count()).toBe(0);
+        if (shots) await page.screenshot({ path: `${shots}/chapter-images-inserted-alt-text-light-1280.png` });
+      });
+      await saveNow(page);
       const saved = (await client.get<Book>(`/api/v1/book/${bookId}`)).body;
       expect(saved.bookContent).toMatch(
         new RegExp(`"src":"/api/v1/book/${bookId}/images/[a-f0-9]{32}","alt":"The valley under snow"`),

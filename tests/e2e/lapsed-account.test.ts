@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { StripeServer } from '@bookwright/billing/testing';
 import { exportFileName, type User } from '@bookwright/contracts/http';
 import { browserAvailable, describeViolations, seriousA11yViolations } from './support/browser';
-import { useStripeBrowserWorld } from './support/stripe-world';
+import { signUpAndPayForStarter, useStripeBrowserWorld } from './support/stripe-world';
 import { openInEditor, writeReadyBook } from './support/journeys';
 import { downloadOf } from './support/downloads';
 
@@ -16,17 +14,6 @@ import { downloadOf } from './support/downloads';
  */
 describe.skipIf(!browserAvailable())('an account whose plan ended, in the browser', () => {
   const world = useStripeBrowserWorld();
-
-  /** Stripe tells the app, signed, as its webhooks do. */
-  async function deliver(type: string, object: Parameters<StripeServer['event']>[1]) {
-    const delivery = world.stripe.event(type, object);
-    const answer = await fetch(world.stripe.webhookUrl!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
-      body: delivery.payload,
-    });
-    expect(answer.status).toBe(200);
-  }
 
   const currentUser = (page: Page) =>
     page.evaluate(
@@ -54,15 +41,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     const title = 'The Keeper of Letters';
 
     // Pays for Starter on Stripe's Checkout.
-    await page.goto(`${world.system.url}/signup?accountType=starter`);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
-    await page.getByLabel('Password').fill('quill and parchment');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${world.stripe.url}/checkout/**`);
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
+    await signUpAndPayForStarter(page, world);
     await page.getByRole('link', { name: 'Start Writing' }).click();
     await page.waitForURL(`${world.system.url}/app`);
 
@@ -82,7 +61,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     // Cancels in the Billing Portal: the app says when the plan ends, in the header and in Billing.
     const me = await currentUser(page);
     const subscriptionId = me.stripeSubscriptionId!;
-    await deliver('customer.subscription.updated', world.stripe.cancelAtPeriodEnd(subscriptionId));
+    await world.deliver('customer.subscription.updated', world.stripe.cancelAtPeriodEnd(subscriptionId));
     await page.goto(`${world.system.url}/app`);
     const ends = page.getByRole('region', { name: 'Plan ending' });
     await ends.getByText(/^Your Starter plan ends on \d{1,2} \w+\.$/).waitFor();
@@ -97,7 +76,7 @@ describe.skipIf(!browserAvailable())('an account whose plan ended, in the browse
     expect(await page.getByRole('button', { name: 'Cancel plan' }).count()).toBe(0);
 
     // The period ends.
-    await deliver('customer.subscription.deleted', world.stripe.endSubscription(subscriptionId));
+    await world.deliver('customer.subscription.deleted', world.stripe.endSubscription(subscriptionId));
     await expect.poll(async () => (await currentUser(page)).accountType).toBe('null');
 
     // Still the library, not a pricing page; the banner points to the plans; the book opens read-only.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@bookwright/contracts/http';
 import { browserAvailable } from './support/browser';
-import { useStripeBrowserWorld } from './support/stripe-world';
+import { signUpAndPayForStarter, useStripeBrowserWorld } from './support/stripe-world';
 
 /**
  * The paying journey in a real browser, with Stripe played by the local Stripe-like server: sign up from a
@@ -14,17 +14,7 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
 
   it('signs up with ?accountType=, pays on Checkout, and arrives in the app on the plan', async () => {
     const page = await (await world.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(`${world.system.url}/signup?accountType=starter`);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
-    await page.getByLabel('Password').fill('quill and parchment');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-
-    // Straight to Stripe's Checkout, no plan page in between.
-    await page.waitForURL(`${world.stripe.url}/checkout/**`);
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
+    await signUpAndPayForStarter(page, world);
     await expect.poll(() => page.getByRole('heading', { name: /Welcome to/ }).count()).toBe(1);
     expect(await page.getByText('Local plan').count()).toBe(0);
     await page.getByRole('link', { name: 'Start Writing' }).click();
@@ -36,13 +26,7 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
 
     // The renewal fails: Stripe tells the app, and the app tells the author.
     const failed = world.stripe.renew(me.stripeSubscriptionId!, 'failed');
-    const delivery = world.stripe.event('invoice.payment_failed', failed.invoice);
-    const answer = await fetch(world.stripe.webhookUrl!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
-      body: delivery.payload,
-    });
-    expect(answer.status).toBe(200);
+    await world.deliver('invoice.payment_failed', failed.invoice);
     await page.reload();
     await expect.poll(() => page.getByText('Your last payment failed.').count()).toBe(1);
     if (process.env.BILLING_SCREENSHOTS)

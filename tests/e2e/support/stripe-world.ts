@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
 import { started } from './started';
 import { useBrowserWorld, type BrowserWorld } from './world';
@@ -9,6 +11,8 @@ const prices = { starter: 'price_e2e_starter', professional: 'price_e2e_professi
 /** A browser world paying through the local Stripe-like server. */
 export interface StripeBrowserWorld extends BrowserWorld {
   readonly stripe: StripeServer;
+  /** Stripe tells the app of an event, signed, as its webhooks do; throws unless the app takes it (200). */
+  deliver(type: string, object: Parameters<StripeServer['event']>[1]): Promise<void>;
 }
 
 /**
@@ -48,5 +52,31 @@ export function useStripeBrowserWorld(): StripeBrowserWorld {
     get stripe() {
       return started(stripe, 'Stripe-like server');
     },
+    async deliver(type, object) {
+      const server = started(stripe, 'Stripe-like server');
+      const delivery = server.event(type, object);
+      const answer = await fetch(server.webhookUrl!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+        body: delivery.payload,
+      });
+      if (answer.status !== 200) throw new Error(`the app answered Stripe's ${type} with ${answer.status}`);
+    },
   };
+}
+
+/**
+ * A new author signs up for Starter (`/signup?accountType=starter`) and pays on the Stripe-like Checkout,
+ * straight from the form with no plan page in between: the page ends on /app/success.
+ */
+export async function signUpAndPayForStarter(page: Page, world: StripeBrowserWorld): Promise<void> {
+  await page.goto(`${world.system.url}/signup?accountType=starter`);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
+  await page.getByLabel('Password').fill('quill and parchment');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(`${world.stripe.url}/checkout/**`);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
 }
