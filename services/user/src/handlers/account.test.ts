@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
@@ -13,21 +10,10 @@ import {
   passwordMessages,
 } from '@bookwright/contracts/http';
 import { events } from '@bookwright/contracts/events';
-import {
-  createFsBlobStore,
-  createInProcessBus,
-  OutboxRelay,
-  silentLogger,
-  type BlobStore,
-  type OutboxDatabase,
-  type Mailer,
-  type ServiceDatabase,
-  hashToken,
-} from '@bookwright/kit';
-import { createTestDatabase, testEventMeta } from '@bookwright/kit/testing';
+import { silentLogger, type BlobStore, type OutboxDatabase, type Mailer, hashToken } from '@bookwright/kit';
+import { testEventMeta } from '@bookwright/kit/testing';
 import { elevenMegabytePng, phoneJpeg, photo } from '@bookwright/kit/images/testing';
-import { migrations } from '../db/migrations';
-import type { UserDatabase } from '../db/schema';
+import { openUserHandlerWorld, type UserHandlerWorld } from '../testing/handler-world';
 import type { UserHandlerDeps } from './deps';
 import { signUp } from './sign-up';
 import { login } from './login';
@@ -37,37 +23,21 @@ import { updateAccount } from './update-account';
 import { deleteAccount } from './delete-account';
 import { onUserDeleted } from './on-user-deleted';
 
-let database: ServiceDatabase<UserDatabase>;
+let world: UserHandlerWorld;
+let database: UserHandlerWorld['database'];
 /** The outbox lives in the user schema too; the kit types it separately. */
 const outbox = () => database.db as unknown as Kysely<OutboxDatabase>;
 let blobs: BlobStore;
-let blobDir: string;
 let deps: UserHandlerDeps;
 const logger = silentLogger();
 const context = { requestId: 'r1', logger };
 const noMail: Mailer = { send: async () => undefined, close: async () => undefined } as unknown as Mailer;
 
 beforeEach(async () => {
-  database = await createTestDatabase<UserDatabase>('user', migrations);
-  blobDir = await mkdtemp(join(tmpdir(), 'user-blobs-'));
-  blobs = createFsBlobStore({ root: blobDir });
-  const bus = createInProcessBus({ logger, namespace: 'user_test' });
-  // Never started: the tests read the outbox rows themselves.
-  const relay = new OutboxRelay({ db: database.db, bus, logger, events });
-  deps = {
-    db: database.db,
-    relay,
-    blobs,
-    mailer: noMail,
-    config: { PUBLIC_URL: 'http://localhost:8080', SALES_EMAIL: 'sales@bookwright.app' },
-    logger,
-    now: () => new Date(),
-  };
+  world = await openUserHandlerWorld({ mailer: noMail });
+  ({ database, blobs, deps } = world);
 });
-afterEach(async () => {
-  await database.close();
-  await rm(blobDir, { recursive: true, force: true });
-});
+afterEach(() => world.close());
 
 let n = 0;
 async function account(firstName = 'Ada', lastName = 'Lovelace') {

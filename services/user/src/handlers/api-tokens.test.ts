@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   AppError,
   noPlanBillingSummary,
@@ -11,17 +8,7 @@ import {
 } from '@bookwright/contracts/http';
 import { requests } from '@bookwright/contracts/bus';
 import { newAccount } from '@bookwright/contracts/testing';
-import {
-  createFsBlobStore,
-  createInProcessBus,
-  createMailer,
-  OutboxRelay,
-  silentLogger,
-  type ServiceDatabase,
-} from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
-import { migrations } from '../db/migrations';
-import type { UserDatabase } from '../db/schema';
+import { openUserHandlerWorld, type UserHandlerWorld } from '../testing/handler-world';
 import { createToken } from './create-token';
 import { listTokens } from './list-tokens';
 import type { ApiTokenHandlerDeps } from './deps';
@@ -30,9 +17,9 @@ import { revokeToken } from './revoke-token';
 import { signUp } from './sign-up';
 
 /** The token handlers against a real, migrated database, with billing faked on the bus. */
-let database: ServiceDatabase<UserDatabase>;
+let world: UserHandlerWorld;
+let database: UserHandlerWorld['database'];
 let deps: ApiTokenHandlerDeps;
-let dataDir: string;
 let plan: AccountType;
 /** Plans of particular people; everyone else has `plan`. */
 let plans: Map<string, AccountType>;
@@ -40,18 +27,12 @@ let plans: Map<string, AccountType>;
 let memberships: Map<string, Workspace[]>;
 let clock: number;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'user-tokens-test-'));
-});
-afterAll(async () => {
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
-  database = await createTestDatabase<UserDatabase>('user', migrations);
-  const logger = silentLogger();
-  const bus = createInProcessBus({ logger });
-  plan = 'enterprise';
   clock = Date.parse('2026-11-01T10:00:00Z');
+  world = await openUserHandlerWorld({ now: () => new Date(clock) });
+  database = world.database;
+  const { bus } = world;
+  plan = 'enterprise';
   plans = new Map();
   memberships = new Map();
   await bus.serve(requests.billing.getSummary, async ({ userId }) => ({
@@ -59,23 +40,9 @@ beforeEach(async () => {
     accountType: plans.get(userId) ?? plan,
   }));
   await bus.serve(requests.book.listWorkspaces, async ({ userId }) => ({ workspaces: memberships.get(userId) ?? [] }));
-  deps = {
-    db: database.db,
-    bus,
-    // Not started: the events stay in the outbox, where the test reads them.
-    relay: new OutboxRelay({ db: database.db, bus, logger }),
-    mailer: createMailer({ from: 'test@example.com', dataDir, logger }),
-    blobs: createFsBlobStore({ root: join(dataDir, 'blobs') }),
-    config: { PUBLIC_URL: 'http://localhost:8080', SALES_EMAIL: 'sales@bookwright.app' },
-    logger,
-    now: () => new Date(clock),
-    apiTokenHashSecret: 'a-test-secret-of-at-least-32-characters',
-  };
+  deps = { ...world.deps, bus, apiTokenHashSecret: 'a-test-secret-of-at-least-32-characters' };
 });
-afterEach(async () => {
-  await deps.mailer.close();
-  await database.close();
-});
+afterEach(() => world.close());
 
 const statusOf = async (promise: Promise<unknown>) =>
   promise.then(

@@ -1,17 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commentMailIntervalMs } from '@bookwright/contracts/http';
-import { events } from '@bookwright/contracts/events';
-import {
-  createInProcessBus,
-  OutboxRelay,
-  silentLogger,
-  type MailMessage,
-  type Mailer,
-  type ServiceDatabase,
-} from '@bookwright/kit';
+import type { MailMessage, Mailer } from '@bookwright/kit';
 import { createTestDatabase } from '@bookwright/kit/testing';
 import { migrations } from '../db/migrations';
 import type { UserDatabase } from '../db/schema';
+import { openUserHandlerWorld, type UserHandlerWorld } from '../testing/handler-world';
 import type { UserHandlerDeps } from './deps';
 import { mailComment } from './mail-comment';
 import { updateMailSettings } from './update-mail-settings';
@@ -21,12 +14,12 @@ import { onBookDeleted } from './on-book-deleted';
  * Comment mail (issue 44) on a real database with the handlers' clock in the test's hand: one mail per
  * person and book every 10 minutes, the Settings switch, and a mail that fails is tried again.
  */
-let database: ServiceDatabase<UserDatabase>;
+let world: UserHandlerWorld;
+let database: UserHandlerWorld['database'];
 let deps: UserHandlerDeps;
 let clock: Date;
 let sent: MailMessage[];
 let failFor: Set<string>;
-const logger = silentLogger();
 
 const mailer = {
   send: async (mail: MailMessage) => {
@@ -40,20 +33,15 @@ beforeAll(async () => {
   await (await createTestDatabase<UserDatabase>('user', migrations)).close();
 });
 beforeEach(async () => {
-  database = await createTestDatabase<UserDatabase>('user', migrations);
-  const bus = createInProcessBus({ logger, namespace: 'user_comment_mail_test' });
   clock = new Date('2026-11-25T10:00:00.000Z');
   sent = [];
   failFor = new Set();
-  deps = {
-    db: database.db,
-    relay: new OutboxRelay({ db: database.db, bus, logger, events }),
-    blobs: undefined as never,
+  world = await openUserHandlerWorld({
     mailer,
-    config: { PUBLIC_URL: 'https://bookwright.example/', SALES_EMAIL: 'sales@bookwright.example' },
-    logger,
     now: () => clock,
-  };
+    config: { PUBLIC_URL: 'https://bookwright.example/', SALES_EMAIL: 'sales@bookwright.example' },
+  });
+  ({ database, deps } = world);
   for (const [id, first] of [
     ['u-carl', 'Carl'],
     ['u-emma', 'Emma'],
@@ -72,9 +60,7 @@ beforeEach(async () => {
       })
       .execute();
 });
-afterEach(async () => {
-  await database.close();
-});
+afterEach(() => world.close());
 
 const minutes = (n: number) => n * 60 * 1000;
 const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));

@@ -1,20 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, apiMessages, loginMessages, signUpMessages } from '@bookwright/contracts/http';
 import { newAccount } from '@bookwright/contracts/testing';
-import {
-  createFsBlobStore,
-  createInProcessBus,
-  createMailer,
-  OutboxRelay,
-  silentLogger,
-  type ServiceDatabase,
-} from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
-import { migrations } from '../db/migrations';
-import type { UserDatabase } from '../db/schema';
+import { openUserHandlerWorld, type UserHandlerWorld } from '../testing/handler-world';
 import type { UserHandlerDeps } from './deps';
 import { login } from './login';
 import { logout } from './logout';
@@ -22,34 +9,14 @@ import { resolveSession } from './resolve-session';
 import { signUp } from './sign-up';
 
 /** The user service's session handlers against a real, migrated database (PGlite, or PostgreSQL in CI). */
-let database: ServiceDatabase<UserDatabase>;
+let world: UserHandlerWorld;
 let deps: UserHandlerDeps;
-let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'user-test-'));
-});
-afterAll(async () => {
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
-  database = await createTestDatabase<UserDatabase>('user', migrations);
-  const logger = silentLogger();
-  const bus = createInProcessBus({ logger });
-  deps = {
-    db: database.db,
-    relay: new OutboxRelay({ db: database.db, bus, logger }),
-    mailer: createMailer({ from: 'test@example.com', dataDir, logger }),
-    blobs: createFsBlobStore({ root: join(dataDir, 'blobs') }),
-    config: { PUBLIC_URL: 'http://localhost:8080', SALES_EMAIL: 'sales@bookwright.app' },
-    logger,
-    now: () => new Date(),
-  };
+  world = await openUserHandlerWorld();
+  deps = world.deps;
 });
-afterEach(async () => {
-  await deps.mailer.close();
-  await database.close();
-});
+afterEach(() => world.close());
 
 const statusOf = async (promise: Promise<unknown>) =>
   promise.then(

@@ -1,22 +1,10 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events } from '@bookwright/contracts/events';
 import { type IdentityClaims } from '@bookwright/contracts/http';
-import {
-  createFsBlobStore,
-  createInProcessBus,
-  OutboxRelay,
-  silentLogger,
-  type Bus,
-  type ServiceDatabase,
-  hashToken,
-} from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
-import { migrations } from '../db/migrations';
-import type { UserDatabase } from '../db/schema';
+import { hashToken } from '@bookwright/kit';
+import { openUserHandlerWorld, type UserHandlerWorld } from '../testing/handler-world';
 import { hashPassword } from '../domain/passwords';
 import { usersRepository } from '../repositories/users.repository';
 import type { UserHandlerDeps } from './deps';
@@ -27,30 +15,14 @@ import { openSession } from '../domain/open-session';
 const issuer = 'https://id.example.com';
 
 describe('identity-provider sign-in', () => {
-  let database: ServiceDatabase<UserDatabase>;
-  let bus: Bus;
-  let relay: OutboxRelay;
+  let world: UserHandlerWorld;
+  let database: UserHandlerWorld['database'];
   let deps: UserHandlerDeps;
   beforeEach(async () => {
-    database = await createTestDatabase<UserDatabase>('user', migrations);
-    bus = createInProcessBus({ logger: silentLogger() });
-    relay = new OutboxRelay({ db: database.db, bus, logger: silentLogger(), events });
-    deps = {
-      db: database.db,
-      relay,
-      mailer: { send: async () => {}, close: async () => {} },
-      // Sign-in stores no files; the store is there because the handlers' deps carry one.
-      blobs: createFsBlobStore({ root: join(tmpdir(), 'user-identity-test-blobs') }),
-      config: { PUBLIC_URL: 'http://localhost:8080', SALES_EMAIL: 'sales@bookwright.app' },
-      logger: silentLogger(),
-      now: () => new Date(),
-    };
+    world = await openUserHandlerWorld({ mailer: { send: async () => {}, close: async () => {} } });
+    ({ database, deps } = world);
   });
-  afterEach(async () => {
-    await relay?.stop();
-    await bus?.close();
-    await database.close();
-  });
+  afterEach(() => world.close());
 
   const claims = (overrides: Partial<IdentityClaims> = {}): IdentityClaims => ({
     issuer,
