@@ -124,7 +124,7 @@ describe('API token authentication', () => {
     ).toThrow(/one token policy per route/);
   });
 
-  it('reads each request\'s own token, whatever headers came before it', () => {
+  it("reads each request's own token, whatever headers came before it", () => {
     const header = fc.oneof(
       fc.constantFrom('Bearer bw_pat_a', 'bearer   bw_pat_a ', 'Bearer bw_pat_b', 'Bearer', 'Bearer a b', 'Basic x'),
       fc.string().map((rest) => `Bearer ${rest}`),

@@ -31,9 +31,8 @@ export function parseBearer(header: string): string | undefined {
 
 /**
  * The last header parsed, and its token. Three hooks ask every API request for its token (the security
- * headers, CSRF, the route's token hook), each with the same header string: the first parses it and the
- * others compare it, which the regular expression cost four times over. It holds one header, the one in
- * flight, which the request itself holds as long.
+ * headers, CSRF, the route's token hook), each with the same header string: the first parses it, and the
+ * others only compare it. It holds the last header seen, no longer than the next request replaces it.
  */
 let lastHeader: string | undefined;
 let lastToken: string | undefined;
