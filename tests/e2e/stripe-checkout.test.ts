@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@bookwright/contracts/http';
 import { browserAvailable } from './support/browser';
@@ -39,14 +38,7 @@ describe.skipIf(!browserAvailable())('paying with Stripe in the browser', () => 
     await page.goto(`${world.system.url}/choose-plan`);
     await page.getByRole('button', { name: /Get Started with Starter/ }).click();
     await page.waitForURL(`${world.system.url}/signup?accountType=starter`);
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Email').fill(`grace.${randomBytes(4).toString('hex')}@example.com`);
-    await page.getByLabel('Password').fill('compilers all the way');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${world.stripe.url}/checkout/**`);
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${world.system.url}/app/success?session_id=cs_*`);
+    await signUpAndPayForStarter(page, world);
 
     // A switch shows Stripe's price first, and changes nothing until it is confirmed.
     await page.goto(`${world.system.url}/app/settings?tab=billing`);

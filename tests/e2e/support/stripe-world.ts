@@ -66,11 +66,13 @@ export function useStripeBrowserWorld(): StripeBrowserWorld {
 }
 
 /**
- * A new author signs up for Starter (`/signup?accountType=starter`) and pays on the Stripe-like Checkout,
- * straight from the form with no plan page in between: the page ends on /app/success.
+ * A new author signs up on the sign-up form for Starter (`/signup?accountType=starter`; opened here unless the
+ * page is on it already, as a plan's button leaves it) and pays on the Stripe-like Checkout, straight from the
+ * form with no plan page in between: the page ends on /app/success.
  */
 export async function signUpAndPayForStarter(page: Page, world: StripeBrowserWorld): Promise<void> {
-  await page.goto(`${world.system.url}/signup?accountType=starter`);
+  const form = `${world.system.url}/signup?accountType=starter`;
+  if (page.url() !== form) await page.goto(form);
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Email').fill(`ada.${randomBytes(4).toString('hex')}@example.com`);
