@@ -24,10 +24,8 @@ export interface UserHandlerWorld {
   /** In-process: the test serves the other services' requests it needs on it (billing, book). */
   bus: Bus;
   blobs: BlobStore;
-  /** A directory of the test's own: the mailer's files (unless the test gives a mailer) and the blobs. */
-  dir: string;
   deps: UserHandlerDeps;
-  /** Closes the mailer, the bus and the database, and removes the directory. */
+  /** Closes the mailer, the bus and the database, and removes the test's directory (blobs, mail files). */
   close(): Promise<void>;
 }
 
@@ -64,7 +62,6 @@ export async function openUserHandlerWorld(
     database,
     bus,
     blobs,
-    dir,
     deps,
     async close() {
       await mailer.close();
