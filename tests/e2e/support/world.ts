@@ -3,6 +3,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { startTestSystem, type HttpClient, type TestSystem } from '../../support/test-system';
 import { launchBrowser } from './browser';
+import { reportFailures, traceRequests } from './failure-report';
 import { started } from './started';
 
 /** What a browser suite drives against the whole product: the system serving this run's web app, and Chromium. */
@@ -14,17 +15,22 @@ export interface BrowserWorld {
 /**
  * Starts the whole system (serving the web app that global-setup built for this run) and one Chromium
  * before the calling suite's tests, and stops both after them. `env` adds to the system's environment; it
- * is read when the system starts, so it may use a server that an earlier `beforeAll` started.
+ * is read when the system starts, so it may use a server that an earlier `beforeAll` started. A test that
+ * fails prints what the browser and the server were doing meanwhile (failure-report.ts).
  */
 export function useBrowserWorld(
   env: () => Record<string, string> | Promise<Record<string, string>> = () => ({}),
 ): BrowserWorld {
   let system: TestSystem | undefined;
   let browser: Browser | undefined;
+  let requests: ReturnType<typeof traceRequests> | undefined;
   beforeAll(async () => {
-    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'warn', ...(await env()) });
+    // Info, for the answers' times in a failed test's report (reportFailures).
+    system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'info', ...(await env()) });
     browser = await launchBrowser();
+    requests = traceRequests(browser);
   });
+  reportFailures({ requests: () => requests, serverLogs: () => system?.logs });
   afterAll(async () => {
     await browser?.close();
     await system?.stop();
