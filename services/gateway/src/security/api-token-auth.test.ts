@@ -133,11 +133,13 @@ describe('API token authentication', () => {
     fc.assert(
       fc.property(fc.array(fc.option(header, { nil: undefined }), { maxLength: 20 }), (headers) => {
         for (const authorization of headers) {
-          // The same string asked twice, as a request's hooks ask it, and then the next request's.
+          // Asked twice, as a request's hooks ask it; then a header put in its place; then the next request's.
           const request = { headers: { authorization } };
           const expected = authorization === undefined ? undefined : parseBearer(authorization);
           expect(bearerTokenOf(request)).toBe(expected);
           expect(bearerTokenOf(request)).toBe(expected);
+          request.headers.authorization = `${authorization ?? ''}x`;
+          expect(bearerTokenOf(request)).toBe(parseBearer(request.headers.authorization));
         }
       }),
     );

@@ -30,22 +30,24 @@ export function parseBearer(header: string): string | undefined {
 }
 
 /**
- * The last header parsed, and its token. Three hooks ask every API request for its token (the security
- * headers, CSRF, the route's token hook), each with the same header string: the first parses it, and the
- * others only compare it. It holds the last header seen, no longer than the next request replaces it.
+ * Each request's header as parsed, and its token. Three hooks ask every API request for its token (the
+ * security headers, CSRF, the route's token hook): the first parses the header, and the others find it here.
+ * Keyed by the request's own headers object, so a request's header is never compared with another's: a memo
+ * of the last header seen would compare each new one with the previous request's secret, character by
+ * character, and its time would tell how much of a guess matches (issue 45: a lookup must not reveal a prefix).
  */
-let lastHeader: string | undefined;
-let lastToken: string | undefined;
+const parsedHeaders = new WeakMap<object, { header: string; token: string | undefined }>();
 
 /** The token of `Authorization: Bearer <token>`, or undefined when the request has no bearer token. */
 export function bearerTokenOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
-  if (header !== lastHeader) {
-    lastToken = parseBearer(header);
-    lastHeader = header;
-  }
-  return lastToken;
+  const parsed = parsedHeaders.get(request.headers);
+  // The same request's header, compared with itself: a hook may have set it after the first asked.
+  if (parsed?.header === header) return parsed.token;
+  const token = parseBearer(header);
+  parsedHeaders.set(request.headers, { header, token });
+  return token;
 }
 
 /**
