@@ -30,23 +30,26 @@ export function parseBearer(header: string): string | undefined {
 }
 
 /**
- * Each request's header as parsed, and its token. Three hooks ask every API request for its token (the
- * security headers, CSRF, the route's token hook): the first parses the header, and the others find it here.
- * Keyed by the request's own headers object, so a request's header is never compared with another's: a memo
- * of the last header seen would compare each new one with the previous request's secret, character by
- * character, and its time would tell how much of a guess matches (issue 45: a lookup must not reveal a prefix).
+ * A request's header as parsed, and its token, held on the request. Three hooks ask every API request for its
+ * token (the security headers, CSRF, the route's token hook): the first parses the header, and the others
+ * find it here. Held on the request itself, so a request's header is never compared with another's: a memo
+ * of the last header seen compared each new one with the previous request's secret, character by character,
+ * and its time could tell how much of a guess matched (issue 45: a lookup must not reveal a prefix). Not a
+ * WeakMap keyed by the request: with an entry per request, the token path's requests were 5% slower than the
+ * cookie's in two runs (bench/README, session 31), most likely the collector's work on the weak entries.
  */
-const parsedHeaders = new WeakMap<object, { header: string; token: string | undefined }>();
+const parsedBearer = Symbol('parsedBearer');
+type ParsedOn = { [parsedBearer]?: { header: string; token: string | undefined } };
 
 /** The token of `Authorization: Bearer <token>`, or undefined when the request has no bearer token. */
 export function bearerTokenOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
-  const parsed = parsedHeaders.get(request.headers);
-  // The same request's header, compared with itself: a hook may have set it after the first asked.
+  const parsed = (request as ParsedOn)[parsedBearer];
+  // The request's own header against itself (the same string, unless a hook replaced it meanwhile).
   if (parsed?.header === header) return parsed.token;
   const token = parseBearer(header);
-  parsedHeaders.set(request.headers, { header, token });
+  (request as ParsedOn)[parsedBearer] = { header, token };
   return token;
 }
 
