@@ -1,9 +1,6 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commentMailIntervalMs } from '@bookwright/contracts/http';
 import type { MailMessage, Mailer } from '@bookwright/kit';
-import { createTestDatabase } from '@bookwright/kit/testing';
-import { migrations } from '../db/migrations';
-import type { UserDatabase } from '../db/schema';
 import { openUserHandlerWorld, type UserHandlerWorld } from '../testing/handler-world';
 import type { UserHandlerDeps } from './deps';
 import { mailComment } from './mail-comment';
@@ -29,9 +26,6 @@ const mailer = {
   close: async () => undefined,
 } as unknown as Mailer;
 
-beforeAll(async () => {
-  await (await createTestDatabase<UserDatabase>('user', migrations)).close();
-});
 beforeEach(async () => {
   clock = new Date('2026-11-25T10:00:00.000Z');
   sent = [];
