@@ -16,12 +16,18 @@ const slowMs = 2_000;
 /** The most lines of each kind a report prints: enough to see a pattern, short enough to read in a CI log. */
 const maxLines = 40;
 
+/** The requests a failure report names: those still on their way, and the slow ones, ended at `at` or later. */
+export interface RequestTrace {
+  since(at: number): SentRequest[];
+}
+
 /**
- * The requests of every context `browser` opens from now on, kept for the failure report. Contexts are
- * made by the suites themselves (newContext, newPage), so the browser's own `newContext` is wrapped: that is
- * where Playwright's newPage makes its context too.
+ * The requests of every context `browser` opens from now on, kept for the failure report while they are on
+ * their way, and afterwards only when they were slow: a suite's hundreds of quick requests are let go as they
+ * end. Contexts are made by the suites themselves (newContext, newPage), so the browser's own `newContext` is
+ * wrapped: that is where Playwright's newPage makes its context too.
  */
-export function traceRequests(browser: Browser): { since(at: number): SentRequest[] } {
+export function traceRequests(browser: Browser): RequestTrace {
   const sent = new Map<Request, SentRequest>();
   const track = (context: BrowserContext) => {
     context.on('request', (request) => {
@@ -33,6 +39,10 @@ export function traceRequests(browser: Browser): { since(at: number): SentReques
       const entry = sent.get(request);
       if (!entry) return;
       entry.endedAt = Date.now();
+      if (entry.endedAt - entry.startedAt <= slowMs) {
+        sent.delete(request);
+        return;
+      }
       const failure = request.failure()?.errorText;
       if (failure) entry.failure = failure;
     };
@@ -56,7 +66,7 @@ export function traceRequests(browser: Browser): { since(at: number): SentReques
  * answers. A test that fails once in a while in CI leaves its evidence in the log, where a rerun alone passes.
  */
 export function reportFailures(sources: {
-  requests: () => { since(at: number): SentRequest[] } | undefined;
+  requests: () => RequestTrace | undefined;
   serverLogs: () => readonly Record<string, unknown>[] | undefined;
 }): void {
   beforeEach(({ onTestFailed, task }) => {
@@ -66,7 +76,7 @@ export function reportFailures(sources: {
       const lines = [`== failure report for "${task.name}" (the test ran ${((now - startedAt) / 1000).toFixed(1)} s)`];
       const requests = sources.requests()?.since(startedAt) ?? [];
       const open = requests.filter((entry) => entry.endedAt === undefined);
-      const slow = requests.filter((entry) => entry.endedAt !== undefined && entry.endedAt - entry.startedAt > slowMs);
+      const slow = requests.filter((entry) => entry.endedAt !== undefined);
       lines.push(`browser requests still on their way: ${open.length}`);
       for (const entry of open.slice(-maxLines))
         lines.push(`  ${entry.method} ${entry.url} (sent ${((now - entry.startedAt) / 1000).toFixed(1)} s ago)`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { startTestSystem, type HttpClient, type TestSystem } from '../../support/test-system';
 import { launchBrowser } from './browser';
-import { reportFailures, traceRequests } from './failure-report';
+import { reportFailures, traceRequests, type RequestTrace } from './failure-report';
 import { started } from './started';
 
 /** What a browser suite drives against the whole product: the system serving this run's web app, and Chromium. */
@@ -23,7 +23,7 @@ export function useBrowserWorld(
 ): BrowserWorld {
   let system: TestSystem | undefined;
   let browser: Browser | undefined;
-  let requests: ReturnType<typeof traceRequests> | undefined;
+  let requests: RequestTrace | undefined;
   beforeAll(async () => {
     // Info, for the answers' times in a failed test's report (reportFailures).
     system = await startTestSystem({ WEB_DIST_DIR: inject('webDist'), LOG_LEVEL: 'info', ...(await env()) });
