@@ -5,12 +5,13 @@ import type { GatewayConfig } from '../config';
 import { clientErrorHandler, frameworkErrors } from '../http/framework-errors';
 import { registerRequestCorrelation, requestIdOf } from '../http/request-id';
 import { requestLoggerFactory } from '../http/request-logger';
+import { decorateParsedBearer } from '../security/api-token-auth';
 import { bodyLimits, registerBodyLimits } from '../security/body-limits';
 import { decorateUserId } from '../security/request-user';
 
 /**
  * The bare server: limits (each route's body limit among them), request ids and zod schemas;
- * `request.session` and `request.userId` declared.
+ * `request.session`, `request.userId` and the parsed bearer token declared.
  */
 export function createFastify(config: GatewayConfig, logger: Logger): FastifyInstance {
   const app = Fastify({
@@ -35,6 +36,7 @@ export function createFastify(config: GatewayConfig, logger: Logger): FastifyIns
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
   decorateUserId(app);
+  decorateParsedBearer(app);
   registerRequestCorrelation(app);
   return app;
 }

@@ -30,26 +30,35 @@ export function parseBearer(header: string): string | undefined {
 }
 
 /**
- * A request's header as parsed, and its token, held on the request. Three hooks ask every API request for its
- * token (the security headers, CSRF, the route's token hook): the first parses the header, and the others
- * find it here. Held on the request itself, so a request's header is never compared with another's: a memo
- * of the last header seen compared each new one with the previous request's secret, character by character,
- * and its time could tell how much of a guess matched (issue 45: a lookup must not reveal a prefix). Not a
- * WeakMap keyed by the request: with an entry per request, the token path's requests were 5% slower than the
- * cookie's in two runs (bench/README, session 31), most likely the collector's work on the weak entries.
+ * A request's `Authorization` header as parsed, and its token, held on the request. Three hooks ask every API
+ * request for its token (the security headers, CSRF, the route's token hook): the first parses the header, and
+ * the others find it here. Held on the request itself, so a request's header is never compared with another's:
+ * a memo of the last header seen compared each new one with the previous request's secret, character by
+ * character, and its time could tell how much of a guess matched (issue 45: a lookup must not reveal a prefix).
+ * Not a WeakMap keyed by the request: with an entry per request, the token path's requests were 5% slower than
+ * the cookie's in two runs (bench/README, session 31). Two fields that every request is built with
+ * (`decorateParsedBearer`), not an object added to it: the request keeps one shape, and nothing is allocated.
  */
-const parsedBearer = Symbol('parsedBearer');
-type ParsedOn = { [parsedBearer]?: { header: string; token: string | undefined } };
+const parsedHeader = Symbol('parsedAuthorizationHeader');
+const parsedToken = Symbol('parsedBearerToken');
+type ParsedOn = { [parsedHeader]?: string | null; [parsedToken]?: string | undefined };
+
+/** Builds every request with the two fields `bearerTokenOf` fills, before any route or hook is added. */
+export function decorateParsedBearer(app: FastifyInstance): void {
+  app.decorateRequest(parsedHeader, null);
+  app.decorateRequest(parsedToken, undefined);
+}
 
 /** The token of `Authorization: Bearer <token>`, or undefined when the request has no bearer token. */
 export function bearerTokenOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
-  const parsed = (request as ParsedOn)[parsedBearer];
+  const parsed = request as ParsedOn;
   // The request's own header against itself (the same string, unless a hook replaced it meanwhile).
-  if (parsed?.header === header) return parsed.token;
+  if (parsed[parsedHeader] === header) return parsed[parsedToken];
   const token = parseBearer(header);
-  (request as ParsedOn)[parsedBearer] = { header, token };
+  parsed[parsedHeader] = header;
+  parsed[parsedToken] = token;
   return token;
 }
 
