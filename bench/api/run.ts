@@ -6,13 +6,15 @@
  *   turn, against a bare Fastify route answering the same bytes (bare-server.ts, a process of its own); the
  *   same with the authors' cookie sessions. Both ratios are printed; target: the bearer ratio ≥ the cookie
  *   session's and ≥ 0.30×. The system is `npm start`'s all-in-one process (embedded), each author's book
- *   written before anything is measured. The windows run in turns, short and many: `--rounds` (16) of bare,
+ *   written before anything is measured. The windows run in turns, short and many: `--rounds` (48) of bare,
  *   cookie, bearer, bearer, cookie, each `--seconds` (2) long, then bare; each figure is the mean of its
  *   windows. On this 2-core virtual machine the same path's CPU per request moved by a third from window to
  *   window (76–138 µs), in spells longer than a 10-second window: with two-second windows in mirrored pairs a
  *   spell falls on both paths of its round, and a few percent between them shows through (bench/README). The
  *   rounds in which the bearer path served at least the cookie's, and the mean of the rounds' ratios with its
- *   interval, are printed beside the means.
+ *   interval, are printed beside the means. 48 rounds, not 16: the two paths cost within a few percent of each
+ *   other, and 16 rounds gave intervals of ±2–9% (session 32: 16 rounds put the bearer path 0.3% behind in one
+ *   run and 4–5% ahead in two; 48 rounds, three times, 2–4% ahead with intervals above 1).
  * - Webhook dispatch: `--events` (5,000) `book.ready` events published on the bus at `--rate` (100/s) to one
  *   endpoint, its receiver healthy (receiver.ts, a process of its own): all must arrive, p99 from the event
  *   (its `createdAt`, the time it was published) to its arrival ≤ 2 s.
@@ -28,7 +30,7 @@
  * The events name the endpoint's owner as the book's owner, so the fan-out asks the book service nothing
  * (a shared book's event would add one access request per endpoint).
  *
- *   node --import tsx bench/api/run.ts [--seconds 2] [--rounds 16] [--connections 20] [--authors 10] [--events 5000] [--rate 100] [--only gateway|webhooks]
+ *   node --import tsx bench/api/run.ts [--seconds 2] [--rounds 48] [--connections 20] [--authors 10] [--events 5000] [--rate 100] [--only gateway|webhooks]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -50,7 +52,7 @@ import { printResults, type BenchFigure } from '../support/results';
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '16' },
+    rounds: { type: 'string', default: '48' },
     connections: { type: 'string', default: '20' },
     authors: { type: 'string', default: '10' },
     events: { type: 'string', default: '5000' },
