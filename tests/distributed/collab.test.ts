@@ -3,6 +3,7 @@ import { collabPath, CollabTokenSchema, type Book } from '@bookwright/contracts/
 import { liveClient, until, type LiveClient } from '@bookwright/collab/testing';
 import { keeperOfLetters, waitForStatus } from '../support/books';
 import { nextClientIp, startDistributed, type DistributedSystem } from '../support/distributed-system';
+import { reportDistributedFailures } from '../support/distributed-failure-report';
 import { cleanUp, newAccount, type HttpClient } from '../support/test-system';
 
 /**
@@ -20,6 +21,7 @@ if (!databaseUrl || !natsUrl)
 
 describe.skipIf(!databaseUrl || !natsUrl)('live books on two collab replicas', () => {
   let system: DistributedSystem;
+  reportDistributedFailures(() => system);
   let client: HttpClient;
   let bookId: string;
   const clients: LiveClient[] = [];

@@ -6,6 +6,7 @@ import { cleanUp, newAccount, type HttpClient } from '../support/test-system';
 import { waitForStatus } from '../support/books';
 import { planProcesses } from '../../scripts/distributed/topology';
 import { nextClientIp, startDistributed, waitForOnlyBook, type DistributedSystem } from '../support/distributed-system';
+import { reportDistributedFailures } from '../support/distributed-failure-report';
 
 /**
  * Faults that must not cost an author, with real processes: `npm run start:distributed` against the
@@ -25,6 +26,7 @@ const plan = {
 
 describe.skipIf(!databaseUrl || !natsUrl)('faults that must not cost an author (distributed)', () => {
   let launched: DistributedSystem;
+  reportDistributedFailures(() => launched);
   let db: pg.Client;
 
   beforeAll(async () => {

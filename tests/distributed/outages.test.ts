@@ -6,6 +6,7 @@ import { keeperOfLetters, waitForStatus } from '../support/books';
 import { planProcesses } from '../../scripts/distributed/topology';
 import { newAccount, type HttpClient } from '../support/test-system';
 import { nextClientIp, startDistributed, writtenChapters, type DistributedSystem } from '../support/distributed-system';
+import { reportDistributedFailures } from '../support/distributed-failure-report';
 import {
   privateServersUnavailable,
   startPrivateNats,
@@ -27,6 +28,7 @@ describe.skipIf(skip)('distributed mode through outages', () => {
   let nats: PrivateServer;
   let postgres: PrivateServer;
   let system: DistributedSystem;
+  reportDistributedFailures(() => system);
   let db: pg.Client;
   /** The first author and book, written before any outage: they must come through every one untouched. */
   let first: { client: HttpClient; book: Book };

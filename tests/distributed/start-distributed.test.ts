@@ -12,6 +12,7 @@ import {
   writtenChapters,
   type DistributedSystem,
 } from '../support/distributed-system';
+import { reportDistributedFailures } from '../support/distributed-failure-report';
 
 /**
  * `npm run start:distributed` against the machine's PostgreSQL and NATS: every service its own process,
@@ -28,6 +29,7 @@ const generationPerUser = 4;
 
 describe.skipIf(!databaseUrl || !natsUrl)('npm run start:distributed', () => {
   let launched: DistributedSystem;
+  reportDistributedFailures(() => launched);
   let port: number;
   let healthBase: number;
   let schemaPrefix: string;

@@ -7,6 +7,7 @@ import { createBus, silentLogger, type Bus } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { cleanUp, newAccount } from '../support/test-system';
 import { nextClientIp, startDistributed, type DistributedSystem } from '../support/distributed-system';
+import { reportDistributedFailures } from '../support/distributed-failure-report';
 
 /**
  * Issue 45, decision 0046: `kill -9` of the webhooks process while its dispatcher is calling a receiver loses
@@ -25,6 +26,7 @@ const holdMs = 1_500;
 
 describe.skipIf(!databaseUrl || !natsUrl)('webhook delivery survives kill -9 of its dispatcher (distributed)', () => {
   let launched: DistributedSystem;
+  reportDistributedFailures(() => launched);
   let bus: Bus;
   let receiver: Server;
   let receiverUrl: string;
