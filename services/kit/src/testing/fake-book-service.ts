@@ -16,7 +16,7 @@ export interface CompletedManuscript {
  * The book service as the services that read and finish books see it, served on the bus: `book.get` and
  * `book.cover.set` with the real service's rule (404 for an unknown id and for another user's book), and
  * for the writer `book.brief.get` and a record of the `completeManuscript` / `recordFailure` calls, which
- * move a book that is being written to ready or failed. `failNext` makes the next calls of a request
+ * move a book that is being written to ready or failed (404 for a book it does not have, as the real one). `failNext` makes the next calls of a request
  * fail, like an unreachable book service. `build` fills in the books a test adds (the shared fixture by
  * default; a service passes its own).
  */
@@ -29,6 +29,11 @@ export class FakeBookService {
   readonly completions: CompletedManuscript[] = [];
   readonly failures: { bookId: string; step: string; reason: string }[] = [];
   readonly failNext = { completeManuscript: 0 };
+  /**
+   * Awaited after a `book.brief.get` is answered and before the answer goes back: where a test deletes the
+   * book under its reader, as the real service may between the writer's read and its next step.
+   */
+  beforeBriefSent: ((bookId: string) => Promise<void>) | undefined;
   #subscriptions: Subscription[] = [];
   #waiters: Array<() => void> = [];
 
@@ -78,19 +83,23 @@ export class FakeBookService {
         this.briefRequests.push(bookId);
         const entry = this.books.get(bookId);
         if (!entry) throw new AppError(404, apiMessages.notFound);
-        return briefOf(entry.book, entry.userId);
+        const brief = briefOf(entry.book, entry.userId);
+        await this.beforeBriefSent?.(bookId);
+        return brief;
       }),
       bus.serve(requests.book.completeManuscript, async (input) => {
         if (this.failNext.completeManuscript > 0) {
           this.failNext.completeManuscript -= 1;
           throw new AppError(503, 'Service unavailable');
         }
+        this.#known(input.bookId);
         const applied = this.#move(input.bookId, 'writing', 'ready');
         this.completions.push({ ...input, applied });
         this.#notify();
         return { applied };
       }),
       bus.serve(requests.book.recordFailure, async (input) => {
+        this.#known(input.bookId);
         const applied = this.#move(input.bookId, 'writing', 'failed');
         this.failures.push(input);
         this.#notify();
@@ -117,6 +126,11 @@ export class FakeBookService {
 
   async stop(): Promise<void> {
     await Promise.all(this.#subscriptions.map((s) => s.stop()));
+  }
+
+  /** The real service's answer to a writer's report about a book it no longer has (deleted): 404. */
+  #known(bookId: string): void {
+    if (!this.books.has(bookId)) throw new AppError(404, apiMessages.notFound);
   }
 
   /** Moves the book from `from` to `to`; false when it is not at `from` (or unknown). */

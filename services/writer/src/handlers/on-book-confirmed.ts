@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, plannedChapters } from '@bookwright/contracts/http';
+import { plannedChapters } from '@bookwright/contracts/http';
 import { type events } from '@bookwright/contracts/events';
 import { requests } from '@bookwright/contracts/bus';
 import { giveUpOnLastDelivery, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';
 import { jobsRepository } from '../repositories/jobs.repository';
+import { bookOutlivedInsert, fetchBrief } from './book-brief';
 import { jobBriefOf } from '../writing/job';
 import type { WritingJobRow } from '../db/schema';
 import type { WriterHandlerDeps } from './deps';
@@ -52,7 +53,7 @@ function startWriting(deps: WriterHandlerDeps) {
         await deps.bus.request(requests.book.recordFailure, { bookId: event.bookId, step: 'writing', reason });
         return;
       }
-      await jobsRepository.insert(deps.db, {
+      const stored = await jobsRepository.insert(deps.db, {
         id: randomUUID(),
         bookId: event.bookId,
         userId: brief.userId,
@@ -61,6 +62,7 @@ function startWriting(deps: WriterHandlerDeps) {
         plan: brief.bookState,
         chaptersTotal: chapters.length,
       });
+      if (stored && !(await bookOutlivedInsert(deps, event.bookId, logger))) return;
       // Whoever won a concurrent insert, this is the book's job now.
       job = await jobsRepository.findByBook(deps.db, event.bookId);
       if (!job) throw new Error(`writing job of book ${event.bookId} vanished`);
@@ -91,13 +93,4 @@ export async function runAttempt(
   }
   if (job.status === 'writing') await deps.runner.ensureRunning(job.id);
   else if (job.status === 'completed') await deps.runner.resendCompletion(job);
-}
-
-async function fetchBrief(deps: WriterHandlerDeps, bookId: string) {
-  try {
-    return await deps.bus.request(requests.book.getBrief, { bookId });
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return undefined;
-    throw error;
-  }
 }

@@ -1,10 +1,9 @@
 import type { events } from '@bookwright/contracts/events';
-import { removeBlobsUnder, type BlobStore, type EventMeta } from '@bookwright/kit';
+import type { BlobStore, EventMeta } from '@bookwright/kit';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { WriterDatabase } from '../db/schema';
-import { jobsRepository } from '../repositories/jobs.repository';
-import { manuscriptPrefix } from '../writing/job';
+import { forgetBook } from '../writing/book-gone';
 import type { WritingRunner } from '../writing/writing-runner';
 
 /**
@@ -18,9 +17,8 @@ export function onBookDeleted(deps: {
   runner?: Pick<WritingRunner, 'stopJob'>;
 }) {
   return async ({ bookId }: z.output<(typeof events.bookDeleted)['schema']>, meta: EventMeta) => {
-    const jobIds = await jobsRepository.deleteForBook(deps.db, bookId);
+    const jobIds = await forgetBook(deps, bookId, meta.logger);
     for (const jobId of jobIds) deps.runner?.stopJob(jobId);
-    await removeBlobsUnder(deps.blobs, manuscriptPrefix(bookId), meta.logger);
     if (jobIds.length > 0) meta.logger.info({ bookId }, "deleted book's writing job removed");
   };
 }

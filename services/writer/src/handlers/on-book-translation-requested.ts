@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, chaptersOf, TiptapDocumentSchema } from '@bookwright/contracts/http';
+import { chaptersOf, TiptapDocumentSchema } from '@bookwright/contracts/http';
 import { type events } from '@bookwright/contracts/events';
 import { requests } from '@bookwright/contracts/bus';
 import { printedManuscript } from '@bookwright/manuscript';
@@ -7,6 +7,7 @@ import { giveUpOnLastDelivery, type BlobStore, type EventMeta } from '@bookwrigh
 import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';
 import { jobsRepository } from '../repositories/jobs.repository';
+import { bookOutlivedInsert, fetchBrief } from './book-brief';
 import type { TranslationSource } from '../translating/translation-job';
 import { jobBriefOf } from '../writing/job';
 import { runAttempt } from './on-book-confirmed';
@@ -64,7 +65,7 @@ function startTranslating(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'ge
         sourceLanguage: event.sourceLanguage,
         document: original,
       };
-      await jobsRepository.insert(deps.db, {
+      const stored = await jobsRepository.insert(deps.db, {
         id: randomUUID(),
         kind: 'translate',
         source,
@@ -75,19 +76,11 @@ function startTranslating(deps: WriterHandlerDeps & { blobs: Pick<BlobStore, 'ge
         plan: brief.bookState,
         chaptersTotal: chaptersOf(original).length,
       });
+      if (stored && !(await bookOutlivedInsert(deps, event.bookId, logger))) return;
       job = await jobsRepository.findByBook(deps.db, event.bookId);
       if (!job) throw new Error(`translation job of book ${event.bookId} vanished`);
       logger.info({ jobId: job.id, chapters: job.chapters_total }, 'original snapshot taken');
     }
     await runAttempt(deps, job, event.attempt, logger);
   };
-}
-
-async function fetchBrief(deps: WriterHandlerDeps, bookId: string) {
-  try {
-    return await deps.bus.request(requests.book.getBrief, { bookId });
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return undefined;
-    throw error;
-  }
 }

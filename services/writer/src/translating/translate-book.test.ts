@@ -275,4 +275,23 @@ describe('translating a book', () => {
     expect(documentText(document.content[1]!)).toContain(demoTranslationNotice('polish'));
     expect(demoTranslationNotice('polish')).toContain('polski');
   });
+
+  it('takes back a translation job stored after its book was deleted, and translates nothing', async () => {
+    const llm = await serve({ respond: frenchReply });
+    await world.startWriter({ llm });
+    const book = await translationOf();
+    // The book goes between the brief the writer read and the job it stores; its `book.deleted`, handled
+    // in that moment, found no job.
+    world.books.beforeBriefSent = async () => {
+      world.books.beforeBriefSent = undefined;
+      world.books.books.delete(book._id);
+    };
+    await requestTranslation(book);
+    await world.books.waitFor(() => world.books.briefRequests.length === 2);
+    const jobs = () =>
+      world.database.db.selectFrom('writing_jobs').select('id').where('book_id', '=', book._id).execute();
+    await expect.poll(async () => (await jobs()).length).toBe(0);
+    expect(servers[0]!.chatRequests()).toEqual([]);
+    expect(world.books.completions).toEqual([]);
+  });
 });

@@ -25,7 +25,7 @@ export interface WriterTuning {
 export interface WriterDeps {
   db: Kysely<WriterDatabase>;
   bus: Pick<Bus, 'request'>;
-  blobs: Pick<BlobStore, 'put' | 'get'>;
+  blobs: Pick<BlobStore, 'put' | 'get' | 'list' | 'delete'>;
   relay: Pick<OutboxRelay, 'kick' | 'enqueueHeld' | 'committed'>;
   llm: LlmProvider;
   logger: Logger;

@@ -17,6 +17,7 @@ import { tailOf, type ChapterForPrompt } from '../domain/prompts';
 import type { WrittenChapterRow } from '../db/schema';
 import { chaptersRepository } from '../repositories/chapters.repository';
 import { jobsRepository } from '../repositories/jobs.repository';
+import { BookGoneError, forgetBook, isBookGone } from './book-gone';
 import type { WriterDeps } from './deps';
 import { manuscriptKey, type LoadedJob } from './job';
 import { LeaseLostError, runChapters, type ChapterFailure, type ChapterTail } from './run-chapters';
@@ -421,6 +422,12 @@ export async function reportFailure(
     );
     await jobsRepository.markFailureReported(deps.db, jobId, reason);
   } catch (error) {
+    if (isBookGone(error)) {
+      // Nobody is left to tell: the job goes, or the sweep would report it for ever.
+      await forgetBook(deps, bookId, deps.logger);
+      deps.logger.info({ bookId }, 'the failed job of a deleted book is removed');
+      return;
+    }
     deps.logger.warn({ err: error, bookId }, 'could not report the writing failure yet; will retry');
   }
 }
@@ -470,11 +477,18 @@ export async function handOverManuscript(
   const stats = manuscriptStats(document);
   const key = manuscriptKey(job.bookId, job.attempt);
   await deps.blobs.put(key, Buffer.from(JSON.stringify(document)), { contentType: 'application/json' });
-  await deps.bus.request(
-    requests.book.completeManuscript,
-    { bookId: job.bookId, contentBlobKey: key, words: stats.words, pages: stats.pages },
-    { timeoutMs: deps.tuning.requestTimeoutMs },
-  );
+  try {
+    await deps.bus.request(
+      requests.book.completeManuscript,
+      { bookId: job.bookId, contentBlobKey: key, words: stats.words, pages: stats.pages },
+      { timeoutMs: deps.tuning.requestTimeoutMs },
+    );
+  } catch (error) {
+    // Deleted while it was being written: the manuscript just stored would outlive it, and the job with it.
+    if (!isBookGone(error)) throw error;
+    await forgetBook(deps, job.bookId, deps.logger);
+    throw new BookGoneError(job.bookId);
+  }
   await jobsRepository.markCompleted(deps.db, job.id, { key, words: stats.words, pages: stats.pages });
   deps.logger.info({ bookId: job.bookId, key, words: stats.words, pages: stats.pages }, logMessage);
 }

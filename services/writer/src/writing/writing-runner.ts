@@ -1,6 +1,7 @@
 import { requests } from '@bookwright/contracts/bus';
 import { jobsRepository } from '../repositories/jobs.repository';
 import type { WritingJobRow } from '../db/schema';
+import { BookGoneError, forgetBook, isBookGone } from './book-gone';
 import type { WriterDeps } from './deps';
 import { loadJob } from './job';
 import { Slots } from './slots';
@@ -115,11 +116,16 @@ export class WritingRunner {
   /** Sends the stored manuscript of a finished job again (the book service answers `applied: false` if it has it). */
   async resendCompletion(job: WritingJobRow): Promise<void> {
     if (job.status !== 'completed' || !job.manuscript_key) return;
-    await this.#deps.bus.request(
-      requests.book.completeManuscript,
-      { bookId: job.book_id, contentBlobKey: job.manuscript_key, words: job.words ?? 0, pages: job.pages ?? 0 },
-      { timeoutMs: this.#deps.tuning.requestTimeoutMs },
-    );
+    try {
+      await this.#deps.bus.request(
+        requests.book.completeManuscript,
+        { bookId: job.book_id, contentBlobKey: job.manuscript_key, words: job.words ?? 0, pages: job.pages ?? 0 },
+        { timeoutMs: this.#deps.tuning.requestTimeoutMs },
+      );
+    } catch (error) {
+      if (!isBookGone(error)) throw error;
+      await forgetBook(this.#deps, job.book_id, this.#deps.logger);
+    }
   }
 
   /**
@@ -155,7 +161,10 @@ export class WritingRunner {
           : await writeBook(this.#deps, loadJob(row), this.#slots, signal);
       logger.info({ outcome }, 'writing job settled');
     } catch (error) {
-      if (signal.reason instanceof JobStoppedError) logger.info('writing job stopped: its book went to the trash');
+      if (signal.reason instanceof JobStoppedError)
+        logger.info('writing job stopped: its book went to the trash or was deleted');
+      else if (error instanceof BookGoneError)
+        logger.info('writing job ended: its book was deleted, and the job with it');
       else if (error instanceof LeaseLostError) logger.warn('writing job lost its lease (taken over, or stopped)');
       else if (signal.aborted) logger.info('writing job paused: the writer is stopping');
       // The job stays unfinished; the sweep (here or elsewhere) picks it up again.
