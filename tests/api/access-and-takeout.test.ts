@@ -12,6 +12,7 @@ import { testImage } from '@bookwright/ai/testing';
 import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
 import { keeperOfLetters, waitForStatus } from '../support/books';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { unzip } from '../support/unzip';
 
 /*
@@ -40,6 +41,7 @@ function chaptersOf(document: { content: TiptapNode[] }): { heading: string; sen
 describe('access after a plan ends, and the takeout (Stripe payments)', () => {
   let stripe: StripeServer;
   let system: TestSystem;
+  reportSystemFailures(() => system);
   beforeAll(async () => {
     stripe = await startStripeServer({
       webhookSecret,

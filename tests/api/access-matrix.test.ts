@@ -17,6 +17,7 @@ import { testImage } from '@bookwright/ai/testing';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook, oneParagraph } from '../support/books';
 import { SystemProbe } from '../support/system-probe';
 
@@ -161,6 +162,7 @@ interface Operation {
 }
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 let owner: HttpClient;
 const clients = new Map<Person, HttpClient>();
 let extra: HttpClient;

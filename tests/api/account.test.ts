@@ -13,9 +13,11 @@ import {
 import { testImage } from '@bookwright/ai/testing';
 import { elevenMegabytePng, phoneJpeg } from '@bookwright/kit/images/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { SystemProbe } from '../support/system-probe';
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 let probe: SystemProbe;
 beforeAll(async () => {
   system = await startTestSystem();
@@ -323,12 +325,9 @@ describe('DELETE /user/{id}', () => {
       .post('/api/v1/auth/login', { email: account.email, password: account.password });
     expect(login.status).toBe(401);
 
-    // The services work through their events; poll until they are done (the test's own timeout bounds it).
-    let after = await leftovers(user._id, bookIds);
-    while (Object.keys(after.rows).length > 0 || after.blobs.length > 0) {
-      await new Promise((r) => setTimeout(r, 100));
-      after = await leftovers(user._id, bookIds);
-    }
-    expect(after).toEqual({ rows: {}, blobs: [] });
+    // The services work through their events: polled until they are done, and a failure names what stayed.
+    await expect
+      .poll(() => leftovers(user._id, bookIds), { timeout: 60_000, interval: 100 })
+      .toEqual({ rows: {}, blobs: [] });
   }, 120_000);
 });

@@ -8,8 +8,10 @@ import {
   signUpMessages,
 } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

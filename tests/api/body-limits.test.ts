@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, type Book } from '@bookwright/contracts/http';
 import { chapter, documentOf } from '@bookwright/contracts/testing';
 import { startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook } from '../support/books';
 
 /*
@@ -13,6 +14,7 @@ import { readyBook } from '../support/books';
  */
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

@@ -14,10 +14,12 @@ import {
   type NonFictionBookState,
 } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook, waitForStatus } from '../support/books';
 import { openEventStream } from '../support/event-stream';
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

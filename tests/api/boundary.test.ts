@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, coverMessages, unsafeTextMessage, type Book } from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 /*
  * Regression tests for what the hostile-input run of issue 10 found: each case once answered a 500, a
@@ -9,6 +10,7 @@ import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '.
  */
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

@@ -4,10 +4,12 @@ import { type User } from '@bookwright/contracts/http';
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 /** Issue 20 over HTTP with the local provider: SDI code, switch preview, contact sales, the admin command. */
 describe('paying as a business, over HTTP', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   beforeAll(async () => {
     system = await startTestSystem();
   });

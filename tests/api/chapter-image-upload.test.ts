@@ -10,6 +10,7 @@ import {
 } from '@bookwright/contracts/http';
 import { elevenMegabytePng, photo } from '@bookwright/kit/images/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { SystemProbe } from '../support/system-probe';
 
 /**
@@ -18,6 +19,7 @@ import { SystemProbe } from '../support/system-probe';
  * image node names, and a save of the manuscript holding it is accepted. Bad files are 400s, never 500s.
  */
 let system: TestSystem;
+reportSystemFailures(() => system);
 let probe: SystemProbe;
 beforeAll(async () => {
   system = await startTestSystem();

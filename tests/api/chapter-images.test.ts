@@ -9,6 +9,7 @@ import {
   type TiptapNode,
 } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { SystemProbe } from '../support/system-probe';
 import { unzip } from '../support/unzip';
 
@@ -18,6 +19,7 @@ import { unzip } from '../support/unzip';
  * (404 for anyone else), in the takeout with manuscript.md naming it, and gone with the book.
  */
 let system: TestSystem;
+reportSystemFailures(() => system);
 let probe: SystemProbe;
 beforeAll(async () => {
   system = await startTestSystem();

@@ -3,12 +3,14 @@ import { collabPath, CollabTokenSchema, type Book } from '@bookwright/contracts/
 import { liveClient, until, type LiveClient } from '@bookwright/collab/testing';
 import { readyBook } from '../support/books';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 // A live book through the whole system (issue 44): the token from the gateway's route, the WebSocket on the
 // gateway's own port (/collab, embedded: the collab service in the same process), the book service loading
 // and saving the document. Both modes: the process uses NATS and PostgreSQL when they are set.
 describe('a live book through the gateway', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   let client: HttpClient;
   let book: Book;
   const clients: LiveClient[] = [];

@@ -24,6 +24,7 @@ import {
   type User,
 } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook } from '../support/books';
 import { SystemProbe } from '../support/system-probe';
 import { unzip } from '../support/unzip';
@@ -43,6 +44,7 @@ interface Member {
 }
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 let probe: SystemProbe;
 let book: Book;
 let owner: Member;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

@@ -6,9 +6,11 @@ import sharp from 'sharp';
 import { apiMessages, coverMessages, type Book, type ExportValidation } from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook } from '../support/books';
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 let workDir: string;
 beforeAll(async () => {
   system = await startTestSystem();

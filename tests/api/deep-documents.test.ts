@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentDepthMessages, maxDocumentDepth, type Book } from '@bookwright/contracts/http';
 import { chapter, documentOf } from '@bookwright/contracts/testing';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook } from '../support/books';
 
 /*
@@ -12,6 +13,7 @@ import { readyBook } from '../support/books';
  */
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 let client: HttpClient;
 let bookId: string;
 let etag: string;

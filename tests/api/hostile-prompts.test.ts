@@ -7,11 +7,13 @@ import {
   type Book,
 } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 // Prompts that once left a book in `planning` for ever: the offline planner cut the prompt in the middle
 // of a surrogate pair, PostgreSQL refused the plan, and the event was dropped. Whole system over HTTP, with
 // the offline writer (no model configured).
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityProviderMessages } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { mockProviderName, startMockIdentityProvider, type MockIdentityProvider } from '../support/identity-provider';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -9,6 +10,7 @@ const location = (res: { headers: Headers }) => res.headers.get('location') ?? '
 
 describe('without an identity provider configured', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   beforeAll(async () => {
     system = await startTestSystem();
   });

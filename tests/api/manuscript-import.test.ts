@@ -9,6 +9,7 @@ import {
   type User,
 } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 /**
  * POST /book/import (issue 46) through the gateway, the export service's conversion and the book service:
@@ -17,6 +18,7 @@ import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '.
  * NATS when DATABASE_URL and NATS_URL are set.
  */
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookStatusSchema } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { freePorts } from '../support/ports';
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 let healthPort: number;
 beforeAll(async () => {
   healthPort = await freePorts(1);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book, RevisionSummary } from '@bookwright/contracts/http';
 import { testImage } from '@bookwright/ai/testing';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook, oneParagraph } from '../support/books';
 
 /**
@@ -10,6 +11,7 @@ import { readyBook, oneParagraph } from '../support/books';
  * and on PostgreSQL and NATS when DATABASE_URL and NATS_URL are set.
  */
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

@@ -9,9 +9,11 @@ import {
 } from '@bookwright/contracts/http';
 import { missingTools, pdfInfo } from '../../services/export/src/pdf/testing/poppler';
 import { startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { keeperOfLetters, readyBook } from '../support/books';
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   // Counting the pages lays the whole interior out: give it time on a busy machine. Past its own deadline
   // (6 s by default) validation answers with no count by design, which is not what this file checks.

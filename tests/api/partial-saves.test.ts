@@ -13,10 +13,12 @@ import {
   type TiptapNode,
 } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook, waitForStatus, keeperOfLetters } from '../support/books';
 import { chapter, documentOf, heading, paragraph } from '@bookwright/contracts/testing';
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

@@ -3,6 +3,7 @@ import { billingMessages, type Invoice, type PlanPrices } from '@bookwright/cont
 import { type User } from '@bookwright/contracts/http';
 import { startStripeServer, type StripeServer } from '@bookwright/billing/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 const webhookSecret = 'whsec_api_test';
 const prices = { starter: 'price_api_starter', professional: 'price_api_professional' };
@@ -17,6 +18,7 @@ async function signedUp(system: TestSystem): Promise<{ client: HttpClient; userI
 describe('payments with Stripe, over HTTP', () => {
   let stripe: StripeServer;
   let system: TestSystem;
+  reportSystemFailures(() => system);
   beforeAll(async () => {
     stripe = await startStripeServer({
       webhookSecret,

@@ -3,6 +3,7 @@ import { FictionBookStateSchema, type Book } from '@bookwright/contracts/http';
 import { composePlan } from '@bookwright/planner/offline';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { waitForStatus } from '../support/books';
 import { openEventStream } from '../support/event-stream';
 
@@ -11,6 +12,7 @@ import { openEventStream } from '../support/event-stream';
 describe('planning with a model that misbehaves', () => {
   let llm: ScriptedOpenAiServer;
   let system: TestSystem;
+  reportSystemFailures(() => system);
   beforeAll(async () => {
     llm = await startScriptedOpenAiServer({ respond: () => ({ content: '{"expandedIdea": "not an object"}' }) });
     system = await startTestSystem({

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 // Each test uses IPs of its own (X-Forwarded-For, trusted here), so the budgets never mix between tests.
 describe('rate limits on auth calls', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   const failedLogins = 3;
   const perIp = 8;
   beforeAll(async () => {

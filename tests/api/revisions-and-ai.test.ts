@@ -13,10 +13,12 @@ import {
 } from '@bookwright/contracts/http';
 import { descriptionAllowedTags, descriptionLength } from '@bookwright/contracts/text';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook, oneParagraph } from '../support/books';
 
 const rewriteLimit = 4;
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem({ REWRITE_RATE_LIMIT_PER_USER: String(rewriteLimit) });
 });

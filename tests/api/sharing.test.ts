@@ -15,6 +15,7 @@ import {
   type SharedRole,
 } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook, oneParagraph } from '../support/books';
 import { openEventStream } from '../support/event-stream';
 
@@ -23,6 +24,7 @@ import { openEventStream } from '../support/event-stream';
 // clock is the test's, so a week passes without waiting.
 describe('sharing a book', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   let clockOffsetMs = 0;
   beforeAll(async () => {
     system = await startTestSystem({}, { now: () => new Date(Date.now() + clockOffsetMs) });

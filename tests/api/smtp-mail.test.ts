@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { passwordResetMessages } from '@bookwright/contracts/http';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 interface ReceivedMail {
   from: string;
@@ -16,6 +17,7 @@ describe('password reset mail over SMTP', () => {
   const received: ReceivedMail[] = [];
   let smtp: SMTPServer;
   let system: TestSystem;
+  reportSystemFailures(() => system);
 
   beforeAll(async () => {
     smtp = new SMTPServer({

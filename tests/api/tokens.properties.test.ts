@@ -12,6 +12,7 @@ import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { keeperOfLetters } from '../support/books';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 /*
  * API tokens (issue 45) as a property: a token of any set of scopes, live, revoked, expired, a stranger's
@@ -76,6 +77,7 @@ type State = 'live' | 'revoked' | 'expired';
 
 describe('API tokens, as a property', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   let clock = Date.now();
   let owner: { client: HttpClient; email: string };
   let stranger: { client: HttpClient; email: string };

@@ -11,6 +11,7 @@ import {
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 /**
  * Small, so the limit test reaches it; every other test uses a token fewer times than this. The lapse test's
@@ -24,6 +25,7 @@ const perTokenLimit = 64;
 // dead when revoked or when the plan lapses, and limited per token.
 describe('API tokens', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   beforeAll(async () => {
     // A resolved token is held far longer than any test: what must take effect at once is told by events.
     system = await startTestSystem({ API_TOKEN_RATE_LIMIT: String(perTokenLimit), API_TOKEN_CACHE_TTL_MS: '600000' });

@@ -3,6 +3,7 @@ import { translationMessages, type Book, type TranslationTitleSuggestion } from 
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { keeperOfLetters } from '../support/books';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 /** A signed-up author with a plan and a book (its planning may still run, or have failed: the title is all). */
 async function authorWithBook(system: TestSystem): Promise<{ client: HttpClient; book: Book }> {
@@ -19,6 +20,7 @@ const suggest = (client: HttpClient, bookId: string, body: unknown) =>
 
 describe('POST /book/{id}/translation-title in demo mode (offline writer)', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   beforeAll(async () => {
     system = await startTestSystem();
   });

@@ -4,6 +4,7 @@ import { translationMessages, type Book, type BookSummary, type User } from '@bo
 import { demoTranslationNotice } from '@bookwright/writer/offline';
 import { readyBook, waitForStatus } from '../support/books';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { SystemProbe } from '../support/system-probe';
 
 async function waitForCover(client: ReturnType<TestSystem['client']>, bookId: string): Promise<string> {
@@ -16,6 +17,7 @@ async function waitForCover(client: ReturnType<TestSystem['client']>, bookId: st
 }
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 let probe: SystemProbe;
 beforeAll(async () => {
   system = await startTestSystem();

@@ -13,6 +13,7 @@ import {
 import { composePlan } from '@bookwright/planner/offline';
 import { startScriptedOpenAiServer, testImage, type ScriptedOpenAiServer } from '@bookwright/ai/testing';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { keeperOfLetters, readyBook, waitForStatus } from '../support/books';
 import { SystemProbe } from '../support/system-probe';
 import { openEventStream } from '../support/event-stream';
@@ -33,6 +34,7 @@ const withoutUpdatedAt = <T extends { updatedAt: string }>({ updatedAt: _ignored
 // The services' clock is the test's, so the 30 days pass without waiting.
 describe('the trash', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   let probe: SystemProbe;
   let clockOffsetMs = 0;
   beforeAll(async () => {

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 // The built web app as the gateway serves it: a stand-in dist folder, so the test needs no Vite build.
 let system: TestSystem;
+reportSystemFailures(() => system);
 let distDir: string;
 beforeAll(async () => {
   distDir = await mkdtemp(join(tmpdir(), 'bookwright-dist-'));

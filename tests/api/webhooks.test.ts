@@ -16,6 +16,7 @@ import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { keeperOfLetters, waitForStatus } from '../support/books';
 import { newAccount, startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -28,6 +29,7 @@ interface Received {
 // the system runs with WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (the address rule has its own tests in the service).
 describe('webhooks', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   let receiver: Server;
   let receiverUrl: string;
   /** The statuses the receiver answers in turn (the last one from then on). */

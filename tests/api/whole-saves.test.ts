@@ -9,6 +9,7 @@ import {
   type TiptapNode,
 } from '@bookwright/contracts/http';
 import { startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook } from '../support/books';
 import { chapter, documentOf, heading, paragraph } from '@bookwright/contracts/testing';
 
@@ -19,6 +20,7 @@ import { chapter, documentOf, heading, paragraph } from '@bookwright/contracts/t
  */
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

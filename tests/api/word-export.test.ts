@@ -2,11 +2,13 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book, CommentThread, ManuscriptImportResponse, TiptapNode } from '@bookwright/contracts/http';
 import { startTestSystem, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { readyBook } from '../support/books';
 import { addWordPictures, editAsWordEditor } from '../support/word-editor-edits';
 import { photo } from '@bookwright/kit/images/testing';
 
 let system: TestSystem;
+reportSystemFailures(() => system);
 beforeAll(async () => {
   system = await startTestSystem();
 });

@@ -14,12 +14,14 @@ import { runAdmin } from '../../scripts/admin/admin';
 import { keeperOfLetters } from '../support/books';
 import { openEventStream } from '../support/event-stream';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 
 // Workspace API tokens (issue 45) over HTTP, in both modes: made by the workspace's admins, they reach that
 // workspace's books only — not the maker's own books, whatever the route — and the workspace's audit log
 // records them; their event stream follows the workspace's books and ends when the token is revoked.
 describe('workspace API tokens', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   let owner: HttpClient;
   let workspace: Workspace;
   let personalBook: Book;

@@ -14,12 +14,14 @@ import {
 import { silentLogger } from '@bookwright/kit';
 import { runAdmin } from '../../scripts/admin/admin';
 import { newAccount, startTestSystem, type HttpClient, type TestSystem } from '../support/test-system';
+import { reportSystemFailures } from '../support/failure-report';
 import { keeperOfLetters, waitForStatus } from '../support/books';
 
 // Team workspaces (issue 43) over HTTP: an Enterprise owner, admins and members, seats that invitations
 // take, books created in and moved into a workspace, the audit log, and removal on the next request.
 describe('team workspaces', () => {
   let system: TestSystem;
+  reportSystemFailures(() => system);
   beforeAll(async () => {
     system = await startTestSystem();
   });

@@ -1,4 +1,4 @@
-import { beforeEach } from 'vitest';
+import { reportOnFailure } from './failure-report';
 import type { DistributedSystem } from './distributed-system';
 
 /** The most lines a report prints: enough to follow a stop or a restart, short enough to read in a CI log. */
@@ -32,17 +32,17 @@ export function explainsFailure(line: string): boolean {
  * while under CI's load, and passes alone, now leaves its evidence in the CI log.
  */
 export function reportDistributedFailures(system: () => DistributedSystem | undefined): void {
-  beforeEach(({ onTestFailed, task }) => {
+  reportOnFailure(() => {
     const from = system()?.lines.length ?? 0;
-    const startedAt = Date.now();
-    onTestFailed(() => {
+    return () => {
       const written = system()?.lines.slice(from) ?? [];
-      const telling = written.filter(explainsFailure);
-      const header =
-        `== failure report for "${task.name}" (the test ran ${((Date.now() - startedAt) / 1000).toFixed(1)} s; ` +
-        `${written.length} lines from the system, ${telling.length} of them launcher lines, warnings, errors, stops or not log lines` +
-        `${telling.length > maxLines ? `, the last ${maxLines} here` : ''})`;
-      console.error([header, ...telling.slice(-maxLines).map((line) => `  ${line.slice(0, 600)}`)].join('\n'));
-    });
+      const chosen = written.filter(explainsFailure);
+      return {
+        summary:
+          `${written.length} lines from the system, ${chosen.length} of them launcher lines, warnings, errors, stops or not log lines` +
+          `${chosen.length > maxLines ? `, the last ${maxLines} here` : ''}`,
+        lines: chosen.slice(-maxLines).map((line) => `  ${line.slice(0, 600)}`),
+      };
+    };
   });
 }

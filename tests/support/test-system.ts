@@ -117,7 +117,9 @@ export async function cleanUp(options: { namespace: string; schemaPrefix: string
   if (process.env.NATS_URL) {
     const nc = await connect({ servers: process.env.NATS_URL });
     try {
-      const jsm = await jetstreamManager(nc);
+      // The JetStream API's 5 s default is short on a machine running a whole CI run's test files: a stream
+      // delete once took longer in CI.
+      const jsm = await jetstreamManager(nc, { timeout: 30_000 });
       for await (const stream of jsm.streams.list()) {
         const name = stream.config.name;
         const lower = name.toLowerCase();

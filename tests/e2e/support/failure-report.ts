@@ -1,5 +1,5 @@
-import { beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Request } from 'playwright-core';
+import { reportOnFailure, slowAnswerMs, telling } from '../../support/failure-report';
 
 /** A request the browser sent, and when it ended (undefined while it is on its way). */
 interface SentRequest {
@@ -11,8 +11,8 @@ interface SentRequest {
   failure?: string;
 }
 
-/** A request this long is worth naming in a failed test's report. */
-const slowMs = 2_000;
+/** A request this long is worth naming in a failed test's report (as long as a slow answer of the server). */
+const slowMs = slowAnswerMs;
 /** The most lines of each kind a report prints: enough to see a pattern, short enough to read in a CI log. */
 const maxLines = 40;
 
@@ -69,31 +69,22 @@ export function reportFailures(sources: {
   requests: () => RequestTrace | undefined;
   serverLogs: () => readonly Record<string, unknown>[] | undefined;
 }): void {
-  beforeEach(({ onTestFailed, task }) => {
-    const startedAt = Date.now();
-    onTestFailed(() => {
-      const now = Date.now();
-      const lines = [`== failure report for "${task.name}" (the test ran ${((now - startedAt) / 1000).toFixed(1)} s)`];
-      const requests = sources.requests()?.since(startedAt) ?? [];
-      const open = requests.filter((entry) => entry.endedAt === undefined);
-      const slow = requests.filter((entry) => entry.endedAt !== undefined);
-      lines.push(`browser requests still on their way: ${open.length}`);
-      for (const entry of open.slice(-maxLines))
-        lines.push(`  ${entry.method} ${entry.url} (sent ${((now - entry.startedAt) / 1000).toFixed(1)} s ago)`);
-      lines.push(`browser requests slower than ${slowMs / 1000} s: ${slow.length}`);
-      for (const entry of slow.slice(-maxLines))
-        lines.push(
-          `  ${entry.method} ${entry.url} took ${((entry.endedAt! - entry.startedAt) / 1000).toFixed(1)} s${entry.failure ? ` (${entry.failure})` : ''}`,
-        );
-      const server = (sources.serverLogs() ?? []).filter((line) => {
-        const at = Date.parse(String(line.time));
-        const level = Number(line.level);
-        const took = Number(line.responseTime ?? 0);
-        return at >= startedAt && (level >= 40 || took > slowMs);
-      });
-      lines.push(`server warnings, errors and answers slower than ${slowMs / 1000} s: ${server.length}`);
-      for (const line of server.slice(-maxLines)) lines.push(`  ${JSON.stringify(line).slice(0, 600)}`);
-      console.error(lines.join('\n'));
-    });
+  reportOnFailure(() => (startedAt) => {
+    const now = Date.now();
+    const lines: string[] = [];
+    const requests = sources.requests()?.since(startedAt) ?? [];
+    const open = requests.filter((entry) => entry.endedAt === undefined);
+    const slow = requests.filter((entry) => entry.endedAt !== undefined);
+    lines.push(`browser requests still on their way: ${open.length}`);
+    for (const entry of open.slice(-maxLines))
+      lines.push(`  ${entry.method} ${entry.url} (sent ${((now - entry.startedAt) / 1000).toFixed(1)} s ago)`);
+    lines.push(`browser requests slower than ${slowMs / 1000} s: ${slow.length}`);
+    for (const entry of slow.slice(-maxLines))
+      lines.push(
+        `  ${entry.method} ${entry.url} took ${((entry.endedAt! - entry.startedAt) / 1000).toFixed(1)} s${entry.failure ? ` (${entry.failure})` : ''}`,
+      );
+    const server = telling(sources.serverLogs() ?? [], startedAt, maxLines);
+    lines.push(`server: ${server.summary}`, ...server.lines);
+    return { lines };
   });
 }
