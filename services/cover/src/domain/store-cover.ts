@@ -1,5 +1,6 @@
 import { coverBlobKey, coverImageUrl, CoverVariantSchema } from '@bookwright/contracts/http';
 import { type StoredCover } from '@bookwright/contracts/bus';
+import { keepIfBookExists } from '@bookwright/kit';
 import { coverArtKey, coverSourceKey, type CoverSource } from './cover-source';
 import type { NormalisedCover } from './normalise-image';
 import type { CoverHandlerDeps } from '../handlers/deps';
@@ -7,8 +8,8 @@ import type { CoverHandlerDeps } from '../handlers/deps';
 /**
  * Stores a new cover: its variants under `coverBlobKey`, and beside them its art and design source (so
  * that its title can be set again, for a translation). Answers where the gateway serves it. All or
- * nothing: when a write fails, what was already written is deleted again. The source and art go first,
- * so that a cover URL never names a cover without them. `coverId` is new unless the caller names one
+ * nothing: when a write fails, or the book is gone once it is written (404), what was written is deleted
+ * again. The source and art go first, so that a cover URL never names a cover without them. `coverId` is new unless the caller names one
  * (a translation's cover is named after the original's, so that a redelivery writes the same cover).
  */
 export async function storeCover(
@@ -33,6 +34,8 @@ export async function storeCover(
     await Promise.all(written.map((key) => deps.blobs.delete(key).catch(() => undefined)));
     throw error;
   }
+  // A cover takes seconds to make, and its book may have been deleted meanwhile.
+  await keepIfBookExists(deps, bookId, written, { timeoutMs: deps.config.COVER_PEER_TIMEOUT_MS });
   return storedCover(bookId, coverId, variants.master);
 }
 

@@ -11,6 +11,8 @@ import {
   type PredictionReply,
   type ReplicateServer,
 } from '@bookwright/ai/testing';
+import { createOfflineImagesProvider } from '@bookwright/cover-designer';
+import { silentLogger } from '@bookwright/kit';
 import { generationMessages } from '../domain/messages';
 import { openCoverWorld, type CoverTestWorld } from '../testing/harness';
 
@@ -114,6 +116,27 @@ describe('generating a cover with the offline designer (the default)', () => {
     const book = world.books.add(randomUUID());
     await expect(generate(book._id)).rejects.toMatchObject({ status: 404 });
     expect(world.billing.consumed.size).toBe(0);
+  });
+});
+
+describe('a book deleted while its cover is generated', () => {
+  it('answers 404, stores nothing and gives the allowance back', async () => {
+    const book = world.books.add(userId);
+    const designer = createOfflineImagesProvider({ logger: silentLogger() });
+    await world.start({
+      images: {
+        ...designer,
+        // The book service deletes the book while the picture is made; its `book.deleted` finds no cover yet.
+        generateImage: async (request) => {
+          world.books.books.delete(book._id);
+          return designer.generateImage(request);
+        },
+      },
+    });
+    const requestId = randomUUID();
+    await expect(generate(book._id, {}, { requestId })).rejects.toMatchObject({ status: 404 });
+    expect(await world.blobs.list(`covers/${book._id}`)).toEqual([]);
+    expect(world.billing.refunds).toEqual([`cover:${requestId}`]);
   });
 });
 

@@ -85,6 +85,23 @@ const translationRequested = (translation: Book, original: Book, attempt = 1) =>
   sourceContentKey: `translation-sources/${translation._id}/source.json`,
 });
 
+/** The cover service's handler deps on this test's world, for a handler called directly. */
+const coverDeps = (): CoverHandlerDeps => ({
+  db: world.database.db,
+  bus: world.bus,
+  blobs: world.blobs,
+  images: { name: 'offline', model: 'none', generateImage: () => Promise.reject(new Error('not asked')) },
+  logger: silentLogger(),
+  config: {
+    COVER_MAX_INPUT_PIXELS: 50_000_000,
+    COVER_RATE_LIMIT: 20,
+    COVER_RATE_WINDOW_MS: 3_600_000,
+    COVER_PEER_TIMEOUT_MS: 10_000,
+  },
+  now: () => new Date(),
+  newId: randomUUID,
+});
+
 const coverOf = (bookId: string) => world.books.books.get(bookId)?.book.coverImage ?? null;
 
 const generate = (bookId: string, options: Partial<GenerateCoverRequest> = {}) =>
@@ -165,23 +182,35 @@ describe('book.translation-requested', () => {
   }, 120_000);
 });
 
+describe('a translation deleted while its cover is drawn', () => {
+  it('leaves nothing of the cover behind', async () => {
+    const { original, translation } = await originalWithCover((bookId) => generate(bookId));
+    const written: string[] = [];
+    const deps: CoverHandlerDeps = {
+      ...coverDeps(),
+      // The book service deletes the translation as its cover is being stored, and its `book.deleted`
+      // has been handled: nothing of it was there yet.
+      blobs: {
+        ...world.blobs,
+        put: async (key, data, meta) => {
+          world.books.books.delete(translation._id);
+          written.push(key);
+          await world.blobs.put(key, data, meta);
+        },
+      },
+    };
+    const meta = { logger: silentLogger(), correlationId: undefined } as unknown as EventMeta;
+    await expect(
+      onBookTranslationRequested(deps)(translationRequested(translation, original), meta),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(written.length).toBeGreaterThan(0);
+    expect(await world.blobs.list(`covers/${translation._id}`)).toEqual([]);
+  }, 120_000);
+});
+
 describe('when the title cannot be set again', () => {
   const handler = () => {
-    const deps: CoverHandlerDeps = {
-      db: world.database.db,
-      bus: world.bus,
-      blobs: world.blobs,
-      images: { name: 'offline', model: 'none', generateImage: () => Promise.reject(new Error('not asked')) },
-      logger: silentLogger(),
-      config: {
-        COVER_MAX_INPUT_PIXELS: 50_000_000,
-        COVER_RATE_LIMIT: 20,
-        COVER_RATE_WINDOW_MS: 3_600_000,
-        COVER_PEER_TIMEOUT_MS: 10_000,
-      },
-      now: () => new Date(),
-      newId: randomUUID,
-    };
+    const deps = coverDeps();
     const meta = { logger: silentLogger(), correlationId: undefined } as unknown as EventMeta;
     return (translation: Book, original: Book) =>
       onBookTranslationRequested(deps)(translationRequested(translation, original), meta);

@@ -10,7 +10,7 @@ import {
 import { countWords } from '@bookwright/contracts/text';
 import { events } from '@bookwright/contracts/events';
 import { type requests } from '@bookwright/contracts/bus';
-import type { RequestContext } from '@bookwright/kit';
+import { keepIfBookExists, type RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import type { DocxOptions } from '../docx';
 import { exportTarget } from '../domain/export-target';
@@ -22,7 +22,7 @@ import { checkExport, type ExportCheckInput } from '../validation/validate-expor
 import type { ExportHandlerDeps } from './deps';
 import { loadBook, loadPictures, loadReview, ownCover } from '../domain/load-book';
 import { exportDuration } from '../observability/export-metrics';
-import { currentPagination, storePageMap } from '../page-map/page-map';
+import { currentPagination, pageMapKey, storePageMap } from '../page-map/page-map';
 
 type Def = typeof requests.export.render;
 
@@ -99,6 +99,7 @@ export function renderExport(deps: ExportHandlerDeps) {
 
     const blobKey = `${exportBlobPrefix(bookId)}/${deps.newId()}/export${extensionOf(file.fileName)}`;
     await deps.blobs.put(blobKey, file.data, { contentType: file.contentType });
+    const written = [blobKey];
     if (target.format === 'pdf' && file.pagination) {
       // Kept for the EPUB's page list (page-map/page-map.ts); the export itself does not depend on it.
       const { trimSize, isPaperback } = target.print;
@@ -107,8 +108,13 @@ export function renderExport(deps: ExportHandlerDeps) {
         bookId,
         { etag: book.etag, trimSize, paperback: isPaperback, madeAt: new Date().toISOString() },
         file.pagination,
-      ).catch((error: unknown) => context.logger.warn({ err: error, bookId }, 'could not keep the page map'));
+      ).then(
+        () => written.push(pageMapKey(bookId, trimSize)),
+        (error: unknown) => context.logger.warn({ err: error, bookId }, 'could not keep the page map'),
+      );
     }
+    // A render takes seconds, and the book may have been deleted meanwhile.
+    await keepIfBookExists(deps, bookId, written, { timeoutMs: deps.bookTimeoutMs, requestId: context.requestId });
     context.logger.info(
       { bookId, format: target.format, size: file.data.byteLength, ms: Math.round(performance.now() - started) },
       'export rendered',

@@ -3,3 +3,4 @@ export { assertValidKey } from './keys';
 export { createFsBlobStore } from './fs-blob-store';
 export { createBlobStore } from './create-blob-store';
 export { removeBlobsUnder } from './remove-prefix';
+export { keepIfBookExists } from './keep-if-book-exists';
