@@ -6,7 +6,7 @@ import { giveUpOnLastDelivery, type EventMeta } from '@bookwright/kit';
 import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';
 import { jobsRepository } from '../repositories/jobs.repository';
-import { bookOutlivedInsert, fetchBrief } from './book-brief';
+import { bookOutlivedInsert, fetchBrief } from '../writing/book-brief';
 import { jobBriefOf } from '../writing/job';
 import type { WritingJobRow } from '../db/schema';
 import type { WriterHandlerDeps } from './deps';

@@ -7,7 +7,7 @@ import { giveUpOnLastDelivery, type BlobStore, type EventMeta } from '@bookwrigh
 import type { z } from 'zod';
 import { failureReasons } from '../domain/failure-reasons';
 import { jobsRepository } from '../repositories/jobs.repository';
-import { bookOutlivedInsert, fetchBrief } from './book-brief';
+import { bookOutlivedInsert, fetchBrief } from '../writing/book-brief';
 import type { TranslationSource } from '../translating/translation-job';
 import { jobBriefOf } from '../writing/job';
 import { runAttempt } from './on-book-confirmed';

@@ -1,11 +1,11 @@
 import { requests } from '@bookwright/contracts/bus';
 import type { EventMeta } from '@bookwright/kit';
 import { jobsRepository } from '../repositories/jobs.repository';
-import { isBookGone } from '../writing/book-gone';
-import type { WriterHandlerDeps } from './deps';
+import { isBookGone } from './book-gone';
+import type { WriterDeps } from './deps';
 
 /** The book as the writer starts from it; undefined when it no longer exists. */
-export async function fetchBrief(deps: Pick<WriterHandlerDeps, 'bus'>, bookId: string) {
+export async function fetchBrief(deps: Pick<WriterDeps, 'bus'>, bookId: string) {
   try {
     return await deps.bus.request(requests.book.getBrief, { bookId });
   } catch (error) {
@@ -22,7 +22,7 @@ export async function fetchBrief(deps: Pick<WriterHandlerDeps, 'bus'>, bookId: s
  * the redelivery starts over from a fresh brief instead of finding a job it would not check.
  */
 export async function bookOutlivedInsert(
-  deps: Pick<WriterHandlerDeps, 'bus' | 'db'>,
+  deps: Pick<WriterDeps, 'bus' | 'db'>,
   bookId: string,
   logger: EventMeta['logger'],
 ): Promise<boolean> {
