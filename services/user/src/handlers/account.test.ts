@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import {
   AppError,
   accountMessages,
+  apiMessages,
   avatarBlobPrefix,
   changePasswordMessages,
   imageMessages,
@@ -169,6 +170,27 @@ describe('updateAccount', () => {
     expect(await refusal(updateAccount(deps)({ userId: 'nobody', changes: fields(a) }, context))).toMatchObject({
       status: 404,
     });
+  });
+
+  it('answers 404 and keeps no avatar for an account deleted while its avatar was stored', async () => {
+    const a = await account();
+    // The account is deleted (in another tab) as the new avatar is written.
+    const racing: UserHandlerDeps = {
+      ...deps,
+      blobs: {
+        ...blobs,
+        put: async (...args: Parameters<BlobStore['put']>) => {
+          await deleteAccount(deps)({ userId: a.user._id, confirmation: { password: a.password } });
+          await blobs.put(...args);
+        },
+      },
+    };
+    const update = updateAccount(racing)(
+      { userId: a.user._id, changes: fields(a), avatarUploadKey: await upload(await photo(300, 300, 'jpeg')) },
+      context,
+    );
+    expect(await refusal(update)).toEqual({ status: 404, msg: apiMessages.notFound });
+    expect(await blobs.list(avatarBlobPrefix(a.user._id))).toEqual([]);
   });
 });
 

@@ -57,7 +57,8 @@ export function updateAccount(deps: UserHandlerDeps) {
       }
 
       const row = await deps.db.transaction().execute(async (trx) => {
-        await usersRepository.findByIdForUpdate(trx, userId);
+        // Deleted meanwhile (another tab, while the avatar was made): 404, and the new avatar goes below.
+        if (!(await usersRepository.findByIdForUpdate(trx, userId))) throw new AppError(404, apiMessages.notFound);
         // Usernames were never unique at sign-up (they are derived from the names), so this is checked
         // here rather than by a constraint: an author cannot take a name someone else already shows.
         if (
