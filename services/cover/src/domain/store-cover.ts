@@ -9,8 +9,9 @@ import type { CoverHandlerDeps } from '../handlers/deps';
  * Stores a new cover: its variants under `coverBlobKey`, and beside them its art and design source (so
  * that its title can be set again, for a translation). Answers where the gateway serves it. All or
  * nothing: when a write fails, or the book is gone once it is written (404), what was written is deleted
- * again. The source and art go first, so that a cover URL never names a cover without them. `coverId` is new unless the caller names one
- * (a translation's cover is named after the original's, so that a redelivery writes the same cover).
+ * again. The source and art go first, so that a cover URL never names a cover without them. `coverId` is
+ * new unless the caller names one (a translation's cover is named after the original's, so that a
+ * redelivery writes the same cover).
  */
 export async function storeCover(
   deps: CoverHandlerDeps,
@@ -24,6 +25,7 @@ export async function storeCover(
     await deps.blobs.put(key, data, { contentType });
     written.push(key);
   };
+  const removeWritten = () => Promise.all(written.map((key) => deps.blobs.delete(key).catch(() => undefined)));
   try {
     await put(coverSourceKey(bookId, coverId), Buffer.from(JSON.stringify(cover.source)), 'application/json');
     await put(coverArtKey(bookId, coverId), cover.art, 'image/png');
@@ -31,11 +33,11 @@ export async function storeCover(
       await put(coverBlobKey(bookId, coverId, variant), variants[variant].data, variants[variant].contentType);
     }
   } catch (error) {
-    await Promise.all(written.map((key) => deps.blobs.delete(key).catch(() => undefined)));
+    await removeWritten();
     throw error;
   }
   // A cover takes seconds to make, and its book may have been deleted meanwhile.
-  await keepIfBookExists(deps, bookId, written, { timeoutMs: deps.config.COVER_PEER_TIMEOUT_MS });
+  await keepIfBookExists(deps.bus, bookId, removeWritten, { timeoutMs: deps.config.COVER_PEER_TIMEOUT_MS });
   return storedCover(bookId, coverId, variants.master);
 }
 

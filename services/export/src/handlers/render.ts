@@ -114,7 +114,12 @@ export function renderExport(deps: ExportHandlerDeps) {
       );
     }
     // A render takes seconds, and the book may have been deleted meanwhile.
-    await keepIfBookExists(deps, bookId, written, { timeoutMs: deps.bookTimeoutMs, requestId: context.requestId });
+    await keepIfBookExists(
+      deps.bus,
+      bookId,
+      () => Promise.all(written.map((key) => deps.blobs.delete(key).catch(() => undefined))),
+      { timeoutMs: deps.bookTimeoutMs, requestId: context.requestId },
+    );
     context.logger.info(
       { bookId, format: target.format, size: file.data.byteLength, ms: Math.round(performance.now() - started) },
       'export rendered',

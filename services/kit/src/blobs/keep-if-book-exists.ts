@@ -1,25 +1,25 @@
 import { requests } from '@bookwright/contracts/bus';
 import type { Bus, RequestOptions } from '../bus/bus';
-import type { BlobStore } from './blob-store';
 
 /**
- * Blobs a service has just written for a book stay only if the book still exists. Making them took a
- * while (a cover, an export), and a `book.deleted` handled meanwhile removed nothing of them: nothing ever
- * would. So the book service is asked once they are written; it deletes a book before it announces the
- * deletion. Gone (404, and so is a book in the trash), the blobs are deleted and the 404 thrown; there, its
- * deletion comes later and its `book.deleted` takes them with the rest. A question that cannot be answered
- * deletes them too, and its error is thrown: the caller's work failed, and is asked for again.
+ * What a service has just stored for a book stays only if the book still exists. Making it took a while
+ * (a cover, an export, a writing job's snapshot), and a `book.deleted` handled meanwhile removed nothing of
+ * it: nothing ever would. So the book service is asked once it is stored; it deletes a book before it
+ * announces the deletion. Gone (404, and so is a book in the trash), `undo` removes what was stored and the
+ * 404 is thrown; there, its deletion comes later and its `book.deleted` finds what was stored. A question
+ * that cannot be answered undoes too, and its error is thrown: the caller's work failed, and is asked for
+ * again from the start.
  */
 export async function keepIfBookExists(
-  deps: { bus: Pick<Bus, 'request'>; blobs: Pick<BlobStore, 'delete'> },
+  bus: Pick<Bus, 'request'>,
   bookId: string,
-  keys: readonly string[],
+  undo: () => Promise<unknown>,
   options: RequestOptions = {},
 ): Promise<void> {
   try {
-    await deps.bus.request(requests.book.getBrief, { bookId }, options);
+    await bus.request(requests.book.getBrief, { bookId }, options);
   } catch (error) {
-    await Promise.all(keys.map((key) => deps.blobs.delete(key).catch(() => undefined)));
+    await undo();
     throw error;
   }
 }

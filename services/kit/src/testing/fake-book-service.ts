@@ -16,9 +16,9 @@ export interface CompletedManuscript {
  * The book service as the services that read and finish books see it, served on the bus: `book.get` and
  * `book.cover.set` with the real service's rule (404 for an unknown id and for another user's book), and
  * for the writer `book.brief.get` and a record of the `completeManuscript` / `recordFailure` calls, which
- * move a book that is being written to ready or failed (404 for a book it does not have, as the real one). `failNext` makes the next calls of a request
- * fail, like an unreachable book service. `build` fills in the books a test adds (the shared fixture by
- * default; a service passes its own).
+ * move a book that is being written to ready or failed (404 for a book it does not have, as the real one).
+ * `failNext` makes the next calls of a request fail, like an unreachable book service. `build` fills in the
+ * books a test adds (the shared fixture by default; a service passes its own).
  */
 export class FakeBookService {
   readonly books = new Map<string, { book: Book; userId: string }>();

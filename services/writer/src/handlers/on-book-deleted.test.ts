@@ -111,9 +111,13 @@ describe('a book deleted while the writer works on it', () => {
     await world.startWriter({ llm });
     await confirm(book);
     await eventually(() => !world.books.books.has(book._id));
-    await eventually(async () => (await count('writing_jobs', book._id)) === 0);
+    // The job goes first, then its manuscripts: both are waited for.
+    await eventually(
+      async () =>
+        (await count('writing_jobs', book._id)) === 0 &&
+        (await world.blobs.list(manuscriptPrefix(book._id))).length === 0,
+    );
     expect(await chapters()).toBe(0);
-    expect(await world.blobs.list(manuscriptPrefix(book._id))).toEqual([]);
     expect(world.books.completions).toEqual([]);
   });
 
