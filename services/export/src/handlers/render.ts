@@ -13,7 +13,7 @@ import { type requests } from '@bookwright/contracts/bus';
 import { keepIfBookExists, type RequestContext } from '@bookwright/kit';
 import type { z } from 'zod';
 import type { DocxOptions } from '../docx';
-import { exportTarget } from '../domain/export-target';
+import { exportTarget, type ExportTarget } from '../domain/export-target';
 import type { ExportBook } from '../export-book';
 import { metadataIssues, missingMetadata } from '../domain/required-metadata';
 import { manuscriptCharacters, parseManuscript, printedBookContent, toExportBook } from '../domain/to-export-book';
@@ -97,29 +97,7 @@ export function renderExport(deps: ExportHandlerDeps) {
         .catch(asRefusal);
     }
 
-    const blobKey = `${exportBlobPrefix(bookId)}/${deps.newId()}/export${extensionOf(file.fileName)}`;
-    await deps.blobs.put(blobKey, file.data, { contentType: file.contentType });
-    const written = [blobKey];
-    if (target.format === 'pdf' && file.pagination) {
-      // Kept for the EPUB's page list (page-map/page-map.ts); the export itself does not depend on it.
-      const { trimSize, isPaperback } = target.print;
-      await storePageMap(
-        deps.blobs,
-        bookId,
-        { etag: book.etag, trimSize, paperback: isPaperback, madeAt: new Date().toISOString() },
-        file.pagination,
-      ).then(
-        () => written.push(pageMapKey(bookId, trimSize)),
-        (error: unknown) => context.logger.warn({ err: error, bookId }, 'could not keep the page map'),
-      );
-    }
-    // A render takes seconds, and the book may have been deleted meanwhile.
-    await keepIfBookExists(
-      deps.bus,
-      bookId,
-      () => Promise.all(written.map((key) => deps.blobs.delete(key).catch(() => undefined))),
-      { timeoutMs: deps.bookTimeoutMs, requestId: context.requestId },
-    );
+    const blobKey = await storeExport(deps, { bookId, etag: book.etag, target, file }, context);
     context.logger.info(
       { bookId, format: target.format, size: file.data.byteLength, ms: Math.round(performance.now() - started) },
       'export rendered',
@@ -202,6 +180,40 @@ async function announceExport(
 const extensionOf = (fileName: string): string => /\.[a-z]+$/.exec(fileName)?.[0] ?? '';
 
 /** Every rendered file of a book lives under this prefix until the gateway has streamed it. */
+/**
+ * Stores a rendered file (and an interior's page map) under the book. A render takes seconds, and the
+ * book may have been deleted meanwhile: then what was stored goes again and the answer is 404.
+ */
+async function storeExport(
+  deps: ExportHandlerDeps,
+  { bookId, etag, target, file }: { bookId: string; etag: string; target: ExportTarget; file: ExportFile },
+  context: RequestContext,
+): Promise<string> {
+  const blobKey = `${exportBlobPrefix(bookId)}/${deps.newId()}/export${extensionOf(file.fileName)}`;
+  await deps.blobs.put(blobKey, file.data, { contentType: file.contentType });
+  const written = [blobKey];
+  if (target.format === 'pdf' && file.pagination) {
+    // Kept for the EPUB's page list (page-map/page-map.ts); the export itself does not depend on it.
+    const { trimSize, isPaperback } = target.print;
+    await storePageMap(
+      deps.blobs,
+      bookId,
+      { etag, trimSize, paperback: isPaperback, madeAt: new Date().toISOString() },
+      file.pagination,
+    ).then(
+      () => written.push(pageMapKey(bookId, trimSize)),
+      (error: unknown) => context.logger.warn({ err: error, bookId }, 'could not keep the page map'),
+    );
+  }
+  await keepIfBookExists(
+    deps.bus,
+    bookId,
+    () => Promise.all(written.map((key) => deps.blobs.delete(key).catch(() => undefined))),
+    { timeoutMs: deps.bookTimeoutMs, requestId: context.requestId },
+  );
+  return blobKey;
+}
+
 export const exportBlobPrefix = (bookId: string): string => `exports/${bookId}`;
 
 /** 400 with the blockers as `issues`, and all of them in the message (the bus carries only the message). */
